@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FoldCycle",
+    products: [
+        .library(name: "FoldCycle", targets: ["FoldCycle"]),
+        .executable(name: "foldcycle", targets: ["foldcycle-cli"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "FoldCycle"),
+        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycle"]),
+        .testTarget(name: "FoldCycleTests", dependencies: ["FoldCycle"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

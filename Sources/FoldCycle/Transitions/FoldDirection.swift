@@ -1,0 +1,45 @@
+/// The direction content moves in a fold transition.
+///
+/// Source: the pseudo-fold circle view's direction enum, with its raw values
+/// (down = 0, right = 1, up = 2, left = 3). `down` means the incoming item unfolds from the top
+/// edge while the outgoing item folds away towards the bottom edge.
+public enum FoldDirection: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// Incoming enters from the top; outgoing leaves through the bottom.
+    case down = 0
+    /// Incoming enters from the left; outgoing leaves through the right.
+    case right = 1
+    /// Incoming enters from the bottom; outgoing leaves through the top.
+    case up = 2
+    /// Incoming enters from the right; outgoing leaves through the left.
+    case left = 3
+
+    /// The reverse direction (down ↔ up, left ↔ right), used by `previous`.
+    public var opposite: FoldDirection {
+        switch self {
+        case .down: return .up
+        case .up: return .down
+        case .left: return .right
+        case .right: return .left
+        }
+    }
+
+    /// Whether the fold runs along the y axis (`down`, `up`).
+    public var isVertical: Bool { self == .down || self == .up }
+
+    /// The command-line name: `down`, `right`, `up` or `left`.
+    public var description: String {
+        switch self {
+        case .down: return "down"
+        case .right: return "right"
+        case .up: return "up"
+        case .left: return "left"
+        }
+    }
+
+    /// Parses a command-line name (case-insensitive): `down`, `up`, `left`, `right`.
+    /// Returns nil for anything else.
+    public init?(name: String) {
+        guard let match = Self.allCases.first(where: { $0.description == name.lowercased() }) else { return nil }
+        self = match
+    }
+}

@@ -1,0 +1,2 @@
+import FoldCycle
+print(FoldTransition(direction: .down, slotSize: .init(width: 40, height: 5)).state(at: 0.5))
