@@ -1,0 +1,23 @@
+import Foundation
+
+/// Errors from configuring a ``PseudoFoldCycler``.
+public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The data source has no items; a cycler needs at least one.
+    case noItems
+    /// The interval (seconds) is not finite or not > 0.
+    case invalidInterval(TimeInterval)
+    /// The duration (seconds) is not finite, ≤ 0, or not shorter than the interval.
+    case invalidDuration(TimeInterval, interval: TimeInterval)
+
+    /// A one-line message naming the value and what is allowed.
+    public var description: String {
+        switch self {
+        case .noItems:
+            return "there are no items to cycle (at least one is needed)"
+        case .invalidInterval(let interval):
+            return "interval \(interval) is not allowed (seconds: a finite number > 0)"
+        case let .invalidDuration(duration, interval):
+            return "duration \(duration) is not allowed (seconds: a finite number > 0 and < the interval, \(interval))"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// The cycler's run state.
+///
+/// Source: the source view's timer being scheduled (`running`), invalidated (`stopped`); `paused`
+/// follows Core Animation's layer pause (speed 0 with a frozen time offset).
+public enum CyclerState: String, Hashable, Sendable, CustomStringConvertible {
+    /// Ticks are scheduled; transitions play.
+    case running
+    /// The schedule and any in-flight transition are frozen at their exact progress.
+    case paused
+    /// No ticks are scheduled; nothing moves.
+    case stopped
+
+    /// `running`, `paused` or `stopped`.
+    public var description: String { rawValue }
+}
+
+/// Something that happened in a ``PseudoFoldCycler``, delivered to observers in order.
+public enum CyclerEvent: Hashable, Sendable {
+    /// A transition from item `from` to item `to` began, moving in `direction`.
+    case transitionBegan(from: Int, to: Int, direction: FoldDirection)
+    /// The transition into item `index` finished (or was settled by `stop`, `next` or a tick).
+    case transitionEnded(index: Int)
+    /// The shown (or incoming) item changed to `index`; sent when a transition begins.
+    case indexChanged(Int)
+    /// The cycler started running (from `launch`, or `start` from stopped).
+    case started
+    /// The cycler paused.
+    case paused
+    /// The cycler resumed from a pause.
+    case resumed
+    /// The cycler stopped.
+    case stopped
+}

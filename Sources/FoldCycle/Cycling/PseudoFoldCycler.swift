@@ -1,0 +1,533 @@
+import Foundation
+
+/// Cycles a data source's items through two slots with fold transitions, on a clock.
+///
+/// Source: the iOS pseudo-fold circle view — a repeating timer whose every tick folds the shown
+/// subview away while the next unfolds, the animation kept shorter than the timer interval — and
+/// the card stack that keeps only two reusable views. Semantics follow DESIGN.md "Exact semantics":
+///
+/// - ``launch(paused:)``: the first tick comes one `interval` after launch. Ticks fall on absolute
+///   deadlines `anchor + k·interval`, so there is no drift; a late tick starts one transition and the
+///   next deadline is the first one still ahead (late ticks are not stacked up).
+/// - ``start()``: from stopped, a transition begins at once, then one every interval (the source sets
+///   the timer's fire date to now); while paused it resumes; while running it does nothing.
+/// - ``pause()`` freezes the schedule and an in-flight transition at its exact progress (Core
+///   Animation's layer pause; the source let the animation finish). ``resume()`` continues both,
+///   shifting the schedule by the paused time.
+/// - ``stop()`` cancels the schedule and settles an in-flight transition on its incoming item; a
+///   later ``start()`` works (the source's did not).
+/// - ``next()`` / ``previous()``: one transition now, in the current / opposite direction; while
+///   running, the schedule restarts from now so the new item gets a full interval.
+/// - A transition asked for while one is in flight first settles the in-flight one, so slots never
+///   overlap or stack.
+/// - One item: shown static, no ticks. Zero items: ``CyclerError/noItems``.
+///
+/// Presentation is pulled with ``snapshot(at:)``; changes are pushed as ``CyclerEvent``s to
+/// observers (``addObserver(_:)``, ``events()``), in order, without any lock held.
+///
+/// Thread safety: every method may be called from any thread. State is guarded by an `NSLock`
+/// (visible to ThreadSanitizer); clock handlers re-enter through the same lock, and stale timer
+/// firings are discarded by generation.
+public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sendable {
+    /// The data source's item type.
+    public typealias Item = DataSource.Item
+
+    private let lock = NSLock()
+    private let deliveryLock = NSRecursiveLock()
+    private let dataSource: DataSource
+    private let clock: any CycleClock
+
+    // MARK: State (guarded by `lock`)
+
+    private var runState: CyclerState = .stopped
+    private var launched = false
+    private var currentIndex = 0
+    private var settledSlot: ItemSlot<Item>
+    private var pool = SlotReusePool<Item>()
+    private var flight: Flight?
+    private var storedInterval: TimeInterval
+    private var durationOverride: TimeInterval?
+    private var storedDirection: FoldDirection
+    private var storedTimingFunction: TimingFunction
+
+    /// The schedule: ticks fall at `anchor + k·interval`; `pendingTick` is the k of the next one.
+    private var anchor: TimeInterval = 0
+    private var pendingTick = 0
+    private var pausedAt: TimeInterval?
+    private var tickTimer: (any ClockTimer)?
+    private var endTimer: (any ClockTimer)?
+    /// Bumped whenever a tick / end timer is scheduled, so a stale firing is recognised.
+    private var tickGeneration = 0
+    private var endGeneration = 0
+    private var transitionCount = 0
+
+    private var observers: [(id: Int, handler: @Sendable (CyclerEvent) -> Void)] = []
+    private var nextObserverID = 0
+    private var pendingEvents: [CyclerEvent] = []
+
+    /// An in-flight transition.
+    private struct Flight {
+        var outgoing: ItemSlot<Item>
+        var incoming: ItemSlot<Item>
+        var fromIndex: Int
+        var toIndex: Int
+        var direction: FoldDirection
+        var timingFunction: TimingFunction
+        var start: TimeInterval
+        var duration: TimeInterval
+        /// Set while frozen by a pause.
+        var frozenAt: TimeInterval?
+
+        func t(at time: TimeInterval) -> Double {
+            let elapsed = (frozenAt ?? time) - start
+            return min(max(elapsed / duration, 0), 1)
+        }
+    }
+
+    // MARK: - Creating
+
+    /// Creates a stopped cycler showing item 0. Nothing moves until ``launch(paused:)`` or
+    /// ``start()``.
+    ///
+    /// - Parameters:
+    ///   - dataSource: the items; `count` must be ≥ 1.
+    ///   - interval: seconds between ticks; finite and > 0. Default 2 (the CLI's default).
+    ///   - duration: seconds each transition runs; nil for the default
+    ///     `interval − min(0.1, interval/2)` (the source: interval − 0.1 s). Finite, > 0, < interval.
+    ///   - direction: the direction ticks and ``next()`` move in. Default ``FoldDirection/down``.
+    ///   - timingFunction: progress curve; default ``TimingFunction/easeInEaseOut``.
+    ///   - clock: the time source; ``DispatchClock`` in programs, ``ManualClock`` in tests.
+    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
+    ///   ``CyclerError/invalidDuration(_:interval:)``.
+    public init(
+        dataSource: DataSource,
+        interval: TimeInterval = 2,
+        duration: TimeInterval? = nil,
+        direction: FoldDirection = .down,
+        timingFunction: TimingFunction = .easeInEaseOut,
+        clock: any CycleClock = DispatchClock()
+    ) throws(CyclerError) {
+        guard dataSource.count > 0 else { throw .noItems }
+        try Self.validate(interval: interval, duration: duration)
+        self.dataSource = dataSource
+        self.clock = clock
+        storedInterval = interval
+        durationOverride = duration
+        storedDirection = direction
+        storedTimingFunction = timingFunction
+        settledSlot = pool.dequeue(reuseIdentifier: dataSource.reuseIdentifier(at: 0))
+        settledSlot.configure(index: 0, item: dataSource.item(at: 0))
+    }
+
+    deinit {
+        tickTimer?.cancel()
+        endTimer?.cancel()
+    }
+
+    /// The default duration for `interval`: `interval − min(0.1, interval/2)` seconds.
+    public static func defaultDuration(forInterval interval: TimeInterval) -> TimeInterval {
+        interval - min(0.1, interval / 2)
+    }
+
+    private static func validate(interval: TimeInterval, duration: TimeInterval?) throws(CyclerError) {
+        guard interval.isFinite, interval > 0 else { throw .invalidInterval(interval) }
+        if let duration {
+            guard duration.isFinite, duration > 0, duration < interval else {
+                throw .invalidDuration(duration, interval: interval)
+            }
+        }
+    }
+
+    // MARK: - Configuration
+
+    /// Seconds between ticks. Setting it validates it against an explicit duration and, while
+    /// running, restarts the schedule from now.
+    ///
+    /// - Throws: ``CyclerError/invalidInterval(_:)``, or ``CyclerError/invalidDuration(_:interval:)``
+    ///   when an explicit duration would not be shorter than the new interval.
+    public func setInterval(_ interval: TimeInterval) throws(CyclerError) {
+        try mutate { () throws(CyclerError) in
+            try Self.validate(interval: interval, duration: durationOverride)
+            storedInterval = interval
+            if runState == .running { restartScheduleLocked(from: clock.now) }
+            if runState == .paused, pausedAt != nil { anchorPausedScheduleLocked() }
+        }
+    }
+
+    /// Seconds each transition runs; nil restores the default for the interval. Applies to
+    /// transitions that begin afterwards.
+    ///
+    /// - Throws: ``CyclerError/invalidDuration(_:interval:)`` when not finite, ≤ 0 or ≥ the interval.
+    public func setDuration(_ duration: TimeInterval?) throws(CyclerError) {
+        try mutate { () throws(CyclerError) in
+            try Self.validate(interval: storedInterval, duration: duration)
+            durationOverride = duration
+        }
+    }
+
+    /// Sets the direction of transitions that begin afterwards.
+    public func setDirection(_ direction: FoldDirection) {
+        mutate { storedDirection = direction }
+    }
+
+    /// Sets the timing function of transitions that begin afterwards.
+    public func setTimingFunction(_ timingFunction: TimingFunction) {
+        mutate { storedTimingFunction = timingFunction }
+    }
+
+    /// Seconds between ticks.
+    public var interval: TimeInterval { lock.withLock { storedInterval } }
+    /// Seconds each transition runs (explicit, or the default for the interval).
+    public var duration: TimeInterval { lock.withLock { effectiveDurationLocked } }
+    /// The direction ticks and ``next()`` move in.
+    public var direction: FoldDirection { lock.withLock { storedDirection } }
+    /// The progress curve of new transitions.
+    public var timingFunction: TimingFunction { lock.withLock { storedTimingFunction } }
+    /// The run state.
+    public var state: CyclerState { lock.withLock { runState } }
+    /// The shown item's index, or during a transition the incoming item's.
+    public var index: Int { lock.withLock { currentIndex } }
+    /// The number of transitions begun since creation.
+    public var transitionsBegun: Int { lock.withLock { transitionCount } }
+    /// Whether a transition is in flight (possibly frozen by a pause).
+    public var isTransitioning: Bool { lock.withLock { flight != nil } }
+    /// Slots created so far (at most two: the rest are reused).
+    public var slotsCreated: Int { lock.withLock { pool.createdCount } }
+    /// Items held right now: 1 when settled, 2 during a transition.
+    public var itemsMaterialized: Int { lock.withLock { flight == nil ? 1 : 2 } }
+    /// The absolute clock time of the next tick, or nil when none is scheduled (stopped, paused,
+    /// one item).
+    public var nextTickDeadline: TimeInterval? {
+        lock.withLock { tickTimer == nil ? nil : anchor + Double(pendingTick) * storedInterval }
+    }
+
+    private var effectiveDurationLocked: TimeInterval {
+        durationOverride ?? Self.defaultDuration(forInterval: storedInterval)
+    }
+
+    // MARK: - Commands
+
+    /// Begins cycling: the first tick comes one interval from now. With `paused`, the schedule is
+    /// frozen at once, and ``resume()`` or ``start()`` lets it run. Does nothing when already
+    /// launched or started.
+    ///
+    /// - Returns: whether anything changed.
+    @discardableResult
+    public func launch(paused: Bool = false) -> Bool {
+        mutate {
+            guard !launched, runState == .stopped else { return false }
+            launched = true
+            let now = clock.now
+            runState = .running
+            restartScheduleLocked(from: now)
+            emit(.started)
+            if paused { pauseLocked(at: now) }
+            return true
+        }
+    }
+
+    /// From stopped: a transition begins now, then one every interval. While paused: resumes.
+    /// While running: nothing (never a second timer).
+    ///
+    /// - Returns: whether anything changed.
+    @discardableResult
+    public func start() -> Bool {
+        mutate {
+            switch runState {
+            case .running:
+                return false
+            case .paused:
+                return resumeLocked()
+            case .stopped:
+                launched = true
+                let now = clock.now
+                runState = .running
+                emit(.started)
+                beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), direction: storedDirection, at: now)
+                restartScheduleLocked(from: now)
+                return true
+            }
+        }
+    }
+
+    /// Freezes the schedule and any in-flight transition at its exact progress. Only while running.
+    ///
+    /// - Returns: whether anything changed.
+    @discardableResult
+    public func pause() -> Bool {
+        mutate {
+            guard runState == .running else { return false }
+            pauseLocked(at: clock.now)
+            return true
+        }
+    }
+
+    /// Continues a paused schedule and transition from where they froze; the schedule shifts by
+    /// the paused time.
+    ///
+    /// - Returns: whether anything changed (false unless paused).
+    @discardableResult
+    public func resume() -> Bool {
+        mutate { resumeLocked() }
+    }
+
+    /// Cancels the schedule and settles an in-flight transition on its incoming item.
+    ///
+    /// - Returns: whether anything changed (false when already stopped).
+    @discardableResult
+    public func stop() -> Bool {
+        mutate {
+            guard runState != .stopped else { return false }
+            cancelTickLocked()
+            pausedAt = nil
+            settleLocked()
+            runState = .stopped
+            emit(.stopped)
+            return true
+        }
+    }
+
+    /// One transition now to the next item, in the current direction.
+    ///
+    /// - Returns: false when there is only one item.
+    @discardableResult
+    public func next() -> Bool {
+        mutate { stepLocked(by: 1, direction: storedDirection) }
+    }
+
+    /// One transition now to the previous item, in the opposite direction.
+    ///
+    /// - Returns: false when there is only one item.
+    @discardableResult
+    public func previous() -> Bool {
+        mutate { stepLocked(by: -1, direction: storedDirection.opposite) }
+    }
+
+    // MARK: - Presentation
+
+    /// What is on screen at `time` (default: the clock's now). Pure with respect to the cycler:
+    /// reading a snapshot changes nothing.
+    ///
+    /// - Parameter time: clock seconds; times before the transition's start give t = 0.
+    public func snapshot(at time: TimeInterval? = nil) -> CyclerSnapshot<Item> {
+        lock.withLock {
+            let now = time ?? clock.now
+            if let flight, let outgoingItem = flight.outgoing.item, let incomingItem = flight.incoming.item {
+                return CyclerSnapshot(
+                    time: now, state: runState, index: currentIndex, item: incomingItem,
+                    transition: .init(
+                        fromIndex: flight.fromIndex, outgoingItem: outgoingItem, toIndex: flight.toIndex,
+                        direction: flight.direction, t: flight.t(at: now), duration: flight.duration,
+                        timingFunction: flight.timingFunction))
+            }
+            // `settledSlot` always holds the shown item outside a flight.
+            let item = settledSlot.item ?? dataSource.item(at: currentIndex)
+            return CyclerSnapshot(time: now, state: runState, index: currentIndex, item: item, transition: nil)
+        }
+    }
+
+    // MARK: - Observing
+
+    /// Registers `handler` for every later event, delivered in order on the thread that caused it
+    /// (a command's caller or the clock's queue), with no cycler lock held.
+    ///
+    /// - Returns: a token for ``removeObserver(_:)``.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @Sendable (CyclerEvent) -> Void) -> Int {
+        lock.withLock {
+            nextObserverID += 1
+            observers.append((nextObserverID, handler))
+            return nextObserverID
+        }
+    }
+
+    /// Unregisters the observer with `token`.
+    public func removeObserver(_ token: Int) {
+        lock.withLock { observers.removeAll { $0.id == token } }
+    }
+
+    /// An asynchronous sequence of every later event, in order. Ends when the consumer's task is
+    /// cancelled or the stream is released.
+    public func events() -> AsyncStream<CyclerEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: CyclerEvent.self, bufferingPolicy: .unbounded)
+        let token = addObserver { continuation.yield($0) }
+        continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
+        return stream
+    }
+
+    // MARK: - Internals (call with `lock` held)
+
+    /// Runs `body` under the lock, then delivers the events it emitted, in order, without the lock.
+    private func mutate<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        lock.unlock()
+        deliverPendingEvents()
+        return result
+    }
+
+    private func emit(_ event: CyclerEvent) {
+        pendingEvents.append(event)
+    }
+
+    private func deliverPendingEvents() {
+        // The recursive delivery lock keeps events in order across threads; a handler that issues
+        // a command re-enters here on the same thread and delivers its own events in turn.
+        deliveryLock.lock()
+        defer { deliveryLock.unlock() }
+        while true {
+            let batch: (events: [CyclerEvent], handlers: [@Sendable (CyclerEvent) -> Void]) = lock.withLock {
+                defer { pendingEvents.removeAll() }
+                return (pendingEvents, observers.map(\.handler))
+            }
+            if batch.events.isEmpty { return }
+            for event in batch.events {
+                for handler in batch.handlers { handler(event) }
+            }
+        }
+    }
+
+    private func nextIndex(after index: Int, step: Int) -> Int {
+        let count = max(dataSource.count, 1)
+        return ((index + step) % count + count) % count
+    }
+
+    private func stepLocked(by step: Int, direction: FoldDirection) -> Bool {
+        guard dataSource.count > 1 else { return false }
+        let now = clock.now
+        beginTransitionLocked(to: nextIndex(after: currentIndex, step: step), direction: direction, at: now)
+        switch runState {
+        case .running: restartScheduleLocked(from: now)
+        case .paused: pausedAt = now; anchorPausedScheduleLocked()
+        case .stopped: break
+        }
+        return true
+    }
+
+    private func beginTransitionLocked(to index: Int, direction: FoldDirection, at now: TimeInterval) {
+        guard dataSource.count > 1 else { return }
+        settleLocked()
+        let outgoing = settledSlot
+        let incoming = pool.dequeue(reuseIdentifier: dataSource.reuseIdentifier(at: index))
+        incoming.configure(index: index, item: dataSource.item(at: index))
+        let from = currentIndex
+        flight = Flight(
+            outgoing: outgoing, incoming: incoming, fromIndex: from, toIndex: index, direction: direction,
+            timingFunction: storedTimingFunction, start: now, duration: effectiveDurationLocked, frozenAt: nil)
+        settledSlot = incoming
+        currentIndex = index
+        transitionCount += 1
+        emit(.transitionBegan(from: from, to: index, direction: direction))
+        emit(.indexChanged(index))
+        scheduleEndLocked()
+    }
+
+    /// Ends the in-flight transition on its incoming item, if any.
+    private func settleLocked() {
+        guard let finished = flight else { return }
+        flight = nil
+        endTimer?.cancel()
+        endTimer = nil
+        pool.enqueue(finished.outgoing)
+        emit(.transitionEnded(index: finished.toIndex))
+    }
+
+    private func scheduleEndLocked() {
+        endTimer?.cancel()
+        endTimer = nil
+        guard let flight, flight.frozenAt == nil else { return }
+        endGeneration += 1
+        let expected = endGeneration
+        endTimer = clock.schedule(at: flight.start + flight.duration) { [weak self] in
+            self?.transitionDidEnd(generation: expected)
+        }
+    }
+
+    private func transitionDidEnd(generation expected: Int) {
+        mutate {
+            guard endGeneration == expected, flight != nil, flight?.frozenAt == nil else { return }
+            endTimer = nil
+            settleLocked()
+        }
+    }
+
+    /// Starts the schedule afresh: the next tick one interval after `now`.
+    private func restartScheduleLocked(from now: TimeInterval) {
+        anchor = now
+        pendingTick = 1
+        scheduleTickLocked()
+    }
+
+    /// While paused, makes the frozen schedule's next tick a full interval after the pause point.
+    private func anchorPausedScheduleLocked() {
+        guard let pausedAt else { return }
+        anchor = pausedAt
+        pendingTick = 1
+    }
+
+    private func scheduleTickLocked() {
+        cancelTickLocked()
+        guard dataSource.count > 1 else { return }  // One item: static, no ticks.
+        tickGeneration += 1
+        let expected = tickGeneration
+        let deadline = anchor + Double(pendingTick) * storedInterval
+        tickTimer = clock.schedule(at: deadline) { [weak self] in
+            self?.tickDidFire(generation: expected)
+        }
+    }
+
+    private func cancelTickLocked() {
+        tickTimer?.cancel()
+        tickTimer = nil
+    }
+
+    private func tickDidFire(generation expected: Int) {
+        mutate {
+            guard tickGeneration == expected, tickTimer != nil, runState == .running else { return }
+            tickTimer = nil
+            let now = clock.now
+            beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), direction: storedDirection, at: now)
+            // The next deadline is the first of anchor + k·interval still ahead: a late tick does
+            // not stack up the ones it missed.
+            pendingTick += 1
+            while anchor + Double(pendingTick) * storedInterval <= now { pendingTick += 1 }
+            scheduleTickLocked()
+        }
+    }
+
+    private func pauseLocked(at now: TimeInterval) {
+        cancelTickLocked()
+        pausedAt = now
+        if flight != nil {
+            flight?.frozenAt = now
+            endTimer?.cancel()
+            endTimer = nil
+        }
+        runState = .paused
+        emit(.paused)
+    }
+
+    private func resumeLocked() -> Bool {
+        guard runState == .paused else { return false }
+        let now = clock.now
+        let pausedFor = now - (pausedAt ?? now)
+        anchor += pausedFor
+        pausedAt = nil
+        if var frozen = flight, let frozenAt = frozen.frozenAt {
+            frozen.start += now - frozenAt
+            frozen.frozenAt = nil
+            flight = frozen
+            scheduleEndLocked()
+        }
+        runState = .running
+        scheduleTickLocked()
+        emit(.resumed)
+        return true
+    }
+}
