@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A terminal size in cells.
+public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
+    /// Columns (cells per row), ≥ 0.
+    public var columns: Int
+    /// Rows, ≥ 0.
+    public var rows: Int
+
+    /// Creates a size of `columns` × `rows` cells.
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// `COLUMNSxROWS`, e.g. `80x24`.
+    public var description: String { "\(columns)x\(rows)" }
+}
+
+/// Low-level access to a terminal file descriptor: whether it is a terminal, its size, its
+/// termios modes, and writing bytes in full.
+///
+/// Source: POSIX termios and `ioctl(TIOCGWINSZ)`. Instances are values over a descriptor; the saved
+/// termios state lives in ``TerminalModes``.
+public struct TerminalDevice: Sendable {
+    /// The file descriptor (0 for stdin, 1 for stdout).
+    public let fileDescriptor: Int32
+
+    /// Wraps `fileDescriptor`; nothing is read or changed until a method is called.
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// Standard input.
+    public static let standardInput = TerminalDevice(fileDescriptor: 0)
+    /// Standard output.
+    public static let standardOutput = TerminalDevice(fileDescriptor: 1)
+    /// Standard error.
+    public static let standardError = TerminalDevice(fileDescriptor: 2)
+
+    /// Whether the descriptor is a terminal (`isatty`).
+    public var isTerminal: Bool { isatty(fileDescriptor) == 1 }
+
+    /// The window size from `ioctl(TIOCGWINSZ)`, or nil when it is not a terminal or the driver
+    /// reports nothing. A 0 × 0 size is returned as it is: callers must cope with it.
+    public var size: TerminalSize? {
+        var window = winsize()
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
+        return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    }
+
+    /// Writes all of `bytes`, retrying after `EINTR` and waiting (poll) on `EAGAIN`.
+    ///
+    /// - Throws: ``TerminalError/writeFailed(errno:)`` on any other error (e.g. `EPIPE` when the
+    ///   reader went away; SIGPIPE must be ignored for that to arrive as an error).
+    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            guard var pointer = raw.baseAddress else { return }
+            var remaining = raw.count
+            while remaining > 0 {
+                #if canImport(Glibc)
+                let written = Glibc.write(fileDescriptor, pointer, remaining)
+                #else
+                let written = Darwin.write(fileDescriptor, pointer, remaining)
+                #endif
+                if written >= 0 {
+                    remaining -= written
+                    pointer += written
+                    continue
+                }
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, 100)
+                    continue
+                }
+                failure = code
+                return
+            }
+        }
+        if failure != 0 { throw .writeFailed(errno: failure) }
+    }
+
+    /// Writes the UTF-8 bytes of `text` in full; see ``write(_:)-(UInt8)``.
+    public func write(_ text: String) throws(TerminalError) {
+        try write(Array(text.utf8))
+    }
+}
+
+/// Saves a terminal's termios modes and switches it to the non-canonical, no-echo input that a
+/// key-driven command line needs, with signals (ISIG) left on so Ctrl-C still sends SIGINT.
+///
+/// ``restore()`` puts back exactly the saved modes; it is idempotent and safe to call on every
+/// exit path. Thread-safe (NSLock).
+public final class TerminalModes: @unchecked Sendable {
+    private let lock = NSLock()
+    private let device: TerminalDevice
+    private var saved: termios?
+
+    /// Creates a mode keeper for `device` (usually standard input); changes nothing yet.
+    public init(device: TerminalDevice) {
+        self.device = device
+    }
+
+    /// Whether modes are currently changed (and will be restored).
+    public var isActive: Bool { lock.withLock { saved != nil } }
+
+    /// Turns off canonical mode and echo (VMIN 1, VTIME 0), keeping ISIG, after saving the
+    /// current modes.
+    ///
+    /// - Throws: ``TerminalError/notATerminal`` or ``TerminalError/termiosFailed(errno:)``.
+    public func enterKeyInputMode() throws(TerminalError) {
+        var failure: TerminalError?
+        lock.withLock {
+            guard saved == nil else { return }
+            guard device.isTerminal else {
+                failure = .notATerminal
+                return
+            }
+            var original = termios()
+            guard tcgetattr(device.fileDescriptor, &original) == 0 else {
+                failure = .termiosFailed(errno: errno)
+                return
+            }
+            var raw = original
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+            raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            guard tcsetattr(device.fileDescriptor, TCSANOW, &raw) == 0 else {
+                failure = .termiosFailed(errno: errno)
+                return
+            }
+            saved = original
+        }
+        if let failure { throw failure }
+    }
+
+    /// Puts back the saved modes, if any. Idempotent.
+    public func restore() {
+        lock.withLock {
+            guard var original = saved else { return }
+            _ = tcsetattr(device.fileDescriptor, TCSANOW, &original)
+            saved = nil
+        }
+    }
+}
+
+/// Errors from terminal access.
+public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The descriptor is not a terminal.
+    case notATerminal
+    /// `tcgetattr` / `tcsetattr` failed with `errno`.
+    case termiosFailed(errno: Int32)
+    /// `write` failed with `errno` (e.g. EPIPE: the reader is gone).
+    case writeFailed(errno: Int32)
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .notATerminal: return "not a terminal"
+        case .termiosFailed(let code): return "cannot change terminal modes: \(String(cString: strerror(code)))"
+        case .writeFailed(let code): return "cannot write output: \(String(cString: strerror(code)))"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Which command line is being parsed: decides the usage line and the help hint.
+enum CLICommand: Sendable {
+    case live
+    case render
+
+    var usage: String {
+        switch self {
+        case .live: return "foldcycle [OPTIONS] [ITEM ...]"
+        case .render: return "foldcycle render [OPTIONS] [ITEM ...]"
+        }
+    }
+
+    var helpHint: String {
+        switch self {
+        case .live: return "See 'foldcycle --help' for more information."
+        case .render: return "See 'foldcycle render --help' for more information."
+        }
+    }
+}
+
+/// Every way the command line tool fails, mapped to a message and an exit code in one place.
+enum CLIError: Error, Sendable {
+    /// Bad arguments or option values: exit 64 (EX_USAGE), with the usage line and help hint.
+    case usage(String, CLICommand)
+    /// An input file that cannot be read, is not UTF-8, or has no items: exit 66 (EX_NOINPUT).
+    case unreadableInput(String)
+    /// Anything that fails while running: exit 1.
+    case runtime(String)
+
+    var exitCode: Int32 {
+        switch self {
+        case .usage: return 64
+        case .unreadableInput: return 66
+        case .runtime: return 1
+        }
+    }
+
+    /// The full text for stderr, ending with a newline.
+    var message: String {
+        switch self {
+        case let .usage(text, command):
+            return "Error: \(text)\nUsage: \(command.usage)\n  \(command.helpHint)\n"
+        case .unreadableInput(let text), .runtime(let text):
+            return "Error: \(text)\n"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import FoldCycle
+import Foundation
+
+/// A command typed on stdin while `foldcycle` runs, one per line.
+enum SessionCommand: Equatable, Sendable {
+    case start, pause, resume, stop, next, previous
+    case direction(FoldDirection)
+    case interval(TimeInterval)
+    case duration(TimeInterval)
+    case status, help, quit
+
+    /// The command list shown by `help` and in errors.
+    static let summary =
+        "start, pause, resume, stop, next, prev, direction D, interval S, duration S, status, help, quit"
+
+    /// Parses one line: case-insensitive, surrounding white space ignored.
+    ///
+    /// - Returns: nil for an empty line; otherwise the command or a one-line error message that
+    ///   names the input and lists what is allowed.
+    static func parse(_ line: String) -> Result<SessionCommand, SessionCommandError>? {
+        let words = line.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let verb = words.first else { return nil }
+        let argument = words.dropFirst().first
+        let simple: [String: SessionCommand] = [
+            "start": .start, "pause": .pause, "resume": .resume, "stop": .stop, "next": .next,
+            "prev": .previous, "previous": .previous, "status": .status, "help": .help, "quit": .quit,
+            "exit": .quit,
+        ]
+        if let command = simple[verb] {
+            guard words.count == 1 else { return .failure(.init("'\(verb)' takes no argument (got '\(words.dropFirst().joined(separator: " "))')")) }
+            return .success(command)
+        }
+        switch verb {
+        case "direction":
+            let names = FoldDirection.allCases.map(\.description).joined(separator: ", ")
+            guard words.count == 2, let argument, let direction = FoldDirection(name: argument) else {
+                let given = words.dropFirst().joined(separator: " ")
+                return .failure(.init(given.isEmpty
+                    ? "'direction' needs a direction (values: \(names))"
+                    : "invalid direction '\(given)' (values: \(names))"))
+            }
+            return .success(.direction(direction))
+        case "interval", "duration":
+            guard words.count == 2, let argument, let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
+                let given = words.dropFirst().joined(separator: " ")
+                let allowed = verb == "interval"
+                    ? "seconds: a finite number > 0" : "seconds: a finite number > 0 and < the interval"
+                return .failure(.init(given.isEmpty
+                    ? "'\(verb)' needs a number of seconds (\(allowed))"
+                    : "invalid \(verb) '\(given)' (\(allowed))"))
+            }
+            return .success(verb == "interval" ? .interval(seconds) : .duration(seconds))
+        default:
+            let shown = line.trimmingCharacters(in: .whitespaces)
+            return .failure(.init("unknown command '\(shown)' (commands: \(summary))"))
+        }
+    }
+}
+
+/// A command line that did not parse; the message names it and what is allowed.
+struct SessionCommandError: Error, Equatable, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
