@@ -1,0 +1,24 @@
+/// Text attributes of a cell (SGR 1, 2, 3, 4, 7).
+public struct CellAttributes: OptionSet, Hashable, Sendable {
+    /// The bit set.
+    public let rawValue: UInt8
+
+    /// Creates attributes from their bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bold (SGR 1).
+    public static let bold = CellAttributes(rawValue: 1 << 0)
+    /// Dim, faint (SGR 2).
+    public static let dim = CellAttributes(rawValue: 1 << 1)
+    /// Italic (SGR 3).
+    public static let italic = CellAttributes(rawValue: 1 << 2)
+    /// Underline (SGR 4).
+    public static let underline = CellAttributes(rawValue: 1 << 3)
+    /// Reverse video (SGR 7).
+    public static let reverse = CellAttributes(rawValue: 1 << 4)
+
+    /// Each attribute with its SGR parameter, in emission order.
+    static let sgrCodes: [(attribute: CellAttributes, code: UInt8)] = [
+        (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7),
+    ]
+}

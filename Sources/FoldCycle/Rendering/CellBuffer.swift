@@ -1,0 +1,95 @@
+/// A rectangle of cells, stored flat and row-major.
+///
+/// Invariant: `cells.count == width * height`; the cell at column `x`, row `y` is
+/// `cells[y * width + x]`. Every wide lead (width 2) is followed in its row by a continuation
+/// (width 0) and every continuation follows a lead (see ``normalizeWideClusters()``).
+public struct CellBuffer: Hashable, Sendable {
+    /// Columns, ≥ 0.
+    public private(set) var width: Int
+    /// Rows, ≥ 0.
+    public private(set) var height: Int
+    /// The cells, row-major; `cells.count == width * height`.
+    public private(set) var cells: [Cell]
+
+    /// Creates a `width` × `height` buffer with every cell set to `cell`.
+    ///
+    /// - Parameters:
+    ///   - width: columns; negative counts as 0.
+    ///   - height: rows; negative counts as 0.
+    ///   - cell: the fill, default ``Cell/blank``.
+    public init(width: Int, height: Int, filling cell: Cell = .blank) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        self.cells = Array(repeating: cell, count: self.width * self.height)
+    }
+
+    /// The cell at column `x`, row `y`.
+    ///
+    /// - Important: `x` must be in `0..<width` and `y` in `0..<height` (trap otherwise).
+    public subscript(x: Int, y: Int) -> Cell {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "cell (\(x), \(y)) outside \(width)×\(height)")
+            return cells[y * width + x]
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "cell (\(x), \(y)) outside \(width)×\(height)")
+            cells[y * width + x] = newValue
+        }
+    }
+
+    /// Sets every cell to `cell`, keeping the size.
+    public mutating func fill(with cell: Cell) {
+        cells.withUnsafeMutableBufferPointer { pointer in
+            pointer.update(repeating: cell)
+        }
+    }
+
+    /// Changes the size to `width` × `height` and sets every cell to `cell`, reusing storage.
+    public mutating func reset(width: Int, height: Int, filling cell: Cell = .blank) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        let count = self.width * self.height
+        if cells.count == count {
+            fill(with: cell)
+        } else {
+            cells.removeAll(keepingCapacity: true)
+            cells.append(contentsOf: repeatElement(cell, count: count))
+        }
+    }
+
+    /// Calls `body` with mutable access to the flat cell storage (row-major, `width * height`
+    /// cells). The count cannot change.
+    public mutating func withUnsafeMutableCells<Result>(
+        _ body: (UnsafeMutableBufferPointer<Cell>) throws -> Result
+    ) rethrows -> Result {
+        try cells.withUnsafeMutableBufferPointer { try body($0) }
+    }
+
+    /// Restores the wide-cluster invariant after cell-by-cell writes: a lead whose next cell is
+    /// not a continuation (or that sits in the last column) becomes a space, and a continuation
+    /// that does not follow a lead becomes a space; both keep their background.
+    public mutating func normalizeWideClusters() {
+        let width = self.width
+        let height = self.height
+        guard width > 0 else { return }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in 0..<height {
+                let row = y * width
+                var x = 0
+                while x < width {
+                    let cell = cells[row + x]
+                    if cell.width == 2 {
+                        if x + 1 < width && cells[row + x + 1].width == 0 {
+                            x += 2
+                            continue
+                        }
+                        cells[row + x] = Cell(glyph: 0x20, foreground: cell.foreground, background: cell.background)
+                    } else if cell.width == 0 {
+                        cells[row + x] = Cell(glyph: 0x20, foreground: cell.foreground, background: cell.background)
+                    }
+                    x += 1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,342 @@
+import Foundation
+
+/// Composites ``Layer``s, bottom first, into a ``CellBuffer``.
+///
+/// For each destination cell the compositor maps the cell's centre through the inverse of the
+/// layer's transform (about the layer's centre, see ``Layer``) and draws the layer cell it lands
+/// in (nearest cell). Rules:
+/// - A wide cluster is drawn whole or not at all: its lead must land on a destination cell whose
+///   right neighbour lands on the cluster's continuation; otherwise the cell is blanked (a space
+///   on the cluster's background).
+/// - Axis-aligned transforms (`b == 0 && c == 0`, the fold's case) get exact coverage: a row or
+///   column the layer covers only partly, rounded to the nearest 1/8, is drawn as a block eighth
+///   in the layer's background so edges move in 1/8-cell steps. Covering the bottom `n/8` of a
+///   cell draws the lower block `n/8` (▁▂▃▄▅▆▇) in the layer's colour over the colour below;
+///   covering the top draws the complementary lower block `(8−n)/8` in the colour below over the
+///   layer's colour. Left and right edges use the left blocks ▏▎▍▌▋▊▉ the same way. 0/8 is not
+///   drawn; 8/8 draws content. In a corner cell (both partial) the vertical edge wins, drawn only
+///   when the horizontal coverage is at least 4/8. "The colour below" is the background of the
+///   destination cell before the layer is drawn.
+/// - Other transforms (rotation, shear) sample nearest only, with no block eighths.
+/// - A singular transform (``LayerTransform/isSingular``, e.g. a scale of 0) or an alpha ≤ 0
+///   draws nothing.
+/// - Alpha blends RGB per channel: `alpha·layer + (1 − alpha)·below`, for the foreground and the
+///   background. A ``TerminalColor/default`` below counts as ``backgroundColor``; the layer's
+///   own default foreground counts as ``foregroundColor`` and default background as
+///   ``backgroundColor``. With alpha 1 colours are copied unchanged (defaults stay defaults).
+///
+/// Source semantics: Core Animation composites sublayers in order with `opacity`, each layer's
+/// `transform` about its `anchorPoint`.
+public struct Compositor: Hashable, Sendable {
+    /// The terminal background as RGB, used when blending a default colour; default black.
+    public var backgroundColor: RGBColor
+    /// The terminal foreground as RGB, used when blending a layer's default foreground;
+    /// default white.
+    public var foregroundColor: RGBColor
+    /// The cell the destination is cleared to before compositing; default a space in the
+    /// terminal's default colours.
+    public var clearCell: Cell
+
+    /// Creates a compositor.
+    public init(backgroundColor: RGBColor = .black, foregroundColor: RGBColor = .white, clearCell: Cell = .blank) {
+        self.backgroundColor = backgroundColor
+        self.foregroundColor = foregroundColor
+        self.clearCell = clearCell
+    }
+
+    // MARK: - Compositing
+
+    /// Clears `destination` to ``clearCell`` and draws `layers` in order (first = bottom).
+    ///
+    /// - Complexity: O(destination cells covered by each layer); no allocation.
+    public func composite(_ layers: [Layer], into destination: inout CellBuffer) {
+        destination.fill(with: clearCell)
+        for layer in layers { draw(layer, onto: &destination) }
+    }
+
+    /// Renders one fold frame: `outgoing` below, `incoming` on top, both at origin (0, 0) with
+    /// the presentations of `state`, into `destination` (resized to `outgoing`'s size when it
+    /// differs, storage reused).
+    ///
+    /// - Parameters:
+    ///   - outgoing: the outgoing item's slot cells.
+    ///   - incoming: the incoming item's slot cells, the same size.
+    ///   - state: the transition's state at one instant (``FoldTransition/state(at:)``).
+    ///   - background: both slots' background colour (for edge blocks).
+    ///   - destination: a caller-owned buffer, reused from frame to frame.
+    public func renderFold(outgoing: CellBuffer, incoming: CellBuffer, state: FoldTransitionState,
+                           background: TerminalColor = .default, into destination: inout CellBuffer) {
+        renderFold(outgoing: outgoing, incoming: incoming, outgoingPresentation: state.outgoing,
+                   incomingPresentation: state.incoming, background: background, into: &destination)
+    }
+
+    /// Renders one fold frame from the two slots' presentations (see
+    /// ``renderFold(outgoing:incoming:state:background:into:)``).
+    public func renderFold(outgoing: CellBuffer, incoming: CellBuffer,
+                           outgoingPresentation: SlotPresentation, incomingPresentation: SlotPresentation,
+                           background: TerminalColor = .default, into destination: inout CellBuffer) {
+        if destination.width != outgoing.width || destination.height != outgoing.height {
+            destination.reset(width: outgoing.width, height: outgoing.height, filling: clearCell)
+        } else {
+            destination.fill(with: clearCell)
+        }
+        draw(Layer(content: outgoing, transform: outgoingPresentation.transform,
+                   alpha: outgoingPresentation.alpha, background: background), onto: &destination)
+        draw(Layer(content: incoming, transform: incomingPresentation.transform,
+                   alpha: incomingPresentation.alpha, background: background), onto: &destination)
+    }
+
+    /// Draws one layer over what `destination` already holds.
+    public func draw(_ layer: Layer, onto destination: inout CellBuffer) {
+        let alpha = Double(layer.alpha)
+        guard alpha > 0, !alpha.isNaN else { return }
+        let transform = layer.transform
+        guard let inverse = try? transform.inverted() else { return }
+        let content = layer.content
+        guard content.width > 0, content.height > 0, destination.width > 0, destination.height > 0 else { return }
+        let context = DrawContext(
+            layer: layer, inverse: inverse, alpha: min(alpha, 1),
+            backgroundColor: backgroundColor, foregroundColor: foregroundColor,
+            destinationWidth: destination.width, destinationHeight: destination.height)
+        content.cells.withUnsafeBufferPointer { source in
+            destination.withUnsafeMutableCells { target in
+                if transform.b == 0 && transform.c == 0 {
+                    context.drawAxisAligned(source: source, target: target)
+                } else {
+                    context.drawSampled(source: source, target: target)
+                }
+            }
+        }
+        destination.normalizeWideClusters()
+    }
+}
+
+/// The per-layer constants of one ``Compositor/draw(_:onto:)`` call and its inner loops.
+private struct DrawContext {
+    let sourceWidth: Int
+    let sourceHeight: Int
+    let width: Int
+    let height: Int
+    let inverse: LayerTransform
+    let alpha: Double
+    let layerBackground: TerminalColor
+    let backgroundColor: RGBColor
+    let foregroundColor: RGBColor
+    /// Destination x of the layer's centre, and y.
+    let centreX: Double
+    let centreY: Double
+    let halfWidth: Double
+    let halfHeight: Double
+    let transform: LayerTransform
+
+    init(layer: Layer, inverse: LayerTransform, alpha: Double, backgroundColor: RGBColor,
+         foregroundColor: RGBColor, destinationWidth: Int, destinationHeight: Int) {
+        sourceWidth = layer.content.width
+        sourceHeight = layer.content.height
+        width = destinationWidth
+        height = destinationHeight
+        self.inverse = inverse
+        self.alpha = alpha
+        layerBackground = layer.background
+        self.backgroundColor = backgroundColor
+        self.foregroundColor = foregroundColor
+        halfWidth = Double(sourceWidth) / 2
+        halfHeight = Double(sourceHeight) / 2
+        centreX = Double(layer.origin.column) + halfWidth
+        centreY = Double(layer.origin.row) + halfHeight
+        transform = layer.transform
+    }
+
+    // MARK: Sampling
+
+    /// The layer cell index the centre of destination cell (x, y) lands in, or -1 outside.
+    @inline(__always)
+    func sample(_ x: Int, _ y: Int) -> Int {
+        let px = Double(x) + 0.5 - centreX
+        let py = Double(y) + 0.5 - centreY
+        let lx = Double(inverse.a) * px + Double(inverse.c) * py + Double(inverse.tx) + halfWidth
+        let ly = Double(inverse.b) * px + Double(inverse.d) * py + Double(inverse.ty) + halfHeight
+        guard lx >= 0, ly >= 0, lx < Double(sourceWidth), ly < Double(sourceHeight) else { return -1 }
+        let column = min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
+        let row = min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
+        return row * sourceWidth + column
+    }
+
+    /// The same, clamped into the layer (for cells the coverage says are fully inside).
+    @inline(__always)
+    func sampleClamped(_ x: Int, _ y: Int) -> Int {
+        let px = Double(x) + 0.5 - centreX
+        let py = Double(y) + 0.5 - centreY
+        let lx = Double(inverse.a) * px + Double(inverse.c) * py + Double(inverse.tx) + halfWidth
+        let ly = Double(inverse.b) * px + Double(inverse.d) * py + Double(inverse.ty) + halfHeight
+        let column = min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
+        let row = min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
+        return row * sourceWidth + column
+    }
+
+    /// The cell containing layer coordinate `value`. A point on a cell boundary (within 1e-9)
+    /// takes the cell nearer the layer's centre `half`, so a layer squashed to an exact fraction
+    /// samples symmetrically whichever way it folds.
+    @inline(__always)
+    static func nearestCell(_ value: Double, half: Double) -> Int {
+        let boundary = value.rounded()
+        if abs(value - boundary) < 1e-9 {
+            return boundary > half ? Int(boundary) - 1 : Int(boundary)
+        }
+        return Int(value.rounded(.down))
+    }
+
+    // MARK: Axis-aligned: exact coverage with block eighths
+
+    func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
+        let a = Double(transform.a)
+        let d = Double(transform.d)
+        let left = centreX + a * -halfWidth + Double(transform.tx)
+        let right = centreX + a * halfWidth + Double(transform.tx)
+        let top = centreY + d * -halfHeight + Double(transform.ty)
+        let bottom = centreY + d * halfHeight + Double(transform.ty)
+        let x0 = min(left, right), x1 = max(left, right)
+        let y0 = min(top, bottom), y1 = max(top, bottom)
+        guard x1 > 0, y1 > 0, x0 < Double(width), y0 < Double(height) else { return }
+        let firstColumn = max(Int(x0.rounded(.down)), 0)
+        let endColumn = min(Int(x1.rounded(.up)), width)
+        let firstRow = max(Int(y0.rounded(.down)), 0)
+        let endRow = min(Int(y1.rounded(.up)), height)
+        guard firstColumn < endColumn, firstRow < endRow else { return }
+
+        for y in firstRow..<endRow {
+            let rowEighths = Self.eighths(Double(y), y0, y1)
+            if rowEighths == 0 { continue }
+            let rowBase = y * width
+            var x = firstColumn
+            while x < endColumn {
+                let columnEighths = Self.eighths(Double(x), x0, x1)
+                if columnEighths == 0 {
+                    x += 1
+                    continue
+                }
+                if rowEighths == 8 && columnEighths == 8 {
+                    let nextFull = x + 1 < endColumn && Self.eighths(Double(x + 1), x0, x1) == 8
+                    x += drawContent(x, y, rowBase: rowBase, nextIsFull: nextFull, clamped: true,
+                                     source: source, target: target)
+                    continue
+                }
+                if rowEighths < 8 {
+                    if columnEighths >= 4 {
+                        let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
+                        drawEdge(at: rowBase + x, eighths: rowEighths, coversFar: coversBottom,
+                                 partial: { 0x2580 + UInt32($0) }, target: target)
+                    }
+                } else {
+                    let coversLeft = (max(x0, Double(x)) + min(x1, Double(x + 1))) / 2 < Double(x) + 0.5
+                    drawEdge(at: rowBase + x, eighths: columnEighths, coversFar: coversLeft,
+                             partial: { 0x2590 - UInt32($0) }, target: target)
+                }
+                x += 1
+            }
+        }
+    }
+
+    /// Coverage of the unit interval `[start, start + 1]` by `[low, high]`, in eighths 0...8
+    /// (rounded to nearest, halves away from zero).
+    @inline(__always)
+    static func eighths(_ start: Double, _ low: Double, _ high: Double) -> Int {
+        let overlap = min(high, start + 1) - max(low, start)
+        guard overlap > 0 else { return 0 }
+        return min(Int((overlap * 8).rounded()), 8)
+    }
+
+    /// Draws a partly covered cell. `coversFar` is true when the layer covers the bottom (rows)
+    /// or left (columns) part, the part the block glyphs fill; otherwise the complementary block
+    /// is drawn in the colour below over the layer's colour.
+    @inline(__always)
+    func drawEdge(at index: Int, eighths: Int, coversFar: Bool, partial: (Int) -> UInt32, target: UnsafeMutableBufferPointer<Cell>) {
+        let below = target[index].background
+        let layerColour = blendedBackground(layerBackground, below: below)
+        let belowAsForeground: TerminalColor = .rgb(below.resolved(backgroundColor))
+        let layerAsForeground: TerminalColor = .rgb(layerColour.resolved(backgroundColor))
+        if coversFar {
+            target[index] = Cell(glyph: partial(eighths), foreground: layerAsForeground, background: below)
+        } else {
+            target[index] = Cell(glyph: partial(8 - eighths), foreground: belowAsForeground, background: layerColour)
+        }
+    }
+
+    // MARK: General transforms: nearest sample only
+
+    func drawSampled(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
+        let corners = [
+            CGPoint(x: -halfWidth, y: -halfHeight), CGPoint(x: halfWidth, y: -halfHeight),
+            CGPoint(x: halfWidth, y: halfHeight), CGPoint(x: -halfWidth, y: halfHeight),
+        ].map { transform.apply(to: $0) }
+        let xs = corners.map { Double($0.x) + centreX }
+        let ys = corners.map { Double($0.y) + centreY }
+        let firstColumn = max(Int((xs.min() ?? 0).rounded(.down)), 0)
+        let endColumn = min(Int((xs.max() ?? 0).rounded(.up)), width)
+        let firstRow = max(Int((ys.min() ?? 0).rounded(.down)), 0)
+        let endRow = min(Int((ys.max() ?? 0).rounded(.up)), height)
+        guard firstColumn < endColumn, firstRow < endRow else { return }
+        for y in firstRow..<endRow {
+            let rowBase = y * width
+            var x = firstColumn
+            while x < endColumn {
+                if sample(x, y) < 0 {
+                    x += 1
+                    continue
+                }
+                x += drawContent(x, y, rowBase: rowBase, nextIsFull: x + 1 < endColumn, clamped: false,
+                                 source: source, target: target)
+            }
+        }
+    }
+
+    // MARK: Content cells
+
+    /// Draws the layer cell that destination (x, y) samples; returns how many destination cells
+    /// it filled (2 for a whole wide cluster, else 1).
+    @inline(__always)
+    func drawContent(_ x: Int, _ y: Int, rowBase: Int, nextIsFull: Bool, clamped: Bool,
+                     source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Int {
+        let index = clamped ? sampleClamped(x, y) : sample(x, y)
+        let cell = source[index]
+        let destination = rowBase + x
+        switch cell.width {
+        case 1:
+            target[destination] = blended(cell, below: target[destination])
+            return 1
+        case 2:
+            let next = nextIsFull ? (clamped ? sampleClamped(x + 1, y) : sample(x + 1, y)) : -1
+            if next == index + 1 && (index + 1) % sourceWidth != 0 {
+                let lead = blended(cell, below: target[destination])
+                target[destination] = lead
+                target[destination + 1] = .continuation(of: lead)
+                return 2
+            }
+            target[destination] = blended(.space(background: cell.background), below: target[destination])
+            return 1
+        default:
+            // The trailing half of a wide cluster whose lead did not land to its left: blank.
+            target[destination] = blended(.space(background: cell.background), below: target[destination])
+            return 1
+        }
+    }
+
+    // MARK: Alpha
+
+    @inline(__always)
+    func blended(_ cell: Cell, below: Cell) -> Cell {
+        guard alpha < 1 else { return cell }
+        var result = cell
+        let foreground = cell.foreground.resolved(foregroundColor)
+        result.foreground = .rgb(foreground.blended(over: below.foreground.resolved(backgroundColor), alpha: alpha))
+        result.background = blendedBackground(cell.background, below: below.background)
+        return result
+    }
+
+    @inline(__always)
+    func blendedBackground(_ colour: TerminalColor, below: TerminalColor) -> TerminalColor {
+        guard alpha < 1 else { return colour }
+        let top = colour.resolved(backgroundColor)
+        return .rgb(top.blended(over: below.resolved(backgroundColor), alpha: alpha))
+    }
+}

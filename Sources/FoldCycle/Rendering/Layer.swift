@@ -1,0 +1,38 @@
+import Foundation
+
+/// A grid of cells placed in a destination buffer with a transform and an opacity, as a
+/// `CALayer` with its contents.
+///
+/// The layer's untransformed top-left corner sits at ``origin`` in destination cells. Its
+/// ``transform`` applies about its centre (anchor point 0.5, 0.5, Core Animation's default): a
+/// layer-local point `p` (cells, `(0, 0)` = top-left of ``content``) lands at
+/// `origin + centre + transform(p − centre)`, where `centre = (width / 2, height / 2)`.
+public struct Layer: Hashable, Sendable {
+    /// The layer's cells, `content.width` × `content.height`.
+    public var content: CellBuffer
+    /// The affine transform about the layer's centre, in cells (y down).
+    public var transform: LayerTransform
+    /// Opacity, 0 (invisible) ... 1 (opaque); values outside are clamped when drawn.
+    public var alpha: CGFloat
+    /// The layer's background colour, drawn as block eighths where an edge covers part of a cell.
+    public var background: TerminalColor
+    /// Where the untransformed top-left corner lands in the destination, in cells.
+    public var origin: CellPosition
+
+    /// Creates a layer.
+    ///
+    /// - Parameters:
+    ///   - content: the cells to draw.
+    ///   - transform: the transform about the centre, default identity.
+    ///   - alpha: opacity 0...1, default 1.
+    ///   - background: the colour of partly covered edge cells, default the terminal's.
+    ///   - origin: the destination offset of the untransformed top-left, default (0, 0).
+    public init(content: CellBuffer, transform: LayerTransform = .identity, alpha: CGFloat = 1,
+                background: TerminalColor = .default, origin: CellPosition = .zero) {
+        self.content = content
+        self.transform = transform
+        self.alpha = alpha
+        self.background = background
+        self.origin = origin
+    }
+}

@@ -1,0 +1,191 @@
+/// Lays item text out into a slot's grid of cells.
+///
+/// Steps, in order:
+/// 1. Controls are replaced by visible pictures (``sanitized(_:)``), so no control byte ever
+///    reaches a cell or the terminal.
+/// 2. Lines split at `\n` and `\r\n` (a trailing newline makes a last, empty line).
+/// 3. Each line splits into grapheme clusters (`Character`) measured by ``DisplayWidth``;
+///    clusters of width 0 (a lone combining mark, U+200B, a lone ZWJ) are dropped, having no
+///    cell to occupy. A tab advances to the next multiple of 8 columns, filled with spaces.
+/// 4. A line wider than the slot is clipped: clusters are kept while they fit in `width − 1`
+///    columns (a wide cluster that would straddle is dropped, its column padded with a space)
+///    and "…" fills the last cell.
+/// 5. Each line is aligned horizontally; the block of lines is centred vertically (the extra row
+///    of an odd leftover goes below); lines beyond the slot's height are dropped.
+public enum TextLayout {
+    /// The size of laid-out text: the widest line in cells (after tab expansion) and the number
+    /// of lines.
+    public struct Metrics: Hashable, Sendable {
+        /// The widest line, in cells.
+        public var width: Int
+        /// The number of lines (≥ 1; empty text is one empty line).
+        public var lineCount: Int
+
+        /// Creates metrics.
+        public init(width: Int, lineCount: Int) {
+            self.width = width
+            self.lineCount = lineCount
+        }
+    }
+
+    /// Tab stops every 8 columns.
+    public static let tabWidth = 8
+
+    /// "…", drawn in the last cell of a clipped line.
+    public static let ellipsis: UInt32 = 0x2026
+
+    /// Replaces every control character except `\n` and `\t` by a visible substitute; `\r\n` is
+    /// kept as a newline.
+    ///
+    /// Mapping (Unicode Control Pictures block):
+    /// - C0 U+0000...U+001F (except `\n`, `\t`) → U+2400 + code: NUL → ␀, BEL → ␇, lone CR → ␍,
+    ///   ESC → ␛ (U+241B);
+    /// - DEL U+007F → ␡ (U+2421);
+    /// - C1 U+0080...U+009F → U+FFFD � (there are no pictures for C1; CSI U+009B would otherwise
+    ///   start an escape sequence on terminals that honour 8-bit controls).
+    ///
+    /// - Parameter text: item text, any Unicode.
+    /// - Returns: text with no scalar in U+0000...U+001F (other than LF and TAB) or
+    ///   U+007F...U+009F.
+    public static func sanitized(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let value = scalar.value
+            index += 1
+            switch value {
+            case 0x0A, 0x09:
+                output.append(scalar)
+            case 0x0D where index < scalars.count && scalars[index].value == 0x0A:
+                continue  // "\r\n" is one newline: keep the LF that follows.
+            case 0x00...0x1F:
+                output.append(Unicode.Scalar(0x2400 + value) ?? "\u{FFFD}")
+            case 0x7F:
+                output.append("\u{2421}")
+            case 0x80...0x9F:
+                output.append("\u{FFFD}")
+            default:
+                output.append(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// Measures text as ``layout(_:width:height:alignment:style:)`` would lay it out unclipped.
+    ///
+    /// - Parameter text: item text.
+    /// - Returns: the widest line in cells and the line count, so a caller can size a slot to fit
+    ///   the widest and tallest of its items.
+    public static func measure(_ text: String) -> Metrics {
+        let lines = shapedLines(text)
+        return Metrics(width: lines.map(\.width).max() ?? 0, lineCount: lines.count)
+    }
+
+    /// Lays text out into a new `width` × `height` buffer.
+    ///
+    /// - Parameters:
+    ///   - text: item text (UTF-8; lines separated by `\n` or `\r\n`).
+    ///   - width: the slot's width in cells.
+    ///   - height: the slot's height in rows.
+    ///   - alignment: horizontal alignment of each line, default centre.
+    ///   - style: text colour, slot background and attributes.
+    /// - Returns: the slot's cells: text in `style.foreground` on `style.background`, every other
+    ///   cell a space on `style.background`.
+    public static func layout(_ text: String, width: Int, height: Int,
+                              alignment: HorizontalAlignment = .center,
+                              style: TextStyle = TextStyle()) -> CellBuffer {
+        var buffer = CellBuffer(width: width, height: height)
+        layout(text, into: &buffer, alignment: alignment, style: style)
+        return buffer
+    }
+
+    /// Lays text out into an existing buffer, keeping its size (see
+    /// ``layout(_:width:height:alignment:style:)``).
+    public static func layout(_ text: String, into buffer: inout CellBuffer,
+                              alignment: HorizontalAlignment = .center,
+                              style: TextStyle = TextStyle()) {
+        let width = buffer.width
+        let height = buffer.height
+        let padding = Cell.space(background: style.background)
+        buffer.fill(with: padding)
+        guard width > 0, height > 0 else { return }
+        let lines = shapedLines(text)
+        let shown = min(lines.count, height)
+        let top = (height - shown) / 2
+        for lineIndex in 0..<shown {
+            let line = clipped(lines[lineIndex], to: width)
+            let left: Int
+            switch alignment {
+            case .left: left = 0
+            case .center: left = (width - line.width) / 2
+            case .right: left = width - line.width
+            }
+            var x = left
+            for cluster in line.clusters {
+                let cell = Cell(glyph: cluster.glyph, width: cluster.width, foreground: style.foreground,
+                                background: style.background, attributes: style.attributes)
+                buffer[x, top + lineIndex] = cell
+                if cluster.width == 2 { buffer[x + 1, top + lineIndex] = .continuation(of: cell) }
+                x += Int(cluster.width)
+            }
+        }
+    }
+
+    // MARK: - Shaping
+
+    struct ShapedCluster: Hashable {
+        var glyph: UInt32
+        var width: UInt8
+    }
+
+    struct ShapedLine: Hashable {
+        var clusters: [ShapedCluster] = []
+        var width = 0
+    }
+
+    /// Sanitized, split into lines, clusters measured, tabs expanded; not clipped.
+    static func shapedLines(_ text: String) -> [ShapedLine] {
+        let clean = sanitized(text)
+        var lines: [ShapedLine] = [ShapedLine()]
+        let table = GlyphTable.shared
+        for character in clean {
+            if character == "\n" {
+                lines.append(ShapedLine())
+                continue
+            }
+            if character == "\t" {
+                let stop = (lines[lines.count - 1].width / tabWidth + 1) * tabWidth
+                while lines[lines.count - 1].width < stop {
+                    lines[lines.count - 1].clusters.append(ShapedCluster(glyph: 0x20, width: 1))
+                    lines[lines.count - 1].width += 1
+                }
+                continue
+            }
+            let width = DisplayWidth.of(character)
+            guard width > 0 else { continue }
+            lines[lines.count - 1].clusters.append(ShapedCluster(glyph: table.id(for: character), width: UInt8(width)))
+            lines[lines.count - 1].width += width
+        }
+        return lines
+    }
+
+    /// The line clipped to `width` cells with "…" in the last cell when it is too wide.
+    static func clipped(_ line: ShapedLine, to width: Int) -> ShapedLine {
+        guard line.width > width else { return line }
+        var result = ShapedLine()
+        for cluster in line.clusters {
+            guard result.width + Int(cluster.width) <= width - 1 else { break }
+            result.clusters.append(cluster)
+            result.width += Int(cluster.width)
+        }
+        while result.width < width - 1 {
+            result.clusters.append(ShapedCluster(glyph: 0x20, width: 1))
+            result.width += 1
+        }
+        result.clusters.append(ShapedCluster(glyph: ellipsis, width: 1))
+        result.width += 1
+        return result
+    }
+}
