@@ -1,0 +1,64 @@
+/// How a card (one item in its slot) looks: background colours by item, text colour, alignment.
+///
+/// Source: the pseudo-fold view's subviews, each a coloured card; the source's five colours are
+/// green, blue, yellow, cyan and orange (``sourcePalette``).
+public struct CardStyle: Hashable, Sendable {
+    /// Card backgrounds; item `i` uses `palette[i % palette.count]`. Empty: the terminal's
+    /// default colours.
+    public var palette: [RGBColor]
+    /// Horizontal alignment of each text line; text is always centred vertically.
+    public var alignment: HorizontalAlignment
+
+    /// The source's five card colours, by name (CSS values, see ``RGBColor/namedColors``):
+    /// green, blue, yellow, cyan, orange.
+    public static let sourcePaletteNames = ["green", "blue", "yellow", "cyan", "orange"]
+
+    /// ``sourcePaletteNames`` as colours.
+    public static let sourcePalette: [RGBColor] = sourcePaletteNames.compactMap { name in
+        RGBColor.namedColors.first { $0.name == name }?.color
+    }
+
+    /// Creates a style.
+    ///
+    /// - Parameters:
+    ///   - palette: card backgrounds by item index; default ``sourcePalette``.
+    ///   - alignment: text alignment; default centre.
+    public init(palette: [RGBColor] = CardStyle.sourcePalette, alignment: HorizontalAlignment = .center) {
+        self.palette = palette
+        self.alignment = alignment
+    }
+
+    /// The background of item `index` (nil: the terminal's default).
+    public func background(forItemAt index: Int) -> RGBColor? {
+        guard !palette.isEmpty else { return nil }
+        return palette[((index % palette.count) + palette.count) % palette.count]
+    }
+
+    /// The text style of item `index`: black or white text, whichever contrasts more with the
+    /// card's background (WCAG relative luminance), bold.
+    public func textStyle(forItemAt index: Int) -> TextStyle {
+        guard let background = background(forItemAt: index) else {
+            return TextStyle(foreground: .default, background: .default, attributes: .bold)
+        }
+        return TextStyle(
+            foreground: .rgb(Self.contrastingText(on: background)), background: .rgb(background), attributes: .bold)
+    }
+
+    /// Black on light colours, white on dark ones: the one with the higher WCAG contrast ratio.
+    public static func contrastingText(on background: RGBColor) -> RGBColor {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(background.red) + 0.7152 * linear(background.green)
+            + 0.0722 * linear(background.blue)
+        // Contrast with black (L + 0.05) / 0.05 against white 1.05 / (L + 0.05): equal at L ≈ 0.179.
+        return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? .black : .white
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
