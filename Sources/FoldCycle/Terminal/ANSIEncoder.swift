@@ -1,0 +1,355 @@
+/// Encodes ``CellBuffer`` frames as terminal bytes: whole frames or only the cells that changed,
+/// with minimal SGR changes and the shortest cursor moves. The only writer of escape bytes
+/// besides ``EscapeSequence``.
+///
+/// Every frame is wrapped in synchronized output (`CSI ?2026h` … `CSI ?2026l`) and ends with
+/// an SGR reset (`CSI 0m`), so the terminal is left in its default rendition between frames.
+///
+/// The encoder is stateful: it tracks the cursor position it leaves behind (relative to the
+/// region's top-left) and the current rendition (the "pen"), so the next frame starts from
+/// what the terminal really shows. Bytes are appended to a caller-owned array; after the first
+/// frames no call allocates (SGR parameters and the diff's per-row marks use reused scratch
+/// arrays).
+///
+/// - Important: after the last column of a row the cursor column is treated as unknown: if the
+///   region reaches the terminal's right margin the terminal is in the "pending wrap" state
+///   (VT100), so the next move starts with CR (inline) or CUP (absolute). No byte ever prints
+///   in that state, so output never wraps or scrolls.
+public struct ANSIEncoder: Sendable {
+    /// How the cursor is positioned.
+    public enum Mode: Hashable, Sendable {
+        /// A region of rows in the normal screen, redrawn in place with relative moves only
+        /// (CR, CUU, CUD, CUF, CUB; never LF or anything else that scrolls). The region's
+        /// top-left is (0, 0); the cursor must be there before the first frame.
+        case inline
+        /// The region's top-left is at a 0-based screen position (e.g. (0, 0) on the alternate
+        /// screen); the first move of a frame with an unknown cursor is a CUP.
+        case absolute(originRow: Int, originColumn: Int)
+    }
+
+    /// The cursor-positioning mode.
+    public let mode: Mode
+    /// The colour depth SGR colours are downsampled to; ``ColorDepth/none`` writes no colour.
+    public let depth: ColorDepth
+    /// The table glyph ids refer to.
+    public let glyphs: GlyphTable
+
+    /// The cursor's row relative to the region (nil when unknown).
+    public private(set) var cursorRow: Int?
+    /// The cursor's column relative to the region (nil when unknown, e.g. after the last column).
+    public private(set) var cursorColumn: Int?
+
+    private var pen: Pen?
+    private var sgrScratch: [UInt8] = []
+    private var resetScratch: [UInt8] = []
+    private var dirty: [Bool] = []
+
+    /// Creates an encoder.
+    ///
+    /// - Parameters:
+    ///   - mode: ``Mode/inline`` (cursor assumed at the region's top-left) or
+    ///     ``Mode/absolute(originRow:originColumn:)`` (cursor unknown until the first CUP).
+    ///   - depth: the output's colour depth.
+    ///   - glyphs: the glyph table of the buffers' cells, default ``GlyphTable/shared``.
+    public init(mode: Mode, depth: ColorDepth, glyphs: GlyphTable = .shared) {
+        self.mode = mode
+        self.depth = depth
+        self.glyphs = glyphs
+        switch mode {
+        case .inline:
+            cursorRow = 0
+            cursorColumn = 0
+        case .absolute:
+            cursorRow = nil
+            cursorColumn = nil
+        }
+        pen = nil
+    }
+
+    /// Forgets the cursor column and the pen (e.g. after other output was written to the
+    /// terminal): the next frame starts with CR (inline) or CUP (absolute) and an SGR reset.
+    /// In inline mode the row is kept, since only the caller's own writes can change it.
+    public mutating func invalidate() {
+        cursorColumn = nil
+        pen = nil
+        if case .absolute = mode { cursorRow = nil }
+    }
+
+    // MARK: - Frames
+
+    /// Appends a frame that draws every cell of `buffer`.
+    ///
+    /// - Parameters:
+    ///   - buffer: the frame.
+    ///   - bytes: the caller's output buffer, appended to.
+    public mutating func encodeFull(_ buffer: CellBuffer, into bytes: inout [UInt8]) {
+        EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+        buffer.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<buffer.height {
+                var x = 0
+                while x < buffer.width {
+                    let cell = cells[y * buffer.width + x]
+                    if cell.width == 0 {
+                        x += 1
+                        continue
+                    }
+                    draw(cell, x: x, y: y, regionWidth: buffer.width, into: &bytes)
+                    x += Int(cell.width)
+                }
+            }
+        }
+        endFrame(into: &bytes)
+    }
+
+    /// Appends a frame that draws only the cells of `current` that differ from `previous`
+    /// (which must be what the terminal shows), or nothing at all when none differ.
+    ///
+    /// A cell is redrawn when it changed, plus the repairs terminals need: the lead of a changed
+    /// continuation; the cell after a wide cluster that a narrow glyph replaces (terminals blank
+    /// the other half of a wide character that is half overwritten); the lead before a
+    /// continuation that is overwritten. Continuation cells are never written themselves.
+    ///
+    /// - Parameters:
+    ///   - previous: the frame on screen. When its size differs from `current`'s, the whole of
+    ///     `current` is drawn (``encodeFull(_:into:)``).
+    ///   - current: the new frame.
+    ///   - bytes: the caller's output buffer, appended to.
+    public mutating func encodeDiff(previous: CellBuffer, current: CellBuffer, into bytes: inout [UInt8]) {
+        guard previous.width == current.width, previous.height == current.height else {
+            encodeFull(current, into: &bytes)
+            return
+        }
+        let width = current.width
+        if dirty.count != width + 1 { dirty = Array(repeating: false, count: width + 1) }
+        var started = false
+        previous.cells.withUnsafeBufferPointer { old in
+            current.cells.withUnsafeBufferPointer { new in
+                for y in 0..<current.height {
+                    let row = y * width
+                    guard markDirty(old: old, new: new, row: row, width: width) else { continue }
+                    if !started {
+                        EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+                        started = true
+                    }
+                    var x = 0
+                    while x < width {
+                        let cell = new[row + x]
+                        if !dirty[x] || cell.width == 0 {
+                            x += 1
+                            continue
+                        }
+                        draw(cell, x: x, y: y, regionWidth: width, into: &bytes)
+                        x += Int(cell.width)
+                    }
+                }
+            }
+        }
+        if started { endFrame(into: &bytes) }
+    }
+
+    /// Appends the shortest cursor move to a region-relative position (for callers that leave
+    /// the cursor below the region, say), and tracks it.
+    public mutating func moveCursor(toRow row: Int, column: Int, into bytes: inout [UInt8]) {
+        move(toX: column, y: row, into: &bytes)
+    }
+
+    // MARK: - Dirty marking
+
+    /// Marks `dirty[x]` for the cells of one row to redraw; returns whether any is marked.
+    private mutating func markDirty(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+                                    row: Int, width: Int) -> Bool {
+        var any = false
+        for x in 0..<width {
+            let changed = old[row + x] != new[row + x]
+            dirty[x] = changed
+            any = any || changed
+        }
+        guard any else { return false }
+        var changed = true
+        while changed {
+            changed = false
+            for x in 0..<width where dirty[x] {
+                let cell = new[row + x]
+                if cell.width == 0 {
+                    if x > 0 && !dirty[x - 1] {
+                        dirty[x - 1] = true
+                        changed = true
+                    }
+                    continue
+                }
+                // Writing over the trailing half of an old wide glyph blanks its lead.
+                if old[row + x].width == 0 && x > 0 && !dirty[x - 1] {
+                    dirty[x - 1] = true
+                    changed = true
+                }
+                // Writing over the lead of an old wide glyph blanks its trailing half.
+                let last = x + Int(cell.width) - 1
+                if last < width && old[row + last].width == 2 && last + 1 < width && !dirty[last + 1] {
+                    dirty[last + 1] = true
+                    changed = true
+                }
+            }
+        }
+        return true
+    }
+
+    // MARK: - Drawing
+
+    private mutating func draw(_ cell: Cell, x: Int, y: Int, regionWidth: Int, into bytes: inout [UInt8]) {
+        if cursorRow != y || cursorColumn != x { move(toX: x, y: y, into: &bytes) }
+        setPen(cell, into: &bytes)
+        glyphs.appendUTF8(of: cell.glyph, to: &bytes)
+        let next = x + Int(cell.width)
+        cursorColumn = next >= regionWidth ? nil : next
+    }
+
+    private mutating func endFrame(into bytes: inout [UInt8]) {
+        EscapeSequence.resetAttributes.append(to: &bytes)
+        pen = Pen.initial
+        EscapeSequence.endSynchronizedUpdate.append(to: &bytes)
+    }
+
+    // MARK: - Cursor moves
+
+    private mutating func move(toX x: Int, y: Int, into bytes: inout [UInt8]) {
+        defer {
+            cursorRow = y
+            cursorColumn = x
+        }
+        var absolute: EscapeSequence?
+        if case let .absolute(originRow, originColumn) = mode {
+            absolute = .cursorPosition(row: originRow + y + 1, column: originColumn + x + 1)
+        }
+        guard let row = cursorRow else {
+            absolute?.append(to: &bytes)
+            return
+        }
+        // Vertical part.
+        var vertical: EscapeSequence?
+        if y > row { vertical = .cursorDown(y - row) } else if y < row { vertical = .cursorUp(row - y) }
+        let verticalCost = vertical?.byteCount ?? 0
+        // Horizontal part: relative to the known column, or from column 0 after CR.
+        let fromStart: EscapeSequence? = x > 0 ? .cursorForward(x) : nil
+        let fromStartCost = 1 + (fromStart?.byteCount ?? 0)
+        var relative: EscapeSequence?
+        var useCarriageReturn = true
+        if let column = cursorColumn {
+            if x > column { relative = .cursorForward(x - column) } else if x < column { relative = .cursorBackward(column - x) }
+            if (relative?.byteCount ?? 0) <= fromStartCost { useCarriageReturn = false }
+        }
+        let horizontalCost = useCarriageReturn ? fromStartCost : (relative?.byteCount ?? 0)
+        if let absolute, absolute.byteCount < verticalCost + horizontalCost {
+            absolute.append(to: &bytes)
+            return
+        }
+        if useCarriageReturn {
+            EscapeSequence.carriageReturn.append(to: &bytes)
+            vertical?.append(to: &bytes)
+            fromStart?.append(to: &bytes)
+        } else {
+            vertical?.append(to: &bytes)
+            relative?.append(to: &bytes)
+        }
+    }
+
+    // MARK: - SGR
+
+    /// A colour as the output depth renders it.
+    private enum OutputColor: Hashable {
+        case `default`
+        case index(UInt8)
+        case rgb(RGBColor)
+    }
+
+    /// The current rendition, raw (as in the cells) and as output.
+    private struct Pen {
+        var foreground: TerminalColor
+        var background: TerminalColor
+        var attributes: CellAttributes
+        var outputForeground: OutputColor
+        var outputBackground: OutputColor
+
+        static let initial = Pen(foreground: .default, background: .default, attributes: [],
+                                 outputForeground: .default, outputBackground: .default)
+    }
+
+    private func output(_ color: TerminalColor) -> OutputColor {
+        guard case .rgb(let rgb) = color else { return .default }
+        switch depth {
+        case .truecolor: return .rgb(rgb)
+        case .ansi256: return .index(ColorDepth.ansi256Index(for: rgb))
+        case .ansi16: return .index(ColorDepth.ansi16Index(for: rgb))
+        case .none: return .default
+        }
+    }
+
+    private mutating func setPen(_ cell: Cell, into bytes: inout [UInt8]) {
+        if let pen, pen.foreground == cell.foreground, pen.background == cell.background,
+           pen.attributes == cell.attributes {
+            return
+        }
+        let target = Pen(foreground: cell.foreground, background: cell.background, attributes: cell.attributes,
+                         outputForeground: output(cell.foreground), outputBackground: output(cell.background))
+        defer { pen = target }
+        // Full form: reset, then everything that is not the default.
+        resetScratch.removeAll(keepingCapacity: true)
+        resetScratch.append(UInt8(ascii: "0"))
+        appendAttributes(target.attributes, to: &resetScratch)
+        if target.outputForeground != .default { appendColor(target.outputForeground, background: false, to: &resetScratch) }
+        if target.outputBackground != .default { appendColor(target.outputBackground, background: true, to: &resetScratch) }
+        // Incremental form: only when no attribute has to be turned off.
+        var incremental = false
+        if let pen, pen.attributes.isSubset(of: target.attributes) {
+            if pen.attributes == target.attributes && pen.outputForeground == target.outputForeground
+                && pen.outputBackground == target.outputBackground {
+                return
+            }
+            sgrScratch.removeAll(keepingCapacity: true)
+            appendAttributes(target.attributes.subtracting(pen.attributes), to: &sgrScratch)
+            if pen.outputForeground != target.outputForeground {
+                appendColor(target.outputForeground, background: false, to: &sgrScratch)
+            }
+            if pen.outputBackground != target.outputBackground {
+                appendColor(target.outputBackground, background: true, to: &sgrScratch)
+            }
+            incremental = sgrScratch.count < resetScratch.count
+        }
+        bytes.append(contentsOf: EscapeSequence.controlSequenceIntroducer)
+        bytes.append(contentsOf: incremental ? sgrScratch : resetScratch)
+        bytes.append(UInt8(ascii: "m"))
+    }
+
+    private func appendAttributes(_ attributes: CellAttributes, to parameters: inout [UInt8]) {
+        guard !attributes.isEmpty else { return }
+        for (attribute, code) in CellAttributes.sgrCodes where attributes.contains(attribute) {
+            appendParameter(Int(code), to: &parameters)
+        }
+    }
+
+    private func appendColor(_ color: OutputColor, background: Bool, to parameters: inout [UInt8]) {
+        switch color {
+        case .default:
+            appendParameter(background ? 49 : 39, to: &parameters)
+        case .rgb(let rgb):
+            appendParameter(background ? 48 : 38, to: &parameters)
+            appendParameter(2, to: &parameters)
+            appendParameter(Int(rgb.red), to: &parameters)
+            appendParameter(Int(rgb.green), to: &parameters)
+            appendParameter(Int(rgb.blue), to: &parameters)
+        case .index(let index):
+            if depth == .ansi16 {
+                let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
+                appendParameter(base + Int(index % 8), to: &parameters)
+            } else {
+                appendParameter(background ? 48 : 38, to: &parameters)
+                appendParameter(5, to: &parameters)
+                appendParameter(Int(index), to: &parameters)
+            }
+        }
+    }
+
+    private func appendParameter(_ value: Int, to parameters: inout [UInt8]) {
+        if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
+        EscapeSequence.appendDecimal(value, to: &parameters)
+    }
+}

@@ -1,0 +1,174 @@
+@testable import FoldCycle
+
+/// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
+/// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
+/// UTF-8 clusters (with their display width), CR, CUU/CUD/CUF/CUB, CUP, SGR, DEC private modes
+/// (ignored) — and records anything else, or any print in the pending-wrap state, as an error.
+struct VTModel {
+    struct ModelCell: Equatable, CustomStringConvertible {
+        var text: String
+        /// 1 narrow, 2 wide lead, 0 trailing half.
+        var width: Int
+        var sgr: String
+
+        var description: String { "\(text)/\(width)/\(sgr)" }
+    }
+
+    let width: Int
+    let height: Int
+    var cells: [ModelCell]
+    var row = 0
+    var column = 0
+    var pendingWrap = false
+    /// The current SGR parameters, normalized: "" is the default rendition.
+    var rendition: [String: String] = [:]
+    var errors: [String] = []
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        cells = Array(repeating: ModelCell(text: " ", width: 1, sgr: ""), count: width * height)
+    }
+
+    /// The SGR state as a stable string.
+    var sgrKey: String {
+        rendition.keys.sorted().map { "\($0)=\(rendition[$0] ?? "")" }.joined(separator: ",")
+    }
+
+    mutating func apply(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var printable = String.UnicodeScalarView()
+        func flush(_ model: inout VTModel, _ printable: inout String.UnicodeScalarView) {
+            for character in String(printable) { model.print(character) }
+            printable.removeAll()
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar.value == 0x1B {
+                flush(&self, &printable)
+                guard index + 1 < scalars.count, scalars[index + 1] == "[" else {
+                    errors.append("bare ESC")
+                    index += 1
+                    continue
+                }
+                var end = index + 2
+                while end < scalars.count, !(0x40...0x7E).contains(scalars[end].value) { end += 1 }
+                guard end < scalars.count else {
+                    errors.append("unterminated CSI")
+                    break
+                }
+                let parameters = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+                csi(parameters, final: Character(scalars[end]))
+                index = end + 1
+            } else if scalar.value == 0x0D {
+                flush(&self, &printable)
+                column = 0
+                pendingWrap = false
+                index += 1
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                flush(&self, &printable)
+                errors.append("control U+\(String(scalar.value, radix: 16))")
+                index += 1
+            } else {
+                printable.append(scalar)
+                index += 1
+            }
+        }
+        flush(&self, &printable)
+    }
+
+    private mutating func csi(_ parameters: String, final: Character) {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        let count = max(numbers.first.flatMap { $0 } ?? 1, 1)
+        switch final {
+        case "A": row = max(row - count, 0); pendingWrap = false
+        case "B": row = min(row + count, height - 1); pendingWrap = false
+        case "C": column = min(column + count, width - 1); pendingWrap = false
+        case "D": column = max(column - count, 0); pendingWrap = false
+        case "H":
+            row = min(max((numbers.first.flatMap { $0 } ?? 1) - 1, 0), height - 1)
+            column = min(max((numbers.count > 1 ? numbers[1] ?? 1 : 1) - 1, 0), width - 1)
+            pendingWrap = false
+        case "m": sgr(parameters)
+        case "h" where parameters.hasPrefix("?"), "l" where parameters.hasPrefix("?"): break
+        default: errors.append("unexpected CSI \(parameters)\(final)")
+        }
+    }
+
+    private mutating func sgr(_ parameters: String) {
+        var values = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        if values.isEmpty { values = [0] }
+        var index = 0
+        while index < values.count {
+            let value = values[index]
+            switch value {
+            case 0: rendition = [:]
+            case 1, 2, 3, 4, 7: rendition["a\(value)"] = "on"
+            case 30...37, 90...97: rendition["fg"] = "16:\(value)"
+            case 40...47, 100...107: rendition["bg"] = "16:\(value)"
+            case 39: rendition["fg"] = nil
+            case 49: rendition["bg"] = nil
+            case 38, 48:
+                let key = value == 38 ? "fg" : "bg"
+                if index + 1 < values.count, values[index + 1] == 5, index + 2 < values.count {
+                    rendition[key] = "256:\(values[index + 2])"
+                    index += 2
+                } else if index + 4 < values.count, values[index + 1] == 2 {
+                    rendition[key] = "rgb:\(values[index + 2]),\(values[index + 3]),\(values[index + 4])"
+                    index += 4
+                } else {
+                    errors.append("bad extended colour \(parameters)")
+                }
+            default: errors.append("unexpected SGR \(value)")
+            }
+            index += 1
+        }
+    }
+
+    /// Prints one cluster at the cursor, as xterm does: a write over half of a wide character
+    /// blanks its other half.
+    private mutating func print(_ character: Character) {
+        let clusterWidth = DisplayWidth.of(character)
+        guard clusterWidth > 0 else {
+            errors.append("zero-width cluster printed")
+            return
+        }
+        if pendingWrap {
+            errors.append("print in pending-wrap state (would wrap) at row \(row)")
+            return
+        }
+        guard column + clusterWidth <= width else {
+            errors.append("wide cluster does not fit at column \(column)")
+            return
+        }
+        let base = row * width
+        for x in column..<(column + clusterWidth) {
+            let old = cells[base + x]
+            if old.width == 0 && x > 0 && x == column { cells[base + x - 1] = blankLike(cells[base + x - 1]) }
+            if old.width == 2 && x + 1 < width && x == column + clusterWidth - 1 {
+                cells[base + x + 1] = blankLike(cells[base + x + 1])
+            }
+        }
+        let key = sgrKey
+        cells[base + column] = ModelCell(text: String(character), width: clusterWidth, sgr: key)
+        if clusterWidth == 2 { cells[base + column + 1] = ModelCell(text: "", width: 0, sgr: key) }
+        column += clusterWidth
+        if column >= width {
+            column = width - 1
+            pendingWrap = true
+        }
+    }
+
+    private func blankLike(_ cell: ModelCell) -> ModelCell {
+        ModelCell(text: " ", width: 1, sgr: cell.sgr)
+    }
+
+    /// The screen as text lines (trailing halves skipped).
+    var lines: [String] {
+        (0..<height).map { y in
+            cells[(y * width)..<((y + 1) * width)].map(\.text).joined()
+        }
+    }
+}
