@@ -82,7 +82,7 @@ struct RenderCommand {
                 for line in PlainTextEncoder.lines(frame) { text += line + "\n" }
                 bytes = Array((text + "\n").utf8)
             case .json:
-                bytes = try jsonLine(index: index, state: state, toItem: toItem)
+                bytes = jsonLine(index: index, state: state, toItem: toItem)
             case .ansi:
                 bytes = output.encode(frame, isLast: index == frames - 1)
             }
@@ -90,30 +90,17 @@ struct RenderCommand {
         }
     }
 
-    private func jsonLine(index: Int, state: FoldTransitionState, toItem: Int) throws(CLIError) -> [UInt8] {
-        struct Slot: Encodable {
-            var item: Int
-            var transform: [Double]
-            var alpha: Double
+    /// One JSON object per frame, keys in the documented order, numbers in shortest round-trip
+    /// form (integral values without a fraction, −0 as 0).
+    private func jsonLine(index: Int, state: FoldTransitionState, toItem: Int) -> [UInt8] {
+        func number(_ value: Double) -> String { shortestText(value + 0.0) }
+        func slot(_ item: Int, _ presentation: SlotPresentation) -> String {
+            let transform = presentation.transform.components.map { number(Double($0)) }.joined(separator: ",")
+            return "{\"item\":\(item),\"transform\":[\(transform)],\"alpha\":\(number(Double(presentation.alpha)))}"
         }
-        struct Record: Encodable {
-            var frame: Int
-            var t: Double
-            var progress: Double
-            var outgoing: Slot
-            var incoming: Slot
-        }
-        // Adding 0.0 turns −0 into +0, so JSON never shows "-0".
-        func clean(_ value: CGFloat) -> Double { Double(value) + 0.0 }
-        let record = Record(
-            frame: index, t: state.t + 0.0, progress: state.progress + 0.0,
-            outgoing: Slot(item: fromItem, transform: state.outgoing.transform.components.map(clean), alpha: clean(state.outgoing.alpha)),
-            incoming: Slot(item: toItem, transform: state.incoming.transform.components.map(clean), alpha: clean(state.incoming.alpha)))
-        do {
-            return Array(try JSONEncoder().encode(record)) + [UInt8(ascii: "\n")]
-        } catch {
-            throw .runtime("cannot encode frame \(index) as JSON: \(error)")
-        }
+        let line = "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
+            + "\"outgoing\":\(slot(fromItem, state.outgoing)),\"incoming\":\(slot(toItem, state.incoming))}\n"
+        return Array(line.utf8)
     }
 }
 
@@ -125,5 +112,23 @@ func writeOrExit(_ bytes: [UInt8]) throws(CLIError) {
         exit(0)
     } catch {
         throw .runtime("\(error)")
+    }
+}
+
+/// The `ansi` format's stream: an inline region that plays the frames in place and ends with
+/// the cursor visible on the line below.
+struct FrameOutput {
+    private var region: TerminalRegion
+
+    init(format: RenderCommand.Format, colorDepth: ColorDepth) {
+        region = TerminalRegion(placement: .inline, depth: colorDepth)
+    }
+
+    mutating func encode(_ frame: CellBuffer, isLast: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        region.begin(into: &bytes)
+        region.draw(frame, into: &bytes)
+        if isLast { region.end(into: &bytes) }
+        return bytes
     }
 }

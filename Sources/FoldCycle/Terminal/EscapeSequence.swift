@@ -34,6 +34,9 @@ public enum EscapeSequence: Hashable, Sendable {
     case endSynchronizedUpdate
     /// SGR 0 `CSI 0 m`: reset colours and attributes to the terminal's defaults.
     case resetAttributes
+    /// LF (0x0A): cursor down one row, scrolling the screen up at the bottom margin. Used only to
+    /// reserve an inline region's rows (and to leave the cursor below it), never inside a frame.
+    case lineFeed
 
     /// ESC `[`, the 7-bit CSI.
     public static let controlSequenceIntroducer: [UInt8] = [0x1B, 0x5B]
@@ -57,6 +60,7 @@ public enum EscapeSequence: Hashable, Sendable {
         case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate: return 8
         case .eraseLine, .resetAttributes: return 4
         case .eraseBelow: return 3
+        case .lineFeed: return 1
         }
     }
 
@@ -92,6 +96,8 @@ public enum EscapeSequence: Hashable, Sendable {
             bytes.append(contentsOf: Self.controlSequenceIntroducer)
             bytes.append(UInt8(ascii: "0"))
             bytes.append(UInt8(ascii: "m"))
+        case .lineFeed:
+            bytes.append(0x0A)
         }
     }
 

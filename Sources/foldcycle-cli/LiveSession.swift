@@ -1,0 +1,284 @@
+import Dispatch
+import FoldCycle
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Wires a live run together: cycler → player (terminal), stdin → commands, signals → exit.
+///
+/// Everything mutable lives on `queue` (serial). Handlers handed to Dispatch and to the reader
+/// thread are `@Sendable` closures created here, in a nonisolated type, never on the main actor.
+final class LiveSession: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "foldcycle.session")
+    private let command: LiveCommand
+    private let cycler: PseudoFoldCycler<ArrayDataSource<String>>
+    private let player: FoldCyclePlayer<ArrayDataSource<String>>
+    private let modes = TerminalModes(device: .standardInput)
+    /// stdout is a terminal: frames are drawn and replies go to the status line.
+    private let drawsFrames: Bool
+    /// stdin and stdout are terminals: keys are read one by one and a command line is shown.
+    private let readsKeys: Bool
+
+    // MARK: State (on `queue`)
+
+    private var typed = ""
+    private var reply: (text: String, isError: Bool)?
+    private var transitionsEnded = 0
+    private var finishing = false
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var decoder = KeyDecoder()
+
+    init(command: LiveCommand) throws(CyclerError) {
+        self.command = command
+        cycler = try PseudoFoldCycler(
+            dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
+            direction: command.direction, timingFunction: command.timingFunction)
+        drawsFrames = TerminalDevice.standardOutput.isTerminal
+        readsKeys = drawsFrames && TerminalDevice.standardInput.isTerminal
+        let output: FoldCyclePlayer<ArrayDataSource<String>>.Output =
+            !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
+        player = FoldCyclePlayer(
+            cycler: cycler,
+            configuration: .init(
+                cardSize: command.cardSize, style: command.style, framesPerSecond: command.framesPerSecond,
+                output: output, colorDepth: command.colorDepth))
+    }
+
+    /// Starts everything and parks the main thread in `dispatchMain()`.
+    func run() -> Never {
+        queue.sync { start() }
+        dispatchMain()
+    }
+
+    private func start() {
+        installSignalHandlers()
+        if readsKeys {
+            do {
+                try modes.enterKeyInputMode()
+            } catch {
+                reply = ("cannot read keys (\(error)); type commands and press Enter", true)
+            }
+        }
+        // The session lives until exit(): strong captures are fine and keep the closures simple.
+        player.setEventHandler { [self] event in
+            queue.async { self.handle(event) }
+        }
+        updateFooter()
+        player.start(paused: command.paused)
+        if command.cycles == 0 {
+            finish(exitCode: 0)
+            return
+        }
+        startReadingInput()
+    }
+
+    // MARK: - Signals
+
+    private func installSignalHandlers() {
+        let exits: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)]
+        for (number, code) in exits {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [self] in finish(exitCode: code) }
+            source.activate()
+            signalSources.append(source)
+        }
+        signal(SIGWINCH, SIG_IGN)
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: queue)
+        resize.setEventHandler { [self] in player.terminalResized() }
+        resize.activate()
+        signalSources.append(resize)
+    }
+
+    // MARK: - Input
+
+    private func startReadingInput() {
+        let keys = readsKeys && modes.isActive
+        let thread = Thread { [self] in
+            if keys {
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while true {
+                    let count = read(0, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { break }
+                    let bytes = Array(buffer[0..<count])
+                    queue.async { self.handleKeyBytes(bytes) }
+                }
+            } else {
+                while let line = readLine(strippingNewline: true) {
+                    queue.async { self.handleLine(line) }
+                }
+            }
+            queue.async { self.inputEnded() }
+        }
+        thread.name = "foldcycle.stdin"
+        thread.start()
+    }
+
+    private func inputEnded() {
+        // Commands end; the animation goes on until quit, a signal or --cycles. In key mode,
+        // stdin closing means the terminal went away: quit.
+        if readsKeys && modes.isActive { finish(exitCode: 0) }
+    }
+
+    private func handleKeyBytes(_ bytes: [UInt8]) {
+        for key in decoder.feed(bytes) {
+            switch key {
+            case .text(let text):
+                if typed.isEmpty && text == " " {
+                    togglePause()
+                } else {
+                    typed += text
+                }
+            case .enter:
+                let line = typed
+                typed = ""
+                handleLine(line)
+            case .backspace:
+                if !typed.isEmpty { typed.removeLast() }
+            case .clearLine:
+                typed = ""
+            case .endOfTransmission:
+                finish(exitCode: 0)
+                return
+            case .arrow(let direction):
+                execute(.direction(direction))
+            }
+        }
+        updateFooter()
+    }
+
+    private func togglePause() {
+        execute(cycler.state == .running ? .pause : .start)
+    }
+
+    private func handleLine(_ line: String) {
+        guard let parsed = SessionCommand.parse(line) else {
+            updateFooter()
+            return
+        }
+        switch parsed {
+        case .success(let command): execute(command)
+        case .failure(let error): respond(error.message, isError: true)
+        }
+    }
+
+    // MARK: - Commands
+
+    private func execute(_ command: SessionCommand) {
+        switch command {
+        case .start:
+            let before = cycler.state
+            let changed = cycler.start()
+            respond(!changed ? "already running" : before == .paused ? "resumed" : "started")
+        case .pause:
+            let state = cycler.state
+            respond(cycler.pause() ? "paused" : state == .paused ? "already paused" : "not running (\(state))")
+        case .resume:
+            respond(cycler.resume() ? "resumed" : "not paused (\(cycler.state))")
+        case .stop:
+            respond(cycler.stop() ? "stopped" : "already stopped")
+        case .next:
+            respond(cycler.next() ? "next: item \(cycler.index)" : "only one item")
+        case .previous:
+            respond(cycler.previous() ? "previous: item \(cycler.index)" : "only one item")
+        case .direction(let direction):
+            cycler.setDirection(direction)
+            respond("direction \(direction)")
+        case .interval(let seconds):
+            do {
+                try cycler.setInterval(seconds)
+                respond("interval \(shortestText(cycler.interval))s, duration \(shortestText(cycler.duration))s")
+            } catch {
+                respond("\(error)", isError: true)
+            }
+        case .duration(let seconds):
+            do {
+                try cycler.setDuration(seconds)
+                respond("duration \(shortestText(cycler.duration))s")
+            } catch {
+                respond("\(error)", isError: true)
+            }
+        case .status:
+            respond(statusText())
+        case .help:
+            respond("commands: \(SessionCommand.summary)")
+        case .quit:
+            finish(exitCode: 0)
+        }
+    }
+
+    private func statusText() -> String {
+        "state=\(cycler.state) index=\(cycler.index) count=\(command.items.count) direction=\(cycler.direction) "
+            + "interval=\(shortestText(cycler.interval)) duration=\(shortestText(cycler.duration))"
+    }
+
+    /// Shows a reply: on the status line when stdout is a terminal, else one line on stderr.
+    /// The text is sanitized either way: typed input is data, never a control sequence.
+    private func respond(_ text: String, isError: Bool = false) {
+        let clean = TextLayout.sanitized(text).replacingOccurrences(of: "\n", with: " ")
+        if drawsFrames {
+            reply = (clean, isError)
+            updateFooter()
+        } else {
+            let line = (isError ? "error: " : "") + clean + "\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    // MARK: - Events and footer
+
+    private func handle(_ event: CyclerEvent) {
+        guard !finishing else { return }
+        switch event {
+        case .transitionEnded:
+            transitionsEnded += 1
+            if let cycles = command.cycles, transitionsEnded >= cycles {
+                finish(exitCode: 0)
+                return
+            }
+        default:
+            break
+        }
+        updateFooter()
+    }
+
+    private func updateFooter() {
+        guard drawsFrames, !finishing else { return }
+        let state: String
+        switch cycler.state {
+        case .running: state = "▶ running"
+        case .paused: state = "‖ paused"
+        case .stopped: state = "■ stopped"
+        }
+        var status = "\(state) · \(cycler.index + 1)/\(command.items.count) · \(cycler.direction) · every \(shortestText(cycler.interval))s"
+        if let reply {
+            status += " — " + (reply.isError ? "error: " : "") + reply.text
+        } else if readsKeys {
+            status += " — Space pause · arrows turn · Ctrl-C quit"
+        }
+        var lines = [FooterLine(status, attributes: reply?.isError == true ? [.bold] : [.dim])]
+        if readsKeys && modes.isActive {
+            lines.append(FooterLine("› " + typed, showsCaret: true))
+        }
+        player.setFooter(lines)
+    }
+
+    // MARK: - Exit
+
+    /// Restores the terminal and exits: the one exit path for quit, EOF, signals and errors.
+    private func finish(exitCode: Int32) {
+        guard !finishing else { return }
+        finishing = true
+        let failure = player.finish()
+        modes.restore()
+        if let failure, exitCode == 0 {
+            if case .writeFailed(errno: EPIPE) = failure { exit(0) }
+            FileHandle.standardError.write(Data(CLIError.runtime("\(failure)").message.utf8))
+            exit(1)
+        }
+        exit(exitCode)
+    }
+}
