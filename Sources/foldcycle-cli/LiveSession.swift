@@ -253,13 +253,16 @@ final class LiveSession: @unchecked Sendable {
         case .paused: state = "‖ paused"
         case .stopped: state = "■ stopped"
         }
-        var status = "\(state) · \(cycler.index + 1)/\(command.items.count) · \(cycler.direction) · every \(shortestText(cycler.interval))s"
+        let summary = "\(state) · item \(cycler.index + 1)/\(command.items.count) · \(cycler.direction) · every \(shortestText(cycler.interval))s"
+        var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply {
-            status += " — " + (reply.isError ? "error: " : "") + reply.text
-        } else if readsKeys {
-            status += " — Space pause · arrows turn · Ctrl-C quit"
+            lines.append(FooterLine((reply.isError ? "error: " : "") + reply.text, attributes: reply.isError ? [.bold] : []))
+        } else {
+            let hint = readsKeys
+                ? "type a command and Enter (help) · Space pause · arrows turn · Ctrl-C quit"
+                : "commands on stdin: \(SessionCommand.summary)"
+            lines.append(FooterLine(hint, attributes: [.dim]))
         }
-        var lines = [FooterLine(status, attributes: reply?.isError == true ? [.bold] : [.dim])]
         if readsKeys && modes.isActive {
             lines.append(FooterLine("› " + typed, showsCaret: true))
         }

@@ -1,0 +1,151 @@
+"""Shared helpers for the end-to-end tests: run the built `foldcycle` in a real pseudo-terminal
+and read what it shows through pyte, a VT100/xterm emulator."""
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import termios
+import time
+
+import pyte
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def binary():
+    path = os.environ.get("FOLDCYCLE_BIN")
+    if path:
+        return path
+    return os.path.join(ROOT, ".build", "debug", "foldcycle")
+
+
+@pytest.fixture(scope="session")
+def foldcycle():
+    path = binary()
+    assert os.access(path, os.X_OK), f"build foldcycle first: {path} is missing"
+    return path
+
+
+def _controlling_terminal():
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class PtyRun:
+    """A child process whose stdin, stdout and stderr are the slave side of a pty of
+    `cols` x `rows`; everything it writes is fed to a pyte screen of the same size."""
+
+    def __init__(self, argv, cols=80, rows=24, env=None, stdin_pty=True):
+        self.master, self.slave = pty.openpty()
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.termios_before = termios.tcgetattr(self.slave)
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        full_env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor")
+        full_env.pop("NO_COLOR", None)
+        if env:
+            full_env.update(env)
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=self.slave if stdin_pty else subprocess.PIPE,
+            stdout=self.slave,
+            stderr=self.slave,
+            env=full_env,
+            # A session of its own with the pty as controlling terminal, so that a typed
+            # Ctrl-C reaches it as SIGINT, as in a real terminal.
+            preexec_fn=_controlling_terminal if stdin_pty else os.setsid,
+        )
+        # The child has its own copy now; ours stays open to read termios after it exits.
+
+    def pump(self, seconds):
+        """Reads output for `seconds` (or until the child exits and output drains)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            ready, _, _ = select.select([self.master], [], [], min(remaining, 0.05))
+            if ready:
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                self.raw += data
+                self.stream.feed(data)
+            elif self.proc.poll() is not None:
+                # Drain whatever is left.
+                ready, _, _ = select.select([self.master], [], [], 0.05)
+                if not ready:
+                    return
+
+    def pump_until(self, predicate, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return True
+            self.pump(0.05)
+        return predicate()
+
+    def write(self, data):
+        os.write(self.master, data)
+
+    def wait(self, timeout=10):
+        deadline = time.monotonic() + timeout
+        while self.proc.poll() is None and time.monotonic() < deadline:
+            self.pump(0.05)
+        if self.proc.poll() is None:
+            self.proc.kill()
+            raise AssertionError("foldcycle did not exit in time; screen:\n" + "\n".join(self.lines()))
+        self.pump(0.2)
+        return self.proc.returncode
+
+    def lines(self):
+        return [line.rstrip() for line in self.screen.display]
+
+    def text(self):
+        return "\n".join(self.lines())
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.fixture
+def pty_run():
+    runs = []
+
+    def start(argv, **kwargs):
+        run = PtyRun(argv, **kwargs)
+        runs.append(run)
+        return run
+
+    yield start
+    for run in runs:
+        run.close()
+
+
+def exit_code(returncode):
+    """subprocess reports a death by signal N as -N; the shell convention is 128 + N."""
+    return 128 - returncode if returncode < 0 else returncode
+
+
+def cpu_seconds(pid):
+    """Total CPU time of all threads of `pid`, in seconds, from /proc (nanosecond precision)."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return total / 1e9

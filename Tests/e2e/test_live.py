@@ -1,0 +1,145 @@
+"""`foldcycle` live, through a real pseudo-terminal read by pyte (issue 4)."""
+import os
+import signal
+import subprocess
+import termios
+import time
+
+import pytest
+
+from conftest import cpu_seconds, exit_code
+
+COMMANDS = "start, pause, resume, stop, next, prev, direction D, interval S, duration S, status, help, quit"
+
+
+def card_rows(run):
+    return [line for line in run.lines() if line.strip()]
+
+
+def test_cycles_end_with_last_item_settled_and_cursor_below(foldcycle, pty_run):
+    run = pty_run([foldcycle, "--interval", "0.3", "--cycles", "3", "--color", "never", "A", "B", "C", "D"],
+                  cols=40, rows=12)
+    assert run.wait(timeout=10) == 0
+    lines = run.lines()
+    # The card (3 rows: padding, text, padding) is the top of the region; D is settled in it.
+    assert lines[1] == " D"
+    assert "item 4/4" in lines[3]
+    assert not run.screen.cursor.hidden
+    # The cursor sits at column 0 of the line below the region (card 3 rows, status, reply, prompt).
+    assert (run.screen.cursor.y, run.screen.cursor.x) == (6, 0)
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+@pytest.mark.parametrize("signum,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_signal_mid_transition_restores_terminal(foldcycle, pty_run, signum, code):
+    run = pty_run([foldcycle, "--interval", "0.5", "--duration", "0.45", "A", "B", "C"], cols=60, rows=12)
+    # Wait for the first transition to be in flight (launch + one interval + a little).
+    run.pump(0.75)
+    changed = termios.tcgetattr(run.slave)
+    assert changed[3] & termios.ECHO == 0, "key mode turns echo off while running"
+    assert run.screen.cursor.hidden
+    os.kill(run.proc.pid, signum)
+    assert exit_code(run.wait()) == code
+    assert not run.screen.cursor.hidden
+    assert termios.tcgetattr(run.slave) == run.termios_before
+    # The last bytes leave SGR reset and the cursor shown.
+    assert run.raw.endswith(b"\x1b[?25h")
+
+
+def test_typed_ctrl_c_quits_like_sigint(foldcycle, pty_run):
+    run = pty_run([foldcycle, "--interval", "5", "A", "B"], cols=60, rows=12)
+    run.pump(0.4)
+    run.write(b"\x03")
+    assert exit_code(run.wait()) == 130
+    assert termios.tcgetattr(run.slave) == run.termios_before
+    assert not run.screen.cursor.hidden
+
+
+def test_typed_commands_and_keys(foldcycle, pty_run):
+    run = pty_run([foldcycle, "--interval", "5", "--color", "never", "A", "B", "C"], cols=70, rows=12)
+    run.pump(0.4)
+    run.write(b"stat")
+    assert run.pump_until(lambda: "› stat" in run.text(), 2)
+    run.write(b"us\x7f\x7fus\r")
+    assert run.pump_until(lambda: "state=running index=0 count=3 direction=down" in run.text(), 2), run.text()
+    run.write(b" ")  # Space on an empty line pauses.
+    assert run.pump_until(lambda: "paused" in run.lines()[4], 2), run.text()
+    run.write(b"\x1b[D")  # Left arrow.
+    assert run.pump_until(lambda: "direction left" in run.text(), 2), run.text()
+    run.write(b"bogus\r")
+    assert run.pump_until(lambda: "error: unknown command 'bogus'" in run.text(), 2), run.text()
+    run.write(b"\x1b]52;c;aGk=\x07\r")  # Typed escape sequences are dropped, never echoed raw.
+    run.write(b"quit\r")
+    assert run.wait() == 0
+    assert termios.tcgetattr(run.slave) == run.termios_before
+    assert b"\x1b]52" not in run.raw
+
+
+def test_piped_script_replies_on_stderr(foldcycle):
+    script = b"pause\nstatus\nresume\nnext\ndirection left\nstatus\nbogus\nquit\n"
+    proc = subprocess.run([foldcycle, "A", "B", "C"], input=script, capture_output=True, timeout=10)
+    assert proc.returncode == 0
+    assert proc.stderr.decode().splitlines() == [
+        "paused",
+        "state=paused index=0 count=3 direction=down interval=2 duration=1.9",
+        "resumed",
+        "next: item 1",
+        "direction left",
+        "state=running index=1 count=3 direction=left interval=2 duration=1.9",
+        f"error: unknown command 'bogus' (commands: {COMMANDS})",
+    ]
+    # Not a terminal: no escape bytes; A at launch, B settled by quit.
+    assert proc.stdout == b"A\nB\n"
+
+
+def test_piped_output_has_no_escape_bytes(foldcycle):
+    proc = subprocess.run(
+        [foldcycle, "--cycles", "2", "--interval", "0.2", "A", "B", "C"],
+        stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
+    assert proc.returncode == 0
+    assert b"\x1b" not in proc.stdout
+    assert proc.stdout == b"A\nB\nC\n"
+    assert proc.stderr == b""
+
+
+def test_piped_output_shows_hostile_text_as_data(foldcycle):
+    proc = subprocess.run(
+        [foldcycle, "--cycles", "0", "\x1b]52;c;aGk=\x07\x1b[2J\r\x7f\u009b"],
+        stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
+    assert proc.returncode == 0
+    assert proc.stdout == "␛]52;c;aGk=␇␛[2J␍␡\ufffd\n".encode()
+
+
+def test_paused_uses_no_cpu(foldcycle, pty_run):
+    run = pty_run([foldcycle, "--paused", "--interval", "0.2", "A", "B", "C"], cols=60, rows=12)
+    run.pump(0.5)
+    before = cpu_seconds(run.proc.pid)
+    run.pump(3)
+    after = cpu_seconds(run.proc.pid)
+    assert after - before < 0.020, f"CPU while paused: {(after - before) * 1000:.1f} ms"
+    run.write(b"quit\r")
+    assert run.wait() == 0
+
+
+def test_tiny_terminals_never_crash(foldcycle, pty_run):
+    for cols, rows in [(0, 0), (1, 1), (5, 2), (20, 4)]:
+        run = pty_run([foldcycle, "--interval", "0.2", "--cycles", "2", "Hello, world", "你好"], cols=max(cols, 1),
+                      rows=max(rows, 1))
+        if cols == 0:
+            import fcntl, struct
+            fcntl.ioctl(run.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 0, 0, 0, 0))
+        assert run.wait() == 0, (cols, rows, run.text())
+        assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_small_terminal_shows_notice_and_recovers(foldcycle, pty_run):
+    import fcntl, struct
+    run = pty_run([foldcycle, "--interval", "5", "--color", "never", "A wide card of text"], cols=12, rows=10)
+    assert run.pump_until(lambda: "terminal" in run.text(), 2), run.text()
+    fcntl.ioctl(run.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 10, 60, 0, 0))
+    run.screen.resize(10, 60)
+    os.kill(run.proc.pid, signal.SIGWINCH)
+    assert run.pump_until(lambda: "A wide card of text" in run.text(), 2), run.text()
+    assert "too small" not in run.text()
+    run.write(b"quit\r")
+    assert run.wait() == 0
