@@ -12,6 +12,9 @@ struct RenderCommand {
         OptionSpec("frames", value: "count", help: "Frames to print, 2...10000, at t = i/(count−1). (default: 9)"),
         OptionSpec("from-item", value: "index", help: "Render the transition from this item to the next. (default: 0)"),
         OptionSpec("format", value: "format", help: "Output format. (values: plain, ansi, json; default: plain)"),
+        OptionSpec(
+            "encoder", value: "encoder",
+            help: "ansi: draw each frame as a diff or whole. (values: diff, full; default: diff)"),
         SharedOptions.align, SharedOptions.palette, SharedOptions.color, SharedOptions.file, SharedOptions.help,
     ]
 
@@ -39,6 +42,7 @@ struct RenderCommand {
     let format: Format
     let style: CardStyle
     let colorDepth: ColorDepth
+    let fullFrames: Bool
 
     /// Parses `render`'s arguments (without the word `render`); nil when help was printed.
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand? {
@@ -58,7 +62,8 @@ struct RenderCommand {
             fromItem: fromItem,
             format: try values.choice("format", Format.allCases.map { ($0.rawValue, $0) }) ?? .plain,
             style: try SharedOptions.cardStyle(values),
-            colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput))
+            colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
+            fullFrames: try values.choice("encoder", [("diff", false), ("full", true)]) ?? false)
     }
 
     /// Writes every frame to stdout, one frame per write.
@@ -69,7 +74,7 @@ struct RenderCommand {
             timingFunction: timingFunction)
         let renderer = CardRenderer(cardSize: cardSize, style: style)
         var frame = CellBuffer(width: cardSize.columns, height: cardSize.rows)
-        var output = FrameOutput(format: format, colorDepth: colorDepth)
+        var output = FrameOutput(colorDepth: colorDepth, fullFrames: fullFrames)
         for index in 0..<frames {
             let t = Double(index) / Double(frames - 1)
             let state = transition.state(at: t)
@@ -119,15 +124,25 @@ func writeOrExit(_ bytes: [UInt8]) throws(CLIError) {
 /// the cursor visible on the line below.
 struct FrameOutput {
     private var region: TerminalRegion
+    private let fullFrames: Bool
 
-    init(format: RenderCommand.Format, colorDepth: ColorDepth) {
+    init(colorDepth: ColorDepth, fullFrames: Bool) {
         region = TerminalRegion(placement: .inline, depth: colorDepth)
+        self.fullFrames = fullFrames
     }
 
     mutating func encode(_ frame: CellBuffer, isLast: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         region.begin(into: &bytes)
+        if fullFrames { region.forgetFrame() }
+        let before = bytes.count
         region.draw(frame, into: &bytes)
+        if bytes.count == before {
+            // An unchanged frame still gets its (empty) synchronized update, so every frame of the
+            // stream has a boundary a player can step through.
+            EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+            EscapeSequence.endSynchronizedUpdate.append(to: &bytes)
+        }
         if isLast { region.end(into: &bytes) }
         return bytes
     }

@@ -107,6 +107,12 @@ public struct TerminalRegion: Sendable {
         previous = nil
     }
 
+    /// Forgets the frame on screen without erasing it, so the next ``draw(_:into:)`` draws every
+    /// cell (the full-frame encoder, for comparison with diffs).
+    public mutating func forgetFrame() {
+        previous = nil
+    }
+
     /// Restores the terminal: inline, the cursor goes to the line below the region; fullscreen,
     /// the alternate screen is left. Then attributes are reset and the cursor shown. Idempotent.
     public mutating func end(into bytes: inout [UInt8]) {
