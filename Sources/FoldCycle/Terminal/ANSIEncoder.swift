@@ -217,8 +217,11 @@ public struct ANSIEncoder: Sendable {
             cursorColumn = x
         }
         var absolute: EscapeSequence?
+        // CR goes to the screen's column 0, which is the region's column `-leftMargin`.
+        var leftMargin = 0
         if case let .absolute(originRow, originColumn) = mode {
             absolute = .cursorPosition(row: originRow + y + 1, column: originColumn + x + 1)
+            leftMargin = originColumn
         }
         guard let row = cursorRow else {
             absolute?.append(to: &bytes)
@@ -229,7 +232,7 @@ public struct ANSIEncoder: Sendable {
         if y > row { vertical = .cursorDown(y - row) } else if y < row { vertical = .cursorUp(row - y) }
         let verticalCost = vertical?.byteCount ?? 0
         // Horizontal part: relative to the known column, or from column 0 after CR.
-        let fromStart: EscapeSequence? = x > 0 ? .cursorForward(x) : nil
+        let fromStart: EscapeSequence? = leftMargin + x > 0 ? .cursorForward(leftMargin + x) : nil
         let fromStartCost = 1 + (fromStart?.byteCount ?? 0)
         var relative: EscapeSequence?
         var useCarriageReturn = true

@@ -1,0 +1,257 @@
+import Testing
+@testable import FoldCycle
+
+/// A deterministic PRNG (SplitMix64) so the property test is reproducible.
+struct SplitMix64 {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+let red = TerminalColor.rgb(RGBColor(red: 255, green: 0, blue: 0))
+let navy = TerminalColor.rgb(RGBColor(red: 0, green: 0, blue: 128))
+
+/// "A" red, "B" red bold, space / "你" default: 3×2.
+func sampleBuffer() -> CellBuffer {
+    var buffer = CellBuffer(width: 3, height: 2)
+    buffer[0, 0] = Cell("A", foreground: red)
+    buffer[1, 0] = Cell("B", foreground: red, attributes: .bold)
+    buffer[0, 1] = Cell("你")
+    buffer[1, 1] = .continuation(of: buffer[0, 1])
+    return buffer
+}
+
+func encodeFull(_ buffer: CellBuffer, mode: ANSIEncoder.Mode = .inline, depth: ColorDepth) -> String {
+    var encoder = ANSIEncoder(mode: mode, depth: depth)
+    var bytes: [UInt8] = []
+    encoder.encodeFull(buffer, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+@Suite("ANSIEncoder")
+struct ANSIEncoderTests {
+    @Test("full frame golden bytes per colour depth", arguments: [
+        (ColorDepth.truecolor, "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[0m \r\u{1B}[B你 \u{1B}[0m\u{1B}[?2026l"),
+        (.ansi256, "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB\u{1B}[0m \r\u{1B}[B你 \u{1B}[0m\u{1B}[?2026l"),
+        (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB\u{1B}[0m \r\u{1B}[B你 \u{1B}[0m\u{1B}[?2026l"),
+        (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB\u{1B}[0m \r\u{1B}[B你 \u{1B}[0m\u{1B}[?2026l"),
+    ])
+    func fullFrame(_ depth: ColorDepth, _ expected: String) {
+        #expect(encodeFull(sampleBuffer(), depth: depth) == expected)
+    }
+
+    @Test("absolute mode starts with CUP at the origin, then moves relatively when shorter")
+    func absoluteFullFrame() {
+        #expect(encodeFull(sampleBuffer(), mode: .absolute(originRow: 4, originColumn: 9), depth: .truecolor)
+            == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[0m \u{1B}[6;10H你 \u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test("background colours and default resets use the shortest SGR")
+    func backgroundSGR() {
+        var buffer = CellBuffer(width: 4, height: 1)
+        buffer[0, 0] = Cell("a", background: navy)
+        buffer[1, 0] = Cell("b", foreground: red, background: navy)
+        buffer[2, 0] = Cell("c", background: navy)
+        buffer[3, 0] = Cell("d")
+        #expect(encodeFull(buffer, depth: .ansi16)
+            == "\u{1B}[?2026h\u{1B}[0;44ma\u{1B}[91mb\u{1B}[39mc\u{1B}[0md\u{1B}[0m\u{1B}[?2026l")
+        #expect(encodeFull(buffer, depth: .ansi256)
+            == "\u{1B}[?2026h\u{1B}[0;48;5;18ma\u{1B}[38;5;196mb\u{1B}[39mc\u{1B}[0md\u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test("pen tracking: one SGR per change, none for repeated styles")
+    func penTracking() {
+        var buffer = CellBuffer(width: 6, height: 2, filling: Cell("x", foreground: red))
+        buffer[5, 1] = Cell("y", foreground: navy)
+        let text = encodeFull(buffer, depth: .truecolor)
+        #expect(text == "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mxxxxxx\r\u{1B}[Bxxxxx\u{1B}[38;2;0;0;128my\u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test("a diff with no changes writes nothing")
+    func emptyDiff() {
+        var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var bytes: [UInt8] = []
+        encoder.encodeDiff(previous: sampleBuffer(), current: sampleBuffer(), into: &bytes)
+        #expect(bytes.isEmpty)
+    }
+
+    @Test("diff golden: only changed cells, shortest moves, pen starts from the reset")
+    func diffGolden() {
+        let previous = CellBuffer(width: 20, height: 3)
+        var current = previous
+        current[2, 0] = Cell("a")
+        current[15, 0] = Cell("b")
+        current[1, 2] = Cell("c", foreground: red)
+        var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(previous, into: &bytes)
+        bytes.removeAll()
+        encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+        // After the full frame the cursor is on row 2 past the last column (unknown column).
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "\u{1B}[?2026h\r\u{1B}[2A\u{1B}[2Ca\u{1B}[12Cb\r\u{1B}[2B\u{1B}[C\u{1B}[38;2;255;0;0mc\u{1B}[0m\u{1B}[?2026l")
+        #expect(encoder.cursorRow == 2 && encoder.cursorColumn == 2)
+    }
+
+    @Test("a wide glyph replaced by narrow ones redraws both cells")
+    func wideReplacedByNarrow() {
+        var previous = CellBuffer(width: 3, height: 1)
+        previous[0, 0] = Cell("你")
+        previous[1, 0] = .continuation(of: previous[0, 0])
+        previous[2, 0] = Cell("c")
+        var current = previous
+        current[0, 0] = Cell("a")
+        current[1, 0] = .blank
+        var encoder = ANSIEncoder(mode: .inline, depth: .none)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(previous, into: &bytes)
+        bytes.removeAll()
+        encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[?2026h\ra \u{1B}[0m\u{1B}[?2026l")
+    }
+
+    struct MoveCase: CustomStringConvertible, Sendable {
+        let mode: ANSIEncoder.Mode
+        let from: (row: Int, column: Int)?
+        let to: (row: Int, column: Int)
+        let expected: String
+        var description: String { "\(mode) \(String(describing: from)) → \(to)" }
+    }
+
+    @Test("cursor moves choose the shortest form", arguments: [
+        MoveCase(mode: .inline, from: (0, 0), to: (0, 5), expected: "\u{1B}[5C"),
+        MoveCase(mode: .inline, from: (0, 0), to: (0, 1), expected: "\u{1B}[C"),
+        MoveCase(mode: .inline, from: (0, 5), to: (0, 1), expected: "\u{1B}[4D"),
+        MoveCase(mode: .inline, from: (0, 12), to: (0, 1), expected: "\r\u{1B}[C"),
+        MoveCase(mode: .inline, from: (0, 3), to: (0, 0), expected: "\r"),
+        MoveCase(mode: .inline, from: (0, 2), to: (0, 1), expected: "\u{1B}[D"),
+        MoveCase(mode: .inline, from: (2, 3), to: (0, 3), expected: "\u{1B}[2A"),
+        MoveCase(mode: .inline, from: (0, 0), to: (1, 0), expected: "\u{1B}[B"),
+        MoveCase(mode: .inline, from: (3, 7), to: (1, 0), expected: "\r\u{1B}[2A"),
+        MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: nil, to: (2, 4), expected: "\u{1B}[3;5H"),
+        MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: (0, 0), to: (0, 1), expected: "\u{1B}[C"),
+        MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: (0, 0), to: (5, 30), expected: "\u{1B}[6;31H"),
+        MoveCase(mode: .absolute(originRow: 10, originColumn: 0), from: (1, 1), to: (0, 0), expected: "\r\u{1B}[A"),
+        MoveCase(mode: .absolute(originRow: 10, originColumn: 20), from: (1, 5), to: (0, 1), expected: "\u{1B}[A\u{1B}[4D"),
+        MoveCase(mode: .absolute(originRow: 10, originColumn: 20), from: (1, 5), to: (2, 0), expected: "\u{1B}[B\u{1B}[5D"),
+    ])
+    func cursorMoves(_ testCase: MoveCase) {
+        var encoder = ANSIEncoder(mode: testCase.mode, depth: .none)
+        var bytes: [UInt8] = []
+        if let from = testCase.from { encoder.moveCursor(toRow: from.row, column: from.column, into: &bytes) }
+        bytes.removeAll()
+        encoder.moveCursor(toRow: testCase.to.row, column: testCase.to.column, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == testCase.expected)
+        #expect(encoder.cursorRow == testCase.to.row && encoder.cursorColumn == testCase.to.column)
+    }
+
+    @Test("escape sequences have the documented bytes", arguments: [
+        (EscapeSequence.carriageReturn, "\r"), (.cursorUp(1), "\u{1B}[A"), (.cursorUp(12), "\u{1B}[12A"),
+        (.cursorDown(3), "\u{1B}[3B"), (.cursorForward(1), "\u{1B}[C"), (.cursorBackward(10), "\u{1B}[10D"),
+        (.cursorPosition(row: 1, column: 1), "\u{1B}[1;1H"), (.hideCursor, "\u{1B}[?25l"), (.showCursor, "\u{1B}[?25h"),
+        (.enterAlternateScreen, "\u{1B}[?1049h"), (.leaveAlternateScreen, "\u{1B}[?1049l"),
+        (.eraseLine, "\u{1B}[2K"), (.eraseBelow, "\u{1B}[J"), (.beginSynchronizedUpdate, "\u{1B}[?2026h"),
+        (.endSynchronizedUpdate, "\u{1B}[?2026l"), (.resetAttributes, "\u{1B}[0m"),
+    ])
+    func escapeSequences(_ sequence: EscapeSequence, _ expected: String) {
+        #expect(sequence.bytes == Array(expected.utf8))
+        #expect(sequence.byteCount == expected.utf8.count)
+    }
+
+    @Test("plain-text encoder: glyphs only, continuations skipped, trailing spaces kept")
+    func plainText() {
+        var buffer = sampleBuffer()
+        buffer[2, 0] = Cell("e\u{301}")
+        #expect(PlainTextEncoder.lines(buffer) == ["ABe\u{301}", "你 "])
+        #expect(PlainTextEncoder.text(buffer) == "ABe\u{301}\n你 \n")
+    }
+
+    // MARK: - Property test
+
+    static let alphabet: [Character] = ["a", "b", " ", "你", "界", "e\u{301}", "\u{1F44D}\u{1F3FD}", "\u{2584}"]
+    static let colours: [TerminalColor] = [.default, red, navy, .rgb(RGBColor(red: 10, green: 200, blue: 30))]
+
+    static func randomBuffer(_ random: inout SplitMix64, width: Int, height: Int) -> CellBuffer {
+        var buffer = CellBuffer(width: width, height: height)
+        for y in 0..<height { fillRow(&buffer, y: y, from: 0, &random) }
+        return buffer
+    }
+
+    static func randomCell(_ random: inout SplitMix64) -> Cell {
+        Cell(alphabet[random.below(alphabet.count)], foreground: colours[random.below(colours.count)],
+             background: colours[random.below(colours.count)], attributes: random.below(3) == 0 ? .bold : [])
+    }
+
+    static func fillRow(_ buffer: inout CellBuffer, y: Int, from start: Int, _ random: inout SplitMix64) {
+        var x = start
+        while x < buffer.width {
+            var cell = randomCell(&random)
+            if cell.width == 2 && x + 1 >= buffer.width { cell = Cell("z") }
+            buffer[x, y] = cell
+            if cell.width == 2 {
+                buffer[x + 1, y] = .continuation(of: cell)
+                x += 2
+            } else {
+                x += 1
+            }
+        }
+    }
+
+    /// B from A: a few random cells (or runs) re-drawn, so both small and large diffs occur.
+    static func mutate(_ buffer: CellBuffer, _ random: inout SplitMix64) -> CellBuffer {
+        var result = buffer
+        let edits = random.below(6)
+        for _ in 0..<edits {
+            let y = random.below(buffer.height)
+            let x = random.below(buffer.width)
+            var cell = randomCell(&random)
+            if cell.width == 2 && x + 1 >= buffer.width { cell = Cell("q") }
+            result[x, y] = cell
+            if cell.width == 2 { result[x + 1, y] = .continuation(of: cell) }
+        }
+        if random.below(4) == 0 { fillRow(&result, y: random.below(buffer.height), from: random.below(buffer.width), &random) }
+        result.normalizeWideClusters()
+        return result
+    }
+
+    @Test("diff correctness: model(full(A) + diff(A→B)) == model(full(B)) over 600 seeded pairs")
+    func diffCorrectness() {
+        var random = SplitMix64(state: 0xF01D_C7C1E)
+        let depths = ColorDepth.allCases
+        for iteration in 0..<600 {
+            let width = 4 + random.below(9)
+            let height = 1 + random.below(4)
+            let depth = depths[iteration % depths.count]
+            let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
+            let a = Self.randomBuffer(&random, width: width, height: height)
+            let b = random.below(5) == 0 ? Self.randomBuffer(&random, width: width, height: height) : Self.mutate(a, &random)
+
+            var encoder = ANSIEncoder(mode: mode, depth: depth)
+            var bytes: [UInt8] = []
+            encoder.encodeFull(a, into: &bytes)
+            encoder.encodeDiff(previous: a, current: b, into: &bytes)
+            var viaDiff = VTModel(width: width, height: height)
+            viaDiff.apply(bytes)
+
+            var fresh = ANSIEncoder(mode: mode, depth: depth)
+            var fullBytes: [UInt8] = []
+            fresh.encodeFull(b, into: &fullBytes)
+            var viaFull = VTModel(width: width, height: height)
+            viaFull.apply(fullBytes)
+
+            #expect(viaDiff.errors.isEmpty, "iteration \(iteration): \(viaDiff.errors)")
+            #expect(viaFull.errors.isEmpty, "iteration \(iteration): \(viaFull.errors)")
+            #expect(viaDiff.cells == viaFull.cells, "iteration \(iteration)")
+            #expect(viaFull.lines == PlainTextEncoder.lines(b), "iteration \(iteration)")
+            if viaDiff.cells != viaFull.cells { break }
+        }
+    }
+}

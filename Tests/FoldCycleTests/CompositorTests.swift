@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import FoldCycle
+
+@Suite("Compositor")
+struct CompositorTests {
+    static let black = TerminalColor.rgb(.black)
+
+    @Test("axis-aligned edges are block eighths in the layer's background")
+    func eighths() {
+        let block = CellBuffer(width: 3, height: 2, filling: Cell("x", background: red))
+        var destination = CellBuffer(width: 5, height: 4)
+        // Covers x ∈ [1.5, 4.5], y ∈ [1.25, 3.25].
+        let layer = Layer(content: block, transform: LayerTransform(translationX: 0.5, y: 0.25), background: red,
+                          origin: CellPosition(column: 1, row: 1))
+        Compositor().composite([layer], into: &destination)
+        #expect(PlainTextEncoder.lines(destination) == ["     ", " ▆▆▆▆", " ▌xx▌", " ▆▆▆▆"])
+        // Bottom 6/8 of row 1 covered: lower block 6/8 in the layer's colour over the colour below.
+        #expect(destination[2, 1] == Cell(glyph: 0x2586, foreground: red, background: .default))
+        // Top 2/8 of row 3 covered: the complementary lower 6/8 in the colour below over the layer's.
+        #expect(destination[2, 3] == Cell(glyph: 0x2586, foreground: Self.black, background: red))
+        // Right half of column 1 covered: the complementary left 4/8.
+        #expect(destination[1, 2] == Cell(glyph: 0x258C, foreground: Self.black, background: red))
+        // Left half of column 4 covered: left 4/8 in the layer's colour.
+        #expect(destination[4, 2] == Cell(glyph: 0x258C, foreground: red, background: .default))
+        #expect(destination[2, 2] == Cell("x", background: red))
+    }
+
+    @Test("coverage rounds to the nearest eighth", arguments: [
+        (0.0, "█"), (0.06, "█"), (0.07, "▇"), (0.125, "▇"), (0.3, "▆"), (0.33, "▅"), (0.5, "▄"), (0.8, "▂"), (0.93, "▁"), (0.94, " "),
+    ])
+    func rounding(_ offset: Double, _ glyph: Character) {
+        // A 1×2 layer moved down by `offset`: row 0 is covered for its bottom 1 − offset.
+        let layer = Layer(content: CellBuffer(width: 1, height: 2, filling: Cell("█", background: red)),
+                          transform: LayerTransform(translationX: 0, y: CGFloat(offset)), background: red)
+        var destination = CellBuffer(width: 1, height: 3)
+        Compositor().composite([layer], into: &destination)
+        #expect(PlainTextEncoder.lines(destination)[0] == String(glyph))
+    }
+
+    @Test("alpha blends foreground and background over what is below")
+    func alpha() {
+        let layer = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("a", background: red)), alpha: 0.5)
+        var destination = CellBuffer(width: 1, height: 1)
+        Compositor().composite([layer], into: &destination)
+        #expect(destination[0, 0] == Cell("a", foreground: .rgb(RGBColor(red: 128, green: 128, blue: 128)),
+                                          background: .rgb(RGBColor(red: 128, green: 0, blue: 0))))
+        let over = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("b", foreground: .rgb(.black), background: navy)),
+                         alpha: 0.25)
+        Compositor(backgroundColor: .white).composite([layer, over], into: &destination)
+        // Below: fg 0.5·white + 0.5·white(background) = white; bg 0.5·red + 0.5·white = (255, 128, 128).
+        #expect(destination[0, 0] == Cell("b", foreground: .rgb(RGBColor(red: 191, green: 191, blue: 191)),
+                                          background: .rgb(RGBColor(red: 191, green: 96, blue: 128))))
+    }
+
+    @Test("a singular transform or alpha 0 draws nothing", arguments: [
+        (LayerTransform(scaleX: 0, y: 1), 1.0), (LayerTransform(scaleX: 1, y: 0), 1.0), (LayerTransform.identity, 0.0),
+    ])
+    func nothing(_ transform: LayerTransform, _ alpha: Double) {
+        let layer = Layer(content: CellBuffer(width: 2, height: 2, filling: Cell("a", background: red)),
+                          transform: transform, alpha: CGFloat(alpha), background: red)
+        var destination = CellBuffer(width: 2, height: 2)
+        Compositor().composite([layer], into: &destination)
+        #expect(destination == CellBuffer(width: 2, height: 2))
+    }
+
+    @Test("rotation samples nearest without eighths: a quarter turn stands a row upright")
+    func rotation() {
+        let content = TextLayout.layout("ABC", width: 3, height: 1)
+        var destination = CellBuffer(width: 3, height: 3)
+        let layer = Layer(content: content, transform: LayerTransform(rotationAngle: .pi / 2), origin: CellPosition(column: 0, row: 1))
+        Compositor().composite([layer], into: &destination)
+        #expect(PlainTextEncoder.lines(destination) == [" A ", " B ", " C "])
+    }
+
+    @Test("a wide cluster is drawn whole or blanked, never split")
+    func wideNeverSplit() {
+        let content = TextLayout.layout("你好", width: 4, height: 1, style: TextStyle(background: red))
+        var destination = CellBuffer(width: 4, height: 1)
+        // Scaled to 3/4 about the centre: x ∈ [0.5, 3.5]; columns 1 and 2 land on halves of
+        // different clusters, so both are blanked.
+        let layer = Layer(content: content, transform: LayerTransform(scaleX: 0.75, y: 1), background: red)
+        Compositor().composite([layer], into: &destination)
+        #expect(PlainTextEncoder.lines(destination) == ["▌  ▌"])
+        #expect(destination[1, 0] == Cell.space(background: red))
+        let shifted = Layer(content: content, transform: LayerTransform(translationX: 1, y: 0), background: red)
+        Compositor().composite([shifted], into: &destination)
+        #expect(PlainTextEncoder.lines(destination) == [" 你 "])
+    }
+
+    @Test("layers composite bottom first; the fold convenience reuses the caller's buffer")
+    func order() {
+        let bottom = Layer(content: CellBuffer(width: 2, height: 1, filling: Cell("b")))
+        let top = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("t")), origin: CellPosition(column: 1, row: 0))
+        var destination = CellBuffer(width: 3, height: 1, filling: Cell("?"))
+        Compositor(clearCell: Cell(".")).composite([bottom, top], into: &destination)
+        #expect(PlainTextEncoder.lines(destination) == ["bt."])
+    }
+}
