@@ -1,0 +1,119 @@
+"""Every usage and file error: message, usage line, help hint and exit code (issue 4)."""
+import os
+import subprocess
+
+import pytest
+
+LIVE_USAGE = "Usage: foldcycle [OPTIONS] [ITEM ...]\n  See 'foldcycle --help' for more information.\n"
+RENDER_USAGE = "Usage: foldcycle render [OPTIONS] [ITEM ...]\n  See 'foldcycle render --help' for more information.\n"
+
+USAGE_CASES = [
+    (["--bogus"], "unknown option '--bogus'"),
+    (["-x"], "unknown option '-x'"),
+    (["--direction", "sideways"], "invalid value 'sideways' for '--direction' (values: down, right, up, left)"),
+    (["--direction"], "missing value for '--direction <direction>'"),
+    (["--interval", "0"], "value 0 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+    (["--interval", "-1"], "value -1 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+    (["--interval", "nan"], "invalid value 'nan' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+    (["--interval", "inf"], "invalid value 'inf' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+    (["--interval", "abc"], "invalid value 'abc' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+    (["--interval", "1", "--duration", "1"],
+     "value 1 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 1)"),
+    (["--duration", "3"], "value 3 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"),
+    (["--duration", "0"], "value 0 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"),
+    (["--duration", "nan"], "invalid value 'nan' for '--duration' (seconds: a finite number > 0 and < the interval, 2)"),
+    (["--fps", "0"], "value 0 for '--fps' is out of range (a whole number from 1 to 240)"),
+    (["--fps", "241"], "value 241 for '--fps' is out of range (a whole number from 1 to 240)"),
+    (["--fps", "ten"], "invalid value 'ten' for '--fps' (a whole number from 1 to 240)"),
+    (["--cycles", "-1"], "value -1 for '--cycles' is out of range (a whole number from 0 to 1000000000)"),
+    (["--width", "0"], "value 0 for '--width' is out of range (a whole number from 1 to 1000)"),
+    (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
+    (["--timing", "bounce"],
+     "invalid value for '--timing': unknown timing function 'bounce' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
+    (["--timing", "cubic-bezier(2,0,0.5,1)"],
+     "invalid value for '--timing': invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite and x1, x2 must be in 0...1"),
+    (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),
+    (["--color", "sometimes"], "invalid value 'sometimes' for '--color' (values: auto, always, never)"),
+    (["--palette", "green,chartreuse"],
+     "invalid colour 'chartreuse' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"),
+    (["--paused=yes"], "option '--paused' takes no value"),
+]
+
+
+@pytest.mark.parametrize("args,message", USAGE_CASES, ids=[" ".join(c[0]) for c in USAGE_CASES])
+def test_usage_errors(foldcycle, args, message):
+    proc = subprocess.run([foldcycle, "A", "B", *args], capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
+    assert proc.returncode == 64
+    assert proc.stdout == b""
+    assert proc.stderr.decode() == f"Error: {message}\n" + LIVE_USAGE
+
+
+RENDER_CASES = [
+    (["--frames", "1"], "value 1 for '--frames' is out of range (a whole number from 2 to 10000)"),
+    (["--from-item", "2"], "value 2 for '--from-item' is out of range (a whole number from 0 to 1)"),
+    (["--format", "svg"], "invalid value 'svg' for '--format' (values: plain, ansi, json)"),
+    (["--encoder", "fast"], "invalid value 'fast' for '--encoder' (values: diff, full)"),
+    (["--interval", "2"], "unknown option '--interval'"),
+]
+
+
+@pytest.mark.parametrize("args,message", RENDER_CASES, ids=[" ".join(c[0]) for c in RENDER_CASES])
+def test_render_usage_errors(foldcycle, args, message):
+    proc = subprocess.run([foldcycle, "render", *args, "A", "B"], capture_output=True, timeout=10)
+    assert proc.returncode == 64
+    assert proc.stderr.decode() == f"Error: {message}\n" + RENDER_USAGE
+
+
+def test_render_without_items(foldcycle):
+    proc = subprocess.run([foldcycle, "render"], capture_output=True, timeout=10)
+    assert proc.returncode == 64
+    assert proc.stderr.decode() == "Error: no items: give items as arguments or with '--file <path>'\n" + RENDER_USAGE
+
+
+def test_file_errors(foldcycle, tmp_path):
+    missing = tmp_path / "missing.txt"
+    directory = tmp_path / "dir"
+    directory.mkdir()
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes(b"caf\xe9\n")
+    blank = tmp_path / "blank.txt"
+    blank.write_text("\n  \n\t\n")
+    unreadable = tmp_path / "secret.txt"
+    unreadable.write_text("A\n")
+    unreadable.chmod(0)
+    cases = [
+        (missing, f"cannot read file '{missing}': no such file"),
+        (directory, f"cannot read file '{directory}': it is a directory"),
+        (latin1, f"file '{latin1}' is not valid UTF-8 text"),
+        (blank, f"file '{blank}' has no items (items are separated by blank lines)"),
+    ]
+    if os.geteuid() != 0:  # root reads any file
+        cases.append((unreadable, f"cannot read file '{unreadable}': permission denied or unreadable"))
+    for path, message in cases:
+        for prefix in ([], ["render"]):
+            proc = subprocess.run([foldcycle, *prefix, "--file", str(path)], capture_output=True,
+                                  stdin=subprocess.DEVNULL, timeout=10)
+            assert proc.returncode == 66, (path, proc.stderr)
+            assert proc.stderr.decode() == f"Error: {message}\n"
+
+
+def test_file_items_are_split_on_blank_lines(foldcycle, tmp_path):
+    path = tmp_path / "items.txt"
+    path.write_bytes("first\r\nstill first\r\n\r\n\r\nsecond\n   \nthird".encode())
+    proc = subprocess.run([foldcycle, "--file", str(path), "--cycles", "2", "--interval", "0.05"],
+                          capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
+    assert proc.returncode == 0
+    assert proc.stdout.decode() == "first\nstill first\nsecond\nthird\n"
+
+
+def test_help_and_version(foldcycle):
+    proc = subprocess.run([foldcycle, "--help"], capture_output=True, timeout=10)
+    assert proc.returncode == 0
+    text = proc.stdout.decode()
+    assert text.startswith("OVERVIEW: Cycle items through two slots with fold transitions, live in the terminal.\n\n"
+                           "USAGE: foldcycle [OPTIONS] [ITEM ...]\n       foldcycle render [OPTIONS] [ITEM ...]\n")
+    assert "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)\n" in text
+    proc = subprocess.run([foldcycle, "render", "-h"], capture_output=True, timeout=10)
+    assert proc.returncode == 0 and proc.stdout.decode().startswith("OVERVIEW: Print the frames")
+    proc = subprocess.run([foldcycle, "--version"], capture_output=True, timeout=10)
+    assert proc.returncode == 0 and proc.stdout.decode().startswith("foldcycle ")
