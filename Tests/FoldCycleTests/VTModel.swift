@@ -30,11 +30,6 @@ struct VTModel {
         cells = Array(repeating: ModelCell(text: " ", width: 1, sgr: ""), count: width * height)
     }
 
-    /// The SGR state as a stable string.
-    var sgrKey: String {
-        rendition.keys.sorted().map { "\($0)=\(rendition[$0] ?? "")" }.joined(separator: ",")
-    }
-
     mutating func apply(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let scalars = Array(text.unicodeScalars)
@@ -151,7 +146,10 @@ struct VTModel {
                 cells[base + x + 1] = blankLike(cells[base + x + 1])
             }
         }
-        let key = sgrKey
+        // A space shows no foreground unless underlined or reversed: compare what is visible.
+        var visible = rendition
+        if character == " " && visible["a4"] == nil && visible["a7"] == nil { visible["fg"] = nil }
+        let key = visible.keys.sorted().map { "\($0)=\(visible[$0] ?? "")" }.joined(separator: ",")
         cells[base + column] = ModelCell(text: String(character), width: clusterWidth, sgr: key)
         if clusterWidth == 2 { cells[base + column + 1] = ModelCell(text: "", width: 0, sgr: key) }
         column += clusterWidth
@@ -162,7 +160,7 @@ struct VTModel {
     }
 
     private func blankLike(_ cell: ModelCell) -> ModelCell {
-        ModelCell(text: " ", width: 1, sgr: cell.sgr)
+        ModelCell(text: " ", width: 1, sgr: cell.sgr.split(separator: ",").filter { !$0.hasPrefix("fg=") }.joined(separator: ","))
     }
 
     /// The screen as text lines (trailing halves skipped).

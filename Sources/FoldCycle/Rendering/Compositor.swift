@@ -119,6 +119,8 @@ private struct DrawContext {
     let height: Int
     let inverse: LayerTransform
     let alpha: Double
+    /// `alpha` quantized to n/256 for fixed-point blending.
+    let alpha256: Int
     let layerBackground: TerminalColor
     let backgroundColor: RGBColor
     let foregroundColor: RGBColor
@@ -137,6 +139,7 @@ private struct DrawContext {
         height = destinationHeight
         self.inverse = inverse
         self.alpha = alpha
+        alpha256 = RGBColor.alpha256(alpha)
         layerBackground = layer.background
         self.backgroundColor = backgroundColor
         self.foregroundColor = foregroundColor
@@ -179,11 +182,13 @@ private struct DrawContext {
     /// samples symmetrically whichever way it folds.
     @inline(__always)
     static func nearestCell(_ value: Double, half: Double) -> Int {
-        let boundary = value.rounded()
-        if abs(value - boundary) < 1e-9 {
-            return boundary > half ? Int(boundary) - 1 : Int(boundary)
-        }
-        return Int(value.rounded(.down))
+        // Int(_:) truncates, which is floor for the non-negative values here, with no libm call.
+        let nonNegative = max(value, 0)
+        let cell = Int(nonNegative)
+        let fraction = nonNegative - Double(cell)
+        if fraction < 1e-9 { return cell > 0 && Double(cell) > half ? cell - 1 : cell }
+        if fraction > 1 - 1e-9 { return Double(cell + 1) > half ? cell : cell + 1 }
+        return cell
     }
 
     // MARK: Axis-aligned: exact coverage with block eighths
@@ -325,18 +330,18 @@ private struct DrawContext {
 
     @inline(__always)
     func blended(_ cell: Cell, below: Cell) -> Cell {
-        guard alpha < 1 else { return cell }
+        guard alpha256 < 256 else { return cell }
         var result = cell
         let foreground = cell.foreground.resolved(foregroundColor)
-        result.foreground = .rgb(foreground.blended(over: below.foreground.resolved(backgroundColor), alpha: alpha))
+        result.foreground = .rgb(foreground.blended(over: below.foreground.resolved(backgroundColor), alpha256: alpha256))
         result.background = blendedBackground(cell.background, below: below.background)
         return result
     }
 
     @inline(__always)
     func blendedBackground(_ colour: TerminalColor, below: TerminalColor) -> TerminalColor {
-        guard alpha < 1 else { return colour }
+        guard alpha256 < 256 else { return colour }
         let top = colour.resolved(backgroundColor)
-        return .rgb(top.blended(over: below.resolved(backgroundColor), alpha: alpha))
+        return .rgb(top.blended(over: below.resolved(backgroundColor), alpha256: alpha256))
     }
 }

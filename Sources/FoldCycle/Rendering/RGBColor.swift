@@ -69,17 +69,31 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// White, #ffffff.
     public static let white = RGBColor(red: 255, green: 255, blue: 255)
 
-    /// Linear blend `alpha·self + (1 − alpha)·below` per channel, rounded to nearest.
+    /// Linear blend `alpha·self + (1 − alpha)·below` per channel, in 8-bit fixed point: alpha
+    /// is quantized to n/256 (n = round(alpha·256)) and each channel is
+    /// `(n·top + (256 − n)·bottom + 128) >> 8`, so no floating-point rounding runs per channel.
     ///
     /// - Parameters:
     ///   - below: the colour underneath.
     ///   - alpha: the opacity of `self`, clamped to 0...1.
     public func blended(over below: RGBColor, alpha: Double) -> RGBColor {
-        let a = min(max(alpha, 0), 1)
-        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
-            UInt8((a * Double(top) + (1 - a) * Double(bottom)).rounded())
-        }
-        return RGBColor(red: mix(red, below.red), green: mix(green, below.green), blue: mix(blue, below.blue))
+        blended(over: below, alpha256: Self.alpha256(alpha))
+    }
+
+    /// `alpha` (clamped to 0...1; NaN counts as 0) as n/256, n in 0...256.
+    static func alpha256(_ alpha: Double) -> Int {
+        guard alpha > 0 else { return 0 }
+        guard alpha < 1 else { return 256 }
+        return Int(alpha * 256 + 0.5)
+    }
+
+    /// The blend with alpha already quantized to `alpha256`/256.
+    @inline(__always)
+    func blended(over below: RGBColor, alpha256 a: Int) -> RGBColor {
+        let b = 256 - a
+        return RGBColor(red: UInt8(truncatingIfNeeded: (a * Int(red) + b * Int(below.red) + 128) >> 8),
+                        green: UInt8(truncatingIfNeeded: (a * Int(green) + b * Int(below.green) + 128) >> 8),
+                        blue: UInt8(truncatingIfNeeded: (a * Int(blue) + b * Int(below.blue) + 128) >> 8))
     }
 
     /// `#rrggbb` in lowercase hex.

@@ -83,6 +83,7 @@ public struct ANSIEncoder: Sendable {
     ///   - buffer: the frame.
     ///   - bytes: the caller's output buffer, appended to.
     public mutating func encodeFull(_ buffer: CellBuffer, into bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + 64 + buffer.cells.count * 4)
         EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
         buffer.cells.withUnsafeBufferPointer { cells in
             for y in 0..<buffer.height {
@@ -287,49 +288,72 @@ public struct ANSIEncoder: Sendable {
     }
 
     private mutating func setPen(_ cell: Cell, into bytes: inout [UInt8]) {
-        if let pen, pen.foreground == cell.foreground, pen.background == cell.background,
-           pen.attributes == cell.attributes {
+        // A space shows no foreground (unless underlined or reversed), so its foreground is
+        // whatever makes the SGR shortest: the pen's when only the background changes, the
+        // default after a reset. Text runs separated by spaces then need no SGR at all.
+        let anyForeground = cell.glyph == 0x20 && cell.attributes.isDisjoint(with: [.underline, .reverse])
+        if let pen, pen.background == cell.background, pen.attributes == cell.attributes,
+           anyForeground || pen.foreground == cell.foreground {
             return
         }
-        let target = Pen(foreground: cell.foreground, background: cell.background, attributes: cell.attributes,
-                         outputForeground: output(cell.foreground), outputBackground: output(cell.background))
-        defer { pen = target }
+        let outputBackground = output(cell.background)
         // Full form: reset, then everything that is not the default.
+        let resetForeground: TerminalColor = anyForeground ? .default : cell.foreground
+        let resetPen = Pen(foreground: resetForeground, background: cell.background, attributes: cell.attributes,
+                           outputForeground: output(resetForeground), outputBackground: outputBackground)
         resetScratch.removeAll(keepingCapacity: true)
         resetScratch.append(UInt8(ascii: "0"))
-        appendAttributes(target.attributes, to: &resetScratch)
-        if target.outputForeground != .default { appendColor(target.outputForeground, background: false, to: &resetScratch) }
-        if target.outputBackground != .default { appendColor(target.outputBackground, background: true, to: &resetScratch) }
+        Self.appendAttributes(resetPen.attributes, to: &resetScratch)
+        if resetPen.outputForeground != .default {
+            Self.appendColor(resetPen.outputForeground, background: false, depth: depth, to: &resetScratch)
+        }
+        if resetPen.outputBackground != .default {
+            Self.appendColor(resetPen.outputBackground, background: true, depth: depth, to: &resetScratch)
+        }
         // Incremental form: only when no attribute has to be turned off.
-        var incremental = false
-        if let pen, pen.attributes.isSubset(of: target.attributes) {
-            if pen.attributes == target.attributes && pen.outputForeground == target.outputForeground
-                && pen.outputBackground == target.outputBackground {
-                return
-            }
+        if let pen, pen.attributes.isSubset(of: cell.attributes) {
+            let foreground = anyForeground ? pen.foreground : cell.foreground
+            let target = Pen(foreground: foreground, background: cell.background, attributes: cell.attributes,
+                             outputForeground: anyForeground ? pen.outputForeground : output(foreground),
+                             outputBackground: outputBackground)
             sgrScratch.removeAll(keepingCapacity: true)
-            appendAttributes(target.attributes.subtracting(pen.attributes), to: &sgrScratch)
+            Self.appendAttributes(target.attributes.subtracting(pen.attributes), to: &sgrScratch)
             if pen.outputForeground != target.outputForeground {
-                appendColor(target.outputForeground, background: false, to: &sgrScratch)
+                Self.appendColor(target.outputForeground, background: false, depth: depth, to: &sgrScratch)
             }
             if pen.outputBackground != target.outputBackground {
-                appendColor(target.outputBackground, background: true, to: &sgrScratch)
+                Self.appendColor(target.outputBackground, background: true, depth: depth, to: &sgrScratch)
             }
-            incremental = sgrScratch.count < resetScratch.count
+            if sgrScratch.isEmpty {
+                // Same rendition on screen (colours that downsample alike): just track the cell's.
+                self.pen = target
+                return
+            }
+            if sgrScratch.count < resetScratch.count {
+                writeSGR(sgrScratch, into: &bytes)
+                self.pen = target
+                return
+            }
         }
+        writeSGR(resetScratch, into: &bytes)
+        self.pen = resetPen
+    }
+
+    private func writeSGR(_ parameters: [UInt8], into bytes: inout [UInt8]) {
         bytes.append(contentsOf: EscapeSequence.controlSequenceIntroducer)
-        bytes.append(contentsOf: incremental ? sgrScratch : resetScratch)
+        bytes.append(contentsOf: parameters)
         bytes.append(UInt8(ascii: "m"))
     }
 
-    private func appendAttributes(_ attributes: CellAttributes, to parameters: inout [UInt8]) {
+    private static func appendAttributes(_ attributes: CellAttributes, to parameters: inout [UInt8]) {
         guard !attributes.isEmpty else { return }
         for (attribute, code) in CellAttributes.sgrCodes where attributes.contains(attribute) {
             appendParameter(Int(code), to: &parameters)
         }
     }
 
-    private func appendColor(_ color: OutputColor, background: Bool, to parameters: inout [UInt8]) {
+    private static func appendColor(_ color: OutputColor, background: Bool, depth: ColorDepth,
+                                    to parameters: inout [UInt8]) {
         switch color {
         case .default:
             appendParameter(background ? 49 : 39, to: &parameters)
@@ -351,7 +375,7 @@ public struct ANSIEncoder: Sendable {
         }
     }
 
-    private func appendParameter(_ value: Int, to parameters: inout [UInt8]) {
+    private static func appendParameter(_ value: Int, to parameters: inout [UInt8]) {
         if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
         EscapeSequence.appendDecimal(value, to: &parameters)
     }

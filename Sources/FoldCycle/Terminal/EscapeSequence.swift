@@ -123,12 +123,15 @@ public enum EscapeSequence: Hashable, Sendable {
             bytes.append(UInt8(48 + value))
             return
         }
+        let digits = digitCount(value)
         let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var index = start + digits - 1
         while value > 0 {
-            bytes.append(UInt8(48 + value % 10))
+            bytes[index] = UInt8(48 + value % 10)
             value /= 10
+            index -= 1
         }
-        bytes[start...].reverse()
     }
 
     /// The number of decimal digits of a non-negative integer.
