@@ -11,6 +11,8 @@ let package = Package(
     targets: [
         .target(name: "FoldCycle"),
         .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycle"]),
+        .executableTarget(
+            name: "foldcycle-ticker-example", dependencies: ["FoldCycle"], path: "Examples/TickerExample"),
         .testTarget(name: "FoldCycleTests", dependencies: ["FoldCycle"]),
     ],
     swiftLanguageModes: [.v6]
