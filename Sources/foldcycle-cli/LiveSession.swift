@@ -85,11 +85,39 @@ final class LiveSession: @unchecked Sendable {
             source.activate()
             signalSources.append(source)
         }
+        // Job control: give the terminal back before stopping, take it again on continue.
+        signal(SIGTSTP, SIG_IGN)
+        let suspend = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: queue)
+        suspend.setEventHandler { [self] in suspendForJobControl() }
+        suspend.activate()
+        signalSources.append(suspend)
         signal(SIGWINCH, SIG_IGN)
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: queue)
         resize.setEventHandler { [self] in player.terminalResized() }
         resize.activate()
         signalSources.append(resize)
+    }
+
+    /// Ctrl-Z: restore the terminal, stop for real (default SIGTSTP action), and on SIGCONT
+    /// take the terminal back and redraw at the cursor.
+    private func suspendForJobControl() {
+        guard !finishing else { return }
+        let hadKeys = modes.isActive
+        player.suspendOutput()
+        modes.restore()
+        // Stop for real. SIGTSTP itself is blocked on Dispatch's threads and handled by the
+        // signal source, so re-raising it would not stop us; SIGSTOP cannot be blocked.
+        kill(getpid(), SIGSTOP)
+        // Execution continues here after SIGCONT (`fg`).
+        if hadKeys {
+            do {
+                try modes.enterKeyInputMode()
+            } catch {
+                reply = ("cannot read keys after resuming (\(error))", true)
+            }
+        }
+        player.resumeOutput()
+        updateFooter()
     }
 
     // MARK: - Input

@@ -143,3 +143,4 @@ def test_small_terminal_shows_notice_and_recovers(foldcycle, pty_run):
     assert "too small" not in run.text()
     run.write(b"quit\r")
     assert run.wait() == 0
+

@@ -158,6 +158,31 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
         }
     }
 
+    /// Gives the terminal back for a job-control stop (SIGTSTP): the region ends as on
+    /// ``finish()`` (cursor shown, below the region or out of the alternate screen) while the
+    /// cycler keeps its state. ``resumeOutput()`` starts a new region at the cursor.
+    public func suspendOutput() {
+        onQueue {
+            guard started, !finished, configuration.output != .plainText, region.isActive else { return }
+            stopFrameTimer()
+            region.end(into: &bytes)
+            flush()
+        }
+    }
+
+    /// Takes the terminal back after ``suspendOutput()`` (on SIGCONT): a new region at the
+    /// cursor, drawn in full.
+    public func resumeOutput() {
+        onQueue {
+            guard started, !finished, configuration.output != .plainText, !region.isActive else { return }
+            region = TerminalRegion(placement: region.placement, depth: region.depth)
+            terminalSize = device.size
+            region.begin(into: &bytes)
+            drawFrame()
+            if cycler.isTransitioning { startFrameTimer() }
+        }
+    }
+
     /// Stops the frame timer, draws the final frame and restores the terminal (cursor shown and
     /// below the region, or the alternate screen left). The cycler is stopped. Idempotent; safe
     /// from any thread, including the player's own event handler.
@@ -266,7 +291,7 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     // MARK: - Composing a frame
 
     private func drawFrame() {
-        guard started, !finished else { return }
+        guard started, !finished, region.isActive else { return }
         composeFrame()
         region.draw(frame, into: &bytes)
         framesDrawn += 1
