@@ -53,10 +53,17 @@ def nfc(text):
 
 
 def cells(screen, width, height):
+    """What each cell shows: glyph, colours, bold, reverse. A plain space shows no foreground
+    (the encoder picks whichever is cheapest), so its foreground is not compared."""
     rows = []
     for y in range(height):
         line = screen.buffer[y]
-        rows.append([(line[x].data, line[x].fg, line[x].bg, line[x].bold, line[x].reverse) for x in range(width)])
+        row = []
+        for x in range(width):
+            c = line[x]
+            visible_fg = c.fg if (c.data != " " or c.reverse or c.underscore) else None
+            row.append((c.data, visible_fg, c.bg, c.bold, c.reverse, c.underscore))
+        rows.append(row)
     return rows
 
 

@@ -125,8 +125,17 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
             guard !started else { return }
             started = true
             let queue = self.queue
+            let cycler = self.cycler
             observerToken = cycler.addObserver { [weak self] event in
-                queue.async { [weak self] in self?.handle(event) }
+                // Events are handled on the player's queue, later; the item that settled is read
+                // now, while the cycler is still at this event's state.
+                let settled: String?
+                if case .transitionEnded(let index) = event {
+                    settled = Self.item(at: index, in: cycler.snapshot())
+                } else {
+                    settled = nil
+                }
+                queue.async { [weak self] in self?.handle(event, settledItem: settled) }
             }
             if configuration.output == .plainText {
                 writePlain(cycler.snapshot().item)
@@ -223,14 +232,22 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
         return queue.sync(execute: body)
     }
 
-    private func handle(_ event: CyclerEvent) {
+    /// The item at `index` in a snapshot taken right after an event: the shown or incoming item,
+    /// or the outgoing one when a newer transition already began.
+    private static func item(at index: Int, in snapshot: CyclerSnapshot<String>) -> String? {
+        if snapshot.index == index { return snapshot.item }
+        if let transition = snapshot.transition, transition.fromIndex == index { return transition.outgoingItem }
+        return nil
+    }
+
+    private func handle(_ event: CyclerEvent, settledItem: String?) {
         guard !finished else { return }
         switch event {
         case .transitionBegan:
             if configuration.output != .plainText { startFrameTimer() }
         case .transitionEnded:
             if configuration.output == .plainText {
-                writePlain(cycler.snapshot().item)
+                writePlain(settledItem ?? cycler.snapshot().item)
             } else {
                 drawFrame()
             }

@@ -93,8 +93,9 @@ public struct TerminalRegion: Sendable {
         case .inline:
             if reservedRows > 0 {
                 encoder.moveCursor(toRow: 0, column: 0, into: &bytes)
+            } else {
+                EscapeSequence.carriageReturn.append(to: &bytes)
             }
-            EscapeSequence.carriageReturn.append(to: &bytes)
             EscapeSequence.resetAttributes.append(to: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
             reservedRows = 1
@@ -123,7 +124,6 @@ public struct TerminalRegion: Sendable {
         case .inline:
             if reservedRows > 0 {
                 encoder.moveCursor(toRow: reservedRows - 1, column: 0, into: &bytes)
-                EscapeSequence.carriageReturn.append(to: &bytes)
                 EscapeSequence.lineFeed.append(to: &bytes)
             }
         case .fullscreen:
