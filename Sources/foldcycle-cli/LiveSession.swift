@@ -35,7 +35,8 @@ final class LiveSession: @unchecked Sendable {
         cycler = try PseudoFoldCycler(
             dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
             direction: command.direction, timingFunction: command.timingFunction)
-        drawsFrames = TerminalDevice.standardOutput.isTerminal
+        // A dumb terminal cannot move the cursor: treat it like a pipe (plain text, no escapes).
+        drawsFrames = TerminalDevice.standardOutput.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         readsKeys = drawsFrames && TerminalDevice.standardInput.isTerminal
         let output: FoldCyclePlayer<ArrayDataSource<String>>.Output =
             !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline

@@ -144,3 +144,11 @@ def test_small_terminal_shows_notice_and_recovers(foldcycle, pty_run):
     run.write(b"quit\r")
     assert run.wait() == 0
 
+
+
+def test_dumb_terminal_gets_plain_text(foldcycle, pty_run):
+    run = pty_run([foldcycle, "--interval", "0.2", "--cycles", "2", "A", "B", "C"], cols=40, rows=10,
+                  env={"TERM": "dumb"})
+    assert run.wait() == 0
+    assert b"\x1b" not in run.raw
+    assert run.raw.replace(b"\r\n", b"\n") == b"A\nB\nC\n"
