@@ -1,0 +1,168 @@
+import FoldCycle
+import Foundation
+
+/// Which encoder turns a composed frame into bytes.
+enum EncoderKind: String, CaseIterable, Codable, Sendable {
+    /// ``ANSIEncoder/encodeDiff(previous:current:into:)``: only the cells that changed.
+    case diff
+    /// ``ANSIEncoder/encodeFull(_:into:)``: every cell.
+    case full
+}
+
+/// The figures of one (size, direction, encoder) case.
+struct FrameResult: Codable, Sendable {
+    /// `COLUMNSxROWS`.
+    var size: String
+    /// `down`, `up`, `left` or `right`.
+    var direction: String
+    /// `diff` or `full`.
+    var encoder: EncoderKind
+    /// Frames measured.
+    var frames: Int
+    /// Transitions those frames span.
+    var transitions: Int
+    /// Compose + encode, µs per frame.
+    var composeEncodeMicros: Summary
+    /// Compose alone (`CardRenderer.render(from:to:state:into:)`), µs per frame.
+    var composeMicros: Summary
+    /// Encode alone, µs per frame.
+    var encodeMicros: Summary
+    /// Encoded bytes per frame.
+    var bytes: Summary
+    /// Lower bound per frame: UTF-8 bytes of the glyphs of the cells that changed, no escapes.
+    var lowerBound: Summary
+    /// Total encoded bytes over total lower-bound bytes (nil when nothing changed).
+    var ratioToLowerBound: Double?
+}
+
+/// Deterministic card text: mixed CJK (2-cell) and ASCII words filling every row of a slot.
+enum BenchText {
+    static let words = [
+        "fold", "折叠", "card", "카드", "切换", "cycle", "カード", "terminal", "めくり", "swift",
+        "전환", "text", "動画", "frame", "漢字", "cell", "한글", "glyph", "表示", "row",
+    ]
+
+    /// Item `index`'s text for a `columns` × `rows` slot: `rows − 2` lines, each filled with
+    /// words up to `columns − 4` cells, starting at a word that depends on the index and line.
+    static func item(_ index: Int, columns: Int, rows: Int) -> String {
+        let widths = words.map { TextLayout.measure($0).width }
+        let limit = max(columns - 4, 1)
+        var lines: [String] = []
+        for line in 0..<max(rows - 2, 1) {
+            var text = line == 0 ? "#\(index)" : ""
+            var used = TextLayout.measure(text).width
+            var word = (index * 7 + line * 3) % words.count
+            while true {
+                let extra = (text.isEmpty ? 0 : 1) + widths[word]
+                guard used + extra <= limit else { break }
+                text += (text.isEmpty ? "" : " ") + words[word]
+                used += extra
+                word = (word + 1) % words.count
+            }
+            lines.append(text)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Compose + encode time and bytes per frame, as the live player produces frames: one
+/// ``CardRenderer`` (slot layouts cached across frames), one caller-owned destination buffer and
+/// one previous-frame buffer swapped each frame, one ``ANSIEncoder`` and one byte array reused.
+enum FrameBench {
+    /// Measures one case.
+    ///
+    /// Frames: transitions from item k to item k + 1 (k = 1, 2, …), each sampled at
+    /// t = j / (framesPerTransition − 1), until at least `minimumFrames` frames are measured; one
+    /// transition (item 0 → 1) runs first, untimed, as a warm-up. The first frame of each
+    /// transition lays out the incoming item's text (the renderer's two-entry cache), as live.
+    static func run(size: TerminalSize, direction: FoldDirection, encoderKind: EncoderKind,
+                    minimumFrames: Int, framesPerTransition: Int) -> FrameResult {
+        let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
+        let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
+        let fold = FoldTransition(direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))
+        let states = (0..<framesPerTransition).map { fold.state(at: Double($0) / Double(framesPerTransition - 1)) }
+
+        let renderer = CardRenderer(cardSize: size)
+        var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var previous = CellBuffer(width: 0, height: 0)
+        var current = CellBuffer(width: 0, height: 0)
+        var bytes: [UInt8] = []
+        var scratch: [UInt8] = []
+        // What the terminal shows before the first frame: item 0 settled, drawn in full.
+        renderer.render(from: nil, to: (0, items[0]), state: nil, into: &previous)
+        encoder.encodeFull(previous, into: &bytes)
+
+        let frameCount = transitions * framesPerTransition
+        var total: [Double] = []
+        var compose: [Double] = []
+        var encode: [Double] = []
+        var sizes: [Double] = []
+        var bounds: [Double] = []
+        total.reserveCapacity(frameCount)
+        compose.reserveCapacity(frameCount)
+        encode.reserveCapacity(frameCount)
+        sizes.reserveCapacity(frameCount)
+        bounds.reserveCapacity(frameCount)
+        var totalBytes = 0
+        var totalBound = 0
+
+        for k in 0...transitions {
+            let timed = k > 0
+            let from = (index: k, text: items[k])
+            let to = (index: k + 1, text: items[k + 1])
+            for state in states {
+                bytes.removeAll(keepingCapacity: true)
+                let start = Probe.nanoseconds()
+                renderer.render(from: from, to: to, state: state, into: &current)
+                let composed = Probe.nanoseconds()
+                switch encoderKind {
+                case .diff: encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+                case .full: encoder.encodeFull(current, into: &bytes)
+                }
+                let encoded = Probe.nanoseconds()
+                if timed {
+                    total.append(Double(encoded - start) / 1_000)
+                    compose.append(Double(composed - start) / 1_000)
+                    encode.append(Double(encoded - composed) / 1_000)
+                    let bound = lowerBound(previous: previous, current: current, scratch: &scratch)
+                    sizes.append(Double(bytes.count))
+                    bounds.append(Double(bound))
+                    totalBytes += bytes.count
+                    totalBound += bound
+                }
+                swap(&previous, &current)
+            }
+        }
+        return FrameResult(
+            size: size.description, direction: direction.description, encoder: encoderKind,
+            frames: total.count, transitions: transitions,
+            composeEncodeMicros: Summary(total), composeMicros: Summary(compose), encodeMicros: Summary(encode),
+            bytes: Summary(sizes), lowerBound: Summary(bounds),
+            ratioToLowerBound: totalBound > 0 ? Double(totalBytes) / Double(totalBound) : nil)
+    }
+
+    /// The UTF-8 bytes of the glyphs of the cells of `current` that differ from `previous`
+    /// (continuation cells, which print nothing, count 0): what any encoder must send at least,
+    /// before a single escape byte.
+    static func lowerBound(previous: CellBuffer, current: CellBuffer, scratch: inout [UInt8]) -> Int {
+        guard previous.width == current.width, previous.height == current.height else {
+            return current.cells.reduce(0) { sum, cell in sum + utf8Count(cell, scratch: &scratch) }
+        }
+        var total = 0
+        previous.cells.withUnsafeBufferPointer { old in
+            current.cells.withUnsafeBufferPointer { new in
+                for index in new.indices where old[index] != new[index] {
+                    total += utf8Count(new[index], scratch: &scratch)
+                }
+            }
+        }
+        return total
+    }
+
+    private static func utf8Count(_ cell: Cell, scratch: inout [UInt8]) -> Int {
+        guard !cell.isContinuation else { return 0 }
+        scratch.removeAll(keepingCapacity: true)
+        GlyphTable.shared.appendUTF8(of: cell.glyph, to: &scratch)
+        return scratch.count
+    }
+}
