@@ -1,3 +1,4 @@
+import FoldCycle
 import Foundation
 
 /// A part of the benchmark that can be run on its own (`--sections`).
@@ -13,6 +14,10 @@ struct BenchOptions: Sendable {
     /// Frames per transition: t = k / (n − 1), k = 0 ..< n. 115 is the live default (duration
     /// 1.9 s at 60 fps, both ends included).
     var framesPerTransition = 115
+    /// Slot sizes of the frame cases.
+    var sizes = [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 200, rows: 60)]
+    /// Directions of the frame cases.
+    var directions: [FoldDirection] = [.down, .up, .left, .right]
     /// Seconds of each idle window (paused, between transitions).
     var idleSeconds = 5.0
     /// Transitions of the timer-accuracy run.
@@ -48,6 +53,9 @@ struct BenchOptions: Sendable {
           --frames <n>          Frames per case, at least; rounded up to whole transitions. (default: 1000)
           --frames-per-transition <n>
                                 Frames sampled over t in 0...1 per transition, ≥ 2. (default: 115)
+          --sizes <list>        Comma-separated slot sizes COLUMNSxROWS. (default: 80x24,200x60)
+          --directions <list>   Comma-separated fold directions. (values: down, up, left, right;
+                                default: all four)
           --idle-seconds <s>    Length of each idle window. (default: 5)
           --ticks <n>           Transitions of the timer run, ≥ 2. (default: 200)
           --interval <s>        Seconds between ticks of the timer run. (default: 0.05)
@@ -109,6 +117,26 @@ struct BenchOptions: Sendable {
             case "--transitions": options.memoryTransitions = try integer(argument, 100...100_000_000)
             case "--spawns": options.spawns = try integer(argument, 1...1_000)
             case "--foldcycle": options.foldcyclePath = try value(argument)
+            case "--sizes":
+                let text = try value(argument)
+                options.sizes = []
+                for item in text.split(separator: ",") {
+                    let parts = item.split(separator: "x")
+                    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+                          (1...1_000).contains(columns), (1...500).contains(rows) else {
+                        throw BenchUsageError("invalid size '\(item)' in '--sizes' (COLUMNSxROWS, 1...1000 x 1...500)")
+                    }
+                    options.sizes.append(TerminalSize(columns: columns, rows: rows))
+                }
+            case "--directions":
+                let text = try value(argument)
+                options.directions = []
+                for name in text.split(separator: ",") {
+                    guard let direction = FoldDirection(name: String(name)) else {
+                        throw BenchUsageError("invalid direction '\(name)' in '--directions' (values: down, up, left, right)")
+                    }
+                    options.directions.append(direction)
+                }
             case "--sections":
                 let text = try value(argument)
                 var sections = Set<BenchSection>()

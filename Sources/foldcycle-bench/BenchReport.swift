@@ -96,7 +96,8 @@ struct BenchReport: Codable, Sendable {
                     result.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "-",
                 ], widths: [7, 6, 5, 8, 8, 8, 8, 9, 8, 6])
             }
-            out += "  compose/encode: medians of each part alone; bytes, lower: means per frame; "
+            out += "  each frame composed once and encoded by both encoders (alternating order); "
+            out += "compose/encode: medians of each part alone;\n  bytes, lower: means per frame; "
             out += "ratio: total bytes / total lower bound\n"
         }
         if !idle.isEmpty {
@@ -122,7 +123,7 @@ struct BenchReport: Codable, Sendable {
             out += timer.complete ? "\n" : "  (TIMED OUT before every tick)\n"
         }
         if let memory {
-            out += "\nMemory: \(memory.items)-item generated data source, ManualClock, one 80x24 frame per transition\n"
+            out += "\nMemory: \(memory.items)-item generated data source, ManualClock, one 80x24 frame every \(MemoryBench.renderEvery) transitions\n"
             out += "  after \(memory.shortTransitions): VmHWM \(memory.afterShort.peakKiB) KiB, "
             out += "VmRSS \(memory.afterShort.currentKiB) KiB\n"
             out += "  after \(memory.longTransitions): VmHWM \(memory.afterLong.peakKiB) KiB, "

@@ -25,14 +25,12 @@ enum BenchRunner {
                 longTransitions: options.memoryTransitions)
         }
         if options.sections.contains(.frames) {
-            for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 200, rows: 60)] {
+            for size in options.sizes {
                 progress("frames: \(size)")
-                for direction in [FoldDirection.down, .up, .left, .right] {
-                    for encoder in EncoderKind.allCases {
-                        report.frames.append(FrameBench.run(
-                            size: size, direction: direction, encoderKind: encoder,
-                            minimumFrames: options.minimumFrames, framesPerTransition: options.framesPerTransition))
-                    }
+                for direction in options.directions {
+                    report.frames += FrameBench.run(
+                        size: size, direction: direction, minimumFrames: options.minimumFrames,
+                        framesPerTransition: options.framesPerTransition)
                 }
             }
         }

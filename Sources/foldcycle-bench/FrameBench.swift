@@ -67,78 +67,105 @@ enum BenchText {
 
 /// Compose + encode time and bytes per frame, as the live player produces frames: one
 /// ``CardRenderer`` (slot layouts cached across frames), one caller-owned destination buffer and
-/// one previous-frame buffer swapped each frame, one ``ANSIEncoder`` and one byte array reused.
+/// one previous-frame buffer swapped each frame, one ``ANSIEncoder`` per encoder and one byte
+/// array reused.
+///
+/// Each frame is composed once and encoded by both encoders (each keeps its own cursor and pen
+/// state, as if it alone drove the terminal), so both see exactly the same frames; which encoder
+/// runs first alternates from frame to frame, so neither always gets the warmer cache. A frame's
+/// compose + encode time for an encoder is its compose time plus that encoder's time.
 enum FrameBench {
-    /// Measures one case.
+    /// Measures one (size, direction) case for both encoders.
     ///
     /// Frames: transitions from item k to item k + 1 (k = 1, 2, …), each sampled at
     /// t = j / (framesPerTransition − 1), until at least `minimumFrames` frames are measured; one
     /// transition (item 0 → 1) runs first, untimed, as a warm-up. The first frame of each
     /// transition lays out the incoming item's text (the renderer's two-entry cache), as live.
-    static func run(size: TerminalSize, direction: FoldDirection, encoderKind: EncoderKind,
-                    minimumFrames: Int, framesPerTransition: Int) -> FrameResult {
+    ///
+    /// - Returns: the diff encoder's result, then the full-frame encoder's.
+    static func run(size: TerminalSize, direction: FoldDirection, minimumFrames: Int,
+                    framesPerTransition: Int) -> [FrameResult] {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
         let fold = FoldTransition(direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))
         let states = (0..<framesPerTransition).map { fold.state(at: Double($0) / Double(framesPerTransition - 1)) }
 
         let renderer = CardRenderer(cardSize: size)
-        var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var diffEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var fullEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)
         var bytes: [UInt8] = []
         var scratch: [UInt8] = []
         // What the terminal shows before the first frame: item 0 settled, drawn in full.
         renderer.render(from: nil, to: (0, items[0]), state: nil, into: &previous)
-        encoder.encodeFull(previous, into: &bytes)
+        diffEncoder.encodeFull(previous, into: &bytes)
+        fullEncoder.encodeFull(previous, into: &bytes)
 
         let frameCount = transitions * framesPerTransition
-        var total: [Double] = []
-        var compose: [Double] = []
-        var encode: [Double] = []
-        var sizes: [Double] = []
+        var compose = Samples(capacity: frameCount)
+        var diff = Samples(capacity: frameCount)
+        var full = Samples(capacity: frameCount)
         var bounds: [Double] = []
-        total.reserveCapacity(frameCount)
-        compose.reserveCapacity(frameCount)
-        encode.reserveCapacity(frameCount)
-        sizes.reserveCapacity(frameCount)
         bounds.reserveCapacity(frameCount)
-        var totalBytes = 0
-        var totalBound = 0
+        var frame = 0
 
         for k in 0...transitions {
             let timed = k > 0
             let from = (index: k, text: items[k])
             let to = (index: k + 1, text: items[k + 1])
             for state in states {
-                bytes.removeAll(keepingCapacity: true)
                 let start = Probe.nanoseconds()
                 renderer.render(from: from, to: to, state: state, into: &current)
                 let composed = Probe.nanoseconds()
-                switch encoderKind {
-                case .diff: encoder.encodeDiff(previous: previous, current: current, into: &bytes)
-                case .full: encoder.encodeFull(current, into: &bytes)
+                for encoder in frame % 2 == 0 ? [EncoderKind.diff, .full] : [.full, .diff] {
+                    bytes.removeAll(keepingCapacity: true)
+                    let before = Probe.nanoseconds()
+                    switch encoder {
+                    case .diff: diffEncoder.encodeDiff(previous: previous, current: current, into: &bytes)
+                    case .full: fullEncoder.encodeFull(current, into: &bytes)
+                    }
+                    let after = Probe.nanoseconds()
+                    if timed {
+                        let sample = (micros: Double(after - before) / 1_000, bytes: bytes.count)
+                        if encoder == .diff { diff.append(sample) } else { full.append(sample) }
+                    }
                 }
-                let encoded = Probe.nanoseconds()
                 if timed {
-                    total.append(Double(encoded - start) / 1_000)
-                    compose.append(Double(composed - start) / 1_000)
-                    encode.append(Double(encoded - composed) / 1_000)
-                    let bound = lowerBound(previous: previous, current: current, scratch: &scratch)
-                    sizes.append(Double(bytes.count))
-                    bounds.append(Double(bound))
-                    totalBytes += bytes.count
-                    totalBound += bound
+                    compose.append((Double(composed - start) / 1_000, 0))
+                    bounds.append(Double(lowerBound(previous: previous, current: current, scratch: &scratch)))
+                    frame += 1
                 }
                 swap(&previous, &current)
             }
         }
-        return FrameResult(
-            size: size.description, direction: direction.description, encoder: encoderKind,
-            frames: total.count, transitions: transitions,
-            composeEncodeMicros: Summary(total), composeMicros: Summary(compose), encodeMicros: Summary(encode),
-            bytes: Summary(sizes), lowerBound: Summary(bounds),
-            ratioToLowerBound: totalBound > 0 ? Double(totalBytes) / Double(totalBound) : nil)
+        let totalBound = bounds.reduce(0, +)
+        return [(EncoderKind.diff, diff), (.full, full)].map { kind, samples in
+            let totals = zip(compose.micros, samples.micros).map { $0 + $1 }
+            let totalBytes = samples.bytes.reduce(0, +)
+            return FrameResult(
+                size: size.description, direction: direction.description, encoder: kind,
+                frames: totals.count, transitions: transitions,
+                composeEncodeMicros: Summary(totals), composeMicros: Summary(compose.micros),
+                encodeMicros: Summary(samples.micros), bytes: Summary(samples.bytes), lowerBound: Summary(bounds),
+                ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil)
+        }
+    }
+
+    /// Per-frame times (µs) and byte counts, preallocated.
+    private struct Samples {
+        var micros: [Double] = []
+        var bytes: [Double] = []
+
+        init(capacity: Int) {
+            micros.reserveCapacity(capacity)
+            bytes.reserveCapacity(capacity)
+        }
+
+        mutating func append(_ sample: (micros: Double, bytes: Int)) {
+            micros.append(sample.micros)
+            bytes.append(Double(sample.bytes))
+        }
     }
 
     /// The UTF-8 bytes of the glyphs of the cells of `current` that differ from `previous`

@@ -35,9 +35,13 @@ struct MemoryResult: Codable, Sendable {
 }
 
 /// Peak RSS after 100 and after 100,000 transitions over a 1,000,000-item data source, driven
-/// by ``ManualClock/advance(by:)``. Each transition also renders and diff-encodes one frame in
-/// the middle of the fold (80×24, truecolor), so the render path's caches are exercised too.
+/// by ``ManualClock/advance(by:)``. Every ``renderEvery``-th transition also renders and
+/// diff-encodes one frame in the middle of the fold (80×24, truecolor), so the render path's
+/// caches (slot layouts, glyph table, encoder scratch) are exercised too.
 enum MemoryBench {
+    /// One mid-fold frame is rendered every `renderEvery` transitions.
+    static let renderEvery = 10
+
     static func run(items: Int, shortTransitions: Int, longTransitions: Int) -> MemoryResult? {
         let clock = ManualClock()
         let interval = 1.0
@@ -54,7 +58,7 @@ enum MemoryBench {
         func runUntil(_ transitions: Int) {
             while cycler.transitionsBegun < transitions {
                 clock.advance(by: interval / 4)  // the tick at k·interval has begun a transition
-                if cycler.isTransitioning {
+                if cycler.isTransitioning, cycler.transitionsBegun % renderEvery == 0 {
                     // Mid-fold frame (t = 0.5 for a fresh transition).
                     renderer.render(cycler.snapshot(), into: &current)
                     bytes.removeAll(keepingCapacity: true)
