@@ -1,0 +1,195 @@
+import FoldCycle
+import Foundation
+
+/// Which encoder turns a composed frame into bytes.
+enum EncoderKind: String, CaseIterable, Codable, Sendable {
+    /// ``ANSIEncoder/encodeDiff(previous:current:into:)``: only the cells that changed.
+    case diff
+    /// ``ANSIEncoder/encodeFull(_:into:)``: every cell.
+    case full
+}
+
+/// The figures of one (size, direction, encoder) case.
+struct FrameResult: Codable, Sendable {
+    /// `COLUMNSxROWS`.
+    var size: String
+    /// `down`, `up`, `left` or `right`.
+    var direction: String
+    /// `diff` or `full`.
+    var encoder: EncoderKind
+    /// Frames measured.
+    var frames: Int
+    /// Transitions those frames span.
+    var transitions: Int
+    /// Compose + encode, µs per frame.
+    var composeEncodeMicros: Summary
+    /// Compose alone (`CardRenderer.render(from:to:state:into:)`), µs per frame.
+    var composeMicros: Summary
+    /// Encode alone, µs per frame.
+    var encodeMicros: Summary
+    /// Encoded bytes per frame.
+    var bytes: Summary
+    /// Lower bound per frame: UTF-8 bytes of the glyphs of the cells that changed, no escapes.
+    var lowerBound: Summary
+    /// Total encoded bytes over total lower-bound bytes (nil when nothing changed).
+    var ratioToLowerBound: Double?
+}
+
+/// Deterministic card text: mixed CJK (2-cell) and ASCII words filling every row of a slot.
+enum BenchText {
+    static let words = [
+        "fold", "折叠", "card", "카드", "切换", "cycle", "カード", "terminal", "めくり", "swift",
+        "전환", "text", "動画", "frame", "漢字", "cell", "한글", "glyph", "表示", "row",
+    ]
+
+    /// Item `index`'s text for a `columns` × `rows` slot: `rows − 2` lines, each filled with
+    /// words up to `columns − 4` cells, starting at a word that depends on the index and line.
+    static func item(_ index: Int, columns: Int, rows: Int) -> String {
+        let widths = words.map { TextLayout.measure($0).width }
+        let limit = max(columns - 4, 1)
+        var lines: [String] = []
+        for line in 0..<max(rows - 2, 1) {
+            var text = line == 0 ? "#\(index)" : ""
+            var used = TextLayout.measure(text).width
+            var word = (index * 7 + line * 3) % words.count
+            while true {
+                let extra = (text.isEmpty ? 0 : 1) + widths[word]
+                guard used + extra <= limit else { break }
+                text += (text.isEmpty ? "" : " ") + words[word]
+                used += extra
+                word = (word + 1) % words.count
+            }
+            lines.append(text)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Compose + encode time and bytes per frame, as the live player produces frames: one
+/// ``CardRenderer`` (slot layouts cached across frames), one caller-owned destination buffer and
+/// one previous-frame buffer swapped each frame, one ``ANSIEncoder`` per encoder and one byte
+/// array reused.
+///
+/// Each frame is composed once and encoded by both encoders (each keeps its own cursor and pen
+/// state, as if it alone drove the terminal), so both see exactly the same frames; which encoder
+/// runs first alternates from frame to frame, so neither always gets the warmer cache. A frame's
+/// compose + encode time for an encoder is its compose time plus that encoder's time.
+enum FrameBench {
+    /// Measures one (size, direction) case for both encoders.
+    ///
+    /// Frames: transitions from item k to item k + 1 (k = 1, 2, …), each sampled at
+    /// t = j / (framesPerTransition − 1), until at least `minimumFrames` frames are measured; one
+    /// transition (item 0 → 1) runs first, untimed, as a warm-up. The first frame of each
+    /// transition lays out the incoming item's text (the renderer's two-entry cache), as live.
+    ///
+    /// - Returns: the diff encoder's result, then the full-frame encoder's.
+    static func run(size: TerminalSize, direction: FoldDirection, minimumFrames: Int,
+                    framesPerTransition: Int) -> [FrameResult] {
+        let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
+        let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
+        let fold = FoldTransition(direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))
+        let states = (0..<framesPerTransition).map { fold.state(at: Double($0) / Double(framesPerTransition - 1)) }
+
+        let renderer = CardRenderer(cardSize: size)
+        var diffEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var fullEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var previous = CellBuffer(width: 0, height: 0)
+        var current = CellBuffer(width: 0, height: 0)
+        var bytes: [UInt8] = []
+        var scratch: [UInt8] = []
+        // What the terminal shows before the first frame: item 0 settled, drawn in full.
+        renderer.render(from: nil, to: (0, items[0]), state: nil, into: &previous)
+        diffEncoder.encodeFull(previous, into: &bytes)
+        fullEncoder.encodeFull(previous, into: &bytes)
+
+        let frameCount = transitions * framesPerTransition
+        var compose = Samples(capacity: frameCount)
+        var diff = Samples(capacity: frameCount)
+        var full = Samples(capacity: frameCount)
+        var bounds: [Double] = []
+        bounds.reserveCapacity(frameCount)
+        var frame = 0
+
+        for k in 0...transitions {
+            let timed = k > 0
+            let from = (index: k, text: items[k])
+            let to = (index: k + 1, text: items[k + 1])
+            for state in states {
+                let start = Probe.nanoseconds()
+                renderer.render(from: from, to: to, state: state, into: &current)
+                let composed = Probe.nanoseconds()
+                for encoder in frame % 2 == 0 ? [EncoderKind.diff, .full] : [.full, .diff] {
+                    bytes.removeAll(keepingCapacity: true)
+                    let before = Probe.nanoseconds()
+                    switch encoder {
+                    case .diff: diffEncoder.encodeDiff(previous: previous, current: current, into: &bytes)
+                    case .full: fullEncoder.encodeFull(current, into: &bytes)
+                    }
+                    let after = Probe.nanoseconds()
+                    if timed {
+                        let sample = (micros: Double(after - before) / 1_000, bytes: bytes.count)
+                        if encoder == .diff { diff.append(sample) } else { full.append(sample) }
+                    }
+                }
+                if timed {
+                    compose.append((Double(composed - start) / 1_000, 0))
+                    bounds.append(Double(lowerBound(previous: previous, current: current, scratch: &scratch)))
+                    frame += 1
+                }
+                swap(&previous, &current)
+            }
+        }
+        let totalBound = bounds.reduce(0, +)
+        return [(EncoderKind.diff, diff), (.full, full)].map { kind, samples in
+            let totals = zip(compose.micros, samples.micros).map { $0 + $1 }
+            let totalBytes = samples.bytes.reduce(0, +)
+            return FrameResult(
+                size: size.description, direction: direction.description, encoder: kind,
+                frames: totals.count, transitions: transitions,
+                composeEncodeMicros: Summary(totals), composeMicros: Summary(compose.micros),
+                encodeMicros: Summary(samples.micros), bytes: Summary(samples.bytes), lowerBound: Summary(bounds),
+                ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil)
+        }
+    }
+
+    /// Per-frame times (µs) and byte counts, preallocated.
+    private struct Samples {
+        var micros: [Double] = []
+        var bytes: [Double] = []
+
+        init(capacity: Int) {
+            micros.reserveCapacity(capacity)
+            bytes.reserveCapacity(capacity)
+        }
+
+        mutating func append(_ sample: (micros: Double, bytes: Int)) {
+            micros.append(sample.micros)
+            bytes.append(Double(sample.bytes))
+        }
+    }
+
+    /// The UTF-8 bytes of the glyphs of the cells of `current` that differ from `previous`
+    /// (continuation cells, which print nothing, count 0): what any encoder must send at least,
+    /// before a single escape byte.
+    static func lowerBound(previous: CellBuffer, current: CellBuffer, scratch: inout [UInt8]) -> Int {
+        guard previous.width == current.width, previous.height == current.height else {
+            return current.cells.reduce(0) { sum, cell in sum + utf8Count(cell, scratch: &scratch) }
+        }
+        var total = 0
+        previous.cells.withUnsafeBufferPointer { old in
+            current.cells.withUnsafeBufferPointer { new in
+                for index in new.indices where old[index] != new[index] {
+                    total += utf8Count(new[index], scratch: &scratch)
+                }
+            }
+        }
+        return total
+    }
+
+    private static func utf8Count(_ cell: Cell, scratch: inout [UInt8]) -> Int {
+        guard !cell.isContinuation else { return 0 }
+        scratch.removeAll(keepingCapacity: true)
+        GlyphTable.shared.appendUTF8(of: cell.glyph, to: &scratch)
+        return scratch.count
+    }
+}

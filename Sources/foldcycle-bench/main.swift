@@ -1,0 +1,18 @@
+import Foundation
+
+// Top-level code is main-actor isolated: parse here, then hand over to the nonisolated runner.
+do {
+    guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print(BenchOptions.help, terminator: "")
+        exit(0)
+    }
+    exit(BenchRunner.run(options))
+} catch {
+    FileHandle.standardError.write(Data("""
+        Error: \(error.message)
+        Usage: foldcycle-bench [OPTIONS]
+          See 'foldcycle-bench --help' for more information.
+
+        """.utf8))
+    exit(64)
+}
