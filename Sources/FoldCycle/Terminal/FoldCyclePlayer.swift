@@ -83,6 +83,7 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     private var frame = CellBuffer(width: 0, height: 0)
     private var bytes: [UInt8] = []
     private var footer: [FooterLine] = []
+    private var footerCache: (lines: [FooterLine], width: Int, rows: [CellBuffer])?
     private var terminalSize: TerminalSize?
     private var frameTimer: (any DispatchSourceTimer)?
     private var started = false
@@ -315,6 +316,19 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
         flush()
     }
 
+    /// The footer lines laid out as rows of `width` cells, shaped once per change rather than per
+    /// frame.
+    private func footerCells(for lines: [FooterLine], width: Int) -> [CellBuffer] {
+        if let cached = footerCache, cached.lines == lines, cached.width == width { return cached.rows }
+        let rows = lines.map { line -> CellBuffer in
+            var row = CellBuffer(width: width, height: 1)
+            row.drawText(line, row: 0)
+            return row
+        }
+        footerCache = (lines, width, rows)
+        return rows
+    }
+
     /// Lays out card and footer in the region: inline, the card at the top-left and the footer
     /// under it; fullscreen, the card centred and the footer on the last rows.
     private func composeFrame() {
@@ -345,8 +359,8 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
             origin = .zero
         }
         frame.blit(card, at: origin, clippingRows: cardRows)
-        for (offset, line) in lines.suffix(footerRows).enumerated() {
-            frame.drawText(line, row: height - footerRows + offset)
+        for (offset, row) in footerCells(for: Array(lines.suffix(footerRows)), width: width).enumerated() {
+            frame.blit(row, at: CellPosition(column: 0, row: height - footerRows + offset))
         }
     }
 }
