@@ -118,12 +118,14 @@ private struct DrawContext {
     let width: Int
     let height: Int
     let inverse: LayerTransform
-    let alpha: Double
-    /// `alpha` quantized to n/256 for fixed-point blending.
-    let alpha256: Int
-    let layerBackground: TerminalColor
-    let backgroundColor: RGBColor
-    let foregroundColor: RGBColor
+    /// The clamped alpha quantized to n/256 for fixed-point blending (256: copy unchanged).
+    let alpha256: UInt32
+    /// The layer's background, packed (``TerminalColor/packed``).
+    let layerBackground: UInt32
+    /// ``Compositor/backgroundColor`` as `0x00rrggbb`.
+    let backgroundRGB: UInt32
+    /// ``Compositor/foregroundColor`` as `0x00rrggbb`.
+    let foregroundRGB: UInt32
     /// Destination x of the layer's centre, and y.
     let centreX: Double
     let centreY: Double
@@ -138,11 +140,10 @@ private struct DrawContext {
         width = destinationWidth
         height = destinationHeight
         self.inverse = inverse
-        self.alpha = alpha
-        alpha256 = RGBColor.alpha256(alpha)
-        layerBackground = layer.background
-        self.backgroundColor = backgroundColor
-        self.foregroundColor = foregroundColor
+        alpha256 = UInt32(RGBColor.alpha256(alpha))
+        layerBackground = layer.background.packed
+        backgroundRGB = backgroundColor.packed
+        foregroundRGB = foregroundColor.packed
         halfWidth = Double(sourceWidth) / 2
         halfHeight = Double(sourceHeight) / 2
         centreX = Double(layer.origin.column) + halfWidth
@@ -165,16 +166,22 @@ private struct DrawContext {
         return row * sourceWidth + column
     }
 
-    /// The same, clamped into the layer (for cells the coverage says are fully inside).
+    /// For an axis-aligned inverse (`b == 0 && c == 0`): the layer column the centre of
+    /// destination column `x` lands in, clamped into the layer. The `c·py` term of ``sample(_:_:)``
+    /// is ±0 there and cannot change the sum, so the column depends on `x` alone.
     @inline(__always)
-    func sampleClamped(_ x: Int, _ y: Int) -> Int {
+    func sourceColumn(_ x: Int) -> Int {
         let px = Double(x) + 0.5 - centreX
+        let lx = Double(inverse.a) * px + Double(inverse.tx) + halfWidth
+        return min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
+    }
+
+    /// The same for destination row `y`: the layer row, clamped into the layer.
+    @inline(__always)
+    func sourceRow(_ y: Int) -> Int {
         let py = Double(y) + 0.5 - centreY
-        let lx = Double(inverse.a) * px + Double(inverse.c) * py + Double(inverse.tx) + halfWidth
-        let ly = Double(inverse.b) * px + Double(inverse.d) * py + Double(inverse.ty) + halfHeight
-        let column = min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
-        let row = min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
-        return row * sourceWidth + column
+        let ly = Double(inverse.d) * py + Double(inverse.ty) + halfHeight
+        return min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
     }
 
     /// The cell containing layer coordinate `value`. A point on a cell boundary (within 1e-9)
@@ -193,6 +200,18 @@ private struct DrawContext {
 
     // MARK: Axis-aligned: exact coverage with block eighths
 
+    /// One destination column of an axis-aligned draw, computed once per layer: its coverage
+    /// in eighths, whether the layer covers its left part, and the layer column it samples.
+    struct ColumnSample {
+        var sourceColumn: Int32
+        var eighths: UInt8
+        var coversLeft: Bool
+    }
+
+    /// The inverse map separates into a column map and a row map: the column samples are
+    /// computed once into a temporary (stack-allocated when small) buffer, each row's sample and
+    /// coverage once per row, so a covered cell costs one source load and one store (plus the
+    /// blend when alpha < 1).
     func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
         let a = Double(transform.a)
         let d = Double(transform.d)
@@ -208,37 +227,75 @@ private struct DrawContext {
         let firstRow = max(Int(y0.rounded(.down)), 0)
         let endRow = min(Int(y1.rounded(.up)), height)
         guard firstColumn < endColumn, firstRow < endRow else { return }
+        let columnCount = endColumn - firstColumn
 
-        for y in firstRow..<endRow {
-            let rowEighths = Self.eighths(Double(y), y0, y1)
-            if rowEighths == 0 { continue }
-            let rowBase = y * width
-            var x = firstColumn
-            while x < endColumn {
-                let columnEighths = Self.eighths(Double(x), x0, x1)
-                if columnEighths == 0 {
-                    x += 1
-                    continue
-                }
-                if rowEighths == 8 && columnEighths == 8 {
-                    let nextFull = x + 1 < endColumn && Self.eighths(Double(x + 1), x0, x1) == 8
-                    x += drawContent(x, y, rowBase: rowBase, nextIsFull: nextFull, clamped: true,
-                                     source: source, target: target)
-                    continue
-                }
-                if rowEighths < 8 {
-                    if columnEighths >= 4 {
-                        let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
-                        drawEdge(at: rowBase + x, eighths: rowEighths, coversFar: coversBottom,
-                                 partial: { 0x2580 + UInt32($0) }, target: target)
-                    }
-                } else {
-                    let coversLeft = (max(x0, Double(x)) + min(x1, Double(x + 1))) / 2 < Double(x) + 0.5
-                    drawEdge(at: rowBase + x, eighths: columnEighths, coversFar: coversLeft,
-                             partial: { 0x2590 - UInt32($0) }, target: target)
-                }
-                x += 1
+        withUnsafeTemporaryAllocation(of: ColumnSample.self, capacity: columnCount) { columns in
+            for i in 0..<columnCount {
+                let x = firstColumn + i
+                let eighths = Self.eighths(Double(x), x0, x1)
+                let coversLeft = (max(x0, Double(x)) + min(x1, Double(x + 1))) / 2 < Double(x) + 0.5
+                columns.initializeElement(
+                    at: i,
+                    to: ColumnSample(sourceColumn: eighths == 8 ? Int32(truncatingIfNeeded: sourceColumn(x)) : 0,
+                                     eighths: UInt8(eighths), coversLeft: coversLeft))
             }
+            let samples = UnsafeBufferPointer(columns)
+            for y in firstRow..<endRow {
+                let rowEighths = Self.eighths(Double(y), y0, y1)
+                if rowEighths == 0 { continue }
+                let rowBase = y * width + firstColumn
+                if rowEighths == 8 {
+                    drawFullRow(sourceRowBase: sourceRow(y) * sourceWidth, targetBase: rowBase,
+                                columns: samples, source: source, target: target)
+                    continue
+                }
+                let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
+                for i in 0..<columnCount where samples[i].eighths >= 4 {
+                    drawEdge(at: rowBase + i, eighths: rowEighths, coversFar: coversBottom,
+                             partial: { 0x2580 + UInt32($0) }, target: target)
+                }
+            }
+            columns.deinitialize()
+        }
+    }
+
+    /// Draws one fully covered destination row: content where the column is fully covered,
+    /// left/right block eighths where it is partly covered.
+    @inline(__always)
+    func drawFullRow(sourceRowBase: Int, targetBase: Int, columns: UnsafeBufferPointer<ColumnSample>,
+                     source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
+        let count = columns.count
+        var i = 0
+        while i < count {
+            let column = columns[i]
+            let destination = targetBase + i
+            if column.eighths == 8 {
+                let sourceColumn = Int(column.sourceColumn)
+                let cell = source[sourceRowBase + sourceColumn]
+                if cell.width == 1 {
+                    target[destination] = blended(cell, below: target[destination])
+                    i += 1
+                    continue
+                }
+                // A wide lead is drawn whole when the next column is fully covered and samples
+                // the lead's own continuation (the next layer column, in the same row).
+                if cell.width == 2 && i + 1 < count && columns[i + 1].eighths == 8
+                    && Int(columns[i + 1].sourceColumn) == sourceColumn + 1 && sourceColumn + 1 != sourceWidth {
+                    let lead = blended(cell, below: target[destination])
+                    target[destination] = lead
+                    target[destination + 1] = .continuation(of: lead)
+                    i += 2
+                    continue
+                }
+                // A lead cut off, or a continuation whose lead did not land to its left: blank.
+                target[destination] = blended(Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                                                   backgroundBits: cell.backgroundBits),
+                                              below: target[destination])
+            } else if column.eighths != 0 {
+                drawEdge(at: destination, eighths: Int(column.eighths), coversFar: column.coversLeft,
+                         partial: { 0x2590 - UInt32($0) }, target: target)
+            }
+            i += 1
         }
     }
 
@@ -255,15 +312,18 @@ private struct DrawContext {
     /// or left (columns) part, the part the block glyphs fill; otherwise the complementary block
     /// is drawn in the colour below over the layer's colour.
     @inline(__always)
-    func drawEdge(at index: Int, eighths: Int, coversFar: Bool, partial: (Int) -> UInt32, target: UnsafeMutableBufferPointer<Cell>) {
-        let below = target[index].background
+    func drawEdge(at index: Int, eighths: Int, coversFar: Bool, partial: (Int) -> UInt32,
+                  target: UnsafeMutableBufferPointer<Cell>) {
+        let below = target[index].backgroundBits
         let layerColour = blendedBackground(layerBackground, below: below)
-        let belowAsForeground: TerminalColor = .rgb(below.resolved(backgroundColor))
-        let layerAsForeground: TerminalColor = .rgb(layerColour.resolved(backgroundColor))
         if coversFar {
-            target[index] = Cell(glyph: partial(eighths), foreground: layerAsForeground, background: below)
+            let layerAsForeground = TerminalColor.rgbTag
+                | TerminalColor.resolved(packed: layerColour, fallback: backgroundRGB)
+            target[index] = Cell(glyph: partial(eighths), foregroundBits: layerAsForeground, backgroundBits: below)
         } else {
-            target[index] = Cell(glyph: partial(8 - eighths), foreground: belowAsForeground, background: layerColour)
+            let belowAsForeground = TerminalColor.rgbTag | TerminalColor.resolved(packed: below, fallback: backgroundRGB)
+            target[index] = Cell(glyph: partial(8 - eighths), foregroundBits: belowAsForeground,
+                                 backgroundBits: layerColour)
         }
     }
 
@@ -289,7 +349,7 @@ private struct DrawContext {
                     x += 1
                     continue
                 }
-                x += drawContent(x, y, rowBase: rowBase, nextIsFull: x + 1 < endColumn, clamped: false,
+                x += drawContent(x, y, rowBase: rowBase, nextIsFull: x + 1 < endColumn,
                                  source: source, target: target)
             }
         }
@@ -300,9 +360,9 @@ private struct DrawContext {
     /// Draws the layer cell that destination (x, y) samples; returns how many destination cells
     /// it filled (2 for a whole wide cluster, else 1).
     @inline(__always)
-    func drawContent(_ x: Int, _ y: Int, rowBase: Int, nextIsFull: Bool, clamped: Bool,
+    func drawContent(_ x: Int, _ y: Int, rowBase: Int, nextIsFull: Bool,
                      source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Int {
-        let index = clamped ? sampleClamped(x, y) : sample(x, y)
+        let index = sample(x, y)
         let cell = source[index]
         let destination = rowBase + x
         switch cell.width {
@@ -310,7 +370,7 @@ private struct DrawContext {
             target[destination] = blended(cell, below: target[destination])
             return 1
         case 2:
-            let next = nextIsFull ? (clamped ? sampleClamped(x + 1, y) : sample(x + 1, y)) : -1
+            let next = nextIsFull ? sample(x + 1, y) : -1
             if next == index + 1 && (index + 1) % sourceWidth != 0 {
                 let lead = blended(cell, below: target[destination])
                 target[destination] = lead
@@ -328,20 +388,29 @@ private struct DrawContext {
 
     // MARK: Alpha
 
+    /// `cell` over `below` with the layer's alpha: both colours blended in packed RGB (a
+    /// default foreground counts as the foreground colour, any other default as the background
+    /// colour); at alpha 256/256 the cell unchanged.
     @inline(__always)
     func blended(_ cell: Cell, below: Cell) -> Cell {
         guard alpha256 < 256 else { return cell }
         var result = cell
-        let foreground = cell.foreground.resolved(foregroundColor)
-        result.foreground = .rgb(foreground.blended(over: below.foreground.resolved(backgroundColor), alpha256: alpha256))
-        result.background = blendedBackground(cell.background, below: below.background)
+        let foreground = TerminalColor.resolved(packed: cell.foregroundBits, fallback: foregroundRGB)
+        let belowForeground = TerminalColor.resolved(packed: below.foregroundBits, fallback: backgroundRGB)
+        result.foregroundBits = TerminalColor.rgbTag
+            | RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256)
+        result.backgroundBits = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
         return result
     }
 
+    /// A packed background `colour` over the packed `below` with the layer's alpha (defaults
+    /// count as the background colour); at alpha 256/256 `colour` unchanged.
     @inline(__always)
-    func blendedBackground(_ colour: TerminalColor, below: TerminalColor) -> TerminalColor {
+    func blendedBackground(_ colour: UInt32, below: UInt32) -> UInt32 {
         guard alpha256 < 256 else { return colour }
-        let top = colour.resolved(backgroundColor)
-        return .rgb(top.blended(over: below.resolved(backgroundColor), alpha256: alpha256))
+        let top = TerminalColor.resolved(packed: colour, fallback: backgroundRGB)
+        return TerminalColor.rgbTag
+            | RGBColor.blend(packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
+                             alpha256: alpha256)
     }
 }
