@@ -1,26 +1,38 @@
-/// One terminal cell: a glyph id, its display width, colours and attributes. 16 bytes with no
-/// padding and no references: buffers of cells are compared and copied without retain/release,
-/// and `==` is two 64-bit compares.
+/// One terminal cell: a glyph id, its display width, colours and attributes. 16 bytes (two
+/// words) with no padding and no references: buffers of cells are compared and copied without
+/// retain/release, a copy is two word moves and `==` is two word compares.
 ///
 /// A wide (2-cell) cluster occupies a lead cell with ``width`` 2 followed by a continuation cell
 /// with ``width`` 0 (and the same colours); a buffer never holds one without the other.
 ///
-/// Colours are stored packed (see ``TerminalColor/packed``); ``foreground`` and ``background``
-/// read and write them as ``TerminalColor``.
+/// Storage: `low` holds ``glyph`` (bits 0–31) and the packed foreground (bits 32–63, see
+/// ``TerminalColor/packed``); `high` holds the packed background (bits 0–31), ``width``
+/// (bits 32–39) and ``attributes`` (bits 40–47); bits 48–63 are always 0. The public
+/// properties read and write those bits.
 public struct Cell: Hashable, Sendable {
+    /// Glyph and packed foreground.
+    var low: UInt64
+    /// Packed background, width and attributes.
+    var high: UInt64
+
     /// The grapheme cluster: a Unicode scalar value, or an id ≥ 0x110000 interned in
     /// ``GlyphTable/shared``. A continuation cell holds a space (0x20).
-    public var glyph: UInt32
-    /// ``foreground`` packed.
-    var foregroundBits: UInt32
-    /// ``background`` packed.
-    var backgroundBits: UInt32
+    public var glyph: UInt32 {
+        @inline(__always) get { UInt32(truncatingIfNeeded: low) }
+        @inline(__always) set { low = low & ~0xFFFF_FFFF | UInt64(newValue) }
+    }
+
     /// Display width in cells: 1 (narrow), 2 (lead of a wide cluster) or 0 (continuation).
-    public var width: UInt8
+    public var width: UInt8 {
+        @inline(__always) get { UInt8(truncatingIfNeeded: high >> 32) }
+        @inline(__always) set { high = high & ~(0xFF << 32) | UInt64(newValue) << 32 }
+    }
+
     /// Text attributes.
-    public var attributes: CellAttributes
-    /// Always 0: makes the layout 16 bytes with no padding, so `==` can compare raw words.
-    private var reserved: UInt16 = 0
+    public var attributes: CellAttributes {
+        @inline(__always) get { CellAttributes(rawValue: UInt8(truncatingIfNeeded: high >> 40)) }
+        @inline(__always) set { high = high & ~(0xFF << 40) | UInt64(newValue.rawValue) << 40 }
+    }
 
     /// Foreground (glyph) colour.
     public var foreground: TerminalColor {
@@ -32,6 +44,18 @@ public struct Cell: Hashable, Sendable {
     public var background: TerminalColor {
         get { TerminalColor(packed: backgroundBits) }
         set { backgroundBits = newValue.packed }
+    }
+
+    /// ``foreground`` packed.
+    var foregroundBits: UInt32 {
+        @inline(__always) get { UInt32(truncatingIfNeeded: low >> 32) }
+        @inline(__always) set { low = low & 0xFFFF_FFFF | UInt64(newValue) << 32 }
+    }
+
+    /// ``background`` packed.
+    var backgroundBits: UInt32 {
+        @inline(__always) get { UInt32(truncatingIfNeeded: high) }
+        @inline(__always) set { high = high & ~0xFFFF_FFFF | UInt64(newValue) }
     }
 
     /// Creates a cell from a glyph id.
@@ -49,11 +73,8 @@ public struct Cell: Hashable, Sendable {
     @inline(__always)
     init(glyph: UInt32, width: UInt8 = 1, foregroundBits: UInt32, backgroundBits: UInt32,
          attributes: CellAttributes = []) {
-        self.glyph = glyph
-        self.foregroundBits = foregroundBits
-        self.backgroundBits = backgroundBits
-        self.width = width
-        self.attributes = attributes
+        low = UInt64(glyph) | UInt64(foregroundBits) << 32
+        high = UInt64(backgroundBits) | UInt64(width) << 32 | UInt64(attributes.rawValue) << 40
     }
 
     /// Creates a narrow or wide lead cell from a cluster, interning it in ``GlyphTable/shared``
@@ -84,21 +105,15 @@ public struct Cell: Hashable, Sendable {
 
     // MARK: - Raw comparison
 
-    /// The cell's 16 bytes as two words (the layout has no padding: see `reserved`).
-    @inline(__always)
-    var words: (UInt64, UInt64) { unsafeBitCast(self, to: (UInt64, UInt64).self) }
-
     /// Equal when every field is equal: two word compares.
     @inline(__always)
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        let l = lhs.words, r = rhs.words
-        return (l.0 ^ r.0) | (l.1 ^ r.1) == 0
+        (lhs.low ^ rhs.low) | (lhs.high ^ rhs.high) == 0
     }
 
     /// Hashes the two words (consistent with `==`).
     public func hash(into hasher: inout Hasher) {
-        let w = words
-        hasher.combine(w.0)
-        hasher.combine(w.1)
+        hasher.combine(low)
+        hasher.combine(high)
     }
 }

@@ -80,34 +80,53 @@ public struct Compositor: Hashable, Sendable {
         } else {
             destination.fill(with: clearCell)
         }
-        draw(Layer(content: outgoing, transform: outgoingPresentation.transform,
-                   alpha: outgoingPresentation.alpha, background: background), onto: &destination)
+        // A narrow clear cell leaves the wide-cluster invariant holding, so each layer needs the
+        // normalizing pass only if it overwrites part of a wide cluster.
+        let normalized = draw(Layer(content: outgoing, transform: outgoingPresentation.transform,
+                                    alpha: outgoingPresentation.alpha, background: background),
+                              onto: &destination, destinationIsNormalized: clearCell.width == 1)
         draw(Layer(content: incoming, transform: incomingPresentation.transform,
-                   alpha: incomingPresentation.alpha, background: background), onto: &destination)
+                   alpha: incomingPresentation.alpha, background: background),
+             onto: &destination, destinationIsNormalized: normalized)
     }
 
-    /// Draws one layer over what `destination` already holds.
+    /// Draws one layer over what `destination` already holds, then restores the wide-cluster
+    /// invariant (``CellBuffer/normalizeWideClusters()``).
+    ///
+    /// - Complexity: O(destination cells covered by the layer + destination cells); axis-aligned
+    ///   layers allocate nothing up to 64 destination columns (a temporary column map above).
     public func draw(_ layer: Layer, onto destination: inout CellBuffer) {
+        draw(layer, onto: &destination, destinationIsNormalized: false)
+    }
+
+    /// ``draw(_:onto:)``, skipping the normalizing pass when `destinationIsNormalized` (the
+    /// invariant holds before the draw) and the layer overwrote no part of a wide cluster (so
+    /// it still holds; the pass would change nothing). Returns whether the invariant holds after.
+    @discardableResult
+    func draw(_ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool) -> Bool {
         let alpha = Double(layer.alpha)
-        guard alpha > 0, !alpha.isNaN else { return }
+        guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
         let transform = layer.transform
-        guard let inverse = try? transform.inverted() else { return }
+        guard let inverse = try? transform.inverted() else { return destinationIsNormalized }
         let content = layer.content
-        guard content.width > 0, content.height > 0, destination.width > 0, destination.height > 0 else { return }
+        guard content.width > 0, content.height > 0, destination.width > 0, destination.height > 0 else {
+            return destinationIsNormalized
+        }
         let context = DrawContext(
             layer: layer, inverse: inverse, alpha: min(alpha, 1),
             backgroundColor: backgroundColor, foregroundColor: foregroundColor,
             destinationWidth: destination.width, destinationHeight: destination.height)
-        content.cells.withUnsafeBufferPointer { source in
+        let overwroteWide = content.cells.withUnsafeBufferPointer { source in
             destination.withUnsafeMutableCells { target in
                 if transform.b == 0 && transform.c == 0 {
-                    context.drawAxisAligned(source: source, target: target)
-                } else {
-                    context.drawSampled(source: source, target: target)
+                    return context.drawAxisAligned(source: source, target: target)
                 }
+                context.drawSampled(source: source, target: target)
+                return true
             }
         }
-        destination.normalizeWideClusters()
+        if overwroteWide || !destinationIsNormalized { destination.normalizeWideClusters() }
+        return true
     }
 }
 
@@ -212,7 +231,9 @@ private struct DrawContext {
     /// computed once into a temporary (stack-allocated when small) buffer, each row's sample and
     /// coverage once per row, so a covered cell costs one source load and one store (plus the
     /// blend when alpha < 1).
-    func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
+    ///
+    /// - Returns: whether any overwritten destination cell was part of a wide cluster (width ≠ 1).
+    func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Bool {
         let a = Double(transform.a)
         let d = Double(transform.d)
         let left = centreX + a * -halfWidth + Double(transform.tx)
@@ -221,13 +242,16 @@ private struct DrawContext {
         let bottom = centreY + d * halfHeight + Double(transform.ty)
         let x0 = min(left, right), x1 = max(left, right)
         let y0 = min(top, bottom), y1 = max(top, bottom)
-        guard x1 > 0, y1 > 0, x0 < Double(width), y0 < Double(height) else { return }
+        guard x1 > 0, y1 > 0, x0 < Double(width), y0 < Double(height) else { return false }
         let firstColumn = max(Int(x0.rounded(.down)), 0)
         let endColumn = min(Int(x1.rounded(.up)), width)
         let firstRow = max(Int(y0.rounded(.down)), 0)
         let endRow = min(Int(y1.rounded(.up)), height)
-        guard firstColumn < endColumn, firstRow < endRow else { return }
+        guard firstColumn < endColumn, firstRow < endRow else { return false }
         let columnCount = endColumn - firstColumn
+        // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
+        var overwritten: UInt64 = 0
+        var memo = BlendMemo()
 
         withUnsafeTemporaryAllocation(of: ColumnSample.self, capacity: columnCount) { columns in
             for i in 0..<columnCount {
@@ -245,26 +269,38 @@ private struct DrawContext {
                 if rowEighths == 0 { continue }
                 let rowBase = y * width + firstColumn
                 if rowEighths == 8 {
-                    drawFullRow(sourceRowBase: sourceRow(y) * sourceWidth, targetBase: rowBase,
-                                columns: samples, source: source, target: target)
+                    overwritten |= drawFullRow(sourceRowBase: sourceRow(y) * sourceWidth, targetBase: rowBase,
+                                               columns: samples, memo: &memo, source: source, target: target)
                     continue
                 }
                 let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
                 for i in 0..<columnCount where samples[i].eighths >= 4 {
+                    overwritten |= Self.widthOtherThanOne(target[rowBase + i])
                     drawEdge(at: rowBase + i, eighths: rowEighths, coversFar: coversBottom,
                              partial: { 0x2580 + UInt32($0) }, target: target)
                 }
             }
             columns.deinitialize()
         }
+        return overwritten != 0
+    }
+
+    /// Nonzero when `cell`'s width is not 1 (the width bits of `high` XOR 1).
+    @inline(__always)
+    static func widthOtherThanOne(_ cell: Cell) -> UInt64 {
+        (cell.high ^ 1 << 32) & 0xFF << 32
     }
 
     /// Draws one fully covered destination row: content where the column is fully covered,
     /// left/right block eighths where it is partly covered.
+    ///
+    /// - Returns: nonzero when an overwritten cell was part of a wide cluster.
     @inline(__always)
     func drawFullRow(sourceRowBase: Int, targetBase: Int, columns: UnsafeBufferPointer<ColumnSample>,
-                     source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
+                     memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
+                     target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
         let count = columns.count
+        var overwritten: UInt64 = 0
         var i = 0
         while i < count {
             let column = columns[i]
@@ -272,8 +308,10 @@ private struct DrawContext {
             if column.eighths == 8 {
                 let sourceColumn = Int(column.sourceColumn)
                 let cell = source[sourceRowBase + sourceColumn]
+                let below = target[destination]
+                overwritten |= Self.widthOtherThanOne(below)
                 if cell.width == 1 {
-                    target[destination] = blended(cell, below: target[destination])
+                    target[destination] = blended(cell, below: below, memo: &memo)
                     i += 1
                     continue
                 }
@@ -281,7 +319,8 @@ private struct DrawContext {
                 // the lead's own continuation (the next layer column, in the same row).
                 if cell.width == 2 && i + 1 < count && columns[i + 1].eighths == 8
                     && Int(columns[i + 1].sourceColumn) == sourceColumn + 1 && sourceColumn + 1 != sourceWidth {
-                    let lead = blended(cell, below: target[destination])
+                    overwritten |= Self.widthOtherThanOne(target[destination + 1])
+                    let lead = blended(cell, below: below, memo: &memo)
                     target[destination] = lead
                     target[destination + 1] = .continuation(of: lead)
                     i += 2
@@ -290,13 +329,15 @@ private struct DrawContext {
                 // A lead cut off, or a continuation whose lead did not land to its left: blank.
                 target[destination] = blended(Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
                                                    backgroundBits: cell.backgroundBits),
-                                              below: target[destination])
+                                              below: below, memo: &memo)
             } else if column.eighths != 0 {
+                overwritten |= Self.widthOtherThanOne(target[destination])
                 drawEdge(at: destination, eighths: Int(column.eighths), coversFar: column.coversLeft,
                          partial: { 0x2590 - UInt32($0) }, target: target)
             }
             i += 1
         }
+        return overwritten
     }
 
     /// Coverage of the unit interval `[start, start + 1]` by `[low, high]`, in eighths 0...8
@@ -387,6 +428,35 @@ private struct DrawContext {
     }
 
     // MARK: Alpha
+
+    /// The last colour blend of a layer draw: cells in a run mostly share their colours and the
+    /// colours below, so most blends are a two-word compare.
+    struct BlendMemo {
+        /// Foreground (high half) and background (low half) of the top cell; all ones (no
+        /// packed colour has those bits) before the first blend.
+        var top: UInt64 = ~0
+        /// The same for the cell below.
+        var below: UInt64 = 0
+        /// The blended foreground (high half) and background (low half).
+        var result: UInt64 = 0
+    }
+
+    /// ``blended(_:below:)`` through `memo`.
+    @inline(__always)
+    func blended(_ cell: Cell, below: Cell, memo: inout BlendMemo) -> Cell {
+        guard alpha256 < 256 else { return cell }
+        let top = cell.low & 0xFFFF_FFFF_0000_0000 | cell.high & 0xFFFF_FFFF
+        let under = below.low & 0xFFFF_FFFF_0000_0000 | below.high & 0xFFFF_FFFF
+        if top != memo.top || under != memo.below {
+            let result = blended(cell, below: below)
+            memo = BlendMemo(top: top, below: under,
+                             result: result.low & 0xFFFF_FFFF_0000_0000 | result.high & 0xFFFF_FFFF)
+        }
+        var result = cell
+        result.low = cell.low & 0xFFFF_FFFF | memo.result & 0xFFFF_FFFF_0000_0000
+        result.high = cell.high & 0xFFFF_FFFF_0000_0000 | memo.result & 0xFFFF_FFFF
+        return result
+    }
 
     /// `cell` over `below` with the layer's alpha: both colours blended in packed RGB (a
     /// default foreground counts as the foreground colour, any other default as the background

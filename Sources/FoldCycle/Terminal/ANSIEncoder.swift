@@ -121,30 +121,37 @@ public struct ANSIEncoder: Sendable {
             return
         }
         let width = current.width
+        // The marks live in a local while this frame is encoded, so that `draw` (mutating) and
+        // the marks' pointer do not overlap accesses to `self`.
+        var dirty = self.dirty
+        self.dirty = []
         if dirty.count != width + 1 { dirty = Array(repeating: false, count: width + 1) }
         var started = false
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
-                for y in 0..<current.height {
-                    let row = y * width
-                    guard markDirty(old: old, new: new, row: row, width: width) else { continue }
-                    if !started {
-                        EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
-                        started = true
-                    }
-                    var x = 0
-                    while x < width {
-                        let cell = new[row + x]
-                        if !dirty[x] || cell.width == 0 {
-                            x += 1
-                            continue
+                dirty.withUnsafeMutableBufferPointer { dirty in
+                    for y in 0..<current.height {
+                        let row = y * width
+                        guard Self.markDirty(old: old, new: new, row: row, width: width, dirty: dirty) else { continue }
+                        if !started {
+                            EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+                            started = true
                         }
-                        draw(cell, x: x, y: y, regionWidth: width, into: &bytes)
-                        x += Int(cell.width)
+                        var x = 0
+                        while x < width {
+                            let cell = new[row + x]
+                            if !dirty[x] || cell.width == 0 {
+                                x += 1
+                                continue
+                            }
+                            draw(cell, x: x, y: y, regionWidth: width, into: &bytes)
+                            x += Int(cell.width)
+                        }
                     }
                 }
             }
         }
+        self.dirty = dirty
         if started { endFrame(into: &bytes) }
     }
 
@@ -157,15 +164,19 @@ public struct ANSIEncoder: Sendable {
     // MARK: - Dirty marking
 
     /// Marks `dirty[x]` for the cells of one row to redraw; returns whether any is marked.
-    private mutating func markDirty(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
-                                    row: Int, width: Int) -> Bool {
-        var any = false
-        for x in 0..<width {
-            let changed = old[row + x] != new[row + x]
-            dirty[x] = changed
-            any = any || changed
+    ///
+    /// - Complexity: O(width): an unchanged row costs one branch-free pass of word compares
+    ///   (cells are 16 bytes with no padding) and writes no marks.
+    private static func markDirty(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+                                  row: Int, width: Int, dirty: UnsafeMutableBufferPointer<Bool>) -> Bool {
+        var difference: UInt64 = 0
+        for x in row..<(row + width) {
+            difference |= (old[x].low ^ new[x].low) | (old[x].high ^ new[x].high)
         }
-        guard any else { return false }
+        guard difference != 0 else { return false }
+        for x in 0..<width {
+            dirty[x] = old[row + x] != new[row + x]
+        }
         var changed = true
         while changed {
             changed = false
@@ -199,7 +210,14 @@ public struct ANSIEncoder: Sendable {
     private mutating func draw(_ cell: Cell, x: Int, y: Int, regionWidth: Int, into bytes: inout [UInt8]) {
         if cursorRow != y || cursorColumn != x { move(toX: x, y: y, into: &bytes) }
         setPen(cell, into: &bytes)
-        glyphs.appendUTF8(of: cell.glyph, to: &bytes)
+        let glyph = cell.glyph
+        if glyph < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: glyph))
+        } else if glyph < GlyphTable.firstInternedID {
+            GlyphTable.appendScalarUTF8(glyph, to: &bytes)
+        } else {
+            glyphs.appendUTF8(of: glyph, to: &bytes)
+        }
         let next = x + Int(cell.width)
         cursorColumn = next >= regionWidth ? nil : next
     }
@@ -258,62 +276,73 @@ public struct ANSIEncoder: Sendable {
 
     // MARK: - SGR
 
-    /// A colour as the output depth renders it.
-    private enum OutputColor: Hashable {
-        case `default`
-        case index(UInt8)
-        case rgb(RGBColor)
-    }
+    /// A colour as the output depth renders it, packed in one word: ``outputDefault`` (0),
+    /// `rgbTag | 0xrrggbb` (the same bits as ``TerminalColor/packed``), or `indexTag | n`.
+    private typealias OutputColor = UInt32
+    private static let outputDefault: OutputColor = 0
+    private static let indexTag: OutputColor = 0x0200_0000
 
-    /// The current rendition, raw (as in the cells) and as output.
+    /// The current rendition, raw (as in the cells, packed) and as output.
     private struct Pen {
-        var foreground: TerminalColor
-        var background: TerminalColor
+        var foreground: UInt32
+        var background: UInt32
         var attributes: CellAttributes
         var outputForeground: OutputColor
         var outputBackground: OutputColor
 
-        static let initial = Pen(foreground: .default, background: .default, attributes: [],
-                                 outputForeground: .default, outputBackground: .default)
+        static let initial = Pen(foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault,
+                                 attributes: [], outputForeground: ANSIEncoder.outputDefault,
+                                 outputBackground: ANSIEncoder.outputDefault)
     }
 
-    private func output(_ color: TerminalColor) -> OutputColor {
-        guard case .rgb(let rgb) = color else { return .default }
+    /// The output form of a packed cell colour at this encoder's depth.
+    private func output(_ color: UInt32) -> OutputColor {
+        guard color & TerminalColor.rgbTag != 0 else { return Self.outputDefault }
         switch depth {
-        case .truecolor: return .rgb(rgb)
-        case .ansi256: return .index(ColorDepth.ansi256Index(for: rgb))
-        case .ansi16: return .index(ColorDepth.ansi16Index(for: rgb))
-        case .none: return .default
+        case .truecolor: return color
+        case .ansi256: return Self.indexTag | UInt32(ColorDepth.ansi256Index(for: RGBColor(packed: color)))
+        case .ansi16: return Self.indexTag | UInt32(ColorDepth.ansi16Index(for: RGBColor(packed: color)))
+        case .none: return Self.outputDefault
         }
     }
 
+    /// Underline and reverse: the attributes that make a space's foreground visible.
+    private static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse]
+
+    @inline(__always)
     private mutating func setPen(_ cell: Cell, into bytes: inout [UInt8]) {
         // A space shows no foreground (unless underlined or reversed), so its foreground is
         // whatever makes the SGR shortest: the pen's when only the background changes, the
         // default after a reset. Text runs separated by spaces then need no SGR at all.
-        let anyForeground = cell.glyph == 0x20 && cell.attributes.isDisjoint(with: [.underline, .reverse])
-        if let pen, pen.background == cell.background, pen.attributes == cell.attributes,
-           anyForeground || pen.foreground == cell.foreground {
+        let anyForeground = cell.glyph == 0x20 && cell.attributes.isDisjoint(with: Self.foregroundVisibleAttributes)
+        if let pen, pen.background == cell.backgroundBits, pen.attributes == cell.attributes,
+           anyForeground || pen.foreground == cell.foregroundBits {
             return
         }
-        let outputBackground = output(cell.background)
+        changePen(cell, anyForeground: anyForeground, into: &bytes)
+    }
+
+    /// The SGR for a pen change (the rare path of ``setPen(_:into:)``): the shorter of the
+    /// incremental form and the reset form.
+    private mutating func changePen(_ cell: Cell, anyForeground: Bool, into bytes: inout [UInt8]) {
+        let outputBackground = output(cell.backgroundBits)
         // Full form: reset, then everything that is not the default.
-        let resetForeground: TerminalColor = anyForeground ? .default : cell.foreground
-        let resetPen = Pen(foreground: resetForeground, background: cell.background, attributes: cell.attributes,
+        let resetForeground = anyForeground ? TerminalColor.packedDefault : cell.foregroundBits
+        let resetPen = Pen(foreground: resetForeground, background: cell.backgroundBits, attributes: cell.attributes,
                            outputForeground: output(resetForeground), outputBackground: outputBackground)
         resetScratch.removeAll(keepingCapacity: true)
         resetScratch.append(UInt8(ascii: "0"))
         Self.appendAttributes(resetPen.attributes, to: &resetScratch)
-        if resetPen.outputForeground != .default {
+        if resetPen.outputForeground != Self.outputDefault {
             Self.appendColor(resetPen.outputForeground, background: false, depth: depth, to: &resetScratch)
         }
-        if resetPen.outputBackground != .default {
+        if resetPen.outputBackground != Self.outputDefault {
             Self.appendColor(resetPen.outputBackground, background: true, depth: depth, to: &resetScratch)
         }
         // Incremental form: only when no attribute has to be turned off.
         if let pen, pen.attributes.isSubset(of: cell.attributes) {
-            let foreground = anyForeground ? pen.foreground : cell.foreground
-            let target = Pen(foreground: foreground, background: cell.background, attributes: cell.attributes,
+            let foreground = anyForeground ? pen.foreground : cell.foregroundBits
+            let target = Pen(foreground: foreground, background: cell.backgroundBits, attributes: cell.attributes,
                              outputForeground: anyForeground ? pen.outputForeground : output(foreground),
                              outputBackground: outputBackground)
             sgrScratch.removeAll(keepingCapacity: true)
@@ -354,16 +383,16 @@ public struct ANSIEncoder: Sendable {
 
     private static func appendColor(_ color: OutputColor, background: Bool, depth: ColorDepth,
                                     to parameters: inout [UInt8]) {
-        switch color {
-        case .default:
+        if color == outputDefault {
             appendParameter(background ? 49 : 39, to: &parameters)
-        case .rgb(let rgb):
+        } else if color & TerminalColor.rgbTag != 0 {
             appendParameter(background ? 48 : 38, to: &parameters)
             appendParameter(2, to: &parameters)
-            appendParameter(Int(rgb.red), to: &parameters)
-            appendParameter(Int(rgb.green), to: &parameters)
-            appendParameter(Int(rgb.blue), to: &parameters)
-        case .index(let index):
+            appendParameter(Int((color >> 16) & 0xFF), to: &parameters)
+            appendParameter(Int((color >> 8) & 0xFF), to: &parameters)
+            appendParameter(Int(color & 0xFF), to: &parameters)
+        } else {
+            let index = UInt8(truncatingIfNeeded: color)
             if depth == .ansi16 {
                 let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
                 appendParameter(base + Int(index % 8), to: &parameters)
