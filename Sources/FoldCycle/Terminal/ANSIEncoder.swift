@@ -9,7 +9,7 @@
 /// region's top-left) and the current rendition (the "pen"), so the next frame starts from
 /// what the terminal really shows. Bytes are appended to a caller-owned array; after the first
 /// frames no call allocates (SGR parameters and the diff's per-row marks use reused scratch
-/// arrays).
+/// arrays; glyph bytes are gathered in a 1 KiB stack block and appended a block at a time).
 ///
 /// - Important: after the last column of a row the cursor column is treated as unknown: if the
 ///   region reaches the terminal's right margin the terminal is in the "pending wrap" state
@@ -86,16 +86,18 @@ public struct ANSIEncoder: Sendable {
         bytes.reserveCapacity(bytes.count + 64 + buffer.cells.count * 4)
         EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
         buffer.cells.withUnsafeBufferPointer { cells in
-            for y in 0..<buffer.height {
-                var x = 0
-                while x < buffer.width {
-                    let cell = cells[y * buffer.width + x]
-                    if cell.width == 0 {
-                        x += 1
-                        continue
+            ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                for y in 0..<buffer.height {
+                    var x = 0
+                    while x < buffer.width {
+                        let cell = cells[y * buffer.width + x]
+                        if cell.width == 0 {
+                            x += 1
+                            continue
+                        }
+                        draw(cell, x: x, y: y, regionWidth: buffer.width, sink: &sink, bytes: &bytes)
+                        x += Int(cell.width)
                     }
-                    draw(cell, x: x, y: y, regionWidth: buffer.width, into: &bytes)
-                    x += Int(cell.width)
                 }
             }
         }
@@ -130,22 +132,26 @@ public struct ANSIEncoder: Sendable {
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
                 dirty.withUnsafeMutableBufferPointer { dirty in
-                    for y in 0..<current.height {
-                        let row = y * width
-                        guard Self.markDirty(old: old, new: new, row: row, width: width, dirty: dirty) else { continue }
-                        if !started {
-                            EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
-                            started = true
-                        }
-                        var x = 0
-                        while x < width {
-                            let cell = new[row + x]
-                            if !dirty[x] || cell.width == 0 {
-                                x += 1
+                    ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                        for y in 0..<current.height {
+                            let row = y * width
+                            guard Self.markDirty(old: old, new: new, row: row, width: width, dirty: dirty) else {
                                 continue
                             }
-                            draw(cell, x: x, y: y, regionWidth: width, into: &bytes)
-                            x += Int(cell.width)
+                            if !started {
+                                EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+                                started = true
+                            }
+                            var x = 0
+                            while x < width {
+                                let cell = new[row + x]
+                                if !dirty[x] || cell.width == 0 {
+                                    x += 1
+                                    continue
+                                }
+                                draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+                                x += Int(cell.width)
+                            }
                         }
                     }
                 }
@@ -207,17 +213,31 @@ public struct ANSIEncoder: Sendable {
 
     // MARK: - Drawing
 
-    private mutating func draw(_ cell: Cell, x: Int, y: Int, regionWidth: Int, into bytes: inout [UInt8]) {
-        if cursorRow != y || cursorColumn != x { move(toX: x, y: y, into: &bytes) }
-        setPen(cell, into: &bytes)
+    /// Draws one cell: the glyph's UTF-8 into the sink, after a cursor move and an SGR when
+    /// needed. The common case (cursor in place, pen matching, a scalar glyph) is inlined; the
+    /// rest goes through ``drawSlow(_:x:y:regionWidth:sink:bytes:)``.
+    @inline(__always)
+    private mutating func draw(_ cell: Cell, x: Int, y: Int, regionWidth: Int,
+                               sink: inout ByteSink, bytes: inout [UInt8]) {
         let glyph = cell.glyph
-        if glyph < 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: glyph))
-        } else if glyph < GlyphTable.firstInternedID {
-            GlyphTable.appendScalarUTF8(glyph, to: &bytes)
-        } else {
-            glyphs.appendUTF8(of: glyph, to: &bytes)
+        guard cursorColumn == x, cursorRow == y, glyph < GlyphTable.firstInternedID, penMatches(cell) else {
+            drawSlow(cell, x: x, y: y, regionWidth: regionWidth, sink: &sink, bytes: &bytes)
+            return
         }
+        sink.writeScalarUTF8(glyph, flushingTo: &bytes)
+        let next = x + Int(cell.width)
+        cursorColumn = next >= regionWidth ? nil : next
+    }
+
+    /// ``draw(_:x:y:regionWidth:sink:bytes:)`` with a cursor move, a pen change or an interned
+    /// glyph: the sink is flushed and those bytes are appended to `bytes` directly.
+    @inline(never)
+    private mutating func drawSlow(_ cell: Cell, x: Int, y: Int, regionWidth: Int,
+                                   sink: inout ByteSink, bytes: inout [UInt8]) {
+        sink.flush(to: &bytes)
+        if cursorRow != y || cursorColumn != x { move(toX: x, y: y, into: &bytes) }
+        if !penMatches(cell) { changePen(cell, into: &bytes) }
+        glyphs.appendUTF8(of: cell.glyph, to: &bytes)
         let next = x + Int(cell.width)
         cursorColumn = next >= regionWidth ? nil : next
     }
@@ -309,22 +329,26 @@ public struct ANSIEncoder: Sendable {
     /// Underline and reverse: the attributes that make a space's foreground visible.
     private static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse]
 
+    /// A space shows no foreground (unless underlined or reversed), so its foreground is
+    /// whatever makes the SGR shortest: the pen's when only the background changes, the
+    /// default after a reset. Text runs separated by spaces then need no SGR at all.
     @inline(__always)
-    private mutating func setPen(_ cell: Cell, into bytes: inout [UInt8]) {
-        // A space shows no foreground (unless underlined or reversed), so its foreground is
-        // whatever makes the SGR shortest: the pen's when only the background changes, the
-        // default after a reset. Text runs separated by spaces then need no SGR at all.
-        let anyForeground = cell.glyph == 0x20 && cell.attributes.isDisjoint(with: Self.foregroundVisibleAttributes)
-        if let pen, pen.background == cell.backgroundBits, pen.attributes == cell.attributes,
-           anyForeground || pen.foreground == cell.foregroundBits {
-            return
-        }
-        changePen(cell, anyForeground: anyForeground, into: &bytes)
+    private static func anyForeground(_ cell: Cell) -> Bool {
+        cell.glyph == 0x20 && cell.attributes.isDisjoint(with: foregroundVisibleAttributes)
     }
 
-    /// The SGR for a pen change (the rare path of ``setPen(_:into:)``): the shorter of the
+    /// Whether the pen already draws `cell` (no SGR needed).
+    @inline(__always)
+    private func penMatches(_ cell: Cell) -> Bool {
+        guard let pen else { return false }
+        return pen.background == cell.backgroundBits && pen.attributes == cell.attributes
+            && (pen.foreground == cell.foregroundBits || Self.anyForeground(cell))
+    }
+
+    /// The SGR for a pen change (when ``penMatches(_:)`` is false): the shorter of the
     /// incremental form and the reset form.
-    private mutating func changePen(_ cell: Cell, anyForeground: Bool, into bytes: inout [UInt8]) {
+    private mutating func changePen(_ cell: Cell, into bytes: inout [UInt8]) {
+        let anyForeground = Self.anyForeground(cell)
         let outputBackground = output(cell.backgroundBits)
         // Full form: reset, then everything that is not the default.
         let resetForeground = anyForeground ? TerminalColor.packedDefault : cell.foregroundBits
@@ -407,5 +431,62 @@ public struct ANSIEncoder: Sendable {
     private static func appendParameter(_ value: Int, to parameters: inout [UInt8]) {
         if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
         EscapeSequence.appendDecimal(value, to: &parameters)
+    }
+}
+
+/// The frame's glyph bytes, written through a pointer into a 1 KiB stack block and appended to
+/// the caller's array a block at a time, so a glyph costs no per-byte uniqueness or capacity
+/// check. Whoever writes to the array directly flushes the sink first, keeping the order.
+private struct ByteSink {
+    /// The block's size: bytes written between flushes.
+    static let capacity = 1024
+
+    let block: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    /// Calls `body` with an empty sink and `bytes`, then flushes the sink to `bytes`.
+    static func withSink<Result>(flushingTo bytes: inout [UInt8],
+                                 _ body: (inout ByteSink, inout [UInt8]) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { block in
+            var sink = ByteSink(block: block)
+            let result = body(&sink, &bytes)
+            sink.flush(to: &bytes)
+            return result
+        }
+    }
+
+    /// Appends the written bytes to `bytes` and empties the sink.
+    @inline(__always)
+    mutating func flush(to bytes: inout [UInt8]) {
+        guard count > 0 else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: block[..<count]))
+        count = 0
+    }
+
+    /// Writes one scalar value as UTF-8, as ``GlyphTable/appendScalarUTF8(_:to:)`` (surrogates
+    /// and out-of-range values as U+FFFD).
+    @inline(__always)
+    mutating func writeScalarUTF8(_ scalar: UInt32, flushingTo bytes: inout [UInt8]) {
+        if count > block.count - 4 { flush(to: &bytes) }
+        let value = (0xD800..<0xE000).contains(scalar) || scalar >= 0x110000 ? 0xFFFD : scalar
+        if value < 0x80 {
+            block[count] = UInt8(truncatingIfNeeded: value)
+            count += 1
+        } else if value < 0x800 {
+            block[count] = UInt8(truncatingIfNeeded: 0xC0 | (value >> 6))
+            block[count + 1] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+            count += 2
+        } else if value < 0x10000 {
+            block[count] = UInt8(truncatingIfNeeded: 0xE0 | (value >> 12))
+            block[count + 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
+            block[count + 2] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+            count += 3
+        } else {
+            block[count] = UInt8(truncatingIfNeeded: 0xF0 | (value >> 18))
+            block[count + 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 12) & 0x3F))
+            block[count + 2] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
+            block[count + 3] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+            count += 4
+        }
     }
 }
