@@ -48,7 +48,8 @@ public struct Compositor: Hashable, Sendable {
 
     /// Clears `destination` to ``clearCell`` and draws `layers` in order (first = bottom).
     ///
-    /// - Complexity: O(destination cells covered by each layer); no allocation.
+    /// - Complexity: O(destination cells) per layer (each ``draw(_:onto:)`` ends with a
+    ///   normalizing pass); see ``draw(_:onto:)`` for allocation.
     public func composite(_ layers: [Layer], into destination: inout CellBuffer) {
         destination.fill(with: clearCell)
         for layer in layers { draw(layer, onto: &destination) }
@@ -64,6 +65,9 @@ public struct Compositor: Hashable, Sendable {
     ///   - state: the transition's state at one instant (``FoldTransition/state(at:)``).
     ///   - background: both slots' background colour (for edge blocks).
     ///   - destination: a caller-owned buffer, reused from frame to frame.
+    ///
+    /// - Complexity: one fill of `destination` plus the cells each layer covers; the normalizing
+    ///   pass runs only after a layer that overwrote part of a wide cluster.
     public func renderFold(outgoing: CellBuffer, incoming: CellBuffer, state: FoldTransitionState,
                            background: TerminalColor = .default, into destination: inout CellBuffer) {
         renderFold(outgoing: outgoing, incoming: incoming, outgoingPresentation: state.outgoing,
@@ -93,8 +97,10 @@ public struct Compositor: Hashable, Sendable {
     /// Draws one layer over what `destination` already holds, then restores the wide-cluster
     /// invariant (``CellBuffer/normalizeWideClusters()``).
     ///
-    /// - Complexity: O(destination cells covered by the layer + destination cells); axis-aligned
-    ///   layers allocate nothing up to 64 destination columns (a temporary column map above).
+    /// - Complexity: O(destination cells covered by the layer + destination cells). An
+    ///   axis-aligned layer's column map is a temporary buffer (on the stack where it fits, as
+    ///   `withUnsafeTemporaryAllocation` decides); rotated or sheared layers allocate a few
+    ///   small arrays for their bounds.
     public func draw(_ layer: Layer, onto destination: inout CellBuffer) {
         draw(layer, onto: &destination, destinationIsNormalized: false)
     }
