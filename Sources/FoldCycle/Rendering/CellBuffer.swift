@@ -68,6 +68,8 @@ public struct CellBuffer: Hashable, Sendable {
     /// Restores the wide-cluster invariant after cell-by-cell writes: a lead whose next cell is
     /// not a continuation (or that sits in the last column) becomes a space, and a continuation
     /// that does not follow a lead becomes a space; both keep their background.
+    ///
+    /// - Complexity: O(cells), one width load per narrow cell.
     public mutating func normalizeWideClusters() {
         let width = self.width
         let height = self.height
@@ -77,15 +79,19 @@ public struct CellBuffer: Hashable, Sendable {
                 let row = y * width
                 var x = 0
                 while x < width {
-                    let cell = cells[row + x]
-                    if cell.width == 2 {
-                        if x + 1 < width && cells[row + x + 1].width == 0 {
-                            x += 2
-                            continue
-                        }
-                        cells[row + x] = Cell(glyph: 0x20, foreground: cell.foreground, background: cell.background)
-                    } else if cell.width == 0 {
-                        cells[row + x] = Cell(glyph: 0x20, foreground: cell.foreground, background: cell.background)
+                    let cellWidth = cells[row + x].width
+                    if cellWidth == 1 {
+                        x += 1
+                        continue
+                    }
+                    if cellWidth == 2 && x + 1 < width && cells[row + x + 1].width == 0 {
+                        x += 2
+                        continue
+                    }
+                    if cellWidth == 2 || cellWidth == 0 {
+                        let cell = cells[row + x]
+                        cells[row + x] = Cell(glyph: 0x20, foregroundBits: cell.foregroundBits,
+                                              backgroundBits: cell.backgroundBits)
                     }
                     x += 1
                 }

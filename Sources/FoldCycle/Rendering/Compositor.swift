@@ -48,7 +48,8 @@ public struct Compositor: Hashable, Sendable {
 
     /// Clears `destination` to ``clearCell`` and draws `layers` in order (first = bottom).
     ///
-    /// - Complexity: O(destination cells covered by each layer); no allocation.
+    /// - Complexity: O(destination cells) per layer (each ``draw(_:onto:)`` ends with a
+    ///   normalizing pass); see ``draw(_:onto:)`` for allocation.
     public func composite(_ layers: [Layer], into destination: inout CellBuffer) {
         destination.fill(with: clearCell)
         for layer in layers { draw(layer, onto: &destination) }
@@ -64,6 +65,9 @@ public struct Compositor: Hashable, Sendable {
     ///   - state: the transition's state at one instant (``FoldTransition/state(at:)``).
     ///   - background: both slots' background colour (for edge blocks).
     ///   - destination: a caller-owned buffer, reused from frame to frame.
+    ///
+    /// - Complexity: one fill of `destination` plus the cells each layer covers; the normalizing
+    ///   pass runs only after a layer that overwrote part of a wide cluster.
     public func renderFold(outgoing: CellBuffer, incoming: CellBuffer, state: FoldTransitionState,
                            background: TerminalColor = .default, into destination: inout CellBuffer) {
         renderFold(outgoing: outgoing, incoming: incoming, outgoingPresentation: state.outgoing,
@@ -80,34 +84,55 @@ public struct Compositor: Hashable, Sendable {
         } else {
             destination.fill(with: clearCell)
         }
-        draw(Layer(content: outgoing, transform: outgoingPresentation.transform,
-                   alpha: outgoingPresentation.alpha, background: background), onto: &destination)
+        // A narrow clear cell leaves the wide-cluster invariant holding, so each layer needs the
+        // normalizing pass only if it overwrites part of a wide cluster.
+        let normalized = draw(Layer(content: outgoing, transform: outgoingPresentation.transform,
+                                    alpha: outgoingPresentation.alpha, background: background),
+                              onto: &destination, destinationIsNormalized: clearCell.width == 1)
         draw(Layer(content: incoming, transform: incomingPresentation.transform,
-                   alpha: incomingPresentation.alpha, background: background), onto: &destination)
+                   alpha: incomingPresentation.alpha, background: background),
+             onto: &destination, destinationIsNormalized: normalized)
     }
 
-    /// Draws one layer over what `destination` already holds.
+    /// Draws one layer over what `destination` already holds, then restores the wide-cluster
+    /// invariant (``CellBuffer/normalizeWideClusters()``).
+    ///
+    /// - Complexity: O(destination cells covered by the layer + destination cells). An
+    ///   axis-aligned layer's column map is a temporary buffer (on the stack where it fits, as
+    ///   `withUnsafeTemporaryAllocation` decides); rotated or sheared layers allocate a few
+    ///   small arrays for their bounds.
     public func draw(_ layer: Layer, onto destination: inout CellBuffer) {
+        draw(layer, onto: &destination, destinationIsNormalized: false)
+    }
+
+    /// ``draw(_:onto:)``, skipping the normalizing pass when `destinationIsNormalized` (the
+    /// invariant holds before the draw) and the layer overwrote no part of a wide cluster (so
+    /// it still holds; the pass would change nothing). Returns whether the invariant holds after.
+    @discardableResult
+    func draw(_ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool) -> Bool {
         let alpha = Double(layer.alpha)
-        guard alpha > 0, !alpha.isNaN else { return }
+        guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
         let transform = layer.transform
-        guard let inverse = try? transform.inverted() else { return }
+        guard let inverse = try? transform.inverted() else { return destinationIsNormalized }
         let content = layer.content
-        guard content.width > 0, content.height > 0, destination.width > 0, destination.height > 0 else { return }
+        guard content.width > 0, content.height > 0, destination.width > 0, destination.height > 0 else {
+            return destinationIsNormalized
+        }
         let context = DrawContext(
             layer: layer, inverse: inverse, alpha: min(alpha, 1),
             backgroundColor: backgroundColor, foregroundColor: foregroundColor,
             destinationWidth: destination.width, destinationHeight: destination.height)
-        content.cells.withUnsafeBufferPointer { source in
+        let overwroteWide = content.cells.withUnsafeBufferPointer { source in
             destination.withUnsafeMutableCells { target in
                 if transform.b == 0 && transform.c == 0 {
-                    context.drawAxisAligned(source: source, target: target)
-                } else {
-                    context.drawSampled(source: source, target: target)
+                    return context.drawAxisAligned(source: source, target: target)
                 }
+                context.drawSampled(source: source, target: target)
+                return true
             }
         }
-        destination.normalizeWideClusters()
+        if overwroteWide || !destinationIsNormalized { destination.normalizeWideClusters() }
+        return true
     }
 }
 
@@ -118,12 +143,14 @@ private struct DrawContext {
     let width: Int
     let height: Int
     let inverse: LayerTransform
-    let alpha: Double
-    /// `alpha` quantized to n/256 for fixed-point blending.
-    let alpha256: Int
-    let layerBackground: TerminalColor
-    let backgroundColor: RGBColor
-    let foregroundColor: RGBColor
+    /// The clamped alpha quantized to n/256 for fixed-point blending (256: copy unchanged).
+    let alpha256: UInt32
+    /// The layer's background, packed (``TerminalColor/packed``).
+    let layerBackground: UInt32
+    /// ``Compositor/backgroundColor`` as `0x00rrggbb`.
+    let backgroundRGB: UInt32
+    /// ``Compositor/foregroundColor`` as `0x00rrggbb`.
+    let foregroundRGB: UInt32
     /// Destination x of the layer's centre, and y.
     let centreX: Double
     let centreY: Double
@@ -138,11 +165,10 @@ private struct DrawContext {
         width = destinationWidth
         height = destinationHeight
         self.inverse = inverse
-        self.alpha = alpha
-        alpha256 = RGBColor.alpha256(alpha)
-        layerBackground = layer.background
-        self.backgroundColor = backgroundColor
-        self.foregroundColor = foregroundColor
+        alpha256 = UInt32(RGBColor.alpha256(alpha))
+        layerBackground = layer.background.packed
+        backgroundRGB = backgroundColor.packed
+        foregroundRGB = foregroundColor.packed
         halfWidth = Double(sourceWidth) / 2
         halfHeight = Double(sourceHeight) / 2
         centreX = Double(layer.origin.column) + halfWidth
@@ -165,16 +191,22 @@ private struct DrawContext {
         return row * sourceWidth + column
     }
 
-    /// The same, clamped into the layer (for cells the coverage says are fully inside).
+    /// For an axis-aligned inverse (`b == 0 && c == 0`): the layer column the centre of
+    /// destination column `x` lands in, clamped into the layer. The `c·py` term of ``sample(_:_:)``
+    /// is ±0 there and cannot change the sum, so the column depends on `x` alone.
     @inline(__always)
-    func sampleClamped(_ x: Int, _ y: Int) -> Int {
+    func sourceColumn(_ x: Int) -> Int {
         let px = Double(x) + 0.5 - centreX
+        let lx = Double(inverse.a) * px + Double(inverse.tx) + halfWidth
+        return min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
+    }
+
+    /// The same for destination row `y`: the layer row, clamped into the layer.
+    @inline(__always)
+    func sourceRow(_ y: Int) -> Int {
         let py = Double(y) + 0.5 - centreY
-        let lx = Double(inverse.a) * px + Double(inverse.c) * py + Double(inverse.tx) + halfWidth
-        let ly = Double(inverse.b) * px + Double(inverse.d) * py + Double(inverse.ty) + halfHeight
-        let column = min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
-        let row = min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
-        return row * sourceWidth + column
+        let ly = Double(inverse.d) * py + Double(inverse.ty) + halfHeight
+        return min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
     }
 
     /// The cell containing layer coordinate `value`. A point on a cell boundary (within 1e-9)
@@ -193,7 +225,21 @@ private struct DrawContext {
 
     // MARK: Axis-aligned: exact coverage with block eighths
 
-    func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
+    /// One destination column of an axis-aligned draw, computed once per layer: its coverage
+    /// in eighths, whether the layer covers its left part, and the layer column it samples.
+    struct ColumnSample {
+        var sourceColumn: Int32
+        var eighths: UInt8
+        var coversLeft: Bool
+    }
+
+    /// The inverse map separates into a column map and a row map: the column samples are
+    /// computed once into a temporary (stack-allocated when small) buffer, each row's sample and
+    /// coverage once per row, so a covered cell costs one source load and one store (plus the
+    /// blend when alpha < 1).
+    ///
+    /// - Returns: whether any overwritten destination cell was part of a wide cluster (width ≠ 1).
+    func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Bool {
         let a = Double(transform.a)
         let d = Double(transform.d)
         let left = centreX + a * -halfWidth + Double(transform.tx)
@@ -202,44 +248,102 @@ private struct DrawContext {
         let bottom = centreY + d * halfHeight + Double(transform.ty)
         let x0 = min(left, right), x1 = max(left, right)
         let y0 = min(top, bottom), y1 = max(top, bottom)
-        guard x1 > 0, y1 > 0, x0 < Double(width), y0 < Double(height) else { return }
+        guard x1 > 0, y1 > 0, x0 < Double(width), y0 < Double(height) else { return false }
         let firstColumn = max(Int(x0.rounded(.down)), 0)
         let endColumn = min(Int(x1.rounded(.up)), width)
         let firstRow = max(Int(y0.rounded(.down)), 0)
         let endRow = min(Int(y1.rounded(.up)), height)
-        guard firstColumn < endColumn, firstRow < endRow else { return }
+        guard firstColumn < endColumn, firstRow < endRow else { return false }
+        let columnCount = endColumn - firstColumn
+        // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
+        var overwritten: UInt64 = 0
+        var memo = BlendMemo()
 
-        for y in firstRow..<endRow {
-            let rowEighths = Self.eighths(Double(y), y0, y1)
-            if rowEighths == 0 { continue }
-            let rowBase = y * width
-            var x = firstColumn
-            while x < endColumn {
-                let columnEighths = Self.eighths(Double(x), x0, x1)
-                if columnEighths == 0 {
-                    x += 1
-                    continue
-                }
-                if rowEighths == 8 && columnEighths == 8 {
-                    let nextFull = x + 1 < endColumn && Self.eighths(Double(x + 1), x0, x1) == 8
-                    x += drawContent(x, y, rowBase: rowBase, nextIsFull: nextFull, clamped: true,
-                                     source: source, target: target)
-                    continue
-                }
-                if rowEighths < 8 {
-                    if columnEighths >= 4 {
-                        let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
-                        drawEdge(at: rowBase + x, eighths: rowEighths, coversFar: coversBottom,
-                                 partial: { 0x2580 + UInt32($0) }, target: target)
-                    }
-                } else {
-                    let coversLeft = (max(x0, Double(x)) + min(x1, Double(x + 1))) / 2 < Double(x) + 0.5
-                    drawEdge(at: rowBase + x, eighths: columnEighths, coversFar: coversLeft,
-                             partial: { 0x2590 - UInt32($0) }, target: target)
-                }
-                x += 1
+        withUnsafeTemporaryAllocation(of: ColumnSample.self, capacity: columnCount) { columns in
+            for i in 0..<columnCount {
+                let x = firstColumn + i
+                let eighths = Self.eighths(Double(x), x0, x1)
+                let coversLeft = (max(x0, Double(x)) + min(x1, Double(x + 1))) / 2 < Double(x) + 0.5
+                columns.initializeElement(
+                    at: i,
+                    to: ColumnSample(sourceColumn: eighths == 8 ? Int32(truncatingIfNeeded: sourceColumn(x)) : 0,
+                                     eighths: UInt8(eighths), coversLeft: coversLeft))
             }
+            let samples = UnsafeBufferPointer(columns)
+            for y in firstRow..<endRow {
+                let rowEighths = Self.eighths(Double(y), y0, y1)
+                if rowEighths == 0 { continue }
+                let rowBase = y * width + firstColumn
+                if rowEighths == 8 {
+                    overwritten |= drawFullRow(sourceRowBase: sourceRow(y) * sourceWidth, targetBase: rowBase,
+                                               columns: samples, memo: &memo, source: source, target: target)
+                    continue
+                }
+                let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
+                for i in 0..<columnCount where samples[i].eighths >= 4 {
+                    overwritten |= Self.widthOtherThanOne(target[rowBase + i])
+                    drawEdge(at: rowBase + i, eighths: rowEighths, coversFar: coversBottom,
+                             partial: { 0x2580 + UInt32($0) }, target: target)
+                }
+            }
+            columns.deinitialize()
         }
+        return overwritten != 0
+    }
+
+    /// Nonzero when `cell`'s width is not 1 (the width bits of `high` XOR 1).
+    @inline(__always)
+    static func widthOtherThanOne(_ cell: Cell) -> UInt64 {
+        (cell.high ^ 1 << 32) & 0xFF << 32
+    }
+
+    /// Draws one fully covered destination row: content where the column is fully covered,
+    /// left/right block eighths where it is partly covered.
+    ///
+    /// - Returns: nonzero when an overwritten cell was part of a wide cluster.
+    @inline(__always)
+    func drawFullRow(sourceRowBase: Int, targetBase: Int, columns: UnsafeBufferPointer<ColumnSample>,
+                     memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
+                     target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
+        let count = columns.count
+        var overwritten: UInt64 = 0
+        var i = 0
+        while i < count {
+            let column = columns[i]
+            let destination = targetBase + i
+            if column.eighths == 8 {
+                let sourceColumn = Int(column.sourceColumn)
+                let cell = source[sourceRowBase + sourceColumn]
+                let below = target[destination]
+                overwritten |= Self.widthOtherThanOne(below)
+                if cell.width == 1 {
+                    target[destination] = blended(cell, below: below, memo: &memo)
+                    i += 1
+                    continue
+                }
+                // A wide lead is drawn whole when the next column is fully covered and samples
+                // the lead's own continuation (the next layer column, in the same row).
+                if cell.width == 2 && i + 1 < count && columns[i + 1].eighths == 8
+                    && Int(columns[i + 1].sourceColumn) == sourceColumn + 1 && sourceColumn + 1 != sourceWidth {
+                    overwritten |= Self.widthOtherThanOne(target[destination + 1])
+                    let lead = blended(cell, below: below, memo: &memo)
+                    target[destination] = lead
+                    target[destination + 1] = .continuation(of: lead)
+                    i += 2
+                    continue
+                }
+                // A lead cut off, or a continuation whose lead did not land to its left: blank.
+                target[destination] = blended(Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                                                   backgroundBits: cell.backgroundBits),
+                                              below: below, memo: &memo)
+            } else if column.eighths != 0 {
+                overwritten |= Self.widthOtherThanOne(target[destination])
+                drawEdge(at: destination, eighths: Int(column.eighths), coversFar: column.coversLeft,
+                         partial: { 0x2590 - UInt32($0) }, target: target)
+            }
+            i += 1
+        }
+        return overwritten
     }
 
     /// Coverage of the unit interval `[start, start + 1]` by `[low, high]`, in eighths 0...8
@@ -255,15 +359,18 @@ private struct DrawContext {
     /// or left (columns) part, the part the block glyphs fill; otherwise the complementary block
     /// is drawn in the colour below over the layer's colour.
     @inline(__always)
-    func drawEdge(at index: Int, eighths: Int, coversFar: Bool, partial: (Int) -> UInt32, target: UnsafeMutableBufferPointer<Cell>) {
-        let below = target[index].background
+    func drawEdge(at index: Int, eighths: Int, coversFar: Bool, partial: (Int) -> UInt32,
+                  target: UnsafeMutableBufferPointer<Cell>) {
+        let below = target[index].backgroundBits
         let layerColour = blendedBackground(layerBackground, below: below)
-        let belowAsForeground: TerminalColor = .rgb(below.resolved(backgroundColor))
-        let layerAsForeground: TerminalColor = .rgb(layerColour.resolved(backgroundColor))
         if coversFar {
-            target[index] = Cell(glyph: partial(eighths), foreground: layerAsForeground, background: below)
+            let layerAsForeground = TerminalColor.rgbTag
+                | TerminalColor.resolved(packed: layerColour, fallback: backgroundRGB)
+            target[index] = Cell(glyph: partial(eighths), foregroundBits: layerAsForeground, backgroundBits: below)
         } else {
-            target[index] = Cell(glyph: partial(8 - eighths), foreground: belowAsForeground, background: layerColour)
+            let belowAsForeground = TerminalColor.rgbTag | TerminalColor.resolved(packed: below, fallback: backgroundRGB)
+            target[index] = Cell(glyph: partial(8 - eighths), foregroundBits: belowAsForeground,
+                                 backgroundBits: layerColour)
         }
     }
 
@@ -289,7 +396,7 @@ private struct DrawContext {
                     x += 1
                     continue
                 }
-                x += drawContent(x, y, rowBase: rowBase, nextIsFull: x + 1 < endColumn, clamped: false,
+                x += drawContent(x, y, rowBase: rowBase, nextIsFull: x + 1 < endColumn,
                                  source: source, target: target)
             }
         }
@@ -300,9 +407,9 @@ private struct DrawContext {
     /// Draws the layer cell that destination (x, y) samples; returns how many destination cells
     /// it filled (2 for a whole wide cluster, else 1).
     @inline(__always)
-    func drawContent(_ x: Int, _ y: Int, rowBase: Int, nextIsFull: Bool, clamped: Bool,
+    func drawContent(_ x: Int, _ y: Int, rowBase: Int, nextIsFull: Bool,
                      source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Int {
-        let index = clamped ? sampleClamped(x, y) : sample(x, y)
+        let index = sample(x, y)
         let cell = source[index]
         let destination = rowBase + x
         switch cell.width {
@@ -310,7 +417,7 @@ private struct DrawContext {
             target[destination] = blended(cell, below: target[destination])
             return 1
         case 2:
-            let next = nextIsFull ? (clamped ? sampleClamped(x + 1, y) : sample(x + 1, y)) : -1
+            let next = nextIsFull ? sample(x + 1, y) : -1
             if next == index + 1 && (index + 1) % sourceWidth != 0 {
                 let lead = blended(cell, below: target[destination])
                 target[destination] = lead
@@ -328,20 +435,58 @@ private struct DrawContext {
 
     // MARK: Alpha
 
+    /// The last colour blend of a layer draw: cells in a run mostly share their colours and the
+    /// colours below, so most blends are a two-word compare.
+    struct BlendMemo {
+        /// Foreground (high half) and background (low half) of the top cell; all ones (no
+        /// packed colour has those bits) before the first blend.
+        var top: UInt64 = ~0
+        /// The same for the cell below.
+        var below: UInt64 = 0
+        /// The blended foreground (high half) and background (low half).
+        var result: UInt64 = 0
+    }
+
+    /// ``blended(_:below:)`` through `memo`.
+    @inline(__always)
+    func blended(_ cell: Cell, below: Cell, memo: inout BlendMemo) -> Cell {
+        guard alpha256 < 256 else { return cell }
+        let top = cell.low & 0xFFFF_FFFF_0000_0000 | cell.high & 0xFFFF_FFFF
+        let under = below.low & 0xFFFF_FFFF_0000_0000 | below.high & 0xFFFF_FFFF
+        if top != memo.top || under != memo.below {
+            let result = blended(cell, below: below)
+            memo = BlendMemo(top: top, below: under,
+                             result: result.low & 0xFFFF_FFFF_0000_0000 | result.high & 0xFFFF_FFFF)
+        }
+        var result = cell
+        result.low = cell.low & 0xFFFF_FFFF | memo.result & 0xFFFF_FFFF_0000_0000
+        result.high = cell.high & 0xFFFF_FFFF_0000_0000 | memo.result & 0xFFFF_FFFF
+        return result
+    }
+
+    /// `cell` over `below` with the layer's alpha: both colours blended in packed RGB (a
+    /// default foreground counts as the foreground colour, any other default as the background
+    /// colour); at alpha 256/256 the cell unchanged.
     @inline(__always)
     func blended(_ cell: Cell, below: Cell) -> Cell {
         guard alpha256 < 256 else { return cell }
         var result = cell
-        let foreground = cell.foreground.resolved(foregroundColor)
-        result.foreground = .rgb(foreground.blended(over: below.foreground.resolved(backgroundColor), alpha256: alpha256))
-        result.background = blendedBackground(cell.background, below: below.background)
+        let foreground = TerminalColor.resolved(packed: cell.foregroundBits, fallback: foregroundRGB)
+        let belowForeground = TerminalColor.resolved(packed: below.foregroundBits, fallback: backgroundRGB)
+        result.foregroundBits = TerminalColor.rgbTag
+            | RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256)
+        result.backgroundBits = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
         return result
     }
 
+    /// A packed background `colour` over the packed `below` with the layer's alpha (defaults
+    /// count as the background colour); at alpha 256/256 `colour` unchanged.
     @inline(__always)
-    func blendedBackground(_ colour: TerminalColor, below: TerminalColor) -> TerminalColor {
+    func blendedBackground(_ colour: UInt32, below: UInt32) -> UInt32 {
         guard alpha256 < 256 else { return colour }
-        let top = colour.resolved(backgroundColor)
-        return .rgb(top.blended(over: below.resolved(backgroundColor), alpha256: alpha256))
+        let top = TerminalColor.resolved(packed: colour, fallback: backgroundRGB)
+        return TerminalColor.rgbTag
+            | RGBColor.blend(packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
+                             alpha256: alpha256)
     }
 }

@@ -96,6 +96,28 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
                         blue: UInt8(truncatingIfNeeded: (a * Int(blue) + b * Int(below.blue) + 128) >> 8))
     }
 
+    /// The channels as `0x00rrggbb`.
+    @inline(__always)
+    var packed: UInt32 { UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
+
+    /// The colour of `0x00rrggbb` (bits above 23 ignored).
+    @inline(__always)
+    init(packed: UInt32) {
+        self.init(red: UInt8(truncatingIfNeeded: packed >> 16), green: UInt8(truncatingIfNeeded: packed >> 8),
+                  blue: UInt8(truncatingIfNeeded: packed))
+    }
+
+    /// ``blended(over:alpha256:)`` on packed `0x00rrggbb` values, two channels per multiply
+    /// (red and blue in 16-bit lanes, green alone): each lane stays below 2^16, so the result is
+    /// bit-identical to the per-channel formula.
+    @inline(__always)
+    static func blend(packed top: UInt32, over below: UInt32, alpha256 a: UInt32) -> UInt32 {
+        let b = 256 - a
+        let redBlue = ((top & 0xFF_00FF) &* a &+ (below & 0xFF_00FF) &* b &+ 0x80_0080) >> 8 & 0xFF_00FF
+        let green = ((top & 0xFF00) &* a &+ (below & 0xFF00) &* b &+ 0x8000) >> 8 & 0xFF00
+        return redBlue | green
+    }
+
     /// `#rrggbb` in lowercase hex.
     public var description: String {
         let digits = Array("0123456789abcdef")

@@ -16,3 +16,32 @@ public enum TerminalColor: Hashable, Sendable {
         }
     }
 }
+
+extension TerminalColor {
+    /// The tag bit of a packed ``rgb(_:)`` colour.
+    static let rgbTag: UInt32 = 0x0100_0000
+    /// ``default`` packed.
+    static let packedDefault: UInt32 = 0
+
+    /// The colour as one word, the form ``Cell`` stores: ``default`` is 0 and ``rgb(_:)`` is
+    /// `0x01rrggbb` (``rgbTag`` set, one byte per channel).
+    @inline(__always)
+    var packed: UInt32 {
+        switch self {
+        case .default: return Self.packedDefault
+        case .rgb(let color): return Self.rgbTag | color.packed
+        }
+    }
+
+    /// Unpacks ``packed``: ``rgb(_:)`` when ``rgbTag`` is set, otherwise ``default``.
+    @inline(__always)
+    init(packed: UInt32) {
+        self = packed & Self.rgbTag == 0 ? .default : .rgb(RGBColor(packed: packed))
+    }
+
+    /// The packed colour's RGB (`0x00rrggbb`), or `fallback` (also `0x00rrggbb`) for ``default``.
+    @inline(__always)
+    static func resolved(packed: UInt32, fallback: UInt32) -> UInt32 {
+        packed & rgbTag == 0 ? fallback : packed & 0xFF_FFFF
+    }
+}

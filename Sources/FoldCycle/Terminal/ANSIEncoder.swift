@@ -9,7 +9,7 @@
 /// region's top-left) and the current rendition (the "pen"), so the next frame starts from
 /// what the terminal really shows. Bytes are appended to a caller-owned array; after the first
 /// frames no call allocates (SGR parameters and the diff's per-row marks use reused scratch
-/// arrays).
+/// arrays; glyph bytes are gathered in a 1 KiB stack block and appended a block at a time).
 ///
 /// - Important: after the last column of a row the cursor column is treated as unknown: if the
 ///   region reaches the terminal's right margin the terminal is in the "pending wrap" state
@@ -86,16 +86,18 @@ public struct ANSIEncoder: Sendable {
         bytes.reserveCapacity(bytes.count + 64 + buffer.cells.count * 4)
         EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
         buffer.cells.withUnsafeBufferPointer { cells in
-            for y in 0..<buffer.height {
-                var x = 0
-                while x < buffer.width {
-                    let cell = cells[y * buffer.width + x]
-                    if cell.width == 0 {
-                        x += 1
-                        continue
+            ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                for y in 0..<buffer.height {
+                    var x = 0
+                    while x < buffer.width {
+                        let cell = cells[y * buffer.width + x]
+                        if cell.width == 0 {
+                            x += 1
+                            continue
+                        }
+                        draw(cell, x: x, y: y, regionWidth: buffer.width, sink: &sink, bytes: &bytes)
+                        x += Int(cell.width)
                     }
-                    draw(cell, x: x, y: y, regionWidth: buffer.width, into: &bytes)
-                    x += Int(cell.width)
                 }
             }
         }
@@ -121,30 +123,41 @@ public struct ANSIEncoder: Sendable {
             return
         }
         let width = current.width
+        // The marks live in a local while this frame is encoded, so that `draw` (mutating) and
+        // the marks' pointer do not overlap accesses to `self`.
+        var dirty = self.dirty
+        self.dirty = []
         if dirty.count != width + 1 { dirty = Array(repeating: false, count: width + 1) }
         var started = false
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
-                for y in 0..<current.height {
-                    let row = y * width
-                    guard markDirty(old: old, new: new, row: row, width: width) else { continue }
-                    if !started {
-                        EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
-                        started = true
-                    }
-                    var x = 0
-                    while x < width {
-                        let cell = new[row + x]
-                        if !dirty[x] || cell.width == 0 {
-                            x += 1
-                            continue
+                dirty.withUnsafeMutableBufferPointer { dirty in
+                    ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                        for y in 0..<current.height {
+                            let row = y * width
+                            guard Self.markDirty(old: old, new: new, row: row, width: width, dirty: dirty) else {
+                                continue
+                            }
+                            if !started {
+                                EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+                                started = true
+                            }
+                            var x = 0
+                            while x < width {
+                                let cell = new[row + x]
+                                if !dirty[x] || cell.width == 0 {
+                                    x += 1
+                                    continue
+                                }
+                                draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+                                x += Int(cell.width)
+                            }
                         }
-                        draw(cell, x: x, y: y, regionWidth: width, into: &bytes)
-                        x += Int(cell.width)
                     }
                 }
             }
         }
+        self.dirty = dirty
         if started { endFrame(into: &bytes) }
     }
 
@@ -157,15 +170,19 @@ public struct ANSIEncoder: Sendable {
     // MARK: - Dirty marking
 
     /// Marks `dirty[x]` for the cells of one row to redraw; returns whether any is marked.
-    private mutating func markDirty(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
-                                    row: Int, width: Int) -> Bool {
-        var any = false
-        for x in 0..<width {
-            let changed = old[row + x] != new[row + x]
-            dirty[x] = changed
-            any = any || changed
+    ///
+    /// - Complexity: O(width): an unchanged row costs one branch-free pass of word compares
+    ///   (cells are 16 bytes with no padding) and writes no marks.
+    private static func markDirty(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+                                  row: Int, width: Int, dirty: UnsafeMutableBufferPointer<Bool>) -> Bool {
+        var difference: UInt64 = 0
+        for x in row..<(row + width) {
+            difference |= (old[x].low ^ new[x].low) | (old[x].high ^ new[x].high)
         }
-        guard any else { return false }
+        guard difference != 0 else { return false }
+        for x in 0..<width {
+            dirty[x] = old[row + x] != new[row + x]
+        }
         var changed = true
         while changed {
             changed = false
@@ -196,9 +213,30 @@ public struct ANSIEncoder: Sendable {
 
     // MARK: - Drawing
 
-    private mutating func draw(_ cell: Cell, x: Int, y: Int, regionWidth: Int, into bytes: inout [UInt8]) {
+    /// Draws one cell: the glyph's UTF-8 into the sink, after a cursor move and an SGR when
+    /// needed. The common case (cursor in place, pen matching, a scalar glyph) is inlined; the
+    /// rest goes through ``drawSlow(_:x:y:regionWidth:sink:bytes:)``.
+    @inline(__always)
+    private mutating func draw(_ cell: Cell, x: Int, y: Int, regionWidth: Int,
+                               sink: inout ByteSink, bytes: inout [UInt8]) {
+        let glyph = cell.glyph
+        guard cursorColumn == x, cursorRow == y, glyph < GlyphTable.firstInternedID, penMatches(cell) else {
+            drawSlow(cell, x: x, y: y, regionWidth: regionWidth, sink: &sink, bytes: &bytes)
+            return
+        }
+        sink.writeScalarUTF8(glyph, flushingTo: &bytes)
+        let next = x + Int(cell.width)
+        cursorColumn = next >= regionWidth ? nil : next
+    }
+
+    /// ``draw(_:x:y:regionWidth:sink:bytes:)`` with a cursor move, a pen change or an interned
+    /// glyph: the sink is flushed and those bytes are appended to `bytes` directly.
+    @inline(never)
+    private mutating func drawSlow(_ cell: Cell, x: Int, y: Int, regionWidth: Int,
+                                   sink: inout ByteSink, bytes: inout [UInt8]) {
+        sink.flush(to: &bytes)
         if cursorRow != y || cursorColumn != x { move(toX: x, y: y, into: &bytes) }
-        setPen(cell, into: &bytes)
+        if !penMatches(cell) { changePen(cell, into: &bytes) }
         glyphs.appendUTF8(of: cell.glyph, to: &bytes)
         let next = x + Int(cell.width)
         cursorColumn = next >= regionWidth ? nil : next
@@ -258,62 +296,77 @@ public struct ANSIEncoder: Sendable {
 
     // MARK: - SGR
 
-    /// A colour as the output depth renders it.
-    private enum OutputColor: Hashable {
-        case `default`
-        case index(UInt8)
-        case rgb(RGBColor)
-    }
+    /// A colour as the output depth renders it, packed in one word: ``outputDefault`` (0),
+    /// `rgbTag | 0xrrggbb` (the same bits as ``TerminalColor/packed``), or `indexTag | n`.
+    private typealias OutputColor = UInt32
+    private static let outputDefault: OutputColor = 0
+    private static let indexTag: OutputColor = 0x0200_0000
 
-    /// The current rendition, raw (as in the cells) and as output.
+    /// The current rendition, raw (as in the cells, packed) and as output.
     private struct Pen {
-        var foreground: TerminalColor
-        var background: TerminalColor
+        var foreground: UInt32
+        var background: UInt32
         var attributes: CellAttributes
         var outputForeground: OutputColor
         var outputBackground: OutputColor
 
-        static let initial = Pen(foreground: .default, background: .default, attributes: [],
-                                 outputForeground: .default, outputBackground: .default)
+        static let initial = Pen(foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault,
+                                 attributes: [], outputForeground: ANSIEncoder.outputDefault,
+                                 outputBackground: ANSIEncoder.outputDefault)
     }
 
-    private func output(_ color: TerminalColor) -> OutputColor {
-        guard case .rgb(let rgb) = color else { return .default }
+    /// The output form of a packed cell colour at this encoder's depth.
+    private func output(_ color: UInt32) -> OutputColor {
+        guard color & TerminalColor.rgbTag != 0 else { return Self.outputDefault }
         switch depth {
-        case .truecolor: return .rgb(rgb)
-        case .ansi256: return .index(ColorDepth.ansi256Index(for: rgb))
-        case .ansi16: return .index(ColorDepth.ansi16Index(for: rgb))
-        case .none: return .default
+        case .truecolor: return color
+        case .ansi256: return Self.indexTag | UInt32(ColorDepth.ansi256Index(for: RGBColor(packed: color)))
+        case .ansi16: return Self.indexTag | UInt32(ColorDepth.ansi16Index(for: RGBColor(packed: color)))
+        case .none: return Self.outputDefault
         }
     }
 
-    private mutating func setPen(_ cell: Cell, into bytes: inout [UInt8]) {
-        // A space shows no foreground (unless underlined or reversed), so its foreground is
-        // whatever makes the SGR shortest: the pen's when only the background changes, the
-        // default after a reset. Text runs separated by spaces then need no SGR at all.
-        let anyForeground = cell.glyph == 0x20 && cell.attributes.isDisjoint(with: [.underline, .reverse])
-        if let pen, pen.background == cell.background, pen.attributes == cell.attributes,
-           anyForeground || pen.foreground == cell.foreground {
-            return
-        }
-        let outputBackground = output(cell.background)
+    /// Underline and reverse: the attributes that make a space's foreground visible.
+    private static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse]
+
+    /// A space shows no foreground (unless underlined or reversed), so its foreground is
+    /// whatever makes the SGR shortest: the pen's when only the background changes, the
+    /// default after a reset. Text runs separated by spaces then need no SGR at all.
+    @inline(__always)
+    private static func anyForeground(_ cell: Cell) -> Bool {
+        cell.glyph == 0x20 && cell.attributes.isDisjoint(with: foregroundVisibleAttributes)
+    }
+
+    /// Whether the pen already draws `cell` (no SGR needed).
+    @inline(__always)
+    private func penMatches(_ cell: Cell) -> Bool {
+        guard let pen else { return false }
+        return pen.background == cell.backgroundBits && pen.attributes == cell.attributes
+            && (pen.foreground == cell.foregroundBits || Self.anyForeground(cell))
+    }
+
+    /// The SGR for a pen change (when ``penMatches(_:)`` is false): the shorter of the
+    /// incremental form and the reset form.
+    private mutating func changePen(_ cell: Cell, into bytes: inout [UInt8]) {
+        let anyForeground = Self.anyForeground(cell)
+        let outputBackground = output(cell.backgroundBits)
         // Full form: reset, then everything that is not the default.
-        let resetForeground: TerminalColor = anyForeground ? .default : cell.foreground
-        let resetPen = Pen(foreground: resetForeground, background: cell.background, attributes: cell.attributes,
+        let resetForeground = anyForeground ? TerminalColor.packedDefault : cell.foregroundBits
+        let resetPen = Pen(foreground: resetForeground, background: cell.backgroundBits, attributes: cell.attributes,
                            outputForeground: output(resetForeground), outputBackground: outputBackground)
         resetScratch.removeAll(keepingCapacity: true)
         resetScratch.append(UInt8(ascii: "0"))
         Self.appendAttributes(resetPen.attributes, to: &resetScratch)
-        if resetPen.outputForeground != .default {
+        if resetPen.outputForeground != Self.outputDefault {
             Self.appendColor(resetPen.outputForeground, background: false, depth: depth, to: &resetScratch)
         }
-        if resetPen.outputBackground != .default {
+        if resetPen.outputBackground != Self.outputDefault {
             Self.appendColor(resetPen.outputBackground, background: true, depth: depth, to: &resetScratch)
         }
         // Incremental form: only when no attribute has to be turned off.
         if let pen, pen.attributes.isSubset(of: cell.attributes) {
-            let foreground = anyForeground ? pen.foreground : cell.foreground
-            let target = Pen(foreground: foreground, background: cell.background, attributes: cell.attributes,
+            let foreground = anyForeground ? pen.foreground : cell.foregroundBits
+            let target = Pen(foreground: foreground, background: cell.backgroundBits, attributes: cell.attributes,
                              outputForeground: anyForeground ? pen.outputForeground : output(foreground),
                              outputBackground: outputBackground)
             sgrScratch.removeAll(keepingCapacity: true)
@@ -354,16 +407,16 @@ public struct ANSIEncoder: Sendable {
 
     private static func appendColor(_ color: OutputColor, background: Bool, depth: ColorDepth,
                                     to parameters: inout [UInt8]) {
-        switch color {
-        case .default:
+        if color == outputDefault {
             appendParameter(background ? 49 : 39, to: &parameters)
-        case .rgb(let rgb):
+        } else if color & TerminalColor.rgbTag != 0 {
             appendParameter(background ? 48 : 38, to: &parameters)
             appendParameter(2, to: &parameters)
-            appendParameter(Int(rgb.red), to: &parameters)
-            appendParameter(Int(rgb.green), to: &parameters)
-            appendParameter(Int(rgb.blue), to: &parameters)
-        case .index(let index):
+            appendParameter(Int((color >> 16) & 0xFF), to: &parameters)
+            appendParameter(Int((color >> 8) & 0xFF), to: &parameters)
+            appendParameter(Int(color & 0xFF), to: &parameters)
+        } else {
+            let index = UInt8(truncatingIfNeeded: color)
             if depth == .ansi16 {
                 let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
                 appendParameter(base + Int(index % 8), to: &parameters)
@@ -378,5 +431,62 @@ public struct ANSIEncoder: Sendable {
     private static func appendParameter(_ value: Int, to parameters: inout [UInt8]) {
         if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
         EscapeSequence.appendDecimal(value, to: &parameters)
+    }
+}
+
+/// The frame's glyph bytes, written through a pointer into a 1 KiB stack block and appended to
+/// the caller's array a block at a time, so a glyph costs no per-byte uniqueness or capacity
+/// check. Whoever writes to the array directly flushes the sink first, keeping the order.
+private struct ByteSink {
+    /// The block's size: bytes written between flushes.
+    static let capacity = 1024
+
+    let block: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    /// Calls `body` with an empty sink and `bytes`, then flushes the sink to `bytes`.
+    static func withSink<Result>(flushingTo bytes: inout [UInt8],
+                                 _ body: (inout ByteSink, inout [UInt8]) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { block in
+            var sink = ByteSink(block: block)
+            let result = body(&sink, &bytes)
+            sink.flush(to: &bytes)
+            return result
+        }
+    }
+
+    /// Appends the written bytes to `bytes` and empties the sink.
+    @inline(__always)
+    mutating func flush(to bytes: inout [UInt8]) {
+        guard count > 0 else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: block[..<count]))
+        count = 0
+    }
+
+    /// Writes one scalar value as UTF-8, as ``GlyphTable/appendScalarUTF8(_:to:)`` (surrogates
+    /// and out-of-range values as U+FFFD).
+    @inline(__always)
+    mutating func writeScalarUTF8(_ scalar: UInt32, flushingTo bytes: inout [UInt8]) {
+        if count > block.count - 4 { flush(to: &bytes) }
+        let value = (0xD800..<0xE000).contains(scalar) || scalar >= 0x110000 ? 0xFFFD : scalar
+        if value < 0x80 {
+            block[count] = UInt8(truncatingIfNeeded: value)
+            count += 1
+        } else if value < 0x800 {
+            block[count] = UInt8(truncatingIfNeeded: 0xC0 | (value >> 6))
+            block[count + 1] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+            count += 2
+        } else if value < 0x10000 {
+            block[count] = UInt8(truncatingIfNeeded: 0xE0 | (value >> 12))
+            block[count + 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
+            block[count + 2] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+            count += 3
+        } else {
+            block[count] = UInt8(truncatingIfNeeded: 0xF0 | (value >> 18))
+            block[count + 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 12) & 0x3F))
+            block[count + 2] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
+            block[count + 3] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+            count += 4
+        }
     }
 }
