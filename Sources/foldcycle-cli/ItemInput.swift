@@ -20,32 +20,40 @@ enum ItemInput {
         return items
     }
 
-    /// Reads `path` as strict UTF-8 and splits it into items.
+    /// Reads `path` (or standard input for `-`) as strict UTF-8 and splits it into items. Works
+    /// for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end). A leading
+    /// byte-order mark is dropped.
     ///
     /// - Throws: ``CLIError/unreadableInput(_:)`` naming the file when it cannot be read, is not
     ///   valid UTF-8, or holds no items.
     static func items(fromFile path: String) throws(CLIError) -> [String] {
+        let name = path == "-" ? "standard input" : "file '\(path)'"
+        var isDirectory: ObjCBool = false
+        if path != "-" {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .unreadableInput("cannot read file '\(path)': no such file")
+            }
+            if isDirectory.boolValue {
+                throw .unreadableInput("cannot read file '\(path)': it is a directory")
+            }
+        }
+        let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
+        guard let handle else {
+            throw .unreadableInput("cannot read \(name): permission denied")
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try handle.readToEnd() ?? Data()
         } catch {
-            let reason: String
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                reason = "no such file"
-            } else if isDirectory.boolValue {
-                reason = "it is a directory"
-            } else {
-                reason = "permission denied or unreadable"
-            }
-            throw .unreadableInput("cannot read file '\(path)': \(reason)")
+            throw .unreadableInput("cannot read \(name): \(error.localizedDescription)")
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .unreadableInput("file '\(path)' is not valid UTF-8 text")
+        guard var text = String(validating: data, as: UTF8.self) else {
+            throw .unreadableInput("\(name) is not valid UTF-8 text")
         }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let items = items(fromFileText: text)
         guard !items.isEmpty else {
-            throw .unreadableInput("file '\(path)' has no items (items are separated by blank lines)")
+            throw .unreadableInput("\(name) has no items (items are separated by blank lines)")
         }
         return items
     }

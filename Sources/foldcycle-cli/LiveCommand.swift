@@ -11,6 +11,10 @@ struct LiveCommand {
 
     static let version = "0.1.0"
 
+    /// Allowed `--interval` (and typed `interval`) values, in seconds.
+    static let intervalRange = 0.01...86_400.0
+    static let intervalRangeText = "a finite number ≥ 0.01 and ≤ 86400"
+
     static let specs: [OptionSpec] = [
         SharedOptions.direction,
         OptionSpec("interval", value: "seconds", help: "Seconds between transitions, 0.01...86400. (default: 2)"),
@@ -41,6 +45,7 @@ struct LiveCommand {
               start, pause, resume, stop, next, prev, direction D, interval S, duration S,
               status, help, quit
               Replies go to the status line under the card, or to stderr when stdout is not a terminal.
+              When stdin ends, commands end and the cards go on until quit, a signal or --cycles.
 
             KEYS (when stdin and stdout are a terminal):
               type a command, Enter runs it; Backspace edits; Space (on an empty line) pauses or
@@ -84,7 +89,7 @@ struct LiveCommand {
         if values.flag("help") { return .help }
         if values.flag("version") { return .version }
         let items = try SharedOptions.items(values) ?? demoDeck
-        let interval = try values.number("interval", in: 0.01...86_400, unit: "seconds") ?? 2
+        let interval = try values.number("interval", in: intervalRange, unit: "seconds") ?? 2
         var duration: TimeInterval?
         if let text = values.string("duration") {
             let allowed = "seconds: a finite number > 0 and < the interval, \(shortestText(interval))"

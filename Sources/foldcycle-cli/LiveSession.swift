@@ -16,6 +16,8 @@ final class LiveSession: @unchecked Sendable {
     private let cycler: PseudoFoldCycler<ArrayDataSource<String>>
     private let player: FoldCyclePlayer<ArrayDataSource<String>>
     private let modes = TerminalModes(device: .standardInput)
+    /// stdout's terminal when stdin is not it: echo off, so typing never lands on the frames.
+    private let outputModes = TerminalModes(device: .standardOutput)
     /// stdout is a terminal: frames are drawn and replies go to the status line.
     private let drawsFrames: Bool
     /// stdin and stdout are terminals: keys are read one by one and a command line is shown.
@@ -29,6 +31,8 @@ final class LiveSession: @unchecked Sendable {
     private var finishing = false
     private var signalSources: [any DispatchSourceSignal] = []
     private var decoder = KeyDecoder()
+    private var suspended = false
+    private var launched = false
 
     init(command: LiveCommand) throws(CyclerError) {
         self.command = command
@@ -55,20 +59,20 @@ final class LiveSession: @unchecked Sendable {
 
     private func start() {
         installSignalHandlers()
-        if readsKeys {
-            do {
-                try modes.enterKeyInputMode()
-            } catch {
-                reply = ("cannot read keys (\(error)); type commands and press Enter", true)
-            }
-        }
+        enterTerminalModes()
         // The session lives until exit(): strong captures are fine and keep the closures simple.
         player.setEventHandler { [self] event in
             queue.async { self.handle(event) }
         }
+        player.setFailureHandler { [self] _ in
+            // The output is gone (EPIPE: `| head -1` is done, or the terminal closed): stop.
+            queue.async { self.finish(exitCode: 0) }
+        }
         updateFooter()
         player.start(paused: command.paused)
-        if command.cycles == 0 {
+        launched = true
+        // With one item nothing ever transitions: --cycles N is done at once.
+        if command.cycles == 0 || (command.cycles != nil && command.items.count == 1) {
             finish(exitCode: 0)
             return
         }
@@ -92,6 +96,10 @@ final class LiveSession: @unchecked Sendable {
         suspend.setEventHandler { [self] in suspendForJobControl() }
         suspend.activate()
         signalSources.append(suspend)
+        let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: queue)
+        resume.setEventHandler { [self] in continueAfterJobControl() }
+        resume.activate()
+        signalSources.append(resume)
         signal(SIGWINCH, SIG_IGN)
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: queue)
         resize.setEventHandler { [self] in player.terminalResized() }
@@ -99,24 +107,43 @@ final class LiveSession: @unchecked Sendable {
         signalSources.append(resize)
     }
 
-    /// Ctrl-Z: restore the terminal, stop for real (default SIGTSTP action), and on SIGCONT
-    /// take the terminal back and redraw at the cursor.
-    private func suspendForJobControl() {
-        guard !finishing else { return }
-        let hadKeys = modes.isActive
-        player.suspendOutput()
-        modes.restore()
-        // Stop for real. SIGTSTP itself is blocked on Dispatch's threads and handled by the
-        // signal source, so re-raising it would not stop us; SIGSTOP cannot be blocked.
-        kill(getpid(), SIGSTOP)
-        // Execution continues here after SIGCONT (`fg`).
-        if hadKeys {
+    private func enterTerminalModes() {
+        if readsKeys {
             do {
                 try modes.enterKeyInputMode()
             } catch {
-                reply = ("cannot read keys after resuming (\(error))", true)
+                reply = ("cannot read keys (\(error)); type commands and press Enter", true)
             }
+        } else if drawsFrames {
+            // Not fatal: typing would only echo over the frames.
+            try? outputModes.enterNoEchoMode()
         }
+    }
+
+    private func restoreTerminalModes() {
+        modes.restore()
+        outputModes.restore()
+    }
+
+    /// Ctrl-Z: give the terminal back (region ended, modes restored) and stop for real. The
+    /// SIGCONT handler (`fg`) takes it back.
+    private func suspendForJobControl() {
+        guard !finishing, !suspended else { return }
+        suspended = true
+        player.suspendOutput()
+        restoreTerminalModes()
+        // SIGTSTP is blocked on Dispatch's threads and handled by the signal source, so
+        // re-raising it would not stop us; SIGSTOP cannot be blocked. raise() directs it at this
+        // thread, which stops before raise() returns (kill(getpid()) may let this thread run on
+        // until another thread takes the stop).
+        raise(SIGSTOP)
+    }
+
+    /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
+    private func continueAfterJobControl() {
+        guard !finishing, suspended else { return }
+        suspended = false
+        enterTerminalModes()
         player.resumeOutput()
         updateFooter()
     }
@@ -210,13 +237,17 @@ final class LiveSession: @unchecked Sendable {
         case .stop:
             respond(cycler.stop() ? "stopped" : "already stopped")
         case .next:
-            respond(cycler.next() ? "next: item \(cycler.index)" : "only one item")
+            respond(cycler.next() ? "next: item \(itemNumber)" : "only one item")
         case .previous:
-            respond(cycler.previous() ? "previous: item \(cycler.index)" : "only one item")
+            respond(cycler.previous() ? "previous: item \(itemNumber)" : "only one item")
         case .direction(let direction):
             cycler.setDirection(direction)
             respond("direction \(direction)")
         case .interval(let seconds):
+            guard LiveCommand.intervalRange.contains(seconds) else {
+                respond("interval \(shortestText(seconds)) is out of range (seconds: \(LiveCommand.intervalRangeText))", isError: true)
+                return
+            }
             do {
                 try cycler.setInterval(seconds)
                 respond("interval \(shortestText(cycler.interval))s, duration \(shortestText(cycler.duration))s")
@@ -238,6 +269,9 @@ final class LiveSession: @unchecked Sendable {
             finish(exitCode: 0)
         }
     }
+
+    /// The shown (or incoming) item as people count: `3/7`.
+    private var itemNumber: String { "\(cycler.index + 1)/\(command.items.count)" }
 
     private func statusText() -> String {
         "state=\(cycler.state) index=\(cycler.index) count=\(command.items.count) direction=\(cycler.direction) "
@@ -277,12 +311,13 @@ final class LiveSession: @unchecked Sendable {
     private func updateFooter() {
         guard drawsFrames, !finishing else { return }
         let state: String
-        switch cycler.state {
+        // Before launch the cycler is still stopped: show the state it is about to take.
+        switch launched ? cycler.state : command.paused ? .paused : .running {
         case .running: state = "▶ running"
         case .paused: state = "‖ paused"
         case .stopped: state = "■ stopped"
         }
-        let summary = "\(state) · item \(cycler.index + 1)/\(command.items.count) · \(cycler.direction) · every \(shortestText(cycler.interval))s"
+        let summary = "\(state) · item \(itemNumber) · \(cycler.direction) · every \(shortestText(cycler.interval))s"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply {
             lines.append(FooterLine((reply.isError ? "error: " : "") + reply.text, attributes: reply.isError ? [.bold] : []))
@@ -293,9 +328,25 @@ final class LiveSession: @unchecked Sendable {
             lines.append(FooterLine(hint, attributes: [.dim]))
         }
         if readsKeys && modes.isActive {
-            lines.append(FooterLine("› " + typed, showsCaret: true))
+            lines.append(FooterLine("› " + visibleTail(of: typed), showsCaret: true))
         }
         player.setFooter(lines)
+    }
+
+    /// The end of the typed line that fits the terminal beside "› " and the caret, with "…" in
+    /// front when the start is cut: what is being typed stays in view.
+    private func visibleTail(of text: String) -> String {
+        let room = max((TerminalDevice.standardOutput.size?.columns ?? 80) - 3, 1)
+        guard DisplayWidth.of(text) > room else { return text }
+        var tail: [Character] = []
+        var width = 1  // The "…".
+        for character in text.reversed() {
+            let characterWidth = DisplayWidth.of(character)
+            if width + characterWidth > room { break }
+            width += characterWidth
+            tail.append(character)
+        }
+        return "…" + String(tail.reversed())
     }
 
     // MARK: - Exit
@@ -305,9 +356,10 @@ final class LiveSession: @unchecked Sendable {
         guard !finishing else { return }
         finishing = true
         let failure = player.finish()
-        modes.restore()
+        restoreTerminalModes()
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
+            if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
             FileHandle.standardError.write(Data(CLIError.runtime("\(failure)").message.utf8))
             exit(1)
         }

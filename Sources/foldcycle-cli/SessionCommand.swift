@@ -32,7 +32,7 @@ enum SessionCommand: Equatable, Sendable {
         }
         switch verb {
         case "direction":
-            let names = FoldDirection.allCases.map(\.description).joined(separator: ", ")
+            let names = SharedOptions.directions.map(\.0).joined(separator: ", ")
             guard words.count == 2, let argument, let direction = FoldDirection(name: argument) else {
                 let given = words.dropFirst().joined(separator: " ")
                 return .failure(.init(given.isEmpty
@@ -44,7 +44,7 @@ enum SessionCommand: Equatable, Sendable {
             guard words.count == 2, let argument, let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
                 let given = words.dropFirst().joined(separator: " ")
                 let allowed = verb == "interval"
-                    ? "seconds: a finite number > 0" : "seconds: a finite number > 0 and < the interval"
+                    ? "seconds: \(LiveCommand.intervalRangeText)" : "seconds: a finite number > 0 and < the interval"
                 return .failure(.init(given.isEmpty
                     ? "'\(verb)' needs a number of seconds (\(allowed))"
                     : "invalid \(verb) '\(given)' (\(allowed))"))

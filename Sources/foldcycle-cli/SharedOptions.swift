@@ -23,7 +23,8 @@ enum SharedOptions {
         "file", value: "path", help: "Read items from a UTF-8 file; items are separated by blank lines.")
     static let help = OptionSpec("help", short: "h", help: "Show help information.")
 
-    static let directions: [(String, FoldDirection)] = FoldDirection.allCases.map { ($0.description, $0) }
+    /// In the order help lists them.
+    static let directions: [(String, FoldDirection)] = [FoldDirection.down, .up, .left, .right].map { ($0.description, $0) }
     static let alignments: [(String, HorizontalAlignment)] = HorizontalAlignment.allCases.map { ($0.rawValue, $0) }
     static let colorChoices: [(String, ColorDepth.Choice)] = ColorDepth.Choice.allCases.map { ($0.rawValue, $0) }
 

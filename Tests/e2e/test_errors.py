@@ -10,7 +10,7 @@ RENDER_USAGE = "Usage: foldcycle render [OPTIONS] [ITEM ...]\n  See 'foldcycle r
 USAGE_CASES = [
     (["--bogus"], "unknown option '--bogus'"),
     (["-x"], "unknown option '-x'"),
-    (["--direction", "sideways"], "invalid value 'sideways' for '--direction' (values: down, right, up, left)"),
+    (["--direction", "sideways"], "invalid value 'sideways' for '--direction' (values: down, up, left, right)"),
     (["--direction"], "missing value for '--direction <direction>'"),
     (["--interval", "0"], "value 0 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
     (["--interval", "-1"], "value -1 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
@@ -88,7 +88,7 @@ def test_file_errors(foldcycle, tmp_path):
         (blank, f"file '{blank}' has no items (items are separated by blank lines)"),
     ]
     if os.geteuid() != 0:  # root reads any file
-        cases.append((unreadable, f"cannot read file '{unreadable}': permission denied or unreadable"))
+        cases.append((unreadable, f"cannot read file '{unreadable}': permission denied"))
     for path, message in cases:
         for prefix in ([], ["render"]):
             proc = subprocess.run([foldcycle, *prefix, "--file", str(path)], capture_output=True,
@@ -99,7 +99,7 @@ def test_file_errors(foldcycle, tmp_path):
 
 def test_file_items_are_split_on_blank_lines(foldcycle, tmp_path):
     path = tmp_path / "items.txt"
-    path.write_bytes("first\r\nstill first\r\n\r\n\r\nsecond\n   \nthird".encode())
+    path.write_bytes("\ufefffirst\r\nstill first\r\n\r\n\r\nsecond\n   \nthird".encode())
     proc = subprocess.run([foldcycle, "--file", str(path), "--cycles", "2", "--interval", "0.05"],
                           capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
     assert proc.returncode == 0
@@ -117,3 +117,16 @@ def test_help_and_version(foldcycle):
     assert proc.returncode == 0 and proc.stdout.decode().startswith("OVERVIEW: Print the frames")
     proc = subprocess.run([foldcycle, "--version"], capture_output=True, timeout=10)
     assert proc.returncode == 0 and proc.stdout.decode().startswith("foldcycle ")
+
+
+def test_file_from_stdin_and_pipes(foldcycle, tmp_path):
+    proc = subprocess.run([foldcycle, "--file", "-", "--cycles", "1", "--interval", "0.05"],
+                          input=b"one\n\ntwo\n", capture_output=True, timeout=10)
+    assert (proc.returncode, proc.stdout) == (0, b"one\ntwo\n")
+    proc = subprocess.run(["bash", "-c", f"{foldcycle} render --file <(printf 'a\\n\\nb') --frames 2"],
+                          capture_output=True, timeout=10)
+    assert proc.returncode == 0 and proc.stdout.startswith(b"# frame 0/2"), proc.stderr
+    proc = subprocess.run([foldcycle, "--file", "/dev/null"], capture_output=True, stdin=subprocess.DEVNULL,
+                          timeout=10)
+    assert proc.returncode == 66
+    assert proc.stderr == b"Error: file '/dev/null' has no items (items are separated by blank lines)\n"

@@ -21,12 +21,12 @@ def test_cycles_end_with_last_item_settled_and_cursor_below(foldcycle, pty_run):
                   cols=40, rows=12)
     assert run.wait(timeout=10) == 0
     lines = run.lines()
-    # The card (3 rows: padding, text, padding) is the top of the region; D is settled in it.
-    assert lines[1] == " D"
-    assert "item 4/4" in lines[3]
+    # The card (3 rows: padding, text, padding) stays with D settled in it; the status, reply
+    # and command lines are gone, and the cursor is at column 0 of the line below the card.
+    assert lines[:4] == ["", " D", "", ""]
+    assert run.text().strip() == "D"
     assert not run.screen.cursor.hidden
-    # The cursor sits at column 0 of the line below the region (card 3 rows, status, reply, prompt).
-    assert (run.screen.cursor.y, run.screen.cursor.x) == (6, 0)
+    assert (run.screen.cursor.y, run.screen.cursor.x) == (3, 0)
     assert termios.tcgetattr(run.slave) == run.termios_before
 
 

@@ -84,6 +84,8 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     private var bytes: [UInt8] = []
     private var footer: [FooterLine] = []
     private var footerCache: (lines: [FooterLine], width: Int, rows: [CellBuffer])?
+    /// Set while drawing a last frame before giving the terminal back: card only.
+    private var hidesFooter = false
     private var terminalSize: TerminalSize?
     private var frameTimer: (any DispatchSourceTimer)?
     private var started = false
@@ -92,6 +94,7 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     private var observerToken: Int?
     private var eventHandler: (@Sendable (CyclerEvent) -> Void)?
     private var writeFailure: TerminalError?
+    private var failureHandler: (@Sendable (TerminalError) -> Void)?
 
     /// Creates a player; nothing is written until ``start()``.
     ///
@@ -117,6 +120,12 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     /// Calls `handler` for every cycler event after the player has drawn it, on the player's queue.
     public func setEventHandler(_ handler: (@Sendable (CyclerEvent) -> Void)?) {
         onQueue { eventHandler = handler }
+    }
+
+    /// Calls `handler` once, on the player's queue, when writing output fails (e.g. `EPIPE`: the
+    /// reader of a pipe went away). Nothing more is written after a failure.
+    public func setFailureHandler(_ handler: (@Sendable (TerminalError) -> Void)?) {
+        onQueue { failureHandler = handler }
     }
 
     /// Reserves the region (or enters the alternate screen), draws the first frame, and launches
@@ -175,6 +184,10 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
         onQueue {
             guard started, !finished, configuration.output != .plainText, region.isActive else { return }
             stopFrameTimer()
+            // As on finish(): the card stays, the footer (a live command line) does not.
+            hidesFooter = true
+            drawFrame()
+            hidesFooter = false
             region.end(into: &bytes)
             flush()
         }
@@ -193,8 +206,8 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
         }
     }
 
-    /// Stops the frame timer, draws the final frame and restores the terminal (cursor shown and
-    /// below the region, or the alternate screen left). The cycler is stopped. Idempotent; safe
+    /// Stops the frame timer, draws the final frame (the card without footer lines) and restores
+    /// the terminal (cursor shown on the line below the card, or the alternate screen left). The cycler is stopped. Idempotent; safe
     /// from any thread, including the player's own event handler.
     ///
     /// - Returns: the first write error met while playing, if any (e.g. EPIPE).
@@ -203,13 +216,17 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
         cycler.stop()
         return onQueue {
             if started, !finished {
-                finished = true
                 stopFrameTimer()
                 if let observerToken { cycler.removeObserver(observerToken) }
-                if configuration.output != .plainText {
+                if configuration.output != .plainText, region.isActive {
+                    // The final frame keeps the card and drops the footer (status, command line):
+                    // they describe a session that is over.
+                    hidesFooter = true
+                    drawFrame()
                     region.end(into: &bytes)
                     flush()
                 }
+                finished = true
             }
             return writeFailure
         }
@@ -301,6 +318,7 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
                 try device.write(bytes)
             } catch {
                 writeFailure = error
+                failureHandler?(error)
             }
         }
         bytes.removeAll(keepingCapacity: true)
@@ -334,9 +352,10 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     private func composeFrame() {
         renderer.render(cycler.snapshot(), into: &card)
         let cardSize = configuration.cardSize
+        let footer = hidesFooter ? [] : self.footer
         let needRows = cardSize.rows + footer.count
         let size = terminalSize ?? TerminalSize(columns: max(cardSize.columns, 80), rows: needRows)
-        let footerWidth = footer.isEmpty ? 0 : 80
+        let footerWidth = footer.isEmpty ? 0 : size.columns
         let fullscreen = configuration.output == .fullscreen
         let width = fullscreen ? size.columns : min(size.columns, max(cardSize.columns, footerWidth))
         let height = fullscreen ? size.rows : min(size.rows, needRows)

@@ -18,13 +18,18 @@ public enum KeyPress: Hashable, Sendable {
 /// UTF-8 sequence split between two reads is completed by the next one.
 ///
 /// Control bytes other than the ones named by ``KeyPress`` are dropped, and so are escape
-/// sequences other than the arrow keys (function keys, mouse reports, bracketed-paste markers):
-/// typed input never reaches the screen as a control.
+/// sequences other than the arrow keys (function keys, mouse reports, bracketed-paste markers)
+/// and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their contents: typed
+/// input never reaches the screen as a control.
 public struct KeyDecoder: Sendable {
     private enum State: Sendable {
         case ground
         case escape
         case sequence(introducer: UInt8)
+        /// Inside an OSC, DCS, SOS, PM or APC string, which runs to BEL or ST (`ESC \`).
+        case string
+        /// An ESC inside a string: `\` ends it (ST).
+        case stringEscape
     }
 
     private var state = State.ground
@@ -47,9 +52,18 @@ public struct KeyDecoder: Sendable {
             case .escape:
                 if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") {
                     state = .sequence(introducer: byte)
+                } else if [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
+                           UInt8(ascii: "_")].contains(byte) {
+                    state = .string  // OSC, DCS, SOS, PM, APC: the whole string is dropped.
                 } else {
                     state = .ground  // A lone ESC (or Alt+key): dropped.
                 }
+                continue
+            case .string:
+                if byte == 0x07 { state = .ground } else if byte == 0x1B { state = .stringEscape }
+                continue
+            case .stringEscape:
+                state = byte == UInt8(ascii: "\\") ? .ground : .string
                 continue
             case .sequence:
                 // Parameters and intermediates (0x20...0x3F) continue; a final byte (0x40...0x7E) ends.
@@ -68,7 +82,6 @@ public struct KeyDecoder: Sendable {
             }
             switch byte {
             case 0x1B:
-                flushText()
                 pendingUTF8.removeAll()
                 state = .escape
             case 0x0D, 0x0A:

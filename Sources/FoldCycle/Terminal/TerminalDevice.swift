@@ -117,6 +117,19 @@ public final class TerminalModes: @unchecked Sendable {
     ///
     /// - Throws: ``TerminalError/notATerminal`` or ``TerminalError/termiosFailed(errno:)``.
     public func enterKeyInputMode() throws(TerminalError) {
+        try enter(keyInput: true)
+    }
+
+    /// Turns off echo only (canonical mode and signals stay), after saving the current modes: for
+    /// a terminal that shows frames while its input is not read, so stray typing (and `^C`) never
+    /// lands on the animation.
+    ///
+    /// - Throws: ``TerminalError/notATerminal`` or ``TerminalError/termiosFailed(errno:)``.
+    public func enterNoEchoMode() throws(TerminalError) {
+        try enter(keyInput: false)
+    }
+
+    private func enter(keyInput: Bool) throws(TerminalError) {
         var failure: TerminalError?
         lock.withLock {
             guard saved == nil else { return }
@@ -130,11 +143,15 @@ public final class TerminalModes: @unchecked Sendable {
                 return
             }
             var raw = original
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
-            raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
+            if keyInput {
+                raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+                raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+                withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                    cc[Int(VMIN)] = 1
+                    cc[Int(VTIME)] = 0
+                }
+            } else {
+                raw.c_lflag &= ~tcflag_t(ECHO | ECHOCTL)
             }
             guard tcsetattr(device.fileDescriptor, TCSANOW, &raw) == 0 else {
                 failure = .termiosFailed(errno: errno)

@@ -32,6 +32,8 @@ public struct TerminalRegion: Sendable {
     private var previous: CellBuffer?
     /// Rows reserved so far (inline), i.e. rows the cursor may move through without scrolling.
     public private(set) var reservedRows = 0
+    /// The height of the last frame drawn, in rows.
+    private var lastHeight = 0
     /// Whether ``begin(into:)`` ran and ``end(into:)`` did not.
     public private(set) var isActive = false
 
@@ -72,6 +74,13 @@ public struct TerminalRegion: Sendable {
         } else {
             encoder.encodeFull(frame, into: &bytes)
         }
+        if placement == .inline {
+            // Park the cursor at the region's top-left between frames: if the terminal is resized
+            // and rewraps (reflows) the region's rows, the start of the first row is still where
+            // the cursor is, so reset(into:) can erase from there without guessing.
+            encoder.moveCursor(toRow: 0, column: 0, into: &bytes)
+        }
+        lastHeight = frame.height
         if var kept = previous, kept.width == frame.width, kept.height == frame.height {
             // Copy into the kept buffer's own storage: no allocation per frame.
             previous = nil
@@ -91,11 +100,8 @@ public struct TerminalRegion: Sendable {
         guard isActive else { return }
         switch placement {
         case .inline:
-            if reservedRows > 0 {
-                encoder.moveCursor(toRow: 0, column: 0, into: &bytes)
-            } else {
-                EscapeSequence.carriageReturn.append(to: &bytes)
-            }
+            // The cursor is parked at the region's top-left (see draw(_:into:)).
+            EscapeSequence.carriageReturn.append(to: &bytes)
             EscapeSequence.resetAttributes.append(to: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
             reservedRows = 1
@@ -114,7 +120,8 @@ public struct TerminalRegion: Sendable {
         previous = nil
     }
 
-    /// Restores the terminal: inline, the cursor goes to the line below the region; fullscreen,
+    /// Restores the terminal: inline, the cursor goes to the line below the last frame (rows the
+    /// region reserved below it are erased); fullscreen,
     /// the alternate screen is left. Then attributes are reset and the cursor shown. Idempotent.
     public mutating func end(into bytes: inout [UInt8]) {
         guard isActive else { return }
@@ -122,9 +129,12 @@ public struct TerminalRegion: Sendable {
         EscapeSequence.resetAttributes.append(to: &bytes)
         switch placement {
         case .inline:
-            if reservedRows > 0 {
-                encoder.moveCursor(toRow: reservedRows - 1, column: 0, into: &bytes)
+            // The last frame stays; rows reserved below it (a taller earlier frame) are erased,
+            // and the cursor ends at column 0 of the line below the last frame.
+            if lastHeight > 0 {
+                encoder.moveCursor(toRow: lastHeight - 1, column: 0, into: &bytes)
                 EscapeSequence.lineFeed.append(to: &bytes)
+                if reservedRows > lastHeight { EscapeSequence.eraseBelow.append(to: &bytes) }
             }
         case .fullscreen:
             EscapeSequence.leaveAlternateScreen.append(to: &bytes)
