@@ -83,7 +83,7 @@ def test_piped_script_replies_on_stderr(foldcycle):
         "paused",
         "state=paused index=0 count=3 direction=down interval=2 duration=1.9",
         "resumed",
-        "next: item 1",
+        "next: item 2/3",
         "direction left",
         "state=running index=1 count=3 direction=left interval=2 duration=1.9",
         f"error: unknown command 'bogus' (commands: {COMMANDS})",
