@@ -125,6 +125,29 @@ struct ANSIEncoderTests {
             == "\u{1B}[?2026h\rXbcY\u{1B}[6CZ\u{1B}[0m\u{1B}[?2026l")
     }
 
+    @Test("cached pen changes write the same bytes as freshly formed ones", arguments: ColorDepth.allCases)
+    func cachedPenChanges(_ depth: ColorDepth) {
+        var random = SplitMix64(state: 0xCAC4E)
+        let buffers = (0..<8).map { _ in Self.randomBuffer(&random, width: 12, height: 4) }
+        var warm = ANSIEncoder(mode: .inline, depth: depth)
+        var scratch: [UInt8] = []
+        for buffer in buffers { warm.encodeFull(buffer, into: &scratch) }
+        for buffer in buffers {
+            var warmBytes: [UInt8] = []
+            warm.invalidate()
+            warm.encodeFull(buffer, into: &warmBytes)
+            // The same cursor state (on the last row) with an empty cache: a blank frame's one
+            // SGR starts from an unknown pen, which is never cached.
+            var fresh = ANSIEncoder(mode: .inline, depth: depth)
+            var freshBytes: [UInt8] = []
+            fresh.encodeFull(CellBuffer(width: 12, height: 4), into: &freshBytes)
+            freshBytes.removeAll()
+            fresh.invalidate()
+            fresh.encodeFull(buffer, into: &freshBytes)
+            #expect(warmBytes == freshBytes)
+        }
+    }
+
     @Test("a diff with no changes writes nothing")
     func emptyDiff() {
         var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)

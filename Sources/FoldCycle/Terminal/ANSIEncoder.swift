@@ -57,6 +57,9 @@ public struct ANSIEncoder: Sendable {
     /// ``pen``'s packed foreground.
     private var penForeground: UInt32 = 0
     private var dirty: [Bool] = []
+    /// Recent pen changes and their SGR bytes (``SGRCache``): a frame repeats the same few
+    /// transitions on every row.
+    private var sgrCache = SGRCache()
 
     /// Creates an encoder.
     ///
@@ -367,12 +370,15 @@ public struct ANSIEncoder: Sendable {
 
     /// A colour as the output depth renders it, packed in one word: ``outputDefault`` (0),
     /// `rgbTag | 0xrrggbb` (the same bits as ``TerminalColor/packed``), or `indexTag | n`.
-    private typealias OutputColor = UInt32
-    private static let outputDefault: OutputColor = 0
+    fileprivate typealias OutputColor = UInt32
+    fileprivate static let outputDefault: OutputColor = 0
     private static let indexTag: OutputColor = 0x0200_0000
 
+    /// ``Pen`` as the SGR cache stores it.
+    fileprivate typealias CachedPen = Pen
+
     /// The current rendition, raw (as in the cells, packed) and as output.
-    private struct Pen {
+    fileprivate struct Pen {
         var foreground: UInt32
         var background: UInt32
         var attributes: CellAttributes
@@ -435,6 +441,23 @@ public struct ANSIEncoder: Sendable {
     /// bold, dim and italic, which the text after the space most likely needs again (restoring
     /// them costs 2 to 17 bytes), so it wins even when up to ``plainSpaceSlack`` bytes longer.
     private mutating func changePen(_ cell: Cell, sink: inout ByteSink) {
+        guard let pen else {
+            formPenChange(cell, sink: &sink)
+            return
+        }
+        let key = SGRCache.Key(from: pen.foreground, pen.background, pen.attributes, to: cell,
+                               plainSpace: Self.isPlainSpace(cell))
+        if let cached = sgrCache.lookUp(key, writingTo: &sink) {
+            self.pen = cached
+            return
+        }
+        let start = sink.count
+        formPenChange(cell, sink: &sink)
+        if let formed = self.pen { sgrCache.store(key, pen: formed, bytes: sink.block, from: start, to: sink.count) }
+    }
+
+    /// ``changePen(_:sink:)`` without the cache: forms both SGRs and keeps the shorter.
+    private mutating func formPenChange(_ cell: Cell, sink: inout ByteSink) {
         let plainSpace = Self.isPlainSpace(cell)
         let outputBackground = output(cell.backgroundBits)
         // Reset form: a plain space keeps no foreground and no attributes.
@@ -500,6 +523,76 @@ public struct ANSIEncoder: Sendable {
         } else {
             sink.count = resetEnd
             self.pen = resetPen
+        }
+    }
+}
+
+/// A direct-mapped cache of pen changes: (pen, cell rendition) → the SGR bytes and the pen
+/// after them. The SGR depends only on those (and the encoder's fixed depth), so a hit writes
+/// the same bytes as forming them again.
+private struct SGRCache {
+    /// The raw pen and the cell's rendition (colours, attributes, whether a plain space).
+    struct Key: Equatable {
+        var pen: UInt64
+        var cell: UInt64
+        var attributes: UInt32
+
+        init(from foreground: UInt32, _ background: UInt32, _ attributes: CellAttributes, to cell: Cell,
+             plainSpace: Bool) {
+            pen = UInt64(foreground) << 32 | UInt64(background)
+            self.cell = UInt64(cell.foregroundBits) << 32 | UInt64(cell.backgroundBits)
+            self.attributes = UInt32(attributes.rawValue) | UInt32(cell.attributes.rawValue) << 8
+                | (plainSpace ? 1 << 16 : 0)
+        }
+
+        var slot: Int {
+            let mixed = (pen &* 0x9E37_79B9_7F4A_7C15) ^ (cell &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(attributes)
+            return Int(truncatingIfNeeded: (mixed ^ mixed >> 29) & UInt64(SGRCache.slots - 1))
+        }
+    }
+
+    struct Entry {
+        var key: Key?
+        var pen: ANSIEncoder.CachedPen
+        var length: Int
+    }
+
+    static let slots = 16
+    /// The longest SGR kept; longer ones (rare: many attributes) are formed each time.
+    static let maximumLength = 64
+
+    private var entries: [Entry] = []
+    private var bytes: [UInt8] = []
+
+    /// On a hit, writes the cached bytes into the sink (which has room) and returns the pen.
+    @inline(__always)
+    mutating func lookUp(_ key: Key, writingTo sink: inout ByteSink) -> ANSIEncoder.CachedPen? {
+        guard !entries.isEmpty else { return nil }
+        let slot = key.slot
+        let entry = entries[slot]
+        guard entry.key == key else { return nil }
+        bytes.withUnsafeBufferPointer { stored in
+            guard let from = stored.baseAddress, let to = sink.block.baseAddress else { return }
+            (to + sink.count).update(from: from + slot * Self.maximumLength, count: entry.length)
+        }
+        sink.count += entry.length
+        return entry.pen
+    }
+
+    /// Keeps the bytes `block[start..<end]` for `key`, evicting the slot's previous entry.
+    mutating func store(_ key: Key, pen: ANSIEncoder.CachedPen, bytes block: UnsafeMutableBufferPointer<UInt8>,
+                        from start: Int, to end: Int) {
+        let length = end - start
+        guard length <= Self.maximumLength else { return }
+        if entries.isEmpty {
+            entries = Array(repeating: Entry(key: nil, pen: pen, length: 0), count: Self.slots)
+            bytes = Array(repeating: 0, count: Self.slots * Self.maximumLength)
+        }
+        let slot = key.slot
+        entries[slot] = Entry(key: key, pen: pen, length: length)
+        bytes.withUnsafeMutableBufferPointer { stored in
+            guard let to = stored.baseAddress, let from = block.baseAddress else { return }
+            (to + slot * Self.maximumLength).update(from: from + start, count: length)
         }
     }
 }
