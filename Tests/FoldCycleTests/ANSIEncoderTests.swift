@@ -39,10 +39,10 @@ func encodeFull(_ buffer: CellBuffer, mode: ANSIEncoder.Mode = .inline, depth: C
 @Suite("ANSIEncoder")
 struct ANSIEncoderTests {
     @Test("full frame golden bytes per colour depth", arguments: [
-        (ColorDepth.truecolor, "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[0m \r\u{1B}[B你 \u{1B}[0m\u{1B}[?2026l"),
-        (.ansi256, "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB\u{1B}[0m \r\u{1B}[B你 \u{1B}[0m\u{1B}[?2026l"),
-        (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB\u{1B}[0m \r\u{1B}[B你 \u{1B}[0m\u{1B}[?2026l"),
-        (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB\u{1B}[0m \r\u{1B}[B你 \u{1B}[0m\u{1B}[?2026l"),
+        (ColorDepth.truecolor, "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB \r\u{1B}[B\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l"),
+        (.ansi256, "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB \r\u{1B}[B\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l"),
+        (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB \r\u{1B}[B\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l"),
+        (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB \r\u{1B}[B\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l"),
     ])
     func fullFrame(_ depth: ColorDepth, _ expected: String) {
         #expect(encodeFull(sampleBuffer(), depth: depth) == expected)
@@ -51,7 +51,7 @@ struct ANSIEncoderTests {
     @Test("absolute mode starts with CUP at the origin, then moves relatively when shorter")
     func absoluteFullFrame() {
         #expect(encodeFull(sampleBuffer(), mode: .absolute(originRow: 4, originColumn: 9), depth: .truecolor)
-            == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[0m \u{1B}[6;10H你 \u{1B}[0m\u{1B}[?2026l")
+            == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB \u{1B}[6;10H\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("background colours and default resets use the shortest SGR")
@@ -73,6 +73,79 @@ struct ANSIEncoderTests {
         buffer[5, 1] = Cell("y", foreground: navy)
         let text = encodeFull(buffer, depth: .truecolor)
         #expect(text == "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mxxxxxx\r\u{1B}[Bxxxxx\u{1B}[38;2;0;0;128my\u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test("a plain space keeps the pen: bold text runs on one background need one SGR")
+    func plainSpaceKeepsPen() {
+        var buffer = CellBuffer(width: 5, height: 1)
+        buffer[0, 0] = Cell("a", foreground: red, background: navy, attributes: .bold)
+        buffer[1, 0] = .space(background: navy)
+        buffer[2, 0] = Cell("b", foreground: red, background: navy, attributes: .bold)
+        // The default background: `49` (one byte longer than `0`) keeps bold and red for "c".
+        buffer[3, 0] = .space(background: .default)
+        buffer[4, 0] = Cell("c", foreground: red, attributes: .bold)
+        #expect(encodeFull(buffer, depth: .truecolor)
+            == "\u{1B}[?2026h\u{1B}[0;1;38;2;255;0;0;48;2;0;0;128ma b\u{1B}[49m c\u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test("an underlined or reversed space needs its foreground and attributes")
+    func visibleSpace() {
+        var buffer = CellBuffer(width: 2, height: 1)
+        buffer[0, 0] = Cell("a", foreground: red, attributes: .bold)
+        buffer[1, 0] = Cell(glyph: 0x20, foreground: navy, attributes: .underline)
+        #expect(encodeFull(buffer, depth: .ansi16)
+            == "\u{1B}[?2026h\u{1B}[0;1;91ma\u{1B}[0;4;34m \u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test("attributes are turned off with 22/23/24/27 when shorter than a reset")
+    func attributesOff() {
+        var buffer = CellBuffer(width: 4, height: 1)
+        buffer[0, 0] = Cell("a", foreground: red, attributes: [.bold, .italic])
+        buffer[1, 0] = Cell("b", foreground: red, attributes: .italic)
+        buffer[2, 0] = Cell("c", foreground: red, attributes: .dim)
+        buffer[3, 0] = Cell("d", foreground: red, attributes: [.underline, .reverse])
+        #expect(encodeFull(buffer, depth: .truecolor)
+            == "\u{1B}[?2026h\u{1B}[0;1;3;38;2;255;0;0ma\u{1B}[22mb\u{1B}[23;2mc\u{1B}[22;4;7md\u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test("a diff rewrites a short gap of unchanged cells instead of moving over it")
+    func diffRewritesShortGap() {
+        var previous = CellBuffer(width: 12, height: 1)
+        for (x, character) in "abcdefghijkl".enumerated() { previous[x, 0] = Cell(character) }
+        var current = previous
+        current[0, 0] = Cell("X")
+        current[3, 0] = Cell("Y")  // Gap "bc": 2 bytes beat CSI 2 C (4 bytes).
+        current[10, 0] = Cell("Z")  // Gap "efghij": 6 bytes lose to CSI 6 C (4 bytes).
+        var encoder = ANSIEncoder(mode: .inline, depth: .none)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(previous, into: &bytes)
+        bytes.removeAll()
+        encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "\u{1B}[?2026h\rXbcY\u{1B}[6CZ\u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test("cached pen changes write the same bytes as freshly formed ones", arguments: ColorDepth.allCases)
+    func cachedPenChanges(_ depth: ColorDepth) {
+        var random = SplitMix64(state: 0xCAC4E)
+        let buffers = (0..<8).map { _ in Self.randomBuffer(&random, width: 12, height: 4) }
+        var warm = ANSIEncoder(mode: .inline, depth: depth)
+        var scratch: [UInt8] = []
+        for buffer in buffers { warm.encodeFull(buffer, into: &scratch) }
+        for buffer in buffers {
+            var warmBytes: [UInt8] = []
+            warm.invalidate()
+            warm.encodeFull(buffer, into: &warmBytes)
+            // The same cursor state (on the last row) with an empty cache: a blank frame's one
+            // SGR starts from an unknown pen, which is never cached.
+            var fresh = ANSIEncoder(mode: .inline, depth: depth)
+            var freshBytes: [UInt8] = []
+            fresh.encodeFull(CellBuffer(width: 12, height: 4), into: &freshBytes)
+            freshBytes.removeAll()
+            fresh.invalidate()
+            fresh.encodeFull(buffer, into: &freshBytes)
+            #expect(warmBytes == freshBytes)
+        }
     }
 
     @Test("a diff with no changes writes nothing")

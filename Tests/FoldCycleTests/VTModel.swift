@@ -101,6 +101,11 @@ struct VTModel {
             switch value {
             case 0: rendition = [:]
             case 1, 2, 3, 4, 7: rendition["a\(value)"] = "on"
+            // ECMA-48 / xterm: 22 ends bold and faint, 23 italic, 24 underline, 27 reverse.
+            case 22:
+                rendition["a1"] = nil
+                rendition["a2"] = nil
+            case 23, 24, 27: rendition["a\(value - 20)"] = nil
             case 30...37, 90...97: rendition["fg"] = "16:\(value)"
             case 40...47, 100...107: rendition["bg"] = "16:\(value)"
             case 39: rendition["fg"] = nil
@@ -146,9 +151,13 @@ struct VTModel {
                 cells[base + x + 1] = blankLike(cells[base + x + 1])
             }
         }
-        // A space shows no foreground unless underlined or reversed: compare what is visible.
+        // A space shows no foreground unless underlined or reversed, and so no bold, faint or
+        // italic either (they change only how the foreground's glyph is drawn; a space has no
+        // ink): compare what is visible.
         var visible = rendition
-        if character == " " && visible["a4"] == nil && visible["a7"] == nil { visible["fg"] = nil }
+        if character == " " && visible["a4"] == nil && visible["a7"] == nil {
+            for key in ["fg", "a1", "a2", "a3"] { visible[key] = nil }
+        }
         let key = visible.keys.sorted().map { "\($0)=\(visible[$0] ?? "")" }.joined(separator: ",")
         cells[base + column] = ModelCell(text: String(character), width: clusterWidth, sgr: key)
         if clusterWidth == 2 { cells[base + column + 1] = ModelCell(text: "", width: 0, sgr: key) }
@@ -160,7 +169,11 @@ struct VTModel {
     }
 
     private func blankLike(_ cell: ModelCell) -> ModelCell {
-        ModelCell(text: " ", width: 1, sgr: cell.sgr.split(separator: ",").filter { !$0.hasPrefix("fg=") }.joined(separator: ","))
+        let invisible = ["fg=", "a1=", "a2=", "a3="]
+        let kept = cell.sgr.split(separator: ",").filter { part in
+            cell.sgr.contains("a4=") || cell.sgr.contains("a7=") || !invisible.contains { part.hasPrefix($0) }
+        }
+        return ModelCell(text: " ", width: 1, sgr: kept.joined(separator: ","))
     }
 
     /// The screen as text lines (trailing halves skipped).

@@ -53,16 +53,19 @@ def nfc(text):
 
 
 def cells(screen, width, height):
-    """What each cell shows: glyph, colours, bold, reverse. A plain space shows no foreground
-    (the encoder picks whichever is cheapest), so its foreground is not compared."""
+    """What each cell shows: glyph, colours, bold, reverse. A plain space (no reverse, no
+    underline) shows no foreground, and so no bold either (bold changes only how a glyph's ink is
+    drawn, and a space has none): the encoder keeps whichever pen is cheapest across it, so
+    neither its foreground nor its bold is compared."""
     rows = []
     for y in range(height):
         line = screen.buffer[y]
         row = []
         for x in range(width):
             c = line[x]
-            visible_fg = c.fg if (c.data != " " or c.reverse or c.underscore) else None
-            row.append((c.data, visible_fg, c.bg, c.bold, c.reverse, c.underscore))
+            shows_ink = c.data != " " or c.reverse or c.underscore
+            row.append((c.data, c.fg if shows_ink else None, c.bg, c.bold if shows_ink else None,
+                        c.reverse, c.underscore))
         rows.append(row)
     return rows
 

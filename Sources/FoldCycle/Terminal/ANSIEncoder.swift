@@ -8,8 +8,14 @@
 /// The encoder is stateful: it tracks the cursor position it leaves behind (relative to the
 /// region's top-left) and the current rendition (the "pen"), so the next frame starts from
 /// what the terminal really shows. Bytes are appended to a caller-owned array; after the first
-/// frames no call allocates (SGR parameters and the diff's per-row marks use reused scratch
-/// arrays; glyph bytes are gathered in a 1 KiB stack block and appended a block at a time).
+/// frames no call allocates: glyphs, cursor moves and SGRs are written through a pointer into a
+/// 1 KiB stack block that is appended a block at a time, and the diff's per-row marks are a
+/// reused array.
+///
+/// A plain space (U+0020 without underline or reverse) shows neither its foreground nor bold,
+/// dim or italic, so for such a cell only the background (and the absence of underline and
+/// reverse) must match the pen: text runs separated by padding need no SGR at all. SGRs change
+/// only what differs (`22`/`23`/`24`/`27` turn attributes off) unless a reset is shorter.
 ///
 /// - Important: after the last column of a row the cursor column is treated as unknown: if the
 ///   region reaches the terminal's right margin the terminal is in the "pending wrap" state
@@ -39,10 +45,21 @@ public struct ANSIEncoder: Sendable {
     /// The cursor's column relative to the region (nil when unknown, e.g. after the last column).
     public private(set) var cursorColumn: Int?
 
-    private var pen: Pen?
-    private var sgrScratch: [UInt8] = []
-    private var resetScratch: [UInt8] = []
+    /// The current rendition (nil when unknown).
+    private var pen: Pen? {
+        didSet {
+            penHigh = pen.map { UInt64($0.background) | UInt64($0.attributes.rawValue) << 40 } ?? Self.unknownPen
+            penForeground = pen?.foreground ?? 0
+        }
+    }
+    /// ``pen`` laid out like ``Cell``'s `high` word (background, attributes), or ``unknownPen``.
+    private var penHigh: UInt64 = ANSIEncoder.unknownPen
+    /// ``pen``'s packed foreground.
+    private var penForeground: UInt32 = 0
     private var dirty: [Bool] = []
+    /// Recent pen changes and their SGR bytes (``SGRCache``): a frame repeats the same few
+    /// transitions on every row.
+    private var sgrCache = SGRCache()
 
     /// Creates an encoder.
     ///
@@ -111,12 +128,17 @@ public struct ANSIEncoder: Sendable {
     /// continuation; the cell after a wide cluster that a narrow glyph replaces (terminals blank
     /// the other half of a wide character that is half overwritten); the lead before a
     /// continuation that is overwritten. Continuation cells are never written themselves.
+    /// Unchanged cells between two redrawn ones in a row are rewritten instead of skipped when
+    /// their glyph bytes are fewer than the cursor move over them and the pen already draws them.
     ///
     /// - Parameters:
     ///   - previous: the frame on screen. When its size differs from `current`'s, the whole of
     ///     `current` is drawn (``encodeFull(_:into:)``).
     ///   - current: the new frame.
     ///   - bytes: the caller's output buffer, appended to.
+    ///
+    /// - Complexity: O(cells): one pass of word compares per row, and for a changed row the
+    ///   marking passes and one draw per redrawn cell.
     public mutating func encodeDiff(previous: CellBuffer, current: CellBuffer, into bytes: inout [UInt8]) {
         guard previous.width == current.width, previous.height == current.height else {
             encodeFull(current, into: &bytes)
@@ -145,8 +167,23 @@ public struct ANSIEncoder: Sendable {
                             var x = 0
                             while x < width {
                                 let cell = new[row + x]
-                                if !dirty[x] || cell.width == 0 {
+                                if cell.width == 0 {
                                     x += 1
+                                    continue
+                                }
+                                if !dirty[x] {
+                                    // The cursor stands here after a redrawn cell: rewriting the
+                                    // gap up to the next redrawn cell may beat the move over it.
+                                    if cursorColumn == x && cursorRow == y,
+                                       let end = rewritableGap(from: x, row: row, width: width, cells: new, dirty: dirty) {
+                                        while x < end {
+                                            let gapCell = new[row + x]
+                                            draw(gapCell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+                                            x += Int(gapCell.width)
+                                        }
+                                    } else {
+                                        x += 1
+                                    }
                                     continue
                                 }
                                 draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
@@ -164,7 +201,35 @@ public struct ANSIEncoder: Sendable {
     /// Appends the shortest cursor move to a region-relative position (for callers that leave
     /// the cursor below the region, say), and tracks it.
     public mutating func moveCursor(toRow row: Int, column: Int, into bytes: inout [UInt8]) {
-        move(toX: column, y: row, into: &bytes)
+        ByteSink.withSink(flushingTo: &bytes) { sink, _ in
+            // The sink is empty: it has room for any move.
+            move(toX: column, y: row, sink: &sink)
+        }
+    }
+
+    /// The end of the run of unchanged cells starting at column `start` (the cursor's column)
+    /// when rewriting them is shorter than moving over them: the next marked column, if the
+    /// cells before it are scalar glyphs the pen already draws and their UTF-8 is shorter than
+    /// the CUF to it. Otherwise nil.
+    ///
+    /// - Complexity: O(1): the scan stops once the bytes reach the longest CUF it could beat.
+    private func rewritableGap(from start: Int, row: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
+                               dirty: UnsafeMutableBufferPointer<Bool>) -> Int? {
+        var x = start
+        var gapBytes = 0
+        while x < width {
+            if dirty[x] {
+                return gapBytes < EscapeSequence.cursorForward(x - start).byteCount ? x : nil
+            }
+            let cell = cells[row + x]
+            let glyph = cell.glyph
+            guard cell.width != 0, glyph < GlyphTable.firstInternedID, penMatches(cell) else { return nil }
+            gapBytes += glyph < 0x80 ? 1 : glyph < 0x800 ? 2 : glyph < 0x10000 ? 3 : 4
+            // A CUF of under 1000 columns is at most 6 bytes; the gap cannot beat it past that.
+            if gapBytes >= 6 { return nil }
+            x += Int(cell.width)
+        }
+        return nil
     }
 
     // MARK: - Dirty marking
@@ -230,14 +295,20 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// ``draw(_:x:y:regionWidth:sink:bytes:)`` with a cursor move, a pen change or an interned
-    /// glyph: the sink is flushed and those bytes are appended to `bytes` directly.
+    /// glyph: the move and the SGR are written into the sink too; an interned glyph's bytes are
+    /// appended to `bytes` after flushing the sink.
     @inline(never)
     private mutating func drawSlow(_ cell: Cell, x: Int, y: Int, regionWidth: Int,
                                    sink: inout ByteSink, bytes: inout [UInt8]) {
-        sink.flush(to: &bytes)
-        if cursorRow != y || cursorColumn != x { move(toX: x, y: y, into: &bytes) }
-        if !penMatches(cell) { changePen(cell, into: &bytes) }
-        glyphs.appendUTF8(of: cell.glyph, to: &bytes)
+        sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+        if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
+        if !penMatches(cell) { changePen(cell, sink: &sink) }
+        if cell.glyph < GlyphTable.firstInternedID {
+            sink.writeScalarUTF8(cell.glyph, flushingTo: &bytes)
+        } else {
+            sink.flush(to: &bytes)
+            glyphs.appendUTF8(of: cell.glyph, to: &bytes)
+        }
         let next = x + Int(cell.width)
         cursorColumn = next >= regionWidth ? nil : next
     }
@@ -250,7 +321,8 @@ public struct ANSIEncoder: Sendable {
 
     // MARK: - Cursor moves
 
-    private mutating func move(toX x: Int, y: Int, into bytes: inout [UInt8]) {
+    /// Writes the shortest move to (x, y) into the sink (which has ``ByteSink/escapeRoom``).
+    private mutating func move(toX x: Int, y: Int, sink: inout ByteSink) {
         defer {
             cursorRow = y
             cursorColumn = x
@@ -263,7 +335,7 @@ public struct ANSIEncoder: Sendable {
             leftMargin = originColumn
         }
         guard let row = cursorRow else {
-            absolute?.append(to: &bytes)
+            if let absolute { sink.write(absolute) }
             return
         }
         // Vertical part.
@@ -281,16 +353,16 @@ public struct ANSIEncoder: Sendable {
         }
         let horizontalCost = useCarriageReturn ? fromStartCost : (relative?.byteCount ?? 0)
         if let absolute, absolute.byteCount < verticalCost + horizontalCost {
-            absolute.append(to: &bytes)
+            sink.write(absolute)
             return
         }
         if useCarriageReturn {
-            EscapeSequence.carriageReturn.append(to: &bytes)
-            vertical?.append(to: &bytes)
-            fromStart?.append(to: &bytes)
+            sink.write(.carriageReturn)
+            if let vertical { sink.write(vertical) }
+            if let fromStart { sink.write(fromStart) }
         } else {
-            vertical?.append(to: &bytes)
-            relative?.append(to: &bytes)
+            if let vertical { sink.write(vertical) }
+            if let relative { sink.write(relative) }
         }
     }
 
@@ -298,12 +370,15 @@ public struct ANSIEncoder: Sendable {
 
     /// A colour as the output depth renders it, packed in one word: ``outputDefault`` (0),
     /// `rgbTag | 0xrrggbb` (the same bits as ``TerminalColor/packed``), or `indexTag | n`.
-    private typealias OutputColor = UInt32
-    private static let outputDefault: OutputColor = 0
+    fileprivate typealias OutputColor = UInt32
+    fileprivate static let outputDefault: OutputColor = 0
     private static let indexTag: OutputColor = 0x0200_0000
 
+    /// ``Pen`` as the SGR cache stores it.
+    fileprivate typealias CachedPen = Pen
+
     /// The current rendition, raw (as in the cells, packed) and as output.
-    private struct Pen {
+    fileprivate struct Pen {
         var foreground: UInt32
         var background: UInt32
         var attributes: CellAttributes
@@ -314,6 +389,21 @@ public struct ANSIEncoder: Sendable {
                                  attributes: [], outputForeground: ANSIEncoder.outputDefault,
                                  outputBackground: ANSIEncoder.outputDefault)
     }
+
+    /// ``penHigh`` when the pen is unknown: bit 63, which no cell's `high` word has, so nothing
+    /// matches.
+    private static let unknownPen: UInt64 = 1 << 63
+    /// The bits of `high` a cell's rendition needs from the pen: background and attributes.
+    private static let renditionMask: UInt64 = 0xFFFF_FFFF | 0xFF << 40 | unknownPen
+    /// Underline and reverse: the attributes that make a space's foreground visible.
+    private static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse]
+    /// The bits of `high` a plain space needs from the pen: background, underline and reverse.
+    private static let plainSpaceMask: UInt64 =
+        0xFFFF_FFFF | UInt64(foregroundVisibleAttributes.rawValue) << 40 | unknownPen
+
+    /// How many bytes longer than the reset form a plain space's incremental SGR may be and
+    /// still be chosen, when the reset would drop pen state the next text may need.
+    private static let plainSpaceSlack = 2
 
     /// The output form of a packed cell colour at this encoder's depth.
     private func output(_ color: UInt32) -> OutputColor {
@@ -326,117 +416,252 @@ public struct ANSIEncoder: Sendable {
         }
     }
 
-    /// Underline and reverse: the attributes that make a space's foreground visible.
-    private static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse]
-
-    /// A space shows no foreground (unless underlined or reversed), so its foreground is
-    /// whatever makes the SGR shortest: the pen's when only the background changes, the
-    /// default after a reset. Text runs separated by spaces then need no SGR at all.
+    /// A plain space: U+0020 with neither underline nor reverse. It shows only its background,
+    /// so its foreground, bold, dim and italic are whatever makes the SGR shortest (the pen's
+    /// when only the background changes, none after a reset). Text runs separated by padding or
+    /// blanked cells on the same background then need no SGR at all.
     @inline(__always)
-    private static func anyForeground(_ cell: Cell) -> Bool {
+    private static func isPlainSpace(_ cell: Cell) -> Bool {
         cell.glyph == 0x20 && cell.attributes.isDisjoint(with: foregroundVisibleAttributes)
     }
 
-    /// Whether the pen already draws `cell` (no SGR needed).
+    /// Whether the pen already draws `cell` (no SGR needed): the same background, attributes
+    /// and foreground, or for a plain space the same background and no underline or reverse.
     @inline(__always)
     private func penMatches(_ cell: Cell) -> Bool {
-        guard let pen else { return false }
-        return pen.background == cell.backgroundBits && pen.attributes == cell.attributes
-            && (pen.foreground == cell.foregroundBits || Self.anyForeground(cell))
+        let high = cell.high ^ penHigh
+        if high & Self.renditionMask == 0 && cell.foregroundBits == penForeground { return true }
+        return high & Self.plainSpaceMask == 0 && Self.isPlainSpace(cell)
     }
 
-    /// The SGR for a pen change (when ``penMatches(_:)`` is false): the shorter of the
-    /// incremental form and the reset form.
-    private mutating func changePen(_ cell: Cell, into bytes: inout [UInt8]) {
-        let anyForeground = Self.anyForeground(cell)
+    /// Writes the SGR for a pen change (when ``penMatches(_:)`` is false) into the sink (which
+    /// has ``ByteSink/escapeRoom``): the shorter of the incremental form (only what differs,
+    /// turning attributes off with 22/23/24/27) and the reset form (`0` and everything that is
+    /// not the default). For a plain space the incremental form keeps the pen's foreground,
+    /// bold, dim and italic, which the text after the space most likely needs again (restoring
+    /// them costs 2 to 17 bytes), so it wins even when up to ``plainSpaceSlack`` bytes longer.
+    private mutating func changePen(_ cell: Cell, sink: inout ByteSink) {
+        guard let pen else {
+            formPenChange(cell, sink: &sink)
+            return
+        }
+        let key = SGRCache.Key(from: pen.foreground, pen.background, pen.attributes, to: cell,
+                               plainSpace: Self.isPlainSpace(cell))
+        if let cached = sgrCache.lookUp(key, writingTo: &sink) {
+            self.pen = cached
+            return
+        }
+        let start = sink.count
+        formPenChange(cell, sink: &sink)
+        if let formed = self.pen { sgrCache.store(key, pen: formed, bytes: sink.block, from: start, to: sink.count) }
+    }
+
+    /// ``changePen(_:sink:)`` without the cache: forms both SGRs and keeps the shorter.
+    private mutating func formPenChange(_ cell: Cell, sink: inout ByteSink) {
+        let plainSpace = Self.isPlainSpace(cell)
         let outputBackground = output(cell.backgroundBits)
-        // Full form: reset, then everything that is not the default.
-        let resetForeground = anyForeground ? TerminalColor.packedDefault : cell.foregroundBits
-        let resetPen = Pen(foreground: resetForeground, background: cell.backgroundBits, attributes: cell.attributes,
+        // Reset form: a plain space keeps no foreground and no attributes.
+        let resetForeground = plainSpace ? TerminalColor.packedDefault : cell.foregroundBits
+        let resetPen = Pen(foreground: resetForeground, background: cell.backgroundBits,
+                           attributes: plainSpace ? [] : cell.attributes,
                            outputForeground: output(resetForeground), outputBackground: outputBackground)
-        resetScratch.removeAll(keepingCapacity: true)
-        resetScratch.append(UInt8(ascii: "0"))
-        Self.appendAttributes(resetPen.attributes, to: &resetScratch)
+        let start = sink.count
+        var parameters = SGRWriter(sink: sink.block, start: start)
+        parameters.append(0)
+        parameters.appendAttributes(resetPen.attributes)
         if resetPen.outputForeground != Self.outputDefault {
-            Self.appendColor(resetPen.outputForeground, background: false, depth: depth, to: &resetScratch)
+            parameters.appendColor(resetPen.outputForeground, background: false, depth: depth)
         }
         if resetPen.outputBackground != Self.outputDefault {
-            Self.appendColor(resetPen.outputBackground, background: true, depth: depth, to: &resetScratch)
+            parameters.appendColor(resetPen.outputBackground, background: true, depth: depth)
         }
-        // Incremental form: only when no attribute has to be turned off.
-        if let pen, pen.attributes.isSubset(of: cell.attributes) {
-            let foreground = anyForeground ? pen.foreground : cell.foregroundBits
-            let target = Pen(foreground: foreground, background: cell.backgroundBits, attributes: cell.attributes,
-                             outputForeground: anyForeground ? pen.outputForeground : output(foreground),
-                             outputBackground: outputBackground)
-            sgrScratch.removeAll(keepingCapacity: true)
-            Self.appendAttributes(target.attributes.subtracting(pen.attributes), to: &sgrScratch)
-            if pen.outputForeground != target.outputForeground {
-                Self.appendColor(target.outputForeground, background: false, depth: depth, to: &sgrScratch)
-            }
-            if pen.outputBackground != target.outputBackground {
-                Self.appendColor(target.outputBackground, background: true, depth: depth, to: &sgrScratch)
-            }
-            if sgrScratch.isEmpty {
-                // Same rendition on screen (colours that downsample alike): just track the cell's.
-                self.pen = target
-                return
-            }
-            if sgrScratch.count < resetScratch.count {
-                writeSGR(sgrScratch, into: &bytes)
-                self.pen = target
-                return
-            }
+        let resetEnd = parameters.finish()
+        guard let pen else {
+            sink.count = resetEnd
+            self.pen = resetPen
+            return
         }
-        writeSGR(resetScratch, into: &bytes)
-        self.pen = resetPen
+        // Incremental form, written after the reset form: a plain space keeps the pen's
+        // foreground, bold, dim and italic.
+        let target = Pen(foreground: plainSpace ? pen.foreground : cell.foregroundBits,
+                         background: cell.backgroundBits,
+                         attributes: plainSpace ? pen.attributes.subtracting(Self.foregroundVisibleAttributes)
+                             : cell.attributes,
+                         outputForeground: plainSpace ? pen.outputForeground : output(cell.foregroundBits),
+                         outputBackground: outputBackground)
+        var changes = SGRWriter(sink: sink.block, start: resetEnd)
+        var attributes = pen.attributes
+        let removed = attributes.subtracting(target.attributes)
+        if !removed.isDisjoint(with: [.bold, .dim]) {
+            changes.append(22)
+            attributes.subtract([.bold, .dim])
+        }
+        if removed.contains(.italic) { changes.append(23) }
+        if removed.contains(.underline) { changes.append(24) }
+        if removed.contains(.reverse) { changes.append(27) }
+        changes.appendAttributes(target.attributes.subtracting(attributes))
+        if pen.outputForeground != target.outputForeground {
+            changes.appendColor(target.outputForeground, background: false, depth: depth)
+        }
+        if pen.outputBackground != target.outputBackground {
+            changes.appendColor(target.outputBackground, background: true, depth: depth)
+        }
+        if changes.isEmpty {
+            // Same rendition on screen (colours that downsample alike): just track the cell's.
+            sink.count = start
+            self.pen = target
+            return
+        }
+        let changesEnd = changes.finish()
+        let keepsMore = plainSpace && (pen.foreground != resetPen.foreground || pen.attributes != resetPen.attributes)
+        if changesEnd - resetEnd <= resetEnd - start + (keepsMore ? Self.plainSpaceSlack : 0) {
+            let length = changesEnd - resetEnd
+            guard let base = sink.block.baseAddress else { return }
+            (base + start).update(from: base + resetEnd, count: length)
+            sink.count = start + length
+            self.pen = target
+        } else {
+            sink.count = resetEnd
+            self.pen = resetPen
+        }
+    }
+}
+
+/// A direct-mapped cache of pen changes: (pen, cell rendition) → the SGR bytes and the pen
+/// after them. The SGR depends only on those (and the encoder's fixed depth), so a hit writes
+/// the same bytes as forming them again.
+private struct SGRCache {
+    /// The raw pen and the cell's rendition (colours, attributes, whether a plain space).
+    struct Key: Equatable {
+        var pen: UInt64
+        var cell: UInt64
+        var attributes: UInt32
+
+        init(from foreground: UInt32, _ background: UInt32, _ attributes: CellAttributes, to cell: Cell,
+             plainSpace: Bool) {
+            pen = UInt64(foreground) << 32 | UInt64(background)
+            self.cell = UInt64(cell.foregroundBits) << 32 | UInt64(cell.backgroundBits)
+            self.attributes = UInt32(attributes.rawValue) | UInt32(cell.attributes.rawValue) << 8
+                | (plainSpace ? 1 << 16 : 0)
+        }
+
+        var slot: Int {
+            let mixed = (pen &* 0x9E37_79B9_7F4A_7C15) ^ (cell &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(attributes)
+            return Int(truncatingIfNeeded: (mixed ^ mixed >> 29) & UInt64(SGRCache.slots - 1))
+        }
     }
 
-    private func writeSGR(_ parameters: [UInt8], into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: EscapeSequence.controlSequenceIntroducer)
-        bytes.append(contentsOf: parameters)
-        bytes.append(UInt8(ascii: "m"))
+    struct Entry {
+        var key: Key?
+        var pen: ANSIEncoder.CachedPen
+        var length: Int
     }
 
-    private static func appendAttributes(_ attributes: CellAttributes, to parameters: inout [UInt8]) {
+    static let slots = 16
+    /// The longest SGR kept; longer ones (rare: many attributes) are formed each time.
+    static let maximumLength = 64
+
+    private var entries: [Entry] = []
+    private var bytes: [UInt8] = []
+
+    /// On a hit, writes the cached bytes into the sink (which has room) and returns the pen.
+    @inline(__always)
+    mutating func lookUp(_ key: Key, writingTo sink: inout ByteSink) -> ANSIEncoder.CachedPen? {
+        guard !entries.isEmpty else { return nil }
+        let slot = key.slot
+        let entry = entries[slot]
+        guard entry.key == key else { return nil }
+        bytes.withUnsafeBufferPointer { stored in
+            guard let from = stored.baseAddress, let to = sink.block.baseAddress else { return }
+            (to + sink.count).update(from: from + slot * Self.maximumLength, count: entry.length)
+        }
+        sink.count += entry.length
+        return entry.pen
+    }
+
+    /// Keeps the bytes `block[start..<end]` for `key`, evicting the slot's previous entry.
+    mutating func store(_ key: Key, pen: ANSIEncoder.CachedPen, bytes block: UnsafeMutableBufferPointer<UInt8>,
+                        from start: Int, to end: Int) {
+        let length = end - start
+        guard length <= Self.maximumLength else { return }
+        if entries.isEmpty {
+            entries = Array(repeating: Entry(key: nil, pen: pen, length: 0), count: Self.slots)
+            bytes = Array(repeating: 0, count: Self.slots * Self.maximumLength)
+        }
+        let slot = key.slot
+        entries[slot] = Entry(key: key, pen: pen, length: length)
+        bytes.withUnsafeMutableBufferPointer { stored in
+            guard let to = stored.baseAddress, let from = block.baseAddress else { return }
+            (to + slot * Self.maximumLength).update(from: from + start, count: length)
+        }
+    }
+}
+
+/// Writes one SGR (`CSI` parameters `m`) through a pointer into a ``ByteSink``'s block, from
+/// `start`; the caller has made room (``ByteSink/escapeRoom`` covers two full SGRs).
+private struct SGRWriter {
+    let pointer: UnsafeMutablePointer<UInt8>
+    let start: Int
+    var count: Int
+
+    init(sink block: UnsafeMutableBufferPointer<UInt8>, start: Int) {
+        // The sink's block always has a base address (its capacity is not 0).
+        pointer = block.baseAddress.unsafelyUnwrapped
+        self.start = start
+        count = start + EscapeSequence.writeIntroducer(to: pointer + start)
+    }
+
+    /// Whether no parameter has been written.
+    var isEmpty: Bool { count == start + 2 }
+
+    /// Writes the final byte; returns the end offset.
+    mutating func finish() -> Int {
+        pointer[count] = UInt8(ascii: "m")
+        return count + 1
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Int) {
+        if !isEmpty {
+            pointer[count] = UInt8(ascii: ";")
+            count += 1
+        }
+        count += EscapeSequence.writeDecimal(value, to: pointer + count)
+    }
+
+    mutating func appendAttributes(_ attributes: CellAttributes) {
         guard !attributes.isEmpty else { return }
         for (attribute, code) in CellAttributes.sgrCodes where attributes.contains(attribute) {
-            appendParameter(Int(code), to: &parameters)
+            append(Int(code))
         }
     }
 
-    private static func appendColor(_ color: OutputColor, background: Bool, depth: ColorDepth,
-                                    to parameters: inout [UInt8]) {
-        if color == outputDefault {
-            appendParameter(background ? 49 : 39, to: &parameters)
+    mutating func appendColor(_ color: UInt32, background: Bool, depth: ColorDepth) {
+        if color == 0 {
+            append(background ? 49 : 39)
         } else if color & TerminalColor.rgbTag != 0 {
-            appendParameter(background ? 48 : 38, to: &parameters)
-            appendParameter(2, to: &parameters)
-            appendParameter(Int((color >> 16) & 0xFF), to: &parameters)
-            appendParameter(Int((color >> 8) & 0xFF), to: &parameters)
-            appendParameter(Int(color & 0xFF), to: &parameters)
+            append(background ? 48 : 38)
+            append(2)
+            append(Int((color >> 16) & 0xFF))
+            append(Int((color >> 8) & 0xFF))
+            append(Int(color & 0xFF))
         } else {
             let index = UInt8(truncatingIfNeeded: color)
             if depth == .ansi16 {
                 let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
-                appendParameter(base + Int(index % 8), to: &parameters)
+                append(base + Int(index % 8))
             } else {
-                appendParameter(background ? 48 : 38, to: &parameters)
-                appendParameter(5, to: &parameters)
-                appendParameter(Int(index), to: &parameters)
+                append(background ? 48 : 38)
+                append(5)
+                append(Int(index))
             }
         }
     }
-
-    private static func appendParameter(_ value: Int, to parameters: inout [UInt8]) {
-        if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
-        EscapeSequence.appendDecimal(value, to: &parameters)
-    }
 }
 
-/// The frame's glyph bytes, written through a pointer into a 1 KiB stack block and appended to
-/// the caller's array a block at a time, so a glyph costs no per-byte uniqueness or capacity
-/// check. Whoever writes to the array directly flushes the sink first, keeping the order.
+/// The frame's bytes (glyphs, cursor moves, SGRs), written through a pointer into a 1 KiB stack
+/// block and appended to the caller's array a block at a time, so a byte costs no uniqueness or
+/// capacity check. Whoever writes to the array directly flushes the sink first, keeping the order.
 private struct ByteSink {
     /// The block's size: bytes written between flushes.
     static let capacity = 1024
@@ -453,6 +678,23 @@ private struct ByteSink {
             sink.flush(to: &bytes)
             return result
         }
+    }
+
+    /// Room for a cursor move and two SGRs (the reset and the incremental form, each under
+    /// 100 bytes: 10 attribute parameters and two truecolor colours).
+    static let escapeRoom = 256
+
+    /// Flushes when fewer than `room` bytes are free.
+    @inline(__always)
+    mutating func reserve(_ room: Int, flushingTo bytes: inout [UInt8]) {
+        if count > block.count - room { flush(to: &bytes) }
+    }
+
+    /// Writes an escape sequence (the caller has reserved ``EscapeSequence/maximumByteCount``).
+    @inline(__always)
+    mutating func write(_ sequence: EscapeSequence) {
+        guard let base = block.baseAddress else { return }
+        count += sequence.write(to: base + count)
     }
 
     /// Appends the written bytes to `bytes` and empties the sink.

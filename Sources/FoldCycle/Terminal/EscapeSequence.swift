@@ -64,74 +64,128 @@ public enum EscapeSequence: Hashable, Sendable {
         }
     }
 
-    /// Appends the sequence's bytes to `bytes` without allocating.
+    /// The most bytes one sequence can take (a CUP with two 19-digit counts is 42).
+    static let maximumByteCount = 48
+
+    /// Appends the sequence's bytes to `bytes` without allocating (the bytes are formed in a
+    /// stack block by ``write(to:)``).
     public func append(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumByteCount) { block in
+            guard let base = block.baseAddress else { return }
+            let count = write(to: base)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        }
+    }
+
+    /// Writes the sequence's bytes at `pointer`, which must have room for
+    /// ``maximumByteCount`` bytes, and returns how many it wrote (``byteCount``).
+    @inline(__always)
+    func write(to pointer: UnsafeMutablePointer<UInt8>) -> Int {
         switch self {
         case .carriageReturn:
-            bytes.append(0x0D)
-        case .cursorUp(let n): Self.appendCount(n, final: UInt8(ascii: "A"), to: &bytes)
-        case .cursorDown(let n): Self.appendCount(n, final: UInt8(ascii: "B"), to: &bytes)
-        case .cursorForward(let n): Self.appendCount(n, final: UInt8(ascii: "C"), to: &bytes)
-        case .cursorBackward(let n): Self.appendCount(n, final: UInt8(ascii: "D"), to: &bytes)
+            pointer[0] = 0x0D
+            return 1
+        case .cursorUp(let n): return Self.writeCount(n, final: UInt8(ascii: "A"), to: pointer)
+        case .cursorDown(let n): return Self.writeCount(n, final: UInt8(ascii: "B"), to: pointer)
+        case .cursorForward(let n): return Self.writeCount(n, final: UInt8(ascii: "C"), to: pointer)
+        case .cursorBackward(let n): return Self.writeCount(n, final: UInt8(ascii: "D"), to: pointer)
         case let .cursorPosition(row, column):
-            bytes.append(contentsOf: Self.controlSequenceIntroducer)
-            Self.appendDecimal(row, to: &bytes)
-            bytes.append(UInt8(ascii: ";"))
-            Self.appendDecimal(column, to: &bytes)
-            bytes.append(UInt8(ascii: "H"))
-        case .hideCursor: Self.appendPrivateMode(25, set: false, to: &bytes)
-        case .showCursor: Self.appendPrivateMode(25, set: true, to: &bytes)
-        case .enterAlternateScreen: Self.appendPrivateMode(1049, set: true, to: &bytes)
-        case .leaveAlternateScreen: Self.appendPrivateMode(1049, set: false, to: &bytes)
-        case .beginSynchronizedUpdate: Self.appendPrivateMode(2026, set: true, to: &bytes)
-        case .endSynchronizedUpdate: Self.appendPrivateMode(2026, set: false, to: &bytes)
+            var count = Self.writeIntroducer(to: pointer)
+            count += Self.writeDecimal(row, to: pointer + count)
+            pointer[count] = UInt8(ascii: ";")
+            count += 1
+            count += Self.writeDecimal(column, to: pointer + count)
+            pointer[count] = UInt8(ascii: "H")
+            return count + 1
+        case .hideCursor: return Self.writePrivateMode(25, set: false, to: pointer)
+        case .showCursor: return Self.writePrivateMode(25, set: true, to: pointer)
+        case .enterAlternateScreen: return Self.writePrivateMode(1049, set: true, to: pointer)
+        case .leaveAlternateScreen: return Self.writePrivateMode(1049, set: false, to: pointer)
+        case .beginSynchronizedUpdate: return Self.writePrivateMode(2026, set: true, to: pointer)
+        case .endSynchronizedUpdate: return Self.writePrivateMode(2026, set: false, to: pointer)
         case .eraseLine:
-            bytes.append(contentsOf: Self.controlSequenceIntroducer)
-            bytes.append(UInt8(ascii: "2"))
-            bytes.append(UInt8(ascii: "K"))
+            let count = Self.writeIntroducer(to: pointer)
+            pointer[count] = UInt8(ascii: "2")
+            pointer[count + 1] = UInt8(ascii: "K")
+            return count + 2
         case .eraseBelow:
-            bytes.append(contentsOf: Self.controlSequenceIntroducer)
-            bytes.append(UInt8(ascii: "J"))
+            let count = Self.writeIntroducer(to: pointer)
+            pointer[count] = UInt8(ascii: "J")
+            return count + 1
         case .resetAttributes:
-            bytes.append(contentsOf: Self.controlSequenceIntroducer)
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(UInt8(ascii: "m"))
+            let count = Self.writeIntroducer(to: pointer)
+            pointer[count] = UInt8(ascii: "0")
+            pointer[count + 1] = UInt8(ascii: "m")
+            return count + 2
         case .lineFeed:
-            bytes.append(0x0A)
+            pointer[0] = 0x0A
+            return 1
         }
     }
 
     // MARK: - Helpers
 
-    private static func appendCount(_ n: Int, final: UInt8, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: controlSequenceIntroducer)
-        if n != 1 { appendDecimal(n, to: &bytes) }
-        bytes.append(final)
+    /// Writes ``controlSequenceIntroducer`` (2 bytes).
+    @inline(__always)
+    static func writeIntroducer(to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        pointer[0] = 0x1B
+        pointer[1] = 0x5B
+        return 2
     }
 
-    private static func appendPrivateMode(_ mode: Int, set: Bool, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: controlSequenceIntroducer)
-        bytes.append(UInt8(ascii: "?"))
-        appendDecimal(mode, to: &bytes)
-        bytes.append(set ? UInt8(ascii: "h") : UInt8(ascii: "l"))
+    @inline(__always)
+    private static func writeCount(_ n: Int, final: UInt8, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = writeIntroducer(to: pointer)
+        if n != 1 { count += writeDecimal(n, to: pointer + count) }
+        pointer[count] = final
+        return count + 1
+    }
+
+    private static func writePrivateMode(_ mode: Int, set: Bool, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = writeIntroducer(to: pointer)
+        pointer[count] = UInt8(ascii: "?")
+        count += 1
+        count += writeDecimal(mode, to: pointer + count)
+        pointer[count] = set ? UInt8(ascii: "h") : UInt8(ascii: "l")
+        return count + 1
     }
 
     /// Appends a non-negative integer in decimal ASCII digits (negative counts as 0).
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        var value = max(value, 0)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { block in
+            guard let base = block.baseAddress else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writeDecimal(value, to: base)))
+        }
+    }
+
+    /// Writes a non-negative integer in decimal ASCII digits at `pointer` (negative counts as 0;
+    /// at most 19 bytes) and returns how many it wrote (``digitCount(_:)``).
+    @inline(__always)
+    static func writeDecimal(_ value: Int, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
         if value < 10 {
-            bytes.append(UInt8(48 + value))
-            return
+            pointer[0] = UInt8(truncatingIfNeeded: 48 + max(value, 0))
+            return 1
+        }
+        if value < 100 {
+            pointer[0] = UInt8(truncatingIfNeeded: 48 + value / 10)
+            pointer[1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            return 2
+        }
+        if value < 1000 {
+            pointer[0] = UInt8(truncatingIfNeeded: 48 + value / 100)
+            pointer[1] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
+            pointer[2] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            return 3
         }
         let digits = digitCount(value)
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var index = start + digits - 1
-        while value > 0 {
-            bytes[index] = UInt8(48 + value % 10)
-            value /= 10
+        var rest = value
+        var index = digits - 1
+        while index >= 0 {
+            pointer[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+            rest /= 10
             index -= 1
         }
+        return digits
     }
 
     /// The number of decimal digits of a non-negative integer.
