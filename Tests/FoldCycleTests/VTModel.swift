@@ -2,8 +2,8 @@
 
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
-/// UTF-8 clusters (with their display width), CR, CUU/CUD/CUF/CUB, CUP, SGR, DEC private modes
-/// (ignored) — and records anything else, or any print in the pending-wrap state, as an error.
+/// UTF-8 clusters (with their display width), CR, CUU/CUD/CUF/CUB, CUP, ECH, SGR, DEC private
+/// modes (ignored) — and records anything else, or any print in the pending-wrap state, as an error.
 struct VTModel {
     struct ModelCell: Equatable, CustomStringConvertible {
         var text: String
@@ -87,6 +87,7 @@ struct VTModel {
             column = min(max((numbers.count > 1 ? numbers[1] ?? 1 : 1) - 1, 0), width - 1)
             pendingWrap = false
         case "m": sgr(parameters)
+        case "X": erase(count)
         case "h" where parameters.hasPrefix("?"), "l" where parameters.hasPrefix("?"): break
         default: errors.append("unexpected CSI \(parameters)\(final)")
         }
@@ -166,6 +167,22 @@ struct VTModel {
             column = width - 1
             pendingWrap = true
         }
+    }
+
+    /// ECH: erases `count` cells from the cursor (clipped at the right margin) to spaces in the
+    /// current background (background colour erase), without moving the cursor. Erasing either
+    /// half of a wide character blanks both, as real terminals do. FoldCycle relies on BCE only
+    /// for a rendition without underline or reverse (whose erased cells terminals disagree on),
+    /// and never erases in the pending-wrap state: both are recorded as errors.
+    private mutating func erase(_ count: Int) {
+        if pendingWrap { errors.append("ECH in pending-wrap state at row \(row)") }
+        if rendition["a4"] != nil || rendition["a7"] != nil { errors.append("ECH with underline or reverse") }
+        let base = row * width
+        let end = min(column + count, width)
+        if cells[base + column].width == 0 && column > 0 { cells[base + column - 1] = blankLike(cells[base + column - 1]) }
+        if cells[base + end - 1].width == 2 && end < width { cells[base + end] = blankLike(cells[base + end]) }
+        let key = rendition["bg"].map { "bg=\($0)" } ?? ""
+        for x in column..<end { cells[base + x] = ModelCell(text: " ", width: 1, sgr: key) }
     }
 
     private func blankLike(_ cell: ModelCell) -> ModelCell {

@@ -28,6 +28,12 @@ public enum EscapeSequence: Hashable, Sendable {
     case eraseLine
     /// ED 0 `CSI J`: erase from the cursor to the end of the screen.
     case eraseBelow
+    /// ECH `CSI n X`: erase `n` characters from the cursor rightwards (clipped at the right
+    /// margin) without moving the cursor. The erased cells become spaces in the current
+    /// background ("background colour erase", BCE: xterm, VTE, kitty, iTerm2, WezTerm,
+    /// Alacritty, tmux, pyte), with no underline or reverse. Erasing either half of a wide
+    /// character blanks both halves.
+    case eraseCharacters(Int)
     /// `CSI ? 2026 h`: begin synchronized output (the terminal holds the frame until the end).
     case beginSynchronizedUpdate
     /// `CSI ? 2026 l`: end synchronized output.
@@ -52,7 +58,8 @@ public enum EscapeSequence: Hashable, Sendable {
     public var byteCount: Int {
         switch self {
         case .carriageReturn: return 1
-        case .cursorUp(let n), .cursorDown(let n), .cursorForward(let n), .cursorBackward(let n):
+        case .cursorUp(let n), .cursorDown(let n), .cursorForward(let n), .cursorBackward(let n),
+             .eraseCharacters(let n):
             return 3 + (n == 1 ? 0 : Self.digitCount(n))
         case let .cursorPosition(row, column):
             return 4 + Self.digitCount(row) + Self.digitCount(column)
@@ -89,6 +96,7 @@ public enum EscapeSequence: Hashable, Sendable {
         case .cursorDown(let n): return Self.writeCount(n, final: UInt8(ascii: "B"), to: pointer)
         case .cursorForward(let n): return Self.writeCount(n, final: UInt8(ascii: "C"), to: pointer)
         case .cursorBackward(let n): return Self.writeCount(n, final: UInt8(ascii: "D"), to: pointer)
+        case .eraseCharacters(let n): return Self.writeCount(n, final: UInt8(ascii: "X"), to: pointer)
         case let .cursorPosition(row, column):
             var count = Self.writeIntroducer(to: pointer)
             count += Self.writeDecimal(row, to: pointer + count)
