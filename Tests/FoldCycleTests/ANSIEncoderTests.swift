@@ -233,6 +233,7 @@ struct ANSIEncoderTests {
         (.enterAlternateScreen, "\u{1B}[?1049h"), (.leaveAlternateScreen, "\u{1B}[?1049l"),
         (.eraseLine, "\u{1B}[2K"), (.eraseBelow, "\u{1B}[J"), (.beginSynchronizedUpdate, "\u{1B}[?2026h"),
         (.endSynchronizedUpdate, "\u{1B}[?2026l"), (.resetAttributes, "\u{1B}[0m"),
+        (.eraseCharacters(1), "\u{1B}[X"), (.eraseCharacters(37), "\u{1B}[37X"),
     ])
     func escapeSequences(_ sequence: EscapeSequence, _ expected: String) {
         #expect(sequence.bytes == Array(expected.utf8))
@@ -293,6 +294,107 @@ struct ANSIEncoderTests {
         if random.below(4) == 0 { fillRow(&result, y: random.below(buffer.height), from: random.below(buffer.width), &random) }
         result.normalizeWideClusters()
         return result
+    }
+
+    /// A card-like row: zones of one background and text colour each (plain-space padding, words,
+    /// wide glyphs, the odd underlined or reversed space), so diffs have long runs of spaces to
+    /// erase and several colour zones per row to draw in passes.
+    static func zonedBuffer(_ random: inout SplitMix64, width: Int, height: Int) -> CellBuffer {
+        var buffer = CellBuffer(width: width, height: height)
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                let zoneEnd = min(width, x + 1 + random.below(width))
+                let background = colours[random.below(colours.count)]
+                let foreground = colours[random.below(colours.count)]
+                let attributes: CellAttributes = random.below(2) == 0 ? .bold : []
+                while x < zoneEnd {
+                    let roll = random.below(10)
+                    var cell: Cell
+                    if roll < 5 {
+                        cell = .space(background: background)
+                    } else if roll == 5 {
+                        cell = Cell(glyph: 0x20, foreground: foreground, background: background,
+                                    attributes: random.below(2) == 0 ? .underline : .reverse)
+                    } else {
+                        let glyph = alphabet[random.below(alphabet.count)]
+                        cell = Cell(glyph, foreground: foreground, background: background, attributes: attributes)
+                    }
+                    if cell.width == 2 && x + 1 >= width { cell = .space(background: background) }
+                    buffer[x, y] = cell
+                    if cell.width == 2 {
+                        buffer[x + 1, y] = .continuation(of: cell)
+                        x += 2
+                    } else {
+                        x += 1
+                    }
+                }
+            }
+        }
+        return buffer
+    }
+
+    @Test("diff correctness with erased runs and colour-zone passes: 600 seeded card-like pairs")
+    func diffCorrectnessZoned() {
+        var random = SplitMix64(state: 0xEC4_2A4E)
+        let depths = ColorDepth.allCases
+        for iteration in 0..<600 {
+            let width = 8 + random.below(60)
+            let height = 1 + random.below(6)
+            let depth = depths[iteration % depths.count]
+            let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
+            let a = Self.zonedBuffer(&random, width: width, height: height)
+            var b = random.below(3) == 0 ? Self.mutate(a, &random) : Self.zonedBuffer(&random, width: width, height: height)
+            if random.below(4) == 0 {
+                // Long runs of plain spaces over text and wide glyphs.
+                for y in 0..<height where random.below(2) == 0 {
+                    let start = random.below(width)
+                    let end = min(width, start + 4 + random.below(width))
+                    for x in start..<end { b[x, y] = .space(background: Self.colours[random.below(2)]) }
+                }
+                b.normalizeWideClusters()
+            }
+
+            var encoder = ANSIEncoder(mode: mode, depth: depth)
+            var bytes: [UInt8] = []
+            encoder.encodeFull(a, into: &bytes)
+            encoder.encodeDiff(previous: a, current: b, into: &bytes)
+            var viaDiff = VTModel(width: width, height: height)
+            viaDiff.apply(bytes)
+
+            var fresh = ANSIEncoder(mode: mode, depth: depth)
+            var fullBytes: [UInt8] = []
+            fresh.encodeFull(b, into: &fullBytes)
+            var viaFull = VTModel(width: width, height: height)
+            viaFull.apply(fullBytes)
+
+            #expect(viaDiff.errors.isEmpty, "iteration \(iteration): \(viaDiff.errors)")
+            #expect(viaDiff.cells == viaFull.cells, "iteration \(iteration)")
+            if viaDiff.cells != viaFull.cells { break }
+        }
+    }
+
+    @Test("a long run of changed plain spaces is erased with ECH; the pen keeps no underline")
+    func diffErasesRun() {
+        let previous = CellBuffer(width: 30, height: 1, filling: Cell("x"))
+        var current = CellBuffer(width: 30, height: 1, filling: .space(background: navy))
+        current[29, 0] = Cell("y", background: navy)
+        var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(previous, into: &bytes)
+        bytes.removeAll()
+        encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+        // 29 spaces: ECH 29 + CUF 29 (9 bytes) beat them; "y" then follows.
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "\u{1B}[?2026h\r\u{1B}[48;2;0;0;128m\u{1B}[29X\u{1B}[29Cy\u{1B}[0m\u{1B}[?2026l")
+        var model = VTModel(width: 30, height: 1)
+        var full: [UInt8] = []
+        var fresh = ANSIEncoder(mode: .inline, depth: .truecolor)
+        fresh.encodeFull(previous, into: &full)
+        model.apply(full)
+        model.apply(bytes)
+        #expect(model.errors.isEmpty)
+        #expect(model.lines == PlainTextEncoder.lines(current))
     }
 
     @Test("diff correctness: model(full(A) + diff(A→B)) == model(full(B)) over 600 seeded pairs")

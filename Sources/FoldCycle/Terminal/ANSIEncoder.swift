@@ -56,7 +56,10 @@ public struct ANSIEncoder: Sendable {
     private var penHigh: UInt64 = ANSIEncoder.unknownPen
     /// ``pen``'s packed foreground.
     private var penForeground: UInt32 = 0
-    private var dirty: [Bool] = []
+    /// The diff's marks, one per cell (all false between frames), reused.
+    private var marks: [Bool] = []
+    /// The diff's rows still to draw, reused.
+    private var pendingRows: [PendingRow] = []
     /// Recent pen changes and their SGR bytes (``SGRCache``): a frame repeats the same few
     /// transitions on every row.
     private var sgrCache = SGRCache()
@@ -131,71 +134,229 @@ public struct ANSIEncoder: Sendable {
     /// Unchanged cells between two redrawn ones in a row are rewritten instead of skipped when
     /// their glyph bytes are fewer than the cursor move over them and the pen already draws them.
     ///
+    /// Order: at ``ColorDepth/truecolor`` and ``ColorDepth/ansi256`` the cells are drawn in
+    /// passes, each pass row-major over what is left: a pass draws the cells in the colours of
+    /// its first cell (a plain space only fixes the background) and leaves the others for a later
+    /// pass, so a row that crosses several colour zones (a horizontal fold: outgoing card, edge
+    /// column, incoming card) costs a cursor move per zone instead of a truecolor SGR per zone.
+    /// After ``maximumGroupedPasses`` passes the rest is drawn in one row-major pass, as at the
+    /// other depths. The order is free: the repairs above make every marked cell's final
+    /// content independent of when it is drawn.
+    ///
+    /// A run of at least a few plain spaces in one background (see ``isPlainSpace(_:)``; the
+    /// run may include unchanged ones) that ends at a redrawn cell is erased with ECH
+    /// (``EscapeSequence/eraseCharacters(_:)``) when that and the cursor move over it are
+    /// shorter than the spaces. This assumes background colour erase (BCE), which xterm, VTE,
+    /// kitty, iTerm2, WezTerm, Alacritty and tmux implement. The pen then has no underline or
+    /// reverse (which terminals erase differently); the repairs above also cover ECH over half
+    /// of a wide character (terminals blank both halves).
+    ///
     /// - Parameters:
     ///   - previous: the frame on screen. When its size differs from `current`'s, the whole of
     ///     `current` is drawn (``encodeFull(_:into:)``).
     ///   - current: the new frame.
     ///   - bytes: the caller's output buffer, appended to.
     ///
-    /// - Complexity: O(cells): one pass of word compares per row, and for a changed row the
-    ///   marking passes and one draw per redrawn cell.
+    /// - Complexity: O(cells × passes) at worst; an unchanged row costs one pass of word compares,
+    ///   a changed row the marking passes and, per drawing pass, a scan of the span of its cells
+    ///   still to draw plus one draw per redrawn cell.
     public mutating func encodeDiff(previous: CellBuffer, current: CellBuffer, into bytes: inout [UInt8]) {
         guard previous.width == current.width, previous.height == current.height else {
             encodeFull(current, into: &bytes)
             return
         }
         let width = current.width
-        // The marks live in a local while this frame is encoded, so that `draw` (mutating) and
-        // the marks' pointer do not overlap accesses to `self`.
-        var dirty = self.dirty
-        self.dirty = []
-        if dirty.count != width + 1 { dirty = Array(repeating: false, count: width + 1) }
-        var started = false
+        let height = current.height
+        // The marks and the rows to draw live in locals while this frame is encoded, so that
+        // `draw` (mutating) and their pointers do not overlap accesses to `self`. Between frames
+        // every mark is false.
+        var marks = self.marks
+        self.marks = []
+        if marks.count != width * height { marks = Array(repeating: false, count: width * height) }
+        var rows = self.pendingRows
+        self.pendingRows = []
+        rows.removeAll(keepingCapacity: true)
+        let grouping = depth == .truecolor || depth == .ansi256
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
-                dirty.withUnsafeMutableBufferPointer { dirty in
-                    ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
-                        for y in 0..<current.height {
-                            let row = y * width
-                            guard Self.markDirty(old: old, new: new, row: row, width: width, dirty: dirty) else {
-                                continue
-                            }
-                            if !started {
-                                EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
-                                started = true
-                            }
-                            var x = 0
-                            while x < width {
-                                let cell = new[row + x]
-                                if cell.width == 0 {
-                                    x += 1
-                                    continue
-                                }
-                                if !dirty[x] {
-                                    // The cursor stands here after a redrawn cell: rewriting the
-                                    // gap up to the next redrawn cell may beat the move over it.
-                                    if cursorColumn == x && cursorRow == y,
-                                       let end = rewritableGap(from: x, row: row, width: width, cells: new, dirty: dirty) {
-                                        while x < end {
-                                            let gapCell = new[row + x]
-                                            draw(gapCell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
-                                            x += Int(gapCell.width)
-                                        }
-                                    } else {
-                                        x += 1
-                                    }
-                                    continue
-                                }
-                                draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
-                                x += Int(cell.width)
-                            }
+                marks.withUnsafeMutableBufferPointer { marks in
+                    for y in 0..<height {
+                        if let span = Self.markDirty(old: old, new: new, row: y * width, width: width, marks: marks) {
+                            rows.append(PendingRow(y: y, start: span.lowerBound, end: span.upperBound))
                         }
                     }
+                    guard !rows.isEmpty else { return }
+                    EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+                    ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                        var pass = 0
+                        while !rows.isEmpty {
+                            var group = PenGroup(defers: grouping && pass < Self.maximumGroupedPasses - 1)
+                            var kept = 0
+                            for index in rows.indices {
+                                var row = rows[index]
+                                if drawRow(&row, group: &group, width: width, cells: new, marks: marks,
+                                           sink: &sink, bytes: &bytes) {
+                                    rows[kept] = row
+                                    kept += 1
+                                }
+                            }
+                            rows.removeLast(rows.count - kept)
+                            pass += 1
+                        }
+                    }
+                    endFrame(into: &bytes)
                 }
             }
         }
-        self.dirty = dirty
-        if started { endFrame(into: &bytes) }
+        self.marks = marks
+        self.pendingRows = rows
+    }
+
+    /// How many drawing passes ``encodeDiff(previous:current:into:)`` makes at most; the last one
+    /// draws everything left.
+    static let maximumGroupedPasses = 6
+
+    /// A row with marked cells, and the span of columns they lie in.
+    private struct PendingRow {
+        var y: Int
+        var start: Int
+        var end: Int
+    }
+
+    /// The colours one drawing pass draws: unset until the pass draws its first cell, then that
+    /// cell's background, and its foreground once a cell that is not a plain space is drawn.
+    private struct PenGroup {
+        /// Whether the pass leaves cells in other colours for a later pass (false: draws all).
+        let defers: Bool
+        /// The background (low 32 bits) or ``unset``.
+        var background: UInt64 = PenGroup.unset
+        /// The foreground (low 32 bits) or ``unset``.
+        var foreground: UInt64 = PenGroup.unset
+
+        static let unset: UInt64 = 1 << 63
+
+        init(defers: Bool) {
+            self.defers = defers
+        }
+
+        /// Whether the pass draws `cell` (a plain space when `plainSpace`).
+        @inline(__always)
+        func admits(_ cell: Cell, plainSpace: Bool) -> Bool {
+            guard defers, background != Self.unset else { return true }
+            guard UInt64(cell.backgroundBits) == background else { return false }
+            return plainSpace || foreground == Self.unset || UInt64(cell.foregroundBits) == foreground
+        }
+
+        /// Records that the pass draws `cell`.
+        @inline(__always)
+        mutating func record(_ cell: Cell, plainSpace: Bool) {
+            if background == Self.unset { background = UInt64(cell.backgroundBits) }
+            if !plainSpace && foreground == Self.unset { foreground = UInt64(cell.foregroundBits) }
+        }
+    }
+
+    /// Draws the marked cells of one row that `group` admits (and cheap gaps between them) and
+    /// unmarks them; narrows `pending` to the cells left. Returns whether any are left.
+    private mutating func drawRow(_ pending: inout PendingRow, group: inout PenGroup, width: Int,
+                                  cells new: UnsafeBufferPointer<Cell>, marks: UnsafeMutableBufferPointer<Bool>,
+                                  sink: inout ByteSink, bytes: inout [UInt8]) -> Bool {
+        let y = pending.y
+        let row = y * width
+        let end = pending.end
+        var x = pending.start
+        var leftStart = -1
+        var leftEnd = -1
+        // The run of plain spaces that ``erasableRun`` last scanned and rejected ends here: its
+        // later cells need no new scan.
+        var spacesScanned = 0
+        while x < end {
+            let cell = new[row + x]
+            if cell.width == 0 {
+                // Drawn with its lead (marked too).
+                marks[row + x] = false
+                x += 1
+                continue
+            }
+            if !marks[row + x] {
+                // The cursor stands here after a redrawn cell: rewriting the gap up to the next
+                // redrawn cell may beat the move over it.
+                if cursorColumn == x && cursorRow == y,
+                   let gapEnd = rewritableGap(from: x, row: row, width: width, cells: new, marks: marks, group: group) {
+                    while x < gapEnd {
+                        let gapCell = new[row + x]
+                        draw(gapCell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+                        x += Int(gapCell.width)
+                    }
+                } else {
+                    x += 1
+                }
+                continue
+            }
+            let plainSpace = Self.isPlainSpace(cell)
+            guard group.admits(cell, plainSpace: plainSpace) else {
+                if leftStart < 0 { leftStart = x }
+                x += Int(cell.width)
+                leftEnd = x
+                continue
+            }
+            group.record(cell, plainSpace: plainSpace)
+            if plainSpace && x >= spacesScanned && cell.width == 1,
+               let runEnd = erasableRun(from: x, row: row, width: width, cells: new, marks: marks,
+                                        scannedTo: &spacesScanned) {
+                erase(cell, x: x, y: y, count: runEnd - x, sink: &sink, bytes: &bytes)
+                for column in x..<runEnd { marks[row + column] = false }
+                x = runEnd
+                continue
+            }
+            marks[row + x] = false
+            draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+            x += Int(cell.width)
+        }
+        pending.start = leftStart
+        pending.end = leftEnd
+        return leftStart >= 0
+    }
+
+    /// The end of the run of plain spaces in `cells[row + start]`'s background (width 1, no
+    /// underline or reverse) that starts at the marked column `start` and ends at its last
+    /// marked cell, when erasing it (ECH, then a CUF over it if a marked cell follows at once)
+    /// is shorter than writing its spaces. Otherwise nil. `scannedTo` is set to the end of the
+    /// scanned run of plain spaces, so the caller scans a rejected run only once.
+    ///
+    /// - Complexity: O(length of the run of plain spaces).
+    @inline(__always)
+    private func erasableRun(from start: Int, row: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
+                             marks: UnsafeMutableBufferPointer<Bool>, scannedTo: inout Int) -> Int? {
+        let key = cells[row + start].high & Self.erasableMask
+        var x = start + 1
+        var end = x
+        while x < width {
+            let cell = cells[row + x]
+            guard cell.glyph == 0x20, cell.high & Self.erasableMask == key else { break }
+            x += 1
+            if marks[row + x - 1] { end = x }
+        }
+        scannedTo = x
+        let count = end - start
+        // ECH is at least 3 bytes: 3 spaces never lose.
+        guard count > 3 else { return nil }
+        let following = end < width && marks[row + end]
+        let cost = EscapeSequence.eraseCharacters(count).byteCount
+            + (following ? EscapeSequence.cursorForward(count).byteCount : 0)
+        return cost < count ? end : nil
+    }
+
+    /// The bits of `high` an erased run shares: background, width (1), underline and reverse.
+    private static let erasableMask: UInt64 = plainSpaceMask | 0xFF << 32
+
+    /// Erases `count` cells from (x, y) with ECH in `cell`'s background (a plain space), after a
+    /// cursor move and an SGR when needed. The cursor stays at x.
+    private mutating func erase(_ cell: Cell, x: Int, y: Int, count: Int, sink: inout ByteSink,
+                                bytes: inout [UInt8]) {
+        sink.reserve(ByteSink.escapeRoom + EscapeSequence.maximumByteCount, flushingTo: &bytes)
+        if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
+        if !penMatches(cell) { changePen(cell, sink: &sink) }
+        sink.write(.eraseCharacters(count))
     }
 
     /// Appends the shortest cursor move to a region-relative position (for callers that leave
@@ -208,20 +369,21 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// The end of the run of unchanged cells starting at column `start` (the cursor's column)
-    /// when rewriting them is shorter than moving over them: the next marked column, if the
-    /// cells before it are scalar glyphs the pen already draws and their UTF-8 is shorter than
-    /// the CUF to it. Otherwise nil.
+    /// when rewriting them is shorter than moving over them: the next marked column, if `group`
+    /// draws it, the cells before it are scalar glyphs the pen already draws and their UTF-8 is
+    /// shorter than the CUF to it. Otherwise nil.
     ///
     /// - Complexity: O(1): the scan stops once the bytes reach the longest CUF it could beat.
     private func rewritableGap(from start: Int, row: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
-                               dirty: UnsafeMutableBufferPointer<Bool>) -> Int? {
+                               marks: UnsafeMutableBufferPointer<Bool>, group: PenGroup) -> Int? {
         var x = start
         var gapBytes = 0
         while x < width {
-            if dirty[x] {
+            let cell = cells[row + x]
+            if marks[row + x] {
+                guard group.admits(cell, plainSpace: Self.isPlainSpace(cell)) else { return nil }
                 return gapBytes < EscapeSequence.cursorForward(x - start).byteCount ? x : nil
             }
-            let cell = cells[row + x]
             let glyph = cell.glyph
             guard cell.width != 0, glyph < GlyphTable.firstInternedID, penMatches(cell) else { return nil }
             gapBytes += glyph < 0x80 ? 1 : glyph < 0x800 ? 2 : glyph < 0x10000 ? 3 : 4
@@ -234,46 +396,63 @@ public struct ANSIEncoder: Sendable {
 
     // MARK: - Dirty marking
 
-    /// Marks `dirty[x]` for the cells of one row to redraw; returns whether any is marked.
+    /// Marks `marks[row + x]` for the cells of one row to redraw; returns the span of marked
+    /// columns, or nil when none is marked.
+    ///
+    /// The repairs (see ``encodeDiff(previous:current:into:)``) take two linear passes: left to
+    /// right, a lead counts as changed when its continuation did, and a changed cell over an old
+    /// wide lead marks the cell after it (which may chain rightwards); right to left, a changed
+    /// continuation, or a changed cell over an old continuation, marks the cell before it (which
+    /// may chain leftwards). A mark made leftwards never calls for one rightwards that is not
+    /// already made: the cell after it is the changed cell that made it, or that cell's lead.
+    /// Both passes are skipped for a row where no cell, old or new, is wide.
     ///
     /// - Complexity: O(width): an unchanged row costs one branch-free pass of word compares
-    ///   (cells are 16 bytes with no padding) and writes no marks.
+    ///   (cells are 16 bytes with no padding) and writes no marks; a changed row two or four.
     private static func markDirty(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
-                                  row: Int, width: Int, dirty: UnsafeMutableBufferPointer<Bool>) -> Bool {
+                                  row: Int, width: Int, marks: UnsafeMutableBufferPointer<Bool>) -> Range<Int>? {
         var difference: UInt64 = 0
         for x in row..<(row + width) {
             difference |= (old[x].low ^ new[x].low) | (old[x].high ^ new[x].high)
         }
-        guard difference != 0 else { return false }
-        for x in 0..<width {
-            dirty[x] = old[row + x] != new[row + x]
+        guard difference != 0 else { return nil }
+        guard let base = marks.baseAddress, let oldRow = old.baseAddress, let newRow = new.baseAddress else {
+            return nil
         }
-        var changed = true
-        while changed {
-            changed = false
-            for x in 0..<width where dirty[x] {
-                let cell = new[row + x]
-                if cell.width == 0 {
-                    if x > 0 && !dirty[x - 1] {
-                        dirty[x - 1] = true
-                        changed = true
-                    }
-                    continue
-                }
-                // Writing over the trailing half of an old wide glyph blanks its lead.
-                if old[row + x].width == 0 && x > 0 && !dirty[x - 1] {
-                    dirty[x - 1] = true
-                    changed = true
-                }
+        let dirty = base + row
+        let oldCells = oldRow + row
+        let newCells = newRow + row
+        // The OR of (width ^ 1) over both rows: nonzero when a cell is wide.
+        var wide: UInt64 = 0
+        for x in 0..<width {
+            let before = oldCells[x]
+            let after = newCells[x]
+            dirty[x] = (before.low ^ after.low) | (before.high ^ after.high) != 0
+            wide |= (before.high ^ 1 << 32) | (after.high ^ 1 << 32)
+        }
+        if wide & 0xFF << 32 != 0 {
+            var x = 0
+            while x < width {
+                let cellWidth = max(Int(newCells[x].width), 1)
+                let end = x + cellWidth
+                if cellWidth == 2 && end <= width && dirty[x + 1] { dirty[x] = true }
                 // Writing over the lead of an old wide glyph blanks its trailing half.
-                let last = x + Int(cell.width) - 1
-                if last < width && old[row + last].width == 2 && last + 1 < width && !dirty[last + 1] {
-                    dirty[last + 1] = true
-                    changed = true
-                }
+                if dirty[x] && end <= width && oldCells[end - 1].width == 2 && end < width { dirty[end] = true }
+                x = end
+            }
+            x = width - 1
+            while x > 0 {
+                // A changed continuation needs its lead; writing over the trailing half of an old
+                // wide glyph blanks its lead.
+                if dirty[x] && (newCells[x].width == 0 || oldCells[x].width == 0) { dirty[x - 1] = true }
+                x -= 1
             }
         }
-        return true
+        var first = 0
+        while !dirty[first] { first += 1 }
+        var end = width
+        while !dirty[end - 1] { end -= 1 }
+        return first..<end
     }
 
     // MARK: - Drawing
