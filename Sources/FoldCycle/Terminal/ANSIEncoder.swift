@@ -292,10 +292,28 @@ public struct ANSIEncoder: Sendable {
                 }
                 continue
             }
+            // Fast path: a glyph (not a space, which may start an erasable run) that the pen
+            // draws where the cursor stands. The pass admits it: its colours are the pen's, which
+            // are the pass's once it has drawn a cell (and any order is correct anyway).
+            let glyph = cell.glyph
+            if glyph != 0x20 && cursorColumn == x && cursorRow == y && glyph < GlyphTable.firstInternedID
+                && penMatches(cell) {
+                group.record(cell, plainSpace: false)
+                marks[row + x] = false
+                sink.writeScalarUTF8(glyph, flushingTo: &bytes)
+                x += Int(cell.width)
+                cursorColumn = x >= width ? nil : x
+                continue
+            }
             let plainSpace = Self.isPlainSpace(cell)
             guard group.admits(cell, plainSpace: plainSpace) else {
                 if leftStart < 0 { leftStart = x }
                 x += Int(cell.width)
+                if UInt64(cell.backgroundBits) != group.background {
+                    // Every cell in this background is left for a later pass too.
+                    let background = cell.backgroundBits
+                    while x < end && new[row + x].backgroundBits == background { x += 1 }
+                }
                 leftEnd = x
                 continue
             }
@@ -408,28 +426,28 @@ public struct ANSIEncoder: Sendable {
     /// Both passes are skipped for a row where no cell, old or new, is wide.
     ///
     /// - Complexity: O(width): an unchanged row costs one branch-free pass of word compares
-    ///   (cells are 16 bytes with no padding) and writes no marks; a changed row two or four.
+    ///   (cells are 16 bytes with no padding) that writes false marks; a changed row up to three.
     private static func markDirty(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
                                   row: Int, width: Int, marks: UnsafeMutableBufferPointer<Bool>) -> Range<Int>? {
-        var difference: UInt64 = 0
-        for x in row..<(row + width) {
-            difference |= (old[x].low ^ new[x].low) | (old[x].high ^ new[x].high)
-        }
-        guard difference != 0 else { return nil }
         guard let base = marks.baseAddress, let oldRow = old.baseAddress, let newRow = new.baseAddress else {
             return nil
         }
         let dirty = base + row
         let oldCells = oldRow + row
         let newCells = newRow + row
-        // The OR of (width ^ 1) over both rows: nonzero when a cell is wide.
+        // One pass marks the changed cells (an unchanged row's marks stay false) and ORs the
+        // differences, and (width ^ 1) over both rows: nonzero when a cell is wide.
+        var difference: UInt64 = 0
         var wide: UInt64 = 0
         for x in 0..<width {
             let before = oldCells[x]
             let after = newCells[x]
-            dirty[x] = (before.low ^ after.low) | (before.high ^ after.high) != 0
+            let changed = (before.low ^ after.low) | (before.high ^ after.high)
+            dirty[x] = changed != 0
+            difference |= changed
             wide |= (before.high ^ 1 << 32) | (after.high ^ 1 << 32)
         }
+        guard difference != 0 else { return nil }
         if wide & 0xFF << 32 != 0 {
             var x = 0
             while x < width {
