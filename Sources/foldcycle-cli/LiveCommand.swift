@@ -109,7 +109,10 @@ struct LiveCommand {
             duration: duration,
             timingFunction: try values.timingFunction() ?? .easeInEaseOut,
             framesPerSecond: try values.integer("fps", in: 1...240) ?? 60,
-            cardSize: try SharedOptions.cardSize(values, items: items),
+            // A card sized to its items is kept within the terminal's width.
+            cardSize: try SharedOptions.cardSize(
+                values, items: items,
+                maxWidth: TerminalDevice.standardOutput.size.flatMap { $0.columns > 0 ? $0.columns : nil }),
             style: palette,
             colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
             fullscreen: values.flag("fullscreen"),

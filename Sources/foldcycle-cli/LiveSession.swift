@@ -48,7 +48,7 @@ final class LiveSession: @unchecked Sendable {
             cycler: cycler,
             configuration: .init(
                 cardSize: command.cardSize, style: command.style, framesPerSecond: command.framesPerSecond,
-                output: output, colorDepth: command.colorDepth))
+                output: output, colorDepth: command.colorDepth, guardsTerminal: false))
     }
 
     /// Starts everything and parks the main thread in `dispatchMain()`.
@@ -77,6 +77,7 @@ final class LiveSession: @unchecked Sendable {
             return
         }
         startReadingInput()
+        watchOutputPipe()
     }
 
     // MARK: - Signals
@@ -139,9 +140,18 @@ final class LiveSession: @unchecked Sendable {
         raise(SIGSTOP)
     }
 
+    /// Whether this process group owns the terminal (it is the foreground job).
+    private var isForeground: Bool {
+        let descriptor: Int32 = TerminalDevice.standardInput.isTerminal ? 0 : 1
+        return tcgetpgrp(descriptor) == getpgrp()
+    }
+
     /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
     private func continueAfterJobControl() {
         guard !finishing, suspended else { return }
+        // Continued in the background (`bg`): the terminal belongs to the shell. Stay suspended
+        // (the cycler runs on, nothing is drawn) until a SIGCONT finds us in the foreground.
+        guard isForeground else { return }
         suspended = false
         enterTerminalModes()
         player.resumeOutput()
@@ -155,11 +165,23 @@ final class LiveSession: @unchecked Sendable {
         let thread = Thread { [self] in
             if keys {
                 var buffer = [UInt8](repeating: 0, count: 256)
+                var endedWithEscape = false
                 while true {
+                    // A lone Esc is a key of its own only if nothing follows it soon: wait 50 ms
+                    // for the rest of a sequence, then let the decoder drop the Esc.
+                    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+                    let ready = poll(&descriptor, 1, endedWithEscape ? 50 : -1)
+                    if ready == 0 {
+                        endedWithEscape = false
+                        queue.async { self.decoder.flushPendingEscape() }
+                        continue
+                    }
+                    if ready < 0 && errno == EINTR { continue }
                     let count = read(0, &buffer, buffer.count)
-                    if count < 0 && errno == EINTR { continue }
+                    if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                     if count <= 0 { break }
                     let bytes = Array(buffer[0..<count])
+                    endedWithEscape = bytes.last == 0x1B
                     queue.async { self.handleKeyBytes(bytes) }
                 }
             } else {
@@ -170,6 +192,27 @@ final class LiveSession: @unchecked Sendable {
             queue.async { self.inputEnded() }
         }
         thread.name = "foldcycle.stdin"
+        thread.start()
+    }
+
+    /// When stdout is a pipe, notices its reader going away (`| head -1`) at once rather than at
+    /// the next write, which may be a whole interval away, or never while paused.
+    private func watchOutputPipe() {
+        var status = stat()
+        guard fstat(1, &status) == 0, (status.st_mode & S_IFMT) == S_IFIFO else { return }
+        let thread = Thread { [self] in
+            while true {
+                var descriptor = pollfd(fd: 1, events: 0, revents: 0)
+                let ready = poll(&descriptor, 1, -1)
+                if ready < 0 && errno == EINTR { continue }
+                if ready > 0 && descriptor.revents & Int16(POLLERR | POLLHUP) != 0 {
+                    queue.async { self.finish(exitCode: 0) }
+                    return
+                }
+                if ready < 0 { return }
+            }
+        }
+        thread.name = "foldcycle.stdout"
         thread.start()
     }
 
@@ -197,8 +240,12 @@ final class LiveSession: @unchecked Sendable {
             case .clearLine:
                 typed = ""
             case .endOfTransmission:
-                finish(exitCode: 0)
-                return
+                // As in a shell: Ctrl-D quits on an empty line and does nothing otherwise.
+                if typed.isEmpty {
+                    finish(exitCode: 0)
+                    return
+                }
+
             case .arrow(let direction):
                 execute(.direction(direction))
             }
@@ -251,6 +298,9 @@ final class LiveSession: @unchecked Sendable {
             do {
                 try cycler.setInterval(seconds)
                 respond("interval \(shortestText(cycler.interval))s, duration \(shortestText(cycler.duration))s")
+            } catch CyclerError.invalidDuration(let duration, _) {
+                respond("interval \(shortestText(seconds)) must be longer than the duration, \(shortestText(duration))s "
+                        + "(set a shorter duration first)", isError: true)
             } catch {
                 respond("\(error)", isError: true)
             }
@@ -274,7 +324,7 @@ final class LiveSession: @unchecked Sendable {
     private var itemNumber: String { "\(cycler.index + 1)/\(command.items.count)" }
 
     private func statusText() -> String {
-        "state=\(cycler.state) index=\(cycler.index) count=\(command.items.count) direction=\(cycler.direction) "
+        "state=\(cycler.state) item=\(itemNumber) direction=\(cycler.direction) "
             + "interval=\(shortestText(cycler.interval)) duration=\(shortestText(cycler.duration))"
     }
 

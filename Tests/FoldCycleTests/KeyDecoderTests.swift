@@ -31,6 +31,14 @@ struct KeyDecoderTests {
         #expect(decoder.feed(bytes) == expected)
     }
 
+    @Test("a lone Esc that timed out does not swallow the next key")
+    func loneEscape() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        decoder.flushPendingEscape()
+        #expect(decoder.feed(Array("next".utf8)) == [.text("next")])
+    }
+
     @Test("a sequence split across reads completes on the next read")
     func split() {
         var decoder = KeyDecoder()

@@ -61,7 +61,7 @@ def test_typed_commands_and_keys(foldcycle, pty_run):
     run.write(b"stat")
     assert run.pump_until(lambda: "› stat" in run.text(), 2)
     run.write(b"us\x7f\x7fus\r")
-    assert run.pump_until(lambda: "state=running index=0 count=3 direction=down" in run.text(), 2), run.text()
+    assert run.pump_until(lambda: "state=running item=1/3 direction=down" in run.text(), 2), run.text()
     run.write(b" ")  # Space on an empty line pauses.
     assert run.pump_until(lambda: "paused" in run.lines()[4], 2), run.text()
     run.write(b"\x1b[D")  # Left arrow.
@@ -81,11 +81,11 @@ def test_piped_script_replies_on_stderr(foldcycle):
     assert proc.returncode == 0
     assert proc.stderr.decode().splitlines() == [
         "paused",
-        "state=paused index=0 count=3 direction=down interval=2 duration=1.9",
+        "state=paused item=1/3 direction=down interval=2 duration=1.9",
         "resumed",
         "next: item 2/3",
         "direction left",
-        "state=running index=1 count=3 direction=left interval=2 duration=1.9",
+        "state=running item=2/3 direction=left interval=2 duration=1.9",
         f"error: unknown command 'bogus' (commands: {COMMANDS})",
     ]
     # Not a terminal: no escape bytes; A at launch, B settled by quit.
@@ -121,6 +121,14 @@ def test_paused_uses_no_cpu(foldcycle, pty_run):
     assert run.wait() == 0
 
 
+def test_default_card_fits_the_terminal_width(foldcycle, pty_run):
+    run = pty_run([foldcycle, "--cycles", "0", "--color", "never", "A sentence far wider than this terminal"],
+                  cols=20, rows=8)
+    assert run.wait() == 0
+    assert run.lines()[1] == " A sentence far wi…"
+    assert "too small" not in run.text()
+
+
 def test_tiny_terminals_never_crash(foldcycle, pty_run):
     for cols, rows in [(0, 0), (1, 1), (5, 2), (20, 4)]:
         run = pty_run([foldcycle, "--interval", "0.2", "--cycles", "2", "Hello, world", "你好"], cols=max(cols, 1),
@@ -134,7 +142,8 @@ def test_tiny_terminals_never_crash(foldcycle, pty_run):
 
 def test_small_terminal_shows_notice_and_recovers(foldcycle, pty_run):
     import fcntl, struct
-    run = pty_run([foldcycle, "--interval", "5", "--color", "never", "A wide card of text"], cols=12, rows=10)
+    run = pty_run([foldcycle, "--interval", "5", "--color", "never", "--width", "30", "A wide card of text"],
+                  cols=12, rows=10)
     assert run.pump_until(lambda: "terminal" in run.text(), 2), run.text()
     fcntl.ioctl(run.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 10, 60, 0, 0))
     run.screen.resize(10, 60)
@@ -152,3 +161,36 @@ def test_dumb_terminal_gets_plain_text(foldcycle, pty_run):
     assert run.wait() == 0
     assert b"\x1b" not in run.raw
     assert run.raw.replace(b"\r\n", b"\n") == b"A\nB\nC\n"
+
+
+def test_closed_output_pipe_ends_the_run_at_once(foldcycle):
+    start = time.monotonic()
+    proc = subprocess.run(["bash", "-c", f"{foldcycle} --paused A B < /dev/null | head -1"],
+                          capture_output=True, timeout=10)
+    assert proc.stdout == b"A\n"
+    assert time.monotonic() - start < 3
+
+
+def test_ctrl_d_quits_only_on_an_empty_line_and_lone_esc_does_not_eat_keys(foldcycle, pty_run):
+    run = pty_run([foldcycle, "--interval", "5", "--color", "never", "A", "B"], cols=60, rows=12)
+    run.pump(0.3)
+    run.write("日本\x04".encode())
+    run.pump(0.3)
+    assert run.proc.poll() is None
+    run.write(b"\x15\x1b")  # Ctrl-U clears the line; a lone Esc.
+    run.pump(0.3)
+    run.write(b"status\r")
+    assert run.pump_until(lambda: "state=running item=1/2" in run.text(), 2), run.text()
+    run.write(b"\x04")
+    assert run.wait() == 0
+
+
+def test_embedded_player_restores_the_terminal_on_ctrl_c(foldcycle, pty_run):
+    example = os.path.join(os.path.dirname(foldcycle), "foldcycle-ticker-example")
+    run = pty_run([example], cols=60, rows=12)
+    assert run.pump_until(lambda: run.screen.cursor.hidden, 5)
+    run.write(b"\x03")
+    assert exit_code(run.wait()) == 130
+    assert not run.screen.cursor.hidden
+    assert "^C" not in run.text()
+    assert termios.tcgetattr(run.slave) == run.termios_before

@@ -28,12 +28,20 @@ public final class CardRenderer {
         self.compositor = compositor
     }
 
-    /// The laid-out cells of item `index` with `text`, from the two-entry cache when present.
+    /// The laid-out cells of item `index` with `text` (one cell of padding left and right), from
+    /// the two-entry cache when present.
     public func slotContent(index: Int, text: String) -> CellBuffer {
         if let cached = slots.first(where: { $0.index == index && $0.text == text }) { return cached.cells }
-        let cells = TextLayout.layout(
-            text, width: cardSize.columns, height: cardSize.rows, alignment: style.alignment,
-            style: style.textStyle(forItemAt: index))
+        let textStyle = style.textStyle(forItemAt: index)
+        // One cell of padding on the left and right (when the card is wider than 2 cells), so
+        // left- and right-aligned text does not touch the card's edge.
+        let inset = cardSize.columns > 2 ? 1 : 0
+        var cells = CellBuffer(
+            width: cardSize.columns, height: cardSize.rows, filling: Cell.space(background: textStyle.background))
+        let laidOut = TextLayout.layout(
+            text, width: cardSize.columns - 2 * inset, height: cardSize.rows, alignment: style.alignment,
+            style: textStyle)
+        cells.blit(laidOut, at: CellPosition(column: inset, row: 0))
         slots.append((index, text, cells))
         if slots.count > 2 { slots.removeFirst(slots.count - 2) }
         return cells

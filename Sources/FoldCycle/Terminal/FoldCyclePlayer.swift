@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A line of text drawn under the card (a status line, a command line).
 public struct FooterLine: Hashable, Sendable {
     /// The text; control characters are shown as visible substitutes, long text is clipped with "…".
@@ -54,15 +58,22 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
         public var output: Output
         /// Colour depth of the encoded frames.
         public var colorDepth: ColorDepth
+        /// Whether the player guards the terminal while it draws (inline or fullscreen output to a
+        /// terminal): SIGINT, SIGTERM and SIGHUP restore it (cursor shown, region ended) before
+        /// the process dies of the signal as it would have, and echo is off on the output terminal
+        /// so typing (and `^C`) never lands on the frames. Default true; a program that handles
+        /// those signals and the terminal's modes itself (as the `foldcycle` CLI does) sets false.
+        public var guardsTerminal: Bool
 
         /// Creates a configuration.
         public init(cardSize: TerminalSize, style: CardStyle = CardStyle(), framesPerSecond: Int = 60,
-                    output: Output = .inline, colorDepth: ColorDepth = .truecolor) {
+                    output: Output = .inline, colorDepth: ColorDepth = .truecolor, guardsTerminal: Bool = true) {
             self.cardSize = cardSize
             self.style = style
             self.framesPerSecond = min(max(framesPerSecond, 1), 240)
             self.output = output
             self.colorDepth = colorDepth
+            self.guardsTerminal = guardsTerminal
         }
     }
 
@@ -95,6 +106,8 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     private var eventHandler: (@Sendable (CyclerEvent) -> Void)?
     private var writeFailure: TerminalError?
     private var failureHandler: (@Sendable (TerminalError) -> Void)?
+    private var signalSources: [any DispatchSourceSignal] = []
+    private lazy var echoModes = TerminalModes(device: device)
 
     /// Creates a player; nothing is written until ``start()``.
     ///
@@ -120,6 +133,23 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     /// Calls `handler` for every cycler event after the player has drawn it, on the player's queue.
     public func setEventHandler(_ handler: (@Sendable (CyclerEvent) -> Void)?) {
         onQueue { eventHandler = handler }
+    }
+
+    /// Installs the signal handlers and echo-off mode of ``Configuration/guardsTerminal``.
+    private func guardTerminal() {
+        if device.isTerminal { try? echoModes.enterNoEchoMode() }
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [weak self] in
+                self?.finish()
+                // Die of the signal, as the program would have without us.
+                signal(number, SIG_DFL)
+                kill(getpid(), number)
+            }
+            source.activate()
+            signalSources.append(source)
+        }
     }
 
     /// Calls `handler` once, on the player's queue, when writing output fails (e.g. `EPIPE`: the
@@ -150,6 +180,7 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
             if configuration.output == .plainText {
                 writePlain(cycler.snapshot().item)
             } else {
+                if configuration.guardsTerminal { guardTerminal() }
                 terminalSize = device.size
                 region.begin(into: &bytes)
                 drawFrame()
@@ -226,6 +257,7 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
                     region.end(into: &bytes)
                     flush()
                 }
+                echoModes.restore()
                 finished = true
             }
             return writeFailure
@@ -364,11 +396,19 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
 
         let tooSmall = size.columns < cardSize.columns || size.rows < needRows
         var lines = footer
-        if tooSmall {
-            lines = [FooterLine("terminal too small: the card needs \(cardSize.columns)x\(needRows), this is \(size)",
-                                attributes: .reverse)]
+        if tooSmall && !hidesFooter {
+            // The notice takes the status line's place; the reply and command lines stay.
+            let notice = FooterLine(
+                "terminal too small: the card needs \(cardSize.columns)x\(needRows), this is \(size)",
+                attributes: .reverse)
+            lines = [notice] + footer.dropFirst()
         }
-        let footerRows = min(lines.count, height)
+        var footerRows = min(lines.count, height)
+        if footerRows < lines.count {
+            // Not even the footer fits: keep the notice (or status) and the last lines.
+            lines = footerRows > 0 ? Array(lines.prefix(1) + lines.suffix(footerRows - 1)) : []
+            footerRows = lines.count
+        }
         let cardRows = height - footerRows
         let origin: CellPosition
         if fullscreen {

@@ -38,6 +38,13 @@ public struct KeyDecoder: Sendable {
     /// Creates a decoder in the ground state.
     public init() {}
 
+    /// Drops a pending lone Esc (call when no byte followed it within a short time), so the next
+    /// key is read on its own. An unfinished control string is left as it is.
+    public mutating func flushPendingEscape() {
+        if case .escape = state { state = .ground }
+        if case .sequence = state { state = .ground }
+    }
+
     /// Decodes `bytes`, returning the complete key presses they finish.
     public mutating func feed(_ bytes: [UInt8]) -> [KeyPress] {
         var keys: [KeyPress] = []
