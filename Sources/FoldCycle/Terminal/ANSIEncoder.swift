@@ -299,9 +299,7 @@ public struct ANSIEncoder: Sendable {
             if glyph != 0x20 && cursorColumn == x && cursorRow == y && glyph < GlyphTable.firstInternedID
                 && penMatches(cell) {
                 group.record(cell, plainSpace: false)
-                marks[row + x] = false
-                sink.writeScalarUTF8(glyph, flushingTo: &bytes)
-                x += Int(cell.width)
+                x = drawGlyphRun(from: x, row: row, end: end, cells: new, marks: marks, sink: &sink, bytes: &bytes)
                 cursorColumn = x >= width ? nil : x
                 continue
             }
@@ -333,6 +331,35 @@ public struct ANSIEncoder: Sendable {
         pending.start = leftStart
         pending.end = leftEnd
         return leftStart >= 0
+    }
+
+    /// Draws the run of cells from column `start` (a marked scalar glyph other than a space that
+    /// the pen draws, with the cursor on it) that continues while the next cell is the same
+    /// kind, unmarking them; returns the column after the run. Each further cell passes the
+    /// checks of ``drawRow``'s fast path (marked, not a continuation, a scalar glyph other than a
+    /// space, ``penMatches(_:)``), so the bytes are those of drawing the cells one at a time;
+    /// the pen and the cursor row stay put, so they are read once, and the pass's colours need
+    /// no update (the first cell set them).
+    @inline(__always)
+    private func drawGlyphRun(from start: Int, row: Int, end: Int, cells: UnsafeBufferPointer<Cell>,
+                              marks: UnsafeMutableBufferPointer<Bool>, sink: inout ByteSink,
+                              bytes: inout [UInt8]) -> Int {
+        let penHigh = self.penHigh
+        let penForeground = self.penForeground
+        var x = start
+        var cell = cells[row + x]
+        while true {
+            marks[row &+ x] = false
+            sink.writeScalarUTF8(cell.glyph, flushingTo: &bytes)
+            x &+= Int(cell.width)
+            guard x < end else { return x }
+            cell = cells[row &+ x]
+            let glyph = cell.glyph
+            // For a glyph other than a space, penMatches(_:) is the rendition compare alone.
+            guard marks[row &+ x], glyph != 0x20, glyph < GlyphTable.firstInternedID, cell.width != 0,
+                  (cell.high ^ penHigh) & Self.renditionMask == 0, cell.foregroundBits == penForeground
+            else { return x }
+        }
     }
 
     /// The end of the run of plain spaces in `cells[row + start]`'s background (width 1, no
