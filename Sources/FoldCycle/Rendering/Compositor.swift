@@ -297,13 +297,20 @@ private struct DrawContext {
                 let rowBase = y * width + firstColumn
                 if rowEighths == 8 {
                     let sourceRowBase = sourceRow(y) * sourceWidth
-                    if alpha256 == 256 && contiguousFrom >= 0 {
+                    if contiguousFrom >= 0 {
                         let start = sourceRowBase + Int(contiguousFrom)
-                        overwritten |= tracksOverwrites
-                            ? drawOpaqueRun(sourceStart: start, targetBase: rowBase, count: columnCount,
-                                            mode: OpaqueTracked.self, source: source, target: target)
-                            : drawOpaqueRun(sourceStart: start, targetBase: rowBase, count: columnCount,
-                                            mode: OpaqueUntracked.self, source: source, target: target)
+                        overwritten |= alpha256 == 256
+                            ? (tracksOverwrites
+                                ? drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
+                                                    mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
+                                : drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
+                                                    mode: OpaqueUntracked.self, memo: &memo, source: source, target: target))
+                            : (tracksOverwrites
+                                ? drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
+                                                    mode: BlendedTracked.self, memo: &memo, source: source, target: target)
+                                : drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
+                                                    mode: BlendedUntracked.self, memo: &memo, source: source,
+                                                    target: target))
                     } else if alpha256 == 256 {
                         overwritten |= tracksOverwrites
                             ? drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
@@ -337,28 +344,29 @@ private struct DrawContext {
         (cell.high ^ 1 << 32) & 0xFF << 32
     }
 
-    /// Draws one fully covered row of an opaque layer (alpha 1) whose columns are all fully
-    /// covered and sample consecutive layer columns: the `count` layer cells from `sourceStart`,
-    /// copied to `targetBase`, with the same wide-cluster rules as ``drawFullRow`` (a lead whose
-    /// continuation column is in the run is drawn whole; a lead at the run's end, or a
-    /// continuation, is blanked). `Mode.tracks`: see ``tracksOverwrites``; `Mode.opaque` is
-    /// true.
+    /// Draws one fully covered row of a layer whose columns are all fully covered and sample
+    /// consecutive layer columns: the `count` layer cells from `sourceStart`, drawn (copied when
+    /// `Mode.opaque`, else blended) to `targetBase`, with the same wide-cluster rules as
+    /// ``drawFullRow`` (a lead whose continuation column is in the run is drawn whole; a lead at
+    /// the run's end, or a continuation, is blanked). `Mode`: see ``drawFullRow``.
     ///
     /// - Returns: nonzero when an overwritten cell was part of a wide cluster (0 when not
     ///   `Mode.tracks`).
     @inline(__always)
-    func drawOpaqueRun<Mode: RowMode>(sourceStart: Int, targetBase: Int, count: Int, mode: Mode.Type,
-                                      source: UnsafeBufferPointer<Cell>,
-                                      target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
+    func drawContiguousRun<Mode: RowMode>(sourceStart: Int, targetBase: Int, count: Int, mode: Mode.Type,
+                                          memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
+                                          target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
+        let opaque = Mode.opaque
         let tracks = Mode.tracks
         var overwritten: UInt64 = 0
         var i = 0
         while i < count {
             let cell = source[sourceStart &+ i]
             let destination = targetBase &+ i
-            if tracks { overwritten |= Self.widthOtherThanOne(target[destination]) }
+            let below = target[destination]
+            if tracks { overwritten |= Self.widthOtherThanOne(below) }
             if cell.width == 1 {
-                target[destination] = cell
+                target[destination] = opaque ? cell : blended(cell, below: below, memo: &memo)
                 i &+= 1
                 continue
             }
@@ -366,13 +374,15 @@ private struct DrawContext {
             // run ends at or before the row's end.
             if cell.width == 2 && i &+ 1 < count {
                 if tracks { overwritten |= Self.widthOtherThanOne(target[destination &+ 1]) }
-                target[destination] = cell
-                target[destination &+ 1] = .continuation(of: cell)
+                let lead = opaque ? cell : blended(cell, below: below, memo: &memo)
+                target[destination] = lead
+                target[destination &+ 1] = .continuation(of: lead)
                 i &+= 2
                 continue
             }
-            target[destination] = Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
-                                       backgroundBits: cell.backgroundBits)
+            let blank = Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                             backgroundBits: cell.backgroundBits)
+            target[destination] = opaque ? blank : blended(blank, below: below, memo: &memo)
             i &+= 1
         }
         return overwritten
