@@ -299,7 +299,7 @@ public struct ANSIEncoder: Sendable {
             if glyph != 0x20 && cursorColumn == x && cursorRow == y && glyph < GlyphTable.firstInternedID
                 && penMatches(cell) {
                 group.record(cell, plainSpace: false)
-                x = drawGlyphRun(from: x, row: row, end: end, cells: new, marks: marks, sink: &sink, bytes: &bytes)
+                x = drawGlyphRun(from: x, row: row, end: end, width: width, cells: new, marks: marks, sink: &sink, bytes: &bytes)
                 cursorColumn = x >= width ? nil : x
                 continue
             }
@@ -335,13 +335,16 @@ public struct ANSIEncoder: Sendable {
 
     /// Draws the run of cells from column `start` (a marked scalar glyph other than a space that
     /// the pen draws, with the cursor on it) that continues while the next cell is the same
-    /// kind, unmarking them; returns the column after the run. Each further cell passes the
-    /// checks of ``drawRow``'s fast path (marked, not a continuation, a scalar glyph other than a
-    /// space, ``penMatches(_:)``), so the bytes are those of drawing the cells one at a time;
-    /// the pen and the cursor row stay put, so they are read once, and the pass's colours need
-    /// no update (the first cell set them).
+    /// kind, or a single plain space, unmarking them; returns the column after the run. Each
+    /// further cell is one that ``drawRow`` would draw as it is, with the same bytes: a glyph
+    /// passes the checks of its fast path (marked, not a continuation, a scalar glyph other than
+    /// a space, ``penMatches(_:)``); a space is marked, a plain space of width 1 the pen draws,
+    /// and the next cell does not continue it as a run ``erasableRun`` could erase (one space
+    /// is never erased), so it is drawn as a space. The pen and the cursor row stay put, so they
+    /// are read once, and the pass's colours need no update (the first cell set both, and a
+    /// cell the pen draws has the pass's background).
     @inline(__always)
-    private func drawGlyphRun(from start: Int, row: Int, end: Int, cells: UnsafeBufferPointer<Cell>,
+    private func drawGlyphRun(from start: Int, row: Int, end: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
                               marks: UnsafeMutableBufferPointer<Bool>, sink: inout ByteSink,
                               bytes: inout [UInt8]) -> Int {
         let penHigh = self.penHigh
@@ -355,8 +358,20 @@ public struct ANSIEncoder: Sendable {
             guard x < end else { return x }
             cell = cells[row &+ x]
             let glyph = cell.glyph
+            guard marks[row &+ x] else { return x }
+            if glyph == 0x20 {
+                // A lone plain space in the pen's background (penMatches(_:) for a plain space).
+                let key = cell.high & Self.erasableMask
+                guard cell.width == 1, Self.isPlainSpace(cell), (cell.high ^ penHigh) & Self.plainSpaceMask == 0
+                else { return x }
+                if x &+ 1 < width {
+                    let next = cells[row &+ x &+ 1]
+                    if next.glyph == 0x20 && next.high & Self.erasableMask == key { return x }
+                }
+                continue
+            }
             // For a glyph other than a space, penMatches(_:) is the rendition compare alone.
-            guard marks[row &+ x], glyph != 0x20, glyph < GlyphTable.firstInternedID, cell.width != 0,
+            guard glyph < GlyphTable.firstInternedID, cell.width != 0,
                   (cell.high ^ penHigh) & Self.renditionMask == 0, cell.foregroundBits == penForeground
             else { return x }
         }
