@@ -107,16 +107,23 @@ public struct ANSIEncoder: Sendable {
         EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
         buffer.cells.withUnsafeBufferPointer { cells in
             ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                let width = buffer.width
                 for y in 0..<buffer.height {
+                    let row = y * width
                     var x = 0
-                    while x < buffer.width {
-                        let cell = cells[y * buffer.width + x]
+                    while x < width {
+                        let cell = cells[row + x]
                         if cell.width == 0 {
                             x += 1
                             continue
                         }
-                        draw(cell, x: x, y: y, regionWidth: buffer.width, sink: &sink, bytes: &bytes)
+                        draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
                         x += Int(cell.width)
+                        if x < width {
+                            // The cursor is at x: draw what the pen draws in one loop.
+                            x = drawPenRun(from: x, row: row, width: width, cells: cells, sink: &sink, bytes: &bytes)
+                            cursorColumn = x >= width ? nil : x
+                        }
                     }
                 }
             }
@@ -331,6 +338,29 @@ public struct ANSIEncoder: Sendable {
         pending.start = leftStart
         pending.end = leftEnd
         return leftStart >= 0
+    }
+
+    /// For ``encodeFull(_:into:)``, with the cursor at column `start` of the row at `row`: draws
+    /// the cells from `start` on while each is a scalar glyph (not a continuation) that
+    /// ``penMatches(_:)``, exactly as ``draw(_:x:y:regionWidth:sink:bytes:)`` would (no cursor
+    /// move, no SGR); returns the column after them. The caller sets the cursor column.
+    @inline(__always)
+    private func drawPenRun(from start: Int, row: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
+                            sink: inout ByteSink, bytes: inout [UInt8]) -> Int {
+        let penHigh = self.penHigh
+        let penForeground = self.penForeground
+        var x = start
+        while x < width {
+            let cell = cells[row &+ x]
+            let high = cell.high ^ penHigh
+            guard cell.width != 0, cell.glyph < GlyphTable.firstInternedID,
+                  high & Self.renditionMask == 0 && cell.foregroundBits == penForeground
+                    || high & Self.plainSpaceMask == 0 && Self.isPlainSpace(cell)
+            else { return x }
+            sink.writeScalarUTF8(cell.glyph, flushingTo: &bytes)
+            x &+= Int(cell.width)
+        }
+        return x
     }
 
     /// Draws the run of cells from column `start` (a marked scalar glyph other than a space that
