@@ -523,9 +523,15 @@ public struct ANSIEncoder: Sendable {
         if wide & 0xFF << 32 != 0 {
             var x = 0
             while x < width {
-                let cellWidth = max(Int(newCells[x].width), 1)
-                let end = x + cellWidth
-                if cellWidth == 2 && end <= width && dirty[x + 1] { dirty[x] = true }
+                let newWidth = newCells[x].width
+                if newWidth <= 1 {
+                    // Narrow (a stray continuation counts as narrow): only the repair below.
+                    if dirty[x] && x &+ 1 < width && oldCells[x].width == 2 { dirty[x &+ 1] = true }
+                    x &+= 1
+                    continue
+                }
+                let end = x + Int(newWidth)
+                if newWidth == 2 && end <= width && dirty[x + 1] { dirty[x] = true }
                 // Writing over the lead of an old wide glyph blanks its trailing half.
                 if dirty[x] && end <= width && oldCells[end - 1].width == 2 && end < width { dirty[end] = true }
                 x = end
