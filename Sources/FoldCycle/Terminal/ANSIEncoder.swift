@@ -119,11 +119,22 @@ public struct ANSIEncoder: Sendable {
                         }
                         draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
                         x += Int(cell.width)
-                        if x < width {
-                            // The cursor is at x: draw what the pen draws in one loop.
-                            x = drawPenRun(from: x, row: row, width: width, cells: cells, sink: &sink, bytes: &bytes)
-                            cursorColumn = x >= width ? nil : x
+                        // The cursor is at x: draw the cells after it that draw(_:...) would draw
+                        // without a move or an SGR (scalar glyphs the pen draws) in one loop.
+                        let penHigh = self.penHigh
+                        let penForeground = self.penForeground
+                        let runStart = x
+                        while x < width {
+                            let next = cells[row &+ x]
+                            let high = next.high ^ penHigh
+                            guard next.width != 0, next.glyph < GlyphTable.firstInternedID,
+                                  high & Self.renditionMask == 0 && next.foregroundBits == penForeground
+                                    || high & Self.plainSpaceMask == 0 && Self.isPlainSpace(next)
+                            else { break }
+                            sink.writeScalarUTF8(next.glyph, flushingTo: &bytes)
+                            x &+= Int(next.width)
                         }
+                        if x != runStart { cursorColumn = x >= width ? nil : x }
                     }
                 }
             }
@@ -338,29 +349,6 @@ public struct ANSIEncoder: Sendable {
         pending.start = leftStart
         pending.end = leftEnd
         return leftStart >= 0
-    }
-
-    /// For ``encodeFull(_:into:)``, with the cursor at column `start` of the row at `row`: draws
-    /// the cells from `start` on while each is a scalar glyph (not a continuation) that
-    /// ``penMatches(_:)``, exactly as ``draw(_:x:y:regionWidth:sink:bytes:)`` would (no cursor
-    /// move, no SGR); returns the column after them. The caller sets the cursor column.
-    @inline(__always)
-    private func drawPenRun(from start: Int, row: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
-                            sink: inout ByteSink, bytes: inout [UInt8]) -> Int {
-        let penHigh = self.penHigh
-        let penForeground = self.penForeground
-        var x = start
-        while x < width {
-            let cell = cells[row &+ x]
-            let high = cell.high ^ penHigh
-            guard cell.width != 0, cell.glyph < GlyphTable.firstInternedID,
-                  high & Self.renditionMask == 0 && cell.foregroundBits == penForeground
-                    || high & Self.plainSpaceMask == 0 && Self.isPlainSpace(cell)
-            else { return x }
-            sink.writeScalarUTF8(cell.glyph, flushingTo: &bytes)
-            x &+= Int(cell.width)
-        }
-        return x
     }
 
     /// Draws the run of cells from column `start` (a marked scalar glyph other than a space that
