@@ -239,6 +239,13 @@ public struct ANSIEncoder: Sendable {
         var y: Int
         var start: Int
         var end: Int
+        /// A column from which every cell up to `end` is in ``tailBackground`` and whose cell a
+        /// pass deferred (so it is marked and not a continuation), or -1. A later pass that has
+        /// drawn a cell in another background defers the cells from there to `end` without
+        /// scanning them again.
+        var tail = -1
+        /// The background of the cells from ``tail`` on (packed).
+        var tailBackground: UInt32 = 0
     }
 
     /// The colours one drawing pass draws: unset until the pass draws its first cell, then that
@@ -282,6 +289,11 @@ public struct ANSIEncoder: Sendable {
         let row = y * width
         let end = pending.end
         var x = pending.start
+        // The tail holds only while no pass draws in its background: in this row that needs the
+        // pass's background set and another one (it stays so while the row is drawn).
+        let tail = group.defers && group.background != PenGroup.unset && pending.tail >= 0
+            && UInt64(pending.tailBackground) != group.background ? pending.tail : -1
+        pending.tail = -1
         var leftStart = -1
         var leftEnd = -1
         // The run of plain spaces that ``erasableRun`` last scanned and rejected ends here: its
@@ -324,11 +336,24 @@ public struct ANSIEncoder: Sendable {
             let plainSpace = Self.isPlainSpace(cell)
             guard group.admits(cell, plainSpace: plainSpace) else {
                 if leftStart < 0 { leftStart = x }
+                if x == tail {
+                    // As the scan below would find: every cell to the end is in the tail's
+                    // background, which is not the pass's.
+                    pending.tail = tail
+                    x = end
+                    leftEnd = end
+                    continue
+                }
+                let deferred = x
                 x += Int(cell.width)
                 if UInt64(cell.backgroundBits) != group.background {
                     // Every cell in this background is left for a later pass too.
                     let background = cell.backgroundBits
                     while x < end && new[row + x].backgroundBits == background { x += 1 }
+                    if x == end {
+                        pending.tail = deferred
+                        pending.tailBackground = background
+                    }
                 }
                 leftEnd = x
                 continue
