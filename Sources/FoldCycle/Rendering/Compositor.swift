@@ -455,7 +455,11 @@ private struct DrawContext {
     static func eighths(_ start: Double, _ low: Double, _ high: Double) -> Int {
         let overlap = min(high, start + 1) - max(low, start)
         guard overlap > 0 else { return 0 }
-        return min(Int((overlap * 8).rounded()), 8)
+        // `(overlap * 8).rounded()` without the libm call: for 0 < scaled ≤ 8, Int(_:) is the
+        // floor and `scaled - floor` is exact (Sterbenz), so this rounds halves up as it does.
+        let scaled = overlap * 8
+        let whole = Int(scaled)
+        return min(scaled - Double(whole) >= 0.5 ? whole + 1 : whole, 8)
     }
 
     /// Draws a partly covered cell. `coversFar` is true when the layer covers the bottom (rows)
