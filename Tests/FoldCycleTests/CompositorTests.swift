@@ -88,6 +88,30 @@ struct CompositorTests {
         #expect(PlainTextEncoder.lines(destination) == [" 你 "])
     }
 
+    @Test("unscaled rows: a blended layer keeps clusters whole, an opaque one over them repairs what it cuts")
+    func unscaledRows() {
+        let wide = TextLayout.layout("你好", width: 4, height: 1, style: TextStyle(background: red))
+        let narrow = CellBuffer(width: 4, height: 1, filling: Cell("x", background: Self.black))
+        var destination = CellBuffer(width: 4, height: 1)
+        // Blended over the clear cell: both clusters whole, continuations in the lead's colours.
+        Compositor().renderFold(
+            outgoing: wide, incoming: narrow,
+            outgoingPresentation: SlotPresentation(transform: .identity, alpha: 0.5),
+            incomingPresentation: SlotPresentation(transform: .identity, alpha: 0), into: &destination)
+        #expect(PlainTextEncoder.lines(destination) == ["你好"])
+        #expect(destination[0, 0].width == 2 && destination[2, 0].width == 2)
+        #expect(destination[1, 0] == .continuation(of: destination[0, 0]))
+        #expect(destination[0, 0].background != red)
+        // An opaque layer shifted one column right cuts the first cluster: its lead is blanked.
+        Compositor().renderFold(
+            outgoing: wide, incoming: narrow,
+            outgoingPresentation: SlotPresentation(transform: .identity, alpha: 1),
+            incomingPresentation: SlotPresentation(transform: LayerTransform(translationX: 1, y: 0), alpha: 1),
+            into: &destination)
+        #expect(PlainTextEncoder.lines(destination) == [" xxx"])
+        #expect(destination[0, 0] == Cell.space(background: red))
+    }
+
     @Test("layers composite bottom first; the fold convenience reuses the caller's buffer")
     func order() {
         let bottom = Layer(content: CellBuffer(width: 2, height: 1, filling: Cell("b")))

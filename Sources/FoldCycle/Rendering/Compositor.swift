@@ -88,7 +88,8 @@ public struct Compositor: Hashable, Sendable {
         // normalizing pass only if it overwrites part of a wide cluster.
         let normalized = draw(Layer(content: outgoing, transform: outgoingPresentation.transform,
                                     alpha: outgoingPresentation.alpha, background: background),
-                              onto: &destination, destinationIsNormalized: clearCell.width == 1)
+                              onto: &destination, destinationIsNormalized: clearCell.width == 1,
+                              destinationIsNarrow: clearCell.width == 1)
         draw(Layer(content: incoming, transform: incomingPresentation.transform,
                    alpha: incomingPresentation.alpha, background: background),
              onto: &destination, destinationIsNormalized: normalized)
@@ -108,8 +109,13 @@ public struct Compositor: Hashable, Sendable {
     /// ``draw(_:onto:)``, skipping the normalizing pass when `destinationIsNormalized` (the
     /// invariant holds before the draw) and the layer overwrote no part of a wide cluster (so
     /// it still holds; the pass would change nothing). Returns whether the invariant holds after.
+    ///
+    /// `destinationIsNarrow` promises that no destination cell is wide (width ≠ 1), e.g. right
+    /// after a fill with a narrow cell: nothing wide can be overwritten, so the draw does not
+    /// look at the cells it overwrites to find out.
     @discardableResult
-    func draw(_ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool) -> Bool {
+    func draw(_ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool,
+              destinationIsNarrow: Bool = false) -> Bool {
         let alpha = Double(layer.alpha)
         guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
         let transform = layer.transform
@@ -121,7 +127,8 @@ public struct Compositor: Hashable, Sendable {
         let context = DrawContext(
             layer: layer, inverse: inverse, alpha: min(alpha, 1),
             backgroundColor: backgroundColor, foregroundColor: foregroundColor,
-            destinationWidth: destination.width, destinationHeight: destination.height)
+            destinationWidth: destination.width, destinationHeight: destination.height,
+            tracksOverwrites: destinationIsNormalized && !destinationIsNarrow)
         let overwroteWide = content.cells.withUnsafeBufferPointer { source in
             destination.withUnsafeMutableCells { target in
                 if transform.b == 0 && transform.c == 0 {
@@ -157,9 +164,13 @@ private struct DrawContext {
     let halfWidth: Double
     let halfHeight: Double
     let transform: LayerTransform
+    /// Whether fully covered content cells check the cell they overwrite for a wide cluster.
+    /// False when the answer cannot matter: the destination holds no wide cell, or it is
+    /// normalized after the draw anyway.
+    let tracksOverwrites: Bool
 
     init(layer: Layer, inverse: LayerTransform, alpha: Double, backgroundColor: RGBColor,
-         foregroundColor: RGBColor, destinationWidth: Int, destinationHeight: Int) {
+         foregroundColor: RGBColor, destinationWidth: Int, destinationHeight: Int, tracksOverwrites: Bool) {
         sourceWidth = layer.content.width
         sourceHeight = layer.content.height
         width = destinationWidth
@@ -174,6 +185,7 @@ private struct DrawContext {
         centreX = Double(layer.origin.column) + halfWidth
         centreY = Double(layer.origin.row) + halfHeight
         transform = layer.transform
+        self.tracksOverwrites = tracksOverwrites
     }
 
     // MARK: Sampling
@@ -270,13 +282,48 @@ private struct DrawContext {
                                      eighths: UInt8(eighths), coversLeft: coversLeft))
             }
             let samples = UnsafeBufferPointer(columns)
+            // Every column fully covered and sampling consecutive layer columns (no horizontal
+            // scaling): a content row is a run of the layer's row.
+            var contiguousFrom: Int32 = -1
+            if samples.allSatisfy({ $0.eighths == 8 }) {
+                let first = samples[0].sourceColumn
+                if samples.indices.allSatisfy({ samples[$0].sourceColumn == first + Int32(truncatingIfNeeded: $0) }) {
+                    contiguousFrom = first
+                }
+            }
             for y in firstRow..<endRow {
                 let rowEighths = Self.eighths(Double(y), y0, y1)
                 if rowEighths == 0 { continue }
                 let rowBase = y * width + firstColumn
                 if rowEighths == 8 {
-                    overwritten |= drawFullRow(sourceRowBase: sourceRow(y) * sourceWidth, targetBase: rowBase,
-                                               columns: samples, memo: &memo, source: source, target: target)
+                    let sourceRowBase = sourceRow(y) * sourceWidth
+                    if contiguousFrom >= 0 {
+                        let start = sourceRowBase + Int(contiguousFrom)
+                        overwritten |= alpha256 == 256
+                            ? (tracksOverwrites
+                                ? drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
+                                                    mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
+                                : drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
+                                                    mode: OpaqueUntracked.self, memo: &memo, source: source, target: target))
+                            : (tracksOverwrites
+                                ? drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
+                                                    mode: BlendedTracked.self, memo: &memo, source: source, target: target)
+                                : drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
+                                                    mode: BlendedUntracked.self, memo: &memo, source: source,
+                                                    target: target))
+                    } else if alpha256 == 256 {
+                        overwritten |= tracksOverwrites
+                            ? drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
+                                          mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
+                            : drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
+                                          mode: OpaqueUntracked.self, memo: &memo, source: source, target: target)
+                    } else {
+                        overwritten |= tracksOverwrites
+                            ? drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
+                                          mode: BlendedTracked.self, memo: &memo, source: source, target: target)
+                            : drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
+                                          mode: BlendedUntracked.self, memo: &memo, source: source, target: target)
+                    }
                     continue
                 }
                 let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
@@ -297,14 +344,64 @@ private struct DrawContext {
         (cell.high ^ 1 << 32) & 0xFF << 32
     }
 
-    /// Draws one fully covered destination row: content where the column is fully covered,
-    /// left/right block eighths where it is partly covered.
+    /// Draws one fully covered row of a layer whose columns are all fully covered and sample
+    /// consecutive layer columns: the `count` layer cells from `sourceStart`, drawn (copied when
+    /// `Mode.opaque`, else blended) to `targetBase`, with the same wide-cluster rules as
+    /// ``drawFullRow`` (a lead whose continuation column is in the run is drawn whole; a lead at
+    /// the run's end, or a continuation, is blanked). `Mode`: see ``drawFullRow``.
     ///
-    /// - Returns: nonzero when an overwritten cell was part of a wide cluster.
+    /// - Returns: nonzero when an overwritten cell was part of a wide cluster (0 when not
+    ///   `Mode.tracks`).
     @inline(__always)
-    func drawFullRow(sourceRowBase: Int, targetBase: Int, columns: UnsafeBufferPointer<ColumnSample>,
-                     memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
-                     target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
+    func drawContiguousRun<Mode: RowMode>(sourceStart: Int, targetBase: Int, count: Int, mode: Mode.Type,
+                                          memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
+                                          target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
+        let opaque = Mode.opaque
+        let tracks = Mode.tracks
+        var overwritten: UInt64 = 0
+        var i = 0
+        while i < count {
+            let cell = source[sourceStart &+ i]
+            let destination = targetBase &+ i
+            let below = target[destination]
+            if tracks { overwritten |= Self.widthOtherThanOne(below) }
+            if cell.width == 1 {
+                target[destination] = opaque ? cell : blended(cell, below: below, memo: &memo)
+                i &+= 1
+                continue
+            }
+            // The next column samples the next layer column, which is in the layer's row: the
+            // run ends at or before the row's end.
+            if cell.width == 2 && i &+ 1 < count {
+                if tracks { overwritten |= Self.widthOtherThanOne(target[destination &+ 1]) }
+                let lead = opaque ? cell : blended(cell, below: below, memo: &memo)
+                target[destination] = lead
+                target[destination &+ 1] = .continuation(of: lead)
+                i &+= 2
+                continue
+            }
+            let blank = Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                             backgroundBits: cell.backgroundBits)
+            target[destination] = opaque ? blank : blended(blank, below: below, memo: &memo)
+            i &+= 1
+        }
+        return overwritten
+    }
+
+    /// Draws one fully covered destination row: content where the column is fully covered,
+    /// left/right block eighths where it is partly covered. `Mode.opaque` must be
+    /// `alpha256 == 256` (content is copied, not blended); `Mode.tracks`: see
+    /// ``tracksOverwrites``. The mode is a type, so each combination is specialized into its
+    /// own loop.
+    ///
+    /// - Returns: nonzero when an overwritten cell was part of a wide cluster (content cells
+    ///   count only when `Mode.tracks`).
+    @inline(__always)
+    func drawFullRow<Mode: RowMode>(sourceRowBase: Int, targetBase: Int, columns: UnsafeBufferPointer<ColumnSample>,
+                                    mode: Mode.Type, memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
+                                    target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
+        let opaque = Mode.opaque
+        let tracks = Mode.tracks
         let count = columns.count
         var overwritten: UInt64 = 0
         var i = 0
@@ -314,8 +411,14 @@ private struct DrawContext {
             if column.eighths == 8 {
                 let sourceColumn = Int(column.sourceColumn)
                 let cell = source[sourceRowBase + sourceColumn]
+                if opaque && cell.width == 1 {
+                    if tracks { overwritten |= Self.widthOtherThanOne(target[destination]) }
+                    target[destination] = cell
+                    i += 1
+                    continue
+                }
                 let below = target[destination]
-                overwritten |= Self.widthOtherThanOne(below)
+                if tracks { overwritten |= Self.widthOtherThanOne(below) }
                 if cell.width == 1 {
                     target[destination] = blended(cell, below: below, memo: &memo)
                     i += 1
@@ -325,7 +428,7 @@ private struct DrawContext {
                 // the lead's own continuation (the next layer column, in the same row).
                 if cell.width == 2 && i + 1 < count && columns[i + 1].eighths == 8
                     && Int(columns[i + 1].sourceColumn) == sourceColumn + 1 && sourceColumn + 1 != sourceWidth {
-                    overwritten |= Self.widthOtherThanOne(target[destination + 1])
+                    if tracks { overwritten |= Self.widthOtherThanOne(target[destination + 1]) }
                     let lead = blended(cell, below: below, memo: &memo)
                     target[destination] = lead
                     target[destination + 1] = .continuation(of: lead)
@@ -352,7 +455,11 @@ private struct DrawContext {
     static func eighths(_ start: Double, _ low: Double, _ high: Double) -> Int {
         let overlap = min(high, start + 1) - max(low, start)
         guard overlap > 0 else { return 0 }
-        return min(Int((overlap * 8).rounded()), 8)
+        // `(overlap * 8).rounded()` without the libm call: for 0 < scaled ≤ 8, Int(_:) is the
+        // floor and `scaled - floor` is exact (Sterbenz), so this rounds halves up as it does.
+        let scaled = overlap * 8
+        let whole = Int(scaled)
+        return min(scaled - Double(whole) >= 0.5 ? whole + 1 : whole, 8)
     }
 
     /// Draws a partly covered cell. `coversFar` is true when the layer covers the bottom (rows)
@@ -489,4 +596,32 @@ private struct DrawContext {
             | RGBColor.blend(packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
                              alpha256: alpha256)
     }
+}
+
+/// The compile-time flags of ``DrawContext``'s full-row loops: whether the layer is opaque
+/// (alpha 1: copy, no blend) and whether overwritten cells are checked for wide clusters
+/// (``DrawContext/tracksOverwrites``).
+private protocol RowMode {
+    static var opaque: Bool { get }
+    static var tracks: Bool { get }
+}
+
+private enum OpaqueTracked: RowMode {
+    static var opaque: Bool { true }
+    static var tracks: Bool { true }
+}
+
+private enum OpaqueUntracked: RowMode {
+    static var opaque: Bool { true }
+    static var tracks: Bool { false }
+}
+
+private enum BlendedTracked: RowMode {
+    static var opaque: Bool { false }
+    static var tracks: Bool { true }
+}
+
+private enum BlendedUntracked: RowMode {
+    static var opaque: Bool { false }
+    static var tracks: Bool { false }
 }

@@ -107,16 +107,34 @@ public struct ANSIEncoder: Sendable {
         EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
         buffer.cells.withUnsafeBufferPointer { cells in
             ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                let width = buffer.width
                 for y in 0..<buffer.height {
+                    let row = y * width
                     var x = 0
-                    while x < buffer.width {
-                        let cell = cells[y * buffer.width + x]
+                    while x < width {
+                        let cell = cells[row + x]
                         if cell.width == 0 {
                             x += 1
                             continue
                         }
-                        draw(cell, x: x, y: y, regionWidth: buffer.width, sink: &sink, bytes: &bytes)
+                        draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
                         x += Int(cell.width)
+                        // The cursor is at x: draw the cells after it that draw(_:...) would draw
+                        // without a move or an SGR (scalar glyphs the pen draws) in one loop.
+                        let penHigh = self.penHigh
+                        let penForeground = self.penForeground
+                        let runStart = x
+                        while x < width {
+                            let next = cells[row &+ x]
+                            let high = next.high ^ penHigh
+                            guard next.width != 0, next.glyph < GlyphTable.firstInternedID,
+                                  high & Self.renditionMask == 0 && next.foregroundBits == penForeground
+                                    || high & Self.plainSpaceMask == 0 && Self.isPlainSpace(next)
+                            else { break }
+                            sink.writeScalarUTF8(next.glyph, flushingTo: &bytes)
+                            x &+= Int(next.width)
+                        }
+                        if x != runStart { cursorColumn = x >= width ? nil : x }
                     }
                 }
             }
@@ -221,6 +239,13 @@ public struct ANSIEncoder: Sendable {
         var y: Int
         var start: Int
         var end: Int
+        /// A column from which every cell up to `end` is in ``tailBackground`` and whose cell a
+        /// pass deferred (so it is marked and not a continuation), or -1. A later pass that has
+        /// drawn a cell in another background defers the cells from there to `end` without
+        /// scanning them again.
+        var tail = -1
+        /// The background of the cells from ``tail`` on (packed).
+        var tailBackground: UInt32 = 0
     }
 
     /// The colours one drawing pass draws: unset until the pass draws its first cell, then that
@@ -264,6 +289,11 @@ public struct ANSIEncoder: Sendable {
         let row = y * width
         let end = pending.end
         var x = pending.start
+        // The tail holds only while no pass draws in its background: in this row that needs the
+        // pass's background set and another one (it stays so while the row is drawn).
+        let tail = group.defers && group.background != PenGroup.unset && pending.tail >= 0
+            && UInt64(pending.tailBackground) != group.background ? pending.tail : -1
+        pending.tail = -1
         var leftStart = -1
         var leftEnd = -1
         // The run of plain spaces that ``erasableRun`` last scanned and rejected ends here: its
@@ -299,20 +329,31 @@ public struct ANSIEncoder: Sendable {
             if glyph != 0x20 && cursorColumn == x && cursorRow == y && glyph < GlyphTable.firstInternedID
                 && penMatches(cell) {
                 group.record(cell, plainSpace: false)
-                marks[row + x] = false
-                sink.writeScalarUTF8(glyph, flushingTo: &bytes)
-                x += Int(cell.width)
+                x = drawGlyphRun(from: x, row: row, end: end, width: width, cells: new, marks: marks, sink: &sink, bytes: &bytes)
                 cursorColumn = x >= width ? nil : x
                 continue
             }
             let plainSpace = Self.isPlainSpace(cell)
             guard group.admits(cell, plainSpace: plainSpace) else {
                 if leftStart < 0 { leftStart = x }
+                if x == tail {
+                    // As the scan below would find: every cell to the end is in the tail's
+                    // background, which is not the pass's.
+                    pending.tail = tail
+                    x = end
+                    leftEnd = end
+                    continue
+                }
+                let deferred = x
                 x += Int(cell.width)
                 if UInt64(cell.backgroundBits) != group.background {
                     // Every cell in this background is left for a later pass too.
                     let background = cell.backgroundBits
                     while x < end && new[row + x].backgroundBits == background { x += 1 }
+                    if x == end {
+                        pending.tail = deferred
+                        pending.tailBackground = background
+                    }
                 }
                 leftEnd = x
                 continue
@@ -333,6 +374,50 @@ public struct ANSIEncoder: Sendable {
         pending.start = leftStart
         pending.end = leftEnd
         return leftStart >= 0
+    }
+
+    /// Draws the run of cells from column `start` (a marked scalar glyph other than a space that
+    /// the pen draws, with the cursor on it) that continues while the next cell is the same
+    /// kind, or a single plain space, unmarking them; returns the column after the run. Each
+    /// further cell is one that ``drawRow`` would draw as it is, with the same bytes: a glyph
+    /// passes the checks of its fast path (marked, not a continuation, a scalar glyph other than
+    /// a space, ``penMatches(_:)``); a space is marked, a plain space of width 1 the pen draws,
+    /// and the next cell does not continue it as a run ``erasableRun`` could erase (one space
+    /// is never erased), so it is drawn as a space. The pen and the cursor row stay put, so they
+    /// are read once, and the pass's colours need no update (the first cell set both, and a
+    /// cell the pen draws has the pass's background).
+    @inline(__always)
+    private func drawGlyphRun(from start: Int, row: Int, end: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
+                              marks: UnsafeMutableBufferPointer<Bool>, sink: inout ByteSink,
+                              bytes: inout [UInt8]) -> Int {
+        let penHigh = self.penHigh
+        let penForeground = self.penForeground
+        var x = start
+        var cell = cells[row + x]
+        while true {
+            marks[row &+ x] = false
+            sink.writeScalarUTF8(cell.glyph, flushingTo: &bytes)
+            x &+= Int(cell.width)
+            guard x < end else { return x }
+            cell = cells[row &+ x]
+            let glyph = cell.glyph
+            guard marks[row &+ x] else { return x }
+            if glyph == 0x20 {
+                // A lone plain space in the pen's background (penMatches(_:) for a plain space).
+                let key = cell.high & Self.erasableMask
+                guard cell.width == 1, Self.isPlainSpace(cell), (cell.high ^ penHigh) & Self.plainSpaceMask == 0
+                else { return x }
+                if x &+ 1 < width {
+                    let next = cells[row &+ x &+ 1]
+                    if next.glyph == 0x20 && next.high & Self.erasableMask == key { return x }
+                }
+                continue
+            }
+            // For a glyph other than a space, penMatches(_:) is the rendition compare alone.
+            guard glyph < GlyphTable.firstInternedID, cell.width != 0,
+                  (cell.high ^ penHigh) & Self.renditionMask == 0, cell.foregroundBits == penForeground
+            else { return x }
+        }
     }
 
     /// The end of the run of plain spaces in `cells[row + start]`'s background (width 1, no
@@ -451,9 +536,15 @@ public struct ANSIEncoder: Sendable {
         if wide & 0xFF << 32 != 0 {
             var x = 0
             while x < width {
-                let cellWidth = max(Int(newCells[x].width), 1)
-                let end = x + cellWidth
-                if cellWidth == 2 && end <= width && dirty[x + 1] { dirty[x] = true }
+                let newWidth = newCells[x].width
+                if newWidth <= 1 {
+                    // Narrow (a stray continuation counts as narrow): only the repair below.
+                    if dirty[x] && x &+ 1 < width && oldCells[x].width == 2 { dirty[x &+ 1] = true }
+                    x &+= 1
+                    continue
+                }
+                let end = x + Int(newWidth)
+                if newWidth == 2 && end <= width && dirty[x + 1] { dirty[x] = true }
                 // Writing over the lead of an old wide glyph blanks its trailing half.
                 if dirty[x] && end <= width && oldCells[end - 1].width == 2 && end < width { dirty[end] = true }
                 x = end
