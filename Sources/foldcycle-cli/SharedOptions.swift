@@ -103,9 +103,8 @@ enum SharedOptions {
     }
 }
 
-/// Formats a number as the shortest text that reads back as the same Double, with integral
-/// values printed without a fraction (`1`, not `1.0`) and −0 as `0`.
+/// Formats a number as the shortest text that reads back as the same Double (see
+/// ``FoldCycle/shortestDecimalText(_:)``).
 func shortestText(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
+    shortestDecimalText(value)
 }

@@ -9,20 +9,21 @@ public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The duration (seconds) is not finite, ≤ 0, or not shorter than the interval.
     case invalidDuration(TimeInterval, interval: TimeInterval)
 
-    /// Seconds in shortest form: `2`, not `2.0`.
-    private static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
     /// A one-line message naming the value and what is allowed.
     public var description: String {
         switch self {
         case .noItems:
             return "there are no items to cycle (at least one is needed)"
         case .invalidInterval(let interval):
-            return "interval \(Self.seconds(interval)) is not allowed (seconds: a finite number > 0)"
+            return "interval \(shortestDecimalText(interval)) is not allowed (seconds: a finite number > 0)"
         case let .invalidDuration(duration, interval):
-            return "duration \(Self.seconds(duration)) is not allowed (seconds: a finite number > 0 and < the interval, \(Self.seconds(interval)))"
+            return "duration \(shortestDecimalText(duration)) is not allowed (seconds: a finite number > 0 and < the interval, \(shortestDecimalText(interval)))"
         }
     }
+}
+
+/// The shortest text that reads back as the same Double, with integral values printed without a
+/// fraction (`2`, not `2.0`) and −0 as `0`: for seconds in messages and numbers in JSON.
+package func shortestDecimalText(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
