@@ -39,10 +39,10 @@ func encodeFull(_ buffer: CellBuffer, mode: ANSIEncoder.Mode = .inline, depth: C
 @Suite("ANSIEncoder")
 struct ANSIEncoderTests {
     @Test("full frame golden bytes per colour depth", arguments: [
-        (ColorDepth.truecolor, "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB \r\u{1B}[B\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l"),
-        (.ansi256, "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB \r\u{1B}[B\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l"),
-        (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB \r\u{1B}[B\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l"),
-        (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB \r\u{1B}[B\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l"),
+        (ColorDepth.truecolor, "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\r\u{1B}[B\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+        (.ansi256, "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB\u{1B}[K\r\u{1B}[B\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+        (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB\u{1B}[K\r\u{1B}[B\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+        (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB\u{1B}[K\r\u{1B}[B\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
     ])
     func fullFrame(_ depth: ColorDepth, _ expected: String) {
         #expect(encodeFull(sampleBuffer(), depth: depth) == expected)
@@ -51,7 +51,7 @@ struct ANSIEncoderTests {
     @Test("absolute mode starts with CUP at the origin, then moves relatively when shorter")
     func absoluteFullFrame() {
         #expect(encodeFull(sampleBuffer(), mode: .absolute(originRow: 4, originColumn: 9), depth: .truecolor)
-            == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB \u{1B}[6;10H\u{1B}[0m你 \u{1B}[0m\u{1B}[?2026l")
+            == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\u{1B}[B\u{1B}[2D\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("background colours and default resets use the shortest SGR")
@@ -168,9 +168,9 @@ struct ANSIEncoderTests {
         encoder.encodeFull(previous, into: &bytes)
         bytes.removeAll()
         encoder.encodeDiff(previous: previous, current: current, into: &bytes)
-        // After the full frame the cursor is on row 2 past the last column (unknown column).
+        // The full frame erased each blank row with EL from column 0, so the cursor is at (2, 0).
         #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\r\u{1B}[2A\u{1B}[2Ca\u{1B}[12Cb\r\u{1B}[2B\u{1B}[C\u{1B}[38;2;255;0;0mc\u{1B}[0m\u{1B}[?2026l")
+            == "\u{1B}[?2026h\u{1B}[2A\u{1B}[2Ca\u{1B}[12Cb\r\u{1B}[2B\u{1B}[C\u{1B}[38;2;255;0;0mc\u{1B}[0m\u{1B}[?2026l")
         #expect(encoder.cursorRow == 2 && encoder.cursorColumn == 2)
     }
 
@@ -231,7 +231,7 @@ struct ANSIEncoderTests {
         (.cursorDown(3), "\u{1B}[3B"), (.cursorForward(1), "\u{1B}[C"), (.cursorBackward(10), "\u{1B}[10D"),
         (.cursorPosition(row: 1, column: 1), "\u{1B}[1;1H"), (.hideCursor, "\u{1B}[?25l"), (.showCursor, "\u{1B}[?25h"),
         (.enterAlternateScreen, "\u{1B}[?1049h"), (.leaveAlternateScreen, "\u{1B}[?1049l"),
-        (.eraseLine, "\u{1B}[2K"), (.eraseBelow, "\u{1B}[J"), (.beginSynchronizedUpdate, "\u{1B}[?2026h"),
+        (.eraseLine, "\u{1B}[2K"), (.eraseToEndOfLine, "\u{1B}[K"), (.eraseBelow, "\u{1B}[J"), (.beginSynchronizedUpdate, "\u{1B}[?2026h"),
         (.endSynchronizedUpdate, "\u{1B}[?2026l"), (.resetAttributes, "\u{1B}[0m"),
         (.eraseCharacters(1), "\u{1B}[X"), (.eraseCharacters(37), "\u{1B}[37X"),
     ])
@@ -296,6 +296,15 @@ struct ANSIEncoderTests {
         return result
     }
 
+    /// Ends some rows with a run of default blanks (the card narrower than the region), which the
+    /// encoder erases with EL.
+    static func blankTails(_ buffer: inout CellBuffer, _ random: inout SplitMix64) {
+        for y in 0..<buffer.height where random.below(2) == 0 {
+            for x in random.below(buffer.width + 1)..<buffer.width { buffer[x, y] = .blank }
+        }
+        buffer.normalizeWideClusters()
+    }
+
     /// A card-like row: zones of one background and text colour each (plain-space padding, words,
     /// wide glyphs, the odd underlined or reversed space), so diffs have long runs of spaces to
     /// erase and several colour zones per row to draw in passes.
@@ -343,7 +352,7 @@ struct ANSIEncoderTests {
             let height = 1 + random.below(6)
             let depth = depths[iteration % depths.count]
             let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
-            let a = Self.zonedBuffer(&random, width: width, height: height)
+            var a = Self.zonedBuffer(&random, width: width, height: height)
             var b = random.below(3) == 0 ? Self.mutate(a, &random) : Self.zonedBuffer(&random, width: width, height: height)
             if random.below(4) == 0 {
                 // Long runs of plain spaces over text and wide glyphs.
@@ -354,6 +363,8 @@ struct ANSIEncoderTests {
                 }
                 b.normalizeWideClusters()
             }
+            if random.below(3) == 0 { Self.blankTails(&a, &random) }
+            if random.below(3) == 0 { Self.blankTails(&b, &random) }
 
             var encoder = ANSIEncoder(mode: mode, depth: depth)
             var bytes: [UInt8] = []
@@ -372,6 +383,67 @@ struct ANSIEncoderTests {
             #expect(viaDiff.cells == viaFull.cells, "iteration \(iteration)")
             if viaDiff.cells != viaFull.cells { break }
         }
+    }
+
+    /// A buffer of `width` columns with one line of text per row (a cluster per character).
+    static func textRows(_ rows: [String], width: Int, background: TerminalColor = .default) -> CellBuffer {
+        var buffer = CellBuffer(width: width, height: rows.count)
+        for (y, text) in rows.enumerated() {
+            var x = 0
+            for character in text {
+                let cell = Cell(character, background: background)
+                buffer[x, y] = cell
+                if cell.width == 2 { buffer[x + 1, y] = .continuation(of: cell) }
+                x += Int(cell.width)
+            }
+        }
+        return buffer
+    }
+
+    @Test("full frame: a row's trailing default blanks are erased with EL in the default background")
+    func fullErasesTrailingBlanks() {
+        var buffer = Self.textRows(["ab", "你x", "", "abcdef"], width: 6)
+        buffer[0, 0] = Cell("a", background: navy)
+        buffer[1, 0] = Cell("b", background: navy)
+        // A navy space is not a default blank: row 0 is drawn up to it, then erased from 3.
+        buffer[2, 0] = .space(background: navy)
+        var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(buffer, into: &bytes)
+        // Row 0: the pen goes back to the default background before EL. Row 1: EL after the wide
+        // glyph and "x". Row 2: all blank, EL from column 0 (where the cursor stays). Row 3:
+        // full, no EL (and the cursor is left in the pending-wrap state, column unknown).
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "\u{1B}[?2026h\u{1B}[0;48;2;0;0;128mab \u{1B}[0m\u{1B}[K\r\u{1B}[B你x\u{1B}[K\r\u{1B}[B\u{1B}[K"
+                + "\u{1B}[Babcdef\u{1B}[0m\u{1B}[?2026l")
+        #expect(encoder.cursorRow == 3 && encoder.cursorColumn == nil)
+        var model = VTModel(width: 6, height: 4)
+        model.apply(bytes)
+        #expect(model.errors.isEmpty)
+        #expect(model.lines == PlainTextEncoder.lines(buffer))
+    }
+
+    @Test("diff: a changed trailing default blank erases the row's run with EL, never in pending wrap")
+    func diffErasesTrailingBlanks() {
+        let previous = Self.textRows(["hello world", "你好", "a你", "xy", "abcdefghijkl"], width: 12)
+        let current = Self.textRows(["hello", "你", "ab", "xz", "abcdefghijk"], width: 12)
+        var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(previous, into: &bytes)
+        var model = VTModel(width: 12, height: 5)
+        model.apply(bytes)
+        bytes.removeAll()
+        encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+        // Row 0: EL from 5 ("hello" unchanged). Row 1: EL over "好" from 2. Row 2: "b" over the
+        // lead of "你" (which blanks its trailing half), then EL from 2. Row 3: only "z" (its
+        // blanks did not change). Row 4: the last cell, after a full row (pending wrap, so the
+        // full frame left the column unknown): a move first, then EL.
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "\u{1B}[?2026h\r\u{1B}[4A\u{1B}[5C\u{1B}[K\u{1B}[B\u{1B}[3D\u{1B}[K\u{1B}[B\u{1B}[Db\u{1B}[K"
+                + "\u{1B}[B\u{1B}[Dz\u{1B}[B\u{1B}[9C\u{1B}[K\u{1B}[0m\u{1B}[?2026l")
+        model.apply(bytes)
+        #expect(model.errors.isEmpty)
+        #expect(model.lines == PlainTextEncoder.lines(current))
     }
 
     @Test("a long run of changed plain spaces is erased with ECH; the pen keeps no underline")
@@ -406,8 +478,13 @@ struct ANSIEncoderTests {
             let height = 1 + random.below(4)
             let depth = depths[iteration % depths.count]
             let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
-            let a = Self.randomBuffer(&random, width: width, height: height)
-            let b = random.below(5) == 0 ? Self.randomBuffer(&random, width: width, height: height) : Self.mutate(a, &random)
+            var a = Self.randomBuffer(&random, width: width, height: height)
+            var b = random.below(5) == 0 ? Self.randomBuffer(&random, width: width, height: height) : Self.mutate(a, &random)
+            if random.below(3) == 0 { Self.blankTails(&b, &random) }
+            if random.below(3) == 0 {
+                Self.blankTails(&a, &random)
+                if random.below(2) == 0 { b = Self.mutate(a, &random) }
+            }
 
             var encoder = ANSIEncoder(mode: mode, depth: depth)
             var bytes: [UInt8] = []

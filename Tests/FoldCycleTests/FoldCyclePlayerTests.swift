@@ -66,9 +66,10 @@ struct FoldCyclePlayerTests {
         player.start()
         #expect(player.frameCount == 1)
         player.finish()
-        // Hide the cursor, reserve 2 rows, draw " A " on row 0 (vertically centred text in 2 rows
-        // goes to row 0) and a blank row 1, park at the top-left, then go below and show the
-        // cursor. The spaces after "A" keep the bold pen: bold does not show on a space.
-        #expect(drain(fds[0]) == "\u{1B}[?25l\r\n\u{1B}[A\u{1B}[?2026h\u{1B}[0m \u{1B}[1mA \r\u{1B}[B   \u{1B}[0m\u{1B}[?2026l\r\u{1B}[A\u{1B}[0m\u{1B}[B\n\u{1B}[?25h")
+        // Hide the cursor, reserve 2 rows, draw " A" on row 0 (vertically centred text in 2 rows
+        // goes to row 0) and erase the rest of it and the blank row 1 with EL (the bold pen has
+        // the default background, so it erases as is), park at the top-left (the column is
+        // known: 0), then go below and show the cursor.
+        #expect(drain(fds[0]) == "\u{1B}[?25l\r\n\u{1B}[A\u{1B}[?2026h\u{1B}[0m \u{1B}[1mA\u{1B}[K\r\u{1B}[B\u{1B}[K\u{1B}[0m\u{1B}[?2026l\u{1B}[A\u{1B}[0m\u{1B}[B\n\u{1B}[?25h")
     }
 }

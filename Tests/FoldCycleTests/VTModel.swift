@@ -2,7 +2,7 @@
 
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
-/// UTF-8 clusters (with their display width), CR, CUU/CUD/CUF/CUB, CUP, ECH, SGR, DEC private
+/// UTF-8 clusters (with their display width), CR, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, SGR, DEC private
 /// modes (ignored) — and records anything else, or any print in the pending-wrap state, as an error.
 struct VTModel {
     struct ModelCell: Equatable, CustomStringConvertible {
@@ -88,6 +88,7 @@ struct VTModel {
             pendingWrap = false
         case "m": sgr(parameters)
         case "X": erase(count)
+        case "K" where parameters.isEmpty || parameters == "0": erase(width - column, name: "EL")
         case "h" where parameters.hasPrefix("?"), "l" where parameters.hasPrefix("?"): break
         default: errors.append("unexpected CSI \(parameters)\(final)")
         }
@@ -170,13 +171,14 @@ struct VTModel {
     }
 
     /// ECH: erases `count` cells from the cursor (clipped at the right margin) to spaces in the
-    /// current background (background colour erase), without moving the cursor. Erasing either
-    /// half of a wide character blanks both, as real terminals do. FoldCycle relies on BCE only
-    /// for a rendition without underline or reverse (whose erased cells terminals disagree on),
-    /// and never erases in the pending-wrap state: both are recorded as errors.
-    private mutating func erase(_ count: Int) {
-        if pendingWrap { errors.append("ECH in pending-wrap state at row \(row)") }
-        if rendition["a4"] != nil || rendition["a7"] != nil { errors.append("ECH with underline or reverse") }
+    /// current background (background colour erase), without moving the cursor; EL 0 is the same
+    /// up to the model's right edge. Erasing either half of a wide character blanks both, as real
+    /// terminals do. FoldCycle relies on BCE only for a rendition without underline or reverse
+    /// (whose erased cells terminals disagree on), and never erases in the pending-wrap state:
+    /// both are recorded as errors.
+    private mutating func erase(_ count: Int, name: String = "ECH") {
+        if pendingWrap { errors.append("\(name) in pending-wrap state at row \(row)") }
+        if rendition["a4"] != nil || rendition["a7"] != nil { errors.append("\(name) with underline or reverse") }
         let base = row * width
         let end = min(column + count, width)
         if cells[base + column].width == 0 && column > 0 { cells[base + column - 1] = blankLike(cells[base + column - 1]) }

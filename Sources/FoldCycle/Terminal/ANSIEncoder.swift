@@ -17,10 +17,16 @@
 /// reverse) must match the pen: text runs separated by padding need no SGR at all. SGRs change
 /// only what differs (`22`/`23`/`24`/`27` turn attributes off) unless a reset is shorter.
 ///
+/// A row's trailing default blanks are erased with EL 0 (`CSI K`) in the default background
+/// rather than written as spaces, so terminals that rewrap lines on resize see each row end at
+/// its last visible cell. EL reaches the terminal's right edge: the region's rows must belong to
+/// FoldCycle up to that edge (inline mode reserves whole lines; absolute mode draws the whole
+/// screen), even when the frame is narrower.
+///
 /// - Important: after the last column of a row the cursor column is treated as unknown: if the
 ///   region reaches the terminal's right margin the terminal is in the "pending wrap" state
 ///   (VT100), so the next move starts with CR (inline) or CUP (absolute). No byte ever prints
-///   in that state, so output never wraps or scrolls.
+///   and no erase (ECH, EL) is written in that state, so output never wraps or scrolls.
 public struct ANSIEncoder: Sendable {
     /// How the cursor is positioned.
     public enum Mode: Hashable, Sendable {
@@ -99,6 +105,14 @@ public struct ANSIEncoder: Sendable {
 
     /// Appends a frame that draws every cell of `buffer`.
     ///
+    /// A row that ends with default blanks (``Cell/blank``: a space in the default colours with
+    /// no attributes) is drawn up to the first of them, which is erased to the end of the line
+    /// with EL 0 (``EscapeSequence/eraseToEndOfLine``) in the default background instead of being
+    /// written as spaces: terminals that rewrap lines on resize (tmux, VTE, kitty, iTerm2) then
+    /// see the row end at its last visible cell. EL erases up to the terminal's right margin, past
+    /// the buffer's width: this assumes the region's rows belong to FoldCycle up to the right
+    /// edge, as they do (inline mode reserves whole lines; absolute mode draws the whole screen).
+    ///
     /// - Parameters:
     ///   - buffer: the frame.
     ///   - bytes: the caller's output buffer, appended to.
@@ -110,8 +124,10 @@ public struct ANSIEncoder: Sendable {
                 let width = buffer.width
                 for y in 0..<buffer.height {
                     let row = y * width
+                    // The row's trailing default blanks, from `end` on, are erased with one EL.
+                    let end = Self.trailingBlanksStart(cells, row: row, width: width)
                     var x = 0
-                    while x < width {
+                    while x < end {
                         let cell = cells[row + x]
                         if cell.width == 0 {
                             x += 1
@@ -124,7 +140,7 @@ public struct ANSIEncoder: Sendable {
                         let penHigh = self.penHigh
                         let penForeground = self.penForeground
                         let runStart = x
-                        while x < width {
+                        while x < end {
                             let next = cells[row &+ x]
                             let high = next.high ^ penHigh
                             guard next.width != 0, next.glyph < GlyphTable.firstInternedID,
@@ -136,6 +152,7 @@ public struct ANSIEncoder: Sendable {
                         }
                         if x != runStart { cursorColumn = x >= width ? nil : x }
                     }
+                    if end < width { eraseToEndOfLine(x: end, y: y, sink: &sink, bytes: &bytes) }
                 }
             }
         }
@@ -169,6 +186,13 @@ public struct ANSIEncoder: Sendable {
     /// reverse (which terminals erase differently); the repairs above also cover ECH over half
     /// of a wide character (terminals blank both halves).
     ///
+    /// When one of the default blanks (``Cell/blank``) that end a row is redrawn, the whole run is
+    /// erased with EL 0 from its first column instead, as in ``encodeFull(_:into:)`` (and under
+    /// the same assumption: the region owns its rows up to the terminal's right edge). A wide
+    /// glyph is never a default blank, so the run starts after any glyph's trailing half; EL over
+    /// the trailing half of an old wide glyph blanks its lead too, which the repairs above redraw
+    /// (in either order: a redrawn lead removes the old glyph first).
+    ///
     /// - Parameters:
     ///   - previous: the frame on screen. When its size differs from `current`'s, the whole of
     ///     `current` is drawn (``encodeFull(_:into:)``).
@@ -200,7 +224,9 @@ public struct ANSIEncoder: Sendable {
                 marks.withUnsafeMutableBufferPointer { marks in
                     for y in 0..<height {
                         if let span = Self.markDirty(old: old, new: new, row: y * width, width: width, marks: marks) {
-                            rows.append(PendingRow(y: y, start: span.lowerBound, end: span.upperBound))
+                            let blanks = Self.trailingBlanksStart(new, row: y * width, width: width)
+                            rows.append(PendingRow(y: y, start: span.lowerBound, end: span.upperBound,
+                                                   erase: blanks < span.upperBound ? blanks : width))
                         }
                     }
                     guard !rows.isEmpty else { return }
@@ -239,6 +265,9 @@ public struct ANSIEncoder: Sendable {
         var y: Int
         var start: Int
         var end: Int
+        /// The first of the row's trailing default blanks when one of them is marked (they are
+        /// erased with EL from there, not drawn), or the row's width.
+        var erase: Int
         /// A column from which every cell up to `end` is in ``tailBackground`` and whose cell a
         /// pass deferred (so it is marked and not a continuation), or -1. A later pass that has
         /// drawn a cell in another background defers the cells from there to `end` without
@@ -288,6 +317,7 @@ public struct ANSIEncoder: Sendable {
         let y = pending.y
         let row = y * width
         let end = pending.end
+        let eraseFrom = pending.erase
         var x = pending.start
         // The tail holds only while no pass draws in its background: in this row that needs the
         // pass's background set and another one (it stays so while the row is drawn).
@@ -300,6 +330,21 @@ public struct ANSIEncoder: Sendable {
         // later cells need no new scan.
         var spacesScanned = 0
         while x < end {
+            if x >= eraseFrom {
+                // The trailing default blanks, all from `eraseFrom` (some marked): one EL in the
+                // default background, when the pass draws that background.
+                if group.admits(.blank, plainSpace: true) {
+                    group.record(.blank, plainSpace: true)
+                    eraseToEndOfLine(x: eraseFrom, y: y, sink: &sink, bytes: &bytes)
+                    for column in eraseFrom..<end { marks[row + column] = false }
+                    pending.erase = width
+                } else {
+                    if leftStart < 0 { leftStart = x }
+                    leftEnd = end
+                }
+                x = end
+                continue
+            }
             let cell = new[row + x]
             if cell.width == 0 {
                 // Drawn with its lead (marked too).
@@ -311,7 +356,8 @@ public struct ANSIEncoder: Sendable {
                 // The cursor stands here after a redrawn cell: rewriting the gap up to the next
                 // redrawn cell may beat the move over it.
                 if cursorColumn == x && cursorRow == y,
-                   let gapEnd = rewritableGap(from: x, row: row, width: width, cells: new, marks: marks, group: group) {
+                   let gapEnd = rewritableGap(from: x, row: row, width: width, erase: eraseFrom, cells: new, marks: marks,
+                                              group: group) {
                     while x < gapEnd {
                         let gapCell = new[row + x]
                         draw(gapCell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
@@ -329,7 +375,8 @@ public struct ANSIEncoder: Sendable {
             if glyph != 0x20 && cursorColumn == x && cursorRow == y && glyph < GlyphTable.firstInternedID
                 && penMatches(cell) {
                 group.record(cell, plainSpace: false)
-                x = drawGlyphRun(from: x, row: row, end: end, width: width, cells: new, marks: marks, sink: &sink, bytes: &bytes)
+                x = drawGlyphRun(from: x, row: row, end: min(end, eraseFrom), width: width, cells: new, marks: marks,
+                                 sink: &sink, bytes: &bytes)
                 cursorColumn = x >= width ? nil : x
                 continue
             }
@@ -360,7 +407,7 @@ public struct ANSIEncoder: Sendable {
             }
             group.record(cell, plainSpace: plainSpace)
             if plainSpace && x >= spacesScanned && cell.width == 1,
-               let runEnd = erasableRun(from: x, row: row, width: width, cells: new, marks: marks,
+               let runEnd = erasableRun(from: x, row: row, width: width, erase: eraseFrom, cells: new, marks: marks,
                                         scannedTo: &spacesScanned) {
                 erase(cell, x: x, y: y, count: runEnd - x, sink: &sink, bytes: &bytes)
                 for column in x..<runEnd { marks[row + column] = false }
@@ -422,18 +469,19 @@ public struct ANSIEncoder: Sendable {
 
     /// The end of the run of plain spaces in `cells[row + start]`'s background (width 1, no
     /// underline or reverse) that starts at the marked column `start` and ends at its last
-    /// marked cell, when erasing it (ECH, then a CUF over it if a marked cell follows at once)
-    /// is shorter than writing its spaces. Otherwise nil. `scannedTo` is set to the end of the
-    /// scanned run of plain spaces, so the caller scans a rejected run only once.
+    /// marked cell before `erase` (the row's EL column, or its width), when erasing it (ECH,
+    /// then a CUF over it if a marked cell or the EL follows at once) is shorter than writing its
+    /// spaces. Otherwise nil. `scannedTo` is set to the end of the scanned run of plain spaces,
+    /// so the caller scans a rejected run only once.
     ///
     /// - Complexity: O(length of the run of plain spaces).
     @inline(__always)
-    private func erasableRun(from start: Int, row: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
+    private func erasableRun(from start: Int, row: Int, width: Int, erase: Int, cells: UnsafeBufferPointer<Cell>,
                              marks: UnsafeMutableBufferPointer<Bool>, scannedTo: inout Int) -> Int? {
         let key = cells[row + start].high & Self.erasableMask
         var x = start + 1
         var end = x
-        while x < width {
+        while x < erase {
             let cell = cells[row + x]
             guard cell.glyph == 0x20, cell.high & Self.erasableMask == key else { break }
             x += 1
@@ -443,7 +491,7 @@ public struct ANSIEncoder: Sendable {
         let count = end - start
         // ECH is at least 3 bytes: 3 spaces never lose.
         guard count > 3 else { return nil }
-        let following = end < width && marks[row + end]
+        let following = end == erase ? erase < width : marks[row + end]
         let cost = EscapeSequence.eraseCharacters(count).byteCount
             + (following ? EscapeSequence.cursorForward(count).byteCount : 0)
         return cost < count ? end : nil
@@ -451,6 +499,32 @@ public struct ANSIEncoder: Sendable {
 
     /// The bits of `high` an erased run shares: background, width (1), underline and reverse.
     private static let erasableMask: UInt64 = plainSpaceMask | 0xFF << 32
+
+    /// The column from which every cell of the row at `row` is a default blank (``Cell/blank``),
+    /// or `width` when its last cell is not one.
+    ///
+    /// - Complexity: O(length of the trailing run).
+    @inline(__always)
+    private static func trailingBlanksStart(_ cells: UnsafeBufferPointer<Cell>, row: Int, width: Int) -> Int {
+        let blank = Cell.blank
+        var start = width
+        while start > 0 {
+            let cell = cells[row + start - 1]
+            guard cell.low == blank.low, cell.high == blank.high else { break }
+            start -= 1
+        }
+        return start
+    }
+
+    /// Erases from (x, y) to the end of the line with EL 0, after a cursor move (also out of the
+    /// pending-wrap state, where the column is unknown) and an SGR when the pen's background is
+    /// not the default or it has underline or reverse. The cursor stays at x.
+    private mutating func eraseToEndOfLine(x: Int, y: Int, sink: inout ByteSink, bytes: inout [UInt8]) {
+        sink.reserve(ByteSink.escapeRoom + EscapeSequence.maximumByteCount, flushingTo: &bytes)
+        if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
+        if !penMatches(.blank) { changePen(.blank, sink: &sink) }
+        sink.write(.eraseToEndOfLine)
+    }
 
     /// Erases `count` cells from (x, y) with ECH in `cell`'s background (a plain space), after a
     /// cursor move and an SGR when needed. The cursor stays at x.
@@ -472,18 +546,19 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// The end of the run of unchanged cells starting at column `start` (the cursor's column)
-    /// when rewriting them is shorter than moving over them: the next marked column, if `group`
-    /// draws it, the cells before it are scalar glyphs the pen already draws and their UTF-8 is
-    /// shorter than the CUF to it. Otherwise nil.
+    /// when rewriting them is shorter than moving over them: the next marked column or the row's
+    /// EL column `erase` (whichever comes first), if `group` draws it, the cells before it are
+    /// scalar glyphs the pen already draws and their UTF-8 is shorter than the CUF to it.
+    /// Otherwise nil.
     ///
     /// - Complexity: O(1): the scan stops once the bytes reach the longest CUF it could beat.
-    private func rewritableGap(from start: Int, row: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
+    private func rewritableGap(from start: Int, row: Int, width: Int, erase: Int, cells: UnsafeBufferPointer<Cell>,
                                marks: UnsafeMutableBufferPointer<Bool>, group: PenGroup) -> Int? {
         var x = start
         var gapBytes = 0
         while x < width {
-            let cell = cells[row + x]
-            if marks[row + x] {
+            let cell = x < erase ? cells[row + x] : .blank
+            if x >= erase || marks[row + x] {
                 guard group.admits(cell, plainSpace: Self.isPlainSpace(cell)) else { return nil }
                 return gapBytes < EscapeSequence.cursorForward(x - start).byteCount ? x : nil
             }

@@ -26,6 +26,12 @@ public enum EscapeSequence: Hashable, Sendable {
     case leaveAlternateScreen
     /// EL 2 `CSI 2 K`: erase the whole current line (the cursor does not move).
     case eraseLine
+    /// EL 0 `CSI K`: erase from the cursor to the terminal's right margin (the cursor does not
+    /// move). The erased cells become spaces in the current background (BCE, as for
+    /// ``eraseCharacters(_:)``), with no underline or reverse, and a terminal that rewraps lines
+    /// on resize no longer counts them as written. Erasing the trailing half of a wide character
+    /// blanks its lead too.
+    case eraseToEndOfLine
     /// ED 0 `CSI J`: erase from the cursor to the end of the screen.
     case eraseBelow
     /// ECH `CSI n X`: erase `n` characters from the cursor rightwards (clipped at the right
@@ -66,7 +72,7 @@ public enum EscapeSequence: Hashable, Sendable {
         case .hideCursor, .showCursor: return 6
         case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate: return 8
         case .eraseLine, .resetAttributes: return 4
-        case .eraseBelow: return 3
+        case .eraseBelow, .eraseToEndOfLine: return 3
         case .lineFeed: return 1
         }
     }
@@ -116,6 +122,10 @@ public enum EscapeSequence: Hashable, Sendable {
             pointer[count] = UInt8(ascii: "2")
             pointer[count + 1] = UInt8(ascii: "K")
             return count + 2
+        case .eraseToEndOfLine:
+            let count = Self.writeIntroducer(to: pointer)
+            pointer[count] = UInt8(ascii: "K")
+            return count + 1
         case .eraseBelow:
             let count = Self.writeIntroducer(to: pointer)
             pointer[count] = UInt8(ascii: "J")
