@@ -39,10 +39,10 @@ func encodeFull(_ buffer: CellBuffer, mode: ANSIEncoder.Mode = .inline, depth: C
 @Suite("ANSIEncoder")
 struct ANSIEncoderTests {
     @Test("full frame golden bytes per colour depth", arguments: [
-        (ColorDepth.truecolor, "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\r\u{1B}[B\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
-        (.ansi256, "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB\u{1B}[K\r\u{1B}[B\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
-        (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB\u{1B}[K\r\u{1B}[B\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
-        (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB\u{1B}[K\r\u{1B}[B\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+        (ColorDepth.truecolor, "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+        (.ansi256, "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+        (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+        (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
     ])
     func fullFrame(_ depth: ColorDepth, _ expected: String) {
         #expect(encodeFull(sampleBuffer(), depth: depth) == expected)
@@ -51,7 +51,7 @@ struct ANSIEncoderTests {
     @Test("absolute mode starts with CUP at the origin, then moves relatively when shorter")
     func absoluteFullFrame() {
         #expect(encodeFull(sampleBuffer(), mode: .absolute(originRow: 4, originColumn: 9), depth: .truecolor)
-            == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\u{1B}[B\u{1B}[2D\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l")
+            == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\u{1B}[B\u{8}\u{8}\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("background colours and default resets use the shortest SGR")
@@ -72,7 +72,7 @@ struct ANSIEncoderTests {
         var buffer = CellBuffer(width: 6, height: 2, filling: Cell("x", foreground: red))
         buffer[5, 1] = Cell("y", foreground: navy)
         let text = encodeFull(buffer, depth: .truecolor)
-        #expect(text == "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mxxxxxx\r\u{1B}[Bxxxxx\u{1B}[38;2;0;0;128my\u{1B}[0m\u{1B}[?2026l")
+        #expect(text == "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mxxxxxx\r\nxxxxx\u{1B}[38;2;0;0;128my\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("a plain space keeps the pen: bold text runs on one background need one SGR")
@@ -170,7 +170,7 @@ struct ANSIEncoderTests {
         encoder.encodeDiff(previous: previous, current: current, into: &bytes)
         // The full frame erased each blank row with EL from column 0, so the cursor is at (2, 0).
         #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\u{1B}[2A\u{1B}[2Ca\u{1B}[12Cb\r\u{1B}[2B\u{1B}[C\u{1B}[38;2;255;0;0mc\u{1B}[0m\u{1B}[?2026l")
+            == "\u{1B}[?2026h\u{1B}[2A\u{1B}[2Ca\u{1B}[12Cb\r\n\n\u{1B}[C\u{1B}[38;2;255;0;0mc\u{1B}[0m\u{1B}[?2026l")
         #expect(encoder.cursorRow == 2 && encoder.cursorColumn == 2)
     }
 
@@ -205,14 +205,17 @@ struct ANSIEncoderTests {
         MoveCase(mode: .inline, from: (0, 5), to: (0, 1), expected: "\u{1B}[4D"),
         MoveCase(mode: .inline, from: (0, 12), to: (0, 1), expected: "\r\u{1B}[C"),
         MoveCase(mode: .inline, from: (0, 3), to: (0, 0), expected: "\r"),
-        MoveCase(mode: .inline, from: (0, 2), to: (0, 1), expected: "\u{1B}[D"),
+        MoveCase(mode: .inline, from: (0, 2), to: (0, 1), expected: "\u{8}"),
+        MoveCase(mode: .inline, from: (0, 5), to: (0, 2), expected: "\u{8}\u{8}\u{8}"),
+        // Outside a frame a move may leave the region: it never uses LF.
+        MoveCase(mode: .inline, from: (0, 3), to: (2, 0), expected: "\r\u{1B}[2B"),
         MoveCase(mode: .inline, from: (2, 3), to: (0, 3), expected: "\u{1B}[2A"),
         MoveCase(mode: .inline, from: (0, 0), to: (1, 0), expected: "\u{1B}[B"),
         MoveCase(mode: .inline, from: (3, 7), to: (1, 0), expected: "\r\u{1B}[2A"),
         MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: nil, to: (2, 4), expected: "\u{1B}[3;5H"),
         MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: (0, 0), to: (0, 1), expected: "\u{1B}[C"),
         MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: (0, 0), to: (5, 30), expected: "\u{1B}[6;31H"),
-        MoveCase(mode: .absolute(originRow: 10, originColumn: 0), from: (1, 1), to: (0, 0), expected: "\r\u{1B}[A"),
+        MoveCase(mode: .absolute(originRow: 10, originColumn: 0), from: (1, 1), to: (0, 0), expected: "\u{1B}[A\u{8}"),
         MoveCase(mode: .absolute(originRow: 10, originColumn: 20), from: (1, 5), to: (0, 1), expected: "\u{1B}[A\u{1B}[4D"),
         MoveCase(mode: .absolute(originRow: 10, originColumn: 20), from: (1, 5), to: (2, 0), expected: "\u{1B}[B\u{1B}[5D"),
     ])
@@ -227,7 +230,7 @@ struct ANSIEncoderTests {
     }
 
     @Test("escape sequences have the documented bytes", arguments: [
-        (EscapeSequence.carriageReturn, "\r"), (.cursorUp(1), "\u{1B}[A"), (.cursorUp(12), "\u{1B}[12A"),
+        (EscapeSequence.carriageReturn, "\r"), (.lineFeed, "\n"), (.backspace, "\u{8}"), (.cursorUp(1), "\u{1B}[A"), (.cursorUp(12), "\u{1B}[12A"),
         (.cursorDown(3), "\u{1B}[3B"), (.cursorForward(1), "\u{1B}[C"), (.cursorBackward(10), "\u{1B}[10D"),
         (.cursorPosition(row: 1, column: 1), "\u{1B}[1;1H"), (.hideCursor, "\u{1B}[?25l"), (.showCursor, "\u{1B}[?25h"),
         (.enterAlternateScreen, "\u{1B}[?1049h"), (.leaveAlternateScreen, "\u{1B}[?1049l"),
@@ -414,8 +417,8 @@ struct ANSIEncoderTests {
         // glyph and "x". Row 2: all blank, EL from column 0 (where the cursor stays). Row 3:
         // full, no EL (and the cursor is left in the pending-wrap state, column unknown).
         #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\u{1B}[0;48;2;0;0;128mab \u{1B}[0m\u{1B}[K\r\u{1B}[B你x\u{1B}[K\r\u{1B}[B\u{1B}[K"
-                + "\u{1B}[Babcdef\u{1B}[0m\u{1B}[?2026l")
+            == "\u{1B}[?2026h\u{1B}[0;48;2;0;0;128mab \u{1B}[0m\u{1B}[K\r\n你x\u{1B}[K\r\n\u{1B}[K"
+                + "\r\nabcdef\u{1B}[0m\u{1B}[?2026l")
         #expect(encoder.cursorRow == 3 && encoder.cursorColumn == nil)
         var model = VTModel(width: 6, height: 4)
         model.apply(bytes)
@@ -439,11 +442,51 @@ struct ANSIEncoderTests {
         // blanks did not change). Row 4: the last cell, after a full row (pending wrap, so the
         // full frame left the column unknown): a move first, then EL.
         #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\r\u{1B}[4A\u{1B}[5C\u{1B}[K\u{1B}[B\u{1B}[3D\u{1B}[K\u{1B}[B\u{1B}[Db\u{1B}[K"
-                + "\u{1B}[B\u{1B}[Dz\u{1B}[B\u{1B}[9C\u{1B}[K\u{1B}[0m\u{1B}[?2026l")
+            == "\u{1B}[?2026h\r\u{1B}[4A\u{1B}[5C\u{1B}[K\u{1B}[B\u{8}\u{8}\u{8}\u{1B}[K\u{1B}[B\u{8}b\u{1B}[K"
+                + "\u{1B}[B\u{8}z\u{1B}[B\u{1B}[9C\u{1B}[K\u{1B}[0m\u{1B}[?2026l")
         model.apply(bytes)
         #expect(model.errors.isEmpty)
         #expect(model.lines == PlainTextEncoder.lines(current))
+    }
+
+    @Test("diff: CR LF reaches the next row's column 0, within the region's rows only")
+    func diffLineFeeds() {
+        let previous = Self.textRows(["aaaa", "bbbb", "cccc"], width: 10)
+        let current = Self.textRows(["xaaa", "xbbb", "xccc"], width: 10)
+        var encoder = ANSIEncoder(mode: .inline, depth: .none)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(previous, into: &bytes)
+        var model = VTModel(width: 10, height: 3)
+        model.apply(bytes)
+        bytes.removeAll()
+        encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+        // From (2, 4), after the last row's EL: up to row 0, then CR LF (2 bytes) beats CUD BS
+        // (4) for each next row; the last row is drawn without any LF after it.
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "\u{1B}[?2026h\r\u{1B}[2Ax\r\nx\r\nx\u{1B}[0m\u{1B}[?2026l")
+        model.apply(bytes)
+        #expect(model.errors.isEmpty)
+        #expect(model.lines == PlainTextEncoder.lines(current))
+        // After the frame, a move below the region (e.g. to leave the cursor there) uses no LF.
+        bytes.removeAll()
+        encoder.moveCursor(toRow: 3, column: 0, into: &bytes)
+        #expect(!bytes.contains(0x0A))
+    }
+
+    @Test("the VT model records an LF that would scroll or depend on ONLCR, and a BS at column 0")
+    func vtModelLineFeedAndBackspace() {
+        var model = VTModel(width: 4, height: 2)
+        model.apply(Array("ab\r\ncd\u{8}e".utf8))
+        #expect(model.errors.isEmpty)
+        #expect(model.lines == ["ab  ", "ce  "])
+        model.apply(Array("\r\n".utf8))
+        #expect(model.errors == ["LF on the last row (would scroll)"])
+        var offColumn = VTModel(width: 4, height: 2)
+        offColumn.apply(Array("a\n".utf8))
+        #expect(offColumn.errors.count == 1)
+        var atZero = VTModel(width: 4, height: 2)
+        atZero.apply(Array("\u{8}".utf8))
+        #expect(atZero.errors.count == 1)
     }
 
     @Test("a long run of changed plain spaces is erased with ECH; the pen keeps no underline")

@@ -70,6 +70,6 @@ struct FoldCyclePlayerTests {
         // goes to row 0) and erase the rest of it and the blank row 1 with EL (the bold pen has
         // the default background, so it erases as is), park at the top-left (the column is
         // known: 0), then go below and show the cursor.
-        #expect(drain(fds[0]) == "\u{1B}[?25l\r\n\u{1B}[A\u{1B}[?2026h\u{1B}[0m \u{1B}[1mA\u{1B}[K\r\u{1B}[B\u{1B}[K\u{1B}[0m\u{1B}[?2026l\u{1B}[A\u{1B}[0m\u{1B}[B\n\u{1B}[?25h")
+        #expect(drain(fds[0]) == "\u{1B}[?25l\r\n\u{1B}[A\u{1B}[?2026h\u{1B}[0m \u{1B}[1mA\u{1B}[K\r\n\u{1B}[K\u{1B}[0m\u{1B}[?2026l\u{1B}[A\u{1B}[0m\u{1B}[B\n\u{1B}[?25h")
     }
 }

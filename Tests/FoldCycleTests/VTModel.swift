@@ -2,8 +2,11 @@
 
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
-/// UTF-8 clusters (with their display width), CR, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, SGR, DEC private
-/// modes (ignored) — and records anything else, or any print in the pending-wrap state, as an error.
+/// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, SGR, DEC
+/// private modes (ignored) — and records anything else, or any print in the pending-wrap state, as an
+/// error. LF moves down within the model's rows (an LF on the last row would scroll, and one off
+/// column 0 would land in a column that depends on the tty's ONLCR: both are errors); BS moves
+/// left (in the pending-wrap state or at column 0 it is an error).
 struct VTModel {
     struct ModelCell: Equatable, CustomStringConvertible {
         var text: String
@@ -61,6 +64,14 @@ struct VTModel {
                 flush(&self, &printable)
                 column = 0
                 pendingWrap = false
+                index += 1
+            } else if scalar.value == 0x0A {
+                flush(&self, &printable)
+                lineFeed()
+                index += 1
+            } else if scalar.value == 0x08 {
+                flush(&self, &printable)
+                backspace()
                 index += 1
             } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 flush(&self, &printable)
@@ -168,6 +179,29 @@ struct VTModel {
             column = width - 1
             pendingWrap = true
         }
+    }
+
+    /// LF without ONLCR (as a replayed file or pyte sees it): down one row, same column. FoldCycle
+    /// writes it only after a CR (column 0, where ONLCR makes no difference) and never on the
+    /// last row, where it would scroll: both are checked.
+    private mutating func lineFeed() {
+        if column != 0 || pendingWrap { errors.append("LF off column 0 at row \(row) (depends on ONLCR)") }
+        guard row < height - 1 else {
+            errors.append("LF on the last row (would scroll)")
+            return
+        }
+        row += 1
+        pendingWrap = false
+    }
+
+    /// BS: left one column. FoldCycle writes it only with a known column above 0: in the
+    /// pending-wrap state terminals disagree on where it lands, and at column 0 it may wrap
+    /// backwards (xterm's reverse-wraparound mode); both are errors.
+    private mutating func backspace() {
+        if pendingWrap { errors.append("BS in pending-wrap state at row \(row)") }
+        if column == 0 { errors.append("BS at column 0 at row \(row)") }
+        column = max(column - 1, 0)
+        pendingWrap = false
     }
 
     /// ECH: erases `count` cells from the cursor (clipped at the right margin) to spaces in the

@@ -26,13 +26,18 @@
 /// - Important: after the last column of a row the cursor column is treated as unknown: if the
 ///   region reaches the terminal's right margin the terminal is in the "pending wrap" state
 ///   (VT100), so the next move starts with CR (inline) or CUP (absolute). No byte ever prints
-///   and no erase (ECH, EL) is written in that state, so output never wraps or scrolls.
+///   and no erase (ECH, EL) or relative move (CUF, CUB, BS) is written in that state, so output
+///   never wraps. Nothing scrolls either: a frame's LFs (cursor moves down to a row) follow a CR
+///   and only reach the region's rows, which are all on screen (inline mode reserves them;
+///   absolute mode draws on the screen), and outside a frame the encoder writes no LF.
 public struct ANSIEncoder: Sendable {
     /// How the cursor is positioned.
     public enum Mode: Hashable, Sendable {
         /// A region of rows in the normal screen, redrawn in place with relative moves only
-        /// (CR, CUU, CUD, CUF, CUB; never LF or anything else that scrolls). The region's
-        /// top-left is (0, 0); the cursor must be there before the first frame.
+        /// (CR, LF, CUU, CUD, CUF, CUB, BS; nothing that scrolls). LF is written only inside a
+        /// frame, right after a CR, from a region row to a region row below it: the region's
+        /// rows are reserved on screen beforehand, so it never starts on the bottom margin. The
+        /// region's top-left is (0, 0); the cursor must be there before the first frame.
         case inline
         /// The region's top-left is at a 0-based screen position (e.g. (0, 0) on the alternate
         /// screen); the first move of a frame with an unknown cursor is a CUP.
@@ -50,6 +55,10 @@ public struct ANSIEncoder: Sendable {
     public private(set) var cursorRow: Int?
     /// The cursor's column relative to the region (nil when unknown, e.g. after the last column).
     public private(set) var cursorColumn: Int?
+    /// The rows of the frame being encoded (the region's), which a move may reach with LF; 0
+    /// outside a frame, where moves (``moveCursor(toRow:column:into:)``, which may leave the
+    /// region) use no LF.
+    private var lineFeedRows = 0
 
     /// The current rendition (nil when unknown).
     private var pen: Pen? {
@@ -117,6 +126,8 @@ public struct ANSIEncoder: Sendable {
     ///   - buffer: the frame.
     ///   - bytes: the caller's output buffer, appended to.
     public mutating func encodeFull(_ buffer: CellBuffer, into bytes: inout [UInt8]) {
+        lineFeedRows = buffer.height
+        defer { lineFeedRows = 0 }
         bytes.reserveCapacity(bytes.count + 64 + buffer.cells.count * 4)
         EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
         buffer.cells.withUnsafeBufferPointer { cells in
@@ -209,6 +220,8 @@ public struct ANSIEncoder: Sendable {
         }
         let width = current.width
         let height = current.height
+        lineFeedRows = height
+        defer { lineFeedRows = 0 }
         // The marks and the rows to draw live in locals while this frame is encoded, so that
         // `draw` (mutating) and their pointers do not overlap accesses to `self`. Between frames
         // every mark is false.
@@ -684,7 +697,19 @@ public struct ANSIEncoder: Sendable {
 
     // MARK: - Cursor moves
 
-    /// Writes the shortest move to (x, y) into the sink (which has ``ByteSink/escapeRoom``).
+    /// Writes the shortest move to (x, y) into the sink (which has ``ByteSink/escapeRoom``),
+    /// comparing the byte counts of every candidate (ties go to the earlier one):
+    /// 1. relative, when the column is known (not in the pending-wrap state): CUU or CUD, then
+    ///    CUF, or CUB or as many BS (the shorter; BS never wraps, and the column is above 0);
+    /// 2. CR, then CUU or CUD, or as many LF when moving down within the frame (the shorter),
+    ///    then CUF from the screen's column 0;
+    /// 3. CUP (absolute mode only).
+    ///
+    /// LF follows the CR, so the cursor lands in column 0 with or without the tty's ONLCR, and
+    /// is written only inside a frame and only to reach a row below the cursor's within the
+    /// frame (`y < lineFeedRows`): every row it passes is a region row on screen, so it never
+    /// scrolls. (Each LF starts on a region row above another region row, never the bottom
+    /// margin.)
     private mutating func move(toX x: Int, y: Int, sink: inout ByteSink) {
         defer {
             cursorRow = y
@@ -701,31 +726,49 @@ public struct ANSIEncoder: Sendable {
             if let absolute { sink.write(absolute) }
             return
         }
-        // Vertical part.
+        // Vertical part: CUU or CUD, or (after a CR only) `lineFeeds` LFs.
         var vertical: EscapeSequence?
         if y > row { vertical = .cursorDown(y - row) } else if y < row { vertical = .cursorUp(row - y) }
         let verticalCost = vertical?.byteCount ?? 0
-        // Horizontal part: relative to the known column, or from column 0 after CR.
+        let lineFeeds = y > row && y < lineFeedRows && y - row < verticalCost ? y - row : 0
+        let carriageVerticalCost = lineFeeds > 0 ? lineFeeds : verticalCost
+        // Horizontal part from column 0 after CR.
         let fromStart: EscapeSequence? = leftMargin + x > 0 ? .cursorForward(leftMargin + x) : nil
-        let fromStartCost = 1 + (fromStart?.byteCount ?? 0)
+        let carriageCost = 1 + carriageVerticalCost + (fromStart?.byteCount ?? 0)
+        // Relative horizontal part: CUF, or CUB or `backspaces` BS.
         var relative: EscapeSequence?
-        var useCarriageReturn = true
+        var backspaces = 0
+        var relativeCost = Int.max
         if let column = cursorColumn {
-            if x > column { relative = .cursorForward(x - column) } else if x < column { relative = .cursorBackward(column - x) }
-            if (relative?.byteCount ?? 0) <= fromStartCost { useCarriageReturn = false }
+            if x > column {
+                relative = .cursorForward(x - column)
+            } else if x < column {
+                let cursorBackward = EscapeSequence.cursorBackward(column - x)
+                if column - x < cursorBackward.byteCount {
+                    backspaces = column - x
+                } else {
+                    relative = cursorBackward
+                }
+            }
+            relativeCost = verticalCost + backspaces + (relative?.byteCount ?? 0)
         }
-        let horizontalCost = useCarriageReturn ? fromStartCost : (relative?.byteCount ?? 0)
-        if let absolute, absolute.byteCount < verticalCost + horizontalCost {
+        let useRelative = relativeCost <= carriageCost
+        if let absolute, absolute.byteCount < min(relativeCost, carriageCost) {
             sink.write(absolute)
             return
         }
-        if useCarriageReturn {
-            sink.write(.carriageReturn)
-            if let vertical { sink.write(vertical) }
-            if let fromStart { sink.write(fromStart) }
-        } else {
+        if useRelative {
             if let vertical { sink.write(vertical) }
             if let relative { sink.write(relative) }
+            for _ in 0..<backspaces { sink.write(.backspace) }
+        } else {
+            sink.write(.carriageReturn)
+            if lineFeeds > 0 {
+                for _ in 0..<lineFeeds { sink.write(.lineFeed) }
+            } else if let vertical {
+                sink.write(vertical)
+            }
+            if let fromStart { sink.write(fromStart) }
         }
     }
 

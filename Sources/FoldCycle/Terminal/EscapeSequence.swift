@@ -14,6 +14,11 @@ public enum EscapeSequence: Hashable, Sendable {
     case cursorForward(Int)
     /// CUB `CSI n D`: cursor left `n` columns.
     case cursorBackward(Int)
+    /// BS (0x08): cursor left one column, like CUB 1 in a third of the bytes. It never wraps to
+    /// the previous row (outside xterm's reverse-wraparound mode, which only matters at column 1,
+    /// where FoldCycle never writes it). As for every relative move, the encoder writes it only
+    /// when the cursor column is known, i.e. never in the pending-wrap state.
+    case backspace
     /// CUP `CSI row ; column H`: cursor to a 1-based screen position.
     case cursorPosition(row: Int, column: Int)
     /// DECTCEM reset `CSI ? 25 l`: hide the cursor.
@@ -46,8 +51,13 @@ public enum EscapeSequence: Hashable, Sendable {
     case endSynchronizedUpdate
     /// SGR 0 `CSI 0 m`: reset colours and attributes to the terminal's defaults.
     case resetAttributes
-    /// LF (0x0A): cursor down one row, scrolling the screen up at the bottom margin. Used only to
-    /// reserve an inline region's rows (and to leave the cursor below it), never inside a frame.
+    /// LF (0x0A): cursor down one row, scrolling the screen up at the bottom margin; with the
+    /// tty's ONLCR (the usual setting) it also returns the carriage, without it (e.g. a file
+    /// replayed later) the column stays. Used to reserve an inline region's rows (and to leave
+    /// the cursor below it), and inside a frame by ``ANSIEncoder`` only right after a CR (so the
+    /// cursor lands in column 1 either way) and only from a region row to a region row below it:
+    /// the region's rows are all on screen, so such an LF never starts on the bottom margin and
+    /// never scrolls. It never goes below the region's last row.
     case lineFeed
 
     /// ESC `[`, the 7-bit CSI.
@@ -63,7 +73,7 @@ public enum EscapeSequence: Hashable, Sendable {
     /// The number of bytes ``append(to:)`` writes.
     public var byteCount: Int {
         switch self {
-        case .carriageReturn: return 1
+        case .carriageReturn, .backspace: return 1
         case .cursorUp(let n), .cursorDown(let n), .cursorForward(let n), .cursorBackward(let n),
              .eraseCharacters(let n):
             return 3 + (n == 1 ? 0 : Self.digitCount(n))
@@ -102,6 +112,9 @@ public enum EscapeSequence: Hashable, Sendable {
         case .cursorDown(let n): return Self.writeCount(n, final: UInt8(ascii: "B"), to: pointer)
         case .cursorForward(let n): return Self.writeCount(n, final: UInt8(ascii: "C"), to: pointer)
         case .cursorBackward(let n): return Self.writeCount(n, final: UInt8(ascii: "D"), to: pointer)
+        case .backspace:
+            pointer[0] = 0x08
+            return 1
         case .eraseCharacters(let n): return Self.writeCount(n, final: UInt8(ascii: "X"), to: pointer)
         case let .cursorPosition(row, column):
             var count = Self.writeIntroducer(to: pointer)
