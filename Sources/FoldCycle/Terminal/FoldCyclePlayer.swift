@@ -360,6 +360,12 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
 
     private func drawFrame() {
         guard started, !finished, region.isActive else { return }
+        // Check the size before every frame (one ioctl), not only on SIGWINCH: a frame drawn for
+        // a taller terminal than the one on screen would move the cursor past the bottom row.
+        if device.isTerminal, let size = device.size, size != terminalSize {
+            terminalSize = size
+            region.reset(into: &bytes)
+        }
         composeFrame()
         region.draw(frame, into: &bytes)
         framesDrawn += 1
