@@ -301,6 +301,25 @@ struct ANSIEncoderTests {
 
     /// Ends some rows with a run of default blanks (the card narrower than the region), which the
     /// encoder erases with EL.
+    /// A terminal model fed the full frame `a` then the diff to `b`, and one fed `b` in full.
+    static func screens(from a: CellBuffer, to b: CellBuffer, mode: ANSIEncoder.Mode, depth: ColorDepth)
+        -> (viaDiff: VTModel, viaFull: VTModel)
+    {
+        var encoder = ANSIEncoder(mode: mode, depth: depth)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(a, into: &bytes)
+        encoder.encodeDiff(previous: a, current: b, into: &bytes)
+        var viaDiff = VTModel(width: b.width, height: b.height)
+        viaDiff.apply(bytes)
+
+        var fresh = ANSIEncoder(mode: mode, depth: depth)
+        var fullBytes: [UInt8] = []
+        fresh.encodeFull(b, into: &fullBytes)
+        var viaFull = VTModel(width: b.width, height: b.height)
+        viaFull.apply(fullBytes)
+        return (viaDiff, viaFull)
+    }
+
     static func blankTails(_ buffer: inout CellBuffer, _ random: inout SplitMix64) {
         for y in 0..<buffer.height where random.below(2) == 0 {
             for x in random.below(buffer.width + 1)..<buffer.width { buffer[x, y] = .blank }
@@ -369,18 +388,7 @@ struct ANSIEncoderTests {
             if random.below(3) == 0 { Self.blankTails(&a, &random) }
             if random.below(3) == 0 { Self.blankTails(&b, &random) }
 
-            var encoder = ANSIEncoder(mode: mode, depth: depth)
-            var bytes: [UInt8] = []
-            encoder.encodeFull(a, into: &bytes)
-            encoder.encodeDiff(previous: a, current: b, into: &bytes)
-            var viaDiff = VTModel(width: width, height: height)
-            viaDiff.apply(bytes)
-
-            var fresh = ANSIEncoder(mode: mode, depth: depth)
-            var fullBytes: [UInt8] = []
-            fresh.encodeFull(b, into: &fullBytes)
-            var viaFull = VTModel(width: width, height: height)
-            viaFull.apply(fullBytes)
+            let (viaDiff, viaFull) = Self.screens(from: a, to: b, mode: mode, depth: depth)
 
             #expect(viaDiff.errors.isEmpty, "iteration \(iteration): \(viaDiff.errors)")
             #expect(viaDiff.cells == viaFull.cells, "iteration \(iteration)")
@@ -529,18 +537,7 @@ struct ANSIEncoderTests {
                 if random.below(2) == 0 { b = Self.mutate(a, &random) }
             }
 
-            var encoder = ANSIEncoder(mode: mode, depth: depth)
-            var bytes: [UInt8] = []
-            encoder.encodeFull(a, into: &bytes)
-            encoder.encodeDiff(previous: a, current: b, into: &bytes)
-            var viaDiff = VTModel(width: width, height: height)
-            viaDiff.apply(bytes)
-
-            var fresh = ANSIEncoder(mode: mode, depth: depth)
-            var fullBytes: [UInt8] = []
-            fresh.encodeFull(b, into: &fullBytes)
-            var viaFull = VTModel(width: width, height: height)
-            viaFull.apply(fullBytes)
+            let (viaDiff, viaFull) = Self.screens(from: a, to: b, mode: mode, depth: depth)
 
             #expect(viaDiff.errors.isEmpty, "iteration \(iteration): \(viaDiff.errors)")
             #expect(viaFull.errors.isEmpty, "iteration \(iteration): \(viaFull.errors)")

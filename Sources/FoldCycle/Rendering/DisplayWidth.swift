@@ -169,36 +169,32 @@ public enum DisplayWidth {
 
     private static func overrideWidth(_ value: UInt32) -> Int? {
         let table = DisplayWidthTables.scalarOverrides
-        var low = 0
-        var high = table.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let entry = table[middle]
-            if value < entry.lower {
-                high = middle - 1
-            } else if value > entry.upper {
-                low = middle + 1
-            } else {
-                return Int(entry.width)
-            }
+        return search(table.count, lower: { table[$0].lower }, upper: { table[$0].upper }, value).map {
+            Int(table[$0].width)
         }
-        return nil
     }
 
     private static func contains(_ table: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+        search(table.count, lower: { table[$0].lowerBound }, upper: { table[$0].upperBound }, value) != nil
+    }
+
+    /// Binary search over `count` sorted, disjoint ranges given by their bounds: the index of the
+    /// range holding `value`, or nil.
+    private static func search(
+        _ count: Int, lower: (Int) -> UInt32, upper: (Int) -> UInt32, _ value: UInt32
+    ) -> Int? {
         var low = 0
-        var high = table.count - 1
+        var high = count - 1
         while low <= high {
             let middle = (low + high) / 2
-            let range = table[middle]
-            if value < range.lowerBound {
+            if value < lower(middle) {
                 high = middle - 1
-            } else if value > range.upperBound {
+            } else if value > upper(middle) {
                 low = middle + 1
             } else {
-                return true
+                return middle
             }
         }
-        return false
+        return nil
     }
 }
