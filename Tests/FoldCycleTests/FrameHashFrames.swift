@@ -1,0 +1,42 @@
+import Foundation
+@testable import FoldCycle
+
+/// How the frame-hash baseline composes and encodes its frames; the only part of the baseline
+/// that follows the library's API (the matrix and the recorded hashes stay fixed).
+enum FrameHashFrames {
+    static let directions: [FoldDirection] = [.down, .up, .left, .right]
+
+    /// The frames of a fold from item 0 to item 1 at t = i/(frames−1), default style and timing.
+    static func compose(items: [String], size: TerminalSize, direction: FoldDirection, frames: Int) -> [CellBuffer] {
+        let renderer = CardRenderer(cardSize: size)
+        let transition = FoldTransition(
+            direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))
+        var result: [CellBuffer] = []
+        for index in 0..<frames {
+            var frame = CellBuffer(width: 0, height: 0)
+            renderer.render(from: (0, items[0]), to: (1, items[1]),
+                            state: transition.state(at: Double(index) / Double(frames - 1)), into: &frame)
+            result.append(frame)
+        }
+        return result
+    }
+
+    /// Hashes of three byte streams: inline diff, inline full frames, fullscreen diff.
+    static func encode(_ frames: [CellBuffer], depth: ColorDepth) -> [FNV1a] {
+        var results: [FNV1a] = []
+        for (placement, full) in [(RegionPlacement.inline, false), (.inline, true), (.fullscreen, false)] {
+            var region = TerminalRegion(placement: placement, depth: depth)
+            var bytes: [UInt8] = []
+            region.begin(into: &bytes)
+            for frame in frames {
+                if full { region.forgetFrame() }
+                region.draw(frame, into: &bytes)
+            }
+            region.end(into: &bytes)
+            var hash = FNV1a()
+            hash.add(bytes)
+            results.append(hash)
+        }
+        return results
+    }
+}
