@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The targets keep the layers apart (see DECISIONS.md, "Targets"):
+// - FoldCycleCore: pure math and state (geometry, timing, transitions, the cycler, clocks);
+//   no cells, no terminal, no Glibc.
+// - FoldCycle: cells to bytes (text, buffers, colour, compositing, scenes, encoding, output,
+//   the terminal session and the player); re-exports FoldCycleCore.
+// - FoldCycleCLI: the `foldcycle` tool as a library, unit-tested; `foldcycle-cli` is its thin
+//   executable.
 let package = Package(
     name: "FoldCycle",
     products: [
@@ -10,12 +17,16 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "FoldCycle"),
-        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycle"]),
+        .target(name: "FoldCycleCore"),
+        .target(name: "FoldCycle", dependencies: ["FoldCycleCore"]),
+        .target(name: "FoldCycleCLI", dependencies: ["FoldCycle"]),
+        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycleCLI"]),
         .executableTarget(name: "foldcycle-bench", dependencies: ["FoldCycle"]),
         .executableTarget(
             name: "foldcycle-ticker-example", dependencies: ["FoldCycle"], path: "Examples/TickerExample"),
-        .testTarget(name: "FoldCycleTests", dependencies: ["FoldCycle"]),
+        .target(name: "FoldCycleTestSupport", dependencies: ["FoldCycle"]),
+        .testTarget(name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport"]),
+        .testTarget(name: "FoldCycleCLITests", dependencies: ["FoldCycleCLI", "FoldCycleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

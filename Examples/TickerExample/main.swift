@@ -24,7 +24,7 @@ struct TickerDemo {
             output.write(Data("✔ \(step)\n".utf8))
         }
 
-        let cycler = try PseudoFoldCycler(
+        let cycler = try Cycler(
             dataSource: ArrayDataSource(tips), interval: 0.8, direction: .left, timingFunction: .easeInEaseOut)
         let isTerminal = TerminalDevice.standardOutput.isTerminal
         let width = tips.map { TextLayout.measure($0).width }.max() ?? 1

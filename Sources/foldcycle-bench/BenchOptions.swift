@@ -17,7 +17,7 @@ struct BenchOptions: Sendable {
     /// Slot sizes of the frame cases.
     var sizes = [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 200, rows: 60)]
     /// Directions of the frame cases.
-    var directions: [FoldDirection] = [.down, .up, .left, .right]
+    var directions: [TransitionDirection] = [.down, .up, .left, .right]
     /// Seconds of each idle window (paused, between transitions).
     var idleSeconds = 5.0
     /// Transitions of the timer-accuracy run.
@@ -132,7 +132,7 @@ struct BenchOptions: Sendable {
                 let text = try value(argument)
                 options.directions = []
                 for name in text.split(separator: ",") {
-                    guard let direction = FoldDirection(name: String(name)) else {
+                    guard let direction = TransitionDirection(name: String(name)) else {
                         throw BenchUsageError("invalid direction '\(name)' in '--directions' (values: down, up, left, right)")
                     }
                     options.directions.append(direction)

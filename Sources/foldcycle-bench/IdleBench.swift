@@ -66,7 +66,7 @@ enum IdleBench {
     {
         let size = TerminalSize(columns: 80, rows: 24)
         let items = (0..<5).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
-        guard let cycler = try? PseudoFoldCycler(
+        guard let cycler = try? Cycler(
             dataSource: ArrayDataSource(items), interval: interval, duration: duration, clock: DispatchClock())
         else { return nil }
         return FoldCyclePlayer(

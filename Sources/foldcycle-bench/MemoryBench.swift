@@ -45,7 +45,7 @@ enum MemoryBench {
     static func run(items: Int, shortTransitions: Int, longTransitions: Int) -> MemoryResult? {
         let clock = ManualClock()
         let interval = 1.0
-        guard let cycler = try? PseudoFoldCycler(
+        guard let cycler = try? Cycler(
             dataSource: GeneratedItems(count: items), interval: interval, duration: 0.5, clock: clock)
         else { return nil }
         let renderer = CardRenderer(cardSize: TerminalSize(columns: 80, rows: 24))

@@ -20,9 +20,9 @@ struct TimerResult: Codable, Sendable {
     var complete: Bool
 }
 
-/// Timer accuracy of a running ``PseudoFoldCycler`` on the real ``DispatchClock``: the clock time
+/// Timer accuracy of a running ``Cycler`` on the real ``DispatchClock``: the clock time
 /// at which each `.transitionBegan` reaches an observer, against the deadline
-/// `first + k·interval` (`first` = ``PseudoFoldCycler/nextTickDeadline`` right after launch,
+/// `first + k·interval` (`first` = ``Cycler/nextTickDeadline`` right after launch,
 /// i.e. launch + interval), k = 0, 1, ….
 enum TimerBench {
     /// Collects the clock times of transition starts, off the main actor.
@@ -60,7 +60,7 @@ enum TimerBench {
 
     static func run(ticks: Int, interval: Double) -> TimerResult? {
         let clock = DispatchClock(label: "foldcycle-bench.timer")
-        guard let cycler = try? PseudoFoldCycler(
+        guard let cycler = try? Cycler(
             dataSource: ArrayDataSource(["A", "B", "C"]), interval: interval, clock: clock)
         else { return nil }
         let recorder = Recorder(expected: ticks, clock: clock)

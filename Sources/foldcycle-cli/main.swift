@@ -1,33 +1,5 @@
-import FoldCycle
-import Foundation
+import FoldCycleCLI
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-// A closed pipe must come back as EPIPE from write(2), not kill the process.
-signal(SIGPIPE, SIG_IGN)
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-do {
-    if arguments.first == "render" {
-        if let command = try RenderCommand.parse(Array(arguments.dropFirst())) {
-            try command.run()
-        } else {
-            try writeOrExit(Array(RenderCommand.help.utf8))
-        }
-        exit(0)
-    }
-    switch try LiveCommand.parse(arguments) {
-    case .help:
-        try writeOrExit(Array(LiveCommand.help.utf8))
-    case .version:
-        try writeOrExit(Array("foldcycle \(LiveCommand.version)\n".utf8))
-    case .run(let command):
-        command.run()
-    }
-    exit(0)
-} catch {
-    FileHandle.standardError.write(Data(error.message.utf8))
-    exit(error.exitCode)
-}
+// The executable `foldcycle`: everything it does lives in the FoldCycleCLI library target,
+// where it is unit-tested.
+FoldCycleCLI.main(Array(CommandLine.arguments.dropFirst()))

@@ -1,5 +1,6 @@
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 /// A deterministic PRNG (SplitMix64) so the property test is reproducible.
 struct SplitMix64 {

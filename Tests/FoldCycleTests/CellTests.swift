@@ -1,5 +1,6 @@
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 @Suite("Cells, colours, glyphs and buffers")
 struct CellTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 struct DetectCase: CustomStringConvertible, Sendable {
     let choice: ColorDepth.Choice

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 @Suite("Compositor")
 struct CompositorTests {

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 /// Records cycler events with the clock time each arrived at.
 final class EventRecorder: @unchecked Sendable {
@@ -11,7 +12,7 @@ final class EventRecorder: @unchecked Sendable {
     var timed: [(time: TimeInterval, event: CyclerEvent)] { lock.withLock { storage } }
 
     /// The begin events as (time, from, to, direction).
-    var begins: [(time: TimeInterval, from: Int, to: Int, direction: FoldDirection)] {
+    var begins: [(time: TimeInterval, from: Int, to: Int, direction: TransitionDirection)] {
         timed.compactMap {
             if case let .transitionBegan(from, to, direction) = $0.event { return ($0.time, from, to, direction) }
             return nil
@@ -27,10 +28,10 @@ final class EventRecorder: @unchecked Sendable {
 
 /// Builds a cycler over `count` string items on a manual clock, recording its events.
 func makeCycler(
-    count: Int = 4, interval: TimeInterval = 2, duration: TimeInterval? = nil, direction: FoldDirection = .down
-) throws -> (PseudoFoldCycler<ArrayDataSource<String>>, ManualClock, EventRecorder) {
+    count: Int = 4, interval: TimeInterval = 2, duration: TimeInterval? = nil, direction: TransitionDirection = .down
+) throws -> (Cycler<ArrayDataSource<String>>, ManualClock, EventRecorder) {
     let clock = ManualClock()
-    let cycler = try PseudoFoldCycler(
+    let cycler = try Cycler(
         dataSource: ArrayDataSource((0..<count).map { "item \($0)" }), interval: interval, duration: duration,
         direction: direction, clock: clock)
     let recorder = EventRecorder()

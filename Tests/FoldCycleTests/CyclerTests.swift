@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import FoldCycle
+import FoldCycleTestSupport
 
-@Suite("PseudoFoldCycler on a manual clock")
+@Suite("Cycler on a manual clock")
 struct CyclerTests {
     @Test("launch: the first tick comes one interval later, then every interval on absolute deadlines")
     func launch() throws {
@@ -222,21 +223,21 @@ struct CyclerTests {
     @Test("zero items is an error")
     func zeroItems() {
         #expect(throws: CyclerError.noItems) {
-            try PseudoFoldCycler(dataSource: ArrayDataSource([String]()), clock: ManualClock())
+            try Cycler(dataSource: ArrayDataSource([String]()), clock: ManualClock())
         }
     }
 
     @Test("invalid intervals", arguments: [0, -1, Double.nan, .infinity, -.infinity])
     func invalidInterval(_ interval: Double) {
         #expect(throws: CyclerError.self) {
-            try PseudoFoldCycler(dataSource: ArrayDataSource(["a", "b"]), interval: interval, clock: ManualClock())
+            try Cycler(dataSource: ArrayDataSource(["a", "b"]), interval: interval, clock: ManualClock())
         }
     }
 
     @Test("invalid durations", arguments: [0, -0.5, 2, 3, Double.nan, .infinity])
     func invalidDuration(_ duration: Double) {
         let error = #expect(throws: CyclerError.self) {
-            try PseudoFoldCycler(
+            try Cycler(
                 dataSource: ArrayDataSource(["a", "b"]), interval: 2, duration: duration, clock: ManualClock())
         }
         guard case let .invalidDuration(reported, interval) = error else {
@@ -253,7 +254,7 @@ struct CyclerTests {
     func defaultDuration(_ interval: Double, _ expected: Double) throws {
         let (cycler, _, _) = try makeCycler(count: 2, interval: interval)
         #expect(cycler.duration == expected)
-        #expect(PseudoFoldCycler<ArrayDataSource<String>>.defaultDuration(forInterval: interval) == expected)
+        #expect(Cycler<ArrayDataSource<String>>.defaultDuration(forInterval: interval) == expected)
     }
 
     @Test("changing interval and duration validates and restarts the schedule")
@@ -281,7 +282,7 @@ struct CyclerTests {
     func millionItems() throws {
         let counter = ItemCounter()
         let clock = ManualClock()
-        let cycler = try PseudoFoldCycler(
+        let cycler = try Cycler(
             dataSource: CountingDataSource(count: 1_000_000, counter: counter), interval: 1, duration: 0.5, clock: clock)
         cycler.launch()
         for _ in 0..<1_000 {
@@ -313,11 +314,11 @@ struct CyclerTests {
     }
 }
 
-@Suite("PseudoFoldCycler on the real Dispatch clock")
+@Suite("Cycler on the real Dispatch clock")
 struct DispatchCyclerTests {
     @Test("three transitions at 50 ms intervals arrive in order")
     func realTimer() async throws {
-        let cycler = try PseudoFoldCycler(dataSource: ArrayDataSource(["a", "b", "c", "d"]), interval: 0.05)
+        let cycler = try Cycler(dataSource: ArrayDataSource(["a", "b", "c", "d"]), interval: 0.05)
         let events = cycler.events()
         cycler.launch()
         var begins: [[Int]] = []

@@ -1,5 +1,6 @@
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 /// One row of the display-width reference table: a string and the width of each of its
 /// grapheme clusters.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +30,7 @@ struct FoldCyclePlayerTests {
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         let clock = ManualClock()
-        let cycler = try PseudoFoldCycler(
+        let cycler = try Cycler(
             dataSource: ArrayDataSource(["A", "B\u{1B}[2J", "C"]), interval: 1, duration: 0.5, clock: clock)
         let player = FoldCyclePlayer(
             cycler: cycler, configuration: .init(cardSize: TerminalSize(columns: 5, rows: 3), output: .plainText),
@@ -55,7 +56,7 @@ struct FoldCyclePlayerTests {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        let cycler = try PseudoFoldCycler(
+        let cycler = try Cycler(
             dataSource: ArrayDataSource(["A", "B"]), interval: 1, duration: 0.5, clock: ManualClock())
         let player = FoldCyclePlayer(
             cycler: cycler,

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 /// One golden fold frame: items, direction, time and the expected plain-text screen.
 struct FoldFrameCase: CustomStringConvertible, Sendable {
     let from: String
     let to: String
-    let direction: FoldDirection
+    let direction: TransitionDirection
     let t: Double
     let screen: [String]
 
@@ -14,7 +15,7 @@ struct FoldFrameCase: CustomStringConvertible, Sendable {
 }
 
 /// Renders a fold frame (linear timing, 7×3 slot, centred text) as plain-text lines.
-func foldFrame(_ from: String, _ to: String, _ direction: FoldDirection, _ t: Double) -> [String] {
+func foldFrame(_ from: String, _ to: String, _ direction: TransitionDirection, _ t: Double) -> [String] {
     let outgoing = TextLayout.layout(from, width: 7, height: 3)
     let incoming = TextLayout.layout(to, width: 7, height: 3)
     let transition = FoldTransition(direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
@@ -77,8 +78,8 @@ struct FoldFrameTests {
         #expect(foldFrame(testCase.from, testCase.to, testCase.direction, testCase.t) == testCase.screen)
     }
 
-    @Test("t = 0 is the outgoing item's layout and t = 1 the incoming's, cell for cell", arguments: FoldDirection.allCases)
-    func endpointsAreExact(_ direction: FoldDirection) {
+    @Test("t = 0 is the outgoing item's layout and t = 1 the incoming's, cell for cell", arguments: TransitionDirection.allCases)
+    func endpointsAreExact(_ direction: TransitionDirection) {
         let outgoing = TextLayout.layout("ABC", width: 7, height: 3)
         let incoming = TextLayout.layout("XYZ", width: 7, height: 3)
         let transition = FoldTransition(direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)

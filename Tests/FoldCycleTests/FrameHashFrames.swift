@@ -1,13 +1,14 @@
 import Foundation
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 /// How the frame-hash baseline composes and encodes its frames; the only part of the baseline
 /// that follows the library's API (the matrix and the recorded hashes stay fixed).
 enum FrameHashFrames {
-    static let directions: [FoldDirection] = [.down, .up, .left, .right]
+    static let directions: [TransitionDirection] = [.down, .up, .left, .right]
 
     /// The frames of a fold from item 0 to item 1 at t = i/(frames−1), default style and timing.
-    static func compose(items: [String], size: TerminalSize, direction: FoldDirection, frames: Int) -> [CellBuffer] {
+    static func compose(items: [String], size: TerminalSize, direction: TransitionDirection, frames: Int) -> [CellBuffer] {
         let renderer = CardRenderer(cardSize: size)
         let transition = FoldTransition(
             direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))

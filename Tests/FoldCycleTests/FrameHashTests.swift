@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 /// The frame-hash baseline: every composed fold frame of every direction, and the bytes of the
 /// inline diff, inline full and fullscreen diff encoders at every colour depth, for a fixed set

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 let oscBytes: [UInt8] = [0x1B, 0x5D] + Array("52;c;aGk=".utf8) + [0x07]
 

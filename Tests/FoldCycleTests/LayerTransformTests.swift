@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import FoldCycle
+import FoldCycleTestSupport
 
-@Suite("LayerTransform (CGAffineTransform semantics)")
+@Suite("LayerTransform (CGLayerTransform semantics)")
 struct LayerTransformTests {
     @Test("constructors give CoreGraphics' components")
     func constructors() {

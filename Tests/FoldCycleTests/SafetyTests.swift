@@ -1,5 +1,6 @@
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 @Suite("Safety: item text cannot inject terminal controls")
 struct SafetyTests {

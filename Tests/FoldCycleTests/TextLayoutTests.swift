@@ -1,5 +1,6 @@
 import Testing
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 struct LayoutCase: CustomStringConvertible, Sendable {
     let name: String

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FoldCycle
+import FoldCycleTestSupport
 
 /// (preset, t, expected progress): every preset and one overshooting custom curve, from
 /// scripts/gen_timing_reference.py (plain bisection to 1e-15, independent of the Swift solver).

@@ -71,7 +71,7 @@ struct LiveCommand {
     ]
 
     let items: [String]
-    let direction: FoldDirection
+    let direction: TransitionDirection
     let interval: TimeInterval
     let duration: TimeInterval?
     let timingFunction: TimingFunction

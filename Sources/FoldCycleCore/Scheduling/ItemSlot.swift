@@ -31,7 +31,7 @@ public final class ItemSlot<Item: Sendable> {
 
 /// Slots waiting to be reused, keyed by reuse identifier.
 ///
-/// Not thread-safe by itself: ``PseudoFoldCycler`` uses it under its lock.
+/// Not thread-safe by itself: ``Cycler`` uses it under its lock.
 public struct SlotReusePool<Item: Sendable> {
     private var waiting: [String: [ItemSlot<Item>]] = [:]
     /// How many slots ``dequeue(reuseIdentifier:)`` has had to create (never reused ones).

@@ -1,11 +1,11 @@
-/// Supplies the items a ``PseudoFoldCycler`` cycles through, by index, so that a million items
+/// Supplies the items a ``Cycler`` cycles through, by index, so that a million items
 /// cost no more than two: the cycler asks for an item only when it moves into a slot.
 ///
 /// Source: `UITableViewDataSource` / the source's card-stack data source (`numberOfItems`,
 /// `viewForItemAtIndex`). Calls come from the thread that issued a command or from the clock's
 /// queue, so conformers must be `Sendable`.
 public protocol CycleDataSource: Sendable {
-    /// The item type; ``PseudoFoldCycler`` holds at most two at a time.
+    /// The item type; ``Cycler`` holds at most two at a time.
     associatedtype Item: Sendable
 
     /// The number of items, ≥ 1 for a cycler to be created. Read when a transition begins.

@@ -4,7 +4,7 @@ import Foundation
 /// A command typed on stdin while `foldcycle` runs, one per line.
 enum SessionCommand: Equatable, Sendable {
     case start, pause, resume, stop, next, previous
-    case direction(FoldDirection)
+    case direction(TransitionDirection)
     case interval(TimeInterval)
     case duration(TimeInterval)
     case status, help, quit
@@ -33,7 +33,7 @@ enum SessionCommand: Equatable, Sendable {
         switch verb {
         case "direction":
             let names = SharedOptions.directions.map(\.0).joined(separator: ", ")
-            guard words.count == 2, let argument, let direction = FoldDirection(name: argument) else {
+            guard words.count == 2, let argument, let direction = TransitionDirection(name: argument) else {
                 let given = words.dropFirst().joined(separator: " ")
                 return .failure(.init(given.isEmpty
                     ? "'direction' needs a direction (values: \(names))"

@@ -3,7 +3,7 @@
 /// Source: the pseudo-fold circle view's direction enum, with its raw values
 /// (down = 0, right = 1, up = 2, left = 3). `down` means the incoming item unfolds from the top
 /// edge while the outgoing item folds away towards the bottom edge.
-public enum FoldDirection: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+public enum TransitionDirection: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// Incoming enters from the top; outgoing leaves through the bottom.
     case down = 0
     /// Incoming enters from the left; outgoing leaves through the right.
@@ -14,7 +14,7 @@ public enum FoldDirection: Int, CaseIterable, Hashable, Sendable, CustomStringCo
     case left = 3
 
     /// The reverse direction (down ↔ up, left ↔ right), used by `previous`.
-    public var opposite: FoldDirection {
+    public var opposite: TransitionDirection {
         switch self {
         case .down: return .up
         case .up: return .down

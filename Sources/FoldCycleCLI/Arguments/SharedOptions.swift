@@ -24,7 +24,7 @@ enum SharedOptions {
     static let help = OptionSpec("help", short: "h", help: "Show help information.")
 
     /// In the order help lists them.
-    static let directions: [(String, FoldDirection)] = [FoldDirection.down, .up, .left, .right].map { ($0.description, $0) }
+    static let directions: [(String, TransitionDirection)] = [TransitionDirection.down, .up, .left, .right].map { ($0.description, $0) }
     static let alignments: [(String, HorizontalAlignment)] = HorizontalAlignment.allCases.map { ($0.rawValue, $0) }
     static let colorChoices: [(String, ColorDepth.Choice)] = ColorDepth.Choice.allCases.map { ($0.rawValue, $0) }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Errors from configuring a ``PseudoFoldCycler``.
+/// Errors from configuring a ``Cycler``.
 public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The data source has no items; a cycler needs at least one.
     case noItems

@@ -22,7 +22,7 @@ public struct FooterLine: Hashable, Sendable {
     }
 }
 
-/// Plays a ``PseudoFoldCycler`` in a terminal: the data flow's last stages (snapshot → card →
+/// Plays a ``Cycler`` in a terminal: the data flow's last stages (snapshot → card →
 /// region frame → encoder → bytes) driven by a frame timer that runs only while a transition is in
 /// flight, so nothing is drawn and no CPU is used while nothing moves.
 ///
@@ -78,7 +78,7 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     }
 
     /// The cycler being played. Commands may be sent to it directly from any thread.
-    public let cycler: PseudoFoldCycler<DataSource>
+    public let cycler: Cycler<DataSource>
     /// The settings given at creation.
     public let configuration: Configuration
 
@@ -116,7 +116,7 @@ public final class FoldCyclePlayer<DataSource: CycleDataSource>: @unchecked Send
     ///   - configuration: card size, style, fps, output and colour depth.
     ///   - device: where bytes go, default standard output. Its size is read at ``start()`` and
     ///     ``terminalResized()``.
-    public init(cycler: PseudoFoldCycler<DataSource>, configuration: Configuration,
+    public init(cycler: Cycler<DataSource>, configuration: Configuration,
                 device: TerminalDevice = .standardOutput) {
         self.cycler = cycler
         self.configuration = configuration

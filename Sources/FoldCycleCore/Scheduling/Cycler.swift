@@ -28,7 +28,7 @@ import Foundation
 /// Thread safety: every method may be called from any thread. State is guarded by an `NSLock`
 /// (visible to ThreadSanitizer); clock handlers re-enter through the same lock, and stale timer
 /// firings are discarded by generation.
-public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sendable {
+public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// The data source's item type.
     public typealias Item = DataSource.Item
 
@@ -47,7 +47,7 @@ public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sen
     private var flight: Flight?
     private var storedInterval: TimeInterval
     private var durationOverride: TimeInterval?
-    private var storedDirection: FoldDirection
+    private var storedDirection: TransitionDirection
     private var storedTimingFunction: TimingFunction
 
     /// The schedule: ticks fall at `anchor + k·interval`; `pendingTick` is the k of the next one.
@@ -71,7 +71,7 @@ public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sen
         var incoming: ItemSlot<Item>
         var fromIndex: Int
         var toIndex: Int
-        var direction: FoldDirection
+        var direction: TransitionDirection
         var timingFunction: TimingFunction
         var start: TimeInterval
         var duration: TimeInterval
@@ -94,7 +94,7 @@ public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sen
     ///   - interval: seconds between ticks; finite and > 0. Default 2 (the CLI's default).
     ///   - duration: seconds each transition runs; nil for the default
     ///     `interval − min(0.1, interval/2)` (the source: interval − 0.1 s). Finite, > 0, < interval.
-    ///   - direction: the direction ticks and ``next()`` move in. Default ``FoldDirection/down``.
+    ///   - direction: the direction ticks and ``next()`` move in. Default ``TransitionDirection/down``.
     ///   - timingFunction: progress curve; default ``TimingFunction/easeInEaseOut``.
     ///   - clock: the time source; ``DispatchClock`` in programs, ``ManualClock`` in tests.
     /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
@@ -103,7 +103,7 @@ public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sen
         dataSource: DataSource,
         interval: TimeInterval = 2,
         duration: TimeInterval? = nil,
-        direction: FoldDirection = .down,
+        direction: TransitionDirection = .down,
         timingFunction: TimingFunction = .easeInEaseOut,
         clock: any CycleClock = DispatchClock()
     ) throws(CyclerError) {
@@ -166,7 +166,7 @@ public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sen
     }
 
     /// Sets the direction of transitions that begin afterwards.
-    public func setDirection(_ direction: FoldDirection) {
+    public func setDirection(_ direction: TransitionDirection) {
         mutate { storedDirection = direction }
     }
 
@@ -180,7 +180,7 @@ public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sen
     /// Seconds each transition runs (explicit, or the default for the interval).
     public var duration: TimeInterval { lock.withLock { effectiveDurationLocked } }
     /// The direction ticks and ``next()`` move in.
-    public var direction: FoldDirection { lock.withLock { storedDirection } }
+    public var direction: TransitionDirection { lock.withLock { storedDirection } }
     /// The progress curve of new transitions.
     public var timingFunction: TimingFunction { lock.withLock { storedTimingFunction } }
     /// The run state.
@@ -398,7 +398,7 @@ public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sen
         return ((index + step) % count + count) % count
     }
 
-    private func stepLocked(by step: Int, direction: FoldDirection) -> Bool {
+    private func stepLocked(by step: Int, direction: TransitionDirection) -> Bool {
         guard dataSource.count > 1 else { return false }
         let now = clock.now
         beginTransitionLocked(to: nextIndex(after: currentIndex, step: step), direction: direction, at: now)
@@ -410,7 +410,7 @@ public final class PseudoFoldCycler<DataSource: CycleDataSource>: @unchecked Sen
         return true
     }
 
-    private func beginTransitionLocked(to index: Int, direction: FoldDirection, at now: TimeInterval) {
+    private func beginTransitionLocked(to index: Int, direction: TransitionDirection, at now: TimeInterval) {
         guard dataSource.count > 1 else { return }
         settleLocked()
         let outgoing = settledSlot

@@ -11,7 +11,7 @@ public enum KeyPress: Hashable, Sendable {
     /// Ctrl-D (EOT).
     case endOfTransmission
     /// An arrow key: up, down, right or left (CSI or SS3 form: `ESC [ A`, `ESC O A`, …).
-    case arrow(FoldDirection)
+    case arrow(TransitionDirection)
 }
 
 /// Decodes raw terminal input bytes into ``KeyPress``es, across reads: an escape sequence or a

@@ -1,4 +1,4 @@
-@testable import FoldCycle
+import FoldCycle
 
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
@@ -7,33 +7,33 @@
 /// error. LF moves down within the model's rows (an LF on the last row would scroll, and one off
 /// column 0 would land in a column that depends on the tty's ONLCR: both are errors); BS moves
 /// left (in the pending-wrap state or at column 0 it is an error).
-struct VTModel {
-    struct ModelCell: Equatable, CustomStringConvertible {
-        var text: String
+public struct VTModel {
+    public struct ModelCell: Equatable, CustomStringConvertible {
+        public var text: String
         /// 1 narrow, 2 wide lead, 0 trailing half.
-        var width: Int
-        var sgr: String
+        public var width: Int
+        public var sgr: String
 
-        var description: String { "\(text)/\(width)/\(sgr)" }
+        public var description: String { "\(text)/\(width)/\(sgr)" }
     }
 
-    let width: Int
-    let height: Int
-    var cells: [ModelCell]
-    var row = 0
-    var column = 0
-    var pendingWrap = false
+    public let width: Int
+    public let height: Int
+    public var cells: [ModelCell]
+    public var row = 0
+    public var column = 0
+    public var pendingWrap = false
     /// The current SGR parameters, normalized: "" is the default rendition.
-    var rendition: [String: String] = [:]
-    var errors: [String] = []
+    public var rendition: [String: String] = [:]
+    public var errors: [String] = []
 
-    init(width: Int, height: Int) {
+    public init(width: Int, height: Int) {
         self.width = width
         self.height = height
         cells = Array(repeating: ModelCell(text: " ", width: 1, sgr: ""), count: width * height)
     }
 
-    mutating func apply(_ bytes: [UInt8]) {
+    public mutating func apply(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -230,7 +230,7 @@ struct VTModel {
     }
 
     /// The screen as text lines (trailing halves skipped).
-    var lines: [String] {
+    public var lines: [String] {
         (0..<height).map { y in
             cells[(y * width)..<((y + 1) * width)].map(\.text).joined()
         }

@@ -14,10 +14,10 @@ public enum CyclerState: String, Hashable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 }
 
-/// Something that happened in a ``PseudoFoldCycler``, delivered to observers in order.
+/// Something that happened in a ``Cycler``, delivered to observers in order.
 public enum CyclerEvent: Hashable, Sendable {
     /// A transition from item `from` to item `to` began, moving in `direction`.
-    case transitionBegan(from: Int, to: Int, direction: FoldDirection)
+    case transitionBegan(from: Int, to: Int, direction: TransitionDirection)
     /// The transition into item `index` finished (or was settled by `stop`, `next` or a tick).
     case transitionEnded(index: Int)
     /// The shown (or incoming) item changed to `index`; sent when a transition begins.

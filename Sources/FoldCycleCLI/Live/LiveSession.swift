@@ -13,7 +13,7 @@ import Glibc
 final class LiveSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "foldcycle.session")
     private let command: LiveCommand
-    private let cycler: PseudoFoldCycler<ArrayDataSource<String>>
+    private let cycler: Cycler<ArrayDataSource<String>>
     private let player: FoldCyclePlayer<ArrayDataSource<String>>
     private let modes = TerminalModes(device: .standardInput)
     /// stdout's terminal when stdin is not it: echo off, so typing never lands on the frames.
@@ -36,7 +36,7 @@ final class LiveSession: @unchecked Sendable {
 
     init(command: LiveCommand) throws(CyclerError) {
         self.command = command
-        cycler = try PseudoFoldCycler(
+        cycler = try Cycler(
             dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
             direction: command.direction, timingFunction: command.timingFunction)
         // A dumb terminal cannot move the cursor: treat it like a pipe (plain text, no escapes).

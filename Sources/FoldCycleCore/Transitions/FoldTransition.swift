@@ -54,7 +54,7 @@ public struct FoldTransitionState: Hashable, Sendable {
 /// one point; we use 0.
 public struct FoldTransition: Hashable, Sendable {
     /// The direction content moves in.
-    public var direction: FoldDirection
+    public var direction: TransitionDirection
     /// The slot's size in cells (width = columns, height = rows); both ≥ 0.
     public var slotSize: CGSize
     /// Maps normalized time to progress; default ``TimingFunction/easeInEaseOut``.
@@ -70,7 +70,7 @@ public struct FoldTransition: Hashable, Sendable {
     ///   - direction: the direction content moves in.
     ///   - slotSize: the slot's size in cells.
     ///   - timingFunction: the curve from time to progress.
-    public init(direction: FoldDirection, slotSize: CGSize, timingFunction: TimingFunction = .easeInEaseOut) {
+    public init(direction: TransitionDirection, slotSize: CGSize, timingFunction: TimingFunction = .easeInEaseOut) {
         self.direction = direction
         self.slotSize = slotSize
         self.timingFunction = timingFunction

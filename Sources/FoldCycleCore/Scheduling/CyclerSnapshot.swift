@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a ``PseudoFoldCycler`` presents at one instant: the pulled presentation.
+/// What a ``Cycler`` presents at one instant: the pulled presentation.
 ///
 /// Consumers ask for a snapshot at a time (a render loop at its frame time) instead of being
 /// pushed every tick, as Core Animation's presentation layer is read rather than observed.
@@ -25,7 +25,7 @@ public struct CyclerSnapshot<Item: Sendable>: Sendable {
         /// The incoming item's index (equal to the snapshot's ``CyclerSnapshot/index``).
         public var toIndex: Int
         /// The direction this transition moves in (the opposite one for `previous`).
-        public var direction: FoldDirection
+        public var direction: TransitionDirection
         /// Normalized time, `elapsed / duration` clamped to 0...1; frozen while paused.
         public var t: Double
         /// The duration it runs for, in seconds.

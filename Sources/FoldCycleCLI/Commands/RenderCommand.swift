@@ -34,7 +34,7 @@ struct RenderCommand {
             """)
 
     let items: [String]
-    let direction: FoldDirection
+    let direction: TransitionDirection
     let timingFunction: TimingFunction
     let cardSize: TerminalSize
     let frames: Int

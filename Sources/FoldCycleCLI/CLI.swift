@@ -1,0 +1,39 @@
+import FoldCycle
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `foldcycle` command line tool: parses the arguments, runs the live cycler or a
+/// subcommand, and exits with the documented code (0 done, 64 usage, 66 unreadable input,
+/// 1 runtime error, 128 + N on signal N).
+public enum FoldCycleCLI {
+    /// Runs `foldcycle` with `arguments` (without the program name) and exits; never returns.
+    public static func main(_ arguments: [String]) -> Never {
+        // A closed pipe must come back as EPIPE from write(2), not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            if arguments.first == "render" {
+                if let command = try RenderCommand.parse(Array(arguments.dropFirst())) {
+                    try command.run()
+                } else {
+                    try writeOrExit(Array(RenderCommand.help.utf8))
+                }
+                exit(0)
+            }
+            switch try LiveCommand.parse(arguments) {
+            case .help:
+                try writeOrExit(Array(LiveCommand.help.utf8))
+            case .version:
+                try writeOrExit(Array("foldcycle \(LiveCommand.version)\n".utf8))
+            case .run(let command):
+                command.run()
+            }
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data(error.message.utf8))
+            exit(error.exitCode)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Testing
+@testable import FoldCycleCLI
+
+@Suite("Session commands (stdin words)")
+struct SessionCommandTests {
+    @Test("words parse case-insensitively, with surrounding white space", arguments: [
+        ("pause", SessionCommand.pause), ("  NEXT ", .next), ("prev", .previous), ("previous", .previous),
+        ("exit", .quit), ("direction up", .direction(.up)), ("interval 0.5", .interval(0.5)),
+        ("duration\t2", .duration(2)),
+    ])
+    func parses(_ line: String, _ expected: SessionCommand) {
+        #expect(SessionCommand.parse(line) == .success(expected))
+    }
+
+    @Test("an empty line is no command")
+    func emptyLine() {
+        #expect(SessionCommand.parse("   ") == nil)
+    }
+
+    @Test("errors name the input and what is allowed")
+    func errors() {
+        #expect(SessionCommand.parse("direction sideways")
+            == .failure(.init("invalid direction 'sideways' (values: down, up, left, right)")))
+        #expect(SessionCommand.parse("pause now") == .failure(.init("'pause' takes no argument (got 'now')")))
+    }
+}
