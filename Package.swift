@@ -25,7 +25,10 @@ let package = Package(
         .executableTarget(
             name: "foldcycle-ticker-example", dependencies: ["FoldCycle"], path: "Examples/TickerExample"),
         .target(name: "FoldCycleTestSupport", dependencies: ["FoldCycle"]),
-        .testTarget(name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport"]),
+        .testTarget(
+            name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport"],
+            // Read through #filePath, not as a bundle resource.
+            exclude: ["Fixtures"]),
         .testTarget(name: "FoldCycleCLITests", dependencies: ["FoldCycleCLI", "FoldCycleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
