@@ -25,24 +25,23 @@ struct TickerDemo {
         }
 
         let cycler = try Cycler(
-            dataSource: ArrayDataSource(tips), interval: 0.8, direction: .left, timingFunction: .easeInEaseOut)
+            dataSource: ArrayDataSource(tips), interval: 0.8, style: TransitionStyle(kind: .fold, direction: .left))
         let isTerminal = TerminalDevice.standardOutput.isTerminal
         let width = tips.map { TextLayout.measure($0).width }.max() ?? 1
-        let player = FoldCyclePlayer(
-            cycler: cycler,
+        let player = Player(
+            cycler: cycler, cardSize: TerminalSize(columns: width + 2, rows: 1),
+            style: CardStyle(palette: [RGBColor(red: 40, green: 44, blue: 52)], alignment: .left),
             configuration: .init(
-                cardSize: TerminalSize(columns: width + 2, rows: 1),
-                style: CardStyle(palette: [RGBColor(red: 40, green: 44, blue: 52)], alignment: .left),
                 framesPerSecond: 60,
                 output: isTerminal ? .inline : .plainText,
                 colorDepth: ColorDepth.detect(
                     choice: .auto, environment: ProcessInfo.processInfo.environment, isTTY: isTerminal)))
 
-        // Show every tip once, then finish: the event handler runs on the player's queue.
+        // Show every tip once, then finish: the observer runs on the cycler's clock queue.
         let done = DispatchSemaphore(value: 0)
         let shown = tips.count
         let counter = Counter()
-        player.setEventHandler { event in
+        cycler.addObserver { event in
             if case .transitionEnded = event, counter.increment() == shown { done.signal() }
         }
         player.start()

@@ -101,7 +101,7 @@ struct BenchReport: Codable, Sendable {
             out += "ratio: total bytes / total lower bound\n"
         }
         if !idle.isEmpty {
-            out += "\nIdle: FoldCyclePlayer (inline, 80x24, truecolor) writing to /dev/null, DispatchClock\n"
+            out += "\nIdle: Player (inline, 80x24, truecolor) writing to /dev/null, DispatchClock\n"
             out += Self.row(["scenario", "seconds", "ticks", "CPU ms", "ctx sw", "frames before", "valid"],
                             widths: [9, 8, 6, 8, 7, 14, 6])
             for result in idle {

@@ -23,7 +23,7 @@ struct FrameResult: Codable, Sendable {
     var transitions: Int
     /// Compose + encode, µs per frame.
     var composeEncodeMicros: Summary
-    /// Compose alone (`CardRenderer.render(from:to:state:into:)`), µs per frame.
+    /// Compose alone (`CardScene.render(_:outgoing:incoming:into:)`), µs per frame.
     var composeMicros: Summary
     /// Encode alone, µs per frame.
     var encodeMicros: Summary
@@ -66,7 +66,7 @@ enum BenchText {
 }
 
 /// Compose + encode time and bytes per frame, as the live player produces frames: one
-/// ``CardRenderer`` (slot layouts cached across frames), one caller-owned destination buffer and
+/// ``CardScene`` (slot layouts cached across frames), one caller-owned destination buffer and
 /// one previous-frame buffer swapped each frame, one ``ANSIEncoder`` per encoder and one byte
 /// array reused.
 ///
@@ -88,9 +88,9 @@ enum FrameBench {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
         let fold = FoldTransition(direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))
-        let states = (0..<framesPerTransition).map { fold.state(at: Double($0) / Double(framesPerTransition - 1)) }
+        let states = (0..<framesPerTransition).map { fold.frame(at: Double($0) / Double(framesPerTransition - 1)) }
 
-        let renderer = CardRenderer(cardSize: size)
+        let renderer = CardScene(cardSize: size)
         var diffEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
         var fullEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
         var previous = CellBuffer(width: 0, height: 0)
@@ -98,7 +98,7 @@ enum FrameBench {
         var bytes: [UInt8] = []
         var scratch: [UInt8] = []
         // What the terminal shows before the first frame: item 0 settled, drawn in full.
-        renderer.render(from: nil, to: (0, items[0]), state: nil, into: &previous)
+        renderer.render(index: 0, text: items[0], into: &previous)
         diffEncoder.encodeFull(previous, into: &bytes)
         fullEncoder.encodeFull(previous, into: &bytes)
 
@@ -116,7 +116,7 @@ enum FrameBench {
             let to = (index: k + 1, text: items[k + 1])
             for state in states {
                 let start = Probe.nanoseconds()
-                renderer.render(from: from, to: to, state: state, into: &current)
+                renderer.render(state, outgoing: from, incoming: to, into: &current)
                 let composed = Probe.nanoseconds()
                 for encoder in frame % 2 == 0 ? [EncoderKind.diff, .full] : [.full, .diff] {
                     bytes.removeAll(keepingCapacity: true)

@@ -25,7 +25,7 @@ struct IdleResult: Codable, Sendable {
     var valid: Bool
 }
 
-/// Frame ticks and CPU while nothing moves, measured on a real ``FoldCyclePlayer`` (inline
+/// Frame ticks and CPU while nothing moves, measured on a real ``Player`` (inline
 /// output, truecolor) whose device is `/dev/null`, on a ``DispatchClock``.
 enum IdleBench {
     /// Forwards the player's events to a waiting thread.
@@ -33,7 +33,7 @@ enum IdleBench {
         private let ended = DispatchSemaphore(value: 0)
         private let began = Mutex(0)
 
-        /// The player's event handler.
+        /// The cycler's observer.
         var handler: @Sendable (CyclerEvent) -> Void {
             { [self] event in
                 switch event {
@@ -62,33 +62,34 @@ enum IdleBench {
     }
 
     private static func makePlayer(interval: Double, duration: Double, device: TerminalDevice)
-        -> FoldCyclePlayer<ArrayDataSource<String>>?
+        -> (player: Player, cycler: Cycler<ArrayDataSource<String>>)?
     {
         let size = TerminalSize(columns: 80, rows: 24)
         let items = (0..<5).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
         guard let cycler = try? Cycler(
             dataSource: ArrayDataSource(items), interval: interval, duration: duration, clock: DispatchClock())
         else { return nil }
-        return FoldCyclePlayer(
-            cycler: cycler, configuration: .init(cardSize: size, output: .inline, colorDepth: .truecolor),
-            device: device)
+        let player = Player(
+            cycler: cycler, cardSize: size, configuration: .init(output: .inline, colorDepth: .truecolor),
+            sink: device)
+        return (player, cycler)
     }
 
     /// Paused in the middle of a transition: the frozen frame is drawn once, then nothing.
     private static func paused(seconds: Double, device: TerminalDevice) -> IdleResult {
-        guard let player = makePlayer(interval: 2, duration: 1.5, device: device) else {
+        guard let (player, cycler) = makePlayer(interval: 2, duration: 1.5, device: device) else {
             return IdleResult(scenario: "paused", seconds: 0, frameTicks: -1, cpuMilliseconds: 0, contextSwitches: 0,
                               framesBefore: 0, valid: false)
         }
         player.start()
-        player.cycler.next()
+        cycler.next()
         Probe.sleep(0.5)
-        player.cycler.pause()
+        cycler.pause()
         Probe.sleep(0.2)
         let framesBefore = player.frameCount
-        let valid = player.cycler.state == .paused && player.cycler.isTransitioning
+        let valid = cycler.state == .paused && cycler.isTransitioning
         let result = window(seconds: seconds, player: player)
-        let stillValid = player.cycler.state == .paused && player.cycler.isTransitioning
+        let stillValid = cycler.state == .paused && cycler.isTransitioning
         player.finish()
         return IdleResult(scenario: "paused", seconds: result.seconds, frameTicks: result.frames,
                           cpuMilliseconds: result.cpu, contextSwitches: result.switches,
@@ -97,28 +98,28 @@ enum IdleBench {
 
     /// Running, between two transitions: the interval leaves a gap longer than the window.
     private static func between(seconds: Double, device: TerminalDevice) -> IdleResult {
-        guard let player = makePlayer(interval: seconds + 1.5, duration: 0.3, device: device) else {
+        guard let (player, cycler) = makePlayer(interval: seconds + 1.5, duration: 0.3, device: device) else {
             return IdleResult(scenario: "between", seconds: 0, frameTicks: -1, cpuMilliseconds: 0, contextSwitches: 0,
                               framesBefore: 0, valid: false)
         }
         let waiter = EventWaiter()
-        player.setEventHandler(waiter.handler)
+        cycler.addObserver(waiter.handler)
         player.start()
-        player.cycler.next()
+        cycler.next()
         let ended = waiter.waitForEnd(timeout: 2)
         Probe.sleep(0.2)
         let framesBefore = player.frameCount
         let began = waiter.transitionsBegan
-        let valid = ended && player.cycler.state == .running && !player.cycler.isTransitioning
+        let valid = ended && cycler.state == .running && !cycler.isTransitioning
         let result = window(seconds: seconds, player: player)
-        let stillValid = waiter.transitionsBegan == began && !player.cycler.isTransitioning
+        let stillValid = waiter.transitionsBegan == began && !cycler.isTransitioning
         player.finish()
         return IdleResult(scenario: "between", seconds: result.seconds, frameTicks: result.frames,
                           cpuMilliseconds: result.cpu, contextSwitches: result.switches,
                           framesBefore: framesBefore, valid: valid && stillValid)
     }
 
-    private static func window(seconds: Double, player: FoldCyclePlayer<ArrayDataSource<String>>)
+    private static func window(seconds: Double, player: Player)
         -> (seconds: Double, frames: Int, cpu: Double, switches: Int)
     {
         let frames = player.frameCount

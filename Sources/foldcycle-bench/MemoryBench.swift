@@ -48,7 +48,7 @@ enum MemoryBench {
         guard let cycler = try? Cycler(
             dataSource: GeneratedItems(count: items), interval: interval, duration: 0.5, clock: clock)
         else { return nil }
-        let renderer = CardRenderer(cardSize: TerminalSize(columns: 80, rows: 24))
+        let scene = CyclerScene(cycler: cycler, cardSize: TerminalSize(columns: 80, rows: 24))
         var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)
@@ -60,7 +60,7 @@ enum MemoryBench {
                 clock.advance(by: interval / 4)  // the tick at k·interval has begun a transition
                 if cycler.isTransitioning, cycler.transitionsBegun % renderEvery == 0 {
                     // Mid-fold frame (t = 0.5 for a fresh transition).
-                    renderer.render(cycler.snapshot(), into: &current)
+                    scene.render(at: clock.now, into: &current)
                     bytes.removeAll(keepingCapacity: true)
                     encoder.encodeDiff(previous: previous, current: current, into: &bytes)
                     swap(&previous, &current)

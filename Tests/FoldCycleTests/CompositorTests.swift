@@ -59,7 +59,7 @@ struct CompositorTests {
     ])
     func nothing(_ transform: LayerTransform, _ alpha: Double) {
         let layer = Layer(content: CellBuffer(width: 2, height: 2, filling: Cell("a", background: red)),
-                          transform: transform, alpha: CGFloat(alpha), background: red)
+                          transform: transform, alpha: alpha, background: red)
         var destination = CellBuffer(width: 2, height: 2)
         Compositor().composite([layer], into: &destination)
         #expect(destination == CellBuffer(width: 2, height: 2))
@@ -95,20 +95,17 @@ struct CompositorTests {
         let narrow = CellBuffer(width: 4, height: 1, filling: Cell("x", background: Self.black))
         var destination = CellBuffer(width: 4, height: 1)
         // Blended over the clear cell: both clusters whole, continuations in the lead's colours.
-        Compositor().renderFold(
-            outgoing: wide, incoming: narrow,
-            outgoingPresentation: SlotPresentation(transform: .identity, alpha: 0.5),
-            incomingPresentation: SlotPresentation(transform: .identity, alpha: 0), into: &destination)
+        Compositor().composite(
+            [Layer(content: wide, alpha: 0.5), Layer(content: narrow, alpha: 0)], width: 4, height: 1,
+            into: &destination)
         #expect(PlainTextEncoder.lines(destination) == ["你好"])
         #expect(destination[0, 0].width == 2 && destination[2, 0].width == 2)
         #expect(destination[1, 0] == .continuation(of: destination[0, 0]))
         #expect(destination[0, 0].background != red)
         // An opaque layer shifted one column right cuts the first cluster: its lead is blanked.
-        Compositor().renderFold(
-            outgoing: wide, incoming: narrow,
-            outgoingPresentation: SlotPresentation(transform: .identity, alpha: 1),
-            incomingPresentation: SlotPresentation(transform: LayerTransform(translationX: 1, y: 0), alpha: 1),
-            into: &destination)
+        Compositor().composite(
+            [Layer(content: wide), Layer(content: narrow, transform: LayerTransform(translationX: 1, y: 0))],
+            width: 4, height: 1, into: &destination)
         #expect(PlainTextEncoder.lines(destination) == [" xxx"])
         #expect(destination[0, 0] == Cell.space(background: red))
     }

@@ -14,7 +14,7 @@ final class EventRecorder: @unchecked Sendable {
     /// The begin events as (time, from, to, direction).
     var begins: [(time: TimeInterval, from: Int, to: Int, direction: TransitionDirection)] {
         timed.compactMap {
-            if case let .transitionBegan(from, to, direction) = $0.event { return ($0.time, from, to, direction) }
+            if case let .transitionBegan(from, to, style) = $0.event { return ($0.time, from, to, style.direction) }
             return nil
         }
     }
@@ -33,7 +33,7 @@ func makeCycler(
     let clock = ManualClock()
     let cycler = try Cycler(
         dataSource: ArrayDataSource((0..<count).map { "item \($0)" }), interval: interval, duration: duration,
-        direction: direction, clock: clock)
+        style: .fold(direction), clock: clock)
     let recorder = EventRecorder()
     cycler.addObserver { [clock] event in recorder.record(event, at: clock.now) }
     return (cycler, clock, recorder)

@@ -33,8 +33,8 @@ struct CyclerTests {
         clock.advance(to: 2.75)
         #expect(recorder.events == [
             .started,
-            .transitionBegan(from: 0, to: 1, direction: .down), .indexChanged(1), .transitionEnded(index: 1),
-            .transitionBegan(from: 1, to: 2, direction: .down), .indexChanged(2), .transitionEnded(index: 2),
+            .transitionBegan(from: 0, to: 1, style: .fold(.down)), .indexChanged(1), .transitionEnded(index: 1),
+            .transitionBegan(from: 1, to: 2, style: .fold(.down)), .indexChanged(2), .transitionEnded(index: 2),
         ])
         #expect(recorder.timed.map(\.time) == [0, 1, 1, 1.5, 2, 2, 2.5])
     }
@@ -163,7 +163,7 @@ struct CyclerTests {
         recorder.clear()
         #expect(cycler.next())
         #expect(recorder.events == [
-            .transitionEnded(index: 1), .transitionBegan(from: 1, to: 2, direction: .down), .indexChanged(2),
+            .transitionEnded(index: 1), .transitionBegan(from: 1, to: 2, style: .fold(.down)), .indexChanged(2),
         ])
         #expect(cycler.itemsMaterialized == 2)
         #expect(cycler.slotsCreated == 2)

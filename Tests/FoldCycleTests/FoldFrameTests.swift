@@ -20,7 +20,7 @@ func foldFrame(_ from: String, _ to: String, _ direction: TransitionDirection, _
     let incoming = TextLayout.layout(to, width: 7, height: 3)
     let transition = FoldTransition(direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
     var frame = CellBuffer(width: 0, height: 0)
-    Compositor().renderFold(outgoing: outgoing, incoming: incoming, state: transition.state(at: t), into: &frame)
+    Compositor().composite(transition.frame(at: t), outgoing: outgoing, incoming: incoming, into: &frame)
     return PlainTextEncoder.lines(frame)
 }
 
@@ -84,9 +84,9 @@ struct FoldFrameTests {
         let incoming = TextLayout.layout("XYZ", width: 7, height: 3)
         let transition = FoldTransition(direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
         var frame = CellBuffer(width: 7, height: 3)
-        Compositor().renderFold(outgoing: outgoing, incoming: incoming, state: transition.state(at: 0), into: &frame)
+        Compositor().composite(transition.frame(at: 0), outgoing: outgoing, incoming: incoming, into: &frame)
         #expect(frame == outgoing)
-        Compositor().renderFold(outgoing: outgoing, incoming: incoming, state: transition.state(at: 1), into: &frame)
+        Compositor().composite(transition.frame(at: 1), outgoing: outgoing, incoming: incoming, into: &frame)
         #expect(frame == incoming)
     }
 }

@@ -8,15 +8,17 @@ enum FrameHashFrames {
     static let directions: [TransitionDirection] = [.down, .up, .left, .right]
 
     /// The frames of a fold from item 0 to item 1 at t = i/(frames−1), default style and timing.
-    static func compose(items: [String], size: TerminalSize, direction: TransitionDirection, frames: Int) -> [CellBuffer] {
-        let renderer = CardRenderer(cardSize: size)
-        let transition = FoldTransition(
-            direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))
+    static func compose(items: [String], size: TerminalSize, direction: TransitionDirection, frames: Int)
+        -> [CellBuffer]
+    {
+        let scene = CardScene(cardSize: size)
+        let transition = TransitionStyle(kind: .fold, direction: direction)
+            .transition(slotSize: CGSize(width: size.columns, height: size.rows))
         var result: [CellBuffer] = []
         for index in 0..<frames {
             var frame = CellBuffer(width: 0, height: 0)
-            renderer.render(from: (0, items[0]), to: (1, items[1]),
-                            state: transition.state(at: Double(index) / Double(frames - 1)), into: &frame)
+            scene.render(transition.frame(at: Double(index) / Double(frames - 1)), outgoing: (0, items[0]),
+                         incoming: (1, items[1]), into: &frame)
             result.append(frame)
         }
         return result

@@ -4,7 +4,7 @@ import Testing
 @testable import FoldCycle
 import FoldCycleTestSupport
 
-@Suite("LayerTransform (CGLayerTransform semantics)")
+@Suite("LayerTransform (CGAffineTransform semantics)")
 struct LayerTransformTests {
     @Test("constructors give CoreGraphics' components")
     func constructors() {

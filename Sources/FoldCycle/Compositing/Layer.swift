@@ -1,20 +1,22 @@
 import Foundation
 
-/// A grid of cells placed in a destination buffer with a transform and an opacity, as a
+/// A grid of cells placed in a destination buffer with a geometry and an opacity, as a
 /// `CALayer` with its contents.
 ///
 /// The layer's untransformed top-left corner sits at ``origin`` in destination cells. Its
-/// ``transform`` applies about its centre (anchor point 0.5, 0.5, Core Animation's default): a
+/// ``geometry`` applies about its centre (anchor point 0.5, 0.5, Core Animation's default): a
 /// layer-local point `p` (cells, `(0, 0)` = top-left of ``content``) lands at
-/// `origin + centre + transform(p − centre)`, where `centre = (width / 2, height / 2)`.
+/// `origin + centre + transform(p − centre)`, where `centre = (width / 2, height / 2)`; a
+/// projective geometry divides by w after the transform (see ``LayerGeometry``).
 public struct Layer: Hashable, Sendable {
     /// The layer's cells, `content.width` × `content.height`.
     public var content: CellBuffer
-    /// The affine transform about the layer's centre, in cells (y down).
-    public var transform: LayerTransform
+    /// The placement about the layer's centre.
+    public var geometry: LayerGeometry
     /// Opacity, 0 (invisible) ... 1 (opaque); values outside are clamped when drawn.
-    public var alpha: CGFloat
-    /// The layer's background colour, drawn as block eighths where an edge covers part of a cell.
+    public var alpha: Double
+    /// The layer's background colour, drawn as block eighths where an edge of an affine layer
+    /// covers part of a cell (a projective layer samples its content's backgrounds instead).
     public var background: TerminalColor
     /// Where the untransformed top-left corner lands in the destination, in cells.
     public var origin: CellPosition
@@ -23,16 +25,24 @@ public struct Layer: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - content: the cells to draw.
-    ///   - transform: the transform about the centre, default identity.
+    ///   - geometry: the placement about the centre, default identity.
     ///   - alpha: opacity 0...1, default 1.
     ///   - background: the colour of partly covered edge cells, default the terminal's.
     ///   - origin: the destination offset of the untransformed top-left, default (0, 0).
-    public init(content: CellBuffer, transform: LayerTransform = .identity, alpha: CGFloat = 1,
+    public init(content: CellBuffer, geometry: LayerGeometry = .identity, alpha: Double = 1,
                 background: TerminalColor = .default, origin: CellPosition = .zero) {
         self.content = content
-        self.transform = transform
+        self.geometry = geometry
         self.alpha = alpha
         self.background = background
         self.origin = origin
+    }
+
+    /// Creates a layer with a 2-D affine transform about its centre (see
+    /// ``init(content:geometry:alpha:background:origin:)``).
+    public init(content: CellBuffer, transform: LayerTransform, alpha: Double = 1,
+                background: TerminalColor = .default, origin: CellPosition = .zero) {
+        self.init(content: content, geometry: .affine(transform), alpha: alpha, background: background,
+                  origin: origin)
     }
 }

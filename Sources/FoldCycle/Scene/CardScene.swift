@@ -1,37 +1,62 @@
 import Foundation
 
-/// Renders what a cycler shows into a card-sized ``CellBuffer``: the settled item, or both items
-/// of a fold transition composited at one instant.
+/// One card's slot on screen at an instant: which item it shows and how it is presented.
+public struct CardSlot: Sendable {
+    /// The item's index (for its colour in the palette).
+    public var index: Int
+    /// The item's text.
+    public var text: String
+    /// Placement, opacity and visibility about the card's centre.
+    public var presentation: SlotPresentation
+
+    /// Creates a slot.
+    public init(index: Int, text: String, presentation: SlotPresentation) {
+        self.index = index
+        self.text = text
+        self.presentation = presentation
+    }
+}
+
+/// Composes what a card shows into a card-sized ``CellBuffer``: one settled item, or any number
+/// of slots (a transition's two, a deck's N) composited back to front with their geometries.
 ///
-/// Keeps at most two laid-out slot contents (the two slots' cells), reused from transition to
-/// transition: text is shaped once per item entering a slot, not once per frame.
+/// Keeps the laid-out cells of the last ``capacity`` items, reused from frame to frame: text is
+/// shaped once per item entering a slot, not once per frame.
 ///
-/// Not thread-safe: use one renderer from one queue.
-public final class CardRenderer {
+/// Not thread-safe: use one scene from one queue.
+public final class CardScene {
     /// The card's size in cells; changing it drops the cached layouts.
     public var cardSize: TerminalSize {
-        didSet { if cardSize != oldValue { slots.removeAll() } }
+        didSet { if cardSize != oldValue { contents.removeAll() } }
     }
     /// Colours and alignment; changing it drops the cached layouts.
     public var style: CardStyle {
-        didSet { if style != oldValue { slots.removeAll() } }
+        didSet { if style != oldValue { contents.removeAll() } }
     }
+    /// A cell's height over its width (> 0), for transitions in world units; default 2.
+    public var cellAspect: Double
     /// Blends and places the layers.
     public var compositor: Compositor
+    /// How many laid-out items are kept (≥ 1; default 2, a transition's two slots).
+    public var capacity: Int
 
-    private var slots: [(index: Int, text: String, cells: CellBuffer)] = []
+    private var contents: [(index: Int, text: String, cells: CellBuffer)] = []
+    private var layers: [Layer] = []
 
-    /// Creates a renderer for `cardSize` cards.
-    public init(cardSize: TerminalSize, style: CardStyle = CardStyle(), compositor: Compositor = Compositor()) {
+    /// Creates a scene for `cardSize` cards.
+    public init(cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
+                compositor: Compositor = Compositor(), capacity: Int = 2) {
         self.cardSize = cardSize
         self.style = style
+        self.cellAspect = cellAspect
         self.compositor = compositor
+        self.capacity = max(capacity, 1)
     }
 
     /// The laid-out cells of item `index` with `text` (one cell of padding left and right), from
-    /// the two-entry cache when present.
+    /// the cache when present.
     public func slotContent(index: Int, text: String) -> CellBuffer {
-        if let cached = slots.first(where: { $0.index == index && $0.text == text }) { return cached.cells }
+        if let cached = contents.first(where: { $0.index == index && $0.text == text }) { return cached.cells }
         let textStyle = style.textStyle(forItemAt: index)
         // One cell of padding on the left and right (when the card is wider than 2 cells), so
         // left- and right-aligned text does not touch the card's edge.
@@ -42,48 +67,47 @@ public final class CardRenderer {
             text, width: cardSize.columns - 2 * inset, height: cardSize.rows, alignment: style.alignment,
             style: textStyle)
         cells.blit(laidOut, at: CellPosition(column: inset, row: 0))
-        slots.append((index, text, cells))
-        if slots.count > 2 { slots.removeFirst(slots.count - 2) }
+        contents.append((index, text, cells))
+        if contents.count > capacity { contents.removeFirst(contents.count - capacity) }
         return cells
     }
 
-    /// Renders a fold between two items at `state`, or the `to` item alone when `state` is nil.
+    /// Renders one settled item.
     ///
-    /// - Parameters:
-    ///   - from: the outgoing item's index and text (ignored when `state` is nil).
-    ///   - to: the incoming (or settled) item's index and text.
-    ///   - state: the transition's slot presentations, or nil when settled.
-    ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
-    public func render(
-        from: (index: Int, text: String)?, to: (index: Int, text: String), state: FoldTransitionState?,
-        into destination: inout CellBuffer
-    ) {
-        let incoming = slotContent(index: to.index, text: to.text)
-        guard let state, let from else {
-            if destination.width != incoming.width || destination.height != incoming.height {
-                destination.reset(width: incoming.width, height: incoming.height)
-            }
-            destination.withUnsafeMutableCells { target in
-                incoming.cells.withUnsafeBufferPointer { source in
-                    _ = target.update(fromContentsOf: source)
-                }
-            }
-            return
+    /// - Parameter destination: a caller-owned buffer, resized to ``cardSize`` when needed.
+    public func render(index: Int, text: String, into destination: inout CellBuffer) {
+        let cells = slotContent(index: index, text: text)
+        if destination.width != cells.width || destination.height != cells.height {
+            destination.reset(width: cells.width, height: cells.height)
         }
-        let outgoing = slotContent(index: from.index, text: from.text)
-        compositor.renderFold(outgoing: outgoing, incoming: incoming, state: state, into: &destination)
+        destination.withUnsafeMutableCells { target in
+            cells.cells.withUnsafeBufferPointer { source in _ = target.update(fromContentsOf: source) }
+        }
     }
 
-    /// Renders a cycler snapshot: the settled item, or its in-flight transition.
-    public func render(_ snapshot: CyclerSnapshot<String>, into destination: inout CellBuffer) {
-        let size = CGSize(width: cardSize.columns, height: cardSize.rows)
-        if let transition = snapshot.transition {
-            render(
-                from: (transition.fromIndex, transition.outgoingItem), to: (snapshot.index, snapshot.item),
-                state: transition.state(slotSize: size), into: &destination)
-        } else {
-            render(from: nil, to: (snapshot.index, snapshot.item), state: nil, into: &destination)
+    /// Renders `slots` back to front (first = farthest back); slots that are not visible are
+    /// skipped.
+    ///
+    /// - Parameter destination: a caller-owned buffer, resized to ``cardSize`` when needed.
+    public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
+        layers.removeAll(keepingCapacity: true)
+        for slot in slots where slot.presentation.isVisible {
+            layers.append(Layer(content: slotContent(index: slot.index, text: slot.text),
+                                geometry: slot.presentation.geometry, alpha: slot.presentation.alpha))
         }
+        compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
+        // The layers hold the cached contents: drop them so the cache stays the only owner.
+        layers.removeAll(keepingCapacity: true)
+    }
+
+    /// Renders a transition frame between two items: each of the frame's slots shows `outgoing`
+    /// or `incoming` by its role.
+    public func render(_ frame: TransitionFrame, outgoing: (index: Int, text: String),
+                       incoming: (index: Int, text: String), into destination: inout CellBuffer) {
+        render(frame.slots.map { presentation in
+            let item = presentation.role == .outgoing ? outgoing : incoming
+            return CardSlot(index: item.index, text: item.text, presentation: presentation)
+        }, into: &destination)
     }
 
     /// The card size that fits every item: the widest line plus one cell of padding on each

@@ -61,7 +61,7 @@ enum SharedOptions {
     /// The card size from `--width` / `--height`, defaulting to fit the items (and, when
     /// `maxWidth` is given, no wider than that: lines too long are clipped with "…").
     static func cardSize(_ values: OptionValues, items: [String], maxWidth: Int? = nil) throws(CLIError) -> TerminalSize {
-        let fitting = CardRenderer.fittingSize(for: items)
+        let fitting = CardScene.fittingSize(for: items)
         let width = try values.integer("width", in: 1...1000) ?? min(fitting.columns, maxWidth ?? 1000, 1000)
         let height = try values.integer("height", in: 1...500) ?? min(fitting.rows, 500)
         return TerminalSize(columns: width, rows: height)

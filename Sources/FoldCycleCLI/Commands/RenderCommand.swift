@@ -69,17 +69,15 @@ struct RenderCommand {
     /// Writes every frame to stdout, one frame per write.
     func run() throws(CLIError) {
         let toItem = (fromItem + 1) % items.count
-        let transition = FoldTransition(
-            direction: direction, slotSize: CGSize(width: cardSize.columns, height: cardSize.rows),
-            timingFunction: timingFunction)
-        let renderer = CardRenderer(cardSize: cardSize, style: style)
+        let transition = TransitionStyle(kind: .fold, direction: direction, timingFunction: timingFunction)
+            .transition(slotSize: CGSize(width: cardSize.columns, height: cardSize.rows))
+        let scene = CardScene(cardSize: cardSize, style: style)
         var frame = CellBuffer(width: cardSize.columns, height: cardSize.rows)
         var output = FrameOutput(colorDepth: colorDepth, fullFrames: fullFrames)
         for index in 0..<frames {
             let t = Double(index) / Double(frames - 1)
-            let state = transition.state(at: t)
-            renderer.render(
-                from: (fromItem, items[fromItem]), to: (toItem, items[toItem]), state: state, into: &frame)
+            let state = transition.frame(at: t)
+            scene.render(state, outgoing: (fromItem, items[fromItem]), incoming: (toItem, items[toItem]), into: &frame)
             var bytes: [UInt8] = []
             switch format {
             case .plain:
@@ -97,14 +95,15 @@ struct RenderCommand {
 
     /// One JSON object per frame, keys in the documented order, numbers in shortest round-trip
     /// form (integral values without a fraction, −0 as 0).
-    private func jsonLine(index: Int, state: FoldTransitionState, toItem: Int) -> [UInt8] {
+    private func jsonLine(index: Int, state: TransitionFrame, toItem: Int) -> [UInt8] {
         func number(_ value: Double) -> String { shortestText(value + 0.0) }
-        func slot(_ item: Int, _ presentation: SlotPresentation) -> String {
+        func slot(_ item: Int, _ role: SlotRole) -> String {
+            guard let presentation = state.presentation(of: role) else { return "null" }
             let transform = presentation.transform.components.map { number(Double($0)) }.joined(separator: ",")
-            return "{\"item\":\(item),\"transform\":[\(transform)],\"alpha\":\(number(Double(presentation.alpha)))}"
+            return "{\"item\":\(item),\"transform\":[\(transform)],\"alpha\":\(number(presentation.alpha))}"
         }
         let line = "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
-            + "\"outgoing\":\(slot(fromItem, state.outgoing)),\"incoming\":\(slot(toItem, state.incoming))}\n"
+            + "\"outgoing\":\(slot(fromItem, .outgoing)),\"incoming\":\(slot(toItem, .incoming))}\n"
         return Array(line.utf8)
     }
 }

@@ -14,7 +14,7 @@ final class LiveSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "foldcycle.session")
     private let command: LiveCommand
     private let cycler: Cycler<ArrayDataSource<String>>
-    private let player: FoldCyclePlayer<ArrayDataSource<String>>
+    private let player: Player
     private let modes = TerminalModes(device: .standardInput)
     /// stdout's terminal when stdin is not it: echo off, so typing never lands on the frames.
     private let outputModes = TerminalModes(device: .standardOutput)
@@ -38,17 +38,16 @@ final class LiveSession: @unchecked Sendable {
         self.command = command
         cycler = try Cycler(
             dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
-            direction: command.direction, timingFunction: command.timingFunction)
+            style: TransitionStyle(kind: .fold, direction: command.direction, timingFunction: command.timingFunction))
         // A dumb terminal cannot move the cursor: treat it like a pipe (plain text, no escapes).
         drawsFrames = TerminalDevice.standardOutput.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         readsKeys = drawsFrames && TerminalDevice.standardInput.isTerminal
-        let output: FoldCyclePlayer<ArrayDataSource<String>>.Output =
-            !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
-        player = FoldCyclePlayer(
-            cycler: cycler,
+        let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
+        player = Player(
+            cycler: cycler, cardSize: command.cardSize, style: command.style,
             configuration: .init(
-                cardSize: command.cardSize, style: command.style, framesPerSecond: command.framesPerSecond,
-                output: output, colorDepth: command.colorDepth, guardsTerminal: false))
+                framesPerSecond: command.framesPerSecond, output: output, colorDepth: command.colorDepth,
+                guardsTerminal: false))
     }
 
     /// Starts everything and parks the main thread in `dispatchMain()`.
@@ -61,7 +60,7 @@ final class LiveSession: @unchecked Sendable {
         installSignalHandlers()
         enterTerminalModes()
         // The session lives until exit(): strong captures are fine and keep the closures simple.
-        player.setEventHandler { [self] event in
+        cycler.addObserver { [self] event in
             queue.async { self.handle(event) }
         }
         player.setFailureHandler { [self] _ in

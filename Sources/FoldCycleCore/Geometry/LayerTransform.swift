@@ -1,14 +1,14 @@
 import Foundation
 
-/// A 2-D affine transform with the fields and semantics of CoreGraphics' `CGLayerTransform`.
+/// A 2-D affine transform with the fields and semantics of CoreGraphics' `CGAffineTransform`.
 ///
 /// A point `(x, y)` maps to `(a·x + c·y + tx, b·x + d·y + ty)`. Units are whatever the caller's
 /// points use; FoldCycle uses terminal cells (x to the right, y downward). A layer's transform is
 /// applied about its centre (anchor point 0.5, 0.5), as a `UIView`'s or `CALayer`'s transform is:
 /// see ``Layer``.
 ///
-/// Source: `CGLayerTransform` (Apple CoreGraphics). Foundation on Linux has no
-/// `CGLayerTransform`, so this type carries the same six components, the same constructors and
+/// Source: `CGAffineTransform` (Apple CoreGraphics). Foundation on Linux has no
+/// `CGAffineTransform`, so this type carries the same six components, the same constructors and
 /// the same `concatenating(_:)` order. It differs from Apple's in one deliberate way:
 /// ``inverted()`` throws ``LayerTransformError/singular`` for a singular matrix instead of
 /// returning the matrix unchanged.
@@ -26,7 +26,7 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     /// The y translation, in the caller's units (cells in FoldCycle).
     public var ty: CGFloat
 
-    /// Creates a transform from its six components, as `CGLayerTransform(a:b:c:d:tx:ty:)`.
+    /// Creates a transform from its six components, as `CGAffineTransform(a:b:c:d:tx:ty:)`.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a
         self.b = b
@@ -36,22 +36,22 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
         self.ty = ty
     }
 
-    /// The identity transform `[1, 0, 0, 1, 0, 0]` (`CGLayerTransformIdentity`).
+    /// The identity transform `[1, 0, 0, 1, 0, 0]` (`CGAffineTransformIdentity`).
     public static let identity = LayerTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A scale by `sx` horizontally and `sy` vertically: `[sx, 0, 0, sy, 0, 0]`
-    /// (`CGLayerTransform(scaleX:y:)`). A zero factor gives a singular transform.
+    /// (`CGAffineTransform(scaleX:y:)`). A zero factor gives a singular transform.
     public init(scaleX sx: CGFloat, y sy: CGFloat) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
-    /// A translation by `(tx, ty)`: `[1, 0, 0, 1, tx, ty]` (`CGLayerTransform(translationX:y:)`).
+    /// A translation by `(tx, ty)`: `[1, 0, 0, 1, tx, ty]` (`CGAffineTransform(translationX:y:)`).
     public init(translationX tx: CGFloat, y ty: CGFloat) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
     /// A rotation by `angle` radians: `[cos, sin, −sin, cos, 0, 0]`
-    /// (`CGLayerTransform(rotationAngle:)`). With y growing downward a positive angle turns
+    /// (`CGAffineTransform(rotationAngle:)`). With y growing downward a positive angle turns
     /// clockwise on screen, as on iOS.
     public init(rotationAngle angle: CGFloat) {
         let cosine = CGFloat(Foundation.cos(Double(angle)))
@@ -76,7 +76,7 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The transform that applies the receiver first and then `other`, as
-    /// `CGLayerTransformConcat(self, other)`: `self.concatenating(t2).apply(p) == t2.apply(self.apply(p))`.
+    /// `CGAffineTransformConcat(self, other)`: `self.concatenating(t2).apply(p) == t2.apply(self.apply(p))`.
     ///
     /// - Parameter other: the transform applied second.
     /// - Returns: the product matrix `self × other` in CoreGraphics' row-vector convention.
@@ -90,7 +90,7 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
             ty: tx * other.b + ty * other.d + other.ty)
     }
 
-    /// The receiver followed by a scale, as `CGLayerTransform.scaledBy(x:y:)` would be if it
+    /// The receiver followed by a scale, as `CGAffineTransform.scaledBy(x:y:)` would be if it
     /// applied the scale last. Equivalent to `concatenating(LayerTransform(scaleX:y:))`.
     public func thenScaling(x sx: CGFloat, y sy: CGFloat) -> LayerTransform {
         concatenating(LayerTransform(scaleX: sx, y: sy))

@@ -1,10 +1,13 @@
 import Foundation
 
-/// Cycles a data source's items through two slots with fold transitions, on a clock.
+/// Cycles a data source's items through two slots with transitions (the source's fold, or any
+/// ``TransitionKind``), on a clock.
 ///
 /// Source: the iOS pseudo-fold circle view — a repeating timer whose every tick folds the shown
 /// subview away while the next unfolds, the animation kept shorter than the timer interval — and
-/// the card stack that keeps only two reusable views. Semantics follow DESIGN.md "Exact semantics":
+/// the card stack that keeps only two reusable views. Semantics: docs/DESIGN.md#cycler-schedule.
+/// Each transition it begins is stamped with the cycler's current ``TransitionStyle`` (kind,
+/// direction, timing function); changing the style affects transitions that begin afterwards.
 ///
 /// - ``launch(paused:)``: the first tick comes one `interval` after launch. Ticks fall on absolute
 ///   deadlines `anchor + k·interval`, so there is no drift; a late tick starts one transition and the
@@ -35,7 +38,8 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     private let lock = NSLock()
     private let deliveryLock = NSRecursiveLock()
     private let dataSource: DataSource
-    private let clock: any CycleClock
+    /// The time source ticks and transitions run on.
+    public let clock: any CycleClock
 
     // MARK: State (guarded by `lock`)
 
@@ -47,8 +51,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     private var flight: Flight?
     private var storedInterval: TimeInterval
     private var durationOverride: TimeInterval?
-    private var storedDirection: TransitionDirection
-    private var storedTimingFunction: TimingFunction
+    private var storedStyle: TransitionStyle
 
     /// The schedule: ticks fall at `anchor + k·interval`; `pendingTick` is the k of the next one.
     private var anchor: TimeInterval = 0
@@ -71,8 +74,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         var incoming: ItemSlot<Item>
         var fromIndex: Int
         var toIndex: Int
-        var direction: TransitionDirection
-        var timingFunction: TimingFunction
+        var style: TransitionStyle
         var start: TimeInterval
         var duration: TimeInterval
         /// Set while frozen by a pause.
@@ -94,8 +96,8 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     ///   - interval: seconds between ticks; finite and > 0. Default 2 (the CLI's default).
     ///   - duration: seconds each transition runs; nil for the default
     ///     `interval − min(0.1, interval/2)` (the source: interval − 0.1 s). Finite, > 0, < interval.
-    ///   - direction: the direction ticks and ``next()`` move in. Default ``TransitionDirection/down``.
-    ///   - timingFunction: progress curve; default ``TimingFunction/easeInEaseOut``.
+    ///   - style: the transition (kind, the direction ticks and ``next()`` move in, timing
+    ///     function); default the source's fold, down, ease-in-ease-out.
     ///   - clock: the time source; ``DispatchClock`` in programs, ``ManualClock`` in tests.
     /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
     ///   ``CyclerError/invalidDuration(_:interval:)``.
@@ -103,8 +105,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         dataSource: DataSource,
         interval: TimeInterval = 2,
         duration: TimeInterval? = nil,
-        direction: TransitionDirection = .down,
-        timingFunction: TimingFunction = .easeInEaseOut,
+        style: TransitionStyle = TransitionStyle(),
         clock: any CycleClock = DispatchClock()
     ) throws(CyclerError) {
         guard dataSource.count > 0 else { throw .noItems }
@@ -113,8 +114,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         self.clock = clock
         storedInterval = interval
         durationOverride = duration
-        storedDirection = direction
-        storedTimingFunction = timingFunction
+        storedStyle = style
         settledSlot = pool.dequeue(reuseIdentifier: dataSource.reuseIdentifier(at: 0))
         settledSlot.configure(index: 0, item: dataSource.item(at: 0))
     }
@@ -165,24 +165,38 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         }
     }
 
+    /// Sets the style (kind, direction, timing) of transitions that begin afterwards.
+    public func setStyle(_ style: TransitionStyle) {
+        mutate { storedStyle = style }
+    }
+
     /// Sets the direction of transitions that begin afterwards.
     public func setDirection(_ direction: TransitionDirection) {
-        mutate { storedDirection = direction }
+        mutate { storedStyle.direction = direction }
+    }
+
+    /// Sets the kind of transitions that begin afterwards.
+    public func setTransitionKind(_ kind: TransitionKind) {
+        mutate { storedStyle.kind = kind }
     }
 
     /// Sets the timing function of transitions that begin afterwards.
     public func setTimingFunction(_ timingFunction: TimingFunction) {
-        mutate { storedTimingFunction = timingFunction }
+        mutate { storedStyle.timingFunction = timingFunction }
     }
 
     /// Seconds between ticks.
     public var interval: TimeInterval { lock.withLock { storedInterval } }
     /// Seconds each transition runs (explicit, or the default for the interval).
     public var duration: TimeInterval { lock.withLock { effectiveDurationLocked } }
+    /// The style of new transitions.
+    public var style: TransitionStyle { lock.withLock { storedStyle } }
     /// The direction ticks and ``next()`` move in.
-    public var direction: TransitionDirection { lock.withLock { storedDirection } }
+    public var direction: TransitionDirection { lock.withLock { storedStyle.direction } }
+    /// The kind of new transitions.
+    public var transitionKind: TransitionKind { lock.withLock { storedStyle.kind } }
     /// The progress curve of new transitions.
-    public var timingFunction: TimingFunction { lock.withLock { storedTimingFunction } }
+    public var timingFunction: TimingFunction { lock.withLock { storedStyle.timingFunction } }
     /// The run state.
     public var state: CyclerState { lock.withLock { runState } }
     /// The shown item's index, or during a transition the incoming item's.
@@ -243,7 +257,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
                 let now = clock.now
                 runState = .running
                 emit(.started)
-                beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), direction: storedDirection, at: now)
+                beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
                 restartScheduleLocked(from: now)
                 return true
             }
@@ -292,7 +306,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: false when there is only one item.
     @discardableResult
     public func next() -> Bool {
-        mutate { stepLocked(by: 1, direction: storedDirection) }
+        mutate { stepLocked(by: 1, style: storedStyle) }
     }
 
     /// One transition now to the previous item, in the opposite direction.
@@ -300,7 +314,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: false when there is only one item.
     @discardableResult
     public func previous() -> Bool {
-        mutate { stepLocked(by: -1, direction: storedDirection.opposite) }
+        mutate { stepLocked(by: -1, style: storedStyle.reversed) }
     }
 
     // MARK: - Presentation
@@ -317,8 +331,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
                     time: now, state: runState, index: currentIndex, item: incomingItem,
                     transition: .init(
                         fromIndex: flight.fromIndex, outgoingItem: outgoingItem, toIndex: flight.toIndex,
-                        direction: flight.direction, t: flight.t(at: now), duration: flight.duration,
-                        timingFunction: flight.timingFunction))
+                        style: flight.style, t: flight.t(at: now), duration: flight.duration))
             }
             // `settledSlot` always holds the shown item outside a flight.
             let item = settledSlot.item ?? dataSource.item(at: currentIndex)
@@ -398,10 +411,10 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         return ((index + step) % count + count) % count
     }
 
-    private func stepLocked(by step: Int, direction: TransitionDirection) -> Bool {
+    private func stepLocked(by step: Int, style: TransitionStyle) -> Bool {
         guard dataSource.count > 1 else { return false }
         let now = clock.now
-        beginTransitionLocked(to: nextIndex(after: currentIndex, step: step), direction: direction, at: now)
+        beginTransitionLocked(to: nextIndex(after: currentIndex, step: step), style: style, at: now)
         switch runState {
         case .running: restartScheduleLocked(from: now)
         case .paused: pausedAt = now; anchorPausedScheduleLocked()
@@ -410,7 +423,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         return true
     }
 
-    private func beginTransitionLocked(to index: Int, direction: TransitionDirection, at now: TimeInterval) {
+    private func beginTransitionLocked(to index: Int, style: TransitionStyle, at now: TimeInterval) {
         guard dataSource.count > 1 else { return }
         settleLocked()
         let outgoing = settledSlot
@@ -418,12 +431,12 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         incoming.configure(index: index, item: dataSource.item(at: index))
         let from = currentIndex
         flight = Flight(
-            outgoing: outgoing, incoming: incoming, fromIndex: from, toIndex: index, direction: direction,
-            timingFunction: storedTimingFunction, start: now, duration: effectiveDurationLocked, frozenAt: nil)
+            outgoing: outgoing, incoming: incoming, fromIndex: from, toIndex: index, style: style,
+            start: now, duration: effectiveDurationLocked, frozenAt: nil)
         settledSlot = incoming
         currentIndex = index
         transitionCount += 1
-        emit(.transitionBegan(from: from, to: index, direction: direction))
+        emit(.transitionBegan(from: from, to: index, style: style))
         emit(.indexChanged(index))
         scheduleEndLocked()
     }
@@ -492,7 +505,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
             guard tickGeneration == expected, tickTimer != nil, runState == .running else { return }
             tickTimer = nil
             let now = clock.now
-            beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), direction: storedDirection, at: now)
+            beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
             // The next deadline is the first of anchor + k·interval still ahead: a late tick does
             // not stack up the ones it missed.
             pendingTick += 1

@@ -16,8 +16,9 @@ public enum CyclerState: String, Hashable, Sendable, CustomStringConvertible {
 
 /// Something that happened in a ``Cycler``, delivered to observers in order.
 public enum CyclerEvent: Hashable, Sendable {
-    /// A transition from item `from` to item `to` began, moving in `direction`.
-    case transitionBegan(from: Int, to: Int, direction: TransitionDirection)
+    /// A transition from item `from` to item `to` began, with `style` (its kind, the direction
+    /// it moves in, its timing function).
+    case transitionBegan(from: Int, to: Int, style: TransitionStyle)
     /// The transition into item `index` finished (or was settled by `stop`, `next` or a tick).
     case transitionEnded(index: Int)
     /// The shown (or incoming) item changed to `index`; sent when a transition begins.

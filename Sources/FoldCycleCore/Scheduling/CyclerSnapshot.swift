@@ -24,18 +24,23 @@ public struct CyclerSnapshot<Item: Sendable>: Sendable {
         public var outgoingItem: Item
         /// The incoming item's index (equal to the snapshot's ``CyclerSnapshot/index``).
         public var toIndex: Int
-        /// The direction this transition moves in (the opposite one for `previous`).
-        public var direction: TransitionDirection
+        /// The transition's kind, direction (the opposite one for `previous`) and timing.
+        public var style: TransitionStyle
         /// Normalized time, `elapsed / duration` clamped to 0...1; frozen while paused.
         public var t: Double
         /// The duration it runs for, in seconds.
         public var duration: TimeInterval
-        /// The curve from `t` to progress.
-        public var timingFunction: TimingFunction
 
-        /// Both slots' transforms and alphas for a slot of `slotSize` cells.
-        public func state(slotSize: CGSize) -> FoldTransitionState {
-            FoldTransition(direction: direction, slotSize: slotSize, timingFunction: timingFunction).state(at: t)
+        /// The direction this transition moves in.
+        public var direction: TransitionDirection { style.direction }
+
+        /// Every slot's presentation at ``t`` for a slot of `slotSize` cells.
+        ///
+        /// - Parameters:
+        ///   - slotSize: the slot's size in cells.
+        ///   - cellAspect: a cell's height over its width, default 2.
+        public func frame(slotSize: CGSize, cellAspect: Double = 2) -> TransitionFrame {
+            style.transition(slotSize: slotSize, cellAspect: cellAspect).frame(at: t)
         }
     }
 }

@@ -1,8 +1,10 @@
-/// The direction content moves in a fold transition.
+/// The direction content moves in a transition.
 ///
 /// Source: the pseudo-fold circle view's direction enum, with its raw values
-/// (down = 0, right = 1, up = 2, left = 3). `down` means the incoming item unfolds from the top
-/// edge while the outgoing item folds away towards the bottom edge.
+/// (down = 0, right = 1, up = 2, left = 3). `down` means the incoming item enters from the top
+/// edge while the outgoing item leaves towards the bottom edge (for a fold: unfolds and folds
+/// away). Core Animation names the side content comes from instead: its subtype `fromLeft` is
+/// our `right`.
 public enum TransitionDirection: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// Incoming enters from the top; outgoing leaves through the bottom.
     case down = 0
@@ -23,7 +25,7 @@ public enum TransitionDirection: Int, CaseIterable, Hashable, Sendable, CustomSt
         }
     }
 
-    /// Whether the fold runs along the y axis (`down`, `up`).
+    /// Whether content moves along the y axis (`down`, `up`).
     public var isVertical: Bool { self == .down || self == .up }
 
     /// The command-line name: `down`, `right`, `up` or `left`.

@@ -22,8 +22,8 @@ func drain(_ fd: Int32) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-@Suite("FoldCyclePlayer")
-struct FoldCyclePlayerTests {
+@Suite("Player")
+struct PlayerTests {
     @Test("plain-text output writes each item once as it settles, sanitized, with no escape bytes")
     func plainText() throws {
         var fds: [Int32] = [0, 0]
@@ -32,9 +32,9 @@ struct FoldCyclePlayerTests {
         let clock = ManualClock()
         let cycler = try Cycler(
             dataSource: ArrayDataSource(["A", "B\u{1B}[2J", "C"]), interval: 1, duration: 0.5, clock: clock)
-        let player = FoldCyclePlayer(
-            cycler: cycler, configuration: .init(cardSize: TerminalSize(columns: 5, rows: 3), output: .plainText),
-            device: TerminalDevice(fileDescriptor: fds[1]))
+        let player = Player(
+            cycler: cycler, cardSize: TerminalSize(columns: 5, rows: 3), configuration: .init(output: .plainText),
+            sink: TerminalDevice(fileDescriptor: fds[1]))
         player.start()
         _ = player.frameCount  // A barrier: the player's queue has run everything queued so far.
         #expect(drain(fds[0]) == "A\n")
@@ -58,12 +58,9 @@ struct FoldCyclePlayerTests {
         defer { close(fds[0]); close(fds[1]) }
         let cycler = try Cycler(
             dataSource: ArrayDataSource(["A", "B"]), interval: 1, duration: 0.5, clock: ManualClock())
-        let player = FoldCyclePlayer(
-            cycler: cycler,
-            configuration: .init(
-                cardSize: TerminalSize(columns: 3, rows: 2), style: CardStyle(palette: []), output: .inline,
-                colorDepth: .none),
-            device: TerminalDevice(fileDescriptor: fds[1]))
+        let player = Player(
+            cycler: cycler, cardSize: TerminalSize(columns: 3, rows: 2), style: CardStyle(palette: []),
+            configuration: .init(output: .inline, colorDepth: .none), sink: TerminalDevice(fileDescriptor: fds[1]))
         player.start()
         #expect(player.frameCount == 1)
         player.finish()

@@ -1,0 +1,70 @@
+/// The constants of alpha-blending one layer's cells over what is below them, shared by every
+/// drawing path (``DrawContext``, ``ProjectiveDraw``). The blend functions are protocol
+/// extension methods, so each conforming type gets them statically dispatched and inlined.
+protocol LayerBlending {
+    /// The clamped alpha quantized to n/256 for fixed-point blending (256: copy unchanged).
+    var alpha256: UInt32 { get }
+    /// ``Compositor/backgroundColor`` as `0x00rrggbb`.
+    var backgroundRGB: UInt32 { get }
+    /// ``Compositor/foregroundColor`` as `0x00rrggbb`.
+    var foregroundRGB: UInt32 { get }
+}
+
+/// The last colour blend of a layer draw: cells in a run mostly share their colours and the
+/// colours below, so most blends are a two-word compare.
+struct BlendMemo {
+    /// Foreground (high half) and background (low half) of the top cell; all ones (no
+    /// packed colour has those bits) before the first blend.
+    var top: UInt64 = ~0
+    /// The same for the cell below.
+    var below: UInt64 = 0
+    /// The blended foreground (high half) and background (low half).
+    var result: UInt64 = 0
+}
+
+/// Alpha blending of a layer's cells over what is below them.
+extension LayerBlending {
+
+    /// ``blended(_:below:)`` through `memo`.
+    @inline(__always)
+    func blended(_ cell: Cell, below: Cell, memo: inout BlendMemo) -> Cell {
+        guard alpha256 < 256 else { return cell }
+        let top = cell.low & 0xFFFF_FFFF_0000_0000 | cell.high & 0xFFFF_FFFF
+        let under = below.low & 0xFFFF_FFFF_0000_0000 | below.high & 0xFFFF_FFFF
+        if top != memo.top || under != memo.below {
+            let result = blended(cell, below: below)
+            memo = BlendMemo(top: top, below: under,
+                             result: result.low & 0xFFFF_FFFF_0000_0000 | result.high & 0xFFFF_FFFF)
+        }
+        var result = cell
+        result.low = cell.low & 0xFFFF_FFFF | memo.result & 0xFFFF_FFFF_0000_0000
+        result.high = cell.high & 0xFFFF_FFFF_0000_0000 | memo.result & 0xFFFF_FFFF
+        return result
+    }
+
+    /// `cell` over `below` with the layer's alpha: both colours blended in packed RGB (a
+    /// default foreground counts as the foreground colour, any other default as the background
+    /// colour); at alpha 256/256 the cell unchanged.
+    @inline(__always)
+    func blended(_ cell: Cell, below: Cell) -> Cell {
+        guard alpha256 < 256 else { return cell }
+        var result = cell
+        let foreground = TerminalColor.resolved(packed: cell.foregroundBits, fallback: foregroundRGB)
+        let belowForeground = TerminalColor.resolved(packed: below.foregroundBits, fallback: backgroundRGB)
+        result.foregroundBits = TerminalColor.rgbTag
+            | RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256)
+        result.backgroundBits = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
+        return result
+    }
+
+    /// A packed background `colour` over the packed `below` with the layer's alpha (defaults
+    /// count as the background colour); at alpha 256/256 `colour` unchanged.
+    @inline(__always)
+    func blendedBackground(_ colour: UInt32, below: UInt32) -> UInt32 {
+        guard alpha256 < 256 else { return colour }
+        let top = TerminalColor.resolved(packed: colour, fallback: backgroundRGB)
+        return TerminalColor.rgbTag
+            | RGBColor.blend(packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
+                             alpha256: alpha256)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The per-layer constants of one ``Compositor/draw(_:onto:)`` call of an affine layer and its
+/// inner loops (``drawAxisAligned(source:target:)``, ``drawSampled(source:target:)``).
+struct DrawContext: LayerBlending {
+    let sourceWidth: Int
+    let sourceHeight: Int
+    let width: Int
+    let height: Int
+    let inverse: LayerTransform
+    /// The clamped alpha quantized to n/256 for fixed-point blending (256: copy unchanged).
+    let alpha256: UInt32
+    /// The layer's background, packed (``TerminalColor/packed``).
+    let layerBackground: UInt32
+    /// ``Compositor/backgroundColor`` as `0x00rrggbb`.
+    let backgroundRGB: UInt32
+    /// ``Compositor/foregroundColor`` as `0x00rrggbb`.
+    let foregroundRGB: UInt32
+    /// Destination x of the layer's centre, and y.
+    let centreX: Double
+    let centreY: Double
+    let halfWidth: Double
+    let halfHeight: Double
+    let transform: LayerTransform
+    /// Whether fully covered content cells check the cell they overwrite for a wide cluster.
+    /// False when the answer cannot matter: the destination holds no wide cell, or it is
+    /// normalized after the draw anyway.
+    let tracksOverwrites: Bool
+
+    init(layer: Layer, transform: LayerTransform, inverse: LayerTransform, alpha: Double, backgroundColor: RGBColor,
+         foregroundColor: RGBColor, destinationWidth: Int, destinationHeight: Int, tracksOverwrites: Bool) {
+        sourceWidth = layer.content.width
+        sourceHeight = layer.content.height
+        width = destinationWidth
+        height = destinationHeight
+        self.inverse = inverse
+        alpha256 = UInt32(RGBColor.alpha256(alpha))
+        layerBackground = layer.background.packed
+        backgroundRGB = backgroundColor.packed
+        foregroundRGB = foregroundColor.packed
+        halfWidth = Double(sourceWidth) / 2
+        halfHeight = Double(sourceHeight) / 2
+        centreX = Double(layer.origin.column) + halfWidth
+        centreY = Double(layer.origin.row) + halfHeight
+        self.transform = transform
+        self.tracksOverwrites = tracksOverwrites
+    }
+
+    // MARK: Sampling
+
+    /// The layer cell index the centre of destination cell (x, y) lands in, or -1 outside.
+    @inline(__always)
+    func sample(_ x: Int, _ y: Int) -> Int {
+        let px = Double(x) + 0.5 - centreX
+        let py = Double(y) + 0.5 - centreY
+        let lx = Double(inverse.a) * px + Double(inverse.c) * py + Double(inverse.tx) + halfWidth
+        let ly = Double(inverse.b) * px + Double(inverse.d) * py + Double(inverse.ty) + halfHeight
+        guard lx >= 0, ly >= 0, lx < Double(sourceWidth), ly < Double(sourceHeight) else { return -1 }
+        let column = min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
+        let row = min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
+        return row * sourceWidth + column
+    }
+
+    /// For an axis-aligned inverse (`b == 0 && c == 0`): the layer column the centre of
+    /// destination column `x` lands in, clamped into the layer. The `c·py` term of ``sample(_:_:)``
+    /// is ±0 there and cannot change the sum, so the column depends on `x` alone.
+    @inline(__always)
+    func sourceColumn(_ x: Int) -> Int {
+        let px = Double(x) + 0.5 - centreX
+        let lx = Double(inverse.a) * px + Double(inverse.tx) + halfWidth
+        return min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
+    }
+
+    /// The same for destination row `y`: the layer row, clamped into the layer.
+    @inline(__always)
+    func sourceRow(_ y: Int) -> Int {
+        let py = Double(y) + 0.5 - centreY
+        let ly = Double(inverse.d) * py + Double(inverse.ty) + halfHeight
+        return min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
+    }
+
+    /// The cell containing layer coordinate `value`. A point on a cell boundary (within 1e-9)
+    /// takes the cell nearer the layer's centre `half`, so a layer squashed to an exact fraction
+    /// samples symmetrically whichever way it folds.
+    @inline(__always)
+    static func nearestCell(_ value: Double, half: Double) -> Int {
+        // Int(_:) truncates, which is floor for the non-negative values here, with no libm call.
+        let nonNegative = max(value, 0)
+        let cell = Int(nonNegative)
+        let fraction = nonNegative - Double(cell)
+        if fraction < 1e-9 { return cell > 0 && Double(cell) > half ? cell - 1 : cell }
+        if fraction > 1 - 1e-9 { return Double(cell + 1) > half ? cell : cell + 1 }
+        return cell
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a scene tells its player between frames.
+public enum SceneChange: Hashable, Sendable {
+    /// Something changed or began to move: draw now, and keep drawing while
+    /// ``FrameSource/isMoving(at:)`` says so.
+    case changed
+    /// An item settled on screen; `text` is its content, which plain-text output writes once.
+    case settled(text: String)
+}
+
+/// Anything a ``Player`` can draw: a scene that renders its frame at a time and says whether it
+/// is moving. The player, its region, its encoder and its output serve every scene alike (a
+/// cycler's card today, a swipe deck next).
+///
+/// Threading: ``render(at:into:)``, ``isMoving(at:)`` and ``plainText(at:)`` are called on the
+/// player's queue only; ``start(paused:)`` and ``stop()`` from any thread. The change handler
+/// may be called on any thread.
+public protocol FrameSource: AnyObject, Sendable {
+    /// The size of the frames ``render(at:into:)`` makes, in cells.
+    var frameSize: TerminalSize { get }
+    /// The clock the scene's time runs on (the player's frame loop ticks on it).
+    var clock: any CycleClock { get }
+    /// Renders the frame at `time` (seconds on ``clock``) into `frame`, resizing it to
+    /// ``frameSize`` when needed. Pure with respect to the scene's state.
+    func render(at time: TimeInterval, into frame: inout CellBuffer)
+    /// Whether the frame changes with time at `time` (a transition in flight and not paused):
+    /// the player draws frames only then.
+    func isMoving(at time: TimeInterval) -> Bool
+    /// The text of what is shown at `time`, for output that is not a terminal.
+    func plainText(at time: TimeInterval) -> String
+    /// Sets the handler the scene calls when something changes (``SceneChange``); nil removes it.
+    func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?)
+    /// Starts the scene's own motion (a cycler's ticks), frozen at once when `paused`.
+    func start(paused: Bool)
+    /// Stops the scene's motion and settles it; nothing changes afterwards.
+    func stop()
+}
