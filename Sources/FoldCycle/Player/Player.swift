@@ -39,10 +39,11 @@ public final class Player: @unchecked Sendable {
         /// Colour depth of the encoded frames.
         public var colorDepth: ColorDepth
         /// Whether the player guards the terminal while it draws (inline or fullscreen output to a
-        /// terminal): SIGINT, SIGTERM and SIGHUP restore it (cursor shown, region ended) before
-        /// the process dies of the signal as it would have, and echo is off on the output terminal
-        /// so typing (and `^C`) never lands on the frames. Default true; a program that handles
-        /// those signals and the terminal's modes itself (as the `foldcycle` CLI does) sets false.
+        /// terminal) with a ``TerminalSession`` of its own when none is given: SIGINT, SIGTERM,
+        /// SIGHUP and SIGQUIT restore it (cursor shown, region ended) before the process dies of
+        /// the signal as it would have; Ctrl-Z gives the terminal back and `fg` takes it again;
+        /// resizes redraw; echo is off on the output terminal so typing (and `^C`) never lands on
+        /// the frames; and an `exit` without ``finish()`` still restores the modes. Default true.
         public var guardsTerminal: Bool
 
         /// Creates a configuration.
@@ -60,9 +61,13 @@ public final class Player: @unchecked Sendable {
     /// The settings given at creation.
     public let configuration: Configuration
 
-    private let queue = DispatchQueue(label: "FoldCycle.player", qos: .userInteractive)
+    /// The player's serial queue: the session's when there is one.
+    private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
     private let sink: any OutputSink
+    /// The session the player draws in (given, or its own when it guards the terminal).
+    private let session: TerminalSession?
+    private let ownsSession: Bool
 
     // MARK: State (on `queue`)
 
@@ -80,10 +85,10 @@ public final class Player: @unchecked Sendable {
     private var finished = false
     private var framesDrawn = 0
     private var changeHandler: (@Sendable (SceneChange) -> Void)?
+    /// Set while ``finish()`` stops the scene on the queue.
+    private var stoppingScene = false
     private var writeFailure: TerminalError?
     private var failureHandler: (@Sendable (TerminalError) -> Void)?
-    private var signalSources: [any DispatchSourceSignal] = []
-    private let echoModes: TerminalModes?
 
     /// Creates a player; nothing is written until ``start(paused:)``.
     ///
@@ -92,12 +97,27 @@ public final class Player: @unchecked Sendable {
     ///   - configuration: fps, output and colour depth.
     ///   - sink: where bytes go, default standard output. Its size is read at
     ///     ``start(paused:)``, ``terminalResized()`` and before every frame.
+    ///   - session: the terminal session to draw in (its queue becomes the player's; the player
+    ///     joins it as a participant at ``start(paused:)``). When nil and
+    ///     ``Configuration/guardsTerminal`` is on, frames go to a terminal and the sink is a
+    ///     ``TerminalDevice``, the player makes and owns a session of its own.
     public init(scene: any FrameSource, configuration: Configuration = Configuration(),
-                sink: any OutputSink = TerminalDevice.standardOutput) {
+                sink: any OutputSink = TerminalDevice.standardOutput, session: TerminalSession? = nil) {
         self.scene = scene
         self.configuration = configuration
         self.sink = sink
-        echoModes = (sink as? TerminalDevice).map { TerminalModes(device: $0) }
+        if let session {
+            self.session = session
+            ownsSession = false
+        } else if configuration.guardsTerminal, configuration.output != .plainText,
+                  let device = sink as? TerminalDevice, device.isTerminal {
+            self.session = TerminalSession(configuration: .init(outputDevice: device))
+            ownsSession = true
+        } else {
+            self.session = nil
+            ownsSession = false
+        }
+        queue = self.session?.queue ?? DispatchQueue(label: "FoldCycle.player", qos: .userInteractive)
         region = TerminalRegion(
             placement: configuration.output == .fullscreen ? .fullscreen : .inline, depth: configuration.colorDepth)
         queue.setSpecific(key: queueKey, value: true)
@@ -113,12 +133,14 @@ public final class Player: @unchecked Sendable {
     ///   - cellAspect: a cell's height over its width, for transitions in world units.
     ///   - configuration: fps, output and colour depth.
     ///   - sink: where bytes go, default standard output.
+    ///   - session: the terminal session to draw in (see ``init(scene:configuration:sink:session:)``).
     public convenience init<DataSource: CycleDataSource>(
         cycler: Cycler<DataSource>, cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
-        configuration: Configuration = Configuration(), sink: any OutputSink = TerminalDevice.standardOutput
+        configuration: Configuration = Configuration(), sink: any OutputSink = TerminalDevice.standardOutput,
+        session: TerminalSession? = nil
     ) where DataSource.Item == String {
         self.init(scene: CyclerScene(cycler: cycler, cardSize: cardSize, style: style, cellAspect: cellAspect),
-                  configuration: configuration, sink: sink)
+                  configuration: configuration, sink: sink, session: session)
     }
 
     /// Frames written so far (a measure of idle cost: it does not grow while nothing moves).
@@ -143,13 +165,24 @@ public final class Player: @unchecked Sendable {
             guard !started else { return }
             started = true
             let queue = self.queue
+            let queueKey = self.queueKey
             scene.setChangeHandler { [weak self] change in
+                // While finish() stops the scene on this queue, the last change (the item that
+                // settled) is handled at once, before the player is done; otherwise later, on
+                // the queue.
+                if DispatchQueue.getSpecific(key: queueKey) == true, let self, self.stoppingScene {
+                    self.handle(change)
+                    return
+                }
                 queue.async { [weak self] in self?.handle(change) }
+            }
+            if let session {
+                session.addParticipant(self)
+                if ownsSession { session.start() }
             }
             if configuration.output == .plainText {
                 writePlain(scene.plainText(at: scene.clock.now))
             } else {
-                if configuration.guardsTerminal { guardTerminal() }
                 terminalSize = sink.size
                 region.begin(into: &bytes)
                 drawFrame()
@@ -214,9 +247,12 @@ public final class Player: @unchecked Sendable {
     /// - Returns: the first write error met while playing, if any (e.g. EPIPE).
     @discardableResult
     public func finish() -> TerminalError? {
-        scene.stop()
         return onQueue {
             if started, !finished {
+                stoppingScene = true
+                scene.stop()
+                stoppingScene = false
+                session?.removeParticipant(self)
                 frameLoop?.stop()
                 scene.setChangeHandler(nil)
                 if configuration.output != .plainText, region.isActive {
@@ -227,8 +263,12 @@ public final class Player: @unchecked Sendable {
                     region.end(into: &bytes)
                     flush()
                 }
-                echoModes?.restore()
                 finished = true
+                // Its own session ends with it (modes and signal dispositions restored). On the
+                // session's queue, which is this one: nothing waits for another queue.
+                if ownsSession { session?.end() }
+            } else if !started {
+                scene.stop()
             }
             return writeFailure
         }
@@ -250,23 +290,6 @@ public final class Player: @unchecked Sendable {
     private func onQueue<T>(_ body: () -> T) -> T {
         if DispatchQueue.getSpecific(key: queueKey) == true { return body() }
         return queue.sync(execute: body)
-    }
-
-    /// Installs the signal handlers and echo-off mode of ``Configuration/guardsTerminal``.
-    private func guardTerminal() {
-        if sink.isTerminal { try? echoModes?.enterNoEchoMode() }
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [weak self] in
-                self?.finish()
-                // Die of the signal, as the program would have without us.
-                signal(number, SIG_DFL)
-                kill(getpid(), number)
-            }
-            source.activate()
-            signalSources.append(source)
-        }
     }
 
     private func handle(_ change: SceneChange) {
@@ -391,4 +414,15 @@ public final class Player: @unchecked Sendable {
             frame.blit(row, at: CellPosition(column: 0, row: height - footerRows + offset))
         }
     }
+}
+
+extension Player: TerminalSessionParticipant {
+    /// Ctrl-Z: ``suspendOutput()``.
+    public func sessionWillSuspend() { suspendOutput() }
+    /// `fg`: ``resumeOutput()``.
+    public func sessionDidResume() { resumeOutput() }
+    /// SIGWINCH: ``terminalResized()``.
+    public func sessionDidResize() { terminalResized() }
+    /// The session ends: ``finish()``.
+    public func sessionWillEnd() { finish() }
 }

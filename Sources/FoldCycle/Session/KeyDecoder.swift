@@ -1,19 +1,3 @@
-/// A key press decoded from a terminal's input bytes (non-canonical mode).
-public enum KeyPress: Hashable, Sendable {
-    /// Printable text (one or more grapheme clusters), including a space.
-    case text(String)
-    /// Enter (CR or LF).
-    case enter
-    /// Backspace (DEL 0x7F or BS 0x08).
-    case backspace
-    /// Ctrl-U: erase the typed line.
-    case clearLine
-    /// Ctrl-D (EOT).
-    case endOfTransmission
-    /// An arrow key: up, down, right or left (CSI or SS3 form: `ESC [ A`, `ESC O A`, …).
-    case arrow(TransitionDirection)
-}
-
 /// Decodes raw terminal input bytes into ``KeyPress``es, across reads: an escape sequence or a
 /// UTF-8 sequence split between two reads is completed by the next one.
 ///

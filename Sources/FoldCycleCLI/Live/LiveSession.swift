@@ -6,22 +6,20 @@ import Foundation
 import Glibc
 #endif
 
-/// Wires a live run together: cycler → player (terminal), stdin → commands, signals → exit.
+/// Wires a live run together: cycler → player, terminal session (modes, signals, job control,
+/// input) → commands, and the one exit path.
 ///
-/// Everything mutable lives on `queue` (serial). Handlers handed to Dispatch and to the reader
-/// thread are `@Sendable` closures created here, in a nonisolated type, never on the main actor.
+/// Everything mutable lives on the terminal session's serial queue, which the player shares.
+/// Handlers handed to Dispatch and to the reader thread are `@Sendable` closures created here, in
+/// a nonisolated type, never on the main actor.
 final class LiveSession: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "foldcycle.session")
     private let command: LiveCommand
     private let cycler: Cycler<ArrayDataSource<String>>
+    private let terminal: TerminalSession
     private let player: Player
-    private let modes = TerminalModes(device: .standardInput)
-    /// stdout's terminal when stdin is not it: echo off, so typing never lands on the frames.
-    private let outputModes = TerminalModes(device: .standardOutput)
+    private var queue: DispatchQueue { terminal.queue }
     /// stdout is a terminal: frames are drawn and replies go to the status line.
     private let drawsFrames: Bool
-    /// stdin and stdout are terminals: keys are read one by one and a command line is shown.
-    private let readsKeys: Bool
 
     // MARK: State (on `queue`)
 
@@ -29,10 +27,9 @@ final class LiveSession: @unchecked Sendable {
     private var reply: (text: String, isError: Bool)?
     private var transitionsEnded = 0
     private var finishing = false
-    private var signalSources: [any DispatchSourceSignal] = []
-    private var decoder = KeyDecoder()
-    private var suspended = false
     private var launched = false
+    /// Keys are read one by one (stdin and stdout are terminals) and a command line is shown.
+    private var readsKeys = false
 
     init(command: LiveCommand) throws(CyclerError) {
         self.command = command
@@ -41,13 +38,18 @@ final class LiveSession: @unchecked Sendable {
             style: TransitionStyle(kind: .fold, direction: command.direction, timingFunction: command.timingFunction))
         // A dumb terminal cannot move the cursor: treat it like a pipe (plain text, no escapes).
         drawsFrames = TerminalDevice.standardOutput.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-        readsKeys = drawsFrames && TerminalDevice.standardInput.isTerminal
+        let exitBySignal = ExitCodeBox()
+        terminal = TerminalSession(configuration: .init(
+            input: drawsFrames ? .keys : .lines,
+            signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
+            silencesEcho: drawsFrames))
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         player = Player(
             cycler: cycler, cardSize: command.cardSize, style: command.style,
             configuration: .init(
-                framesPerSecond: command.framesPerSecond, output: output, colorDepth: command.colorDepth,
-                guardsTerminal: false))
+                framesPerSecond: command.framesPerSecond, output: output, colorDepth: command.colorDepth),
+            session: terminal)
+        exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
     /// Starts everything and parks the main thread in `dispatchMain()`.
@@ -57,12 +59,19 @@ final class LiveSession: @unchecked Sendable {
     }
 
     private func start() {
-        installSignalHandlers()
-        enterTerminalModes()
         // The session lives until exit(): strong captures are fine and keep the closures simple.
-        cycler.addObserver { [self] event in
-            queue.async { self.handle(event) }
+        terminal.setKeyHandler { [self] key in handleKey(key) }
+        terminal.setLineHandler { [self] line in handleLine(line) }
+        terminal.setInputEndHandler { [self] in inputEnded() }
+        terminal.setOutputClosedHandler { [self] in finish(exitCode: 0) }
+        terminal.setResumeHandler { [self] in updateFooter() }
+        terminal.start()
+        readsKeys = terminal.isReadingKeys
+        if let failure = terminal.modeError, drawsFrames, TerminalDevice.standardInput.isTerminal {
+            reply = ("cannot read keys (\(failure)); type commands and press Enter", true)
         }
+        // Called on this queue once the player has drawn (or printed) the change.
+        player.setChangeHandler { [self] change in handle(change) }
         player.setFailureHandler { [self] _ in
             // The output is gone (EPIPE: `| head -1` is done, or the terminal closed): stop.
             queue.async { self.finish(exitCode: 0) }
@@ -73,183 +82,53 @@ final class LiveSession: @unchecked Sendable {
         // With one item nothing ever transitions: --cycles N is done at once.
         if command.cycles == 0 || (command.cycles != nil && command.items.count == 1) {
             finish(exitCode: 0)
-            return
         }
-        startReadingInput()
-        watchOutputPipe()
-    }
-
-    // MARK: - Signals
-
-    private func installSignalHandlers() {
-        let exits: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)]
-        for (number, code) in exits {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [self] in finish(exitCode: code) }
-            source.activate()
-            signalSources.append(source)
-        }
-        // Job control: give the terminal back before stopping, take it again on continue.
-        signal(SIGTSTP, SIG_IGN)
-        let suspend = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: queue)
-        suspend.setEventHandler { [self] in suspendForJobControl() }
-        suspend.activate()
-        signalSources.append(suspend)
-        let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: queue)
-        resume.setEventHandler { [self] in continueAfterJobControl() }
-        resume.activate()
-        signalSources.append(resume)
-        signal(SIGWINCH, SIG_IGN)
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: queue)
-        resize.setEventHandler { [self] in player.terminalResized() }
-        resize.activate()
-        signalSources.append(resize)
-    }
-
-    private func enterTerminalModes() {
-        if readsKeys {
-            do {
-                try modes.enterKeyInputMode()
-            } catch {
-                reply = ("cannot read keys (\(error)); type commands and press Enter", true)
-            }
-        } else if drawsFrames {
-            // Not fatal: typing would only echo over the frames.
-            try? outputModes.enterNoEchoMode()
-        }
-    }
-
-    private func restoreTerminalModes() {
-        modes.restore()
-        outputModes.restore()
-    }
-
-    /// Ctrl-Z: give the terminal back (region ended, modes restored) and stop for real. The
-    /// SIGCONT handler (`fg`) takes it back.
-    private func suspendForJobControl() {
-        guard !finishing, !suspended else { return }
-        suspended = true
-        player.suspendOutput()
-        restoreTerminalModes()
-        // SIGTSTP is blocked on Dispatch's threads and handled by the signal source, so
-        // re-raising it would not stop us; SIGSTOP cannot be blocked. raise() directs it at this
-        // thread, which stops before raise() returns (kill(getpid()) may let this thread run on
-        // until another thread takes the stop).
-        raise(SIGSTOP)
-    }
-
-    /// Whether this process group owns the terminal (it is the foreground job).
-    private var isForeground: Bool {
-        let descriptor: Int32 = TerminalDevice.standardInput.isTerminal ? 0 : 1
-        return tcgetpgrp(descriptor) == getpgrp()
-    }
-
-    /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
-    private func continueAfterJobControl() {
-        guard !finishing, suspended else { return }
-        // Continued in the background (`bg`): the terminal belongs to the shell. Stay suspended
-        // (the cycler runs on, nothing is drawn) until a SIGCONT finds us in the foreground.
-        guard isForeground else { return }
-        suspended = false
-        enterTerminalModes()
-        player.resumeOutput()
-        updateFooter()
     }
 
     // MARK: - Input
 
-    private func startReadingInput() {
-        let keys = readsKeys && modes.isActive
-        let thread = Thread { [self] in
-            if keys {
-                var buffer = [UInt8](repeating: 0, count: 256)
-                var endedWithEscape = false
-                while true {
-                    // A lone Esc is a key of its own only if nothing follows it soon: wait 50 ms
-                    // for the rest of a sequence, then let the decoder drop the Esc.
-                    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-                    let ready = poll(&descriptor, 1, endedWithEscape ? 50 : -1)
-                    if ready == 0 {
-                        endedWithEscape = false
-                        queue.async { self.decoder.flushPendingEscape() }
-                        continue
-                    }
-                    if ready < 0 && errno == EINTR { continue }
-                    let count = read(0, &buffer, buffer.count)
-                    if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-                    if count <= 0 { break }
-                    let bytes = Array(buffer[0..<count])
-                    endedWithEscape = bytes.last == 0x1B
-                    queue.async { self.handleKeyBytes(bytes) }
-                }
-            } else {
-                while let line = readLine(strippingNewline: true) {
-                    queue.async { self.handleLine(line) }
-                }
-            }
-            queue.async { self.inputEnded() }
-        }
-        thread.name = "foldcycle.stdin"
-        thread.start()
-    }
-
-    /// When stdout is a pipe, notices its reader going away (`| head -1`) at once rather than at
-    /// the next write, which may be a whole interval away, or never while paused.
-    private func watchOutputPipe() {
-        var status = stat()
-        guard fstat(1, &status) == 0, (status.st_mode & S_IFMT) == S_IFIFO else { return }
-        let thread = Thread { [self] in
-            while true {
-                var descriptor = pollfd(fd: 1, events: 0, revents: 0)
-                let ready = poll(&descriptor, 1, -1)
-                if ready < 0 && errno == EINTR { continue }
-                if ready > 0 && descriptor.revents & Int16(POLLERR | POLLHUP) != 0 {
-                    queue.async { self.finish(exitCode: 0) }
-                    return
-                }
-                if ready < 0 { return }
-            }
-        }
-        thread.name = "foldcycle.stdout"
-        thread.start()
-    }
-
     private func inputEnded() {
         // Commands end; the animation goes on until quit, a signal or --cycles. In key mode,
         // stdin closing means the terminal went away: quit.
-        if readsKeys && modes.isActive { finish(exitCode: 0) }
+        if readsKeys { finish(exitCode: 0) }
     }
 
-    private func handleKeyBytes(_ bytes: [UInt8]) {
-        for key in decoder.feed(bytes) {
-            switch key {
-            case .text(let text):
-                if typed.isEmpty && text == " " {
-                    togglePause()
-                } else {
-                    typed += text
-                }
-            case .enter:
-                let line = typed
-                typed = ""
-                handleLine(line)
-            case .backspace:
-                if !typed.isEmpty { typed.removeLast() }
-            case .clearLine:
-                typed = ""
-            case .endOfTransmission:
-                // As in a shell: Ctrl-D quits on an empty line and does nothing otherwise.
-                if typed.isEmpty {
-                    finish(exitCode: 0)
-                    return
-                }
-
-            case .arrow(let direction):
-                execute(.direction(direction))
+    private func handleKey(_ key: KeyPress) {
+        switch key {
+        case .text(let text):
+            if typed.isEmpty && text == " " {
+                togglePause()
+            } else {
+                typed += text
             }
+        case .enter:
+            let line = typed
+            typed = ""
+            handleLine(line)
+        case .backspace:
+            if !typed.isEmpty { typed.removeLast() }
+        case .clearLine:
+            typed = ""
+        case .endOfTransmission:
+            // As in a shell: Ctrl-D quits on an empty line and does nothing otherwise.
+            if typed.isEmpty {
+                finish(exitCode: 0)
+                return
+            }
+        case .arrow(let arrow):
+            execute(.direction(Self.direction(of: arrow)))
         }
         updateFooter()
+    }
+
+    /// The direction an arrow key turns the transition to.
+    static func direction(of arrow: ArrowKey) -> TransitionDirection {
+        switch arrow {
+        case .up: return .up
+        case .down: return .down
+        case .left: return .left
+        case .right: return .right
+        }
     }
 
     private func togglePause() {
@@ -342,16 +221,17 @@ final class LiveSession: @unchecked Sendable {
 
     // MARK: - Events and footer
 
-    private func handle(_ event: CyclerEvent) {
+    /// A change the player has drawn (or written as plain text).
+    private func handle(_ change: SceneChange) {
         guard !finishing else { return }
-        switch event {
-        case .transitionEnded:
+        switch change {
+        case .settled:
             transitionsEnded += 1
             if let cycles = command.cycles, transitionsEnded >= cycles {
                 finish(exitCode: 0)
                 return
             }
-        default:
+        case .changed:
             break
         }
         updateFooter()
@@ -376,7 +256,7 @@ final class LiveSession: @unchecked Sendable {
                 : "commands on stdin: \(SessionCommand.summary)"
             lines.append(FooterLine(hint, attributes: [.dim]))
         }
-        if readsKeys && modes.isActive {
+        if readsKeys {
             lines.append(FooterLine("› " + visibleTail(of: typed), showsCaret: true))
         }
         player.setFooter(lines)
@@ -405,7 +285,7 @@ final class LiveSession: @unchecked Sendable {
         guard !finishing else { return }
         finishing = true
         let failure = player.finish()
-        restoreTerminalModes()
+        terminal.end()
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
@@ -414,4 +294,10 @@ final class LiveSession: @unchecked Sendable {
         }
         exit(exitCode)
     }
+}
+
+/// Lets the signal policy, fixed when the session is made, reach the live session created after
+/// it. Set once, before the session starts; read on the session's queue.
+private final class ExitCodeBox: @unchecked Sendable {
+    var handler: (@Sendable (Int32) -> Void)?
 }

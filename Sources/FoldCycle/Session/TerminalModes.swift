@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Saves a terminal's termios modes and switches it to the non-canonical, no-echo input that a
+/// key-driven command line needs, with signals (ISIG) left on so Ctrl-C still sends SIGINT.
+///
+/// ``restore()`` puts back exactly the saved modes; it is idempotent and safe to call on every
+/// exit path. Thread-safe (NSLock).
+public final class TerminalModes: @unchecked Sendable {
+    private let lock = NSLock()
+    private let device: TerminalDevice
+    private var saved: termios?
+
+    /// Creates a mode keeper for `device` (usually standard input); changes nothing yet.
+    public init(device: TerminalDevice) {
+        self.device = device
+    }
+
+    /// Whether modes are currently changed (and will be restored).
+    public var isActive: Bool { lock.withLock { saved != nil } }
+
+    /// Turns off canonical mode and echo (VMIN 1, VTIME 0), keeping ISIG, after saving the
+    /// current modes.
+    ///
+    /// - Throws: ``TerminalError/notATerminal`` or ``TerminalError/termiosFailed(errno:)``.
+    public func enterKeyInputMode() throws(TerminalError) {
+        try enter(keyInput: true)
+    }
+
+    /// Turns off echo only (canonical mode and signals stay), after saving the current modes: for
+    /// a terminal that shows frames while its input is not read, so stray typing (and `^C`) never
+    /// lands on the animation.
+    ///
+    /// - Throws: ``TerminalError/notATerminal`` or ``TerminalError/termiosFailed(errno:)``.
+    public func enterNoEchoMode() throws(TerminalError) {
+        try enter(keyInput: false)
+    }
+
+    private func enter(keyInput: Bool) throws(TerminalError) {
+        var failure: TerminalError?
+        lock.withLock {
+            guard saved == nil else { return }
+            guard device.isTerminal else {
+                failure = .notATerminal
+                return
+            }
+            var original = termios()
+            guard tcgetattr(device.fileDescriptor, &original) == 0 else {
+                failure = .termiosFailed(errno: errno)
+                return
+            }
+            var raw = original
+            if keyInput {
+                raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+                raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+                withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                    cc[Int(VMIN)] = 1
+                    cc[Int(VTIME)] = 0
+                }
+            } else {
+                raw.c_lflag &= ~tcflag_t(ECHO | ECHOCTL)
+            }
+            guard tcsetattr(device.fileDescriptor, TCSANOW, &raw) == 0 else {
+                failure = .termiosFailed(errno: errno)
+                return
+            }
+            saved = original
+        }
+        if let failure { throw failure }
+    }
+
+    /// Puts back the saved modes, if any. Idempotent.
+    public func restore() {
+        lock.withLock {
+            guard var original = saved else { return }
+            _ = tcsetattr(device.fileDescriptor, TCSANOW, &original)
+            saved = nil
+        }
+    }
+}

@@ -1,0 +1,362 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Something that draws on the terminal a ``TerminalSession`` owns (a ``Player``): the session
+/// tells it when to give the terminal back and when to take it again.
+///
+/// Calls come on the session's queue, which an attached ``Player`` shares; implementations do
+/// their work synchronously on it (so the terminal is given back before the process stops or
+/// dies) and never wait for another queue.
+public protocol TerminalSessionParticipant: AnyObject, Sendable {
+    /// Job control is about to stop the process (Ctrl-Z): end the region, cursor shown.
+    func sessionWillSuspend()
+    /// The process was continued in the foreground (`fg`): start a new region at the cursor.
+    func sessionDidResume()
+    /// The terminal was resized (SIGWINCH).
+    func sessionDidResize()
+    /// The session ends (quit, a termination signal, an error): draw the last frame and give the
+    /// terminal back.
+    func sessionWillEnd()
+}
+
+/// The one owner of a terminal's modes, signals, job control, resizes, input and the closed-pipe
+/// watch, with one exit path (``end()``): what every program that draws with FoldCycle needs,
+/// in the library so that embedding programs get it too.
+///
+/// - Modes: with ``Configuration/Input-swift.enum/keys`` and the input a terminal, non-canonical
+///   no-echo key input (ISIG kept, so Ctrl-C is SIGINT and Ctrl-Z SIGTSTP); otherwise, when the
+///   output is a terminal, echo off (typing never lands on the frames). Restored exactly on
+///   ``end()``, on a suspend, and at process exit (`atexit`) if the program exits without
+///   ending the session.
+/// - Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT): as ``SignalPolicy`` says.
+/// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
+///   process stops (`raise(SIGSTOP)`: SIGTSTP itself is blocked on Dispatch's threads). On
+///   SIGCONT in the foreground modes and participants come back; continued in the background
+///   (`bg`) the session stays suspended until a SIGCONT finds it in the foreground.
+/// - SIGWINCH: participants redraw.
+/// - Input: keys (decoded, ``KeyPress``) or lines from the input descriptor, on the session's
+///   queue; then one end-of-input call.
+/// - Closed pipe: when the output is a pipe, its reader going away is reported at once.
+///
+/// Threading: every callback runs on the session's serial queue; methods may be called from any
+/// thread. Handlers are `@Sendable` and never main-actor isolated.
+///
+/// Source: POSIX job control and termios (`tcsetattr`, `tcgetpgrp`), signal handling through
+/// `DispatchSource.makeSignalSource` after `signal(_, SIG_IGN)` (as TermKit does).
+public final class TerminalSession: @unchecked Sendable {
+    /// How the session reads input.
+    public enum Input: Hashable, Sendable {
+        /// No input is read.
+        case none
+        /// Newline-terminated lines (a script piping commands).
+        case lines
+        /// Key presses from a terminal in non-canonical mode (falls back to lines when the
+        /// input is not a terminal).
+        case keys
+    }
+
+    /// The session's settings.
+    public struct Configuration: Sendable {
+        /// Where input is read from (default standard input).
+        public var inputDevice: TerminalDevice
+        /// The terminal frames go to (default standard output).
+        public var outputDevice: TerminalDevice
+        /// What is read from ``inputDevice``.
+        public var input: Input
+        /// What termination signals do.
+        public var signalPolicy: SignalPolicy
+        /// Whether Ctrl-Z / `fg` are handled (the terminal given back and taken again). Default true.
+        public var handlesJobControl: Bool
+        /// Whether the output's reader going away is watched when the output is a pipe. Default true.
+        public var watchesOutputPipe: Bool
+        /// Whether echo is turned off on the output terminal when keys are not read from it, so
+        /// typing never lands on the frames. Default true; false when nothing is drawn (a dumb
+        /// terminal gets plain text).
+        public var silencesEcho: Bool
+
+        /// Creates a configuration.
+        public init(inputDevice: TerminalDevice = .standardInput, outputDevice: TerminalDevice = .standardOutput,
+                    input: Input = .none, signalPolicy: SignalPolicy = .restoreAndReraise,
+                    handlesJobControl: Bool = true, watchesOutputPipe: Bool = true, silencesEcho: Bool = true) {
+            self.inputDevice = inputDevice
+            self.outputDevice = outputDevice
+            self.input = input
+            self.signalPolicy = signalPolicy
+            self.handlesJobControl = handlesJobControl
+            self.watchesOutputPipe = watchesOutputPipe
+            self.silencesEcho = silencesEcho
+        }
+    }
+
+    /// The signals that end a process by default and that the ``SignalPolicy`` governs.
+    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// The settings given at creation.
+    public let configuration: Configuration
+    /// The serial queue every callback runs on. A ``Player`` attached to the session draws on it
+    /// too, so that terminal output, modes and signals are ordered on one queue and a half-written
+    /// frame never interleaves with a restore.
+    public let queue = DispatchQueue(label: "FoldCycle.session", qos: .userInteractive)
+
+    private let inputModes: TerminalModes
+    private let outputModes: TerminalModes
+
+    // MARK: State (on `queue`)
+
+    private var participants: [any TerminalSessionParticipant] = []
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var decoder = KeyDecoder()
+    private var started = false
+    private var ended = false
+    private var suspended = false
+    private var readsKeys = false
+    private var keyHandler: (@Sendable (KeyPress) -> Void)?
+    private var lineHandler: (@Sendable (String) -> Void)?
+    private var inputEndHandler: (@Sendable () -> Void)?
+    private var outputClosedHandler: (@Sendable () -> Void)?
+    private var resumeHandler: (@Sendable () -> Void)?
+    private var modeFailure: TerminalError?
+
+    /// Creates a session; nothing changes until ``start()``.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        inputModes = TerminalModes(device: configuration.inputDevice)
+        outputModes = TerminalModes(device: configuration.outputDevice)
+        queue.setSpecific(key: sessionQueueKey, value: ObjectIdentifier(self))
+    }
+
+    // MARK: - Handlers (set before start)
+
+    /// Called for each key press (``Input/keys`` with a terminal input).
+    public func setKeyHandler(_ handler: (@Sendable (KeyPress) -> Void)?) { onQueue { keyHandler = handler } }
+    /// Called for each line (``Input/lines``, or ``Input/keys`` when the input is not a terminal).
+    public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) { onQueue { lineHandler = handler } }
+    /// Called once when the input ends (EOF).
+    public func setInputEndHandler(_ handler: (@Sendable () -> Void)?) { onQueue { inputEndHandler = handler } }
+    /// Called once when the output pipe's reader goes away.
+    public func setOutputClosedHandler(_ handler: (@Sendable () -> Void)?) {
+        onQueue { outputClosedHandler = handler }
+    }
+    /// Called after a resume in the foreground, once participants have redrawn.
+    public func setResumeHandler(_ handler: (@Sendable () -> Void)?) { onQueue { resumeHandler = handler } }
+
+    /// Adds a participant (a player) that is told to give the terminal back and take it again.
+    public func addParticipant(_ participant: any TerminalSessionParticipant) {
+        onQueue { participants.append(participant) }
+    }
+
+    /// Removes a participant (it no longer hears from the session).
+    public func removeParticipant(_ participant: any TerminalSessionParticipant) {
+        onQueue { participants.removeAll { $0 === participant } }
+    }
+
+    // MARK: - Lifecycle
+
+    /// Whether keys are being read from a terminal (after ``start()``; false when key input was
+    /// asked for but the input is not a terminal or its modes could not be changed).
+    public var isReadingKeys: Bool { onQueue { readsKeys } }
+
+    /// Why key input mode could not be entered, if it could not.
+    public var modeError: TerminalError? { onQueue { modeFailure } }
+
+    /// Installs the signal handlers, enters the terminal modes and starts reading input.
+    /// Idempotent.
+    public func start() {
+        onQueue {
+            guard !started else { return }
+            started = true
+            installSignalHandlers()
+            enterModes()
+            SessionExitGuard.shared.register(self)
+            startInput()
+            if configuration.watchesOutputPipe {
+                OutputPipeWatch.start(descriptor: configuration.outputDevice.fileDescriptor, queue: queue) {
+                    [weak self] in self?.outputClosedHandler?()
+                }
+            }
+        }
+    }
+
+    /// The one exit path: participants give the terminal back, modes are restored, signal
+    /// handlers are removed and dispositions restored. Idempotent; safe from any thread,
+    /// including the session's own callbacks.
+    public func end() {
+        onQueue {
+            guard started, !ended else { return }
+            ended = true
+            for participant in participants { participant.sessionWillEnd() }
+            restoreModes()
+            for source in signalSources { source.cancel() }
+            signalSources.removeAll()
+            for number in Self.terminationSignals + [SIGTSTP, SIGCONT, SIGWINCH] { signal(number, SIG_DFL) }
+            SessionExitGuard.shared.unregister(self)
+        }
+    }
+
+    /// Restores the terminal modes without ending the session (for a last-resort exit path such
+    /// as `atexit`). Safe from any thread.
+    public func restoreModes() {
+        inputModes.restore()
+        outputModes.restore()
+    }
+
+    // MARK: - Internals (on `queue`)
+
+    private func onQueue<T>(_ body: () -> T) -> T {
+        if DispatchQueue.getSpecific(key: sessionQueueKey) == ObjectIdentifier(self) { return body() }
+        return queue.sync(execute: body)
+    }
+
+    private let sessionQueueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    private func installSignalHandlers() {
+        switch configuration.signalPolicy {
+        case .none:
+            break
+        case .restoreAndReraise, .restoreAndCallBack:
+            for number in Self.terminationSignals {
+                watch(number) { session in session.terminate(by: number) }
+            }
+        }
+        if configuration.handlesJobControl {
+            watch(SIGTSTP) { session in session.suspend() }
+            watch(SIGCONT) { session in session.resume() }
+        }
+        watch(SIGWINCH) { session in
+            for participant in session.participants { participant.sessionDidResize() }
+        }
+    }
+
+    private func watch(_ number: Int32, _ handler: @escaping @Sendable (TerminalSession) -> Void) {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            handler(self)
+        }
+        source.activate()
+        signalSources.append(source)
+    }
+
+    private func terminate(by number: Int32) {
+        end()
+        switch configuration.signalPolicy {
+        case .restoreAndReraise:
+            // Die of the signal, as the program would have without us.
+            signal(number, SIG_DFL)
+            kill(getpid(), number)
+        case .restoreAndCallBack(let handler):
+            handler(number)
+        case .none:
+            break
+        }
+    }
+
+    private func enterModes() {
+        readsKeys = false
+        if configuration.input == .keys && configuration.inputDevice.isTerminal {
+            do {
+                try inputModes.enterKeyInputMode()
+                readsKeys = true
+                return
+            } catch {
+                modeFailure = error
+            }
+        }
+        // Not fatal: typing would only echo over the frames.
+        if configuration.silencesEcho, configuration.outputDevice.isTerminal { try? outputModes.enterNoEchoMode() }
+    }
+
+    private func startInput() {
+        guard configuration.input != .none else { return }
+        let reader = InputReader(descriptor: configuration.inputDevice.fileDescriptor,
+                                 mode: readsKeys ? .bytes : .lines, queue: queue)
+        reader.start(
+            onBytes: { [weak self] bytes in self?.handleKeyBytes(bytes) },
+            onLine: { [weak self] line in self?.handleLine(line) },
+            onEscapeTimeout: { [weak self] in self?.decoder.flushPendingEscape() },
+            onEnd: { [weak self] in
+                guard let self, !ended else { return }
+                inputEndHandler?()
+            })
+    }
+
+    private func handleKeyBytes(_ bytes: [UInt8]) {
+        guard !ended, !suspended else { return }
+        let keys = decoder.feed(bytes)
+        guard let keyHandler else { return }
+        for key in keys { keyHandler(key) }
+    }
+
+    private func handleLine(_ line: String) {
+        guard !ended else { return }
+        lineHandler?(line)
+    }
+
+    /// Ctrl-Z: give the terminal back and stop for real. SIGCONT (`fg`) takes it back.
+    private func suspend() {
+        guard !ended, !suspended else { return }
+        suspended = true
+        for participant in participants { participant.sessionWillSuspend() }
+        restoreModes()
+        // SIGTSTP is blocked on Dispatch's threads and handled by the signal source, so
+        // re-raising it would not stop us; SIGSTOP cannot be blocked. raise() directs it at this
+        // thread, which stops before raise() returns (kill(getpid()) may let this thread run on
+        // until another thread takes the stop).
+        raise(SIGSTOP)
+    }
+
+    /// Whether this process group owns the terminal (it is the foreground job).
+    private var isForeground: Bool {
+        let descriptor = configuration.inputDevice.isTerminal
+            ? configuration.inputDevice.fileDescriptor : configuration.outputDevice.fileDescriptor
+        return tcgetpgrp(descriptor) == getpgrp()
+    }
+
+    /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
+    private func resume() {
+        guard !ended, suspended else { return }
+        // Continued in the background (`bg`): the terminal belongs to the shell. Stay suspended
+        // until a SIGCONT finds us in the foreground.
+        guard isForeground else { return }
+        suspended = false
+        enterModes()
+        for participant in participants { participant.sessionDidResume() }
+        resumeHandler?()
+    }
+}
+
+/// Restores the modes of every session still active when the process exits without ending
+/// them (an embedding program's early `exit(1)`), through one `atexit` handler.
+final class SessionExitGuard: @unchecked Sendable {
+    static let shared = SessionExitGuard()
+
+    private let lock = NSLock()
+    private var sessions: [ObjectIdentifier: TerminalSession] = [:]
+    private var installed = false
+
+    func register(_ session: TerminalSession) {
+        lock.withLock {
+            sessions[ObjectIdentifier(session)] = session
+            if !installed {
+                installed = true
+                atexit { SessionExitGuard.shared.restoreAll() }
+            }
+        }
+    }
+
+    func unregister(_ session: TerminalSession) {
+        _ = lock.withLock { sessions.removeValue(forKey: ObjectIdentifier(session)) }
+    }
+
+    private func restoreAll() {
+        let active = lock.withLock { Array(sessions.values) }
+        for session in active { session.restoreModes() }
+    }
+}
