@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
-"""Independent reference values for TimingFunctionTests: the cubic Bézier through (0,0), P1, P2,
-(1,1) solved for x(s) = t by plain bisection to 1e-15 (no Newton, no shared code with Swift).
-Prints Swift tuple literals to paste into Tests/FoldCycleTests/TimingFunctionTests.swift."""
-from fractions import Fraction
+"""Independent reference values for TimingFunctionTests (docs/DESIGN.md#timing-functions): the
+cubic Bézier through (0,0), P1, P2, (1,1) solved for x(s) = t by plain bisection to 1e-15 (no
+Newton, no shared code with Swift).
+
+The output is the body of `timingReference` in Tests/FoldCycleTests/TimingFunctionTests.swift,
+one Swift tuple literal per line. Standard library only.
+
+Run: python3 scripts/gen_timing_reference.py [--check | --write]   (see scripts/refcheck.py)
+"""
+import refcheck
 
 PRESETS = {
     "linear": (0, 0, 1, 1),
@@ -27,6 +33,13 @@ def progress(t, x1, y1, x2, y2):
             hi = mid
     return bezier((lo + hi) / 2, y1, y2)
 
-for name, points in PRESETS.items():
-    for t in TIMES:
-        print(f'    ("{name}", {t}, {progress(t, *points):.12f}),')
+def generate():
+    return [f'    ("{name}", {t}, {progress(t, *points):.12f}),'
+            for name, points in PRESETS.items() for t in TIMES]
+
+
+if __name__ == "__main__":
+    raise SystemExit(refcheck.main(
+        __doc__, generate, "Tests/FoldCycleTests/TimingFunctionTests.swift",
+        refcheck.Block(after="let timingReference: [(String, Double, Double)] = [", until="]",
+                       until_included=False)))

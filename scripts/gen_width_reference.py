@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Print the expected display widths for Tests/FoldCycleTests/DisplayWidthTests.swift.
+"""The expected display widths of Tests/FoldCycleTests/DisplayWidthTests.swift
+(docs/DESIGN.md#terminal-rendering).
 
 The reference is Python's `wcwidth` package, version 0.9.4: `wcwidth.width(cluster)` for every
-grapheme cluster of each case (`wcwidth.iter_graphemes`). The output is a Swift array literal
-of `WidthCase(name, text, widths)` to paste into the test unchanged.
+grapheme cluster of each case (`wcwidth.iter_graphemes`). The output is the Swift array literal
+of `WidthCase(name, text, widths)` that follows `let widthReference: [WidthCase] =` in the test.
 
-Run: /tmp/venv/bin/python scripts/gen_width_reference.py
+Needs `wcwidth==0.9.4` (scripts/test installs it into .venv).
+Run: .venv/bin/python scripts/gen_width_reference.py [--check | --write]   (see scripts/refcheck.py)
 """
+import refcheck
 import wcwidth
 
 assert wcwidth.__version__ == "0.9.4", wcwidth.__version__
@@ -86,8 +89,16 @@ def swift_literal(text):
     return '"' + "".join(out) + '"'
 
 
-print("[")
-for name, text in CASES:
-    widths = [wcwidth.width(g) for g in wcwidth.iter_graphemes(text)]
-    print(f"    WidthCase({swift_literal(name)}, {swift_literal(text)}, {widths}),")
-print("]")
+def generate():
+    lines = ["["]
+    for name, text in CASES:
+        widths = [wcwidth.width(g) for g in wcwidth.iter_graphemes(text)]
+        lines.append(f"    WidthCase({swift_literal(name)}, {swift_literal(text)}, {widths}),")
+    lines.append("]")
+    return lines
+
+
+if __name__ == "__main__":
+    raise SystemExit(refcheck.main(
+        __doc__, generate, "Tests/FoldCycleTests/DisplayWidthTests.swift",
+        refcheck.Block(after="let widthReference: [WidthCase] =", until="]", until_included=True)))

@@ -40,6 +40,16 @@ struct BenchOptions: Sendable {
     var strict = false
     /// Whether `--quick` was given (reported in the output).
     var quick = false
+    /// Print the docs' tables as Markdown (between their markers) instead of the plain table.
+    var markdown = false
+    /// Rewrite the docs' tables in place (README.md and docs/PERFORMANCE.md under ``docsRoot``).
+    var writeDocs = false
+    /// Only check that the docs' markers exist and are well-formed; measure nothing.
+    var checkDocs = false
+    /// The package root holding README.md and docs/PERFORMANCE.md; default the current directory.
+    var docsRoot = "."
+    /// The arguments as given (after the program name), for the environment line.
+    var arguments: [String] = []
 
     static let help = """
         OVERVIEW: Measure FoldCycle's frame cost, output bytes, idle cost, timer accuracy, memory
@@ -65,6 +75,14 @@ struct BenchOptions: Sendable {
           --sections <list>     Comma-separated sections to run. (values: memory, frames, idle,
                                 timer, startup; default: all)
           --strict              Exit 1 when a target is missed.
+          --markdown            Print the docs' tables as Markdown, each between its marker
+                                comments, instead of the plain table (the JSON line still follows).
+          --write-docs          Rewrite those tables in place in README.md and docs/PERFORMANCE.md,
+                                between their markers, with this run's figures and environment.
+                                Needs every section and the default sizes and directions.
+          --check-docs          Check that the docs' markers exist once each and are well-formed,
+                                then exit (0: well-formed, 1: not); measures nothing.
+          --docs-root <dir>     The package root holding README.md and docs/. (default: .)
           -h, --help            Show help information.
 
         """
@@ -75,6 +93,7 @@ struct BenchOptions: Sendable {
     /// - Throws: a message for an unknown option or a bad value.
     static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions? {
         var options = BenchOptions()
+        options.arguments = arguments
         if arguments.contains("--quick") {
             options.quick = true
             options.idleSeconds = 1
@@ -109,6 +128,10 @@ struct BenchOptions: Sendable {
             case "-h", "--help": return nil
             case "--quick": break
             case "--strict": options.strict = true
+            case "--markdown": options.markdown = true
+            case "--write-docs": options.writeDocs = true
+            case "--check-docs": options.checkDocs = true
+            case "--docs-root": options.docsRoot = try value(argument)
             case "--frames": options.minimumFrames = try integer(argument, 1...10_000_000)
             case "--frames-per-transition": options.framesPerTransition = try integer(argument, 2...100_000)
             case "--idle-seconds": options.idleSeconds = try seconds(argument, 0.1...600)
@@ -150,6 +173,14 @@ struct BenchOptions: Sendable {
                 options.sections = sections
             default:
                 throw BenchUsageError("unknown option '\(argument)'")
+            }
+        }
+        if options.writeDocs {
+            let defaults = BenchOptions()
+            guard options.sections == defaults.sections, options.sizes == defaults.sizes,
+                  options.directions == defaults.directions else {
+                throw BenchUsageError("'--write-docs' needs every section and the default '--sizes' and "
+                                      + "'--directions' (the docs' tables show all of them)")
             }
         }
         return options

@@ -14,8 +14,8 @@ struct TargetResult: Codable, Sendable {
 
 /// Everything one run measured: printed as a table and as one JSON line.
 struct BenchReport: Codable, Sendable {
-    /// `swift-6.3.1`-style toolchain note, the core count and whether `--quick` was given.
-    var environment: [String: String] = [:]
+    /// Where and how the run measured.
+    var environment: BenchEnvironment
     var frames: [FrameResult] = []
     var idle: [IdleResult] = []
     var timer: TimerResult?
@@ -24,6 +24,11 @@ struct BenchReport: Codable, Sendable {
     var targets: [TargetResult] = []
     /// Wall time of the whole run, in seconds.
     var totalSeconds = 0.0
+
+    /// An empty report of a run in `environment`.
+    init(environment: BenchEnvironment) {
+        self.environment = environment
+    }
 
     // MARK: - Targets
 
@@ -34,8 +39,8 @@ struct BenchReport: Codable, Sendable {
             let cases = frames.filter { $0.size == "80x24" && $0.encoder == encoder }
             if let worst = cases.max(by: { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }) {
                 targets.append(TargetResult(
-                    name: "compose+encode 80x24 \(encoder.rawValue), median (worst direction: \(worst.direction))",
-                    limit: "≤ 20 µs", measured: Self.format(worst.composeEncodeMicros.median, "µs"),
+                    name: "compose + encode, median per 80×24 frame, \(encoder.rawValue) encoder (worst direction: \(worst.direction))",
+                    limit: "≤ 20 µs", measured: String(format: "%.1f µs", worst.composeEncodeMicros.median),
                     pass: worst.composeEncodeMicros.median <= 20))
             }
         }
@@ -43,13 +48,13 @@ struct BenchReport: Codable, Sendable {
         if let worst = diffs.max(by: { ($0.ratioToLowerBound ?? 0) < ($1.ratioToLowerBound ?? 0) }),
            let ratio = worst.ratioToLowerBound {
             targets.append(TargetResult(
-                name: "diff bytes / lower bound (worst case: \(worst.size) \(worst.direction))",
+                name: "diff bytes / lower bound (worst case: \(worst.size.replacingOccurrences(of: "x", with: "×")) \(worst.direction))",
                 limit: "≤ 1.25", measured: String(format: "%.2f", ratio), pass: ratio <= 1.25))
         }
         for result in idle {
-            let label = result.scenario == "paused" ? "paused (mid-transition)" : "between transitions"
+            let label = result.scenario == "paused" ? "while paused (mid-transition)" : "between transitions"
             targets.append(TargetResult(
-                name: "frame ticks while \(label), \(Self.format(result.seconds, "s"))",
+                name: "frame ticks \(label), \(String(format: "%.2f s", result.seconds))",
                 limit: "0", measured: result.valid ? "\(result.frameTicks)" : "\(result.frameTicks) (setup invalid)",
                 pass: result.valid && result.frameTicks == 0))
         }
@@ -62,7 +67,7 @@ struct BenchReport: Codable, Sendable {
         if let memory {
             let growth = Double(memory.peakGrowthKiB) / 1_024
             targets.append(TargetResult(
-                name: "peak RSS growth \(memory.shortTransitions) → \(memory.longTransitions) transitions",
+                name: "peak RSS growth \(BenchMarkdown.grouped(memory.shortTransitions)) → \(BenchMarkdown.grouped(memory.longTransitions)) transitions",
                 limit: "≤ 1 MiB", measured: Self.format(growth, "MiB"), pass: memory.peakGrowthKiB <= 1_024))
         }
         if let startup {
@@ -78,7 +83,8 @@ struct BenchReport: Codable, Sendable {
 
     /// The human-readable report.
     func table() -> String {
-        var out = "FoldCycle benchmark (\(environment.map { "\($0.key): \($0.value)" }.sorted().joined(separator: ", ")))\n"
+        var out = "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
+        out += "quick: \(environment.quick ? "yes" : "no"), \(environment.date))\n"
         if !frames.isEmpty, let sample = frames.first {
             out += "\nCompose + encode per frame, truecolor, \(sample.frames) frames per case "
             out += "(\(sample.transitions) transitions, t spread over 0...1); times in µs, bytes per frame\n"

@@ -10,14 +10,21 @@ import Foundation
 /// buffers of the other sections raise it), then frames, idle, timer and start-up.
 enum BenchRunner {
     /// Runs everything `options` selects; returns the process exit status.
+    ///
+    /// With `--check-docs` only the docs' markers are checked. With `--write-docs` the docs are
+    /// checked before anything is measured, so a long run never ends on a document it cannot
+    /// write.
     static func run(_ options: BenchOptions) -> Int32 {
+        if options.checkDocs { return checkDocs(root: options.docsRoot) }
+        if options.writeDocs {
+            do throws(DocsError) {
+                try DocsMarkers.validateForWriting(root: options.docsRoot)
+            } catch {
+                return fail(error)
+            }
+        }
         let start = Probe.nanoseconds()
-        var report = BenchReport()
-        report.environment = [
-            "cores": "\(ProcessInfo.processInfo.activeProcessorCount)",
-            "quick": options.quick ? "yes" : "no",
-            "build": Self.isDebugBuild ? "debug" : "release",
-        ]
+        var report = BenchReport(environment: .capture(quick: options.quick, arguments: options.arguments))
         if options.sections.contains(.memory) {
             progress("memory: \(options.memoryShortTransitions) and \(options.memoryTransitions) transitions")
             report.memory = MemoryBench.run(
@@ -48,18 +55,42 @@ enum BenchRunner {
             report.startup = StartupBench.run(binary: binary, spawns: options.spawns)
         }
         report.totalSeconds = Double(Probe.nanoseconds() - start) / 1e9
+        report.environment.finish()
         report.evaluateTargets()
-        print(report.table())
+        print(options.markdown ? BenchMarkdown.document(report) : report.table())
         print(report.jsonLine())
+        if options.writeDocs {
+            do throws(DocsError) {
+                try DocsMarkers.write(BenchMarkdown.blocks(report), root: options.docsRoot)
+                progress("wrote \(DocsBlock.files.joined(separator: " and ")) under \(options.docsRoot)")
+            } catch {
+                return fail(error)
+            }
+        }
         return options.strict && report.targets.contains(where: { !$0.pass }) ? 1 : 0
     }
 
-    private static var isDebugBuild: Bool {
-        #if DEBUG
-        return true
-        #else
-        return false
-        #endif
+    /// `--check-docs`: 0 when every block's markers are well-formed, 1 (listing the problems) when
+    /// not, 66 when a document cannot be read.
+    private static func checkDocs(root: String) -> Int32 {
+        do throws(DocsError) {
+            let problems = try DocsMarkers.check(root: root)
+            guard problems.isEmpty else {
+                FileHandle.standardError.write(Data((problems.map { "Error: \($0)" }.joined(separator: "\n") + "\n").utf8))
+                return 1
+            }
+            let names = DocsBlock.allCases.map(\.rawValue).joined(separator: ", ")
+            print("foldcycle-bench: the docs' markers are well-formed (\(names))")
+            return 0
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Prints `error` on stderr and returns its exit status.
+    private static func fail(_ error: DocsError) -> Int32 {
+        FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
+        return error.exitCode
     }
 
     /// One line on stderr, so stdout holds only the report.

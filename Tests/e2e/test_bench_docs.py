@@ -1,0 +1,144 @@
+"""foldcycle-bench's docs blocks: --check-docs on the committed docs and on broken copies, and
+--write-docs on a copy (a tiny run): only the lines between the markers change, every block is
+filled, and a second write keeps the text outside the markers byte for byte."""
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT, binary
+
+BLOCKS = {
+    "README.md": ["readme-frames", "readme-targets"],
+    "docs/PERFORMANCE.md": ["performance-results", "performance-targets"],
+}
+TINY_RUN = ["--frames", "4", "--frames-per-transition", "4", "--idle-seconds", "0.1", "--ticks", "3",
+            "--transitions", "100", "--spawns", "1"]
+
+
+@pytest.fixture(scope="module")
+def bench():
+    path = os.path.join(os.path.dirname(binary()), "foldcycle-bench")
+    assert os.access(path, os.X_OK), f"build foldcycle-bench first: {path} is missing"
+    return path
+
+
+@pytest.fixture
+def docs(tmp_path):
+    """A copy of the package's README.md and docs/PERFORMANCE.md."""
+    (tmp_path / "docs").mkdir()
+    for name in BLOCKS:
+        shutil.copy(os.path.join(ROOT, name), tmp_path / name)
+    return tmp_path
+
+
+def run(bench, *args, timeout=120):
+    return subprocess.run([bench, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def outside_markers(text):
+    """The text with every block's content removed (marker lines kept)."""
+    return re.sub(r"(<!-- bench:([a-z-]+):begin -->\n).*?(<!-- bench:\2:end -->)", r"\1\3", text, flags=re.S)
+
+
+def test_the_committed_docs_are_well_formed(bench):
+    result = run(bench, "--check-docs", "--docs-root", ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ("foldcycle-bench: the docs' markers are well-formed "
+                             "(readme-frames, readme-targets, performance-results, performance-targets)\n")
+
+
+BROKEN = [
+    ("missing end", "<!-- bench:readme-targets:end -->\n", "",
+     "README.md:{begin}: block 'readme-targets' is never closed (add a line '<!-- bench:readme-targets:end -->')"),
+    ("missing block", "<!-- bench:readme-targets:begin -->\n", "",
+     "README.md:{end_after_removal}: end of 'readme-targets' without its begin"),
+    ("malformed", "<!-- bench:readme-targets:begin -->", "<!-- bench:readme-target:begin -->",
+     "README.md:{begin}: malformed marker '<!-- bench:readme-target:begin -->'"),
+    ("wrong file", "<!-- bench:readme-targets:begin -->", "<!-- bench:performance-targets:begin -->",
+     "README.md:{begin}: block 'performance-targets' belongs in docs/PERFORMANCE.md"),
+]
+
+
+@pytest.mark.parametrize("name,old,new,message", BROKEN, ids=[b[0] for b in BROKEN])
+def test_check_docs_names_the_broken_marker(bench, docs, name, old, new, message):
+    readme = docs / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    begin = lines.index("<!-- bench:readme-targets:begin -->") + 1
+    end = lines.index("<!-- bench:readme-targets:end -->") + 1
+    assert text.count(old) == 1
+    readme.write_text(text.replace(old, new), encoding="utf-8")
+    result = run(bench, "--check-docs", "--docs-root", str(docs))
+    assert result.returncode == 1
+    assert "Error: " + message.format(begin=begin, end_after_removal=end - 1) in result.stderr
+
+
+def test_check_docs_flags_an_empty_block_and_a_duplicate(bench, docs):
+    path = docs / "docs" / "PERFORMANCE.md"
+    text = outside_markers(path.read_text(encoding="utf-8"))
+    text += "\n<!-- bench:performance-results:begin -->\nx\n<!-- bench:performance-results:end -->\n"
+    path.write_text(text, encoding="utf-8")
+    result = run(bench, "--check-docs", "--docs-root", str(docs))
+    assert result.returncode == 1
+    assert re.search(r"docs/PERFORMANCE.md:\d+: a second block 'performance-results'", result.stderr)
+    assert re.search(r"docs/PERFORMANCE.md:\d+: block 'performance-targets' is empty", result.stderr)
+
+
+def test_check_docs_names_an_unreadable_root(bench, tmp_path):
+    result = run(bench, "--check-docs", "--docs-root", str(tmp_path / "missing"))
+    assert result.returncode == 66
+    assert f"cannot read {tmp_path / 'missing'}/README.md" in result.stderr
+
+
+def test_write_docs_fails_before_measuring_when_a_marker_is_broken(bench, docs):
+    readme = docs / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    readme.write_text(text.replace("<!-- bench:readme-frames:end -->\n", ""), encoding="utf-8")
+    result = run(bench, "--write-docs", "--docs-root", str(docs), *TINY_RUN)
+    assert result.returncode == 1
+    assert "is never closed" in result.stderr
+    assert "memory:" not in result.stderr  # nothing was measured
+    assert readme.read_text(encoding="utf-8") == text.replace("<!-- bench:readme-frames:end -->\n", "")
+
+
+def test_write_docs_needs_the_full_set_of_cases(bench, docs):
+    result = run(bench, "--write-docs", "--docs-root", str(docs), "--sections", "frames")
+    assert result.returncode == 64
+    assert "'--write-docs' needs every section" in result.stderr
+
+
+def test_write_docs_fills_every_block_and_nothing_else(bench, docs):
+    before = {name: (docs / name).read_text(encoding="utf-8") for name in BLOCKS}
+    for attempt in range(2):
+        result = run(bench, "--write-docs", "--docs-root", str(docs), *TINY_RUN)
+        assert result.returncode == 0, result.stderr
+        for name, blocks in BLOCKS.items():
+            text = (docs / name).read_text(encoding="utf-8")
+            assert outside_markers(text) == outside_markers(before[name])
+            for block in blocks:
+                body = re.search(rf"<!-- bench:{block}:begin -->\n(.*?)<!-- bench:{block}:end -->", text, re.S)
+                assert body, block
+                content = body.group(1)
+                assert content.startswith("\n") and content.endswith("\n\n")
+                if block.endswith("targets"):
+                    assert "| target | limit | measured | |" in content
+                else:
+                    assert content.startswith("\nMeasured by `foldcycle-bench --write-docs --docs-root")
+                    assert "frames per case" in content or "Frames: 4 per case" in content
+    result = run(bench, "--check-docs", "--docs-root", str(docs))
+    assert result.returncode == 0, result.stderr
+
+
+def test_markdown_prints_the_blocks_then_the_json_line(bench):
+    result = run(bench, "--markdown", "--sections", "frames", "--sizes", "20x5", "--directions", "down",
+                 "--frames", "2", "--frames-per-transition", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.rstrip("\n").split("\n")
+    assert lines[0] == "<!-- bench:readme-frames:begin -->"
+    assert lines[-1].startswith("{") and '"frames":[' in lines[-1]
+    assert "| 20×5 frame | diff: compose + encode | full: compose + encode | diff bytes / lower bound |" in lines
+    markers = [line for line in lines if line.startswith("<!-- bench:")]
+    assert markers == [f"<!-- bench:{b}:{k} -->" for b in sum(BLOCKS.values(), []) for k in ("begin", "end")]
