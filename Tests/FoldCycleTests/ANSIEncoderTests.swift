@@ -2,21 +2,6 @@ import Testing
 @testable import FoldCycle
 import FoldCycleTestSupport
 
-/// A deterministic PRNG (SplitMix64) so the property test is reproducible.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 let red = TerminalColor.rgb(RGBColor(red: 255, green: 0, blue: 0))
 let navy = TerminalColor.rgb(RGBColor(red: 0, green: 0, blue: 128))
 
@@ -129,7 +114,7 @@ struct ANSIEncoderTests {
     @Test("cached pen changes write the same bytes as freshly formed ones", arguments: ColorDepth.allCases)
     func cachedPenChanges(_ depth: ColorDepth) {
         var random = SplitMix64(state: 0xCAC4E)
-        let buffers = (0..<8).map { _ in Self.randomBuffer(&random, width: 12, height: 4) }
+        let buffers = (0..<8).map { _ in ANSIEncoderPropertyTests.randomBuffer(&random, width: 12, height: 4) }
         var warm = ANSIEncoder(mode: .inline, depth: depth)
         var scratch: [UInt8] = []
         for buffer in buffers { warm.encodeFull(buffer, into: &scratch) }
@@ -230,171 +215,12 @@ struct ANSIEncoderTests {
         #expect(encoder.cursorRow == testCase.to.row && encoder.cursorColumn == testCase.to.column)
     }
 
-    @Test("escape sequences have the documented bytes", arguments: [
-        (EscapeSequence.carriageReturn, "\r"), (.lineFeed, "\n"), (.backspace, "\u{8}"), (.cursorUp(1), "\u{1B}[A"), (.cursorUp(12), "\u{1B}[12A"),
-        (.cursorDown(3), "\u{1B}[3B"), (.cursorForward(1), "\u{1B}[C"), (.cursorBackward(10), "\u{1B}[10D"),
-        (.cursorPosition(row: 1, column: 1), "\u{1B}[1;1H"), (.hideCursor, "\u{1B}[?25l"), (.showCursor, "\u{1B}[?25h"),
-        (.enterAlternateScreen, "\u{1B}[?1049h"), (.leaveAlternateScreen, "\u{1B}[?1049l"),
-        (.eraseLine, "\u{1B}[2K"), (.eraseToEndOfLine, "\u{1B}[K"), (.eraseBelow, "\u{1B}[J"), (.beginSynchronizedUpdate, "\u{1B}[?2026h"),
-        (.endSynchronizedUpdate, "\u{1B}[?2026l"), (.resetAttributes, "\u{1B}[0m"),
-        (.eraseCharacters(1), "\u{1B}[X"), (.eraseCharacters(37), "\u{1B}[37X"),
-    ])
-    func escapeSequences(_ sequence: EscapeSequence, _ expected: String) {
-        #expect(sequence.bytes == Array(expected.utf8))
-        #expect(sequence.byteCount == expected.utf8.count)
-    }
-
     @Test("plain-text encoder: glyphs only, continuations skipped, trailing spaces kept")
     func plainText() {
         var buffer = sampleBuffer()
         buffer[2, 0] = Cell("e\u{301}")
         #expect(PlainTextEncoder.lines(buffer) == ["ABe\u{301}", "你 "])
         #expect(PlainTextEncoder.text(buffer) == "ABe\u{301}\n你 \n")
-    }
-
-    // MARK: - Property test
-
-    static let alphabet: [Character] = ["a", "b", " ", "你", "界", "e\u{301}", "\u{1F44D}\u{1F3FD}", "\u{2584}"]
-    static let colours: [TerminalColor] = [.default, red, navy, .rgb(RGBColor(red: 10, green: 200, blue: 30))]
-
-    static func randomBuffer(_ random: inout SplitMix64, width: Int, height: Int) -> CellBuffer {
-        var buffer = CellBuffer(width: width, height: height)
-        for y in 0..<height { fillRow(&buffer, y: y, from: 0, &random) }
-        return buffer
-    }
-
-    static func randomCell(_ random: inout SplitMix64) -> Cell {
-        Cell(alphabet[random.below(alphabet.count)], foreground: colours[random.below(colours.count)],
-             background: colours[random.below(colours.count)], attributes: random.below(3) == 0 ? .bold : [])
-    }
-
-    static func fillRow(_ buffer: inout CellBuffer, y: Int, from start: Int, _ random: inout SplitMix64) {
-        var x = start
-        while x < buffer.width {
-            var cell = randomCell(&random)
-            if cell.width == 2 && x + 1 >= buffer.width { cell = Cell("z") }
-            buffer[x, y] = cell
-            if cell.width == 2 {
-                buffer[x + 1, y] = .continuation(of: cell)
-                x += 2
-            } else {
-                x += 1
-            }
-        }
-    }
-
-    /// B from A: a few random cells (or runs) re-drawn, so both small and large diffs occur.
-    static func mutate(_ buffer: CellBuffer, _ random: inout SplitMix64) -> CellBuffer {
-        var result = buffer
-        let edits = random.below(6)
-        for _ in 0..<edits {
-            let y = random.below(buffer.height)
-            let x = random.below(buffer.width)
-            var cell = randomCell(&random)
-            if cell.width == 2 && x + 1 >= buffer.width { cell = Cell("q") }
-            result[x, y] = cell
-            if cell.width == 2 { result[x + 1, y] = .continuation(of: cell) }
-        }
-        if random.below(4) == 0 { fillRow(&result, y: random.below(buffer.height), from: random.below(buffer.width), &random) }
-        result.normalizeWideClusters()
-        return result
-    }
-
-    /// Ends some rows with a run of default blanks (the card narrower than the region), which the
-    /// encoder erases with EL.
-    /// A terminal model fed the full frame `a` then the diff to `b`, and one fed `b` in full.
-    static func screens(from a: CellBuffer, to b: CellBuffer, mode: ANSIEncoder.Mode, depth: ColorDepth)
-        -> (viaDiff: VTModel, viaFull: VTModel)
-    {
-        var encoder = ANSIEncoder(mode: mode, depth: depth)
-        var bytes: [UInt8] = []
-        encoder.encodeFull(a, into: &bytes)
-        encoder.encodeDiff(previous: a, current: b, into: &bytes)
-        var viaDiff = VTModel(width: b.width, height: b.height)
-        viaDiff.apply(bytes)
-
-        var fresh = ANSIEncoder(mode: mode, depth: depth)
-        var fullBytes: [UInt8] = []
-        fresh.encodeFull(b, into: &fullBytes)
-        var viaFull = VTModel(width: b.width, height: b.height)
-        viaFull.apply(fullBytes)
-        return (viaDiff, viaFull)
-    }
-
-    static func blankTails(_ buffer: inout CellBuffer, _ random: inout SplitMix64) {
-        for y in 0..<buffer.height where random.below(2) == 0 {
-            for x in random.below(buffer.width + 1)..<buffer.width { buffer[x, y] = .blank }
-        }
-        buffer.normalizeWideClusters()
-    }
-
-    /// A card-like row: zones of one background and text colour each (plain-space padding, words,
-    /// wide glyphs, the odd underlined or reversed space), so diffs have long runs of spaces to
-    /// erase and several colour zones per row to draw in passes.
-    static func zonedBuffer(_ random: inout SplitMix64, width: Int, height: Int) -> CellBuffer {
-        var buffer = CellBuffer(width: width, height: height)
-        for y in 0..<height {
-            var x = 0
-            while x < width {
-                let zoneEnd = min(width, x + 1 + random.below(width))
-                let background = colours[random.below(colours.count)]
-                let foreground = colours[random.below(colours.count)]
-                let attributes: CellAttributes = random.below(2) == 0 ? .bold : []
-                while x < zoneEnd {
-                    let roll = random.below(10)
-                    var cell: Cell
-                    if roll < 5 {
-                        cell = .space(background: background)
-                    } else if roll == 5 {
-                        cell = Cell(glyph: 0x20, foreground: foreground, background: background,
-                                    attributes: random.below(2) == 0 ? .underline : .reverse)
-                    } else {
-                        let glyph = alphabet[random.below(alphabet.count)]
-                        cell = Cell(glyph, foreground: foreground, background: background, attributes: attributes)
-                    }
-                    if cell.width == 2 && x + 1 >= width { cell = .space(background: background) }
-                    buffer[x, y] = cell
-                    if cell.width == 2 {
-                        buffer[x + 1, y] = .continuation(of: cell)
-                        x += 2
-                    } else {
-                        x += 1
-                    }
-                }
-            }
-        }
-        return buffer
-    }
-
-    @Test("diff correctness with erased runs and colour-zone passes: 600 seeded card-like pairs")
-    func diffCorrectnessZoned() {
-        var random = SplitMix64(state: 0xEC4_2A4E)
-        let depths = ColorDepth.allCases
-        for iteration in 0..<600 {
-            let width = 8 + random.below(60)
-            let height = 1 + random.below(6)
-            let depth = depths[iteration % depths.count]
-            let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
-            var a = Self.zonedBuffer(&random, width: width, height: height)
-            var b = random.below(3) == 0 ? Self.mutate(a, &random) : Self.zonedBuffer(&random, width: width, height: height)
-            if random.below(4) == 0 {
-                // Long runs of plain spaces over text and wide glyphs.
-                for y in 0..<height where random.below(2) == 0 {
-                    let start = random.below(width)
-                    let end = min(width, start + 4 + random.below(width))
-                    for x in start..<end { b[x, y] = .space(background: Self.colours[random.below(2)]) }
-                }
-                b.normalizeWideClusters()
-            }
-            if random.below(3) == 0 { Self.blankTails(&a, &random) }
-            if random.below(3) == 0 { Self.blankTails(&b, &random) }
-
-            let (viaDiff, viaFull) = Self.screens(from: a, to: b, mode: mode, depth: depth)
-
-            #expect(viaDiff.errors.isEmpty, "iteration \(iteration): \(viaDiff.errors)")
-            #expect(viaDiff.cells == viaFull.cells, "iteration \(iteration)")
-            if viaDiff.cells != viaFull.cells { break }
-        }
     }
 
     /// A buffer of `width` columns with one line of text per row (a cluster per character).
@@ -519,32 +345,5 @@ struct ANSIEncoderTests {
         model.apply(bytes)
         #expect(model.errors.isEmpty)
         #expect(model.lines == PlainTextEncoder.lines(current))
-    }
-
-    @Test("diff correctness: model(full(A) + diff(A→B)) == model(full(B)) over 600 seeded pairs")
-    func diffCorrectness() {
-        var random = SplitMix64(state: 0xF01D_C7C1E)
-        let depths = ColorDepth.allCases
-        for iteration in 0..<600 {
-            let width = 4 + random.below(9)
-            let height = 1 + random.below(4)
-            let depth = depths[iteration % depths.count]
-            let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
-            var a = Self.randomBuffer(&random, width: width, height: height)
-            var b = random.below(5) == 0 ? Self.randomBuffer(&random, width: width, height: height) : Self.mutate(a, &random)
-            if random.below(3) == 0 { Self.blankTails(&b, &random) }
-            if random.below(3) == 0 {
-                Self.blankTails(&a, &random)
-                if random.below(2) == 0 { b = Self.mutate(a, &random) }
-            }
-
-            let (viaDiff, viaFull) = Self.screens(from: a, to: b, mode: mode, depth: depth)
-
-            #expect(viaDiff.errors.isEmpty, "iteration \(iteration): \(viaDiff.errors)")
-            #expect(viaFull.errors.isEmpty, "iteration \(iteration): \(viaFull.errors)")
-            #expect(viaDiff.cells == viaFull.cells, "iteration \(iteration)")
-            #expect(viaFull.lines == PlainTextEncoder.lines(b), "iteration \(iteration)")
-            if viaDiff.cells != viaFull.cells { break }
-        }
     }
 }

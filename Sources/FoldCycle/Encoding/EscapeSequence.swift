@@ -1,7 +1,8 @@
 /// Every control sequence FoldCycle writes to a terminal, by name, with its bytes.
 ///
-/// Only the terminal layer (this type and ``ANSIEncoder``, which builds SGR parameter lists
-/// after ``controlSequenceIntroducer``) writes escape bytes; everything above it works on cells.
+/// Only the terminal layer (this type and ``ANSIEncoder``, whose ``SGRWriter`` builds SGR
+/// parameter lists after ``controlSequenceIntroducer``) writes escape bytes; everything above it
+/// works on cells.
 /// Counts follow ECMA-48: a count of 1 is written as the short form with no parameter.
 public enum EscapeSequence: Hashable, Sendable {
     /// CR (0x0D): cursor to column 1 of the current row. Never scrolls.

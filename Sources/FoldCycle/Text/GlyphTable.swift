@@ -45,7 +45,7 @@ public final class GlyphTable: @unchecked Sendable {
     /// - Complexity: O(bytes) with no allocation beyond `bytes`' growth; interned ids take the lock.
     public func appendUTF8(of id: UInt32, to bytes: inout [UInt8]) {
         if id < Self.firstInternedID {
-            Self.appendScalarUTF8(id, to: &bytes)
+            ByteSink.appendScalarUTF8(id, to: &bytes)
             return
         }
         lock.lock()
@@ -54,7 +54,7 @@ public final class GlyphTable: @unchecked Sendable {
         if index < utf8ByID.count {
             bytes.append(contentsOf: utf8ByID[index])
         } else {
-            Self.appendScalarUTF8(0xFFFD, to: &bytes)
+            ByteSink.appendScalarUTF8(0xFFFD, to: &bytes)
         }
     }
 
@@ -63,29 +63,5 @@ public final class GlyphTable: @unchecked Sendable {
         var bytes: [UInt8] = []
         appendUTF8(of: id, to: &bytes)
         return String(decoding: bytes, as: UTF8.self).first ?? "\u{FFFD}"
-    }
-
-    /// Encodes one scalar value as UTF-8 by hand (surrogates and out-of-range values as U+FFFD).
-    static func appendScalarUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
-        switch value {
-        case 0..<0x80:
-            bytes.append(UInt8(value))
-        case 0x80..<0x800:
-            bytes.append(UInt8(0xC0 | (value >> 6)))
-            bytes.append(UInt8(0x80 | (value & 0x3F)))
-        case 0xD800..<0xE000:
-            appendScalarUTF8(0xFFFD, to: &bytes)
-        case 0x800..<0x10000:
-            bytes.append(UInt8(0xE0 | (value >> 12)))
-            bytes.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            bytes.append(UInt8(0x80 | (value & 0x3F)))
-        case 0x10000..<0x110000:
-            bytes.append(UInt8(0xF0 | (value >> 18)))
-            bytes.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
-            bytes.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            bytes.append(UInt8(0x80 | (value & 0x3F)))
-        default:
-            appendScalarUTF8(0xFFFD, to: &bytes)
-        }
     }
 }

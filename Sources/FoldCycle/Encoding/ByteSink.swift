@@ -1,0 +1,118 @@
+/// The frame's bytes (glyphs, cursor moves, SGRs), written through a pointer into a 1 KiB stack
+/// block and appended to the caller's array a block at a time, so a byte costs no uniqueness or
+/// capacity check. Whoever writes to the array directly flushes the sink first, keeping the order.
+///
+/// Also home of the project's one scalar → UTF-8 encoder, ``encodeUTF8(_:_:)``: the sink's
+/// ``writeScalarUTF8(_:flushingTo:)`` (through ``writeUTF8(of:to:)``) and
+/// ``GlyphTable/appendUTF8(of:to:)`` (through ``appendScalarUTF8(_:to:)``) both use it.
+struct ByteSink {
+    /// The block's size: bytes written between flushes.
+    static let capacity = 1024
+
+    let block: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    /// Calls `body` with an empty sink and `bytes`, then flushes the sink to `bytes`.
+    static func withSink<Result>(flushingTo bytes: inout [UInt8],
+                                 _ body: (inout ByteSink, inout [UInt8]) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { block in
+            var sink = ByteSink(block: block)
+            let result = body(&sink, &bytes)
+            sink.flush(to: &bytes)
+            return result
+        }
+    }
+
+    /// Room for a cursor move and two SGRs (the reset and the incremental form, each under
+    /// 100 bytes: 10 attribute parameters and two truecolor colours).
+    static let escapeRoom = 256
+
+    /// Flushes when fewer than `room` bytes are free.
+    @inline(__always)
+    mutating func reserve(_ room: Int, flushingTo bytes: inout [UInt8]) {
+        if count > block.count - room { flush(to: &bytes) }
+    }
+
+    /// Writes an escape sequence (the caller has reserved ``EscapeSequence/maximumByteCount``).
+    @inline(__always)
+    mutating func write(_ sequence: EscapeSequence) {
+        guard let base = block.baseAddress else { return }
+        count += sequence.write(to: base + count)
+    }
+
+    /// Appends the written bytes to `bytes` and empties the sink.
+    @inline(__always)
+    mutating func flush(to bytes: inout [UInt8]) {
+        guard count > 0 else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: block[..<count]))
+        count = 0
+    }
+
+    /// Writes one scalar value as UTF-8 (``encodeUTF8(_:_:)``: surrogates and out-of-range
+    /// values as U+FFFD), flushing first when fewer than 4 bytes are free.
+    @inline(__always)
+    mutating func writeScalarUTF8(_ scalar: UInt32, flushingTo bytes: inout [UInt8]) {
+        if count > block.count - 4 { flush(to: &bytes) }
+        // The block always has a base address (its capacity is not 0).
+        count += Self.writeUTF8(of: scalar, to: block.baseAddress.unsafelyUnwrapped + count)
+    }
+}
+
+// MARK: - UTF-8
+
+extension ByteSink {
+    /// Passes the UTF-8 bytes of one scalar value to `body`, in order (1 to 4 calls).
+    /// Surrogates (U+D800…U+DFFF) and values from 0x110000 on, which are no Unicode scalar
+    /// values, come out as U+FFFD (3 bytes). The project's only UTF-8 encoder of scalars: it is
+    /// inlined with `body`, so writing through a pointer (``writeUTF8(of:to:)``) and appending to
+    /// an array (``appendScalarUTF8(_:to:)``) cost no more than hand-written code for each.
+    @inline(__always)
+    static func encodeUTF8(_ scalar: UInt32, _ body: (UInt8) -> Void) {
+        // ASCII first, and below 0x800 there is nothing to replace.
+        if scalar < 0x80 {
+            body(UInt8(truncatingIfNeeded: scalar))
+            return
+        }
+        if scalar < 0x800 {
+            body(UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6)))
+            body(UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F)))
+            return
+        }
+        let value = (0xD800..<0xE000).contains(scalar) || scalar >= 0x110000 ? 0xFFFD : scalar
+        if value < 0x10000 {
+            body(UInt8(truncatingIfNeeded: 0xE0 | (value >> 12)))
+            body(UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F)))
+            body(UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F)))
+            return
+        }
+        body(UInt8(truncatingIfNeeded: 0xF0 | (value >> 18)))
+        body(UInt8(truncatingIfNeeded: 0x80 | ((value >> 12) & 0x3F)))
+        body(UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F)))
+        body(UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F)))
+    }
+
+    /// Writes one scalar value as UTF-8 (``encodeUTF8(_:_:)``) at `pointer`, which must have
+    /// room for 4 bytes, and returns how many it wrote (1 to 4).
+    @inline(__always)
+    static func writeUTF8(of scalar: UInt32, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        encodeUTF8(scalar) { byte in
+            pointer[count] = byte
+            count &+= 1
+        }
+        return count
+    }
+
+    /// The number of bytes ``writeUTF8(of:to:)`` writes for `scalar` (1 to 4; 3 for U+FFFD).
+    @inline(__always)
+    static func utf8Length(of scalar: UInt32) -> Int {
+        // Surrogates are below 0x10000: 3 bytes, as U+FFFD is.
+        scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 || scalar >= 0x110000 ? 3 : 4
+    }
+
+    /// Appends one scalar value as UTF-8 (``encodeUTF8(_:_:)``) to `bytes`, a byte at a time,
+    /// allocating nothing beyond `bytes`' growth.
+    static func appendScalarUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        encodeUTF8(scalar) { bytes.append($0) }
+    }
+}

@@ -1,0 +1,299 @@
+/// The SGR (Select Graphic Rendition, `CSI` parameters `m`) parameters the encoder writes by
+/// name, as ECMA-48 § 8.3.117 defines them, with the `;`-separated 256-colour (`38;5;n`) and
+/// direct-colour (`38;2;r;g;b`) forms of 38 / 48 that xterm introduced (ITU T.416 separates them
+/// with `:`). The codes that turn attributes on are ``CellAttributes``' own (bold 1, dim 2,
+/// italic 3, underline 4, reverse 7).
+enum SGRCode {
+    /// 0: every attribute off and both colours to the terminal's defaults. The reset form of a
+    /// pen change starts with it.
+    static let reset = 0
+    /// 2, after ``foregroundExtended`` or ``backgroundExtended``: a direct colour, `2;r;g;b`.
+    static let directColor = 2
+    /// 5, after ``foregroundExtended`` or ``backgroundExtended``: a 256-colour index, `5;n`.
+    static let indexedColor = 5
+    /// 22: bold and dim off (ECMA-48's "normal intensity"; no code turns off only one of them).
+    static let boldAndDimOff = 22
+    /// 23: italic off ("not italicized").
+    static let italicOff = 23
+    /// 24: underline off ("not underlined").
+    static let underlineOff = 24
+    /// 27: reverse video off ("positive image").
+    static let reverseOff = 27
+    /// 30: the foreground is colour `n` of the 16-colour palette's first 8 at `30 + n`.
+    static let foregroundBase = 30
+    /// 38: an extended foreground colour follows (``indexedColor`` or ``directColor``).
+    static let foregroundExtended = 38
+    /// 39: the terminal's default foreground.
+    static let foregroundDefault = 39
+    /// 40: the background is colour `n` of the 16-colour palette's first 8 at `40 + n`.
+    static let backgroundBase = 40
+    /// 48: an extended background colour follows (``indexedColor`` or ``directColor``).
+    static let backgroundExtended = 48
+    /// 49: the terminal's default background.
+    static let backgroundDefault = 49
+    /// 90: the foreground is bright colour `8 + n` of the 16-colour palette at `90 + n`.
+    static let brightForegroundBase = 90
+    /// 100: the background is bright colour `8 + n` of the 16-colour palette at `100 + n`.
+    static let brightBackgroundBase = 100
+}
+
+/// The current rendition (the "pen"), raw (as in the cells, packed) and as output; and the
+/// rules for which of a cell's bits the pen must match.
+struct Pen: Equatable {
+    /// A colour as the output depth renders it, packed in one word: ``outputDefault`` (0),
+    /// `rgbTag | 0xrrggbb` (the same bits as ``TerminalColor/packed``), or `indexTag | n`.
+    typealias OutputColor = UInt32
+    /// The terminal's default colour, as output.
+    static let outputDefault: OutputColor = 0
+    /// The tag of a palette index (256 or 16 colours), as output.
+    static let indexTag: OutputColor = 0x0200_0000
+
+    /// The foreground, packed as in the cells (``TerminalColor/packed``).
+    var foreground: UInt32
+    /// The background, packed as in the cells.
+    var background: UInt32
+    /// The attributes on.
+    var attributes: CellAttributes
+    /// ``foreground`` as the output depth renders it.
+    var outputForeground: OutputColor
+    /// ``background`` as the output depth renders it.
+    var outputBackground: OutputColor
+
+    /// The terminal's default rendition, as after SGR 0.
+    static let initial = Pen(foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault,
+                             attributes: [], outputForeground: outputDefault, outputBackground: outputDefault)
+
+    /// ``SGRState/penHigh`` when the pen is unknown: bit 63, which no cell's `high` word has, so
+    /// nothing matches.
+    static let unknownHigh: UInt64 = 1 << 63
+    /// The bits of `high` a cell's rendition needs from the pen: background and attributes.
+    static let renditionMask: UInt64 = 0xFFFF_FFFF | 0xFF << 40 | unknownHigh
+    /// Underline and reverse: the attributes that make a space's foreground visible.
+    static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse]
+    /// The bits of `high` a plain space needs from the pen: background, underline and reverse.
+    static let plainSpaceMask: UInt64 =
+        0xFFFF_FFFF | UInt64(foregroundVisibleAttributes.rawValue) << 40 | unknownHigh
+
+    /// A plain space: U+0020 with neither underline nor reverse. It shows only its background,
+    /// so its foreground, bold, dim and italic are whatever makes the SGR shortest (the pen's
+    /// when only the background changes, none after a reset). Text runs separated by padding or
+    /// blanked cells on the same background then need no SGR at all.
+    @inline(__always)
+    static func isPlainSpace(_ cell: Cell) -> Bool {
+        cell.glyph == 0x20 && cell.attributes.isDisjoint(with: foregroundVisibleAttributes)
+    }
+}
+
+/// The pen the terminal has (or nil when unknown) and the forming of the SGR that changes it to
+/// a cell's rendition at a fixed colour depth, through ``SGRCache``.
+struct SGRState {
+    /// The colour depth SGR colours are downsampled to; ``ColorDepth/none`` writes no colour.
+    let depth: ColorDepth
+
+    /// The current rendition (nil when unknown).
+    var pen: Pen? {
+        didSet {
+            penHigh = pen.map { UInt64($0.background) | UInt64($0.attributes.rawValue) << 40 } ?? Pen.unknownHigh
+            penForeground = pen?.foreground ?? 0
+        }
+    }
+    /// ``pen`` laid out like ``Cell``'s `high` word (background, attributes), or
+    /// ``Pen/unknownHigh``.
+    private(set) var penHigh: UInt64 = Pen.unknownHigh
+    /// ``pen``'s packed foreground.
+    private(set) var penForeground: UInt32 = 0
+    /// Recent pen changes and their SGR bytes (``SGRCache``): a frame repeats the same few
+    /// transitions on every row.
+    private var sgrCache = SGRCache()
+
+    /// How many bytes longer than the reset form a plain space's incremental SGR may be and
+    /// still be chosen, when the reset would drop pen state the next text may need.
+    static let plainSpaceSlack = 2
+
+    /// A state with the pen unknown (the first change is a reset form).
+    init(depth: ColorDepth) {
+        self.depth = depth
+        pen = nil
+    }
+
+    /// The output form of a packed cell colour at this depth.
+    func output(_ color: UInt32) -> Pen.OutputColor {
+        guard color & TerminalColor.rgbTag != 0 else { return Pen.outputDefault }
+        switch depth {
+        case .truecolor: return color
+        case .ansi256: return Pen.indexTag | UInt32(ColorDepth.ansi256Index(for: RGBColor(packed: color)))
+        case .ansi16: return Pen.indexTag | UInt32(ColorDepth.ansi16Index(for: RGBColor(packed: color)))
+        case .none: return Pen.outputDefault
+        }
+    }
+
+    /// Whether the pen already draws `cell` (no SGR needed): the same background, attributes
+    /// and foreground, or for a plain space the same background and no underline or reverse.
+    @inline(__always)
+    func penMatches(_ cell: Cell) -> Bool {
+        let high = cell.high ^ penHigh
+        if high & Pen.renditionMask == 0 && cell.foregroundBits == penForeground { return true }
+        return high & Pen.plainSpaceMask == 0 && Pen.isPlainSpace(cell)
+    }
+
+    /// Writes the SGR for a pen change (when ``penMatches(_:)`` is false) into the sink (which
+    /// has ``ByteSink/escapeRoom``): the shorter of the incremental form (only what differs,
+    /// turning attributes off with 22/23/24/27) and the reset form (`0` and everything that is
+    /// not the default). For a plain space the incremental form keeps the pen's foreground,
+    /// bold, dim and italic, which the text after the space most likely needs again (restoring
+    /// them costs 2 to 17 bytes), so it wins even when up to ``plainSpaceSlack`` bytes longer.
+    mutating func changePen(_ cell: Cell, sink: inout ByteSink) {
+        guard let pen else {
+            formPenChange(cell, sink: &sink)
+            return
+        }
+        let key = SGRCache.Key(from: pen.foreground, pen.background, pen.attributes, to: cell,
+                               plainSpace: Pen.isPlainSpace(cell))
+        if let cached = sgrCache.lookUp(key, writingTo: &sink) {
+            self.pen = cached
+            return
+        }
+        let start = sink.count
+        formPenChange(cell, sink: &sink)
+        if let formed = self.pen { sgrCache.store(key, pen: formed, bytes: sink.block, from: start, to: sink.count) }
+    }
+
+    /// ``changePen(_:sink:)`` without the cache: forms both SGRs and keeps the shorter.
+    private mutating func formPenChange(_ cell: Cell, sink: inout ByteSink) {
+        let plainSpace = Pen.isPlainSpace(cell)
+        let outputBackground = output(cell.backgroundBits)
+        // Reset form: a plain space keeps no foreground and no attributes.
+        let resetForeground = plainSpace ? TerminalColor.packedDefault : cell.foregroundBits
+        let resetPen = Pen(foreground: resetForeground, background: cell.backgroundBits,
+                           attributes: plainSpace ? [] : cell.attributes,
+                           outputForeground: output(resetForeground), outputBackground: outputBackground)
+        let start = sink.count
+        var parameters = SGRWriter(sink: sink.block, start: start)
+        parameters.append(SGRCode.reset)
+        parameters.appendAttributes(resetPen.attributes)
+        if resetPen.outputForeground != Pen.outputDefault {
+            parameters.appendColor(resetPen.outputForeground, background: false, depth: depth)
+        }
+        if resetPen.outputBackground != Pen.outputDefault {
+            parameters.appendColor(resetPen.outputBackground, background: true, depth: depth)
+        }
+        let resetEnd = parameters.finish()
+        guard let pen else {
+            sink.count = resetEnd
+            self.pen = resetPen
+            return
+        }
+        // Incremental form, written after the reset form: a plain space keeps the pen's
+        // foreground, bold, dim and italic.
+        let target = Pen(foreground: plainSpace ? pen.foreground : cell.foregroundBits,
+                         background: cell.backgroundBits,
+                         attributes: plainSpace ? pen.attributes.subtracting(Pen.foregroundVisibleAttributes)
+                             : cell.attributes,
+                         outputForeground: plainSpace ? pen.outputForeground : output(cell.foregroundBits),
+                         outputBackground: outputBackground)
+        var changes = SGRWriter(sink: sink.block, start: resetEnd)
+        var attributes = pen.attributes
+        let removed = attributes.subtracting(target.attributes)
+        if !removed.isDisjoint(with: [.bold, .dim]) {
+            changes.append(SGRCode.boldAndDimOff)
+            attributes.subtract([.bold, .dim])
+        }
+        if removed.contains(.italic) { changes.append(SGRCode.italicOff) }
+        if removed.contains(.underline) { changes.append(SGRCode.underlineOff) }
+        if removed.contains(.reverse) { changes.append(SGRCode.reverseOff) }
+        changes.appendAttributes(target.attributes.subtracting(attributes))
+        if pen.outputForeground != target.outputForeground {
+            changes.appendColor(target.outputForeground, background: false, depth: depth)
+        }
+        if pen.outputBackground != target.outputBackground {
+            changes.appendColor(target.outputBackground, background: true, depth: depth)
+        }
+        if changes.isEmpty {
+            // Same rendition on screen (colours that downsample alike): just track the cell's.
+            sink.count = start
+            self.pen = target
+            return
+        }
+        let changesEnd = changes.finish()
+        let keepsMore = plainSpace && (pen.foreground != resetPen.foreground || pen.attributes != resetPen.attributes)
+        if changesEnd - resetEnd <= resetEnd - start + (keepsMore ? Self.plainSpaceSlack : 0) {
+            let length = changesEnd - resetEnd
+            guard let base = sink.block.baseAddress else { return }
+            (base + start).update(from: base + resetEnd, count: length)
+            sink.count = start + length
+            self.pen = target
+        } else {
+            sink.count = resetEnd
+            self.pen = resetPen
+        }
+    }
+}
+
+/// Writes one SGR (`CSI` parameters `m`) through a pointer into a ``ByteSink``'s block, from
+/// `start`; the caller has made room (``ByteSink/escapeRoom`` covers two full SGRs).
+struct SGRWriter {
+    let pointer: UnsafeMutablePointer<UInt8>
+    let start: Int
+    var count: Int
+
+    init(sink block: UnsafeMutableBufferPointer<UInt8>, start: Int) {
+        // The sink's block always has a base address (its capacity is not 0).
+        pointer = block.baseAddress.unsafelyUnwrapped
+        self.start = start
+        count = start + EscapeSequence.writeIntroducer(to: pointer + start)
+    }
+
+    /// Whether no parameter has been written.
+    var isEmpty: Bool { count == start + 2 }
+
+    /// Writes the final byte; returns the end offset.
+    mutating func finish() -> Int {
+        pointer[count] = UInt8(ascii: "m")
+        return count + 1
+    }
+
+    /// Writes one parameter (after a `;` unless it is the first).
+    @inline(__always)
+    mutating func append(_ value: Int) {
+        if !isEmpty {
+            pointer[count] = UInt8(ascii: ";")
+            count += 1
+        }
+        count += EscapeSequence.writeDecimal(value, to: pointer + count)
+    }
+
+    /// Writes the codes that turn `attributes` on, in ``CellAttributes``' emission order.
+    mutating func appendAttributes(_ attributes: CellAttributes) {
+        guard !attributes.isEmpty else { return }
+        for (attribute, code) in CellAttributes.sgrCodes where attributes.contains(attribute) {
+            append(Int(code))
+        }
+    }
+
+    /// Writes an output colour (``Pen/OutputColor``) as a foreground or background: 39 / 49
+    /// for the default, `38;2;r;g;b` / `48;2;r;g;b` for RGB, and for a palette index `n` at
+    /// ``ColorDepth/ansi16`` `30 + n` / `40 + n` (n < 8) or `90 + n − 8` / `100 + n − 8`, at
+    /// other depths `38;5;n` / `48;5;n`.
+    mutating func appendColor(_ color: Pen.OutputColor, background: Bool, depth: ColorDepth) {
+        if color == Pen.outputDefault {
+            append(background ? SGRCode.backgroundDefault : SGRCode.foregroundDefault)
+        } else if color & TerminalColor.rgbTag != 0 {
+            append(background ? SGRCode.backgroundExtended : SGRCode.foregroundExtended)
+            append(SGRCode.directColor)
+            append(Int((color >> 16) & 0xFF))
+            append(Int((color >> 8) & 0xFF))
+            append(Int(color & 0xFF))
+        } else {
+            let index = UInt8(truncatingIfNeeded: color)
+            if depth == .ansi16 {
+                let base = index < 8 ? (background ? SGRCode.backgroundBase : SGRCode.foregroundBase)
+                    : (background ? SGRCode.brightBackgroundBase : SGRCode.brightForegroundBase)
+                append(base + Int(index % 8))
+            } else {
+                append(background ? SGRCode.backgroundExtended : SGRCode.foregroundExtended)
+                append(SGRCode.indexedColor)
+                append(Int(index))
+            }
+        }
+    }
+}
