@@ -1,0 +1,58 @@
+import FoldCycle
+import Foundation
+
+/// The VT model as an ``OutputSink``: a player, region or encoder draws into it as into a
+/// terminal of a fixed size, and the test reads the screen it shows (``lines``), the bytes it
+/// received, and anything a real terminal would have done differently (``errors``: a scroll, a
+/// wrap, an unknown sequence).
+///
+/// Thread-safe: writes come from the player's queue, reads from the test.
+public final class RecordingTerminal: OutputSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var model: VTModel
+    private var received: [UInt8] = []
+    private var writeCount = 0
+    private let terminalSize: TerminalSize
+
+    /// A terminal of `columns` × `rows` cells, blank, the cursor at the top-left.
+    public init(columns: Int, rows: Int) {
+        model = VTModel(width: columns, height: rows)
+        terminalSize = TerminalSize(columns: columns, rows: rows)
+    }
+
+    /// Applies `bytes` to the model.
+    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        lock.withLock {
+            model.apply(bytes)
+            received += bytes
+            writeCount += 1
+        }
+    }
+
+    /// Always a terminal.
+    public var isTerminal: Bool { true }
+
+    /// The fixed size.
+    public var size: TerminalSize? { terminalSize }
+
+    /// The screen's rows as text (trailing halves of wide clusters skipped).
+    public var lines: [String] { lock.withLock { model.lines } }
+
+    /// The cursor's row and column (0-based).
+    public var cursor: (row: Int, column: Int) { lock.withLock { (model.row, model.column) } }
+
+    /// Everything the model could not or should not do, in order.
+    public var errors: [String] { lock.withLock { model.errors } }
+
+    /// Every byte written so far.
+    public var bytes: [UInt8] { lock.withLock { received } }
+
+    /// How many writes (frames or lines) arrived.
+    public var writes: Int { lock.withLock { writeCount } }
+
+    /// The SGR rendition of the cell at (column, row), as the model records it (`""` is the
+    /// default; e.g. `a1=on,bg=rgb:0,128,0`).
+    public func rendition(column: Int, row: Int) -> String {
+        lock.withLock { model.cells[row * model.width + column].sgr }
+    }
+}
