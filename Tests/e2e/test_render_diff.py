@@ -124,7 +124,7 @@ def test_diff_stream_matches_full_frames(foldcycle, args):
 
 @pytest.mark.parametrize("direction", ["down", "up", "left", "right"])
 def test_json_transforms_equal_the_engines(foldcycle, direction):
-    """The JSON transforms equal DESIGN.md's keyframes interpolated with the timing function's
+    """The JSON transforms equal docs/DESIGN.md#fold-keyframes interpolated with the timing function's
     progress (the engine's own numbers are in FoldTransitionTests; here the CLI must agree)."""
     out = subprocess.run([foldcycle, "render", "--format", "json", "--direction", direction, "--frames", "5",
                           "--timing", "linear", "--width", "40", "--height", "5", "A", "B"],

@@ -1,4 +1,4 @@
-/// Text attributes of a cell (SGR 1, 2, 3, 4, 7).
+/// Text attributes of a cell (SGR 1, 2, 3, 4, 7; the codes are named in `SGRCode`).
 public struct CellAttributes: OptionSet, Hashable, Sendable {
     /// The bit set.
     public let rawValue: UInt8
@@ -16,9 +16,4 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
     public static let underline = CellAttributes(rawValue: 1 << 3)
     /// Reverse video (SGR 7).
     public static let reverse = CellAttributes(rawValue: 1 << 4)
-
-    /// Each attribute with its SGR parameter, in emission order.
-    static let sgrCodes: [(attribute: CellAttributes, code: UInt8)] = [
-        (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7),
-    ]
 }

@@ -35,6 +35,21 @@ enum SGRCode {
     static let brightForegroundBase = 90
     /// 100: the background is bright colour `8 + n` of the 16-colour palette at `100 + n`.
     static let brightBackgroundBase = 100
+    /// 1: bold ("increased intensity").
+    static let bold = 1
+    /// 2: dim ("decreased intensity", faint).
+    static let dim = 2
+    /// 3: italic ("italicized").
+    static let italic = 3
+    /// 4: underline ("singly underlined").
+    static let underline = 4
+    /// 7: reverse video ("negative image").
+    static let reverse = 7
+
+    /// Each cell attribute with the SGR parameter that turns it on, in emission order.
+    static let attributeCodes: [(attribute: CellAttributes, code: Int)] = [
+        (.bold, bold), (.dim, dim), (.italic, italic), (.underline, underline), (.reverse, reverse),
+    ]
 }
 
 /// The current rendition (the "pen"), raw (as in the cells, packed) and as output; and the
@@ -262,11 +277,11 @@ struct SGRWriter {
         count += EscapeSequence.writeDecimal(value, to: pointer + count)
     }
 
-    /// Writes the codes that turn `attributes` on, in ``CellAttributes``' emission order.
+    /// Writes the codes that turn `attributes` on, in ``SGRCode/attributeCodes``' order.
     mutating func appendAttributes(_ attributes: CellAttributes) {
         guard !attributes.isEmpty else { return }
-        for (attribute, code) in CellAttributes.sgrCodes where attributes.contains(attribute) {
-            append(Int(code))
+        for (attribute, code) in SGRCode.attributeCodes where attributes.contains(attribute) {
+            append(code)
         }
     }
 

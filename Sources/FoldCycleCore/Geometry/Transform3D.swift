@@ -8,7 +8,7 @@ import Foundation
 /// the translation is in row 4 (`m41`, `m42`, `m43`) and perspective in column 4 (`m34 = −1/d`
 /// for an eye at distance `d` in front of the plane z = 0). `a.concatenating(b)` applies `a`
 /// first, as `CATransform3DConcat(a, b)`. Units are the caller's; FoldCycle's transitions use
-/// world units of one cell width, y down (docs/DESIGN.md#transition-units). A layer's transform
+/// world units of one cell width, y down (docs/DESIGN.md#transform3d-and-units). A layer's transform
 /// applies about its anchor point (its centre), as a `CALayer`'s `transform` does.
 ///
 /// Source: `CATransform3D` (Apple Core Animation) and its `CATransform3DMake…` constructors.
@@ -101,7 +101,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
                   0, 0, 0, 1)
     }
 
-    /// A rotation by `angle` radians about the y axis (`Ry(α)` in docs/DESIGN.md).
+    /// A rotation by `angle` radians about the y axis (`Ry(α)`, docs/DESIGN.md#transform3d-and-units).
     public static func rotationY(_ angle: Double) -> Transform3D {
         var result = Transform3D.identity
         let c = Foundation.cos(angle)
@@ -113,7 +113,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
-    /// A rotation by `angle` radians about the x axis (`Rx(α)` in docs/DESIGN.md).
+    /// A rotation by `angle` radians about the x axis (`Rx(α)`, docs/DESIGN.md#transform3d-and-units).
     public static func rotationX(_ angle: Double) -> Transform3D {
         var result = Transform3D.identity
         let c = Foundation.cos(angle)
