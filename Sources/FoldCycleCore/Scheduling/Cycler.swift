@@ -36,7 +36,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     public typealias Item = DataSource.Item
 
     private let lock = NSLock()
-    private let deliveryLock = NSRecursiveLock()
+    private let channel = EventChannel<CyclerEvent>()
     private let dataSource: DataSource
     /// The time source ticks and transitions run on.
     public let clock: any CycleClock
@@ -64,9 +64,6 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     private var endGeneration = 0
     private var transitionCount = 0
 
-    private var observers: [(id: Int, handler: @Sendable (CyclerEvent) -> Void)] = []
-    private var nextObserverID = 0
-    private var pendingEvents: [CyclerEvent] = []
 
     /// An in-flight transition.
     private struct Flight {
@@ -347,25 +344,18 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: a token for ``removeObserver(_:)``.
     @discardableResult
     public func addObserver(_ handler: @escaping @Sendable (CyclerEvent) -> Void) -> Int {
-        lock.withLock {
-            nextObserverID += 1
-            observers.append((nextObserverID, handler))
-            return nextObserverID
-        }
+        channel.addObserver(handler)
     }
 
     /// Unregisters the observer with `token`.
     public func removeObserver(_ token: Int) {
-        lock.withLock { observers.removeAll { $0.id == token } }
+        channel.removeObserver(token)
     }
 
     /// An asynchronous sequence of every later event, in order. Ends when the consumer's task is
     /// cancelled or the stream is released.
     public func events() -> AsyncStream<CyclerEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: CyclerEvent.self, bufferingPolicy: .unbounded)
-        let token = addObserver { continuation.yield($0) }
-        continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
-        return stream
+        channel.stream()
     }
 
     // MARK: - Internals (call with `lock` held)
@@ -381,29 +371,12 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
             throw error
         }
         lock.unlock()
-        deliverPendingEvents()
+        channel.deliver()
         return result
     }
 
     private func emit(_ event: CyclerEvent) {
-        pendingEvents.append(event)
-    }
-
-    private func deliverPendingEvents() {
-        // The recursive delivery lock keeps events in order across threads; a handler that issues
-        // a command re-enters here on the same thread and delivers its own events in turn.
-        deliveryLock.lock()
-        defer { deliveryLock.unlock() }
-        while true {
-            let batch: (events: [CyclerEvent], handlers: [@Sendable (CyclerEvent) -> Void]) = lock.withLock {
-                defer { pendingEvents.removeAll() }
-                return (pendingEvents, observers.map(\.handler))
-            }
-            if batch.events.isEmpty { return }
-            for event in batch.events {
-                for handler in batch.handlers { handler(event) }
-            }
-        }
+        channel.enqueue(event)
     }
 
     private func nextIndex(after index: Int, step: Int) -> Int {
