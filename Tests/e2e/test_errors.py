@@ -29,14 +29,16 @@ USAGE_CASES = [
     (["--width", "0"], "value 0 for '--width' is out of range (a whole number from 1 to 1000)"),
     (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
     (["--timing", "bounce"],
-     "invalid value for '--timing': unknown timing function 'bounce' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
+     "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
     (["--timing", "cubic-bezier(2,0,0.5,1)"],
-     "invalid value for '--timing': invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite and x1, x2 must be in 0...1"),
+     "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite and x1, x2 must be in 0...1)"),
     (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),
     (["--color", "sometimes"], "invalid value 'sometimes' for '--color' (values: auto, always, never)"),
     (["--palette", "green,chartreuse"],
      "invalid colour 'chartreuse' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"),
     (["--paused=yes"], "option '--paused' takes no value"),
+    (["--direciton", "up"], "unknown option '--direciton' (did you mean '--direction'?)"),
+    (["--direction", "--fps", "30"], "missing value for '--direction <direction>'"),
 ]
 
 
@@ -62,6 +64,21 @@ def test_render_usage_errors(foldcycle, args, message):
     proc = subprocess.run([foldcycle, "render", *args, "A", "B"], capture_output=True, timeout=10)
     assert proc.returncode == 64
     assert proc.stderr.decode() == f"Error: {message}\n" + RENDER_USAGE
+
+
+@pytest.mark.parametrize("args,word", [(["rendr", "A", "B"], "rendr"), (["Render", "A"], "Render")])
+def test_mistyped_subcommand(foldcycle, args, word):
+    """A first argument close to a subcommand's name is a usage error, not a card (case cli-typo-subcommand)."""
+    proc = subprocess.run([foldcycle, *args], capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
+    assert proc.returncode == 64
+    assert proc.stdout == b""
+    assert proc.stderr.decode() == f"Error: unknown subcommand '{word}' (did you mean 'render'?)\n" + LIVE_USAGE
+
+
+@pytest.mark.parametrize("word", ["rendr", "render"])
+def test_double_dash_makes_a_subcommand_like_word_an_item(foldcycle, word):
+    proc = subprocess.run([foldcycle, "--", word, "A"], input=b"quit\n", capture_output=True, timeout=10)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"{word}\n".encode(), b"")
 
 
 def test_render_without_items(foldcycle):

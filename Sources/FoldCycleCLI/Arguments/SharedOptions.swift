@@ -3,57 +3,94 @@ import Foundation
 
 /// Options that `foldcycle` and `foldcycle render` share, and how both read items and styles.
 enum SharedOptions {
-    static let direction = OptionSpec(
-        "direction", value: "direction", help: "Direction content moves in. (values: down, up, left, right; default: down)")
-    static let timing = OptionSpec(
-        "timing", value: "timing",
-        help: "Timing function. (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)")
-    static let width = OptionSpec(
-        "width", value: "cells", help: "Card width in cells, 1...1000. (default: the widest item plus 2)")
-    static let height = OptionSpec(
-        "height", value: "rows", help: "Card height in rows, 1...500. (default: the tallest item plus 2)")
-    static let align = OptionSpec(
-        "align", value: "alignment", help: "Text alignment in the card. (values: left, center, right; default: center)")
-    static let palette = OptionSpec(
-        "palette", value: "colors",
-        help: "Card colours, comma-separated names or #rrggbb. (default: green,blue,yellow,cyan,orange)")
-    static let color = OptionSpec(
-        "color", value: "when", help: "Use colour. (values: auto, always, never; default: auto)")
-    static let file = OptionSpec(
-        "file", value: "path", help: "Read items from a UTF-8 file; items are separated by blank lines.")
-    static let help = OptionSpec("help", short: "h", help: "Show help information.")
+    // MARK: - Declarations
 
-    /// In the order help lists them.
-    static let directions: [(String, TransitionDirection)] = [TransitionDirection.down, .up, .left, .right].map { ($0.description, $0) }
-    static let alignments: [(String, HorizontalAlignment)] = HorizontalAlignment.allCases.map { ($0.rawValue, $0) }
-    static let colorChoices: [(String, ColorDepth.Choice)] = ColorDepth.Choice.allCases.map { ($0.rawValue, $0) }
+    /// `--direction`: the choices are ``TransitionDirection``'s cases, vertical first (the
+    /// default, `down`, leads), then horizontal, each pair by name: down, up, left, right.
+    static let direction = ChoiceOption(
+        "direction", value: "direction", summary: "Direction content moves in.",
+        choices: TransitionDirection.allCases
+            .sorted { ($0.isVertical ? 0 : 1, $0.description) < ($1.isVertical ? 0 : 1, $1.description) }
+            .map { ($0.description, $0) },
+        default: .down)
+
+    /// `--timing`: ``TimingFunction``'s presets by name, or CSS `cubic-bezier(x1,y1,x2,y2)`.
+    static let timing = ChoiceOption(
+        "timing", value: "timing", summary: "Timing function.",
+        choices: TimingFunction.presets.map { ($0.name, $0.function) },
+        pattern: .init(syntax: "cubic-bezier(x1,y1,x2,y2)", parse: cubicBezier), default: .easeInEaseOut)
+
+    /// `--timing`'s `cubic-bezier(x1,y1,x2,y2)` form: nil for other text, rejected (with the
+    /// reason) for control points ``TimingFunction`` does not allow.
+    private static func cubicBezier(_ text: String) throws(OptionValueError) -> TimingFunction? {
+        do {
+            return try TimingFunction(name: text)
+        } catch {
+            switch error {
+            case .unknownName: return nil
+            case .invalidControlPoints: throw .rejected(error.description)
+            }
+        }
+    }
+
+    /// Allowed `--width` values, in cells.
+    static let widthRange = 1...1000
+    /// Allowed `--height` values, in rows.
+    static let heightRange = 1...500
+
+    /// `--width`: absent, the card fits the widest item.
+    static let width = IntegerOption(
+        "width", value: "cells", summary: "Card width in cells.", range: .init(widthRange),
+        defaultText: "the widest item plus 2")
+    /// `--height`: absent, the card fits the tallest item.
+    static let height = IntegerOption(
+        "height", value: "rows", summary: "Card height in rows.", range: .init(heightRange),
+        defaultText: "the tallest item plus 2")
+    /// `--align`: ``HorizontalAlignment``'s cases.
+    static let align = ChoiceOption(
+        "align", value: "alignment", summary: "Text alignment in the card.", cases: HorizontalAlignment.allCases,
+        default: .center)
+    /// `--palette`: read by ``cardStyle(_:)``; absent, the source's five colours.
+    static let palette = TextOption(
+        "palette", value: "colors", summary: "Card colours, comma-separated names or #rrggbb.",
+        defaultText: CardStyle.sourcePaletteNames.joined(separator: ","))
+    /// `--color`: ``ColorDepth/Choice``'s cases.
+    static let color = ChoiceOption(
+        "color", value: "when", summary: "Use colour.", cases: ColorDepth.Choice.allCases, default: .auto)
+    /// `--file`: read by ``items(_:)``.
+    static let file = TextOption(
+        "file", value: "path", summary: "Read items from a UTF-8 file; items are separated by blank lines.")
+    /// `-h, --help`.
+    static let help = FlagOption("help", short: "h", summary: "Show help information.")
+
+    // MARK: - Reading
 
     /// Items from `--file` (first) and the positional arguments; nil when there are neither.
     static func items(_ values: OptionValues) throws(CLIError) -> [String]? {
         var items: [String] = []
-        if let path = values.string("file") {
+        let path = values.text(file)
+        if let path {
             items += try ItemInput.items(fromFile: path)
         }
         items += values.parsed.positionals
-        return items.isEmpty && values.string("file") == nil ? nil : items
+        return items.isEmpty && path == nil ? nil : items
     }
 
     /// The card style from `--palette` and `--align`.
     static func cardStyle(_ values: OptionValues) throws(CLIError) -> CardStyle {
-        var style = CardStyle()
-        if let alignment = try values.choice("align", alignments) { style.alignment = alignment }
-        if let text = values.string("palette") {
-            var palette: [RGBColor] = []
+        var style = CardStyle(alignment: try values.value(align))
+        if let text = values.text(palette) {
+            var colors: [RGBColor] = []
             for name in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 do {
-                    palette.append(try RGBColor(parsing: trimmed))
+                    colors.append(try RGBColor(parsing: trimmed))
                 } catch {
                     let names = RGBColor.namedColors.map(\.name).joined(separator: ", ")
                     throw .usage("invalid colour '\(trimmed)' in '--palette' (values: \(names), or #rrggbb)", values.command)
                 }
             }
-            style.palette = palette
+            style.palette = colors
         }
         return style
     }
@@ -62,44 +99,17 @@ enum SharedOptions {
     /// `maxWidth` is given, no wider than that: lines too long are clipped with "…").
     static func cardSize(_ values: OptionValues, items: [String], maxWidth: Int? = nil) throws(CLIError) -> TerminalSize {
         let fitting = CardScene.fittingSize(for: items)
-        let width = try values.integer("width", in: 1...1000) ?? min(fitting.columns, maxWidth ?? 1000, 1000)
-        let height = try values.integer("height", in: 1...500) ?? min(fitting.rows, 500)
-        return TerminalSize(columns: width, rows: height)
+        let columns = try values.value(width)
+            ?? min(fitting.columns, maxWidth ?? widthRange.upperBound, widthRange.upperBound)
+        let rows = try values.value(height) ?? min(fitting.rows, heightRange.upperBound)
+        return TerminalSize(columns: columns, rows: rows)
     }
 
     /// The colour depth for output on `device`, from `--color` and the environment.
     static func colorDepth(_ values: OptionValues, device: TerminalDevice) throws(CLIError) -> ColorDepth {
-        let choice = try values.choice("color", colorChoices) ?? .auto
-        return ColorDepth.detect(
-            choice: choice, environment: ProcessInfo.processInfo.environment, isTTY: device.isTerminal)
-    }
-
-    /// Help text in swift-argument-parser's layout.
-    static func helpText(overview: String, usage: [String], arguments: [(String, String)], options: [OptionSpec],
-                         extra: String = "") -> String {
-        var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage[0])\n"
-        for line in usage.dropFirst() { text += "       \(line)\n" }
-        if !arguments.isEmpty {
-            text += "\nARGUMENTS:\n"
-            for (name, help) in arguments { text += row(name, help) }
-        }
-        text += "\nOPTIONS:\n"
-        for option in options {
-            var name = option.short.map { "-\($0), " } ?? ""
-            name += "--\(option.name)"
-            if let value = option.valueName { name += " <\(value)>" }
-            text += row(name, option.help)
-        }
-        return text + extra
-    }
-
-    private static func row(_ name: String, _ help: String) -> String {
-        let column = 26
-        let padded = "  " + name
-        if padded.count < column {
-            return padded + String(repeating: " ", count: column - padded.count) + help + "\n"
-        }
-        return padded + "\n" + String(repeating: " ", count: column) + help + "\n"
+        ColorDepth.detect(
+            choice: try values.value(color), environment: ProcessInfo.processInfo.environment,
+            isTTY: device.isTerminal)
     }
 }
 

@@ -7,31 +7,44 @@ struct RenderCommand {
         case plain, ansi, json
     }
 
+    /// `render`'s own options; the shared ones are in ``SharedOptions``.
+    enum Options {
+        static let frames = IntegerOption(
+            "frames", value: "count", summary: "Frames to print, at t = i/(count−1).", range: .init(2...10_000),
+            default: 9)
+        static let fromItem = IntegerOption(
+            "from-item", value: "index", summary: "Render the transition from this item to the next.",
+            range: .init(from: 0, upTo: "the last item's index"), default: 0)
+        static let format = ChoiceOption(
+            "format", value: "format", summary: "Output format.", cases: Format.allCases, default: .plain)
+        /// `--encoder`: `full` (true) redraws every frame whole.
+        static let encoder = ChoiceOption(
+            "encoder", value: "encoder", summary: "ansi: draw each frame as a diff or whole.",
+            choices: [("diff", false), ("full", true)], default: false)
+    }
+
+    /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
-        SharedOptions.direction, SharedOptions.timing, SharedOptions.width, SharedOptions.height,
-        OptionSpec("frames", value: "count", help: "Frames to print, 2...10000, at t = i/(count−1). (default: 9)"),
-        OptionSpec("from-item", value: "index", help: "Render the transition from this item to the next. (default: 0)"),
-        OptionSpec("format", value: "format", help: "Output format. (values: plain, ansi, json; default: plain)"),
-        OptionSpec(
-            "encoder", value: "encoder",
-            help: "ansi: draw each frame as a diff or whole. (values: diff, full; default: diff)"),
-        SharedOptions.align, SharedOptions.palette, SharedOptions.color, SharedOptions.file, SharedOptions.help,
+        SharedOptions.direction.spec, SharedOptions.timing.spec, SharedOptions.width.spec, SharedOptions.height.spec,
+        Options.frames.spec, Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
+        SharedOptions.palette.spec, SharedOptions.color.spec, SharedOptions.file.spec, SharedOptions.help.spec,
     ]
 
-    static let help = SharedOptions.helpText(
+    static let help = HelpText.make(
         overview: "Print the frames of one fold transition, deterministically (no timer).",
-        usage: ["foldcycle render [OPTIONS] [ITEM ...]"],
+        usage: [.render],
         arguments: [("<ITEM>", "The text of one card. At least one item, as arguments or with --file.")],
         options: specs,
-        extra: """
-
-            FORMATS:
-              plain   Per frame: '# frame i/N t=<t> progress=<p>', the card's rows as text, a blank line.
-              ansi    One stream that plays the frames in place in a terminal (colour from --color).
-              json    One object per line: frame, t, progress, and both slots' item, transform
-                      [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.
-
-            """)
+        sections: [
+            .init(
+                title: "FORMATS",
+                lines: [
+                    "plain   Per frame: '# frame i/N t=<t> progress=<p>', the card's rows as text, a blank line.",
+                    "ansi    One stream that plays the frames in place in a terminal (colour from --color).",
+                    "json    One object per line: frame, t, progress, and both slots' item, transform",
+                    "        [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
+                ]),
+        ])
 
     let items: [String]
     let direction: TransitionDirection
@@ -44,26 +57,29 @@ struct RenderCommand {
     let colorDepth: ColorDepth
     let fullFrames: Bool
 
-    /// Parses `render`'s arguments (without the word `render`); nil when help was printed.
+    /// Parses `render`'s arguments (without the word `render`); nil when help was asked for.
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)`` for no items, an unknown option, or a value outside
+    ///   what its declaration allows; ``CLIError/unreadableInput(_:)`` for a `--file` that cannot
+    ///   be read.
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand? {
         let parsed = try ParsedArguments(arguments, specs: specs, command: .render)
         let values = OptionValues(parsed: parsed, command: .render)
-        if values.flag("help") { return nil }
+        if values.flag(SharedOptions.help) { return nil }
         guard let items = try SharedOptions.items(values) else {
             throw .usage("no items: give items as arguments or with '--file <path>'", .render)
         }
-        let fromItem = try values.integer("from-item", in: 0...max(items.count - 1, 0)) ?? 0
         return RenderCommand(
             items: items,
-            direction: try values.choice("direction", SharedOptions.directions) ?? .down,
-            timingFunction: try values.timingFunction() ?? .easeInEaseOut,
+            direction: try values.value(SharedOptions.direction),
+            timingFunction: try values.value(SharedOptions.timing),
             cardSize: try SharedOptions.cardSize(values, items: items),
-            frames: try values.integer("frames", in: 2...10_000) ?? 9,
-            fromItem: fromItem,
-            format: try values.choice("format", Format.allCases.map { ($0.rawValue, $0) }) ?? .plain,
+            frames: try values.value(Options.frames),
+            fromItem: try values.value(Options.fromItem, upperBound: max(items.count - 1, 0)),
+            format: try values.value(Options.format),
             style: try SharedOptions.cardStyle(values),
             colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
-            fullFrames: try values.choice("encoder", [("diff", false), ("full", true)]) ?? false)
+            fullFrames: try values.value(Options.encoder))
     }
 
     /// Writes every frame to stdout, one frame per write.

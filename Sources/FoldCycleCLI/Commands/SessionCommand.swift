@@ -32,7 +32,7 @@ enum SessionCommand: Equatable, Sendable {
         }
         switch verb {
         case "direction":
-            let names = SharedOptions.directions.map(\.0).joined(separator: ", ")
+            let names = SharedOptions.direction.names.joined(separator: ", ")
             guard words.count == 2, let argument, let direction = TransitionDirection(name: argument) else {
                 let given = words.dropFirst().joined(separator: " ")
                 return .failure(.init(given.isEmpty
@@ -43,8 +43,8 @@ enum SessionCommand: Equatable, Sendable {
         case "interval", "duration":
             guard words.count == 2, let argument, let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
                 let given = words.dropFirst().joined(separator: " ")
-                let allowed = verb == "interval"
-                    ? "seconds: \(LiveCommand.intervalRangeText)" : "seconds: a finite number > 0 and < the interval"
+                let allowed = (verb == "interval" ? LiveCommand.Options.interval.range
+                    : LiveCommand.Options.duration.range).allowedText(upperBound: nil)
                 return .failure(.init(given.isEmpty
                     ? "'\(verb)' needs a number of seconds (\(allowed))"
                     : "invalid \(verb) '\(given)' (\(allowed))"))

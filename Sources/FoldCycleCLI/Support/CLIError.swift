@@ -1,27 +1,7 @@
 import Foundation
 
-/// Which command line is being parsed: decides the usage line and the help hint.
-enum CLICommand: Sendable {
-    case live
-    case render
-
-    var usage: String {
-        switch self {
-        case .live: return "foldcycle [OPTIONS] [ITEM ...]"
-        case .render: return "foldcycle render [OPTIONS] [ITEM ...]"
-        }
-    }
-
-    var helpHint: String {
-        switch self {
-        case .live: return "See 'foldcycle --help' for more information."
-        case .render: return "See 'foldcycle render --help' for more information."
-        }
-    }
-}
-
 /// Every way the command line tool fails, mapped to a message and an exit code in one place.
-enum CLIError: Error, Sendable {
+enum CLIError: Error, Equatable, Sendable {
     /// Bad arguments or option values: exit 64 (EX_USAGE), with the usage line and help hint.
     case usage(String, CLICommand)
     /// An input file that cannot be read, is not UTF-8, or has no items: exit 66 (EX_NOINPUT).

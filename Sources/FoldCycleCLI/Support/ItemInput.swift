@@ -3,12 +3,14 @@ import Foundation
 /// Reads the items of `--file PATH` and the positional arguments.
 enum ItemInput {
     /// Splits text into items: items are separated by one or more blank (or white-space-only)
-    /// lines; an item keeps its inner line breaks; CRLF counts as a line break.
+    /// lines; an item keeps its inner line breaks; CRLF counts as a line break; a leading
+    /// byte-order mark (U+FEFF) is dropped.
     static func items(fromFileText text: String) -> [String] {
         var items: [String] = []
         var current: [Substring] = []
         let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        for line in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
+        let body = normalized.hasPrefix("\u{FEFF}") ? normalized.dropFirst() : Substring(normalized)
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
                 if !current.isEmpty { items.append(current.joined(separator: "\n")) }
                 current = []
@@ -21,8 +23,7 @@ enum ItemInput {
     }
 
     /// Reads `path` (or standard input for `-`) as strict UTF-8 and splits it into items. Works
-    /// for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end). A leading
-    /// byte-order mark is dropped.
+    /// for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end).
     ///
     /// - Throws: ``CLIError/unreadableInput(_:)`` naming the file when it cannot be read, is not
     ///   valid UTF-8, or holds no items.
@@ -47,10 +48,9 @@ enum ItemInput {
         } catch {
             throw .unreadableInput("cannot read \(name): \(error.localizedDescription)")
         }
-        guard var text = String(validating: data, as: UTF8.self) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw .unreadableInput("\(name) is not valid UTF-8 text")
         }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let items = items(fromFileText: text)
         guard !items.isEmpty else {
             throw .unreadableInput("\(name) has no items (items are separated by blank lines)")

@@ -1,0 +1,88 @@
+/// Help text in swift-argument-parser's layout: `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`, `OPTIONS:`,
+/// then the command's own sections; option lines are generated from their ``OptionSpec``s.
+enum HelpText {
+    /// A titled block after OPTIONS (`COMMANDS`, `EXAMPLES`, …): each line is indented by two.
+    struct Section {
+        /// The title, upper case, without the colon.
+        let title: String
+        /// The lines, without the two-space indent.
+        let lines: [String]
+    }
+
+    /// The column at which option and argument descriptions start.
+    static let descriptionColumn = 26
+    /// The width prose sections are wrapped to (``wrapped(_:width:)``).
+    static let width = 80
+
+    /// The whole help text, ending with a newline.
+    ///
+    /// - Parameters:
+    ///   - overview: one sentence.
+    ///   - usage: the usage lines; the first follows `USAGE:`, the others align under it.
+    ///   - arguments: `(<NAME>, description)` rows.
+    ///   - options: in the order listed.
+    ///   - sections: the blocks after OPTIONS.
+    static func make(overview: String, usage: [CLICommand], arguments: [(String, String)], options: [OptionSpec],
+                     sections: [Section] = []) -> String {
+        var text = "OVERVIEW: \(overview)\n\nUSAGE:"
+        for (index, command) in usage.enumerated() {
+            text += (index == 0 ? " " : "       ") + command.usage + "\n"
+        }
+        if !arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for (name, help) in arguments { text += row(name, help) }
+        }
+        text += "\nOPTIONS:\n"
+        for option in options { text += row(option.synopsis, option.help) }
+        for section in sections {
+            text += "\n\(section.title):\n"
+            for line in section.lines { text += "  \(line)\n" }
+        }
+        return text
+    }
+
+    /// The SUBCOMMANDS section, from the command table, with how to pass such a word as an item.
+    static var subcommandsSection: Section {
+        let names = CLICommand.subcommands.compactMap(\.name)
+        let column = (names.map(\.count).max() ?? 0) + 4
+        var lines = CLICommand.subcommands.compactMap { command in
+            command.name.map { $0.padding(toLength: column) + command.summary }
+        }
+        lines.append("A first item that is or resembles a subcommand's name needs '--' before it,")
+        lines.append("which makes every later argument an item: foldcycle -- rendr A B")
+        return Section(title: "SUBCOMMANDS", lines: lines)
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word stands
+    /// alone on its line).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// `  name` then the description at ``descriptionColumn``, or on the next line when the name
+    /// reaches that column.
+    private static func row(_ name: String, _ help: String) -> String {
+        let padded = "  " + name
+        if padded.count < descriptionColumn {
+            return padded.padding(toLength: descriptionColumn) + help + "\n"
+        }
+        return padded + "\n" + String(repeating: " ", count: descriptionColumn) + help + "\n"
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `length` characters (unchanged when longer).
+    fileprivate func padding(toLength length: Int) -> String {
+        self + String(repeating: " ", count: max(0, length - count))
+    }
+}

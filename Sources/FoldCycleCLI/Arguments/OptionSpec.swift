@@ -1,0 +1,73 @@
+/// What an option's value may be. One value decides how the value is read, the help line's
+/// `(values: …)` or `(1...240)` part, and the "allowed" text of an error.
+enum OptionValueKind: Equatable, Sendable {
+    /// No value: the option is given or not (`--paused`).
+    case flag
+    /// One of these names (matched case-insensitively), in the order help lists them. A name may
+    /// be a pattern such as `cubic-bezier(x1,y1,x2,y2)`.
+    case choice([String])
+    /// A whole number in a range.
+    case integer(IntegerRange)
+    /// A finite number in a range, in a unit.
+    case number(NumberRange)
+    /// Text the command reads itself (a path, a colour list).
+    case text
+
+    /// The allowed values as help shows them: `values: down, up, left, right`, `1...240`,
+    /// `> 0 and < the interval`; nil for flags and text.
+    var helpText: String? {
+        switch self {
+        case .flag, .text: return nil
+        case .choice(let names): return "values: " + names.joined(separator: ", ")
+        case .integer(let range): return range.helpText
+        case .number(let range): return range.helpText
+        }
+    }
+}
+
+/// One command-line option as help and the argument splitter see it: `--name <value>` or a
+/// flag, with its summary, value kind and default.
+///
+/// Built by the typed declarations (``FlagOption``, ``TextOption``, ``IntegerOption``,
+/// ``NumberOption``, ``ChoiceOption``), so an option's allowed values and default are written
+/// once and both help and errors are generated from them.
+struct OptionSpec: Sendable {
+    /// The long name without dashes, e.g. `direction`.
+    let name: String
+    /// A one-letter alias, e.g. `h` for `-h`.
+    let short: Character?
+    /// The value placeholder (`direction` for `<direction>`), or nil for a flag.
+    let valueName: String?
+    /// What the option does: one sentence, ending with a full stop.
+    let summary: String
+    /// What the value may be.
+    let kind: OptionValueKind
+    /// The default as help shows it (`down`, `60`, `the widest item plus 2`), or nil for none.
+    let defaultText: String?
+
+    /// Creates a spec; `valueName` is nil exactly when `kind` is ``OptionValueKind/flag``.
+    init(name: String, short: Character? = nil, valueName: String?, summary: String, kind: OptionValueKind,
+         defaultText: String? = nil) {
+        self.name = name
+        self.short = short
+        self.valueName = valueName
+        self.summary = summary
+        self.kind = kind
+        self.defaultText = defaultText
+    }
+
+    /// The help line's text: the summary, then `(allowed; default: …)` where either applies, e.g.
+    /// `Direction content moves in. (values: down, up, left, right; default: down)`.
+    var help: String {
+        let parts = [kind.helpText, defaultText.map { "default: \($0)" }].compactMap(\.self)
+        return parts.isEmpty ? summary : "\(summary) (\(parts.joined(separator: "; ")))"
+    }
+
+    /// `--name`, `-h, --help` or `--name <value>`: the left column of the help line.
+    var synopsis: String {
+        var text = short.map { "-\($0), " } ?? ""
+        text += "--\(name)"
+        if let valueName { text += " <\(valueName)>" }
+        return text
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Reads typed option values from split arguments by their declarations: checks each value
+/// against its declared kind and range, applies the declared default, and on failure names the
+/// option and the allowed values (the same text help shows).
+struct OptionValues {
+    /// The split command line.
+    let parsed: ParsedArguments
+    /// Which command is parsed: decides the usage line of errors.
+    let command: CLICommand
+
+    /// Whether the flag was given.
+    func flag(_ option: FlagOption) -> Bool { parsed.flags.contains(option.spec.name) }
+
+    /// The option's text, or nil when absent.
+    func text(_ option: TextOption) -> String? { parsed.values[option.spec.name] }
+
+    /// The option's whole number, or its default when absent.
+    ///
+    /// - Parameter resolved: the value of a named upper bound (e.g. the last item's index).
+    /// - Throws: ``CLIError/usage(_:_:)``: `invalid value 'ten' for '--fps' (a whole number from
+    ///   1 to 240)` or `value 0 for '--fps' is out of range (…)`.
+    func value<Value>(_ option: IntegerOption<Value>, upperBound resolved: Int? = nil) throws(CLIError) -> Value {
+        guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
+        let allowed = option.range.allowedText(upperBound: resolved)
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw usage(.invalid, text, option.spec, allowed: allowed)
+        }
+        guard option.range.contains(value, upperBound: resolved) else {
+            throw usage(.outOfRange, text, option.spec, allowed: allowed)
+        }
+        return option.wrap(value)
+    }
+
+    /// The option's finite number, or its default when absent.
+    ///
+    /// - Parameter resolved: the value of a named upper bound (e.g. the interval).
+    /// - Throws: ``CLIError/usage(_:_:)``: `invalid value 'nan' for '--interval' (seconds: a finite
+    ///   number ≥ 0.01 and ≤ 86400)` or `value 0 for '--interval' is out of range (…)`.
+    func value<Value>(_ option: NumberOption<Value>, upperBound resolved: Double? = nil) throws(CLIError) -> Value {
+        guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
+        let allowed = option.range.allowedText(upperBound: resolved)
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw usage(.invalid, text, option.spec, allowed: allowed)
+        }
+        guard option.range.contains(value, upperBound: resolved) else {
+            throw usage(.outOfRange, text, option.spec, allowed: allowed)
+        }
+        return option.wrap(value)
+    }
+
+    /// The value named by the option (case-insensitive), or its default when absent.
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)``: `invalid value 'sideways' for '--direction' (values:
+    ///   down, up, left, right)`, or with the pattern's reason in parentheses.
+    func value<Value>(_ option: ChoiceOption<Value>) throws(CLIError) -> Value {
+        guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
+        let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let match = option.choices.first(where: { $0.name == name }) { return match.value }
+        let allowed = "values: " + option.names.joined(separator: ", ")
+        do {
+            if let value = try option.pattern?.parse(text) { return value }
+        } catch {
+            throw usage(error, text, option.spec, allowed: allowed)
+        }
+        throw usage(.invalid, text, option.spec, allowed: allowed)
+    }
+
+    /// The one wording of a bad value, by kind of failure.
+    private func usage(_ error: OptionValueError, _ text: String, _ spec: OptionSpec, allowed: String) -> CLIError {
+        switch error {
+        case .invalid: return .usage("invalid value '\(text)' for '--\(spec.name)' (\(allowed))", command)
+        case .outOfRange: return .usage("value \(text) for '--\(spec.name)' is out of range (\(allowed))", command)
+        case .rejected(let reason): return .usage("invalid value '\(text)' for '--\(spec.name)' (\(reason))", command)
+        }
+    }
+}

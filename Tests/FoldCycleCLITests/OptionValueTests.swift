@@ -1,0 +1,159 @@
+import FoldCycle
+import Testing
+@testable import FoldCycleCLI
+
+@Suite("Option values: ranges, choices and defaults")
+struct OptionValueTests {
+    static let liveErrorCases: [([String], String)] = [
+        (["--direction", "sideways"], "invalid value 'sideways' for '--direction' (values: down, up, left, right)"),
+        (["--direction="], "invalid value '' for '--direction' (values: down, up, left, right)"),
+        (["--interval", "0"], "value 0 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+        (["--interval", "0.009"],
+         "value 0.009 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+        (["--interval", "86400.5"],
+         "value 86400.5 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+        (["--interval", "-1"], "value -1 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+        (["--interval", "nan"], "invalid value 'nan' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+        (["--interval", "inf"], "invalid value 'inf' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+        (["--interval", "abc"], "invalid value 'abc' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+        (["--interval", "1", "--duration", "1"],
+         "value 1 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 1)"),
+        (["--duration", "3"], "value 3 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"),
+        (["--duration", "0"], "value 0 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"),
+        (["--duration", "nan"], "invalid value 'nan' for '--duration' (seconds: a finite number > 0 and < the interval, 2)"),
+        (["--fps", "0"], "value 0 for '--fps' is out of range (a whole number from 1 to 240)"),
+        (["--fps", "241"], "value 241 for '--fps' is out of range (a whole number from 1 to 240)"),
+        (["--fps", "ten"], "invalid value 'ten' for '--fps' (a whole number from 1 to 240)"),
+        (["--fps", "2.5"], "invalid value '2.5' for '--fps' (a whole number from 1 to 240)"),
+        (["--cycles", "-1"], "value -1 for '--cycles' is out of range (a whole number from 0 to 1000000000)"),
+        (["--cycles", "1000000001"],
+         "value 1000000001 for '--cycles' is out of range (a whole number from 0 to 1000000000)"),
+        (["--width", "0"], "value 0 for '--width' is out of range (a whole number from 1 to 1000)"),
+        (["--width", "1001"], "value 1001 for '--width' is out of range (a whole number from 1 to 1000)"),
+        (["--height", "0"], "value 0 for '--height' is out of range (a whole number from 1 to 500)"),
+        (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
+        (["--timing", "bounce"],
+         "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
+        (["--timing", "cubic-bezier(1,2)"],
+         "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
+        (["--timing", "cubic-bezier(2,0,0.5,1)"],
+         "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite and x1, x2 must be in 0...1)"),
+        (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),
+        (["--color", "sometimes"], "invalid value 'sometimes' for '--color' (values: auto, always, never)"),
+        (["--palette", "green,chartreuse"],
+         "invalid colour 'chartreuse' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"),
+        (["--palette", ""],
+         "invalid colour '' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"),
+    ]
+
+    @Test("the live command's values outside their declarations are usage errors", arguments: liveErrorCases)
+    func liveErrors(_ arguments: [String], _ message: String) {
+        #expect(throws: CLIError.usage(message, .live)) { try LiveCommand.parse(["A", "B"] + arguments) }
+    }
+
+    static let renderErrorCases: [([String], String)] = [
+        (["--frames", "1"], "value 1 for '--frames' is out of range (a whole number from 2 to 10000)"),
+        (["--frames", "10001"], "value 10001 for '--frames' is out of range (a whole number from 2 to 10000)"),
+        (["--from-item", "2"], "value 2 for '--from-item' is out of range (a whole number from 0 to 1)"),
+        (["--from-item", "-1"], "value -1 for '--from-item' is out of range (a whole number from 0 to 1)"),
+        (["--format", "svg"], "invalid value 'svg' for '--format' (values: plain, ansi, json)"),
+        (["--encoder", "fast"], "invalid value 'fast' for '--encoder' (values: diff, full)"),
+        (["--direction", "in"], "invalid value 'in' for '--direction' (values: down, up, left, right)"),
+        (["--width", "x"], "invalid value 'x' for '--width' (a whole number from 1 to 1000)"),
+    ]
+
+    @Test("render's values outside their declarations are usage errors", arguments: renderErrorCases)
+    func renderErrors(_ arguments: [String], _ message: String) {
+        #expect(throws: CLIError.usage(message, .render)) { try RenderCommand.parse(arguments + ["A", "B"]) }
+    }
+
+    @Test("render needs an item")
+    func renderWithoutItems() {
+        #expect(throws: CLIError.usage("no items: give items as arguments or with '--file <path>'", .render)) {
+            try RenderCommand.parse(["--frames", "3"])
+        }
+    }
+
+    @Test("absent options take their declared defaults")
+    func liveDefaults() throws {
+        guard case .run(let command) = try LiveCommand.parse(["A", "B"]) else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(command.items == ["A", "B"])
+        #expect(command.direction == .down)
+        #expect(command.interval == 2)
+        #expect(command.duration == nil)
+        #expect(command.timingFunction == .easeInEaseOut)
+        #expect(command.framesPerSecond == 60)
+        #expect(command.style == CardStyle())
+        #expect(command.fullscreen == false)
+        #expect(command.paused == false)
+        #expect(command.cycles == nil)
+    }
+
+    @Test("given options are read by their declarations, names case-insensitively")
+    func liveValues() throws {
+        let arguments = [
+            "--direction", "LEFT", "--interval", " 0.5", "--duration=0.25", "--timing", "cubic-bezier(0.1, 0.2, 0.3, 0.4)",
+            "--fps", "30", "--width", "12", "--height", "4", "--align", "Right", "--palette", "red, #00ff00",
+            "--fullscreen", "--paused", "--cycles", "0", "X",
+        ]
+        guard case .run(let command) = try LiveCommand.parse(arguments) else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(command.items == ["X"])
+        #expect(command.direction == .left)
+        #expect(command.interval == 0.5)
+        #expect(command.duration == 0.25)
+        #expect(command.timingFunction == (try TimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4)))
+        #expect(command.framesPerSecond == 30)
+        #expect(command.cardSize == TerminalSize(columns: 12, rows: 4))
+        #expect(command.style == CardStyle(
+            palette: [RGBColor(red: 255, green: 0, blue: 0), RGBColor(red: 0, green: 255, blue: 0)], alignment: .right))
+        #expect(command.fullscreen == true)
+        #expect(command.paused == true)
+        #expect(command.cycles == 0)
+    }
+
+    @Test("help and version win over items")
+    func helpAndVersion() throws {
+        guard case .help = try LiveCommand.parse(["A", "-h"]) else { Issue.record("expected help"); return }
+        guard case .version = try LiveCommand.parse(["--version"]) else { Issue.record("expected version"); return }
+        #expect(try RenderCommand.parse(["--help"]) == nil)
+    }
+
+    @Test("render reads its options and defaults")
+    func renderValues() throws {
+        let command = try #require(try RenderCommand.parse(["A", "B"]))
+        #expect(command.frames == 9)
+        #expect(command.fromItem == 0)
+        #expect(command.format == .plain)
+        #expect(command.fullFrames == false)
+        let given = try #require(try RenderCommand.parse(
+            ["--frames", "2", "--from-item", "1", "--format", "JSON", "--encoder", "full", "--timing", "linear", "A", "B"]))
+        #expect(given.frames == 2)
+        #expect(given.fromItem == 1)
+        #expect(given.format == .json)
+        #expect(given.fullFrames == true)
+        #expect(given.timingFunction == .linear)
+    }
+
+    @Test("choice lists come from the types' cases")
+    func choicesFromTypes() {
+        #expect(SharedOptions.direction.names == ["down", "up", "left", "right"])
+        #expect(Set(SharedOptions.direction.choices.map(\.value)) == Set(TransitionDirection.allCases))
+        #expect(SharedOptions.direction.choices.allSatisfy { $0.name == $0.value.description })
+        #expect(SharedOptions.align.choices.map(\.value) == HorizontalAlignment.allCases)
+        #expect(SharedOptions.color.choices.map(\.value) == ColorDepth.Choice.allCases)
+        #expect(SharedOptions.timing.names == TimingFunction.presets.map(\.name) + ["cubic-bezier(x1,y1,x2,y2)"])
+        #expect(RenderCommand.Options.format.choices.map(\.value) == RenderCommand.Format.allCases)
+    }
+
+    @Test("the interval range that the live session checks typed commands with is the option's")
+    func intervalRange() {
+        #expect(LiveCommand.Options.interval.range == NumberRange(LiveCommand.intervalRange, unit: "seconds"))
+        #expect(LiveCommand.intervalRangeText == "a finite number ≥ 0.01 and ≤ 86400")
+    }
+}
