@@ -11,7 +11,7 @@ struct HelpTextTests {
     @Test("the live help opens in swift-argument-parser's layout")
     func liveHeader() {
         #expect(Array(Self.lines(LiveCommand.help).prefix(10)) == [
-            "OVERVIEW: Cycle items through two slots with fold transitions, live in the terminal.",
+            "OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.",
             "",
             "USAGE: foldcycle [OPTIONS] [ITEM ...]",
             "       foldcycle render [OPTIONS] [ITEM ...]",
@@ -20,12 +20,13 @@ struct HelpTextTests {
             "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
             "",
             "OPTIONS:",
-            "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
+            "  --transition <name>     How one card gives way to the next. (values: fold, fade; default: fold)",
         ])
         #expect(LiveCommand.help.hasSuffix("  printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C\n"))
     }
 
     @Test("live help lines", arguments: [
+        "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
         "  --interval <seconds>    Seconds between transitions. (0.01...86400; default: 2)",
         "  --duration <seconds>    Seconds each transition runs. (> 0 and < the interval; default: interval − min(0.1, interval/2))",
         "  --timing <timing>       Timing function. (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)",
@@ -38,8 +39,8 @@ struct HelpTextTests {
         "  -h, --help              Show help information.",
         "  --version               Show the version.",
         "COMMANDS (one per line on stdin; case-insensitive):",
-        "  start, pause, resume, stop, next, prev, direction D, interval S, duration S,",
-        "  status, help, quit",
+        "  start, pause, resume, stop, next, prev, direction D, transition T, interval S,",
+        "  duration S, status, help, quit",
         "SUBCOMMANDS:",
         "  render    Print the frames of one transition (see 'foldcycle render --help').",
         "  A first item that is or resembles a subcommand's name needs '--' before it,",

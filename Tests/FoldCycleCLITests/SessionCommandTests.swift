@@ -1,4 +1,5 @@
 import Testing
+import FoldCycle
 @testable import FoldCycleCLI
 
 @Suite("Session commands (stdin words)")
@@ -22,5 +23,21 @@ struct SessionCommandTests {
         #expect(SessionCommand.parse("direction sideways")
             == .failure(.init("invalid direction 'sideways' (values: down, up, left, right)")))
         #expect(SessionCommand.parse("pause now") == .failure(.init("'pause' takes no argument (got 'now')")))
+    }
+}
+
+@Suite("Session commands: transition")
+struct TransitionCommandTests {
+    @Test("'transition NAME' names a registered kind", arguments: TransitionKind.allCases)
+    func parses(_ kind: TransitionKind) {
+        #expect(SessionCommand.parse("transition \(kind.rawValue.uppercased())") == .success(.transition(kind)))
+    }
+
+    @Test("an unknown or missing transition names the allowed values")
+    func errors() {
+        #expect(SessionCommand.parse("transition spin")
+            == .failure(.init("invalid transition 'spin' (values: fold, fade)")))
+        #expect(SessionCommand.parse("transition")
+            == .failure(.init("'transition' needs a transition (values: fold, fade)")))
     }
 }

@@ -127,7 +127,7 @@ def test_help_and_version(foldcycle):
     proc = subprocess.run([foldcycle, "--help"], capture_output=True, timeout=10)
     assert proc.returncode == 0
     text = proc.stdout.decode()
-    assert text.startswith("OVERVIEW: Cycle items through two slots with fold transitions, live in the terminal.\n\n"
+    assert text.startswith("OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.\n\n"
                            "USAGE: foldcycle [OPTIONS] [ITEM ...]\n       foldcycle render [OPTIONS] [ITEM ...]\n")
     assert "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)\n" in text
     proc = subprocess.run([foldcycle, "render", "-h"], capture_output=True, timeout=10)

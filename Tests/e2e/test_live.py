@@ -9,7 +9,7 @@ import pytest
 
 from conftest import cpu_seconds, exit_code
 
-COMMANDS = "start, pause, resume, stop, next, prev, direction D, interval S, duration S, status, help, quit"
+COMMANDS = "start, pause, resume, stop, next, prev, direction D, transition T, interval S, duration S, status, help, quit"
 
 
 def card_rows(run):
@@ -81,11 +81,11 @@ def test_piped_script_replies_on_stderr(foldcycle):
     assert proc.returncode == 0
     assert proc.stderr.decode().splitlines() == [
         "paused",
-        "state=paused item=1/3 direction=down interval=2 duration=1.9",
+        "state=paused item=1/3 direction=down interval=2 duration=1.9 transition=fold",
         "resumed",
         "next: item 2/3",
         "direction left",
-        "state=running item=2/3 direction=left interval=2 duration=1.9",
+        "state=running item=2/3 direction=left interval=2 duration=1.9 transition=fold",
         f"error: unknown command 'bogus' (commands: {COMMANDS})",
     ]
     # Not a terminal: no escape bytes; A at launch, B settled by quit.

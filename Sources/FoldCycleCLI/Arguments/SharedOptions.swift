@@ -14,6 +14,11 @@ enum SharedOptions {
             .map { ($0.description, $0) },
         default: .down)
 
+    /// `--transition`: ``TransitionKind``'s registered cases.
+    static let transition = ChoiceOption(
+        "transition", value: "name", summary: "How one card gives way to the next.", cases: TransitionKind.allCases,
+        default: .fold)
+
     /// `--timing`: ``TimingFunction``'s presets by name, or CSS `cubic-bezier(x1,y1,x2,y2)`.
     static let timing = ChoiceOption(
         "timing", value: "timing", summary: "Timing function.",

@@ -44,14 +44,14 @@ struct LiveCommand {
 
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
-        SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec, SharedOptions.timing.spec,
+        SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec, SharedOptions.timing.spec,
         Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
         SharedOptions.align.spec, SharedOptions.palette.spec, SharedOptions.color.spec, Options.fullscreen.spec,
         Options.paused.spec, Options.cycles.spec, SharedOptions.help.spec, Options.version.spec,
     ]
 
     static let help = HelpText.make(
-        overview: "Cycle items through two slots with fold transitions, live in the terminal.",
+        overview: "Cycle items through two slots with transitions (a fold by default), live in the terminal.",
         usage: CLICommand.allCases,
         arguments: [
             ("<ITEM>", "The text of one card. With no items and no --file, a built-in demo deck plays."),
@@ -90,6 +90,7 @@ struct LiveCommand {
     ]
 
     let items: [String]
+    let transition: TransitionKind
     let direction: TransitionDirection
     let interval: TimeInterval
     let duration: TimeInterval?
@@ -118,6 +119,7 @@ struct LiveCommand {
         let duration = try values.value(Options.duration, upperBound: interval)
         return .run(LiveCommand(
             items: items,
+            transition: try values.value(SharedOptions.transition),
             direction: try values.value(SharedOptions.direction),
             interval: interval,
             duration: duration,

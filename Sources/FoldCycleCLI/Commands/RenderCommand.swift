@@ -25,13 +25,14 @@ struct RenderCommand {
 
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
-        SharedOptions.direction.spec, SharedOptions.timing.spec, SharedOptions.width.spec, SharedOptions.height.spec,
+        SharedOptions.transition.spec, SharedOptions.direction.spec, SharedOptions.timing.spec,
+        SharedOptions.width.spec, SharedOptions.height.spec,
         Options.frames.spec, Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.color.spec, SharedOptions.file.spec, SharedOptions.help.spec,
     ]
 
     static let help = HelpText.make(
-        overview: "Print the frames of one fold transition, deterministically (no timer).",
+        overview: "Print the frames of one transition, deterministically (no timer).",
         usage: [.render],
         arguments: [("<ITEM>", "The text of one card. At least one item, as arguments or with --file.")],
         options: specs,
@@ -47,6 +48,7 @@ struct RenderCommand {
         ])
 
     let items: [String]
+    let transition: TransitionKind
     let direction: TransitionDirection
     let timingFunction: TimingFunction
     let cardSize: TerminalSize
@@ -71,6 +73,7 @@ struct RenderCommand {
         }
         return RenderCommand(
             items: items,
+            transition: try values.value(SharedOptions.transition),
             direction: try values.value(SharedOptions.direction),
             timingFunction: try values.value(SharedOptions.timing),
             cardSize: try SharedOptions.cardSize(values, items: items),
@@ -85,14 +88,14 @@ struct RenderCommand {
     /// Writes every frame to stdout, one frame per write.
     func run() throws(CLIError) {
         let toItem = (fromItem + 1) % items.count
-        let transition = TransitionStyle(kind: .fold, direction: direction, timingFunction: timingFunction)
+        let flight = TransitionStyle(kind: transition, direction: direction, timingFunction: timingFunction)
             .transition(slotSize: CGSize(width: cardSize.columns, height: cardSize.rows))
         let scene = CardScene(cardSize: cardSize, style: style)
         var frame = CellBuffer(width: cardSize.columns, height: cardSize.rows)
         var output = FrameOutput(colorDepth: colorDepth, fullFrames: fullFrames)
         for index in 0..<frames {
             let t = Double(index) / Double(frames - 1)
-            let state = transition.frame(at: t)
+            let state = flight.frame(at: t)
             scene.render(state, outgoing: (fromItem, items[fromItem]), incoming: (toItem, items[toItem]), into: &frame)
             var bytes: [UInt8] = []
             switch format {

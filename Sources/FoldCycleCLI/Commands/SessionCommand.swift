@@ -5,13 +5,14 @@ import Foundation
 enum SessionCommand: Equatable, Sendable {
     case start, pause, resume, stop, next, previous
     case direction(TransitionDirection)
+    case transition(TransitionKind)
     case interval(TimeInterval)
     case duration(TimeInterval)
     case status, help, quit
 
     /// The command list shown by `help` and in errors.
     static let summary =
-        "start, pause, resume, stop, next, prev, direction D, interval S, duration S, status, help, quit"
+        "start, pause, resume, stop, next, prev, direction D, transition T, interval S, duration S, status, help, quit"
 
     /// Parses one line: case-insensitive, surrounding white space ignored.
     ///
@@ -40,6 +41,15 @@ enum SessionCommand: Equatable, Sendable {
                     : "invalid direction '\(given)' (values: \(names))"))
             }
             return .success(.direction(direction))
+        case "transition":
+            let names = SharedOptions.transition.names.joined(separator: ", ")
+            guard words.count == 2, let argument, let kind = TransitionKind(rawValue: argument) else {
+                let given = words.dropFirst().joined(separator: " ")
+                return .failure(.init(given.isEmpty
+                    ? "'transition' needs a transition (values: \(names))"
+                    : "invalid transition '\(given)' (values: \(names))"))
+            }
+            return .success(.transition(kind))
         case "interval", "duration":
             guard words.count == 2, let argument, let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
                 let given = words.dropFirst().joined(separator: " ")

@@ -35,7 +35,8 @@ final class LiveSession: @unchecked Sendable {
         self.command = command
         cycler = try Cycler(
             dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
-            style: TransitionStyle(kind: .fold, direction: command.direction, timingFunction: command.timingFunction))
+            style: TransitionStyle(kind: command.transition, direction: command.direction,
+                                   timingFunction: command.timingFunction))
         // A dumb terminal cannot move the cursor: treat it like a pipe (plain text, no escapes).
         drawsFrames = TerminalDevice.standardOutput.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let exitBySignal = ExitCodeBox()
@@ -168,6 +169,9 @@ final class LiveSession: @unchecked Sendable {
         case .direction(let direction):
             cycler.setDirection(direction)
             respond("direction \(direction)")
+        case .transition(let kind):
+            cycler.setTransitionKind(kind)
+            respond("transition \(kind)")
         case .interval(let seconds):
             guard LiveCommand.intervalRange.contains(seconds) else {
                 respond("interval \(shortestText(seconds)) is out of range (seconds: \(LiveCommand.intervalRangeText))", isError: true)
@@ -203,7 +207,8 @@ final class LiveSession: @unchecked Sendable {
 
     private func statusText() -> String {
         "state=\(cycler.state) item=\(itemNumber) direction=\(cycler.direction) "
-            + "interval=\(shortestText(cycler.interval)) duration=\(shortestText(cycler.duration))"
+            + "interval=\(shortestText(cycler.interval)) duration=\(shortestText(cycler.duration)) "
+            + "transition=\(cycler.transitionKind)"
     }
 
     /// Shows a reply: on the status line when stdout is a terminal, else one line on stderr.
@@ -246,7 +251,7 @@ final class LiveSession: @unchecked Sendable {
         case .paused: state = "‖ paused"
         case .stopped: state = "■ stopped"
         }
-        let summary = "\(state) · item \(itemNumber) · \(cycler.direction) · every \(shortestText(cycler.interval))s"
+        let summary = "\(state) · item \(itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply {
             lines.append(FooterLine((reply.isError ? "error: " : "") + reply.text, attributes: reply.isError ? [.bold] : []))
