@@ -2,7 +2,7 @@ import FoldCycle
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `foldcycle` command line tool: parses the arguments, runs the live cycler or a
@@ -14,13 +14,16 @@ public enum FoldCycleCLI {
         // A closed pipe must come back as EPIPE from write(2), not kill the process.
         signal(SIGPIPE, SIG_IGN)
         do {
-            if arguments.first == "render" {
+            switch arguments.first.flatMap(CLICommand.subcommand(named:)) {
+            case .render:
                 if let command = try RenderCommand.parse(Array(arguments.dropFirst())) {
                     try command.run()
                 } else {
                     try writeOrExit(Array(RenderCommand.help.utf8))
                 }
                 exit(0)
+            case .live, nil:
+                break
             }
             switch try LiveCommand.parse(arguments) {
             case .help:

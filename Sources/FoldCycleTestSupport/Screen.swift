@@ -51,8 +51,9 @@ public struct Screen: Equatable, CustomStringConvertible, Sendable {
             var runs: [StyleRun] = []
             for x in 0..<buffer.width {
                 let cell = buffer[x, y]
-                let style = TextStyle(foreground: cell.foreground, background: cell.background,
-                                      attributes: cell.attributes)
+                let style = TextStyle(
+                    foreground: cell.foreground, background: cell.background,
+                    attributes: cell.attributes)
                 if let last = runs.last, last.style == style, last.column + last.count == x {
                     runs[runs.count - 1].count += 1
                 } else {

@@ -18,8 +18,10 @@ extension SlotPresentation {
 extension Compositor {
     /// Composites a two-slot transition frame: each slot shows `outgoing` or `incoming` by its
     /// role, into a buffer of `outgoing`'s size.
-    public func composite(_ frame: TransitionFrame, outgoing: CellBuffer, incoming: CellBuffer,
-                          into destination: inout CellBuffer) {
+    public func composite(
+        _ frame: TransitionFrame, outgoing: CellBuffer, incoming: CellBuffer,
+        into destination: inout CellBuffer
+    ) {
         let layers = frame.slots.filter(\.isVisible).map { slot in
             Layer(content: slot.role == .outgoing ? outgoing : incoming, geometry: slot.geometry, alpha: slot.alpha)
         }

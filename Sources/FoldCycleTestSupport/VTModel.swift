@@ -89,10 +89,18 @@ public struct VTModel {
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         let count = max(numbers.first.flatMap { $0 } ?? 1, 1)
         switch final {
-        case "A": row = max(row - count, 0); pendingWrap = false
-        case "B": row = min(row + count, height - 1); pendingWrap = false
-        case "C": column = min(column + count, width - 1); pendingWrap = false
-        case "D": column = max(column - count, 0); pendingWrap = false
+        case "A":
+            row = max(row - count, 0)
+            pendingWrap = false
+        case "B":
+            row = min(row + count, height - 1)
+            pendingWrap = false
+        case "C":
+            column = min(column + count, width - 1)
+            pendingWrap = false
+        case "D":
+            column = max(column - count, 0)
+            pendingWrap = false
         case "H":
             row = min(max((numbers.first.flatMap { $0 } ?? 1) - 1, 0), height - 1)
             column = min(max((numbers.count > 1 ? numbers[1] ?? 1 : 1) - 1, 0), width - 1)
@@ -215,7 +223,9 @@ public struct VTModel {
         if rendition["a4"] != nil || rendition["a7"] != nil { errors.append("\(name) with underline or reverse") }
         let base = row * width
         let end = min(column + count, width)
-        if cells[base + column].width == 0 && column > 0 { cells[base + column - 1] = blankLike(cells[base + column - 1]) }
+        if cells[base + column].width == 0 && column > 0 {
+            cells[base + column - 1] = blankLike(cells[base + column - 1])
+        }
         if cells[base + end - 1].width == 2 && end < width { cells[base + end] = blankLike(cells[base + end]) }
         let key = rendition["bg"].map { "bg=\($0)" } ?? ""
         for x in column..<end { cells[base + x] = ModelCell(text: " ", width: 1, sgr: key) }

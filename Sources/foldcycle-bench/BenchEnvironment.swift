@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where and how one run measured: written into the JSON line and, as one sentence, above every
 /// table the bench writes into the docs, so each figure carries the conditions it was taken in.

@@ -38,7 +38,8 @@ enum BenchMarkdown {
         intro += " Truecolor, slots filled with mixed CJK and ASCII text, medians of "
         intro += "\(grouped(sample.frames)) frames per case:"
         var out = wrapped(intro) + "\n\n"
-        out += "| \(display(first)) frame | diff: compose + encode | full: compose + encode | diff bytes / lower bound |\n"
+        out +=
+            "| \(display(first)) frame | diff: compose + encode | full: compose + encode | diff bytes / lower bound |\n"
         out += "|---|---:|---:|---:|\n"
         for direction in orderedDirections(report.frames) {
             let diff = result(report.frames, first, direction, .diff)
@@ -78,10 +79,12 @@ enum BenchMarkdown {
     static func performanceResults(_ report: BenchReport) -> String {
         var out = wrapped(report.environment.sentence(totalSeconds: report.totalSeconds)) + "\n\n"
         if let sample = report.frames.first {
-            out += wrapped("Frames: \(grouped(sample.frames)) per case (\(sample.transitions) transitions). "
-                           + "Times in µs (median and p99 of compose + encode, and the median of each part "
-                           + "alone); bytes and lower bound are means per frame; ratio is total bytes over "
-                           + "total lower bound.") + "\n\n"
+            out +=
+                wrapped(
+                    "Frames: \(grouped(sample.frames)) per case (\(sample.transitions) transitions). "
+                        + "Times in µs (median and p99 of compose + encode, and the median of each part "
+                        + "alone); bytes and lower bound are means per frame; ratio is total bytes over "
+                        + "total lower bound.") + "\n\n"
             out += "| size | dir | encoder | median | p99 | compose | encode | bytes | lower bound | ratio |\n"
             out += "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
             for result in report.frames {
@@ -124,19 +127,25 @@ enum BenchMarkdown {
             var value = "median \(ms(late.median)), p99 \(ms(late.p99)), max \(ms(late.max))"
             if !timer.complete { value += " (TIMED OUT before every tick)" }
             rows.append(("timer lateness, \(grouped(timer.ticks)) × \(interval) ms", value))
-            rows.append(("timer drift over \(grouped(timer.ticks)) ticks",
-                         "fit \(ms(timer.fitDriftMilliseconds, decimals: 3)) "
-                            + "(last − first \(ms(timer.endpointDriftMilliseconds, decimals: 3)))"))
+            rows.append(
+                (
+                    "timer drift over \(grouped(timer.ticks)) ticks",
+                    "fit \(ms(timer.fitDriftMilliseconds, decimals: 3)) "
+                        + "(last − first \(ms(timer.endpointDriftMilliseconds, decimals: 3)))"
+                ))
         }
         if let memory = report.memory {
-            rows.append((
-                "peak RSS after \(grouped(memory.shortTransitions)) / \(grouped(memory.longTransitions)) transitions",
-                "\(grouped(memory.afterShort.peakKiB)) / \(grouped(memory.afterLong.peakKiB)) KiB "
-                    + "(growth \(grouped(memory.peakGrowthKiB)) KiB); \(memory.slotsCreated) slots created"))
+            rows.append(
+                (
+                    "peak RSS after \(grouped(memory.shortTransitions)) / \(grouped(memory.longTransitions)) transitions",
+                    "\(grouped(memory.afterShort.peakKiB)) / \(grouped(memory.afterLong.peakKiB)) KiB "
+                        + "(growth \(grouped(memory.peakGrowthKiB)) KiB); \(memory.slotsCreated) slots created"
+                ))
         }
         if let startup = report.startup {
             let first = startup.firstFrameMilliseconds
-            var value = first.count > 0
+            var value =
+                first.count > 0
                 ? "median \(String(format: "%.1f", first.median)) ms (min \(String(format: "%.1f", first.min)), "
                     + "max \(String(format: "%.1f", first.max)))"
                 : "no frame"
@@ -161,8 +170,10 @@ enum BenchMarkdown {
 
     // MARK: - Formatting
 
-    private static func result(_ frames: [FrameResult], _ size: String, _ direction: String,
-                               _ encoder: EncoderKind) -> FrameResult? {
+    private static func result(
+        _ frames: [FrameResult], _ size: String, _ direction: String,
+        _ encoder: EncoderKind
+    ) -> FrameResult? {
         frames.first { $0.size == size && $0.direction == direction && $0.encoder == encoder }
     }
 

@@ -110,14 +110,17 @@ struct BenchOptions: Sendable {
         func integer(_ name: String, _ range: ClosedRange<Int>) throws(BenchUsageError) -> Int {
             let text = try value(name)
             guard let number = Int(text), range.contains(number) else {
-                throw BenchUsageError("invalid value '\(text)' for '\(name)' (a whole number from \(range.lowerBound) to \(range.upperBound))")
+                throw BenchUsageError(
+                    "invalid value '\(text)' for '\(name)' (a whole number from \(range.lowerBound) to \(range.upperBound))"
+                )
             }
             return number
         }
         func seconds(_ name: String, _ range: ClosedRange<Double>) throws(BenchUsageError) -> Double {
             let text = try value(name)
             guard let number = Double(text), number.isFinite, range.contains(number) else {
-                throw BenchUsageError("invalid value '\(text)' for '\(name)' (seconds from \(range.lowerBound) to \(range.upperBound))")
+                throw BenchUsageError(
+                    "invalid value '\(text)' for '\(name)' (seconds from \(range.lowerBound) to \(range.upperBound))")
             }
             return number
         }
@@ -146,7 +149,8 @@ struct BenchOptions: Sendable {
                 for item in text.split(separator: ",") {
                     let parts = item.split(separator: "x")
                     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-                          (1...1_000).contains(columns), (1...500).contains(rows) else {
+                        (1...1_000).contains(columns), (1...500).contains(rows)
+                    else {
                         throw BenchUsageError("invalid size '\(item)' in '--sizes' (COLUMNSxROWS, 1...1000 x 1...500)")
                     }
                     options.sizes.append(TerminalSize(columns: columns, rows: rows))
@@ -156,7 +160,8 @@ struct BenchOptions: Sendable {
                 options.directions = []
                 for name in text.split(separator: ",") {
                     guard let direction = TransitionDirection(name: String(name)) else {
-                        throw BenchUsageError("invalid direction '\(name)' in '--directions' (values: down, up, left, right)")
+                        throw BenchUsageError(
+                            "invalid direction '\(name)' in '--directions' (values: down, up, left, right)")
                     }
                     options.directions.append(direction)
                 }
@@ -178,9 +183,11 @@ struct BenchOptions: Sendable {
         if options.writeDocs {
             let defaults = BenchOptions()
             guard options.sections == defaults.sections, options.sizes == defaults.sizes,
-                  options.directions == defaults.directions else {
-                throw BenchUsageError("'--write-docs' needs every section and the default '--sizes' and "
-                                      + "'--directions' (the docs' tables show all of them)")
+                options.directions == defaults.directions
+            else {
+                throw BenchUsageError(
+                    "'--write-docs' needs every section and the default '--sizes' and "
+                        + "'--directions' (the docs' tables show all of them)")
             }
         }
         return options

@@ -38,44 +38,56 @@ struct BenchReport: Codable, Sendable {
         for encoder in EncoderKind.allCases {
             let cases = frames.filter { $0.size == "80x24" && $0.encoder == encoder }
             if let worst = cases.max(by: { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }) {
-                targets.append(TargetResult(
-                    name: "compose + encode, median per 80×24 frame, \(encoder.rawValue) encoder (worst direction: \(worst.direction))",
-                    limit: "≤ 20 µs", measured: String(format: "%.1f µs", worst.composeEncodeMicros.median),
-                    pass: worst.composeEncodeMicros.median <= 20))
+                targets.append(
+                    TargetResult(
+                        name:
+                            "compose + encode, median per 80×24 frame, \(encoder.rawValue) encoder (worst direction: \(worst.direction))",
+                        limit: "≤ 20 µs", measured: String(format: "%.1f µs", worst.composeEncodeMicros.median),
+                        pass: worst.composeEncodeMicros.median <= 20))
             }
         }
         let diffs = frames.filter { $0.encoder == .diff }
         if let worst = diffs.max(by: { ($0.ratioToLowerBound ?? 0) < ($1.ratioToLowerBound ?? 0) }),
-           let ratio = worst.ratioToLowerBound {
-            targets.append(TargetResult(
-                name: "diff bytes / lower bound (worst case: \(worst.size.replacingOccurrences(of: "x", with: "×")) \(worst.direction))",
-                limit: "≤ 1.25", measured: String(format: "%.2f", ratio), pass: ratio <= 1.25))
+            let ratio = worst.ratioToLowerBound
+        {
+            targets.append(
+                TargetResult(
+                    name:
+                        "diff bytes / lower bound (worst case: \(worst.size.replacingOccurrences(of: "x", with: "×")) \(worst.direction))",
+                    limit: "≤ 1.25", measured: String(format: "%.2f", ratio), pass: ratio <= 1.25))
         }
         for result in idle {
             let label = result.scenario == "paused" ? "while paused (mid-transition)" : "between transitions"
-            targets.append(TargetResult(
-                name: "frame ticks \(label), \(String(format: "%.2f s", result.seconds))",
-                limit: "0", measured: result.valid ? "\(result.frameTicks)" : "\(result.frameTicks) (setup invalid)",
-                pass: result.valid && result.frameTicks == 0))
+            targets.append(
+                TargetResult(
+                    name: "frame ticks \(label), \(String(format: "%.2f s", result.seconds))",
+                    limit: "0",
+                    measured: result.valid ? "\(result.frameTicks)" : "\(result.frameTicks) (setup invalid)",
+                    pass: result.valid && result.frameTicks == 0))
         }
         if let timer {
-            targets.append(TargetResult(
-                name: "cumulative drift over \(timer.ticks) ticks (fit slope × ticks)",
-                limit: "≤ 2 ms", measured: Self.format(timer.fitDriftMilliseconds, "ms"),
-                pass: timer.complete && abs(timer.fitDriftMilliseconds) <= 2))
+            targets.append(
+                TargetResult(
+                    name: "cumulative drift over \(timer.ticks) ticks (fit slope × ticks)",
+                    limit: "≤ 2 ms", measured: Self.format(timer.fitDriftMilliseconds, "ms"),
+                    pass: timer.complete && abs(timer.fitDriftMilliseconds) <= 2))
         }
         if let memory {
             let growth = Double(memory.peakGrowthKiB) / 1_024
-            targets.append(TargetResult(
-                name: "peak RSS growth \(BenchMarkdown.grouped(memory.shortTransitions)) → \(BenchMarkdown.grouped(memory.longTransitions)) transitions",
-                limit: "≤ 1 MiB", measured: Self.format(growth, "MiB"), pass: memory.peakGrowthKiB <= 1_024))
+            targets.append(
+                TargetResult(
+                    name:
+                        "peak RSS growth \(BenchMarkdown.grouped(memory.shortTransitions)) → \(BenchMarkdown.grouped(memory.longTransitions)) transitions",
+                    limit: "≤ 1 MiB", measured: Self.format(growth, "MiB"), pass: memory.peakGrowthKiB <= 1_024))
         }
         if let startup {
             let ok = startup.failures == 0 && startup.firstFrameMilliseconds.count > 0
-            targets.append(TargetResult(
-                name: "first frame after start, median of \(startup.firstFrameMilliseconds.count)",
-                limit: "≤ 30 ms", measured: ok ? Self.format(startup.firstFrameMilliseconds.median, "ms") : "no frame",
-                pass: ok && startup.firstFrameMilliseconds.median <= 30))
+            targets.append(
+                TargetResult(
+                    name: "first frame after start, median of \(startup.firstFrameMilliseconds.count)",
+                    limit: "≤ 30 ms",
+                    measured: ok ? Self.format(startup.firstFrameMilliseconds.median, "ms") : "no frame",
+                    pass: ok && startup.firstFrameMilliseconds.median <= 30))
         }
     }
 
@@ -83,24 +95,27 @@ struct BenchReport: Codable, Sendable {
 
     /// The human-readable report.
     func table() -> String {
-        var out = "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
+        var out =
+            "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
         out += "quick: \(environment.quick ? "yes" : "no"), \(environment.date))\n"
         if !frames.isEmpty, let sample = frames.first {
             out += "\nCompose + encode per frame, truecolor, \(sample.frames) frames per case "
             out += "(\(sample.transitions) transitions, t spread over 0...1); times in µs, bytes per frame\n"
-            out += Self.row(["size", "dir", "enc", "median", "p99", "compose", "encode", "bytes", "lower", "ratio"],
-                            widths: [7, 6, 5, 8, 8, 8, 8, 9, 8, 6])
+            out += Self.row(
+                ["size", "dir", "enc", "median", "p99", "compose", "encode", "bytes", "lower", "ratio"],
+                widths: [7, 6, 5, 8, 8, 8, 8, 9, 8, 6])
             for result in frames {
-                out += Self.row([
-                    result.size, result.direction, result.encoder.rawValue,
-                    String(format: "%.2f", result.composeEncodeMicros.median),
-                    String(format: "%.2f", result.composeEncodeMicros.p99),
-                    String(format: "%.2f", result.composeMicros.median),
-                    String(format: "%.2f", result.encodeMicros.median),
-                    String(format: "%.0f", result.bytes.mean),
-                    String(format: "%.0f", result.lowerBound.mean),
-                    result.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "-",
-                ], widths: [7, 6, 5, 8, 8, 8, 8, 9, 8, 6])
+                out += Self.row(
+                    [
+                        result.size, result.direction, result.encoder.rawValue,
+                        String(format: "%.2f", result.composeEncodeMicros.median),
+                        String(format: "%.2f", result.composeEncodeMicros.p99),
+                        String(format: "%.2f", result.composeMicros.median),
+                        String(format: "%.2f", result.encodeMicros.median),
+                        String(format: "%.0f", result.bytes.mean),
+                        String(format: "%.0f", result.lowerBound.mean),
+                        result.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "-",
+                    ], widths: [7, 6, 5, 8, 8, 8, 8, 9, 8, 6])
             }
             out += "  each frame composed once and encoded by both encoders (alternating order); "
             out += "compose/encode: medians of each part alone;\n  bytes, lower: means per frame; "
@@ -108,19 +123,22 @@ struct BenchReport: Codable, Sendable {
         }
         if !idle.isEmpty {
             out += "\nIdle: Player (inline, 80x24, truecolor) writing to /dev/null, DispatchClock\n"
-            out += Self.row(["scenario", "seconds", "ticks", "CPU ms", "ctx sw", "frames before", "valid"],
-                            widths: [9, 8, 6, 8, 7, 14, 6])
+            out += Self.row(
+                ["scenario", "seconds", "ticks", "CPU ms", "ctx sw", "frames before", "valid"],
+                widths: [9, 8, 6, 8, 7, 14, 6])
             for result in idle {
-                out += Self.row([
-                    result.scenario, String(format: "%.2f", result.seconds), "\(result.frameTicks)",
-                    String(format: "%.3f", result.cpuMilliseconds), "\(result.contextSwitches)",
-                    "\(result.framesBefore)", result.valid ? "yes" : "NO",
-                ], widths: [9, 8, 6, 8, 7, 14, 6])
+                out += Self.row(
+                    [
+                        result.scenario, String(format: "%.2f", result.seconds), "\(result.frameTicks)",
+                        String(format: "%.3f", result.cpuMilliseconds), "\(result.contextSwitches)",
+                        "\(result.framesBefore)", result.valid ? "yes" : "NO",
+                    ], widths: [9, 8, 6, 8, 7, 14, 6])
             }
         }
         if let timer {
             out += "\nTimer: \(timer.ticks) transitions every \(Self.format(timer.intervalSeconds * 1_000, "ms")) "
-            out += "on DispatchClock; lateness = clock time of .transitionBegan in an observer − (launch + k·interval)\n"
+            out +=
+                "on DispatchClock; lateness = clock time of .transitionBegan in an observer − (launch + k·interval)\n"
             let late = timer.latenessMilliseconds
             out += "  lateness ms: median \(Self.format(late.median)), p99 \(Self.format(late.p99)), "
             out += "max \(Self.format(late.max)), min \(Self.format(late.min))\n"
@@ -129,7 +147,8 @@ struct BenchReport: Codable, Sendable {
             out += timer.complete ? "\n" : "  (TIMED OUT before every tick)\n"
         }
         if let memory {
-            out += "\nMemory: \(memory.items)-item generated data source, ManualClock, one 80x24 frame every \(MemoryBench.renderEvery) transitions\n"
+            out +=
+                "\nMemory: \(memory.items)-item generated data source, ManualClock, one 80x24 frame every \(MemoryBench.renderEvery) transitions\n"
             out += "  after \(memory.shortTransitions): VmHWM \(memory.afterShort.peakKiB) KiB, "
             out += "VmRSS \(memory.afterShort.currentKiB) KiB\n"
             out += "  after \(memory.longTransitions): VmHWM \(memory.afterLong.peakKiB) KiB, "
@@ -147,7 +166,8 @@ struct BenchReport: Codable, Sendable {
         if !targets.isEmpty {
             out += "\nTargets\n"
             for target in targets {
-                out += "  \(target.pass ? "PASS" : "MISS")  \(target.name): \(target.measured) (target \(target.limit))\n"
+                out +=
+                    "  \(target.pass ? "PASS" : "MISS")  \(target.name): \(target.measured) (target \(target.limit))\n"
             }
         }
         out += "\nTotal: \(Self.format(totalSeconds, "s"))\n"

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FoldCycle
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs the selected sections in one process, off the main actor, and prints the report.
 ///
@@ -76,7 +77,8 @@ enum BenchRunner {
         do throws(DocsError) {
             let problems = try DocsMarkers.check(root: root)
             guard problems.isEmpty else {
-                FileHandle.standardError.write(Data((problems.map { "Error: \($0)" }.joined(separator: "\n") + "\n").utf8))
+                FileHandle.standardError.write(
+                    Data((problems.map { "Error: \($0)" }.joined(separator: "\n") + "\n").utf8))
                 return 1
             }
             let names = DocsBlock.allCases.map(\.rawValue).joined(separator: ", ")

@@ -63,10 +63,11 @@ enum DocsMarkers {
     /// closed, not nested and not empty.
     static func problems(in text: String, file: String) -> [String] {
         let found = locate(in: text, file: file)
-        return found.problems + found.emptyBlocks.map { block in
-            "\(file):\((found.spans[block]?.begin ?? 0) + 1): block '\(block.rawValue)' is empty "
-                + "(fill it with 'foldcycle-bench --write-docs')"
-        }
+        return found.problems
+            + found.emptyBlocks.map { block in
+                "\(file):\((found.spans[block]?.begin ?? 0) + 1): block '\(block.rawValue)' is empty "
+                    + "(fill it with 'foldcycle-bench --write-docs')"
+            }
     }
 
     /// The spans of `file`'s blocks in `text`, the problems that prevent rewriting them, and the
@@ -76,7 +77,8 @@ enum DocsMarkers {
     /// a begin or end marker of one of `file`'s blocks. (The markers may be named in prose, in
     /// backticks, without counting as markers.)
     static func locate(in text: String, file: String)
-        -> (spans: [DocsBlock: Span], problems: [String], emptyBlocks: [DocsBlock]) {
+        -> (spans: [DocsBlock: Span], problems: [String], emptyBlocks: [DocsBlock])
+    {
         let expected = DocsBlock.blocks(in: file)
         let names = expected.map(\.rawValue).joined(separator: ", ")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -89,19 +91,22 @@ enum DocsMarkers {
         where line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("<!-- bench:") {
             let number = index + 1
             guard let (block, isBegin) = parse(line) else {
-                problems.append("\(file):\(number): malformed marker '\(line)' (expected a line "
-                                + "'<!-- bench:NAME:begin -->' or '<!-- bench:NAME:end -->', NAME one of: \(names))")
+                problems.append(
+                    "\(file):\(number): malformed marker '\(line)' (expected a line "
+                        + "'<!-- bench:NAME:begin -->' or '<!-- bench:NAME:end -->', NAME one of: \(names))")
                 continue
             }
             guard block.file == file else {
-                problems.append("\(file):\(number): block '\(block.rawValue)' belongs in \(block.file) "
-                                + "(this file's blocks: \(names))")
+                problems.append(
+                    "\(file):\(number): block '\(block.rawValue)' belongs in \(block.file) "
+                        + "(this file's blocks: \(names))")
                 continue
             }
             if isBegin {
                 if let open {
-                    problems.append("\(file):\(number): begin of '\(block.rawValue)' inside "
-                                    + "'\(open.block.rawValue)' (opened on line \(open.line + 1))")
+                    problems.append(
+                        "\(file):\(number): begin of '\(block.rawValue)' inside "
+                            + "'\(open.block.rawValue)' (opened on line \(open.line + 1))")
                 } else if begun.contains(block) {
                     problems.append("\(file):\(number): a second block '\(block.rawValue)'")
                 } else {
@@ -119,12 +124,14 @@ enum DocsMarkers {
             }
         }
         if let open {
-            problems.append("\(file):\(open.line + 1): block '\(open.block.rawValue)' is never closed "
-                            + "(add a line '\(open.block.endMarker)')")
+            problems.append(
+                "\(file):\(open.line + 1): block '\(open.block.rawValue)' is never closed "
+                    + "(add a line '\(open.block.endMarker)')")
         }
         for block in expected where !begun.contains(block) {
-            problems.append("\(file): no block '\(block.rawValue)' (add the lines '\(block.beginMarker)' "
-                            + "and '\(block.endMarker)' where it belongs)")
+            problems.append(
+                "\(file): no block '\(block.rawValue)' (add the lines '\(block.beginMarker)' "
+                    + "and '\(block.endMarker)' where it belongs)")
         }
         return (spans, problems, emptyBlocks)
     }

@@ -83,8 +83,10 @@ enum FrameBench {
     /// transition lays out the incoming item's text (the renderer's two-entry cache), as live.
     ///
     /// - Returns: the diff encoder's result, then the full-frame encoder's.
-    static func run(size: TerminalSize, direction: TransitionDirection, minimumFrames: Int,
-                    framesPerTransition: Int) -> [FrameResult] {
+    static func run(
+        size: TerminalSize, direction: TransitionDirection, minimumFrames: Int,
+        framesPerTransition: Int
+    ) -> [FrameResult] {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
         let fold = FoldTransition(direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))

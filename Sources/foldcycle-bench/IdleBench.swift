@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import FoldCycle
 import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The figures of one idle window.
 struct IdleResult: Codable, Sendable {
@@ -66,8 +67,9 @@ enum IdleBench {
     {
         let size = TerminalSize(columns: 80, rows: 24)
         let items = (0..<5).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
-        guard let cycler = try? Cycler(
-            dataSource: ArrayDataSource(items), interval: interval, duration: duration, clock: DispatchClock())
+        guard
+            let cycler = try? Cycler(
+                dataSource: ArrayDataSource(items), interval: interval, duration: duration, clock: DispatchClock())
         else { return nil }
         let player = Player(
             cycler: cycler, cardSize: size, configuration: .init(output: .inline, colorDepth: .truecolor),
@@ -78,8 +80,9 @@ enum IdleBench {
     /// Paused in the middle of a transition: the frozen frame is drawn once, then nothing.
     private static func paused(seconds: Double, device: TerminalDevice) -> IdleResult {
         guard let (player, cycler) = makePlayer(interval: 2, duration: 1.5, device: device) else {
-            return IdleResult(scenario: "paused", seconds: 0, frameTicks: -1, cpuMilliseconds: 0, contextSwitches: 0,
-                              framesBefore: 0, valid: false)
+            return IdleResult(
+                scenario: "paused", seconds: 0, frameTicks: -1, cpuMilliseconds: 0, contextSwitches: 0,
+                framesBefore: 0, valid: false)
         }
         player.start()
         cycler.next()
@@ -91,16 +94,18 @@ enum IdleBench {
         let result = window(seconds: seconds, player: player)
         let stillValid = cycler.state == .paused && cycler.isTransitioning
         player.finish()
-        return IdleResult(scenario: "paused", seconds: result.seconds, frameTicks: result.frames,
-                          cpuMilliseconds: result.cpu, contextSwitches: result.switches,
-                          framesBefore: framesBefore, valid: valid && stillValid)
+        return IdleResult(
+            scenario: "paused", seconds: result.seconds, frameTicks: result.frames,
+            cpuMilliseconds: result.cpu, contextSwitches: result.switches,
+            framesBefore: framesBefore, valid: valid && stillValid)
     }
 
     /// Running, between two transitions: the interval leaves a gap longer than the window.
     private static func between(seconds: Double, device: TerminalDevice) -> IdleResult {
         guard let (player, cycler) = makePlayer(interval: seconds + 1.5, duration: 0.3, device: device) else {
-            return IdleResult(scenario: "between", seconds: 0, frameTicks: -1, cpuMilliseconds: 0, contextSwitches: 0,
-                              framesBefore: 0, valid: false)
+            return IdleResult(
+                scenario: "between", seconds: 0, frameTicks: -1, cpuMilliseconds: 0, contextSwitches: 0,
+                framesBefore: 0, valid: false)
         }
         let waiter = EventWaiter()
         cycler.addObserver(waiter.handler)
@@ -114,9 +119,10 @@ enum IdleBench {
         let result = window(seconds: seconds, player: player)
         let stillValid = waiter.transitionsBegan == began && !cycler.isTransitioning
         player.finish()
-        return IdleResult(scenario: "between", seconds: result.seconds, frameTicks: result.frames,
-                          cpuMilliseconds: result.cpu, contextSwitches: result.switches,
-                          framesBefore: framesBefore, valid: valid && stillValid)
+        return IdleResult(
+            scenario: "between", seconds: result.seconds, frameTicks: result.frames,
+            cpuMilliseconds: result.cpu, contextSwitches: result.switches,
+            framesBefore: framesBefore, valid: valid && stillValid)
     }
 
     private static func window(seconds: Double, player: Player)

@@ -45,8 +45,9 @@ enum MemoryBench {
     static func run(items: Int, shortTransitions: Int, longTransitions: Int) -> MemoryResult? {
         let clock = ManualClock()
         let interval = 1.0
-        guard let cycler = try? Cycler(
-            dataSource: GeneratedItems(count: items), interval: interval, duration: 0.5, clock: clock)
+        guard
+            let cycler = try? Cycler(
+                dataSource: GeneratedItems(count: items), interval: interval, duration: 0.5, clock: clock)
         else { return nil }
         let scene = CyclerScene(cycler: cycler, cardSize: TerminalSize(columns: 80, rows: 24))
         var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)

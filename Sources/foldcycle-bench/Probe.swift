@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Clocks and process counters the benchmark reads.
 enum Probe {
@@ -82,7 +83,11 @@ struct Summary: Codable, Sendable {
         let sorted = values.sorted()
         count = sorted.count
         guard let first = sorted.first, let last = sorted.last else {
-            median = 0; p99 = 0; min = 0; max = 0; mean = 0
+            median = 0
+            p99 = 0
+            min = 0
+            max = 0
+            mean = 0
             return
         }
         let middle = sorted.count / 2

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The figures of the start-up run.
 struct StartupResult: Codable, Sendable {
@@ -60,8 +61,9 @@ enum StartupBench {
                 statuses.append(error.message)
             }
         }
-        return StartupResult(binary: binary, firstFrameMilliseconds: Summary(times), failures: failures,
-                             exitStatuses: Array(Set(statuses)).sorted())
+        return StartupResult(
+            binary: binary, firstFrameMilliseconds: Summary(times), failures: failures,
+            exitStatuses: Array(Set(statuses)).sorted())
     }
 
     struct SpawnError: Error {
@@ -126,7 +128,8 @@ enum StartupBench {
         while open, milliseconds == nil {
             let now = Probe.nanoseconds()
             guard now < firstFrameDeadline else { break }
-            open = readAvailable(master, into: &seen, waitingMilliseconds: Int32((firstFrameDeadline - now) / 1_000_000))
+            open = readAvailable(
+                master, into: &seen, waitingMilliseconds: Int32((firstFrameDeadline - now) / 1_000_000))
             if contains(seen, frameStart) {
                 milliseconds = Double(Probe.nanoseconds() - start) / 1e6
             }
@@ -149,7 +152,9 @@ enum StartupBench {
 
     /// Waits up to `waitingMilliseconds` for data and appends what one read returns; false at EOF
     /// or EIO (the slave side is closed).
-    private static func readAvailable(_ descriptor: Int32, into bytes: inout [UInt8], waitingMilliseconds: Int32) -> Bool {
+    private static func readAvailable(_ descriptor: Int32, into bytes: inout [UInt8], waitingMilliseconds: Int32)
+        -> Bool
+    {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&request, 1, max(waitingMilliseconds, 0))
         if ready < 0 { return errno == EINTR }

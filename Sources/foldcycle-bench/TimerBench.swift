@@ -60,8 +60,9 @@ enum TimerBench {
 
     static func run(ticks: Int, interval: Double) -> TimerResult? {
         let clock = DispatchClock(label: "foldcycle-bench.timer")
-        guard let cycler = try? Cycler(
-            dataSource: ArrayDataSource(["A", "B", "C"]), interval: interval, clock: clock)
+        guard
+            let cycler = try? Cycler(
+                dataSource: ArrayDataSource(["A", "B", "C"]), interval: interval, clock: clock)
         else { return nil }
         let recorder = Recorder(expected: ticks, clock: clock)
         cycler.addObserver(recorder.observer)

@@ -8,11 +8,13 @@ do {
     }
     exit(BenchRunner.run(options))
 } catch {
-    FileHandle.standardError.write(Data("""
-        Error: \(error.message)
-        Usage: foldcycle-bench [OPTIONS]
-          See 'foldcycle-bench --help' for more information.
+    FileHandle.standardError.write(
+        Data(
+            """
+            Error: \(error.message)
+            Usage: foldcycle-bench [OPTIONS]
+              See 'foldcycle-bench --help' for more information.
 
-        """.utf8))
+            """.utf8))
     exit(64)
 }

@@ -1,18 +1,28 @@
 import Testing
+
 @testable import FoldCycleCLI
 
 @Suite("CLI errors and the command table")
 struct CLIErrorTests {
-    @Test("each error's stderr text and exit code", arguments: [
-        (CLIError.usage("unknown option '--bogus'", .live),
-         "Error: unknown option '--bogus'\nUsage: foldcycle [OPTIONS] [ITEM ...]\n  See 'foldcycle --help' for more information.\n",
-         64),
-        (CLIError.usage("no items", .render),
-         "Error: no items\nUsage: foldcycle render [OPTIONS] [ITEM ...]\n  See 'foldcycle render --help' for more information.\n",
-         64),
-        (CLIError.unreadableInput("cannot read file 'x': no such file"), "Error: cannot read file 'x': no such file\n", 66),
-        (CLIError.runtime("write failed"), "Error: write failed\n", 1),
-    ] as [(CLIError, String, Int32)])
+    @Test(
+        "each error's stderr text and exit code",
+        arguments: [
+            (
+                CLIError.usage("unknown option '--bogus'", .live),
+                "Error: unknown option '--bogus'\nUsage: foldcycle [OPTIONS] [ITEM ...]\n  See 'foldcycle --help' for more information.\n",
+                64
+            ),
+            (
+                CLIError.usage("no items", .render),
+                "Error: no items\nUsage: foldcycle render [OPTIONS] [ITEM ...]\n  See 'foldcycle render --help' for more information.\n",
+                64
+            ),
+            (
+                CLIError.unreadableInput("cannot read file 'x': no such file"),
+                "Error: cannot read file 'x': no such file\n", 66
+            ),
+            (CLIError.runtime("write failed"), "Error: write failed\n", 1),
+        ] as [(CLIError, String, Int32)])
     func message(_ error: CLIError, _ text: String, _ code: Int32) {
         #expect(error.message == text)
         #expect(error.exitCode == code)
@@ -25,6 +35,9 @@ struct CLIErrorTests {
         #expect(CLICommand.subcommand(named: "render") == .render)
         #expect(CLICommand.subcommand(named: "Render") == nil)
         #expect(CLICommand.live.name == nil)
-        #expect(CLICommand.allCases.map(\.usage) == ["foldcycle [OPTIONS] [ITEM ...]", "foldcycle render [OPTIONS] [ITEM ...]"])
+        #expect(
+            CLICommand.allCases.map(\.usage) == [
+                "foldcycle [OPTIONS] [ITEM ...]", "foldcycle render [OPTIONS] [ITEM ...]",
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FoldCycleCLI
 
 @Suite("Generated help text")
@@ -10,55 +11,60 @@ struct HelpTextTests {
 
     @Test("the live help opens in swift-argument-parser's layout")
     func liveHeader() {
-        #expect(Array(Self.lines(LiveCommand.help).prefix(10)) == [
-            "OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.",
-            "",
-            "USAGE: foldcycle [OPTIONS] [ITEM ...]",
-            "       foldcycle render [OPTIONS] [ITEM ...]",
-            "",
-            "ARGUMENTS:",
-            "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
-            "",
-            "OPTIONS:",
-            "  --transition <name>     How one card gives way to the next. (values: fold, fade; default: fold)",
-        ])
+        #expect(
+            Array(Self.lines(LiveCommand.help).prefix(10)) == [
+                "OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.",
+                "",
+                "USAGE: foldcycle [OPTIONS] [ITEM ...]",
+                "       foldcycle render [OPTIONS] [ITEM ...]",
+                "",
+                "ARGUMENTS:",
+                "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
+                "",
+                "OPTIONS:",
+                "  --transition <name>     How one card gives way to the next. (values: fold, fade; default: fold)",
+            ])
         #expect(LiveCommand.help.hasSuffix("  printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C\n"))
     }
 
-    @Test("live help lines", arguments: [
-        "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
-        "  --interval <seconds>    Seconds between transitions. (0.01...86400; default: 2)",
-        "  --duration <seconds>    Seconds each transition runs. (> 0 and < the interval; default: interval − min(0.1, interval/2))",
-        "  --timing <timing>       Timing function. (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)",
-        "  --fps <n>               Frames per second while a transition runs. (1...240; default: 60)",
-        "  --width <cells>         Card width in cells. (1...1000; default: the widest item plus 2)",
-        "  --palette <colors>      Card colours, comma-separated names or #rrggbb. (default: green,blue,yellow,cyan,orange)",
-        "  --color <when>          Use colour. (values: auto, always, never; default: auto)",
-        "  --paused                Launch paused ('start', 'resume' or Space lets it run).",
-        "  --cycles <n>            Exit 0 after n transitions. (0...1000000000; default: run until quit)",
-        "  -h, --help              Show help information.",
-        "  --version               Show the version.",
-        "COMMANDS (one per line on stdin; case-insensitive):",
-        "  start, pause, resume, stop, next, prev, direction D, transition T, interval S,",
-        "  duration S, status, help, quit",
-        "SUBCOMMANDS:",
-        "  render    Print the frames of one transition (see 'foldcycle render --help').",
-        "  A first item that is or resembles a subcommand's name needs '--' before it,",
-        "  which makes every later argument an item: foldcycle -- rendr A B",
-    ])
+    @Test(
+        "live help lines",
+        arguments: [
+            "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
+            "  --interval <seconds>    Seconds between transitions. (0.01...86400; default: 2)",
+            "  --duration <seconds>    Seconds each transition runs. (> 0 and < the interval; default: interval − min(0.1, interval/2))",
+            "  --timing <timing>       Timing function. (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)",
+            "  --fps <n>               Frames per second while a transition runs. (1...240; default: 60)",
+            "  --width <cells>         Card width in cells. (1...1000; default: the widest item plus 2)",
+            "  --palette <colors>      Card colours, comma-separated names or #rrggbb. (default: green,blue,yellow,cyan,orange)",
+            "  --color <when>          Use colour. (values: auto, always, never; default: auto)",
+            "  --paused                Launch paused ('start', 'resume' or Space lets it run).",
+            "  --cycles <n>            Exit 0 after n transitions. (0...1000000000; default: run until quit)",
+            "  -h, --help              Show help information.",
+            "  --version               Show the version.",
+            "COMMANDS (one per line on stdin; case-insensitive):",
+            "  start, pause, resume, stop, next, prev, direction D, transition T, interval S,",
+            "  duration S, status, help, quit",
+            "SUBCOMMANDS:",
+            "  render    Print the frames of one transition (see 'foldcycle render --help').",
+            "  A first item that is or resembles a subcommand's name needs '--' before it,",
+            "  which makes every later argument an item: foldcycle -- rendr A B",
+        ])
     func liveLine(_ line: String) {
         #expect(Self.lines(LiveCommand.help).contains(line))
     }
 
-    @Test("render help lines", arguments: [
-        "USAGE: foldcycle render [OPTIONS] [ITEM ...]",
-        "  --frames <count>        Frames to print, at t = i/(count−1). (2...10000; default: 9)",
-        "  --from-item <index>     Render the transition from this item to the next. (0...the last item's index; default: 0)",
-        "  --format <format>       Output format. (values: plain, ansi, json; default: plain)",
-        "  --encoder <encoder>     ansi: draw each frame as a diff or whole. (values: diff, full; default: diff)",
-        "  --align <alignment>     Text alignment in the card. (values: left, center, right; default: center)",
-        "FORMATS:",
-    ])
+    @Test(
+        "render help lines",
+        arguments: [
+            "USAGE: foldcycle render [OPTIONS] [ITEM ...]",
+            "  --frames <count>        Frames to print, at t = i/(count−1). (2...10000; default: 9)",
+            "  --from-item <index>     Render the transition from this item to the next. (0...the last item's index; default: 0)",
+            "  --format <format>       Output format. (values: plain, ansi, json; default: plain)",
+            "  --encoder <encoder>     ansi: draw each frame as a diff or whole. (values: diff, full; default: diff)",
+            "  --align <alignment>     Text alignment in the card. (values: left, center, right; default: center)",
+            "FORMATS:",
+        ])
     func renderLine(_ line: String) {
         #expect(Self.lines(RenderCommand.help).contains(line))
     }
@@ -69,8 +75,11 @@ struct HelpTextTests {
             let lines = Self.lines(help)
             let start = lines.firstIndex(of: "OPTIONS:").map { $0 + 1 } ?? lines.count
             let rows = lines[start...].prefix { !$0.isEmpty }
-            #expect(rows.map { String($0.prefix(HelpText.descriptionColumn)) }
-                == specs.map { "  \($0.synopsis)".padding(toLength: HelpText.descriptionColumn, withPad: " ", startingAt: 0) })
+            #expect(
+                rows.map { String($0.prefix(HelpText.descriptionColumn)) }
+                    == specs.map {
+                        "  \($0.synopsis)".padding(toLength: HelpText.descriptionColumn, withPad: " ", startingAt: 0)
+                    })
         }
     }
 
@@ -78,24 +87,27 @@ struct HelpTextTests {
     func longName() {
         let spec = FlagOption("a-very-long-option-name", summary: "Does it.").spec
         let text = HelpText.make(overview: "O.", usage: [.live], arguments: [], options: [spec])
-        #expect(text == """
-            OVERVIEW: O.
+        #expect(
+            text == """
+                OVERVIEW: O.
 
-            USAGE: foldcycle [OPTIONS] [ITEM ...]
+                USAGE: foldcycle [OPTIONS] [ITEM ...]
 
-            OPTIONS:
-              --a-very-long-option-name
-                                      Does it.
+                OPTIONS:
+                  --a-very-long-option-name
+                                          Does it.
 
-            """)
+                """)
     }
 
-    @Test("prose wraps at spaces", arguments: [
-        ("a b c", 3, ["a b", "c"]),
-        ("one two three", 7, ["one two", "three"]),
-        ("unbreakable word", 4, ["unbreakable", "word"]),
-        ("", 10, []),
-    ])
+    @Test(
+        "prose wraps at spaces",
+        arguments: [
+            ("a b c", 3, ["a b", "c"]),
+            ("one two three", 7, ["one two", "three"]),
+            ("unbreakable word", 4, ["unbreakable", "word"]),
+            ("", 10, []),
+        ])
     func wrapping(_ text: String, _ width: Int, _ expected: [String]) {
         #expect(HelpText.wrapped(text, width: width) == expected)
     }

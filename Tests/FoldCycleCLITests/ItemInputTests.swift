@@ -1,26 +1,29 @@
 import Foundation
 import Testing
+
 @testable import FoldCycleCLI
 
 @Suite("Items from file text")
 struct ItemInputTests {
-    @Test("blank lines separate items; an item keeps its inner line breaks", arguments: [
-        ("A\n\nB", ["A", "B"]),
-        ("A\nB", ["A\nB"]),
-        ("first\nstill first\n\n\nsecond\n   \nthird", ["first\nstill first", "second", "third"]),
-        ("\n\nA\n\n", ["A"]),
-        ("  A\n\tB", ["  A\n\tB"]),
-        ("a\r\nb\r\n\r\nc\r\n", ["a\nb", "c"]),
-        ("a\n\r\nb", ["a", "b"]),
-        ("a\n \t \nb", ["a", "b"]),
-        ("\u{FEFF}A\n\nB", ["A", "B"]),
-        ("\u{FEFF}\n\nA", ["A"]),
-        ("A\u{FEFF}", ["A\u{FEFF}"]),
-        ("折叠\n\n🎴", ["折叠", "🎴"]),
-        ("", []),
-        ("\n \n\t\n", []),
-        ("\u{FEFF}", []),
-    ])
+    @Test(
+        "blank lines separate items; an item keeps its inner line breaks",
+        arguments: [
+            ("A\n\nB", ["A", "B"]),
+            ("A\nB", ["A\nB"]),
+            ("first\nstill first\n\n\nsecond\n   \nthird", ["first\nstill first", "second", "third"]),
+            ("\n\nA\n\n", ["A"]),
+            ("  A\n\tB", ["  A\n\tB"]),
+            ("a\r\nb\r\n\r\nc\r\n", ["a\nb", "c"]),
+            ("a\n\r\nb", ["a", "b"]),
+            ("a\n \t \nb", ["a", "b"]),
+            ("\u{FEFF}A\n\nB", ["A", "B"]),
+            ("\u{FEFF}\n\nA", ["A"]),
+            ("A\u{FEFF}", ["A\u{FEFF}"]),
+            ("折叠\n\n🎴", ["折叠", "🎴"]),
+            ("", []),
+            ("\n \n\t\n", []),
+            ("\u{FEFF}", []),
+        ])
     func split(_ text: String, _ expected: [String]) {
         #expect(ItemInput.items(fromFileText: text) == expected)
     }

@@ -1,5 +1,6 @@
 import FoldCycle
 import Testing
+
 @testable import FoldCycleCLI
 
 @Suite("Option values: ranges, choices and defaults")
@@ -7,43 +8,76 @@ struct OptionValueTests {
     static let liveErrorCases: [([String], String)] = [
         (["--direction", "sideways"], "invalid value 'sideways' for '--direction' (values: down, up, left, right)"),
         (["--direction="], "invalid value '' for '--direction' (values: down, up, left, right)"),
-        (["--interval", "0"], "value 0 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-        (["--interval", "0.009"],
-         "value 0.009 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-        (["--interval", "86400.5"],
-         "value 86400.5 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-        (["--interval", "-1"], "value -1 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
+        (
+            ["--interval", "0"],
+            "value 0 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"
+        ),
+        (
+            ["--interval", "0.009"],
+            "value 0.009 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"
+        ),
+        (
+            ["--interval", "86400.5"],
+            "value 86400.5 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"
+        ),
+        (
+            ["--interval", "-1"],
+            "value -1 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"
+        ),
         (["--interval", "nan"], "invalid value 'nan' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
         (["--interval", "inf"], "invalid value 'inf' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
         (["--interval", "abc"], "invalid value 'abc' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-        (["--interval", "1", "--duration", "1"],
-         "value 1 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 1)"),
-        (["--duration", "3"], "value 3 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"),
-        (["--duration", "0"], "value 0 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"),
-        (["--duration", "nan"], "invalid value 'nan' for '--duration' (seconds: a finite number > 0 and < the interval, 2)"),
+        (
+            ["--interval", "1", "--duration", "1"],
+            "value 1 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 1)"
+        ),
+        (
+            ["--duration", "3"],
+            "value 3 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"
+        ),
+        (
+            ["--duration", "0"],
+            "value 0 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"
+        ),
+        (
+            ["--duration", "nan"],
+            "invalid value 'nan' for '--duration' (seconds: a finite number > 0 and < the interval, 2)"
+        ),
         (["--fps", "0"], "value 0 for '--fps' is out of range (a whole number from 1 to 240)"),
         (["--fps", "241"], "value 241 for '--fps' is out of range (a whole number from 1 to 240)"),
         (["--fps", "ten"], "invalid value 'ten' for '--fps' (a whole number from 1 to 240)"),
         (["--fps", "2.5"], "invalid value '2.5' for '--fps' (a whole number from 1 to 240)"),
         (["--cycles", "-1"], "value -1 for '--cycles' is out of range (a whole number from 0 to 1000000000)"),
-        (["--cycles", "1000000001"],
-         "value 1000000001 for '--cycles' is out of range (a whole number from 0 to 1000000000)"),
+        (
+            ["--cycles", "1000000001"],
+            "value 1000000001 for '--cycles' is out of range (a whole number from 0 to 1000000000)"
+        ),
         (["--width", "0"], "value 0 for '--width' is out of range (a whole number from 1 to 1000)"),
         (["--width", "1001"], "value 1001 for '--width' is out of range (a whole number from 1 to 1000)"),
         (["--height", "0"], "value 0 for '--height' is out of range (a whole number from 1 to 500)"),
         (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
-        (["--timing", "bounce"],
-         "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
-        (["--timing", "cubic-bezier(1,2)"],
-         "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
-        (["--timing", "cubic-bezier(2,0,0.5,1)"],
-         "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite and x1, x2 must be in 0...1)"),
+        (
+            ["--timing", "bounce"],
+            "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"
+        ),
+        (
+            ["--timing", "cubic-bezier(1,2)"],
+            "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"
+        ),
+        (
+            ["--timing", "cubic-bezier(2,0,0.5,1)"],
+            "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite and x1, x2 must be in 0...1)"
+        ),
         (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),
         (["--color", "sometimes"], "invalid value 'sometimes' for '--color' (values: auto, always, never)"),
-        (["--palette", "green,chartreuse"],
-         "invalid colour 'chartreuse' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"),
-        (["--palette", ""],
-         "invalid colour '' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"),
+        (
+            ["--palette", "green,chartreuse"],
+            "invalid colour 'chartreuse' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"
+        ),
+        (
+            ["--palette", ""],
+            "invalid colour '' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"
+        ),
     ]
 
     @Test("the live command's values outside their declarations are usage errors", arguments: liveErrorCases)
@@ -95,7 +129,8 @@ struct OptionValueTests {
     @Test("given options are read by their declarations, names case-insensitively")
     func liveValues() throws {
         let arguments = [
-            "--direction", "LEFT", "--interval", " 0.5", "--duration=0.25", "--timing", "cubic-bezier(0.1, 0.2, 0.3, 0.4)",
+            "--direction", "LEFT", "--interval", " 0.5", "--duration=0.25", "--timing",
+            "cubic-bezier(0.1, 0.2, 0.3, 0.4)",
             "--fps", "30", "--width", "12", "--height", "4", "--align", "Right", "--palette", "red, #00ff00",
             "--fullscreen", "--paused", "--cycles", "0", "X",
         ]
@@ -110,8 +145,11 @@ struct OptionValueTests {
         #expect(command.timingFunction == (try TimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4)))
         #expect(command.framesPerSecond == 30)
         #expect(command.cardSize == TerminalSize(columns: 12, rows: 4))
-        #expect(command.style == CardStyle(
-            palette: [RGBColor(red: 255, green: 0, blue: 0), RGBColor(red: 0, green: 255, blue: 0)], alignment: .right))
+        #expect(
+            command.style
+                == CardStyle(
+                    palette: [RGBColor(red: 255, green: 0, blue: 0), RGBColor(red: 0, green: 255, blue: 0)],
+                    alignment: .right))
         #expect(command.fullscreen == true)
         #expect(command.paused == true)
         #expect(command.cycles == 0)
@@ -119,8 +157,14 @@ struct OptionValueTests {
 
     @Test("help and version win over items")
     func helpAndVersion() throws {
-        guard case .help = try LiveCommand.parse(["A", "-h"]) else { Issue.record("expected help"); return }
-        guard case .version = try LiveCommand.parse(["--version"]) else { Issue.record("expected version"); return }
+        guard case .help = try LiveCommand.parse(["A", "-h"]) else {
+            Issue.record("expected help")
+            return
+        }
+        guard case .version = try LiveCommand.parse(["--version"]) else {
+            Issue.record("expected version")
+            return
+        }
         #expect(try RenderCommand.parse(["--help"]) == nil)
     }
 
@@ -131,8 +175,12 @@ struct OptionValueTests {
         #expect(command.fromItem == 0)
         #expect(command.format == .plain)
         #expect(command.fullFrames == false)
-        let given = try #require(try RenderCommand.parse(
-            ["--frames", "2", "--from-item", "1", "--format", "JSON", "--encoder", "full", "--timing", "linear", "A", "B"]))
+        let given = try #require(
+            try RenderCommand.parse(
+                [
+                    "--frames", "2", "--from-item", "1", "--format", "JSON", "--encoder", "full", "--timing", "linear",
+                    "A", "B",
+                ]))
         #expect(given.frames == 2)
         #expect(given.fromItem == 1)
         #expect(given.format == .json)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FoldCycleCLI
 
 @Suite("Argument splitting")
@@ -17,13 +18,16 @@ struct ParsedArgumentsTests {
         .init(arguments: ["--direction=up"], values: ["direction": "up"], flags: [], positionals: []),
         .init(arguments: ["--palette=a=b"], values: ["palette": "a=b"], flags: [], positionals: []),
         .init(arguments: ["--direction="], values: ["direction": ""], flags: [], positionals: []),
-        .init(arguments: ["--direction", "up", "--direction", "left"], values: ["direction": "left"], flags: [],
-              positionals: []),
-        .init(arguments: ["--paused", "A", "--fullscreen"], values: [:], flags: ["paused", "fullscreen"],
-              positionals: ["A"]),
+        .init(
+            arguments: ["--direction", "up", "--direction", "left"], values: ["direction": "left"], flags: [],
+            positionals: []),
+        .init(
+            arguments: ["--paused", "A", "--fullscreen"], values: [:], flags: ["paused", "fullscreen"],
+            positionals: ["A"]),
         .init(arguments: ["-h"], values: [:], flags: ["help"], positionals: []),
-        .init(arguments: ["--", "--paused", "-h", "rendr"], values: [:], flags: [],
-              positionals: ["--paused", "-h", "rendr"]),
+        .init(
+            arguments: ["--", "--paused", "-h", "rendr"], values: [:], flags: [],
+            positionals: ["--paused", "-h", "rendr"]),
         .init(arguments: ["A", "--", "--"], values: [:], flags: [], positionals: ["A", "--"]),
         .init(arguments: ["-"], values: [:], flags: [], positionals: ["-"]),
         .init(arguments: ["-5", "-0.5", "-1e3"], values: [:], flags: [], positionals: ["-5", "-0.5", "-1e3"]),
@@ -40,25 +44,27 @@ struct ParsedArgumentsTests {
         #expect(parsed.positionals == example.positionals)
     }
 
-    @Test("bad option syntax is a usage error naming the option", arguments: [
-        (["--direction"], "missing value for '--direction <direction>'"),
-        (["A", "--fps"], "missing value for '--fps <n>'"),
-        (["--direction", "--fps", "30"], "missing value for '--direction <direction>'"),
-        (["--file", "--"], "missing value for '--file <path>'"),
-        (["--paused=yes"], "option '--paused' takes no value"),
-        (["-h=1"], "unknown option '-h=1'"),
-        (["--bogus"], "unknown option '--bogus'"),
-        (["-x"], "unknown option '-x'"),
-        (["-5x"], "unknown option '-5x'"),
-        (["--=up"], "unknown option '--=up'"),
-        (["--direciton", "up"], "unknown option '--direciton' (did you mean '--direction'?)"),
-        (["--direciton=up"], "unknown option '--direciton' (did you mean '--direction'?)"),
-        (["--Direction", "up"], "unknown option '--Direction' (did you mean '--direction'?)"),
-        (["-direction", "up"], "unknown option '-direction' (did you mean '--direction'?)"),
-        (["--intervl", "3"], "unknown option '--intervl' (did you mean '--interval'?)"),
-        (["--pasued"], "unknown option '--pasued' (did you mean '--paused'?)"),
-        (["--colour", "never"], "unknown option '--colour' (did you mean '--color'?)"),
-    ])
+    @Test(
+        "bad option syntax is a usage error naming the option",
+        arguments: [
+            (["--direction"], "missing value for '--direction <direction>'"),
+            (["A", "--fps"], "missing value for '--fps <n>'"),
+            (["--direction", "--fps", "30"], "missing value for '--direction <direction>'"),
+            (["--file", "--"], "missing value for '--file <path>'"),
+            (["--paused=yes"], "option '--paused' takes no value"),
+            (["-h=1"], "unknown option '-h=1'"),
+            (["--bogus"], "unknown option '--bogus'"),
+            (["-x"], "unknown option '-x'"),
+            (["-5x"], "unknown option '-5x'"),
+            (["--=up"], "unknown option '--=up'"),
+            (["--direciton", "up"], "unknown option '--direciton' (did you mean '--direction'?)"),
+            (["--direciton=up"], "unknown option '--direciton' (did you mean '--direction'?)"),
+            (["--Direction", "up"], "unknown option '--Direction' (did you mean '--direction'?)"),
+            (["-direction", "up"], "unknown option '-direction' (did you mean '--direction'?)"),
+            (["--intervl", "3"], "unknown option '--intervl' (did you mean '--interval'?)"),
+            (["--pasued"], "unknown option '--pasued' (did you mean '--paused'?)"),
+            (["--colour", "never"], "unknown option '--colour' (did you mean '--color'?)"),
+        ])
     func syntaxErrors(_ arguments: [String], _ message: String) {
         #expect(throws: CLIError.usage(message, .live)) {
             try ParsedArguments(arguments, specs: LiveCommand.specs, command: .live)

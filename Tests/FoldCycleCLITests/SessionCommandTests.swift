@@ -1,14 +1,17 @@
-import Testing
 import FoldCycle
+import Testing
+
 @testable import FoldCycleCLI
 
 @Suite("Session commands (stdin words)")
 struct SessionCommandTests {
-    @Test("words parse case-insensitively, with surrounding white space", arguments: [
-        ("pause", SessionCommand.pause), ("  NEXT ", .next), ("prev", .previous), ("previous", .previous),
-        ("exit", .quit), ("direction up", .direction(.up)), ("interval 0.5", .interval(0.5)),
-        ("duration\t2", .duration(2)),
-    ])
+    @Test(
+        "words parse case-insensitively, with surrounding white space",
+        arguments: [
+            ("pause", SessionCommand.pause), ("  NEXT ", .next), ("prev", .previous), ("previous", .previous),
+            ("exit", .quit), ("direction up", .direction(.up)), ("interval 0.5", .interval(0.5)),
+            ("duration\t2", .duration(2)),
+        ])
     func parses(_ line: String, _ expected: SessionCommand) {
         #expect(SessionCommand.parse(line) == .success(expected))
     }
@@ -20,8 +23,9 @@ struct SessionCommandTests {
 
     @Test("errors name the input and what is allowed")
     func errors() {
-        #expect(SessionCommand.parse("direction sideways")
-            == .failure(.init("invalid direction 'sideways' (values: down, up, left, right)")))
+        #expect(
+            SessionCommand.parse("direction sideways")
+                == .failure(.init("invalid direction 'sideways' (values: down, up, left, right)")))
         #expect(SessionCommand.parse("pause now") == .failure(.init("'pause' takes no argument (got 'now')")))
     }
 }
@@ -35,9 +39,11 @@ struct TransitionCommandTests {
 
     @Test("an unknown or missing transition names the allowed values")
     func errors() {
-        #expect(SessionCommand.parse("transition spin")
-            == .failure(.init("invalid transition 'spin' (values: fold, fade)")))
-        #expect(SessionCommand.parse("transition")
-            == .failure(.init("'transition' needs a transition (values: fold, fade)")))
+        #expect(
+            SessionCommand.parse("transition spin")
+                == .failure(.init("invalid transition 'spin' (values: fold, fade)")))
+        #expect(
+            SessionCommand.parse("transition")
+                == .failure(.init("'transition' needs a transition (values: fold, fade)")))
     }
 }

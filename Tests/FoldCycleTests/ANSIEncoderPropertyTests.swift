@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldCycle
 import FoldCycleTestSupport
+import Testing
+
+@testable import FoldCycle
 
 /// A deterministic PRNG (SplitMix64) so the property test is reproducible.
 struct SplitMix64 {
@@ -31,8 +32,9 @@ struct ANSIEncoderPropertyTests {
     }
 
     static func randomCell(_ random: inout SplitMix64) -> Cell {
-        Cell(alphabet[random.below(alphabet.count)], foreground: colours[random.below(colours.count)],
-             background: colours[random.below(colours.count)], attributes: random.below(3) == 0 ? .bold : [])
+        Cell(
+            alphabet[random.below(alphabet.count)], foreground: colours[random.below(colours.count)],
+            background: colours[random.below(colours.count)], attributes: random.below(3) == 0 ? .bold : [])
     }
 
     static func fillRow(_ buffer: inout CellBuffer, y: Int, from start: Int, _ random: inout SplitMix64) {
@@ -62,7 +64,9 @@ struct ANSIEncoderPropertyTests {
             result[x, y] = cell
             if cell.width == 2 { result[x + 1, y] = .continuation(of: cell) }
         }
-        if random.below(4) == 0 { fillRow(&result, y: random.below(buffer.height), from: random.below(buffer.width), &random) }
+        if random.below(4) == 0 {
+            fillRow(&result, y: random.below(buffer.height), from: random.below(buffer.width), &random)
+        }
         result.normalizeWideClusters()
         return result
     }
@@ -113,8 +117,9 @@ struct ANSIEncoderPropertyTests {
                     if roll < 5 {
                         cell = .space(background: background)
                     } else if roll == 5 {
-                        cell = Cell(glyph: 0x20, foreground: foreground, background: background,
-                                    attributes: random.below(2) == 0 ? .underline : .reverse)
+                        cell = Cell(
+                            glyph: 0x20, foreground: foreground, background: background,
+                            attributes: random.below(2) == 0 ? .underline : .reverse)
                     } else {
                         let glyph = alphabet[random.below(alphabet.count)]
                         cell = Cell(glyph, foreground: foreground, background: background, attributes: attributes)
@@ -143,7 +148,8 @@ struct ANSIEncoderPropertyTests {
             let depth = depths[iteration % depths.count]
             let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
             var a = Self.zonedBuffer(&random, width: width, height: height)
-            var b = random.below(3) == 0 ? Self.mutate(a, &random) : Self.zonedBuffer(&random, width: width, height: height)
+            var b =
+                random.below(3) == 0 ? Self.mutate(a, &random) : Self.zonedBuffer(&random, width: width, height: height)
             if random.below(4) == 0 {
                 // Long runs of plain spaces over text and wide glyphs.
                 for y in 0..<height where random.below(2) == 0 {
@@ -174,7 +180,9 @@ struct ANSIEncoderPropertyTests {
             let depth = depths[iteration % depths.count]
             let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
             var a = Self.randomBuffer(&random, width: width, height: height)
-            var b = random.below(5) == 0 ? Self.randomBuffer(&random, width: width, height: height) : Self.mutate(a, &random)
+            var b =
+                random.below(5) == 0
+                ? Self.randomBuffer(&random, width: width, height: height) : Self.mutate(a, &random)
             if random.below(3) == 0 { Self.blankTails(&b, &random) }
             if random.below(3) == 0 {
                 Self.blankTails(&a, &random)

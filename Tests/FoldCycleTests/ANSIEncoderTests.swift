@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldCycle
 import FoldCycleTestSupport
+import Testing
+
+@testable import FoldCycle
 
 let red = TerminalColor.rgb(RGBColor(red: 255, green: 0, blue: 0))
 let navy = TerminalColor.rgb(RGBColor(red: 0, green: 0, blue: 128))
@@ -24,20 +25,30 @@ func encodeFull(_ buffer: CellBuffer, mode: ANSIEncoder.Mode = .inline, depth: C
 
 @Suite("ANSIEncoder")
 struct ANSIEncoderTests {
-    @Test("full frame golden bytes per colour depth", arguments: [
-        (ColorDepth.truecolor, "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
-        (.ansi256, "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
-        (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
-        (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
-    ])
+    @Test(
+        "full frame golden bytes per colour depth",
+        arguments: [
+            (
+                ColorDepth.truecolor,
+                "\u{1B}[?2026h\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"
+            ),
+            (
+                .ansi256,
+                "\u{1B}[?2026h\u{1B}[0;38;5;196mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"
+            ),
+            (.ansi16, "\u{1B}[?2026h\u{1B}[0;91mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+            (.none, "\u{1B}[?2026h\u{1B}[0mA\u{1B}[1mB\u{1B}[K\r\n\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"),
+        ])
     func fullFrame(_ depth: ColorDepth, _ expected: String) {
         #expect(encodeFull(sampleBuffer(), depth: depth) == expected)
     }
 
     @Test("absolute mode starts with CUP at the origin, then moves relatively when shorter")
     func absoluteFullFrame() {
-        #expect(encodeFull(sampleBuffer(), mode: .absolute(originRow: 4, originColumn: 9), depth: .truecolor)
-            == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\u{1B}[B\u{8}\u{8}\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            encodeFull(sampleBuffer(), mode: .absolute(originRow: 4, originColumn: 9), depth: .truecolor)
+                == "\u{1B}[?2026h\u{1B}[5;10H\u{1B}[0;38;2;255;0;0mA\u{1B}[1mB\u{1B}[K\u{1B}[B\u{8}\u{8}\u{1B}[0m你\u{1B}[K\u{1B}[0m\u{1B}[?2026l"
+        )
     }
 
     @Test("background colours and default resets use the shortest SGR")
@@ -47,10 +58,12 @@ struct ANSIEncoderTests {
         buffer[1, 0] = Cell("b", foreground: red, background: navy)
         buffer[2, 0] = Cell("c", background: navy)
         buffer[3, 0] = Cell("d")
-        #expect(encodeFull(buffer, depth: .ansi16)
-            == "\u{1B}[?2026h\u{1B}[0;44ma\u{1B}[91mb\u{1B}[39mc\u{1B}[0md\u{1B}[0m\u{1B}[?2026l")
-        #expect(encodeFull(buffer, depth: .ansi256)
-            == "\u{1B}[?2026h\u{1B}[0;48;5;18ma\u{1B}[38;5;196mb\u{1B}[39mc\u{1B}[0md\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            encodeFull(buffer, depth: .ansi16)
+                == "\u{1B}[?2026h\u{1B}[0;44ma\u{1B}[91mb\u{1B}[39mc\u{1B}[0md\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            encodeFull(buffer, depth: .ansi256)
+                == "\u{1B}[?2026h\u{1B}[0;48;5;18ma\u{1B}[38;5;196mb\u{1B}[39mc\u{1B}[0md\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("pen tracking: one SGR per change, none for repeated styles")
@@ -70,8 +83,9 @@ struct ANSIEncoderTests {
         // The default background: `49` (one byte longer than `0`) keeps bold and red for "c".
         buffer[3, 0] = .space(background: .default)
         buffer[4, 0] = Cell("c", foreground: red, attributes: .bold)
-        #expect(encodeFull(buffer, depth: .truecolor)
-            == "\u{1B}[?2026h\u{1B}[0;1;38;2;255;0;0;48;2;0;0;128ma b\u{1B}[49m c\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            encodeFull(buffer, depth: .truecolor)
+                == "\u{1B}[?2026h\u{1B}[0;1;38;2;255;0;0;48;2;0;0;128ma b\u{1B}[49m c\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("an underlined or reversed space needs its foreground and attributes")
@@ -79,8 +93,9 @@ struct ANSIEncoderTests {
         var buffer = CellBuffer(width: 2, height: 1)
         buffer[0, 0] = Cell("a", foreground: red, attributes: .bold)
         buffer[1, 0] = Cell(glyph: 0x20, foreground: navy, attributes: .underline)
-        #expect(encodeFull(buffer, depth: .ansi16)
-            == "\u{1B}[?2026h\u{1B}[0;1;91ma\u{1B}[0;4;34m \u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            encodeFull(buffer, depth: .ansi16)
+                == "\u{1B}[?2026h\u{1B}[0;1;91ma\u{1B}[0;4;34m \u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("attributes are turned off with 22/23/24/27 when shorter than a reset")
@@ -90,8 +105,10 @@ struct ANSIEncoderTests {
         buffer[1, 0] = Cell("b", foreground: red, attributes: .italic)
         buffer[2, 0] = Cell("c", foreground: red, attributes: .dim)
         buffer[3, 0] = Cell("d", foreground: red, attributes: [.underline, .reverse])
-        #expect(encodeFull(buffer, depth: .truecolor)
-            == "\u{1B}[?2026h\u{1B}[0;1;3;38;2;255;0;0ma\u{1B}[22mb\u{1B}[23;2mc\u{1B}[22;4;7md\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            encodeFull(buffer, depth: .truecolor)
+                == "\u{1B}[?2026h\u{1B}[0;1;3;38;2;255;0;0ma\u{1B}[22mb\u{1B}[23;2mc\u{1B}[22;4;7md\u{1B}[0m\u{1B}[?2026l"
+        )
     }
 
     @Test("a diff rewrites a short gap of unchanged cells instead of moving over it")
@@ -107,8 +124,9 @@ struct ANSIEncoderTests {
         encoder.encodeFull(previous, into: &bytes)
         bytes.removeAll()
         encoder.encodeDiff(previous: previous, current: current, into: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\rXbcY\u{1B}[6CZ\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "\u{1B}[?2026h\rXbcY\u{1B}[6CZ\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("cached pen changes write the same bytes as freshly formed ones", arguments: ColorDepth.allCases)
@@ -155,8 +173,10 @@ struct ANSIEncoderTests {
         bytes.removeAll()
         encoder.encodeDiff(previous: previous, current: current, into: &bytes)
         // The full frame erased each blank row with EL from column 0, so the cursor is at (2, 0).
-        #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\u{1B}[2A\u{1B}[2Ca\u{1B}[12Cb\r\n\n\u{1B}[C\u{1B}[38;2;255;0;0mc\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "\u{1B}[?2026h\u{1B}[2A\u{1B}[2Ca\u{1B}[12Cb\r\n\n\u{1B}[C\u{1B}[38;2;255;0;0mc\u{1B}[0m\u{1B}[?2026l"
+        )
         #expect(encoder.cursorRow == 2 && encoder.cursorColumn == 2)
     }
 
@@ -185,26 +205,34 @@ struct ANSIEncoderTests {
         var description: String { "\(mode) \(String(describing: from)) → \(to)" }
     }
 
-    @Test("cursor moves choose the shortest form", arguments: [
-        MoveCase(mode: .inline, from: (0, 0), to: (0, 5), expected: "\u{1B}[5C"),
-        MoveCase(mode: .inline, from: (0, 0), to: (0, 1), expected: "\u{1B}[C"),
-        MoveCase(mode: .inline, from: (0, 5), to: (0, 1), expected: "\u{1B}[4D"),
-        MoveCase(mode: .inline, from: (0, 12), to: (0, 1), expected: "\r\u{1B}[C"),
-        MoveCase(mode: .inline, from: (0, 3), to: (0, 0), expected: "\r"),
-        MoveCase(mode: .inline, from: (0, 2), to: (0, 1), expected: "\u{8}"),
-        MoveCase(mode: .inline, from: (0, 5), to: (0, 2), expected: "\u{8}\u{8}\u{8}"),
-        // Outside a frame a move may leave the region: it never uses LF.
-        MoveCase(mode: .inline, from: (0, 3), to: (2, 0), expected: "\r\u{1B}[2B"),
-        MoveCase(mode: .inline, from: (2, 3), to: (0, 3), expected: "\u{1B}[2A"),
-        MoveCase(mode: .inline, from: (0, 0), to: (1, 0), expected: "\u{1B}[B"),
-        MoveCase(mode: .inline, from: (3, 7), to: (1, 0), expected: "\r\u{1B}[2A"),
-        MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: nil, to: (2, 4), expected: "\u{1B}[3;5H"),
-        MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: (0, 0), to: (0, 1), expected: "\u{1B}[C"),
-        MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: (0, 0), to: (5, 30), expected: "\u{1B}[6;31H"),
-        MoveCase(mode: .absolute(originRow: 10, originColumn: 0), from: (1, 1), to: (0, 0), expected: "\u{1B}[A\u{8}"),
-        MoveCase(mode: .absolute(originRow: 10, originColumn: 20), from: (1, 5), to: (0, 1), expected: "\u{1B}[A\u{1B}[4D"),
-        MoveCase(mode: .absolute(originRow: 10, originColumn: 20), from: (1, 5), to: (2, 0), expected: "\u{1B}[B\u{1B}[5D"),
-    ])
+    @Test(
+        "cursor moves choose the shortest form",
+        arguments: [
+            MoveCase(mode: .inline, from: (0, 0), to: (0, 5), expected: "\u{1B}[5C"),
+            MoveCase(mode: .inline, from: (0, 0), to: (0, 1), expected: "\u{1B}[C"),
+            MoveCase(mode: .inline, from: (0, 5), to: (0, 1), expected: "\u{1B}[4D"),
+            MoveCase(mode: .inline, from: (0, 12), to: (0, 1), expected: "\r\u{1B}[C"),
+            MoveCase(mode: .inline, from: (0, 3), to: (0, 0), expected: "\r"),
+            MoveCase(mode: .inline, from: (0, 2), to: (0, 1), expected: "\u{8}"),
+            MoveCase(mode: .inline, from: (0, 5), to: (0, 2), expected: "\u{8}\u{8}\u{8}"),
+            // Outside a frame a move may leave the region: it never uses LF.
+            MoveCase(mode: .inline, from: (0, 3), to: (2, 0), expected: "\r\u{1B}[2B"),
+            MoveCase(mode: .inline, from: (2, 3), to: (0, 3), expected: "\u{1B}[2A"),
+            MoveCase(mode: .inline, from: (0, 0), to: (1, 0), expected: "\u{1B}[B"),
+            MoveCase(mode: .inline, from: (3, 7), to: (1, 0), expected: "\r\u{1B}[2A"),
+            MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: nil, to: (2, 4), expected: "\u{1B}[3;5H"),
+            MoveCase(mode: .absolute(originRow: 0, originColumn: 0), from: (0, 0), to: (0, 1), expected: "\u{1B}[C"),
+            MoveCase(
+                mode: .absolute(originRow: 0, originColumn: 0), from: (0, 0), to: (5, 30), expected: "\u{1B}[6;31H"),
+            MoveCase(
+                mode: .absolute(originRow: 10, originColumn: 0), from: (1, 1), to: (0, 0), expected: "\u{1B}[A\u{8}"),
+            MoveCase(
+                mode: .absolute(originRow: 10, originColumn: 20), from: (1, 5), to: (0, 1),
+                expected: "\u{1B}[A\u{1B}[4D"),
+            MoveCase(
+                mode: .absolute(originRow: 10, originColumn: 20), from: (1, 5), to: (2, 0),
+                expected: "\u{1B}[B\u{1B}[5D"),
+        ])
     func cursorMoves(_ testCase: MoveCase) {
         var encoder = ANSIEncoder(mode: testCase.mode, depth: .none)
         var bytes: [UInt8] = []
@@ -251,8 +279,9 @@ struct ANSIEncoderTests {
         // Row 0: the pen goes back to the default background before EL. Row 1: EL after the wide
         // glyph and "x". Row 2: all blank, EL from column 0 (where the cursor stays). Row 3:
         // full, no EL (and the cursor is left in the pending-wrap state, column unknown).
-        #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\u{1B}[0;48;2;0;0;128mab \u{1B}[0m\u{1B}[K\r\n你x\u{1B}[K\r\n\u{1B}[K"
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "\u{1B}[?2026h\u{1B}[0;48;2;0;0;128mab \u{1B}[0m\u{1B}[K\r\n你x\u{1B}[K\r\n\u{1B}[K"
                 + "\r\nabcdef\u{1B}[0m\u{1B}[?2026l")
         #expect(encoder.cursorRow == 3 && encoder.cursorColumn == nil)
         var model = VTModel(width: 6, height: 4)
@@ -276,8 +305,9 @@ struct ANSIEncoderTests {
         // lead of "你" (which blanks its trailing half), then EL from 2. Row 3: only "z" (its
         // blanks did not change). Row 4: the last cell, after a full row (pending wrap, so the
         // full frame left the column unknown): a move first, then EL.
-        #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\r\u{1B}[4A\u{1B}[5C\u{1B}[K\u{1B}[B\u{8}\u{8}\u{8}\u{1B}[K\u{1B}[B\u{8}b\u{1B}[K"
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "\u{1B}[?2026h\r\u{1B}[4A\u{1B}[5C\u{1B}[K\u{1B}[B\u{8}\u{8}\u{8}\u{1B}[K\u{1B}[B\u{8}b\u{1B}[K"
                 + "\u{1B}[B\u{8}z\u{1B}[B\u{1B}[9C\u{1B}[K\u{1B}[0m\u{1B}[?2026l")
         model.apply(bytes)
         #expect(model.errors.isEmpty)
@@ -297,8 +327,9 @@ struct ANSIEncoderTests {
         encoder.encodeDiff(previous: previous, current: current, into: &bytes)
         // From (2, 4), after the last row's EL: up to row 0, then CR LF (2 bytes) beats CUD BS
         // (4) for each next row; the last row is drawn without any LF after it.
-        #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\r\u{1B}[2Ax\r\nx\r\nx\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "\u{1B}[?2026h\r\u{1B}[2Ax\r\nx\r\nx\u{1B}[0m\u{1B}[?2026l")
         model.apply(bytes)
         #expect(model.errors.isEmpty)
         #expect(model.lines == PlainTextEncoder.lines(current))
@@ -335,8 +366,9 @@ struct ANSIEncoderTests {
         bytes.removeAll()
         encoder.encodeDiff(previous: previous, current: current, into: &bytes)
         // 29 spaces: ECH 29 + CUF 29 (9 bytes) beat them; "y" then follows.
-        #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[?2026h\r\u{1B}[48;2;0;0;128m\u{1B}[29X\u{1B}[29Cy\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "\u{1B}[?2026h\r\u{1B}[48;2;0;0;128m\u{1B}[29X\u{1B}[29Cy\u{1B}[0m\u{1B}[?2026l")
         var model = VTModel(width: 30, height: 1)
         var full: [UInt8] = []
         var fresh = ANSIEncoder(mode: .inline, depth: .truecolor)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FoldCycle
 
 @Suite("ByteSink")
@@ -13,8 +14,9 @@ struct ByteSinkTests {
         (0x110000, [0xEF, 0xBF, 0xBD]), (0xFFFF_FFFF, [0xEF, 0xBF, 0xBD]),
     ]
 
-    @Test("the UTF-8 writer: each length at its bounds, surrogates and out-of-range values as U+FFFD",
-          arguments: encodings)
+    @Test(
+        "the UTF-8 writer: each length at its bounds, surrogates and out-of-range values as U+FFFD",
+        arguments: encodings)
     func utf8(_ scalar: UInt32, _ expected: [UInt8]) {
         var appended: [UInt8] = [0x2A]
         ByteSink.appendScalarUTF8(scalar, to: &appended)

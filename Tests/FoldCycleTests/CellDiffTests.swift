@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FoldCycle
 
 @Suite("CellDiff")
@@ -53,22 +54,27 @@ struct CellDiffTests {
         return cells
     }()
 
-    @Test("which columns of a row are marked", arguments: [
-        RowCase(name: "unchanged", old: row("abc"), new: row("abc"), columns: []),
-        RowCase(name: "one narrow cell", old: row("abc"), new: row("aXc"), columns: [1]),
-        RowCase(name: "a colour change alone", old: row("abc"), new: row("a") + row("b", background: navy) + row("c"),
+    @Test(
+        "which columns of a row are marked",
+        arguments: [
+            RowCase(name: "unchanged", old: row("abc"), new: row("abc"), columns: []),
+            RowCase(name: "one narrow cell", old: row("abc"), new: row("aXc"), columns: [1]),
+            RowCase(
+                name: "a colour change alone", old: row("abc"), new: row("a") + row("b", background: navy) + row("c"),
                 columns: [1]),
-        RowCase(name: "narrow cells over a wide glyph", old: row("你c"), new: row("abc"), columns: [0, 1]),
-        RowCase(name: "a wide glyph over narrow cells", old: row("abcd"), new: row("a你d"), columns: [1, 2]),
-        // The continuations are equal (a space in the same colours): only the lead is marked.
-        RowCase(name: "a wide glyph over a wide glyph", old: row("a你"), new: row("a好"), columns: [1]),
-        RowCase(name: "a wide glyph one column left", old: row("a你d"), new: row("你cd"), columns: [0, 1, 2]),
-        RowCase(name: "a changed continuation marks its lead", old: row("你x"), new: recolouredContinuation,
+            RowCase(name: "narrow cells over a wide glyph", old: row("你c"), new: row("abc"), columns: [0, 1]),
+            RowCase(name: "a wide glyph over narrow cells", old: row("abcd"), new: row("a你d"), columns: [1, 2]),
+            // The continuations are equal (a space in the same colours): only the lead is marked.
+            RowCase(name: "a wide glyph over a wide glyph", old: row("a你"), new: row("a好"), columns: [1]),
+            RowCase(name: "a wide glyph one column left", old: row("a你d"), new: row("你cd"), columns: [0, 1, 2]),
+            RowCase(
+                name: "a changed continuation marks its lead", old: row("你x"), new: recolouredContinuation,
                 columns: [0, 1]),
-        RowCase(name: "a narrow glyph over a wide lead marks the cell after it", old: row("你x"), new: strayContinuation,
+            RowCase(
+                name: "a narrow glyph over a wide lead marks the cell after it", old: row("你x"), new: strayContinuation,
                 columns: [0, 1]),
-        RowCase(name: "changes at both ends", old: row("abcdef"), new: row("Xbcdeg"), columns: [0, 5]),
-    ])
+            RowCase(name: "changes at both ends", old: row("abcdef"), new: row("Xbcdeg"), columns: [0, 5]),
+        ])
     func markDirty(_ testCase: RowCase) {
         let (columns, span) = Self.marked(old: testCase.old, new: testCase.new)
         #expect(columns == testCase.columns)

@@ -1,18 +1,21 @@
-import Testing
-@testable import FoldCycle
 import FoldCycleTestSupport
+import Testing
+
+@testable import FoldCycle
 
 @Suite("Cells, colours, glyphs and buffers")
 struct CellTests {
-    @Test("colour parsing", arguments: [
-        ("#ff8800", RGBColor(red: 255, green: 136, blue: 0)), ("#FFFFFF", .white), ("#000000", .black),
-        ("black", .black), ("white", .white), ("red", RGBColor(red: 255, green: 0, blue: 0)),
-        ("green", RGBColor(red: 0, green: 128, blue: 0)), ("blue", RGBColor(red: 0, green: 0, blue: 255)),
-        ("yellow", RGBColor(red: 255, green: 255, blue: 0)), ("cyan", RGBColor(red: 0, green: 255, blue: 255)),
-        ("magenta", RGBColor(red: 255, green: 0, blue: 255)), ("Orange", RGBColor(red: 255, green: 165, blue: 0)),
-        ("purple", RGBColor(red: 128, green: 0, blue: 128)), ("gray", RGBColor(red: 128, green: 128, blue: 128)),
-        ("grey", RGBColor(red: 128, green: 128, blue: 128)),
-    ])
+    @Test(
+        "colour parsing",
+        arguments: [
+            ("#ff8800", RGBColor(red: 255, green: 136, blue: 0)), ("#FFFFFF", .white), ("#000000", .black),
+            ("black", .black), ("white", .white), ("red", RGBColor(red: 255, green: 0, blue: 0)),
+            ("green", RGBColor(red: 0, green: 128, blue: 0)), ("blue", RGBColor(red: 0, green: 0, blue: 255)),
+            ("yellow", RGBColor(red: 255, green: 255, blue: 0)), ("cyan", RGBColor(red: 0, green: 255, blue: 255)),
+            ("magenta", RGBColor(red: 255, green: 0, blue: 255)), ("Orange", RGBColor(red: 255, green: 165, blue: 0)),
+            ("purple", RGBColor(red: 128, green: 0, blue: 128)), ("gray", RGBColor(red: 128, green: 128, blue: 128)),
+            ("grey", RGBColor(red: 128, green: 128, blue: 128)),
+        ])
     func parse(_ text: String, _ expected: RGBColor) throws {
         #expect(try RGBColor(parsing: text) == expected)
     }
@@ -26,8 +29,9 @@ struct CellTests {
     func describeAndBlend() {
         #expect(RGBColor(red: 255, green: 136, blue: 0).description == "#ff8800")
         #expect(RGBColor.white.blended(over: .black, alpha: 0.5) == RGBColor(red: 128, green: 128, blue: 128))
-        #expect(RGBColor(red: 200, green: 100, blue: 0).blended(over: RGBColor(red: 0, green: 0, blue: 100), alpha: 0.25)
-            == RGBColor(red: 50, green: 25, blue: 75))
+        #expect(
+            RGBColor(red: 200, green: 100, blue: 0).blended(over: RGBColor(red: 0, green: 0, blue: 100), alpha: 0.25)
+                == RGBColor(red: 50, green: 25, blue: 75))
     }
 
     @Test("glyph ids: scalars are themselves, clusters are interned from 0x110000")

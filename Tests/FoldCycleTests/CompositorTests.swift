@@ -1,7 +1,8 @@
+import FoldCycleTestSupport
 import Foundation
 import Testing
+
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 @Suite("Compositor")
 struct CompositorTests {
@@ -12,8 +13,9 @@ struct CompositorTests {
         let block = CellBuffer(width: 3, height: 2, filling: Cell("x", background: red))
         var destination = CellBuffer(width: 5, height: 4)
         // Covers x ∈ [1.5, 4.5], y ∈ [1.25, 3.25].
-        let layer = Layer(content: block, transform: LayerTransform(translationX: 0.5, y: 0.25), background: red,
-                          origin: CellPosition(column: 1, row: 1))
+        let layer = Layer(
+            content: block, transform: LayerTransform(translationX: 0.5, y: 0.25), background: red,
+            origin: CellPosition(column: 1, row: 1))
         Compositor().composite([layer], into: &destination)
         #expect(PlainTextEncoder.lines(destination) == ["     ", " ▆▆▆▆", " ▌xx▌", " ▆▆▆▆"])
         // Bottom 6/8 of row 1 covered: lower block 6/8 in the layer's colour over the colour below.
@@ -27,13 +29,17 @@ struct CompositorTests {
         #expect(destination[2, 2] == Cell("x", background: red))
     }
 
-    @Test("coverage rounds to the nearest eighth", arguments: [
-        (0.0, "█"), (0.06, "█"), (0.07, "▇"), (0.125, "▇"), (0.3, "▆"), (0.33, "▅"), (0.5, "▄"), (0.8, "▂"), (0.93, "▁"), (0.94, " "),
-    ])
+    @Test(
+        "coverage rounds to the nearest eighth",
+        arguments: [
+            (0.0, "█"), (0.06, "█"), (0.07, "▇"), (0.125, "▇"), (0.3, "▆"), (0.33, "▅"), (0.5, "▄"), (0.8, "▂"),
+            (0.93, "▁"), (0.94, " "),
+        ])
     func rounding(_ offset: Double, _ glyph: Character) {
         // A 1×2 layer moved down by `offset`: row 0 is covered for its bottom 1 − offset.
-        let layer = Layer(content: CellBuffer(width: 1, height: 2, filling: Cell("█", background: red)),
-                          transform: LayerTransform(translationX: 0, y: CGFloat(offset)), background: red)
+        let layer = Layer(
+            content: CellBuffer(width: 1, height: 2, filling: Cell("█", background: red)),
+            transform: LayerTransform(translationX: 0, y: CGFloat(offset)), background: red)
         var destination = CellBuffer(width: 1, height: 3)
         Compositor().composite([layer], into: &destination)
         #expect(PlainTextEncoder.lines(destination)[0] == String(glyph))
@@ -44,22 +50,33 @@ struct CompositorTests {
         let layer = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("a", background: red)), alpha: 0.5)
         var destination = CellBuffer(width: 1, height: 1)
         Compositor().composite([layer], into: &destination)
-        #expect(destination[0, 0] == Cell("a", foreground: .rgb(RGBColor(red: 128, green: 128, blue: 128)),
-                                          background: .rgb(RGBColor(red: 128, green: 0, blue: 0))))
-        let over = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("b", foreground: .rgb(.black), background: navy)),
-                         alpha: 0.25)
+        #expect(
+            destination[0, 0]
+                == Cell(
+                    "a", foreground: .rgb(RGBColor(red: 128, green: 128, blue: 128)),
+                    background: .rgb(RGBColor(red: 128, green: 0, blue: 0))))
+        let over = Layer(
+            content: CellBuffer(width: 1, height: 1, filling: Cell("b", foreground: .rgb(.black), background: navy)),
+            alpha: 0.25)
         Compositor(backgroundColor: .white).composite([layer, over], into: &destination)
         // Below: fg 0.5·white + 0.5·white(background) = white; bg 0.5·red + 0.5·white = (255, 128, 128).
-        #expect(destination[0, 0] == Cell("b", foreground: .rgb(RGBColor(red: 191, green: 191, blue: 191)),
-                                          background: .rgb(RGBColor(red: 191, green: 96, blue: 128))))
+        #expect(
+            destination[0, 0]
+                == Cell(
+                    "b", foreground: .rgb(RGBColor(red: 191, green: 191, blue: 191)),
+                    background: .rgb(RGBColor(red: 191, green: 96, blue: 128))))
     }
 
-    @Test("a singular transform or alpha 0 draws nothing", arguments: [
-        (LayerTransform(scaleX: 0, y: 1), 1.0), (LayerTransform(scaleX: 1, y: 0), 1.0), (LayerTransform.identity, 0.0),
-    ])
+    @Test(
+        "a singular transform or alpha 0 draws nothing",
+        arguments: [
+            (LayerTransform(scaleX: 0, y: 1), 1.0), (LayerTransform(scaleX: 1, y: 0), 1.0),
+            (LayerTransform.identity, 0.0),
+        ])
     func nothing(_ transform: LayerTransform, _ alpha: Double) {
-        let layer = Layer(content: CellBuffer(width: 2, height: 2, filling: Cell("a", background: red)),
-                          transform: transform, alpha: alpha, background: red)
+        let layer = Layer(
+            content: CellBuffer(width: 2, height: 2, filling: Cell("a", background: red)),
+            transform: transform, alpha: alpha, background: red)
         var destination = CellBuffer(width: 2, height: 2)
         Compositor().composite([layer], into: &destination)
         #expect(destination == CellBuffer(width: 2, height: 2))
@@ -69,7 +86,9 @@ struct CompositorTests {
     func rotation() {
         let content = TextLayout.layout("ABC", width: 3, height: 1)
         var destination = CellBuffer(width: 3, height: 3)
-        let layer = Layer(content: content, transform: LayerTransform(rotationAngle: .pi / 2), origin: CellPosition(column: 0, row: 1))
+        let layer = Layer(
+            content: content, transform: LayerTransform(rotationAngle: .pi / 2), origin: CellPosition(column: 0, row: 1)
+        )
         Compositor().composite([layer], into: &destination)
         #expect(PlainTextEncoder.lines(destination) == [" A ", " B ", " C "])
     }
@@ -113,7 +132,8 @@ struct CompositorTests {
     @Test("layers composite bottom first; the fold convenience reuses the caller's buffer")
     func order() {
         let bottom = Layer(content: CellBuffer(width: 2, height: 1, filling: Cell("b")))
-        let top = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("t")), origin: CellPosition(column: 1, row: 0))
+        let top = Layer(
+            content: CellBuffer(width: 1, height: 1, filling: Cell("t")), origin: CellPosition(column: 1, row: 0))
         var destination = CellBuffer(width: 3, height: 1, filling: Cell("?"))
         Compositor(clearCell: Cell(".")).composite([bottom, top], into: &destination)
         #expect(PlainTextEncoder.lines(destination) == ["bt."])

@@ -1,7 +1,7 @@
+import FoldCycleTestSupport
 import Foundation
 
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 /// Records cycler events with the clock time each arrived at.
 final class EventRecorder: @unchecked Sendable {
@@ -14,7 +14,9 @@ final class EventRecorder: @unchecked Sendable {
     /// The begin events as (time, from, to, direction).
     var begins: [(time: TimeInterval, from: Int, to: Int, direction: TransitionDirection)] {
         timed.compactMap {
-            if case let .transitionBegan(from, to, style) = $0.event { return ($0.time, from, to, style.direction) }
+            if case .transitionBegan(let from, let to, let style) = $0.event {
+                return ($0.time, from, to, style.direction)
+            }
             return nil
         }
     }

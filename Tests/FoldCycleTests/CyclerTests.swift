@@ -1,8 +1,8 @@
+import FoldCycleTestSupport
 import Foundation
 import Testing
 
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 @Suite("Cycler on a manual clock")
 struct CyclerTests {
@@ -31,11 +31,12 @@ struct CyclerTests {
         let (cycler, clock, recorder) = try makeCycler(count: 3, interval: 1, duration: 0.5)
         cycler.launch()
         clock.advance(to: 2.75)
-        #expect(recorder.events == [
-            .started,
-            .transitionBegan(from: 0, to: 1, style: .fold(.down)), .indexChanged(1), .transitionEnded(index: 1),
-            .transitionBegan(from: 1, to: 2, style: .fold(.down)), .indexChanged(2), .transitionEnded(index: 2),
-        ])
+        #expect(
+            recorder.events == [
+                .started,
+                .transitionBegan(from: 0, to: 1, style: .fold(.down)), .indexChanged(1), .transitionEnded(index: 1),
+                .transitionBegan(from: 1, to: 2, style: .fold(.down)), .indexChanged(2), .transitionEnded(index: 2),
+            ])
         #expect(recorder.timed.map(\.time) == [0, 1, 1, 1.5, 2, 2, 2.5])
     }
 
@@ -162,9 +163,10 @@ struct CyclerTests {
         clock.advance(to: 2.5)
         recorder.clear()
         #expect(cycler.next())
-        #expect(recorder.events == [
-            .transitionEnded(index: 1), .transitionBegan(from: 1, to: 2, style: .fold(.down)), .indexChanged(2),
-        ])
+        #expect(
+            recorder.events == [
+                .transitionEnded(index: 1), .transitionBegan(from: 1, to: 2, style: .fold(.down)), .indexChanged(2),
+            ])
         #expect(cycler.itemsMaterialized == 2)
         #expect(cycler.slotsCreated == 2)
         #expect(cycler.snapshot().transition?.t == 0)
@@ -240,7 +242,7 @@ struct CyclerTests {
             try Cycler(
                 dataSource: ArrayDataSource(["a", "b"]), interval: 2, duration: duration, clock: ManualClock())
         }
-        guard case let .invalidDuration(reported, interval) = error else {
+        guard case .invalidDuration(let reported, let interval) = error else {
             Issue.record("expected invalidDuration, got \(String(describing: error))")
             return
         }
@@ -248,9 +250,11 @@ struct CyclerTests {
         #expect(interval == 2)
     }
 
-    @Test("the default duration is interval − min(0.1, interval/2)", arguments: [
-        (2.0, 1.9), (0.3, 0.19999999999999998), (0.1, 0.05), (0.02, 0.01),
-    ])
+    @Test(
+        "the default duration is interval − min(0.1, interval/2)",
+        arguments: [
+            (2.0, 1.9), (0.3, 0.19999999999999998), (0.1, 0.05), (0.02, 0.01),
+        ])
     func defaultDuration(_ interval: Double, _ expected: Double) throws {
         let (cycler, _, _) = try makeCycler(count: 2, interval: interval)
         #expect(cycler.duration == expected)
@@ -283,7 +287,8 @@ struct CyclerTests {
         let counter = ItemCounter()
         let clock = ManualClock()
         let cycler = try Cycler(
-            dataSource: CountingDataSource(count: 1_000_000, counter: counter), interval: 1, duration: 0.5, clock: clock)
+            dataSource: CountingDataSource(count: 1_000_000, counter: counter), interval: 1, duration: 0.5, clock: clock
+        )
         cycler.launch()
         for _ in 0..<1_000 {
             clock.advance(by: 1)
@@ -325,8 +330,8 @@ struct DispatchCyclerTests {
         var ends: [Int] = []
         for await event in events {
             switch event {
-            case let .transitionBegan(from, to, _): begins.append([from, to])
-            case let .transitionEnded(index): ends.append(index)
+            case .transitionBegan(let from, let to, _): begins.append([from, to])
+            case .transitionEnded(let index): ends.append(index)
             default: break
             }
             if ends.count == 3 { break }

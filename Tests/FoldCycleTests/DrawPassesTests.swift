@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FoldCycle
 
 @Suite("Drawing passes")
@@ -18,7 +19,9 @@ struct DrawPassesTests {
 
     /// One row of text, each run in its foreground.
     static func row(_ runs: [(String, TerminalColor)], background: TerminalColor = .default) -> CellBuffer {
-        let cells = runs.flatMap { text, foreground in text.map { Cell($0, foreground: foreground, background: background) } }
+        let cells = runs.flatMap { text, foreground in
+            text.map { Cell($0, foreground: foreground, background: background) }
+        }
         var buffer = CellBuffer(width: cells.count, height: 1)
         for (x, cell) in cells.enumerated() { buffer[x, 0] = cell }
         return buffer
@@ -30,10 +33,13 @@ struct DrawPassesTests {
         let previous = CellBuffer(width: current.width, height: 1)
         // Pass 1 draws the red cells ("ccc" after a CUF over "bbb"); pass 2 the navy ones, from
         // the pending-wrap state (CR first).
-        #expect(Self.diff(previous, current, depth: .truecolor)
-            == "\u{1B}[?2026h\u{1B}[38;2;255;0;0maaa\u{1B}[3Cccc\r\u{1B}[3C\u{1B}[38;2;0;0;128mbbb\u{1B}[0m\u{1B}[?2026l")
-        #expect(Self.diff(previous, current, depth: .ansi16)
-            == "\u{1B}[?2026h\u{1B}[91maaa\u{1B}[34mbbb\u{1B}[91mccc\u{1B}[0m\u{1B}[?2026l")
+        #expect(
+            Self.diff(previous, current, depth: .truecolor)
+                == "\u{1B}[?2026h\u{1B}[38;2;255;0;0maaa\u{1B}[3Cccc\r\u{1B}[3C\u{1B}[38;2;0;0;128mbbb\u{1B}[0m\u{1B}[?2026l"
+        )
+        #expect(
+            Self.diff(previous, current, depth: .ansi16)
+                == "\u{1B}[?2026h\u{1B}[91maaa\u{1B}[34mbbb\u{1B}[91mccc\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("a pass admits the colours of its first cell; a plain space fixes only the background")
@@ -66,20 +72,24 @@ struct DrawPassesTests {
         var description: String { name }
     }
 
-    @Test("an erasable run of plain spaces: ECH (and the CUF over it) must be shorter than the spaces", arguments: [
-        RunCase(name: "3 spaces never", row: "___x", marked: [0, 1, 2, 3], erase: 4, end: nil),
-        // ECH 4 + CUF 4 (8 bytes) lose to 4 spaces; 9 spaces win (4 + 4 < 9).
-        RunCase(name: "4 spaces before a marked cell", row: "____x", marked: [0, 1, 2, 3, 4], erase: 5, end: nil),
-        RunCase(name: "9 spaces before a marked cell", row: "_________x", marked: Array(0...9), erase: 10, end: 9),
-        // At the row's end no CUF follows: ECH 5 (4 bytes) beats 5 spaces, ECH 4 does not beat 4.
-        RunCase(name: "4 spaces at the row's end", row: "x____", marked: [1, 2, 3, 4], erase: 5, end: nil),
-        RunCase(name: "5 spaces at the row's end", row: "_____", marked: [0, 1, 2, 3, 4], erase: 5, end: 5),
-        // The run ends at its last marked cell; an unmarked space after it is left alone.
-        RunCase(name: "unmarked spaces after the last mark", row: "________", marked: [0, 1, 2, 3, 4], erase: 8,
+    @Test(
+        "an erasable run of plain spaces: ECH (and the CUF over it) must be shorter than the spaces",
+        arguments: [
+            RunCase(name: "3 spaces never", row: "___x", marked: [0, 1, 2, 3], erase: 4, end: nil),
+            // ECH 4 + CUF 4 (8 bytes) lose to 4 spaces; 9 spaces win (4 + 4 < 9).
+            RunCase(name: "4 spaces before a marked cell", row: "____x", marked: [0, 1, 2, 3, 4], erase: 5, end: nil),
+            RunCase(name: "9 spaces before a marked cell", row: "_________x", marked: Array(0...9), erase: 10, end: 9),
+            // At the row's end no CUF follows: ECH 5 (4 bytes) beats 5 spaces, ECH 4 does not beat 4.
+            RunCase(name: "4 spaces at the row's end", row: "x____", marked: [1, 2, 3, 4], erase: 5, end: nil),
+            RunCase(name: "5 spaces at the row's end", row: "_____", marked: [0, 1, 2, 3, 4], erase: 5, end: 5),
+            // The run ends at its last marked cell; an unmarked space after it is left alone.
+            RunCase(
+                name: "unmarked spaces after the last mark", row: "________", marked: [0, 1, 2, 3, 4], erase: 8,
                 end: 5),
-        RunCase(name: "the EL column ends the run (a CUF to it follows)", row: "_____   ", marked: [0, 1, 2, 3, 4],
+            RunCase(
+                name: "the EL column ends the run (a CUF to it follows)", row: "_____   ", marked: [0, 1, 2, 3, 4],
                 erase: 5, end: nil),
-    ])
+        ])
     func erasableRun(_ testCase: RunCase) {
         let cells = testCase.row.map { character -> Cell in
             switch character {
@@ -93,8 +103,9 @@ struct DrawPassesTests {
         let encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
         let end = cells.withUnsafeBufferPointer { cells in
             marks.withUnsafeMutableBufferPointer { marks in
-                encoder.erasableRun(from: testCase.marked[0], row: 0, width: cells.count, erase: testCase.erase,
-                                    cells: cells, marks: marks, scannedTo: &scanned)
+                encoder.erasableRun(
+                    from: testCase.marked[0], row: 0, width: cells.count, erase: testCase.erase,
+                    cells: cells, marks: marks, scannedTo: &scanned)
             }
         }
         #expect(end == testCase.end)

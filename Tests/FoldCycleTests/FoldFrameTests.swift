@@ -1,7 +1,8 @@
+import FoldCycleTestSupport
 import Foundation
 import Testing
+
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 /// One golden fold frame: items, direction, time and the expected plain-text screen.
 struct FoldFrameCase: CustomStringConvertible, Sendable {
@@ -18,7 +19,8 @@ struct FoldFrameCase: CustomStringConvertible, Sendable {
 func foldFrame(_ from: String, _ to: String, _ direction: TransitionDirection, _ t: Double) -> [String] {
     let outgoing = TextLayout.layout(from, width: 7, height: 3)
     let incoming = TextLayout.layout(to, width: 7, height: 3)
-    let transition = FoldTransition(direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
+    let transition = FoldTransition(
+        direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
     var frame = CellBuffer(width: 0, height: 0)
     Compositor().composite(transition.frame(at: t), outgoing: outgoing, incoming: incoming, into: &frame)
     return PlainTextEncoder.lines(frame)
@@ -78,11 +80,14 @@ struct FoldFrameTests {
         #expect(foldFrame(testCase.from, testCase.to, testCase.direction, testCase.t) == testCase.screen)
     }
 
-    @Test("t = 0 is the outgoing item's layout and t = 1 the incoming's, cell for cell", arguments: TransitionDirection.allCases)
+    @Test(
+        "t = 0 is the outgoing item's layout and t = 1 the incoming's, cell for cell",
+        arguments: TransitionDirection.allCases)
     func endpointsAreExact(_ direction: TransitionDirection) {
         let outgoing = TextLayout.layout("ABC", width: 7, height: 3)
         let incoming = TextLayout.layout("XYZ", width: 7, height: 3)
-        let transition = FoldTransition(direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
+        let transition = FoldTransition(
+            direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
         var frame = CellBuffer(width: 7, height: 3)
         Compositor().composite(transition.frame(at: 0), outgoing: outgoing, incoming: incoming, into: &frame)
         #expect(frame == outgoing)

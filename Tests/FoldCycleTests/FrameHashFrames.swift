@@ -1,6 +1,7 @@
-import Foundation
-@testable import FoldCycle
 import FoldCycleTestSupport
+import Foundation
+
+@testable import FoldCycle
 
 /// How the frame-hash baseline composes and encodes its frames; the only part of the baseline
 /// that follows the library's API (the matrix and the recorded hashes stay fixed).
@@ -17,8 +18,9 @@ enum FrameHashFrames {
         var result: [CellBuffer] = []
         for index in 0..<frames {
             var frame = CellBuffer(width: 0, height: 0)
-            scene.render(transition.frame(at: Double(index) / Double(frames - 1)), outgoing: (0, items[0]),
-                         incoming: (1, items[1]), into: &frame)
+            scene.render(
+                transition.frame(at: Double(index) / Double(frames - 1)), outgoing: (0, items[0]),
+                incoming: (1, items[1]), into: &frame)
             result.append(frame)
         }
         return result

@@ -1,7 +1,8 @@
+import FoldCycleTestSupport
 import Foundation
 import Testing
+
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 /// The frame-hash baseline: every composed fold frame of every direction, and the bytes of the
 /// inline diff, inline full and fullscreen diff encoders at every colour depth, for a fixed set
@@ -17,8 +18,10 @@ struct FrameHashTests {
         ("cjk", ["搜索姓名、手机号或邮箱", "カードめくり 折叠切换 카드"]),
         ("emoji", ["🎴 cards 👍🏽 ok", "flag 🇯🇵 ❤️ 👩‍💻 e\u{301}"]),
     ]
-    static let sizes = [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 7, rows: 3),
-                        TerminalSize(columns: 200, rows: 60)]
+    static let sizes = [
+        TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 7, rows: 3),
+        TerminalSize(columns: 200, rows: 60),
+    ]
     static let frameCount = 11
 
     static func caseLines() -> [String] {
@@ -26,8 +29,9 @@ struct FrameHashTests {
         for set in itemSets {
             for size in sizes {
                 for direction in FrameHashFrames.directions {
-                    let frames = FrameHashFrames.compose(items: set.items, size: size, direction: direction,
-                                                         frames: frameCount)
+                    let frames = FrameHashFrames.compose(
+                        items: set.items, size: size, direction: direction,
+                        frames: frameCount)
                     var compose = FNV1a()
                     for frame in frames { compose.add(frame) }
                     var line = "\(set.name) \(size) \(direction) compose=\(compose.hex)"

@@ -1,8 +1,8 @@
+import FoldCycleTestSupport
 import Foundation
 import Testing
 
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 @Suite("LayerTransform (CGAffineTransform semantics)")
 struct LayerTransformTests {
@@ -54,9 +54,10 @@ struct LayerTransformTests {
     func rects() {
         let t = LayerTransform(scaleX: 2, y: 0.5).thenTranslating(x: 1, y: 1)
         let rect = CGRect(x: -2, y: -4, width: 4, height: 8)
-        #expect(t.apply(toCornersOf: rect) == [
-            CGPoint(x: -3, y: -1), CGPoint(x: 5, y: -1), CGPoint(x: 5, y: 3), CGPoint(x: -3, y: 3),
-        ])
+        #expect(
+            t.apply(toCornersOf: rect) == [
+                CGPoint(x: -3, y: -1), CGPoint(x: 5, y: -1), CGPoint(x: 5, y: 3), CGPoint(x: -3, y: 3),
+            ])
         #expect(t.apply(to: rect) == CGRect(x: -3, y: -1, width: 8, height: 4))
     }
 

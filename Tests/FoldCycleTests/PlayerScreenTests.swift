@@ -1,8 +1,8 @@
+import FoldCycleTestSupport
 import Foundation
 import Testing
 
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 /// The player tested by what a terminal shows: a ``RecordingTerminal`` (the VT model as an
 /// output sink) on a manual clock.
@@ -20,8 +20,9 @@ struct PlayerScreenTests {
             dataSource: ArrayDataSource(["AAA", "BBB"]), interval: 1, duration: 0.5,
             style: TransitionStyle(kind: kind, direction: .down, timingFunction: .linear), clock: clock)
         let terminal = RecordingTerminal(columns: 10, rows: 5)
-        let player = Player(cycler: cycler, cardSize: TerminalSize(columns: 7, rows: 3),
-                            style: CardStyle(palette: palette), configuration: .init(colorDepth: depth), sink: terminal)
+        let player = Player(
+            cycler: cycler, cardSize: TerminalSize(columns: 7, rows: 3),
+            style: CardStyle(palette: palette), configuration: .init(colorDepth: depth), sink: terminal)
         return (player, cycler, clock, terminal)
     }
 
@@ -72,7 +73,8 @@ struct PlayerScreenTests {
         buffer[1, 0] = Cell("x", background: green.background)
         let expected = Screen([" x "], styles: ["ggg"], legend: ["g": green])
         #expect(Screen(buffer) == expected, "\(Screen(buffer).difference(from: expected))")
-        #expect(Screen(buffer).difference(from: Screen([" y "], styles: ["gg."], legend: ["g": green]))
-            == "row 0: \" x \" ≠ \" y \"\nrow 0 styles: [\"0+3 bg=#008000\"] ≠ [\"0+2 bg=#008000\", \"2+1\"]")
+        #expect(
+            Screen(buffer).difference(from: Screen([" y "], styles: ["gg."], legend: ["g": green]))
+                == "row 0: \" x \" ≠ \" y \"\nrow 0 styles: [\"0+3 bg=#008000\"] ≠ [\"0+2 bg=#008000\", \"2+1\"]")
     }
 }

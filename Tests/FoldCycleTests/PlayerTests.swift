@@ -1,11 +1,11 @@
+import FoldCycleTestSupport
 import Foundation
 import Testing
 
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads whatever a pipe holds right now (the write end stays open).
@@ -28,7 +28,10 @@ struct PlayerTests {
     func plainText() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let clock = ManualClock()
         let cycler = try Cycler(
             dataSource: ArrayDataSource(["A", "B\u{1B}[2J", "C"]), interval: 1, duration: 0.5, clock: clock)
@@ -55,7 +58,10 @@ struct PlayerTests {
     func inlineStartAndFinish() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let cycler = try Cycler(
             dataSource: ArrayDataSource(["A", "B"]), interval: 1, duration: 0.5, clock: ManualClock())
         let player = Player(
@@ -68,6 +74,9 @@ struct PlayerTests {
         // goes to row 0) and erase the rest of it and the blank row 1 with EL (the bold pen has
         // the default background, so it erases as is), park at the top-left (the column is
         // known: 0), then go below and show the cursor.
-        #expect(drain(fds[0]) == "\u{1B}[?25l\r\n\u{1B}[A\u{1B}[?2026h\u{1B}[0m \u{1B}[1mA\u{1B}[K\r\n\u{1B}[K\u{1B}[0m\u{1B}[?2026l\u{1B}[A\u{1B}[0m\u{1B}[B\n\u{1B}[?25h")
+        #expect(
+            drain(fds[0])
+                == "\u{1B}[?25l\r\n\u{1B}[A\u{1B}[?2026h\u{1B}[0m \u{1B}[1mA\u{1B}[K\r\n\u{1B}[K\u{1B}[0m\u{1B}[?2026l\u{1B}[A\u{1B}[0m\u{1B}[B\n\u{1B}[?25h"
+        )
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldCycle
 import FoldCycleTestSupport
+import Testing
+
+@testable import FoldCycle
 
 @Suite("Safety: item text cannot inject terminal controls")
 struct SafetyTests {
@@ -10,13 +11,15 @@ struct SafetyTests {
     @Test("controls are laid out as visible pictures")
     func laidOutVisibly() {
         let buffer = TextLayout.layout(Self.hostile, width: 40, height: 1, alignment: .left)
-        #expect(PlainTextEncoder.lines(buffer)
-            == ["a\u{241B}]52;c;SGVsbG8=\u{2407}b\u{241B}[2Jc\u{240D}d\u{2407}e\u{2421}f\u{FFFD}31mg      "])
+        #expect(
+            PlainTextEncoder.lines(buffer)
+                == ["a\u{241B}]52;c;SGVsbG8=\u{2407}b\u{241B}[2Jc\u{240D}d\u{2407}e\u{2421}f\u{FFFD}31mg      "])
     }
 
     @Test("the encoder output holds no control bytes besides its own sequences", arguments: ColorDepth.allCases)
     func encodedOutputIsClean(_ depth: ColorDepth) {
-        let style = TextStyle(foreground: .rgb(RGBColor(red: 1, green: 2, blue: 3)), background: .default, attributes: .bold)
+        let style = TextStyle(
+            foreground: .rgb(RGBColor(red: 1, green: 2, blue: 3)), background: .default, attributes: .bold)
         let buffer = TextLayout.layout(Self.hostile, width: 40, height: 1, alignment: .left, style: style)
         var encoder = ANSIEncoder(mode: .inline, depth: depth)
         var bytes: [UInt8] = []
@@ -42,7 +45,8 @@ struct SafetyTests {
         let scalars = String(decoding: stripped, as: UTF8.self).unicodeScalars
         #expect(!scalars.contains { (0x80...0x9F).contains($0.value) })
         // The trailing blanks are erased with EL, not written.
-        #expect(String(decoding: stripped, as: UTF8.self)
-            == "a\u{241B}]52;c;SGVsbG8=\u{2407}b\u{241B}[2Jc\u{240D}d\u{2407}e\u{2421}f\u{FFFD}31mg")
+        #expect(
+            String(decoding: stripped, as: UTF8.self)
+                == "a\u{241B}]52;c;SGVsbG8=\u{2407}b\u{241B}[2Jc\u{240D}d\u{2407}e\u{2421}f\u{FFFD}31mg")
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldCycle
 import FoldCycleTestSupport
+import Testing
+
+@testable import FoldCycle
 
 struct LayoutCase: CustomStringConvertible, Sendable {
     let name: String
@@ -15,47 +16,70 @@ struct LayoutCase: CustomStringConvertible, Sendable {
 
 @Suite("TextLayout")
 struct TextLayoutTests {
-    @Test("layout screens", arguments: [
-        LayoutCase(name: "centred, odd leftover goes right", text: "ab", width: 5, height: 1, alignment: .center, screen: [" ab  "]),
-        LayoutCase(name: "left", text: "ab", width: 5, height: 1, alignment: .left, screen: ["ab   "]),
-        LayoutCase(name: "right", text: "ab", width: 5, height: 1, alignment: .right, screen: ["   ab"]),
-        LayoutCase(name: "vertical centre, extra row below", text: "a\nb", width: 3, height: 5, alignment: .left,
-                   screen: ["   ", "a  ", "b  ", "   ", "   "]),
-        LayoutCase(name: "CRLF is a newline", text: "a\r\nb", width: 2, height: 2, alignment: .left, screen: ["a ", "b "]),
-        LayoutCase(name: "lines beyond the height are dropped", text: "1\n2\n3\n4", width: 1, height: 2, alignment: .left,
-                   screen: ["1", "2"]),
-        LayoutCase(name: "tabs to multiples of 8", text: "ab\tc\td", width: 18, height: 1, alignment: .left,
-                   screen: ["ab      c       d "]),
-        LayoutCase(name: "clipped with ellipsis", text: "abcdefgh", width: 5, height: 1, alignment: .left, screen: ["abcd…"]),
-        LayoutCase(name: "clip never splits a wide cluster", text: "ab你好", width: 4, height: 1, alignment: .left,
-                   screen: ["ab …"]),
-        LayoutCase(name: "wide clusters fit exactly", text: "你好", width: 4, height: 1, alignment: .left, screen: ["你好"]),
-        LayoutCase(name: "width 1 shows only the ellipsis", text: "abc", width: 1, height: 1, alignment: .left, screen: ["…"]),
-        LayoutCase(name: "zero-width clusters are dropped", text: "a\u{200B}b", width: 3, height: 1, alignment: .left,
-                   screen: ["ab "]),
-        LayoutCase(name: "combining marks stay in their cluster", text: "e\u{301}", width: 3, height: 1, alignment: .center,
-                   screen: [" e\u{301} "]),
-        LayoutCase(name: "emoji ZWJ family is one wide cluster",
-                   text: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", width: 4, height: 1, alignment: .center,
-                   screen: [" \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} "]),
-    ])
+    @Test(
+        "layout screens",
+        arguments: [
+            LayoutCase(
+                name: "centred, odd leftover goes right", text: "ab", width: 5, height: 1, alignment: .center,
+                screen: [" ab  "]),
+            LayoutCase(name: "left", text: "ab", width: 5, height: 1, alignment: .left, screen: ["ab   "]),
+            LayoutCase(name: "right", text: "ab", width: 5, height: 1, alignment: .right, screen: ["   ab"]),
+            LayoutCase(
+                name: "vertical centre, extra row below", text: "a\nb", width: 3, height: 5, alignment: .left,
+                screen: ["   ", "a  ", "b  ", "   ", "   "]),
+            LayoutCase(
+                name: "CRLF is a newline", text: "a\r\nb", width: 2, height: 2, alignment: .left, screen: ["a ", "b "]),
+            LayoutCase(
+                name: "lines beyond the height are dropped", text: "1\n2\n3\n4", width: 1, height: 2, alignment: .left,
+                screen: ["1", "2"]),
+            LayoutCase(
+                name: "tabs to multiples of 8", text: "ab\tc\td", width: 18, height: 1, alignment: .left,
+                screen: ["ab      c       d "]),
+            LayoutCase(
+                name: "clipped with ellipsis", text: "abcdefgh", width: 5, height: 1, alignment: .left,
+                screen: ["abcd…"]),
+            LayoutCase(
+                name: "clip never splits a wide cluster", text: "ab你好", width: 4, height: 1, alignment: .left,
+                screen: ["ab …"]),
+            LayoutCase(
+                name: "wide clusters fit exactly", text: "你好", width: 4, height: 1, alignment: .left, screen: ["你好"]),
+            LayoutCase(
+                name: "width 1 shows only the ellipsis", text: "abc", width: 1, height: 1, alignment: .left,
+                screen: ["…"]),
+            LayoutCase(
+                name: "zero-width clusters are dropped", text: "a\u{200B}b", width: 3, height: 1, alignment: .left,
+                screen: ["ab "]),
+            LayoutCase(
+                name: "combining marks stay in their cluster", text: "e\u{301}", width: 3, height: 1,
+                alignment: .center,
+                screen: [" e\u{301} "]),
+            LayoutCase(
+                name: "emoji ZWJ family is one wide cluster",
+                text: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", width: 4, height: 1, alignment: .center,
+                screen: [" \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} "]),
+        ])
     func layout(_ testCase: LayoutCase) {
-        let buffer = TextLayout.layout(testCase.text, width: testCase.width, height: testCase.height, alignment: testCase.alignment)
+        let buffer = TextLayout.layout(
+            testCase.text, width: testCase.width, height: testCase.height, alignment: testCase.alignment)
         #expect(PlainTextEncoder.lines(buffer) == testCase.screen)
     }
 
-    @Test("measure: widest line in cells and line count", arguments: [
-        ("", 0, 1), ("abc", 3, 1), ("你好\nab", 4, 2), ("a\tb", 9, 1), ("x\r\ny\n", 1, 3), ("\u{1B}[2J", 4, 1),
-    ])
+    @Test(
+        "measure: widest line in cells and line count",
+        arguments: [
+            ("", 0, 1), ("abc", 3, 1), ("你好\nab", 4, 2), ("a\tb", 9, 1), ("x\r\ny\n", 1, 3), ("\u{1B}[2J", 4, 1),
+        ])
     func measure(_ text: String, _ width: Int, _ lines: Int) {
         #expect(TextLayout.measure(text) == TextLayout.Metrics(width: width, lineCount: lines))
     }
 
-    @Test("sanitizing maps every control", arguments: [
-        ("\u{0}", "\u{2400}"), ("\u{7}", "\u{2407}"), ("\u{1B}", "\u{241B}"), ("\u{1F}", "\u{241F}"),
-        ("\r", "\u{240D}"), ("\r\n", "\n"), ("\u{7F}", "\u{2421}"), ("\u{80}", "\u{FFFD}"), ("\u{9B}", "\u{FFFD}"),
-        ("\u{9F}", "\u{FFFD}"), ("\t\n", "\t\n"), ("\u{A0}", "\u{A0}"),
-    ])
+    @Test(
+        "sanitizing maps every control",
+        arguments: [
+            ("\u{0}", "\u{2400}"), ("\u{7}", "\u{2407}"), ("\u{1B}", "\u{241B}"), ("\u{1F}", "\u{241F}"),
+            ("\r", "\u{240D}"), ("\r\n", "\n"), ("\u{7F}", "\u{2421}"), ("\u{80}", "\u{FFFD}"), ("\u{9B}", "\u{FFFD}"),
+            ("\u{9F}", "\u{FFFD}"), ("\t\n", "\t\n"), ("\u{A0}", "\u{A0}"),
+        ])
     func sanitize(_ input: String, _ expected: String) {
         #expect(TextLayout.sanitized(input).unicodeScalars.elementsEqual(expected.unicodeScalars))
     }

@@ -1,8 +1,8 @@
+import FoldCycleTestSupport
 import Foundation
 import Testing
 
 @testable import FoldCycle
-import FoldCycleTestSupport
 
 /// (preset, t, expected progress): every preset and one overshooting custom curve, from
 /// scripts/gen_timing_reference.py (plain bisection to 1e-15, independent of the Swift solver).
@@ -78,8 +78,11 @@ struct TimingFunctionTests {
 
     @Test("Core Animation's control points")
     func controlPoints() {
-        let points = [TimingFunction.linear, .easeIn, .easeOut, .easeInEaseOut, .default].map { [$0.x1, $0.y1, $0.x2, $0.y2] }
-        #expect(points == [[0, 0, 1, 1], [0.42, 0, 1, 1], [0, 0, 0.58, 1], [0.42, 0, 0.58, 1], [0.25, 0.1, 0.25, 1]])
+        let points = [TimingFunction.linear, .easeIn, .easeOut, .easeInEaseOut, .default].map {
+            [$0.x1, $0.y1, $0.x2, $0.y2]
+        }
+        #expect(
+            points == [[0, 0, 1, 1], [0.42, 0, 1, 1], [0, 0, 0.58, 1], [0.42, 0, 0.58, 1], [0.25, 0.1, 0.25, 1]])
     }
 
     @Test("ends are exact and t is clamped")
@@ -92,17 +95,21 @@ struct TimingFunctionTests {
         #expect(curve.progress(at: .nan) == 0)
     }
 
-    @Test("invalid control points throw", arguments: [
-        (-0.1, 0.0, 0.5, 1.0), (0.2, 0.0, 1.5, 1.0), (Double.nan, 0, 0.5, 1), (0.2, .infinity, 0.5, 1),
-    ])
+    @Test(
+        "invalid control points throw",
+        arguments: [
+            (-0.1, 0.0, 0.5, 1.0), (0.2, 0.0, 1.5, 1.0), (Double.nan, 0, 0.5, 1), (0.2, .infinity, 0.5, 1),
+        ])
     func invalid(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         #expect(throws: TimingFunctionError.self) { try TimingFunction(controlPoints: x1, y1, x2, y2) }
     }
 
-    @Test("names parse", arguments: [
-        ("linear", TimingFunction.linear), ("EASE-IN", .easeIn), ("ease-out", .easeOut),
-        ("ease-in-out", .easeInEaseOut), ("default", .default),
-    ])
+    @Test(
+        "names parse",
+        arguments: [
+            ("linear", TimingFunction.linear), ("EASE-IN", .easeIn), ("ease-out", .easeOut),
+            ("ease-in-out", .easeInEaseOut), ("default", .default),
+        ])
     func names(_ name: String, _ expected: TimingFunction) throws {
         #expect(try TimingFunction(name: name) == expected)
         #expect(expected.description == name.lowercased())
@@ -113,7 +120,9 @@ struct TimingFunctionTests {
         let parsed = try TimingFunction(name: "cubic-bezier(0.1, 0.7,0.9 ,-0.2)")
         #expect([parsed.x1, parsed.y1, parsed.x2, parsed.y2] == [0.1, 0.7, 0.9, -0.2])
         #expect(throws: TimingFunctionError.unknownName("bounce")) { try TimingFunction(name: "bounce") }
-        #expect(throws: TimingFunctionError.unknownName("cubic-bezier(1,2,3)")) { try TimingFunction(name: "cubic-bezier(1,2,3)") }
+        #expect(throws: TimingFunctionError.unknownName("cubic-bezier(1,2,3)")) {
+            try TimingFunction(name: "cubic-bezier(1,2,3)")
+        }
         #expect(throws: TimingFunctionError.invalidControlPoints(x1: 2, y1: 0, x2: 0.5, y2: 1)) {
             try TimingFunction(name: "cubic-bezier(2,0,0.5,1)")
         }

@@ -63,27 +63,35 @@ public struct Cell: Hashable, Sendable {
     /// - Parameters:
     ///   - glyph: a scalar value or an interned id (see ``GlyphTable``).
     ///   - width: 1, 2 (wide lead) or 0 (continuation).
-    public init(glyph: UInt32, width: UInt8 = 1, foreground: TerminalColor = .default,
-                background: TerminalColor = .default, attributes: CellAttributes = []) {
-        self.init(glyph: glyph, width: width, foregroundBits: foreground.packed,
-                  backgroundBits: background.packed, attributes: attributes)
+    public init(
+        glyph: UInt32, width: UInt8 = 1, foreground: TerminalColor = .default,
+        background: TerminalColor = .default, attributes: CellAttributes = []
+    ) {
+        self.init(
+            glyph: glyph, width: width, foregroundBits: foreground.packed,
+            backgroundBits: background.packed, attributes: attributes)
     }
 
     /// Creates a cell from packed colours (``TerminalColor/packed``).
     @inline(__always)
-    init(glyph: UInt32, width: UInt8 = 1, foregroundBits: UInt32, backgroundBits: UInt32,
-         attributes: CellAttributes = []) {
+    init(
+        glyph: UInt32, width: UInt8 = 1, foregroundBits: UInt32, backgroundBits: UInt32,
+        attributes: CellAttributes = []
+    ) {
         low = UInt64(glyph) | UInt64(foregroundBits) << 32
         high = UInt64(backgroundBits) | UInt64(width) << 32 | UInt64(attributes.rawValue) << 40
     }
 
     /// Creates a narrow or wide lead cell from a cluster, interning it in ``GlyphTable/shared``
     /// when it has several scalars; the width is ``DisplayWidth/of(_:)-(Character)`` clamped to 1...2.
-    public init(_ cluster: Character, foreground: TerminalColor = .default,
-                background: TerminalColor = .default, attributes: CellAttributes = []) {
-        self.init(glyph: GlyphTable.shared.id(for: cluster),
-                  width: UInt8(min(max(DisplayWidth.of(cluster), 1), 2)),
-                  foreground: foreground, background: background, attributes: attributes)
+    public init(
+        _ cluster: Character, foreground: TerminalColor = .default,
+        background: TerminalColor = .default, attributes: CellAttributes = []
+    ) {
+        self.init(
+            glyph: GlyphTable.shared.id(for: cluster),
+            width: UInt8(min(max(DisplayWidth.of(cluster), 1), 2)),
+            foreground: foreground, background: background, attributes: attributes)
     }
 
     /// A space with the terminal's default colours and no attributes.
@@ -96,8 +104,9 @@ public struct Cell: Hashable, Sendable {
 
     /// The continuation (trailing half) of a wide cluster with `lead`'s colours and attributes.
     public static func continuation(of lead: Cell) -> Cell {
-        Cell(glyph: 0x20, width: 0, foregroundBits: lead.foregroundBits, backgroundBits: lead.backgroundBits,
-             attributes: lead.attributes)
+        Cell(
+            glyph: 0x20, width: 0, foregroundBits: lead.foregroundBits, backgroundBits: lead.backgroundBits,
+            attributes: lead.attributes)
     }
 
     /// Whether this is the trailing half of a wide cluster.

@@ -90,8 +90,9 @@ public struct CellBuffer: Hashable, Sendable {
                     }
                     if cellWidth == 2 || cellWidth == 0 {
                         let cell = cells[row + x]
-                        cells[row + x] = Cell(glyph: 0x20, foregroundBits: cell.foregroundBits,
-                                              backgroundBits: cell.backgroundBits)
+                        cells[row + x] = Cell(
+                            glyph: 0x20, foregroundBits: cell.foregroundBits,
+                            backgroundBits: cell.backgroundBits)
                     }
                     x += 1
                 }

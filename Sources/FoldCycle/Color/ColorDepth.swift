@@ -87,7 +87,9 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
             if v < 115 { return 1 }
             return min((v - 35) / 40, 5)
         }
-        let r = nearestLevel(color.red), g = nearestLevel(color.green), b = nearestLevel(color.blue)
+        let r = nearestLevel(color.red)
+        let g = nearestLevel(color.green)
+        let b = nearestLevel(color.blue)
         let cube = RGBColor(red: UInt8(cubeLevels[r]), green: UInt8(cubeLevels[g]), blue: UInt8(cubeLevels[b]))
         let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
         let greyStep = min(max((average - 3) / 10, 0), 23)

@@ -91,9 +91,10 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     @inline(__always)
     func blended(over below: RGBColor, alpha256 a: Int) -> RGBColor {
         let b = 256 - a
-        return RGBColor(red: UInt8(truncatingIfNeeded: (a * Int(red) + b * Int(below.red) + 128) >> 8),
-                        green: UInt8(truncatingIfNeeded: (a * Int(green) + b * Int(below.green) + 128) >> 8),
-                        blue: UInt8(truncatingIfNeeded: (a * Int(blue) + b * Int(below.blue) + 128) >> 8))
+        return RGBColor(
+            red: UInt8(truncatingIfNeeded: (a * Int(red) + b * Int(below.red) + 128) >> 8),
+            green: UInt8(truncatingIfNeeded: (a * Int(green) + b * Int(below.green) + 128) >> 8),
+            blue: UInt8(truncatingIfNeeded: (a * Int(blue) + b * Int(below.blue) + 128) >> 8))
     }
 
     /// The channels as `0x00rrggbb`.
@@ -103,8 +104,9 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// The colour of `0x00rrggbb` (bits above 23 ignored).
     @inline(__always)
     init(packed: UInt32) {
-        self.init(red: UInt8(truncatingIfNeeded: packed >> 16), green: UInt8(truncatingIfNeeded: packed >> 8),
-                  blue: UInt8(truncatingIfNeeded: packed))
+        self.init(
+            red: UInt8(truncatingIfNeeded: packed >> 16), green: UInt8(truncatingIfNeeded: packed >> 8),
+            blue: UInt8(truncatingIfNeeded: packed))
     }
 
     /// ``blended(over:alpha256:)`` on packed `0x00rrggbb` values, two channels per multiply

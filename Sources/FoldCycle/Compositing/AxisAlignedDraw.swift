@@ -25,8 +25,10 @@ extension DrawContext {
         let right = centreX + a * halfWidth + Double(transform.tx)
         let top = centreY + d * -halfHeight + Double(transform.ty)
         let bottom = centreY + d * halfHeight + Double(transform.ty)
-        let x0 = min(left, right), x1 = max(left, right)
-        let y0 = min(top, bottom), y1 = max(top, bottom)
+        let x0 = min(left, right)
+        let x1 = max(left, right)
+        let y0 = min(top, bottom)
+        let y1 = max(top, bottom)
         guard x1 > 0, y1 > 0, x0 < Double(width), y0 < Double(height) else { return false }
         let firstColumn = max(Int(x0.rounded(.down)), 0)
         let endColumn = min(Int(x1.rounded(.up)), width)
@@ -45,8 +47,9 @@ extension DrawContext {
                 let coversLeft = (max(x0, Double(x)) + min(x1, Double(x + 1))) / 2 < Double(x) + 0.5
                 columns.initializeElement(
                     at: i,
-                    to: ColumnSample(sourceColumn: eighths == 8 ? Int32(truncatingIfNeeded: sourceColumn(x)) : 0,
-                                     eighths: UInt8(eighths), coversLeft: coversLeft))
+                    to: ColumnSample(
+                        sourceColumn: eighths == 8 ? Int32(truncatingIfNeeded: sourceColumn(x)) : 0,
+                        eighths: UInt8(eighths), coversLeft: coversLeft))
             }
             let samples = UnsafeBufferPointer(columns)
             // Every column fully covered and sampling consecutive layer columns (no horizontal
@@ -66,38 +69,50 @@ extension DrawContext {
                     let sourceRowBase = sourceRow(y) * sourceWidth
                     if contiguousFrom >= 0 {
                         let start = sourceRowBase + Int(contiguousFrom)
-                        overwritten |= alpha256 == 256
+                        overwritten |=
+                            alpha256 == 256
                             ? (tracksOverwrites
-                                ? drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
-                                                    mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
-                                : drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
-                                                    mode: OpaqueUntracked.self, memo: &memo, source: source, target: target))
+                                ? drawContiguousRun(
+                                    sourceStart: start, targetBase: rowBase, count: columnCount,
+                                    mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
+                                : drawContiguousRun(
+                                    sourceStart: start, targetBase: rowBase, count: columnCount,
+                                    mode: OpaqueUntracked.self, memo: &memo, source: source, target: target))
                             : (tracksOverwrites
-                                ? drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
-                                                    mode: BlendedTracked.self, memo: &memo, source: source, target: target)
-                                : drawContiguousRun(sourceStart: start, targetBase: rowBase, count: columnCount,
-                                                    mode: BlendedUntracked.self, memo: &memo, source: source,
-                                                    target: target))
+                                ? drawContiguousRun(
+                                    sourceStart: start, targetBase: rowBase, count: columnCount,
+                                    mode: BlendedTracked.self, memo: &memo, source: source, target: target)
+                                : drawContiguousRun(
+                                    sourceStart: start, targetBase: rowBase, count: columnCount,
+                                    mode: BlendedUntracked.self, memo: &memo, source: source,
+                                    target: target))
                     } else if alpha256 == 256 {
-                        overwritten |= tracksOverwrites
-                            ? drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
-                                          mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
-                            : drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
-                                          mode: OpaqueUntracked.self, memo: &memo, source: source, target: target)
+                        overwritten |=
+                            tracksOverwrites
+                            ? drawFullRow(
+                                sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
+                                mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
+                            : drawFullRow(
+                                sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
+                                mode: OpaqueUntracked.self, memo: &memo, source: source, target: target)
                     } else {
-                        overwritten |= tracksOverwrites
-                            ? drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
-                                          mode: BlendedTracked.self, memo: &memo, source: source, target: target)
-                            : drawFullRow(sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
-                                          mode: BlendedUntracked.self, memo: &memo, source: source, target: target)
+                        overwritten |=
+                            tracksOverwrites
+                            ? drawFullRow(
+                                sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
+                                mode: BlendedTracked.self, memo: &memo, source: source, target: target)
+                            : drawFullRow(
+                                sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
+                                mode: BlendedUntracked.self, memo: &memo, source: source, target: target)
                     }
                     continue
                 }
                 let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
                 for i in 0..<columnCount where samples[i].eighths >= 4 {
                     overwritten |= Self.widthOtherThanOne(target[rowBase + i])
-                    drawEdge(at: rowBase + i, eighths: rowEighths, coversFar: coversBottom, faceColour: layerBackground,
-                             partial: BlockGlyph.lowerEighths, target: target)
+                    drawEdge(
+                        at: rowBase + i, eighths: rowEighths, coversFar: coversBottom, faceColour: layerBackground,
+                        partial: BlockGlyph.lowerEighths, target: target)
                 }
             }
             columns.deinitialize()
@@ -120,9 +135,11 @@ extension DrawContext {
     /// - Returns: nonzero when an overwritten cell was part of a wide cluster (0 when not
     ///   `Mode.tracks`).
     @inline(__always)
-    fileprivate func drawContiguousRun<Mode: RowMode>(sourceStart: Int, targetBase: Int, count: Int, mode: Mode.Type,
-                                          memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
-                                          target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
+    fileprivate func drawContiguousRun<Mode: RowMode>(
+        sourceStart: Int, targetBase: Int, count: Int, mode: Mode.Type,
+        memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
+        target: UnsafeMutableBufferPointer<Cell>
+    ) -> UInt64 {
         let opaque = Mode.opaque
         let tracks = Mode.tracks
         var overwritten: UInt64 = 0
@@ -147,8 +164,9 @@ extension DrawContext {
                 i &+= 2
                 continue
             }
-            let blank = Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
-                             backgroundBits: cell.backgroundBits)
+            let blank = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                backgroundBits: cell.backgroundBits)
             target[destination] = opaque ? blank : blended(blank, below: below, memo: &memo)
             i &+= 1
         }
@@ -164,9 +182,11 @@ extension DrawContext {
     /// - Returns: nonzero when an overwritten cell was part of a wide cluster (content cells
     ///   count only when `Mode.tracks`).
     @inline(__always)
-    fileprivate func drawFullRow<Mode: RowMode>(sourceRowBase: Int, targetBase: Int, columns: UnsafeBufferPointer<ColumnSample>,
-                                    mode: Mode.Type, memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
-                                    target: UnsafeMutableBufferPointer<Cell>) -> UInt64 {
+    fileprivate func drawFullRow<Mode: RowMode>(
+        sourceRowBase: Int, targetBase: Int, columns: UnsafeBufferPointer<ColumnSample>,
+        mode: Mode.Type, memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
+        target: UnsafeMutableBufferPointer<Cell>
+    ) -> UInt64 {
         let opaque = Mode.opaque
         let tracks = Mode.tracks
         let count = columns.count
@@ -194,7 +214,8 @@ extension DrawContext {
                 // A wide lead is drawn whole when the next column is fully covered and samples
                 // the lead's own continuation (the next layer column, in the same row).
                 if cell.width == 2 && i + 1 < count && columns[i + 1].eighths == 8
-                    && Int(columns[i + 1].sourceColumn) == sourceColumn + 1 && sourceColumn + 1 != sourceWidth {
+                    && Int(columns[i + 1].sourceColumn) == sourceColumn + 1 && sourceColumn + 1 != sourceWidth
+                {
                     if tracks { overwritten |= Self.widthOtherThanOne(target[destination + 1]) }
                     let lead = blended(cell, below: below, memo: &memo)
                     target[destination] = lead
@@ -203,14 +224,17 @@ extension DrawContext {
                     continue
                 }
                 // A lead cut off, or a continuation whose lead did not land to its left: blank.
-                target[destination] = blended(Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
-                                                   backgroundBits: cell.backgroundBits),
-                                              below: below, memo: &memo)
+                target[destination] = blended(
+                    Cell(
+                        glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                        backgroundBits: cell.backgroundBits),
+                    below: below, memo: &memo)
             } else if column.eighths != 0 {
                 overwritten |= Self.widthOtherThanOne(target[destination])
-                drawEdge(at: destination, eighths: Int(column.eighths), coversFar: column.coversLeft,
-                         faceColour: layerBackground,
-                         partial: BlockGlyph.leftEighths, target: target)
+                drawEdge(
+                    at: destination, eighths: Int(column.eighths), coversFar: column.coversLeft,
+                    faceColour: layerBackground,
+                    partial: BlockGlyph.leftEighths, target: target)
             }
             i += 1
         }
@@ -235,27 +259,27 @@ extension DrawContext {
 /// The compile-time flags of ``DrawContext``'s full-row loops: whether the layer is opaque
 /// (alpha 1: copy, no blend) and whether overwritten cells are checked for wide clusters
 /// (``DrawContext/tracksOverwrites``).
-fileprivate protocol RowMode {
+private protocol RowMode {
     static var opaque: Bool { get }
     static var tracks: Bool { get }
 }
 
-fileprivate enum OpaqueTracked: RowMode {
+private enum OpaqueTracked: RowMode {
     static var opaque: Bool { true }
     static var tracks: Bool { true }
 }
 
-fileprivate enum OpaqueUntracked: RowMode {
+private enum OpaqueUntracked: RowMode {
     static var opaque: Bool { true }
     static var tracks: Bool { false }
 }
 
-fileprivate enum BlendedTracked: RowMode {
+private enum BlendedTracked: RowMode {
     static var opaque: Bool { false }
     static var tracks: Bool { true }
 }
 
-fileprivate enum BlendedUntracked: RowMode {
+private enum BlendedUntracked: RowMode {
     static var opaque: Bool { false }
     static var tracks: Bool { false }
 }

@@ -33,8 +33,9 @@ extension LayerBlending {
         let under = below.low & 0xFFFF_FFFF_0000_0000 | below.high & 0xFFFF_FFFF
         if top != memo.top || under != memo.below {
             let result = blended(cell, below: below)
-            memo = BlendMemo(top: top, below: under,
-                             result: result.low & 0xFFFF_FFFF_0000_0000 | result.high & 0xFFFF_FFFF)
+            memo = BlendMemo(
+                top: top, below: under,
+                result: result.low & 0xFFFF_FFFF_0000_0000 | result.high & 0xFFFF_FFFF)
         }
         var result = cell
         result.low = cell.low & 0xFFFF_FFFF | memo.result & 0xFFFF_FFFF_0000_0000
@@ -51,7 +52,8 @@ extension LayerBlending {
         var result = cell
         let foreground = TerminalColor.resolved(packed: cell.foregroundBits, fallback: foregroundRGB)
         let belowForeground = TerminalColor.resolved(packed: below.foregroundBits, fallback: backgroundRGB)
-        result.foregroundBits = TerminalColor.rgbTag
+        result.foregroundBits =
+            TerminalColor.rgbTag
             | RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256)
         result.backgroundBits = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
         return result
@@ -64,7 +66,8 @@ extension LayerBlending {
         guard alpha256 < 256 else { return colour }
         let top = TerminalColor.resolved(packed: colour, fallback: backgroundRGB)
         return TerminalColor.rgbTag
-            | RGBColor.blend(packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
-                             alpha256: alpha256)
+            | RGBColor.blend(
+                packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
+                alpha256: alpha256)
     }
 }

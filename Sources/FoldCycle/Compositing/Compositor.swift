@@ -77,8 +77,9 @@ public struct Compositor: Hashable, Sendable {
         var normalized = clearCell.width == 1
         var narrow = clearCell.width == 1
         for layer in layers {
-            normalized = draw(layer, onto: &destination, destinationIsNormalized: normalized,
-                              destinationIsNarrow: narrow)
+            normalized = draw(
+                layer, onto: &destination, destinationIsNormalized: normalized,
+                destinationIsNarrow: narrow)
             narrow = false
         }
     }
@@ -102,8 +103,10 @@ public struct Compositor: Hashable, Sendable {
     /// after a fill with a narrow cell: nothing wide can be overwritten, so the draw does not
     /// look at the cells it overwrites to find out.
     @discardableResult
-    func draw(_ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool,
-              destinationIsNarrow: Bool = false) -> Bool {
+    func draw(
+        _ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool,
+        destinationIsNarrow: Bool = false
+    ) -> Bool {
         let alpha = layer.alpha
         guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
         let content = layer.content
@@ -111,10 +114,11 @@ public struct Compositor: Hashable, Sendable {
             return destinationIsNormalized
         }
         guard let transform = layer.geometry.affineTransform else {
-            guard let projective = ProjectiveDraw(
-                layer: layer, alpha: min(alpha, 1), backgroundColor: backgroundColor,
-                foregroundColor: foregroundColor, destinationWidth: destination.width,
-                destinationHeight: destination.height)
+            guard
+                let projective = ProjectiveDraw(
+                    layer: layer, alpha: min(alpha, 1), backgroundColor: backgroundColor,
+                    foregroundColor: foregroundColor, destinationWidth: destination.width,
+                    destinationHeight: destination.height)
             else { return destinationIsNormalized }
             content.cells.withUnsafeBufferPointer { source in
                 destination.withUnsafeMutableCells { target in projective.draw(source: source, target: target) }

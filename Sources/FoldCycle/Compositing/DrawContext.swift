@@ -27,8 +27,10 @@ struct DrawContext: LayerBlending {
     /// normalized after the draw anyway.
     let tracksOverwrites: Bool
 
-    init(layer: Layer, transform: LayerTransform, inverse: LayerTransform, alpha: Double, backgroundColor: RGBColor,
-         foregroundColor: RGBColor, destinationWidth: Int, destinationHeight: Int, tracksOverwrites: Bool) {
+    init(
+        layer: Layer, transform: LayerTransform, inverse: LayerTransform, alpha: Double, backgroundColor: RGBColor,
+        foregroundColor: RGBColor, destinationWidth: Int, destinationHeight: Int, tracksOverwrites: Bool
+    ) {
         sourceWidth = layer.content.width
         sourceHeight = layer.content.height
         width = destinationWidth

@@ -9,18 +9,23 @@ extension LayerBlending {
     /// below over the face's colour. The face's colour (`faceColour`, packed) is blended with
     /// the layer's alpha; "below" is the cell's background before the layer is drawn.
     @inline(__always)
-    func drawEdge(at index: Int, eighths: Int, coversFar: Bool, faceColour: UInt32, partial: (Int) -> UInt32,
-                  target: UnsafeMutableBufferPointer<Cell>) {
+    func drawEdge(
+        at index: Int, eighths: Int, coversFar: Bool, faceColour: UInt32, partial: (Int) -> UInt32,
+        target: UnsafeMutableBufferPointer<Cell>
+    ) {
         let below = target[index].backgroundBits
         let layerColour = blendedBackground(faceColour, below: below)
         if coversFar {
-            let layerAsForeground = TerminalColor.rgbTag
+            let layerAsForeground =
+                TerminalColor.rgbTag
                 | TerminalColor.resolved(packed: layerColour, fallback: backgroundRGB)
             target[index] = Cell(glyph: partial(eighths), foregroundBits: layerAsForeground, backgroundBits: below)
         } else {
-            let belowAsForeground = TerminalColor.rgbTag | TerminalColor.resolved(packed: below, fallback: backgroundRGB)
-            target[index] = Cell(glyph: partial(8 - eighths), foregroundBits: belowAsForeground,
-                                 backgroundBits: layerColour)
+            let belowAsForeground =
+                TerminalColor.rgbTag | TerminalColor.resolved(packed: below, fallback: backgroundRGB)
+            target[index] = Cell(
+                glyph: partial(8 - eighths), foregroundBits: belowAsForeground,
+                backgroundBits: layerColour)
         }
     }
 }

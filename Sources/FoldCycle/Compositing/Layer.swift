@@ -29,8 +29,10 @@ public struct Layer: Hashable, Sendable {
     ///   - alpha: opacity 0...1, default 1.
     ///   - background: the colour of partly covered edge cells, default the terminal's.
     ///   - origin: the destination offset of the untransformed top-left, default (0, 0).
-    public init(content: CellBuffer, geometry: LayerGeometry = .identity, alpha: Double = 1,
-                background: TerminalColor = .default, origin: CellPosition = .zero) {
+    public init(
+        content: CellBuffer, geometry: LayerGeometry = .identity, alpha: Double = 1,
+        background: TerminalColor = .default, origin: CellPosition = .zero
+    ) {
         self.content = content
         self.geometry = geometry
         self.alpha = alpha
@@ -40,9 +42,12 @@ public struct Layer: Hashable, Sendable {
 
     /// Creates a layer with a 2-D affine transform about its centre (see
     /// ``init(content:geometry:alpha:background:origin:)``).
-    public init(content: CellBuffer, transform: LayerTransform, alpha: Double = 1,
-                background: TerminalColor = .default, origin: CellPosition = .zero) {
-        self.init(content: content, geometry: .affine(transform), alpha: alpha, background: background,
-                  origin: origin)
+    public init(
+        content: CellBuffer, transform: LayerTransform, alpha: Double = 1,
+        background: TerminalColor = .default, origin: CellPosition = .zero
+    ) {
+        self.init(
+            content: content, geometry: .affine(transform), alpha: alpha, background: background,
+            origin: origin)
     }
 }

@@ -46,8 +46,10 @@ struct ProjectiveDraw: LayerBlending {
 
     /// The draw of `layer` into a `destinationWidth` × `destinationHeight` buffer, or nil when it
     /// draws nothing (singular, behind the eye, or outside the destination).
-    init?(layer: Layer, alpha: Double, backgroundColor: RGBColor, foregroundColor: RGBColor,
-          destinationWidth: Int, destinationHeight: Int) {
+    init?(
+        layer: Layer, alpha: Double, backgroundColor: RGBColor, foregroundColor: RGBColor,
+        destinationWidth: Int, destinationHeight: Int
+    ) {
         alpha256 = UInt32(RGBColor.alpha256(alpha))
         backgroundRGB = backgroundColor.packed
         foregroundRGB = foregroundColor.packed
@@ -63,8 +65,10 @@ struct ProjectiveDraw: LayerBlending {
         centreX = Double(layer.origin.column) + halfWidth
         centreY = Double(layer.origin.row) + halfHeight
         var quad: [(x: Double, y: Double)] = []
-        for (x, y) in [(-halfWidth, -halfHeight), (halfWidth, -halfHeight), (halfWidth, halfHeight),
-                       (-halfWidth, halfHeight)] {
+        for (x, y) in [
+            (-halfWidth, -halfHeight), (halfWidth, -halfHeight), (halfWidth, halfHeight),
+            (-halfWidth, halfHeight),
+        ] {
             let p = forward.apply(x: x, y: y)
             guard p.w > 1e-12, p.w.isFinite else { return nil }
             let point = (x: p.x / p.w + centreX, y: p.y / p.w + centreY)
@@ -192,14 +196,17 @@ struct ProjectiveDraw: LayerBlending {
                     }
                 } else if rowEighths < 8 {
                     guard columnEighths >= 4, let span = columnSpans[c] else { continue }
-                    let coversBottom = (max(span.low, Double(y)) + min(span.high, Double(y + 1))) / 2
+                    let coversBottom =
+                        (max(span.low, Double(y)) + min(span.high, Double(y + 1))) / 2
                         >= Double(y) + 0.5
-                    drawEdge(at: index, eighths: rowEighths, coversFar: coversBottom, faceColour: background,
-                             partial: BlockGlyph.lowerEighths, target: target)
+                    drawEdge(
+                        at: index, eighths: rowEighths, coversFar: coversBottom, faceColour: background,
+                        partial: BlockGlyph.lowerEighths, target: target)
                 } else if let span = rowSpans[r] {
                     let coversLeft = (max(span.low, Double(x)) + min(span.high, Double(x + 1))) / 2 < Double(x) + 0.5
-                    drawEdge(at: index, eighths: columnEighths, coversFar: coversLeft, faceColour: background,
-                             partial: BlockGlyph.leftEighths, target: target)
+                    drawEdge(
+                        at: index, eighths: columnEighths, coversFar: coversLeft, faceColour: background,
+                        partial: BlockGlyph.leftEighths, target: target)
                 }
             }
         }
@@ -211,8 +218,10 @@ struct ProjectiveDraw: LayerBlending {
     /// For each bbox cell, the source glyph drawn there (its index), ``continuationClaim``, or -1
     /// (none: the background shows). Each glyph lands once, at its projected centre, on content
     /// cells only; the nearer glyph wins a cell.
-    private func glyphClaims(source: UnsafeBufferPointer<Cell>, coverage: [UInt8], columns: Int,
-                             rows: Int) -> [Int32] {
+    private func glyphClaims(
+        source: UnsafeBufferPointer<Cell>, coverage: [UInt8], columns: Int,
+        rows: Int
+    ) -> [Int32] {
         var claims = [Int32](repeating: -1, count: columns * rows)
         var depths = [Double](repeating: .infinity, count: columns * rows)
         func isContent(_ c: Int, _ r: Int) -> Bool {
@@ -234,8 +243,9 @@ struct ProjectiveDraw: LayerBlending {
                 let glyphWidth = Int(cell.width)
                 guard glyphWidth > 0 else { continue }
                 if cell.glyph == 0x20 && cell.attributes.isDisjoint(with: [.underline, .reverse]) { continue }
-                let p = forward.apply(x: Double(sx) + Double(glyphWidth) / 2 - halfWidth,
-                                      y: Double(sy) + 0.5 - halfHeight)
+                let p = forward.apply(
+                    x: Double(sx) + Double(glyphWidth) / 2 - halfWidth,
+                    y: Double(sy) + 0.5 - halfHeight)
                 guard p.w > 0 else { continue }
                 let dx = p.x / p.w + centreX - Double(glyphWidth) / 2
                 let dy = p.y / p.w + centreY
@@ -247,7 +257,8 @@ struct ProjectiveDraw: LayerBlending {
                 let i = r * columns + c
                 // The nearer glyph wins: an equal or nearer claim keeps the cell(s).
                 guard depths[i] > p.w || claims[i] == -1,
-                      glyphWidth == 1 || depths[i + 1] > p.w || claims[i + 1] == -1 else { continue }
+                    glyphWidth == 1 || depths[i + 1] > p.w || claims[i + 1] == -1
+                else { continue }
                 release(i)
                 if glyphWidth == 2 { release(i + 1) }
                 claims[i] = Int32(truncatingIfNeeded: sy * sourceWidth + sx)

@@ -24,8 +24,9 @@ extension DrawContext {
                     x += 1
                     continue
                 }
-                x += drawContent(x, y, rowBase: rowBase, nextIsFull: x + 1 < endColumn,
-                                 source: source, target: target)
+                x += drawContent(
+                    x, y, rowBase: rowBase, nextIsFull: x + 1 < endColumn,
+                    source: source, target: target)
             }
         }
     }
@@ -35,8 +36,10 @@ extension DrawContext {
     /// Draws the layer cell that destination (x, y) samples; returns how many destination cells
     /// it filled (2 for a whole wide cluster, else 1).
     @inline(__always)
-    func drawContent(_ x: Int, _ y: Int, rowBase: Int, nextIsFull: Bool,
-                     source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Int {
+    func drawContent(
+        _ x: Int, _ y: Int, rowBase: Int, nextIsFull: Bool,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) -> Int {
         let index = sample(x, y)
         let cell = source[index]
         let destination = rowBase + x

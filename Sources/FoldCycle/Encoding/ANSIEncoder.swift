@@ -144,7 +144,7 @@ public struct ANSIEncoder: Sendable {
                             let next = cells[row &+ x]
                             let high = next.high ^ penHigh
                             guard next.width != 0, next.glyph < GlyphTable.firstInternedID,
-                                  high & Pen.renditionMask == 0 && next.foregroundBits == penForeground
+                                high & Pen.renditionMask == 0 && next.foregroundBits == penForeground
                                     || high & Pen.plainSpaceMask == 0 && Pen.isPlainSpace(next)
                             else { break }
                             sink.writeScalarUTF8(next.glyph, flushingTo: &bytes)
@@ -234,8 +234,10 @@ public struct ANSIEncoder: Sendable {
                             var kept = 0
                             for index in rows.indices {
                                 var row = rows[index]
-                                if drawRow(&row, group: &group, width: width, cells: new, marks: marks,
-                                           sink: &sink, bytes: &bytes) {
+                                if drawRow(
+                                    &row, group: &group, width: width, cells: new, marks: marks,
+                                    sink: &sink, bytes: &bytes)
+                                {
                                     rows[kept] = row
                                     kept += 1
                                 }

@@ -13,8 +13,10 @@ struct ByteSink {
     var count = 0
 
     /// Calls `body` with an empty sink and `bytes`, then flushes the sink to `bytes`.
-    static func withSink<Result>(flushingTo bytes: inout [UInt8],
-                                 _ body: (inout ByteSink, inout [UInt8]) -> Result) -> Result {
+    static func withSink<Result>(
+        flushingTo bytes: inout [UInt8],
+        _ body: (inout ByteSink, inout [UInt8]) -> Result
+    ) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { block in
             var sink = ByteSink(block: block)
             let result = body(&sink, &bytes)

@@ -18,13 +18,17 @@ enum CellDiff {
     ///   - marks: one mark per cell, all written.
     ///   - rows: appended to.
     /// - Complexity: O(width × height).
-    static func markFrame(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, width: Int, height: Int,
-                          marks: UnsafeMutableBufferPointer<Bool>, rows: inout [PendingRow]) {
+    static func markFrame(
+        old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, width: Int, height: Int,
+        marks: UnsafeMutableBufferPointer<Bool>, rows: inout [PendingRow]
+    ) {
         for y in 0..<height {
             if let span = markDirty(old: old, new: new, row: y * width, width: width, marks: marks) {
                 let blanks = trailingBlanksStart(new, row: y * width, width: width)
-                rows.append(PendingRow(y: y, start: span.lowerBound, end: span.upperBound,
-                                       erase: blanks < span.upperBound ? blanks : width))
+                rows.append(
+                    PendingRow(
+                        y: y, start: span.lowerBound, end: span.upperBound,
+                        erase: blanks < span.upperBound ? blanks : width))
             }
         }
     }
@@ -48,8 +52,10 @@ enum CellDiff {
     ///   - marks: one mark per cell; the row's `width` marks are all written.
     /// - Complexity: O(width): an unchanged row costs one branch-free pass of word compares
     ///   (cells are 16 bytes with no padding) that writes false marks; a changed row up to three.
-    static func markDirty(old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
-                          row: Int, width: Int, marks: UnsafeMutableBufferPointer<Bool>) -> Range<Int>? {
+    static func markDirty(
+        old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        row: Int, width: Int, marks: UnsafeMutableBufferPointer<Bool>
+    ) -> Range<Int>? {
         guard let base = marks.baseAddress, let oldRow = old.baseAddress, let newRow = new.baseAddress else {
             return nil
         }

@@ -5,8 +5,10 @@ extension ANSIEncoder {
     /// needed. The common case (cursor in place, pen matching, a scalar glyph) is inlined; the
     /// rest goes through ``drawSlow(_:x:y:regionWidth:sink:bytes:)``.
     @inline(__always)
-    mutating func draw(_ cell: Cell, x: Int, y: Int, regionWidth: Int,
-                       sink: inout ByteSink, bytes: inout [UInt8]) {
+    mutating func draw(
+        _ cell: Cell, x: Int, y: Int, regionWidth: Int,
+        sink: inout ByteSink, bytes: inout [UInt8]
+    ) {
         let glyph = cell.glyph
         guard cursorColumn == x, cursorRow == y, glyph < GlyphTable.firstInternedID, sgr.penMatches(cell) else {
             drawSlow(cell, x: x, y: y, regionWidth: regionWidth, sink: &sink, bytes: &bytes)
@@ -21,8 +23,10 @@ extension ANSIEncoder {
     /// glyph: the move and the SGR are written into the sink too; an interned glyph's bytes are
     /// appended to `bytes` after flushing the sink.
     @inline(never)
-    mutating func drawSlow(_ cell: Cell, x: Int, y: Int, regionWidth: Int,
-                           sink: inout ByteSink, bytes: inout [UInt8]) {
+    mutating func drawSlow(
+        _ cell: Cell, x: Int, y: Int, regionWidth: Int,
+        sink: inout ByteSink, bytes: inout [UInt8]
+    ) {
         sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
         if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
         if !sgr.penMatches(cell) { sgr.changePen(cell, sink: &sink) }
@@ -48,8 +52,10 @@ extension ANSIEncoder {
 
     /// Erases `count` cells from (x, y) with ECH in `cell`'s background (a plain space), after a
     /// cursor move and an SGR when needed. The cursor stays at x.
-    mutating func erase(_ cell: Cell, x: Int, y: Int, count: Int, sink: inout ByteSink,
-                        bytes: inout [UInt8]) {
+    mutating func erase(
+        _ cell: Cell, x: Int, y: Int, count: Int, sink: inout ByteSink,
+        bytes: inout [UInt8]
+    ) {
         sink.reserve(ByteSink.escapeRoom + EscapeSequence.maximumByteCount, flushingTo: &bytes)
         if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
         if !sgr.penMatches(cell) { sgr.changePen(cell, sink: &sink) }
@@ -60,8 +66,9 @@ extension ANSIEncoder {
     /// ``CursorMove/shortest(fromRow:column:toRow:column:mode:lineFeedRows:)`` chooses it from
     /// the tracked cursor (LF only inside a frame: ``lineFeedRows``), and tracks it.
     mutating func move(toX x: Int, y: Int, sink: inout ByteSink) {
-        let move = CursorMove.shortest(fromRow: cursorRow, column: cursorColumn, toRow: y, column: x, mode: mode,
-                                       lineFeedRows: lineFeedRows)
+        let move = CursorMove.shortest(
+            fromRow: cursorRow, column: cursorColumn, toRow: y, column: x, mode: mode,
+            lineFeedRows: lineFeedRows)
         move.forEachSequence { sink.write($0) }
         cursorRow = y
         cursorColumn = x

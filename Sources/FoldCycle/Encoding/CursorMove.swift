@@ -41,12 +41,14 @@ enum CursorMove: Equatable {
     ///     cursor's up to it; 0 outside a frame (no LF).
     /// - Returns: the move; an empty ``relative(vertical:horizontal:backspaces:)`` when the
     ///   cursor is already there.
-    static func shortest(fromRow row: Int?, column: Int?, toRow y: Int, column x: Int, mode: ANSIEncoder.Mode,
-                         lineFeedRows: Int) -> CursorMove {
+    static func shortest(
+        fromRow row: Int?, column: Int?, toRow y: Int, column x: Int, mode: ANSIEncoder.Mode,
+        lineFeedRows: Int
+    ) -> CursorMove {
         var absolute: EscapeSequence?
         // CR goes to the screen's column 0, which is the region's column `-leftMargin`.
         var leftMargin = 0
-        if case let .absolute(originRow, originColumn) = mode {
+        if case .absolute(let originRow, let originColumn) = mode {
             absolute = .cursorPosition(row: originRow + y + 1, column: originColumn + x + 1)
             leftMargin = originColumn
         }
@@ -92,16 +94,16 @@ enum CursorMove: Equatable {
     @inline(__always)
     func forEachSequence(_ body: (EscapeSequence) -> Void) {
         switch self {
-        case let .relative(vertical, horizontal, backspaces):
+        case .relative(let vertical, let horizontal, let backspaces):
             if let vertical { body(vertical) }
             if let horizontal { body(horizontal) }
             for _ in 0..<backspaces { body(.backspace) }
-        case let .carriageReturn(lineFeeds, vertical, forward):
+        case .carriageReturn(let lineFeeds, let vertical, let forward):
             body(.carriageReturn)
             for _ in 0..<lineFeeds { body(.lineFeed) }
             if let vertical { body(vertical) }
             if let forward { body(forward) }
-        case let .position(position):
+        case .position(let position):
             body(position)
         }
     }

@@ -46,9 +46,11 @@ extension ANSIEncoder {
 
     /// Draws the marked cells of one row that `group` admits (and cheap gaps between them) and
     /// unmarks them; narrows `pending` to the cells left. Returns whether any are left.
-    mutating func drawRow(_ pending: inout PendingRow, group: inout PenGroup, width: Int,
-                          cells new: UnsafeBufferPointer<Cell>, marks: UnsafeMutableBufferPointer<Bool>,
-                          sink: inout ByteSink, bytes: inout [UInt8]) -> Bool {
+    mutating func drawRow(
+        _ pending: inout PendingRow, group: inout PenGroup, width: Int,
+        cells new: UnsafeBufferPointer<Cell>, marks: UnsafeMutableBufferPointer<Bool>,
+        sink: inout ByteSink, bytes: inout [UInt8]
+    ) -> Bool {
         let y = pending.y
         let row = y * width
         let end = pending.end
@@ -56,8 +58,9 @@ extension ANSIEncoder {
         var x = pending.start
         // The tail holds only while no pass draws in its background: in this row that needs the
         // pass's background set and another one (it stays so while the row is drawn).
-        let tail = group.defers && group.background != PenGroup.unset && pending.tail >= 0
-            && UInt64(pending.tailBackground) != group.background ? pending.tail : -1
+        let tail =
+            group.defers && group.background != PenGroup.unset && pending.tail >= 0
+                && UInt64(pending.tailBackground) != group.background ? pending.tail : -1
         pending.tail = -1
         var leftStart = -1
         var leftEnd = -1
@@ -91,8 +94,10 @@ extension ANSIEncoder {
                 // The cursor stands here after a redrawn cell: rewriting the gap up to the next
                 // redrawn cell may beat the move over it.
                 if cursorColumn == x && cursorRow == y,
-                   let gapEnd = rewritableGap(from: x, row: row, width: width, erase: eraseFrom, cells: new, marks: marks,
-                                              group: group) {
+                    let gapEnd = rewritableGap(
+                        from: x, row: row, width: width, erase: eraseFrom, cells: new, marks: marks,
+                        group: group)
+                {
                     while x < gapEnd {
                         let gapCell = new[row + x]
                         draw(gapCell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
@@ -108,10 +113,12 @@ extension ANSIEncoder {
             // are the pass's once it has drawn a cell (and any order is correct anyway).
             let glyph = cell.glyph
             if glyph != 0x20 && cursorColumn == x && cursorRow == y && glyph < GlyphTable.firstInternedID
-                && sgr.penMatches(cell) {
+                && sgr.penMatches(cell)
+            {
                 group.record(cell, plainSpace: false)
-                x = drawGlyphRun(from: x, row: row, end: min(end, eraseFrom), width: width, cells: new, marks: marks,
-                                 sink: &sink, bytes: &bytes)
+                x = drawGlyphRun(
+                    from: x, row: row, end: min(end, eraseFrom), width: width, cells: new, marks: marks,
+                    sink: &sink, bytes: &bytes)
                 cursorColumn = x >= width ? nil : x
                 continue
             }
@@ -142,8 +149,10 @@ extension ANSIEncoder {
             }
             group.record(cell, plainSpace: plainSpace)
             if plainSpace && x >= spacesScanned && cell.width == 1,
-               let runEnd = erasableRun(from: x, row: row, width: width, erase: eraseFrom, cells: new, marks: marks,
-                                        scannedTo: &spacesScanned) {
+                let runEnd = erasableRun(
+                    from: x, row: row, width: width, erase: eraseFrom, cells: new, marks: marks,
+                    scannedTo: &spacesScanned)
+            {
                 erase(cell, x: x, y: y, count: runEnd - x, sink: &sink, bytes: &bytes)
                 for column in x..<runEnd { marks[row + column] = false }
                 x = runEnd
@@ -169,9 +178,11 @@ extension ANSIEncoder {
     /// are read once, and the pass's colours need no update (the first cell set both, and a
     /// cell the pen draws has the pass's background).
     @inline(__always)
-    func drawGlyphRun(from start: Int, row: Int, end: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
-                      marks: UnsafeMutableBufferPointer<Bool>, sink: inout ByteSink,
-                      bytes: inout [UInt8]) -> Int {
+    func drawGlyphRun(
+        from start: Int, row: Int, end: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
+        marks: UnsafeMutableBufferPointer<Bool>, sink: inout ByteSink,
+        bytes: inout [UInt8]
+    ) -> Int {
         let penHigh = sgr.penHigh
         let penForeground = sgr.penForeground
         var x = start
@@ -197,7 +208,7 @@ extension ANSIEncoder {
             }
             // For a glyph other than a space, penMatches(_:) is the rendition compare alone.
             guard glyph < GlyphTable.firstInternedID, cell.width != 0,
-                  (cell.high ^ penHigh) & Pen.renditionMask == 0, cell.foregroundBits == penForeground
+                (cell.high ^ penHigh) & Pen.renditionMask == 0, cell.foregroundBits == penForeground
             else { return x }
         }
     }
@@ -211,8 +222,10 @@ extension ANSIEncoder {
     ///
     /// - Complexity: O(length of the run of plain spaces).
     @inline(__always)
-    func erasableRun(from start: Int, row: Int, width: Int, erase: Int, cells: UnsafeBufferPointer<Cell>,
-                     marks: UnsafeMutableBufferPointer<Bool>, scannedTo: inout Int) -> Int? {
+    func erasableRun(
+        from start: Int, row: Int, width: Int, erase: Int, cells: UnsafeBufferPointer<Cell>,
+        marks: UnsafeMutableBufferPointer<Bool>, scannedTo: inout Int
+    ) -> Int? {
         let key = cells[row + start].high & Self.erasableMask
         var x = start + 1
         var end = x
@@ -227,7 +240,8 @@ extension ANSIEncoder {
         // ECH is at least 3 bytes: 3 spaces never lose.
         guard count > 3 else { return nil }
         let following = end == erase ? erase < width : marks[row + end]
-        let cost = EscapeSequence.eraseCharacters(count).byteCount
+        let cost =
+            EscapeSequence.eraseCharacters(count).byteCount
             + (following ? EscapeSequence.cursorForward(count).byteCount : 0)
         return cost < count ? end : nil
     }
@@ -242,8 +256,10 @@ extension ANSIEncoder {
     /// Otherwise nil.
     ///
     /// - Complexity: O(1): the scan stops once the bytes reach the longest CUF it could beat.
-    func rewritableGap(from start: Int, row: Int, width: Int, erase: Int, cells: UnsafeBufferPointer<Cell>,
-                       marks: UnsafeMutableBufferPointer<Bool>, group: PenGroup) -> Int? {
+    func rewritableGap(
+        from start: Int, row: Int, width: Int, erase: Int, cells: UnsafeBufferPointer<Cell>,
+        marks: UnsafeMutableBufferPointer<Bool>, group: PenGroup
+    ) -> Int? {
         var x = start
         var gapBytes = 0
         while x < width {

@@ -76,9 +76,9 @@ public enum EscapeSequence: Hashable, Sendable {
         switch self {
         case .carriageReturn, .backspace: return 1
         case .cursorUp(let n), .cursorDown(let n), .cursorForward(let n), .cursorBackward(let n),
-             .eraseCharacters(let n):
+            .eraseCharacters(let n):
             return 3 + (n == 1 ? 0 : Self.digitCount(n))
-        case let .cursorPosition(row, column):
+        case .cursorPosition(let row, let column):
             return 4 + Self.digitCount(row) + Self.digitCount(column)
         case .hideCursor, .showCursor: return 6
         case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate: return 8
@@ -117,7 +117,7 @@ public enum EscapeSequence: Hashable, Sendable {
             pointer[0] = 0x08
             return 1
         case .eraseCharacters(let n): return Self.writeCount(n, final: UInt8(ascii: "X"), to: pointer)
-        case let .cursorPosition(row, column):
+        case .cursorPosition(let row, let column):
             var count = Self.writeIntroducer(to: pointer)
             count += Self.writeDecimal(row, to: pointer + count)
             pointer[count] = UInt8(ascii: ";")

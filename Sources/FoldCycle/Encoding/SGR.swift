@@ -75,8 +75,9 @@ struct Pen: Equatable {
     var outputBackground: OutputColor
 
     /// The terminal's default rendition, as after SGR 0.
-    static let initial = Pen(foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault,
-                             attributes: [], outputForeground: outputDefault, outputBackground: outputDefault)
+    static let initial = Pen(
+        foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault,
+        attributes: [], outputForeground: outputDefault, outputBackground: outputDefault)
 
     /// ``SGRState/penHigh`` when the pen is unknown: bit 63, which no cell's `high` word has, so
     /// nothing matches.
@@ -162,8 +163,9 @@ struct SGRState {
             formPenChange(cell, sink: &sink)
             return
         }
-        let key = SGRCache.Key(from: pen.foreground, pen.background, pen.attributes, to: cell,
-                               plainSpace: Pen.isPlainSpace(cell))
+        let key = SGRCache.Key(
+            from: pen.foreground, pen.background, pen.attributes, to: cell,
+            plainSpace: Pen.isPlainSpace(cell))
         if let cached = sgrCache.lookUp(key, writingTo: &sink) {
             self.pen = cached
             return
@@ -179,9 +181,10 @@ struct SGRState {
         let outputBackground = output(cell.backgroundBits)
         // Reset form: a plain space keeps no foreground and no attributes.
         let resetForeground = plainSpace ? TerminalColor.packedDefault : cell.foregroundBits
-        let resetPen = Pen(foreground: resetForeground, background: cell.backgroundBits,
-                           attributes: plainSpace ? [] : cell.attributes,
-                           outputForeground: output(resetForeground), outputBackground: outputBackground)
+        let resetPen = Pen(
+            foreground: resetForeground, background: cell.backgroundBits,
+            attributes: plainSpace ? [] : cell.attributes,
+            outputForeground: output(resetForeground), outputBackground: outputBackground)
         let start = sink.count
         var parameters = SGRWriter(sink: sink.block, start: start)
         parameters.append(SGRCode.reset)
@@ -200,12 +203,14 @@ struct SGRState {
         }
         // Incremental form, written after the reset form: a plain space keeps the pen's
         // foreground, bold, dim and italic.
-        let target = Pen(foreground: plainSpace ? pen.foreground : cell.foregroundBits,
-                         background: cell.backgroundBits,
-                         attributes: plainSpace ? pen.attributes.subtracting(Pen.foregroundVisibleAttributes)
-                             : cell.attributes,
-                         outputForeground: plainSpace ? pen.outputForeground : output(cell.foregroundBits),
-                         outputBackground: outputBackground)
+        let target = Pen(
+            foreground: plainSpace ? pen.foreground : cell.foregroundBits,
+            background: cell.backgroundBits,
+            attributes: plainSpace
+                ? pen.attributes.subtracting(Pen.foregroundVisibleAttributes)
+                : cell.attributes,
+            outputForeground: plainSpace ? pen.outputForeground : output(cell.foregroundBits),
+            outputBackground: outputBackground)
         var changes = SGRWriter(sink: sink.block, start: resetEnd)
         var attributes = pen.attributes
         let removed = attributes.subtracting(target.attributes)
@@ -301,7 +306,9 @@ struct SGRWriter {
         } else {
             let index = UInt8(truncatingIfNeeded: color)
             if depth == .ansi16 {
-                let base = index < 8 ? (background ? SGRCode.backgroundBase : SGRCode.foregroundBase)
+                let base =
+                    index < 8
+                    ? (background ? SGRCode.backgroundBase : SGRCode.foregroundBase)
                     : (background ? SGRCode.brightBackgroundBase : SGRCode.brightForegroundBase)
                 append(base + Int(index % 8))
             } else {

@@ -8,11 +8,14 @@ struct SGRCache {
         var cell: UInt64
         var attributes: UInt32
 
-        init(from foreground: UInt32, _ background: UInt32, _ attributes: CellAttributes, to cell: Cell,
-             plainSpace: Bool) {
+        init(
+            from foreground: UInt32, _ background: UInt32, _ attributes: CellAttributes, to cell: Cell,
+            plainSpace: Bool
+        ) {
             pen = UInt64(foreground) << 32 | UInt64(background)
             self.cell = UInt64(cell.foregroundBits) << 32 | UInt64(cell.backgroundBits)
-            self.attributes = UInt32(attributes.rawValue) | UInt32(cell.attributes.rawValue) << 8
+            self.attributes =
+                UInt32(attributes.rawValue) | UInt32(cell.attributes.rawValue) << 8
                 | (plainSpace ? 1 << 16 : 0)
         }
 
@@ -52,8 +55,10 @@ struct SGRCache {
     }
 
     /// Keeps the bytes `block[start..<end]` for `key`, evicting the slot's previous entry.
-    mutating func store(_ key: Key, pen: Pen, bytes block: UnsafeMutableBufferPointer<UInt8>,
-                        from start: Int, to end: Int) {
+    mutating func store(
+        _ key: Key, pen: Pen, bytes block: UnsafeMutableBufferPointer<UInt8>,
+        from start: Int, to end: Int
+    ) {
         let length = end - start
         guard length <= Self.maximumLength else { return }
         if entries.isEmpty {

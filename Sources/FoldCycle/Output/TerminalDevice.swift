@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A terminal size in cells.
 public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
@@ -65,9 +66,9 @@ public struct TerminalDevice: Sendable {
             var remaining = raw.count
             while remaining > 0 {
                 #if canImport(Glibc)
-                let written = Glibc.write(fileDescriptor, pointer, remaining)
+                    let written = Glibc.write(fileDescriptor, pointer, remaining)
                 #else
-                let written = Darwin.write(fileDescriptor, pointer, remaining)
+                    let written = Darwin.write(fileDescriptor, pointer, remaining)
                 #endif
                 if written >= 0 {
                     remaining -= written

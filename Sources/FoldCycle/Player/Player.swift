@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Plays a ``FrameSource`` (a cycler's card, a deck) in a terminal: the data flow's last stages
@@ -47,8 +47,10 @@ public final class Player: @unchecked Sendable {
         public var guardsTerminal: Bool
 
         /// Creates a configuration.
-        public init(framesPerSecond: Int = 60, output: Output = .inline, colorDepth: ColorDepth = .truecolor,
-                    guardsTerminal: Bool = true) {
+        public init(
+            framesPerSecond: Int = 60, output: Output = .inline, colorDepth: ColorDepth = .truecolor,
+            guardsTerminal: Bool = true
+        ) {
             self.framesPerSecond = min(max(framesPerSecond, 1), 240)
             self.output = output
             self.colorDepth = colorDepth
@@ -101,8 +103,10 @@ public final class Player: @unchecked Sendable {
     ///     joins it as a participant at ``start(paused:)``). When nil and
     ///     ``Configuration/guardsTerminal`` is on, frames go to a terminal and the sink is a
     ///     ``TerminalDevice``, the player makes and owns a session of its own.
-    public init(scene: any FrameSource, configuration: Configuration = Configuration(),
-                sink: any OutputSink = TerminalDevice.standardOutput, session: TerminalSession? = nil) {
+    public init(
+        scene: any FrameSource, configuration: Configuration = Configuration(),
+        sink: any OutputSink = TerminalDevice.standardOutput, session: TerminalSession? = nil
+    ) {
         self.scene = scene
         self.configuration = configuration
         self.sink = sink
@@ -110,7 +114,8 @@ public final class Player: @unchecked Sendable {
             self.session = session
             ownsSession = false
         } else if configuration.guardsTerminal, configuration.output != .plainText,
-                  let device = sink as? TerminalDevice, device.isTerminal {
+            let device = sink as? TerminalDevice, device.isTerminal
+        {
             self.session = TerminalSession(configuration: .init(outputDevice: device))
             ownsSession = true
         } else {
@@ -139,8 +144,9 @@ public final class Player: @unchecked Sendable {
         configuration: Configuration = Configuration(), sink: any OutputSink = TerminalDevice.standardOutput,
         session: TerminalSession? = nil
     ) where DataSource.Item == String {
-        self.init(scene: CyclerScene(cycler: cycler, cardSize: cardSize, style: style, cellAspect: cellAspect),
-                  configuration: configuration, sink: sink, session: session)
+        self.init(
+            scene: CyclerScene(cycler: cycler, cardSize: cardSize, style: style, cellAspect: cellAspect),
+            configuration: configuration, sink: sink, session: session)
     }
 
     /// Frames written so far (a measure of idle cost: it does not grow while nothing moves).
@@ -308,8 +314,10 @@ public final class Player: @unchecked Sendable {
 
     private func startFrameLoop() {
         if frameLoop == nil {
-            frameLoop = FrameLoop(clock: scene.clock, framesPerSecond: configuration.framesPerSecond,
-                                  queue: queue) { [unowned self] in frameTick() }
+            frameLoop = FrameLoop(
+                clock: scene.clock, framesPerSecond: configuration.framesPerSecond,
+                queue: queue
+            ) { [unowned self] in frameTick() }
         }
         frameLoop?.start()
     }

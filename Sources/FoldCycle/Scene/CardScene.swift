@@ -44,8 +44,10 @@ public final class CardScene {
     private var layers: [Layer] = []
 
     /// Creates a scene for `cardSize` cards.
-    public init(cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
-                compositor: Compositor = Compositor(), capacity: Int = 2) {
+    public init(
+        cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
+        compositor: Compositor = Compositor(), capacity: Int = 2
+    ) {
         self.cardSize = cardSize
         self.style = style
         self.cellAspect = cellAspect
@@ -92,8 +94,10 @@ public final class CardScene {
     public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
         for slot in slots where slot.presentation.isVisible {
-            layers.append(Layer(content: slotContent(index: slot.index, text: slot.text),
-                                geometry: slot.presentation.geometry, alpha: slot.presentation.alpha))
+            layers.append(
+                Layer(
+                    content: slotContent(index: slot.index, text: slot.text),
+                    geometry: slot.presentation.geometry, alpha: slot.presentation.alpha))
         }
         compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
         // The layers hold the cached contents: drop them so the cache stays the only owner.
@@ -102,12 +106,15 @@ public final class CardScene {
 
     /// Renders a transition frame between two items: each of the frame's slots shows `outgoing`
     /// or `incoming` by its role.
-    public func render(_ frame: TransitionFrame, outgoing: (index: Int, text: String),
-                       incoming: (index: Int, text: String), into destination: inout CellBuffer) {
-        render(frame.slots.map { presentation in
-            let item = presentation.role == .outgoing ? outgoing : incoming
-            return CardSlot(index: item.index, text: item.text, presentation: presentation)
-        }, into: &destination)
+    public func render(
+        _ frame: TransitionFrame, outgoing: (index: Int, text: String),
+        incoming: (index: Int, text: String), into destination: inout CellBuffer
+    ) {
+        render(
+            frame.slots.map { presentation in
+                let item = presentation.role == .outgoing ? outgoing : incoming
+                return CardSlot(index: item.index, text: item.text, presentation: presentation)
+            }, into: &destination)
     }
 
     /// The card size that fits every item: the widest line plus one cell of padding on each

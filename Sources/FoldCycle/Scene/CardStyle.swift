@@ -50,7 +50,8 @@ public struct CardStyle: Hashable, Sendable {
             let value = Double(channel) / 255
             return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
         }
-        let luminance = 0.2126 * linear(background.red) + 0.7152 * linear(background.green)
+        let luminance =
+            0.2126 * linear(background.red) + 0.7152 * linear(background.green)
             + 0.0722 * linear(background.blue)
         // Contrast with black (L + 0.05) / 0.05 against white 1.05 / (L + 0.05): equal at L ≈ 0.179.
         return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? .black : .white
@@ -58,7 +59,7 @@ public struct CardStyle: Hashable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

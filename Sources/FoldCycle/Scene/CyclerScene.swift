@@ -23,8 +23,10 @@ where DataSource.Item == String {
     ///   - cardSize: the card's size in cells.
     ///   - style: colours and alignment.
     ///   - cellAspect: a cell's height over its width (> 0), for transitions in world units.
-    public init(cycler: Cycler<DataSource>, cardSize: TerminalSize, style: CardStyle = CardStyle(),
-                cellAspect: Double = 2) {
+    public init(
+        cycler: Cycler<DataSource>, cardSize: TerminalSize, style: CardStyle = CardStyle(),
+        cellAspect: Double = 2
+    ) {
         self.cycler = cycler
         card = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect)
     }
@@ -47,9 +49,10 @@ where DataSource.Item == String {
             return
         }
         let size = CGSize(width: card.cardSize.columns, height: card.cardSize.rows)
-        card.render(transition.frame(slotSize: size, cellAspect: card.cellAspect),
-                    outgoing: (transition.fromIndex, transition.outgoingItem),
-                    incoming: (snapshot.index, snapshot.item), into: &frame)
+        card.render(
+            transition.frame(slotSize: size, cellAspect: card.cellAspect),
+            outgoing: (transition.fromIndex, transition.outgoingItem),
+            incoming: (snapshot.index, snapshot.item), into: &frame)
     }
 
     /// Whether a transition is in flight and the cycler runs (a paused one is frozen).
@@ -91,7 +94,9 @@ where DataSource.Item == String {
             // Read now, while the cycler is still at this event's state: the item that settled,
             // or the outgoing one when a newer transition already began.
             let snapshot = cycler.snapshot()
-            let text = snapshot.index == index ? snapshot.item
+            let text =
+                snapshot.index == index
+                ? snapshot.item
                 : snapshot.transition?.fromIndex == index ? snapshot.transition?.outgoingItem : nil
             handler(.settled(text: text ?? snapshot.item))
             return

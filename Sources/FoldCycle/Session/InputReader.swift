@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a descriptor on a thread of its own and hands what it reads to a serial queue: raw key
@@ -35,8 +35,10 @@ final class InputReader: @unchecked Sendable {
     }
 
     /// Starts the reading thread. Every callback runs on the queue, in the order read.
-    func start(onBytes: @escaping @Sendable ([UInt8]) -> Void, onLine: @escaping @Sendable (String) -> Void,
-               onEscapeTimeout: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void) {
+    func start(
+        onBytes: @escaping @Sendable ([UInt8]) -> Void, onLine: @escaping @Sendable (String) -> Void,
+        onEscapeTimeout: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void
+    ) {
         let descriptor = self.descriptor
         let mode = self.mode
         let queue = self.queue
@@ -53,9 +55,11 @@ final class InputReader: @unchecked Sendable {
         thread.start()
     }
 
-    private static func readBytes(_ descriptor: Int32, queue: DispatchQueue,
-                                  onBytes: @escaping @Sendable ([UInt8]) -> Void,
-                                  onEscapeTimeout: @escaping @Sendable () -> Void) {
+    private static func readBytes(
+        _ descriptor: Int32, queue: DispatchQueue,
+        onBytes: @escaping @Sendable ([UInt8]) -> Void,
+        onEscapeTimeout: @escaping @Sendable () -> Void
+    ) {
         var buffer = [UInt8](repeating: 0, count: 256)
         var endedWithEscape = false
         while true {
@@ -76,8 +80,10 @@ final class InputReader: @unchecked Sendable {
         }
     }
 
-    private static func readLines(_ descriptor: Int32, queue: DispatchQueue,
-                                  onLine: @escaping @Sendable (String) -> Void) {
+    private static func readLines(
+        _ descriptor: Int32, queue: DispatchQueue,
+        onLine: @escaping @Sendable (String) -> Void
+    ) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var line: [UInt8] = []
         while true {

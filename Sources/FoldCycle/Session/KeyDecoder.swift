@@ -43,8 +43,10 @@ public struct KeyDecoder: Sendable {
             case .escape:
                 if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") {
                     state = .sequence(introducer: byte)
-                } else if [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
-                           UInt8(ascii: "_")].contains(byte) {
+                } else if [
+                    UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
+                    UInt8(ascii: "_"),
+                ].contains(byte) {
                     state = .string  // OSC, DCS, SOS, PM, APC: the whole string is dropped.
                 } else {
                     state = .ground  // A lone ESC (or Alt+key): dropped.
@@ -61,10 +63,18 @@ public struct KeyDecoder: Sendable {
                 if (0x20...0x3F).contains(byte) { continue }
                 state = .ground
                 switch byte {
-                case UInt8(ascii: "A"): flushText(); keys.append(.arrow(.up))
-                case UInt8(ascii: "B"): flushText(); keys.append(.arrow(.down))
-                case UInt8(ascii: "C"): flushText(); keys.append(.arrow(.right))
-                case UInt8(ascii: "D"): flushText(); keys.append(.arrow(.left))
+                case UInt8(ascii: "A"):
+                    flushText()
+                    keys.append(.arrow(.up))
+                case UInt8(ascii: "B"):
+                    flushText()
+                    keys.append(.arrow(.down))
+                case UInt8(ascii: "C"):
+                    flushText()
+                    keys.append(.arrow(.right))
+                case UInt8(ascii: "D"):
+                    flushText()
+                    keys.append(.arrow(.left))
                 default: break
                 }
                 continue

@@ -14,7 +14,6 @@ public enum KeyPress: Hashable, Sendable {
     case arrow(ArrowKey)
 }
 
-
 /// One of the four arrow keys.
 public enum ArrowKey: String, Hashable, Sendable, CaseIterable {
     /// ↑ (`ESC [ A`).

@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Something that draws on the terminal a ``TerminalSession`` owns (a ``Player``): the session
@@ -81,9 +81,11 @@ public final class TerminalSession: @unchecked Sendable {
         public var silencesEcho: Bool
 
         /// Creates a configuration.
-        public init(inputDevice: TerminalDevice = .standardInput, outputDevice: TerminalDevice = .standardOutput,
-                    input: Input = .none, signalPolicy: SignalPolicy = .restoreAndReraise,
-                    handlesJobControl: Bool = true, watchesOutputPipe: Bool = true, silencesEcho: Bool = true) {
+        public init(
+            inputDevice: TerminalDevice = .standardInput, outputDevice: TerminalDevice = .standardOutput,
+            input: Input = .none, signalPolicy: SignalPolicy = .restoreAndReraise,
+            handlesJobControl: Bool = true, watchesOutputPipe: Bool = true, silencesEcho: Bool = true
+        ) {
             self.inputDevice = inputDevice
             self.outputDevice = outputDevice
             self.input = input
@@ -275,8 +277,9 @@ public final class TerminalSession: @unchecked Sendable {
 
     private func startInput() {
         guard configuration.input != .none else { return }
-        let reader = InputReader(descriptor: configuration.inputDevice.fileDescriptor,
-                                 mode: readsKeys ? .bytes : .lines, queue: queue)
+        let reader = InputReader(
+            descriptor: configuration.inputDevice.fileDescriptor,
+            mode: readsKeys ? .bytes : .lines, queue: queue)
         reader.start(
             onBytes: { [weak self] bytes in self?.handleKeyBytes(bytes) },
             onLine: { [weak self] line in self?.handleLine(line) },
@@ -314,7 +317,8 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Whether this process group owns the terminal (it is the foreground job).
     private var isForeground: Bool {
-        let descriptor = configuration.inputDevice.isTerminal
+        let descriptor =
+            configuration.inputDevice.isTerminal
             ? configuration.inputDevice.fileDescriptor : configuration.outputDevice.fileDescriptor
         return tcgetpgrp(descriptor) == getpgrp()
     }

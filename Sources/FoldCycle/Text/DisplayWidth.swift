@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// glibc's `wcwidth(3)`. The Glibc module does not export it, so it is bound by symbol name;
@@ -133,7 +133,8 @@ public enum DisplayWidth {
                     continue
                 }
             } else if DisplayWidthTables.fitzpatrick.contains(value)
-                && contains(DisplayWidthTables.emojiModifierBases, lastScalar) {
+                && contains(DisplayWidthTables.emojiModifierBases, lastScalar)
+            {
                 index += 1
                 continue
             }

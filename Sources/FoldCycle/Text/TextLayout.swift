@@ -93,9 +93,11 @@ public enum TextLayout {
     ///   - style: text colour, slot background and attributes.
     /// - Returns: the slot's cells: text in `style.foreground` on `style.background`, every other
     ///   cell a space on `style.background`.
-    public static func layout(_ text: String, width: Int, height: Int,
-                              alignment: HorizontalAlignment = .center,
-                              style: TextStyle = TextStyle()) -> CellBuffer {
+    public static func layout(
+        _ text: String, width: Int, height: Int,
+        alignment: HorizontalAlignment = .center,
+        style: TextStyle = TextStyle()
+    ) -> CellBuffer {
         var buffer = CellBuffer(width: width, height: height)
         layout(text, into: &buffer, alignment: alignment, style: style)
         return buffer
@@ -103,9 +105,11 @@ public enum TextLayout {
 
     /// Lays text out into an existing buffer, keeping its size (see
     /// ``layout(_:width:height:alignment:style:)``).
-    public static func layout(_ text: String, into buffer: inout CellBuffer,
-                              alignment: HorizontalAlignment = .center,
-                              style: TextStyle = TextStyle()) {
+    public static func layout(
+        _ text: String, into buffer: inout CellBuffer,
+        alignment: HorizontalAlignment = .center,
+        style: TextStyle = TextStyle()
+    ) {
         let width = buffer.width
         let height = buffer.height
         let padding = Cell.space(background: style.background)
@@ -124,8 +128,9 @@ public enum TextLayout {
             }
             var x = left
             for cluster in line.clusters {
-                let cell = Cell(glyph: cluster.glyph, width: cluster.width, foreground: style.foreground,
-                                background: style.background, attributes: style.attributes)
+                let cell = Cell(
+                    glyph: cluster.glyph, width: cluster.width, foreground: style.foreground,
+                    background: style.background, attributes: style.attributes)
                 buffer[x, top + lineIndex] = cell
                 if cluster.width == 2 { buffer[x + 1, top + lineIndex] = .continuation(of: cell) }
                 x += Int(cluster.width)

@@ -8,8 +8,10 @@ public struct TextStyle: Hashable, Sendable {
     public var attributes: CellAttributes
 
     /// Creates a style; the defaults are the terminal's colours and no attributes.
-    public init(foreground: TerminalColor = .default, background: TerminalColor = .default,
-                attributes: CellAttributes = []) {
+    public init(
+        foreground: TerminalColor = .default, background: TerminalColor = .default,
+        attributes: CellAttributes = []
+    ) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes

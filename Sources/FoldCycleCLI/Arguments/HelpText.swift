@@ -22,8 +22,10 @@ enum HelpText {
     ///   - arguments: `(<NAME>, description)` rows.
     ///   - options: in the order listed.
     ///   - sections: the blocks after OPTIONS.
-    static func make(overview: String, usage: [CLICommand], arguments: [(String, String)], options: [OptionSpec],
-                     sections: [Section] = []) -> String {
+    static func make(
+        overview: String, usage: [CLICommand], arguments: [(String, String)], options: [OptionSpec],
+        sections: [Section] = []
+    ) -> String {
         var text = "OVERVIEW: \(overview)\n\nUSAGE:"
         for (index, command) in usage.enumerated() {
             text += (index == 0 ? " " : "       ") + command.usage + "\n"

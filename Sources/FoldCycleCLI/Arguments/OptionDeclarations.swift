@@ -44,7 +44,8 @@ extension IntegerOption where Value == Int {
     /// An integer option whose default is `defaultValue`.
     init(_ name: String, value valueName: String, summary: String, range: IntegerRange, default defaultValue: Int) {
         spec = OptionSpec(
-            name: name, valueName: valueName, summary: summary, kind: .integer(range), defaultText: String(defaultValue))
+            name: name, valueName: valueName, summary: summary, kind: .integer(range), defaultText: String(defaultValue)
+        )
         self.range = range
         self.defaultValue = defaultValue
         wrap = { $0 }
@@ -54,7 +55,8 @@ extension IntegerOption where Value == Int {
 extension IntegerOption where Value == Int? {
     /// An integer option that reads as nil when absent; help shows `defaultText` as its default.
     init(_ name: String, value valueName: String, summary: String, range: IntegerRange, defaultText: String) {
-        spec = OptionSpec(name: name, valueName: valueName, summary: summary, kind: .integer(range), defaultText: defaultText)
+        spec = OptionSpec(
+            name: name, valueName: valueName, summary: summary, kind: .integer(range), defaultText: defaultText)
         self.range = range
         defaultValue = nil
         wrap = { $0 }
@@ -91,7 +93,8 @@ extension NumberOption where Value == Double {
 extension NumberOption where Value == Double? {
     /// A number option that reads as nil when absent; help shows `defaultText` as its default.
     init(_ name: String, value valueName: String, summary: String, range: NumberRange, defaultText: String) {
-        spec = OptionSpec(name: name, valueName: valueName, summary: summary, kind: .number(range), defaultText: defaultText)
+        spec = OptionSpec(
+            name: name, valueName: valueName, summary: summary, kind: .number(range), defaultText: defaultText)
         self.range = range
         defaultValue = nil
         wrap = { $0 }
@@ -126,8 +129,10 @@ struct ChoiceOption<Value: Sendable>: Sendable {
 
 extension ChoiceOption where Value: Equatable {
     /// A choice among `choices`, defaulting to `defaultValue` (help names it by its choice).
-    init(_ name: String, value valueName: String, summary: String, choices: [(name: String, value: Value)],
-         pattern: Pattern? = nil, default defaultValue: Value) {
+    init(
+        _ name: String, value valueName: String, summary: String, choices: [(name: String, value: Value)],
+        pattern: Pattern? = nil, default defaultValue: Value
+    ) {
         let names = choices.map(\.name) + (pattern.map { [$0.syntax] } ?? [])
         spec = OptionSpec(
             name: name, valueName: valueName, summary: summary, kind: .choice(names),

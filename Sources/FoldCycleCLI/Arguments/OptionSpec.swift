@@ -46,8 +46,10 @@ struct OptionSpec: Sendable {
     let defaultText: String?
 
     /// Creates a spec; `valueName` is nil exactly when `kind` is ``OptionValueKind/flag``.
-    init(name: String, short: Character? = nil, valueName: String?, summary: String, kind: OptionValueKind,
-         defaultText: String? = nil) {
+    init(
+        name: String, short: Character? = nil, valueName: String?, summary: String, kind: OptionValueKind,
+        defaultText: String? = nil
+    ) {
         self.name = name
         self.short = short
         self.valueName = valueName

@@ -40,7 +40,8 @@ struct ParsedArguments: Equatable {
                     name = String(name[..<equals])
                 }
             } else if argument.count == 2, let short = argument.last,
-                      let spec = specs.first(where: { $0.short == short }) {
+                let spec = specs.first(where: { $0.short == short })
+            {
                 name = spec.name
             } else if Double(argument) != nil {
                 // A negative number where an item was expected: an item.
@@ -74,7 +75,8 @@ struct ParsedArguments: Equatable {
 
     /// `unknown option 'shown'`, with a suggestion when `typedName` is close to an option's name.
     private static func unknownOption(_ shown: String, typedName: String, specs: [OptionSpec], _ command: CLICommand)
-        -> CLIError {
+        -> CLIError
+    {
         if typedName.count > 1, let near = Suggestion.nearest(to: typedName, among: specs.map(\.name)) {
             return .usage("unknown option '\(shown)' (did you mean '--\(near)'?)", command)
         }

@@ -92,7 +92,8 @@ enum SharedOptions {
                     colors.append(try RGBColor(parsing: trimmed))
                 } catch {
                     let names = RGBColor.namedColors.map(\.name).joined(separator: ", ")
-                    throw .usage("invalid colour '\(trimmed)' in '--palette' (values: \(names), or #rrggbb)", values.command)
+                    throw .usage(
+                        "invalid colour '\(trimmed)' in '--palette' (values: \(names), or #rrggbb)", values.command)
                 }
             }
             style.palette = colors
@@ -102,9 +103,11 @@ enum SharedOptions {
 
     /// The card size from `--width` / `--height`, defaulting to fit the items (and, when
     /// `maxWidth` is given, no wider than that: lines too long are clipped with "…").
-    static func cardSize(_ values: OptionValues, items: [String], maxWidth: Int? = nil) throws(CLIError) -> TerminalSize {
+    static func cardSize(_ values: OptionValues, items: [String], maxWidth: Int? = nil) throws(CLIError) -> TerminalSize
+    {
         let fitting = CardScene.fittingSize(for: items)
-        let columns = try values.value(width)
+        let columns =
+            try values.value(width)
             ?? min(fitting.columns, maxWidth ?? widthRange.upperBound, widthRange.upperBound)
         let rows = try values.value(height) ?? min(fitting.rows, heightRange.upperBound)
         return TerminalSize(columns: columns, rows: rows)

@@ -9,7 +9,8 @@ enum Suggestion {
     ///
     /// - Complexity: O(`word.count` × the candidates' total length).
     static func nearest(to word: String, among candidates: [String], maximumDistance: Int = maximumDistance)
-        -> String? {
+        -> String?
+    {
         let typed = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {

@@ -31,7 +31,8 @@ struct LiveCommand {
             defaultText: "interval − min(0.1, interval/2)")
         /// `--fps`.
         static let framesPerSecond = IntegerOption(
-            "fps", value: "n", summary: "Frames per second while a transition runs.", range: .init(1...240), default: 60)
+            "fps", value: "n", summary: "Frames per second while a transition runs.", range: .init(1...240), default: 60
+        )
         static let fullscreen = FlagOption(
             "fullscreen", summary: "Use the alternate screen, card centred, instead of rows at the cursor.")
         static let paused = FlagOption("paused", summary: "Launch paused ('start', 'resume' or Space lets it run).")
@@ -44,7 +45,8 @@ struct LiveCommand {
 
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
-        SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec, SharedOptions.timing.spec,
+        SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
+        SharedOptions.timing.spec,
         Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
         SharedOptions.align.spec, SharedOptions.palette.spec, SharedOptions.color.spec, Options.fullscreen.spec,
         Options.paused.spec, Options.cycles.spec, SharedOptions.help.spec, Options.version.spec,
@@ -54,7 +56,7 @@ struct LiveCommand {
         overview: "Cycle items through two slots with transitions (a fold by default), live in the terminal.",
         usage: CLICommand.allCases,
         arguments: [
-            ("<ITEM>", "The text of one card. With no items and no --file, a built-in demo deck plays."),
+            ("<ITEM>", "The text of one card. With no items and no --file, a built-in demo deck plays.")
         ],
         options: specs,
         sections: [
@@ -117,23 +119,24 @@ struct LiveCommand {
         let items = try SharedOptions.items(values) ?? demoDeck
         let interval = try values.value(Options.interval)
         let duration = try values.value(Options.duration, upperBound: interval)
-        return .run(LiveCommand(
-            items: items,
-            transition: try values.value(SharedOptions.transition),
-            direction: try values.value(SharedOptions.direction),
-            interval: interval,
-            duration: duration,
-            timingFunction: try values.value(SharedOptions.timing),
-            framesPerSecond: try values.value(Options.framesPerSecond),
-            // A card sized to its items is kept within the terminal's width.
-            cardSize: try SharedOptions.cardSize(
-                values, items: items,
-                maxWidth: TerminalDevice.standardOutput.size.flatMap { $0.columns > 0 ? $0.columns : nil }),
-            style: try SharedOptions.cardStyle(values),
-            colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
-            fullscreen: values.flag(Options.fullscreen),
-            paused: values.flag(Options.paused),
-            cycles: try values.value(Options.cycles)))
+        return .run(
+            LiveCommand(
+                items: items,
+                transition: try values.value(SharedOptions.transition),
+                direction: try values.value(SharedOptions.direction),
+                interval: interval,
+                duration: duration,
+                timingFunction: try values.value(SharedOptions.timing),
+                framesPerSecond: try values.value(Options.framesPerSecond),
+                // A card sized to its items is kept within the terminal's width.
+                cardSize: try SharedOptions.cardSize(
+                    values, items: items,
+                    maxWidth: TerminalDevice.standardOutput.size.flatMap { $0.columns > 0 ? $0.columns : nil }),
+                style: try SharedOptions.cardStyle(values),
+                colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
+                fullscreen: values.flag(Options.fullscreen),
+                paused: values.flag(Options.paused),
+                cycles: try values.value(Options.cycles)))
     }
 
     /// Runs until `quit`, a signal, or `--cycles`; never returns.

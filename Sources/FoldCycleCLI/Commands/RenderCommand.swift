@@ -44,7 +44,7 @@ struct RenderCommand {
                     "ansi    One stream that plays the frames in place in a terminal (colour from --color).",
                     "json    One object per line: frame, t, progress, and both slots' item, transform",
                     "        [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
-                ]),
+                ])
         ])
 
     let items: [String]
@@ -100,7 +100,8 @@ struct RenderCommand {
             var bytes: [UInt8] = []
             switch format {
             case .plain:
-                var text = "# frame \(index)/\(frames) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
+                var text =
+                    "# frame \(index)/\(frames) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
                 for line in PlainTextEncoder.lines(frame) { text += line + "\n" }
                 bytes = Array((text + "\n").utf8)
             case .json:
@@ -121,7 +122,8 @@ struct RenderCommand {
             let transform = presentation.transform.components.map { number(Double($0)) }.joined(separator: ",")
             return "{\"item\":\(item),\"transform\":[\(transform)],\"alpha\":\(number(presentation.alpha))}"
         }
-        let line = "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
+        let line =
+            "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
             + "\"outgoing\":\(slot(fromItem, .outgoing)),\"incoming\":\(slot(toItem, .incoming))}\n"
         return Array(line.utf8)
     }

@@ -28,7 +28,10 @@ enum SessionCommand: Equatable, Sendable {
             "exit": .quit,
         ]
         if let command = simple[verb] {
-            guard words.count == 1 else { return .failure(.init("'\(verb)' takes no argument (got '\(words.dropFirst().joined(separator: " "))')")) }
+            guard words.count == 1 else {
+                return .failure(
+                    .init("'\(verb)' takes no argument (got '\(words.dropFirst().joined(separator: " "))')"))
+            }
             return .success(command)
         }
         switch verb {
@@ -36,28 +39,36 @@ enum SessionCommand: Equatable, Sendable {
             let names = SharedOptions.direction.names.joined(separator: ", ")
             guard words.count == 2, let argument, let direction = TransitionDirection(name: argument) else {
                 let given = words.dropFirst().joined(separator: " ")
-                return .failure(.init(given.isEmpty
-                    ? "'direction' needs a direction (values: \(names))"
-                    : "invalid direction '\(given)' (values: \(names))"))
+                return .failure(
+                    .init(
+                        given.isEmpty
+                            ? "'direction' needs a direction (values: \(names))"
+                            : "invalid direction '\(given)' (values: \(names))"))
             }
             return .success(.direction(direction))
         case "transition":
             let names = SharedOptions.transition.names.joined(separator: ", ")
             guard words.count == 2, let argument, let kind = TransitionKind(rawValue: argument) else {
                 let given = words.dropFirst().joined(separator: " ")
-                return .failure(.init(given.isEmpty
-                    ? "'transition' needs a transition (values: \(names))"
-                    : "invalid transition '\(given)' (values: \(names))"))
+                return .failure(
+                    .init(
+                        given.isEmpty
+                            ? "'transition' needs a transition (values: \(names))"
+                            : "invalid transition '\(given)' (values: \(names))"))
             }
             return .success(.transition(kind))
         case "interval", "duration":
             guard words.count == 2, let argument, let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
                 let given = words.dropFirst().joined(separator: " ")
-                let allowed = (verb == "interval" ? LiveCommand.Options.interval.range
+                let allowed =
+                    (verb == "interval"
+                    ? LiveCommand.Options.interval.range
                     : LiveCommand.Options.duration.range).allowedText(upperBound: nil)
-                return .failure(.init(given.isEmpty
-                    ? "'\(verb)' needs a number of seconds (\(allowed))"
-                    : "invalid \(verb) '\(given)' (\(allowed))"))
+                return .failure(
+                    .init(
+                        given.isEmpty
+                            ? "'\(verb)' needs a number of seconds (\(allowed))"
+                            : "invalid \(verb) '\(given)' (\(allowed))"))
             }
             return .success(verb == "interval" ? .interval(seconds) : .duration(seconds))
         default:

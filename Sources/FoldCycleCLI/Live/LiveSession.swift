@@ -3,7 +3,7 @@ import FoldCycle
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Wires a live run together: cycler → player, terminal session (modes, signals, job control,
@@ -35,15 +35,17 @@ final class LiveSession: @unchecked Sendable {
         self.command = command
         cycler = try Cycler(
             dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
-            style: TransitionStyle(kind: command.transition, direction: command.direction,
-                                   timingFunction: command.timingFunction))
+            style: TransitionStyle(
+                kind: command.transition, direction: command.direction,
+                timingFunction: command.timingFunction))
         // A dumb terminal cannot move the cursor: treat it like a pipe (plain text, no escapes).
         drawsFrames = TerminalDevice.standardOutput.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let exitBySignal = ExitCodeBox()
-        terminal = TerminalSession(configuration: .init(
-            input: drawsFrames ? .keys : .lines,
-            signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
-            silencesEcho: drawsFrames))
+        terminal = TerminalSession(
+            configuration: .init(
+                input: drawsFrames ? .keys : .lines,
+                signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
+                silencesEcho: drawsFrames))
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         player = Player(
             cycler: cycler, cardSize: command.cardSize, style: command.style,
@@ -174,14 +176,17 @@ final class LiveSession: @unchecked Sendable {
             respond("transition \(kind)")
         case .interval(let seconds):
             guard LiveCommand.intervalRange.contains(seconds) else {
-                respond("interval \(shortestText(seconds)) is out of range (seconds: \(LiveCommand.intervalRangeText))", isError: true)
+                respond(
+                    "interval \(shortestText(seconds)) is out of range (seconds: \(LiveCommand.intervalRangeText))",
+                    isError: true)
                 return
             }
             do {
                 try cycler.setInterval(seconds)
                 respond("interval \(shortestText(cycler.interval))s, duration \(shortestText(cycler.duration))s")
             } catch CyclerError.invalidDuration(let duration, _) {
-                respond("interval \(shortestText(seconds)) must be longer than the duration, \(shortestText(duration))s "
+                respond(
+                    "interval \(shortestText(seconds)) must be longer than the duration, \(shortestText(duration))s "
                         + "(set a shorter duration first)", isError: true)
             } catch {
                 respond("\(error)", isError: true)
@@ -254,9 +259,11 @@ final class LiveSession: @unchecked Sendable {
         let summary = "\(state) · item \(itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply {
-            lines.append(FooterLine((reply.isError ? "error: " : "") + reply.text, attributes: reply.isError ? [.bold] : []))
+            lines.append(
+                FooterLine((reply.isError ? "error: " : "") + reply.text, attributes: reply.isError ? [.bold] : []))
         } else {
-            let hint = readsKeys
+            let hint =
+                readsKeys
                 ? "type a command and Enter (help) · Space pause · arrows turn · Ctrl-C quit"
                 : "commands on stdin: \(SessionCommand.summary)"
             lines.append(FooterLine(hint, attributes: [.dim]))

@@ -55,7 +55,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
     /// - Throws: ``CLIError/usage(_:_:)``: `unknown subcommand 'rendr' (did you mean 'render'?)`.
     static func rejectMistypedSubcommand(in arguments: [String]) throws(CLIError) {
         guard let word = arguments.first, !word.hasPrefix("-"), subcommand(named: word) == nil,
-              !word.contains(where: \.isWhitespace)
+            !word.contains(where: \.isWhitespace)
         else { return }
         let typed = Array(word.lowercased())
         let nearest = subcommands.compactMap(\.name)

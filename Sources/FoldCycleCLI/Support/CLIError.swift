@@ -20,7 +20,7 @@ enum CLIError: Error, Equatable, Sendable {
     /// The full text for stderr, ending with a newline.
     var message: String {
         switch self {
-        case let .usage(text, command):
+        case .usage(let text, let command):
             return "Error: \(text)\nUsage: \(command.usage)\n  \(command.helpHint)\n"
         case .unreadableInput(let text), .runtime(let text):
             return "Error: \(text)\n"

@@ -24,9 +24,10 @@ public enum LayerGeometry: Hashable, Sendable {
     public var planeHomography: PlaneHomography {
         switch self {
         case .affine(let t):
-            return PlaneHomography(Double(t.a), Double(t.b), 0, Double(t.c), Double(t.d), 0,
-                                   Double(t.tx), Double(t.ty), 1)
-        case let .projective(transform, aspect):
+            return PlaneHomography(
+                Double(t.a), Double(t.b), 0, Double(t.c), Double(t.d), 0,
+                Double(t.tx), Double(t.ty), 1)
+        case .projective(let transform, let aspect):
             // (x, y·r) · H → (x', y', w') → (x', y'/r, w'): scale row 2 by r, then column 2 by 1/r.
             var h = transform.planeHomography
             h.h21 *= aspect
@@ -47,8 +48,9 @@ public enum LayerGeometry: Hashable, Sendable {
         case .projective:
             let h = planeHomography
             guard h.isAffine else { return nil }
-            return LayerTransform(a: CGFloat(h.h11), b: CGFloat(h.h12), c: CGFloat(h.h21), d: CGFloat(h.h22),
-                                  tx: CGFloat(h.h31), ty: CGFloat(h.h32))
+            return LayerTransform(
+                a: CGFloat(h.h11), b: CGFloat(h.h12), c: CGFloat(h.h21), d: CGFloat(h.h22),
+                tx: CGFloat(h.h31), ty: CGFloat(h.h32))
         }
     }
 }

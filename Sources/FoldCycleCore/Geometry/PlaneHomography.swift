@@ -15,11 +15,19 @@ public struct PlaneHomography: Hashable, Sendable {
     public var h31: Double, h32: Double, h33: Double
 
     /// Creates a homography from its nine fields, row by row.
-    public init(_ h11: Double, _ h12: Double, _ h13: Double, _ h21: Double, _ h22: Double, _ h23: Double,
-                _ h31: Double, _ h32: Double, _ h33: Double) {
-        self.h11 = h11; self.h12 = h12; self.h13 = h13
-        self.h21 = h21; self.h22 = h22; self.h23 = h23
-        self.h31 = h31; self.h32 = h32; self.h33 = h33
+    public init(
+        _ h11: Double, _ h12: Double, _ h13: Double, _ h21: Double, _ h22: Double, _ h23: Double,
+        _ h31: Double, _ h32: Double, _ h33: Double
+    ) {
+        self.h11 = h11
+        self.h12 = h12
+        self.h13 = h13
+        self.h21 = h21
+        self.h22 = h22
+        self.h23 = h23
+        self.h31 = h31
+        self.h32 = h32
+        self.h33 = h33
     }
 
     /// The determinant; 0 (or not finite) means the plane collapses onto a line (seen edge-on).

@@ -52,14 +52,28 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     public var m44: Double
 
     /// Creates a transform from its sixteen fields, row by row (`m11, m12, m13, m14, m21, …`).
-    public init(_ m11: Double, _ m12: Double, _ m13: Double, _ m14: Double,
-                _ m21: Double, _ m22: Double, _ m23: Double, _ m24: Double,
-                _ m31: Double, _ m32: Double, _ m33: Double, _ m34: Double,
-                _ m41: Double, _ m42: Double, _ m43: Double, _ m44: Double) {
-        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
-        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
-        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
-        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    public init(
+        _ m11: Double, _ m12: Double, _ m13: Double, _ m14: Double,
+        _ m21: Double, _ m22: Double, _ m23: Double, _ m24: Double,
+        _ m31: Double, _ m32: Double, _ m33: Double, _ m34: Double,
+        _ m41: Double, _ m42: Double, _ m43: Double, _ m44: Double
+    ) {
+        self.m11 = m11
+        self.m12 = m12
+        self.m13 = m13
+        self.m14 = m14
+        self.m21 = m21
+        self.m22 = m22
+        self.m23 = m23
+        self.m24 = m24
+        self.m31 = m31
+        self.m32 = m32
+        self.m33 = m33
+        self.m34 = m34
+        self.m41 = m41
+        self.m42 = m42
+        self.m43 = m43
+        self.m44 = m44
     }
 
     /// The identity (`CATransform3DIdentity`).
@@ -95,10 +109,11 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         let c = Foundation.cos(angle)
         let s = Foundation.sin(angle)
         let t = 1 - c
-        self.init(t * ux * ux + c, t * ux * uy + uz * s, t * ux * uz - uy * s, 0,
-                  t * ux * uy - uz * s, t * uy * uy + c, t * uy * uz + ux * s, 0,
-                  t * ux * uz + uy * s, t * uy * uz - ux * s, t * uz * uz + c, 0,
-                  0, 0, 0, 1)
+        self.init(
+            t * ux * ux + c, t * ux * uy + uz * s, t * ux * uz - uy * s, 0,
+            t * ux * uy - uz * s, t * uy * uy + c, t * uy * uz + ux * s, 0,
+            t * ux * uz + uy * s, t * uy * uz - ux * s, t * uz * uz + c, 0,
+            0, 0, 0, 1)
     }
 
     /// A rotation by `angle` radians about the y axis (`Ry(α)`, docs/DESIGN.md#transform3d-and-units).
@@ -179,10 +194,12 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
 
     /// Maps the point `(x, y, z, 1)`: returns `(x', y', z', w')` before the perspective divide.
     public func apply(x: Double, y: Double, z: Double) -> (x: Double, y: Double, z: Double, w: Double) {
-        (x * m11 + y * m21 + z * m31 + m41,
-         x * m12 + y * m22 + z * m32 + m42,
-         x * m13 + y * m23 + z * m33 + m43,
-         x * m14 + y * m24 + z * m34 + m44)
+        (
+            x * m11 + y * m21 + z * m31 + m41,
+            x * m12 + y * m22 + z * m32 + m42,
+            x * m13 + y * m23 + z * m33 + m43,
+            x * m14 + y * m24 + z * m34 + m44
+        )
     }
 
     /// The projected position `(x'/w', y'/w')` of the point `(x, y, z)`, or nil when `w' ≤ 0`

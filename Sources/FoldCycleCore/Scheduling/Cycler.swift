@@ -64,7 +64,6 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     private var endGeneration = 0
     private var transitionCount = 0
 
-
     /// An in-flight transition.
     private struct Flight {
         var outgoing: ItemSlot<Item>
@@ -390,7 +389,9 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         beginTransitionLocked(to: nextIndex(after: currentIndex, step: step), style: style, at: now)
         switch runState {
         case .running: restartScheduleLocked(from: now)
-        case .paused: pausedAt = now; anchorPausedScheduleLocked()
+        case .paused:
+            pausedAt = now
+            anchorPausedScheduleLocked()
         case .stopped: break
         }
         return true

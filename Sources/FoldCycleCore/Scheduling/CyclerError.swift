@@ -16,8 +16,9 @@ public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
             return "there are no items to cycle (at least one is needed)"
         case .invalidInterval(let interval):
             return "interval \(shortestDecimalText(interval)) is not allowed (seconds: a finite number > 0)"
-        case let .invalidDuration(duration, interval):
-            return "duration \(shortestDecimalText(duration)) is not allowed (seconds: a finite number > 0 and < the interval, \(shortestDecimalText(interval)))"
+        case .invalidDuration(let duration, let interval):
+            return
+                "duration \(shortestDecimalText(duration)) is not allowed (seconds: a finite number > 0 and < the interval, \(shortestDecimalText(interval)))"
         }
     }
 }

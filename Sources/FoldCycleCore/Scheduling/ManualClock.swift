@@ -74,9 +74,11 @@ public final class ManualClock: CycleClock, @unchecked Sendable {
     private func takeNextDue(by target: TimeInterval) -> Pending? {
         lock.withLock {
             pending.removeAll { $0.timer.isCancelled }
-            guard let index = pending.indices.min(by: {
-                (pending[$0].deadline, pending[$0].sequence) < (pending[$1].deadline, pending[$1].sequence)
-            }), pending[index].deadline <= target else { return nil }
+            guard
+                let index = pending.indices.min(by: {
+                    (pending[$0].deadline, pending[$0].sequence) < (pending[$1].deadline, pending[$1].sequence)
+                }), pending[index].deadline <= target
+            else { return nil }
             let due = pending.remove(at: index)
             // A punctual clock reads the deadline while the handler runs; an overdue one (stalled
             // past it) reads the later current time.

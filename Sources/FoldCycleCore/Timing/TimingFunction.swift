@@ -26,7 +26,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     ///   finite or when `x1` or `x2` is outside 0...1 (the curve would not be a function of time).
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(TimingFunctionError) {
         guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite,
-              (0...1).contains(x1), (0...1).contains(x2)
+            (0...1).contains(x1), (0...1).contains(x2)
         else { throw .invalidControlPoints(x1: x1, y1: y1, x2: x2, y2: y2) }
         self.x1 = x1
         self.y1 = y1
@@ -150,7 +150,7 @@ public enum TimingFunctionError: Error, Equatable, Sendable, CustomStringConvert
     /// A one-line message naming the input and what is allowed.
     public var description: String {
         switch self {
-        case let .invalidControlPoints(x1, y1, x2, y2):
+        case .invalidControlPoints(let x1, let y1, let x2, let y2):
             return "invalid control points (\(x1), \(y1), \(x2), \(y2)): all must be finite and x1, x2 must be in 0...1"
         case .unknownName(let name):
             let names = TimingFunction.presets.map(\.name).joined(separator: ", ")

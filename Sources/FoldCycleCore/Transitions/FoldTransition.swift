@@ -49,8 +49,9 @@ public struct FoldTransition: Transition, Hashable {
     ///   - slotSize: the slot's size in cells.
     ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
     public init(direction: TransitionDirection, slotSize: CGSize, timingFunction: TimingFunction = .easeInEaseOut) {
-        self.init(style: TransitionStyle(kind: .fold, direction: direction, timingFunction: timingFunction),
-                  slotSize: slotSize)
+        self.init(
+            style: TransitionStyle(kind: .fold, direction: direction, timingFunction: timingFunction),
+            slotSize: slotSize)
     }
 
     /// The direction content moves in.

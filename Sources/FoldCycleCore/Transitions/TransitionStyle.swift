@@ -50,8 +50,10 @@ public struct TransitionStyle: Hashable, Sendable, CustomStringConvertible {
     public var timingFunction: TimingFunction
 
     /// Creates a style; by default the source's fold, downward, ease-in-ease-out.
-    public init(kind: TransitionKind = .fold, direction: TransitionDirection = .down,
-                timingFunction: TimingFunction = .easeInEaseOut) {
+    public init(
+        kind: TransitionKind = .fold, direction: TransitionDirection = .down,
+        timingFunction: TimingFunction = .easeInEaseOut
+    ) {
         self.kind = kind
         self.direction = direction
         self.timingFunction = timingFunction
