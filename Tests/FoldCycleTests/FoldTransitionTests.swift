@@ -32,103 +32,40 @@ struct TransitionCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { "\(direction) \(Int(width))x\(Int(height)) t=\(t)" }
 }
 
+// swift-format-ignore
 let transitionCases: [TransitionCase] = [
-    .init(
-        .down, 40, 5, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1,
-        incoming: [1.0, 0.0, 0.0, 0.0, 0.0, -2.5]),
-    .init(
-        .down, 40, 5, 0.25, outgoing: [1.0, 0.0, 0.0, 0.7525, 0.0, 0.625], outgoingAlpha: 0.75,
-        incoming: [1.0, 0.0, 0.0, 0.25, 0.0, -1.875]),
-    .init(
-        .down, 40, 5, 0.5, outgoing: [1.0, 0.0, 0.0, 0.505, 0.0, 1.25], outgoingAlpha: 0.5,
-        incoming: [1.0, 0.0, 0.0, 0.5, 0.0, -1.25]),
-    .init(
-        .down, 40, 5, 1, outgoing: [1.0, 0.0, 0.0, 0.010000000000000009, 0.0, 2.5], outgoingAlpha: 0,
-        incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    .init(
-        .right, 40, 5, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1,
-        incoming: [0.0, 0.0, 0.0, 1.0, -20.0, 0.0]),
-    .init(
-        .right, 40, 5, 0.25, outgoing: [0.7525, 0.0, 0.0, 1.0, 5.0, 0.0], outgoingAlpha: 0.75,
-        incoming: [0.25, 0.0, 0.0, 1.0, -15.0, 0.0]),
-    .init(
-        .right, 40, 5, 0.5, outgoing: [0.505, 0.0, 0.0, 1.0, 10.0, 0.0], outgoingAlpha: 0.5,
-        incoming: [0.5, 0.0, 0.0, 1.0, -10.0, 0.0]),
-    .init(
-        .right, 40, 5, 1, outgoing: [0.010000000000000009, 0.0, 0.0, 1.0, 20.0, 0.0], outgoingAlpha: 0,
-        incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    .init(
-        .up, 40, 5, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1,
-        incoming: [1.0, 0.0, 0.0, 0.0, 0.0, 2.5]),
-    .init(
-        .up, 40, 5, 0.25, outgoing: [1.0, 0.0, 0.0, 0.7525, 0.0, -0.625], outgoingAlpha: 0.75,
-        incoming: [1.0, 0.0, 0.0, 0.25, 0.0, 1.875]),
-    .init(
-        .up, 40, 5, 0.5, outgoing: [1.0, 0.0, 0.0, 0.505, 0.0, -1.25], outgoingAlpha: 0.5,
-        incoming: [1.0, 0.0, 0.0, 0.5, 0.0, 1.25]),
-    .init(
-        .up, 40, 5, 1, outgoing: [1.0, 0.0, 0.0, 0.010000000000000009, 0.0, -2.5], outgoingAlpha: 0,
-        incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    .init(
-        .left, 40, 5, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1,
-        incoming: [0.0, 0.0, 0.0, 1.0, 20.0, 0.0]),
-    .init(
-        .left, 40, 5, 0.25, outgoing: [0.7525, 0.0, 0.0, 1.0, -5.0, 0.0], outgoingAlpha: 0.75,
-        incoming: [0.25, 0.0, 0.0, 1.0, 15.0, 0.0]),
-    .init(
-        .left, 40, 5, 0.5, outgoing: [0.505, 0.0, 0.0, 1.0, -10.0, 0.0], outgoingAlpha: 0.5,
-        incoming: [0.5, 0.0, 0.0, 1.0, 10.0, 0.0]),
-    .init(
-        .left, 40, 5, 1, outgoing: [0.010000000000000009, 0.0, 0.0, 1.0, -20.0, 0.0], outgoingAlpha: 0,
-        incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    .init(
-        .down, 7, 3, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1,
-        incoming: [1.0, 0.0, 0.0, 0.0, 0.0, -1.5]),
-    .init(
-        .down, 7, 3, 0.25, outgoing: [1.0, 0.0, 0.0, 0.7525, 0.0, 0.375], outgoingAlpha: 0.75,
-        incoming: [1.0, 0.0, 0.0, 0.25, 0.0, -1.125]),
-    .init(
-        .down, 7, 3, 0.5, outgoing: [1.0, 0.0, 0.0, 0.505, 0.0, 0.75], outgoingAlpha: 0.5,
-        incoming: [1.0, 0.0, 0.0, 0.5, 0.0, -0.75]),
-    .init(
-        .down, 7, 3, 1, outgoing: [1.0, 0.0, 0.0, 0.010000000000000009, 0.0, 1.5], outgoingAlpha: 0,
-        incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    .init(
-        .right, 7, 3, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1,
-        incoming: [0.0, 0.0, 0.0, 1.0, -3.5, 0.0]),
-    .init(
-        .right, 7, 3, 0.25, outgoing: [0.7525, 0.0, 0.0, 1.0, 0.875, 0.0], outgoingAlpha: 0.75,
-        incoming: [0.25, 0.0, 0.0, 1.0, -2.625, 0.0]),
-    .init(
-        .right, 7, 3, 0.5, outgoing: [0.505, 0.0, 0.0, 1.0, 1.75, 0.0], outgoingAlpha: 0.5,
-        incoming: [0.5, 0.0, 0.0, 1.0, -1.75, 0.0]),
-    .init(
-        .right, 7, 3, 1, outgoing: [0.010000000000000009, 0.0, 0.0, 1.0, 3.5, 0.0], outgoingAlpha: 0,
-        incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    .init(
-        .up, 7, 3, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1,
-        incoming: [1.0, 0.0, 0.0, 0.0, 0.0, 1.5]),
-    .init(
-        .up, 7, 3, 0.25, outgoing: [1.0, 0.0, 0.0, 0.7525, 0.0, -0.375], outgoingAlpha: 0.75,
-        incoming: [1.0, 0.0, 0.0, 0.25, 0.0, 1.125]),
-    .init(
-        .up, 7, 3, 0.5, outgoing: [1.0, 0.0, 0.0, 0.505, 0.0, -0.75], outgoingAlpha: 0.5,
-        incoming: [1.0, 0.0, 0.0, 0.5, 0.0, 0.75]),
-    .init(
-        .up, 7, 3, 1, outgoing: [1.0, 0.0, 0.0, 0.010000000000000009, 0.0, -1.5], outgoingAlpha: 0,
-        incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    .init(
-        .left, 7, 3, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1,
-        incoming: [0.0, 0.0, 0.0, 1.0, 3.5, 0.0]),
-    .init(
-        .left, 7, 3, 0.25, outgoing: [0.7525, 0.0, 0.0, 1.0, -0.875, 0.0], outgoingAlpha: 0.75,
-        incoming: [0.25, 0.0, 0.0, 1.0, 2.625, 0.0]),
-    .init(
-        .left, 7, 3, 0.5, outgoing: [0.505, 0.0, 0.0, 1.0, -1.75, 0.0], outgoingAlpha: 0.5,
-        incoming: [0.5, 0.0, 0.0, 1.0, 1.75, 0.0]),
-    .init(
-        .left, 7, 3, 1, outgoing: [0.010000000000000009, 0.0, 0.0, 1.0, -3.5, 0.0], outgoingAlpha: 0,
-        incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+    .init(.down, 40, 5, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1, incoming: [1.0, 0.0, 0.0, 0.0, 0.0, -2.5]),
+    .init(.down, 40, 5, 0.25, outgoing: [1.0, 0.0, 0.0, 0.7525, 0.0, 0.625], outgoingAlpha: 0.75, incoming: [1.0, 0.0, 0.0, 0.25, 0.0, -1.875]),
+    .init(.down, 40, 5, 0.5, outgoing: [1.0, 0.0, 0.0, 0.505, 0.0, 1.25], outgoingAlpha: 0.5, incoming: [1.0, 0.0, 0.0, 0.5, 0.0, -1.25]),
+    .init(.down, 40, 5, 1, outgoing: [1.0, 0.0, 0.0, 0.010000000000000009, 0.0, 2.5], outgoingAlpha: 0, incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+    .init(.right, 40, 5, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1, incoming: [0.0, 0.0, 0.0, 1.0, -20.0, 0.0]),
+    .init(.right, 40, 5, 0.25, outgoing: [0.7525, 0.0, 0.0, 1.0, 5.0, 0.0], outgoingAlpha: 0.75, incoming: [0.25, 0.0, 0.0, 1.0, -15.0, 0.0]),
+    .init(.right, 40, 5, 0.5, outgoing: [0.505, 0.0, 0.0, 1.0, 10.0, 0.0], outgoingAlpha: 0.5, incoming: [0.5, 0.0, 0.0, 1.0, -10.0, 0.0]),
+    .init(.right, 40, 5, 1, outgoing: [0.010000000000000009, 0.0, 0.0, 1.0, 20.0, 0.0], outgoingAlpha: 0, incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+    .init(.up, 40, 5, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1, incoming: [1.0, 0.0, 0.0, 0.0, 0.0, 2.5]),
+    .init(.up, 40, 5, 0.25, outgoing: [1.0, 0.0, 0.0, 0.7525, 0.0, -0.625], outgoingAlpha: 0.75, incoming: [1.0, 0.0, 0.0, 0.25, 0.0, 1.875]),
+    .init(.up, 40, 5, 0.5, outgoing: [1.0, 0.0, 0.0, 0.505, 0.0, -1.25], outgoingAlpha: 0.5, incoming: [1.0, 0.0, 0.0, 0.5, 0.0, 1.25]),
+    .init(.up, 40, 5, 1, outgoing: [1.0, 0.0, 0.0, 0.010000000000000009, 0.0, -2.5], outgoingAlpha: 0, incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+    .init(.left, 40, 5, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1, incoming: [0.0, 0.0, 0.0, 1.0, 20.0, 0.0]),
+    .init(.left, 40, 5, 0.25, outgoing: [0.7525, 0.0, 0.0, 1.0, -5.0, 0.0], outgoingAlpha: 0.75, incoming: [0.25, 0.0, 0.0, 1.0, 15.0, 0.0]),
+    .init(.left, 40, 5, 0.5, outgoing: [0.505, 0.0, 0.0, 1.0, -10.0, 0.0], outgoingAlpha: 0.5, incoming: [0.5, 0.0, 0.0, 1.0, 10.0, 0.0]),
+    .init(.left, 40, 5, 1, outgoing: [0.010000000000000009, 0.0, 0.0, 1.0, -20.0, 0.0], outgoingAlpha: 0, incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+    .init(.down, 7, 3, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1, incoming: [1.0, 0.0, 0.0, 0.0, 0.0, -1.5]),
+    .init(.down, 7, 3, 0.25, outgoing: [1.0, 0.0, 0.0, 0.7525, 0.0, 0.375], outgoingAlpha: 0.75, incoming: [1.0, 0.0, 0.0, 0.25, 0.0, -1.125]),
+    .init(.down, 7, 3, 0.5, outgoing: [1.0, 0.0, 0.0, 0.505, 0.0, 0.75], outgoingAlpha: 0.5, incoming: [1.0, 0.0, 0.0, 0.5, 0.0, -0.75]),
+    .init(.down, 7, 3, 1, outgoing: [1.0, 0.0, 0.0, 0.010000000000000009, 0.0, 1.5], outgoingAlpha: 0, incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+    .init(.right, 7, 3, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1, incoming: [0.0, 0.0, 0.0, 1.0, -3.5, 0.0]),
+    .init(.right, 7, 3, 0.25, outgoing: [0.7525, 0.0, 0.0, 1.0, 0.875, 0.0], outgoingAlpha: 0.75, incoming: [0.25, 0.0, 0.0, 1.0, -2.625, 0.0]),
+    .init(.right, 7, 3, 0.5, outgoing: [0.505, 0.0, 0.0, 1.0, 1.75, 0.0], outgoingAlpha: 0.5, incoming: [0.5, 0.0, 0.0, 1.0, -1.75, 0.0]),
+    .init(.right, 7, 3, 1, outgoing: [0.010000000000000009, 0.0, 0.0, 1.0, 3.5, 0.0], outgoingAlpha: 0, incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+    .init(.up, 7, 3, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1, incoming: [1.0, 0.0, 0.0, 0.0, 0.0, 1.5]),
+    .init(.up, 7, 3, 0.25, outgoing: [1.0, 0.0, 0.0, 0.7525, 0.0, -0.375], outgoingAlpha: 0.75, incoming: [1.0, 0.0, 0.0, 0.25, 0.0, 1.125]),
+    .init(.up, 7, 3, 0.5, outgoing: [1.0, 0.0, 0.0, 0.505, 0.0, -0.75], outgoingAlpha: 0.5, incoming: [1.0, 0.0, 0.0, 0.5, 0.0, 0.75]),
+    .init(.up, 7, 3, 1, outgoing: [1.0, 0.0, 0.0, 0.010000000000000009, 0.0, -1.5], outgoingAlpha: 0, incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+    .init(.left, 7, 3, 0, outgoing: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], outgoingAlpha: 1, incoming: [0.0, 0.0, 0.0, 1.0, 3.5, 0.0]),
+    .init(.left, 7, 3, 0.25, outgoing: [0.7525, 0.0, 0.0, 1.0, -0.875, 0.0], outgoingAlpha: 0.75, incoming: [0.25, 0.0, 0.0, 1.0, 2.625, 0.0]),
+    .init(.left, 7, 3, 0.5, outgoing: [0.505, 0.0, 0.0, 1.0, -1.75, 0.0], outgoingAlpha: 0.5, incoming: [0.5, 0.0, 0.0, 1.0, 1.75, 0.0]),
+    .init(.left, 7, 3, 1, outgoing: [0.010000000000000009, 0.0, 0.0, 1.0, -3.5, 0.0], outgoingAlpha: 0, incoming: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
 ]
 
 @Suite("Fold transition keyframes")

@@ -6,6 +6,7 @@ import Testing
 
 /// (preset, t, expected progress): every preset and one overshooting custom curve, from
 /// scripts/gen_timing_reference.py (plain bisection to 1e-15, independent of the Swift solver).
+// swift-format-ignore
 let timingReference: [(String, Double, Double)] = [
     ("linear", 0.0, 0.000000000000),
     ("linear", 0.1, 0.100000000000),

@@ -47,8 +47,9 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// Threading: every callback runs on the session's serial queue; methods may be called from any
 /// thread. Handlers are `@Sendable` and never main-actor isolated.
 ///
-/// Source: POSIX job control and termios (`tcsetattr`, `tcgetpgrp`), signal handling through
-/// `DispatchSource.makeSignalSource` after `signal(_, SIG_IGN)` (as TermKit does).
+/// Source: POSIX job control and termios (`tcsetattr`, `tcgetpgrp`); signals are caught with a
+/// `sigaction` handler and a self-pipe (``SignalRelay``), so a signal that arrives right after
+/// ``start()`` is never lost.
 public final class TerminalSession: @unchecked Sendable {
     /// How the session reads input.
     public enum Input: Hashable, Sendable {
@@ -112,7 +113,7 @@ public final class TerminalSession: @unchecked Sendable {
     // MARK: State (on `queue`)
 
     private var participants: [any TerminalSessionParticipant] = []
-    private var signalSources: [any DispatchSourceSignal] = []
+    private var signalTokens: [Int] = []
     private var decoder = KeyDecoder()
     private var started = false
     private var ended = false
@@ -194,9 +195,9 @@ public final class TerminalSession: @unchecked Sendable {
             ended = true
             for participant in participants { participant.sessionWillEnd() }
             restoreModes()
-            for source in signalSources { source.cancel() }
-            signalSources.removeAll()
-            for number in Self.terminationSignals + [SIGTSTP, SIGCONT, SIGWINCH] { signal(number, SIG_DFL) }
+            // The signals' earlier dispositions come back (the relay restores them).
+            for token in signalTokens { SignalRelay.shared.unregister(token) }
+            signalTokens.removeAll()
             SessionExitGuard.shared.unregister(self)
         }
     }
@@ -236,14 +237,11 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     private func watch(_ number: Int32, _ handler: @escaping @Sendable (TerminalSession) -> Void) {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-        source.setEventHandler { [weak self] in
+        let token = SignalRelay.shared.register(number, queue: queue) { [weak self] _ in
             guard let self else { return }
             handler(self)
         }
-        source.activate()
-        signalSources.append(source)
+        if let token { signalTokens.append(token) }
     }
 
     private func terminate(by number: Int32) {
@@ -251,7 +249,7 @@ public final class TerminalSession: @unchecked Sendable {
         switch configuration.signalPolicy {
         case .restoreAndReraise:
             // Die of the signal, as the program would have without us.
-            signal(number, SIG_DFL)
+            SignalRelay.shared.restoreDefault(number)
             kill(getpid(), number)
         case .restoreAndCallBack(let handler):
             handler(number)
@@ -308,10 +306,9 @@ public final class TerminalSession: @unchecked Sendable {
         suspended = true
         for participant in participants { participant.sessionWillSuspend() }
         restoreModes()
-        // SIGTSTP is blocked on Dispatch's threads and handled by the signal source, so
-        // re-raising it would not stop us; SIGSTOP cannot be blocked. raise() directs it at this
-        // thread, which stops before raise() returns (kill(getpid()) may let this thread run on
-        // until another thread takes the stop).
+        // SIGTSTP is caught (its handler only relays it), so re-raising it would not stop us;
+        // SIGSTOP cannot be caught. raise() directs it at this thread, which stops before raise()
+        // returns (kill(getpid()) may let this thread run on until another thread takes the stop).
         raise(SIGSTOP)
     }
 

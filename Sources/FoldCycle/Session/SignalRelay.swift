@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The write end of the signal pipe, read by the C handler: a process-wide descriptor set once.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The C signal handler: writes the signal's number to the pipe. Only async-signal-safe calls
+/// (`write`), and `errno` is kept for the interrupted code.
+private func relaySignal(_ number: Int32) {
+    let saved = errno
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalPipeWriteEnd, &byte, 1)
+    errno = saved
+}
+
+/// Catches signals for the whole process and hands each to the handlers registered for it, on
+/// their queues.
+///
+/// A `sigaction` handler writes the signal's number to a pipe (the self-pipe technique); a thread
+/// reads the pipe and dispatches. Once ``register(_:queue:handler:)`` returns the signal is caught:
+/// unlike `DispatchSource.makeSignalSource` after `signal(_, SIG_IGN)`, whose registration
+/// completes later on Dispatch's manager thread, there is no moment in which the signal is
+/// ignored and lost (a SIGTERM sent right after the first frame was, in about one run in three).
+/// When the last handler of a signal is removed, the disposition it had before comes back.
+final class SignalRelay: @unchecked Sendable {
+    /// The one relay of the process.
+    static let shared = SignalRelay()
+
+    private struct Registration {
+        var token: Int
+        var queue: DispatchQueue
+        var handler: @Sendable (Int32) -> Void
+    }
+
+    private let lock = NSLock()
+    private var registrations: [Int32: [Registration]] = [:]
+    private var previousActions: [Int32: sigaction] = [:]
+    private var nextToken = 0
+    private var readEnd: Int32 = -1
+
+    /// Calls `handler` on `queue` each time `number` arrives, from now on.
+    ///
+    /// - Returns: a token for ``unregister(_:)``, or nil when the pipe cannot be made.
+    func register(_ number: Int32, queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) -> Int? {
+        lock.withLock {
+            guard startLocked() else { return nil }
+            nextToken += 1
+            let isFirst = registrations[number]?.isEmpty ?? true
+            registrations[number, default: []].append(Registration(token: nextToken, queue: queue, handler: handler))
+            if isFirst {
+                var action = sigaction()
+                #if canImport(Glibc)
+                    action.__sigaction_handler.sa_handler = relaySignal
+                #else
+                    action.__sigaction_u.__sa_handler = relaySignal
+                #endif
+                sigemptyset(&action.sa_mask)
+                action.sa_flags = SA_RESTART
+                var previous = sigaction()
+                _ = sigaction(number, &action, &previous)
+                previousActions[number] = previous
+            }
+            return nextToken
+        }
+    }
+
+    /// Removes the registration `token`; the signal's earlier disposition comes back when it was
+    /// the last one.
+    func unregister(_ token: Int) {
+        lock.withLock {
+            for (number, list) in registrations where list.contains(where: { $0.token == token }) {
+                let remaining = list.filter { $0.token != token }
+                registrations[number] = remaining
+                if remaining.isEmpty, var previous = previousActions.removeValue(forKey: number) {
+                    _ = sigaction(number, &previous, nil)
+                }
+            }
+        }
+    }
+
+    /// Restores `number`'s default disposition (before re-raising it, say), whatever is registered.
+    func restoreDefault(_ number: Int32) {
+        lock.withLock {
+            registrations[number] = []
+            previousActions[number] = nil
+            signal(number, SIG_DFL)
+        }
+    }
+
+    /// Makes the pipe and the reading thread once.
+    private func startLocked() -> Bool {
+        if readEnd >= 0 { return true }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // The handler must never block on a full pipe.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        readEnd = ends[0]
+        signalPipeWriteEnd = ends[1]
+        let descriptor = ends[0]
+        let thread = Thread { [self] in readSignals(from: descriptor) }
+        thread.name = "FoldCycle.signals"
+        thread.start()
+        return true
+    }
+
+    private func readSignals(from descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            for byte in buffer[0..<count] {
+                let number = Int32(byte)
+                let targets = lock.withLock { registrations[number] ?? [] }
+                for target in targets {
+                    let handler = target.handler
+                    target.queue.async { handler(number) }
+                }
+            }
+        }
+    }
+}
