@@ -14,10 +14,8 @@ import Foundation
 ///   8/8 draws content. In a corner cell (both partial) the horizontal edge wins, drawn only
 ///   when the column's coverage is at least 4/8. "The colour below" is the background of the
 ///   destination cell before the layer is drawn.
-/// - **Sampled** (other affine transforms: rotation, shear): nearest sample only, no block
-///   eighths.
-/// - **Projective** (a ``LayerGeometry/projective(_:cellAspect:)`` with perspective): text stays
-///   upright and whole. Each source glyph is drawn once, at the cell its projected centre lands
+/// - **Forward-placed** (every other placement: a rotation, a shear, a
+///   ``LayerGeometry/projective(_:cellAspect:)`` with perspective): text stays upright and whole. Each source glyph is drawn once, at the cell its projected centre lands
 ///   in (the nearer one wins where two meet); each destination cell's background is sampled from
 ///   the layer point its centre shows; the face's edges use block eighths as above, from the
 ///   face's horizontal extent at the row's centre and its vertical extent at the column's centre.
@@ -90,7 +88,7 @@ public struct Compositor: Hashable, Sendable {
     /// - Complexity: O(destination cells covered by the layer + destination cells). An
     ///   axis-aligned layer's column map is a temporary buffer (on the stack where it fits, as
     ///   `withUnsafeTemporaryAllocation` decides); rotated, sheared and projective layers
-    ///   allocate a few small arrays for their bounds.
+    ///   allocate a few arrays the size of their bounds.
     public func draw(_ layer: Layer, onto destination: inout CellBuffer) {
         draw(layer, onto: &destination, destinationIsNormalized: false)
     }
@@ -113,7 +111,9 @@ public struct Compositor: Hashable, Sendable {
         guard content.width > 0, content.height > 0, destination.width > 0, destination.height > 0 else {
             return destinationIsNormalized
         }
-        guard let transform = layer.geometry.affineTransform else {
+        // Axis-aligned affine layers take the exact fast path; every other placement (rotation,
+        // shear, perspective) places glyphs forward so that text stays upright and whole.
+        guard let transform = layer.geometry.affineTransform, transform.b == 0, transform.c == 0 else {
             guard
                 let projective = ProjectiveDraw(
                     layer: layer, alpha: min(alpha, 1), backgroundColor: backgroundColor,
@@ -133,13 +133,7 @@ public struct Compositor: Hashable, Sendable {
             destinationWidth: destination.width, destinationHeight: destination.height,
             tracksOverwrites: destinationIsNormalized && !destinationIsNarrow)
         let overwroteWide = content.cells.withUnsafeBufferPointer { source in
-            destination.withUnsafeMutableCells { target in
-                if transform.b == 0 && transform.c == 0 {
-                    return context.drawAxisAligned(source: source, target: target)
-                }
-                context.drawSampled(source: source, target: target)
-                return true
-            }
+            destination.withUnsafeMutableCells { target in context.drawAxisAligned(source: source, target: target) }
         }
         if overwroteWide || !destinationIsNormalized { destination.normalizeWideClusters() }
         return true

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The per-layer constants of one ``Compositor/draw(_:onto:)`` call of an affine layer and its
-/// inner loops (``drawAxisAligned(source:target:)``, ``drawSampled(source:target:)``).
+/// inner loop (``drawAxisAligned(source:target:)``).
 struct DrawContext: LayerBlending {
     let sourceWidth: Int
     let sourceHeight: Int
@@ -50,22 +50,9 @@ struct DrawContext: LayerBlending {
 
     // MARK: Sampling
 
-    /// The layer cell index the centre of destination cell (x, y) lands in, or -1 outside.
-    @inline(__always)
-    func sample(_ x: Int, _ y: Int) -> Int {
-        let px = Double(x) + 0.5 - centreX
-        let py = Double(y) + 0.5 - centreY
-        let lx = Double(inverse.a) * px + Double(inverse.c) * py + Double(inverse.tx) + halfWidth
-        let ly = Double(inverse.b) * px + Double(inverse.d) * py + Double(inverse.ty) + halfHeight
-        guard lx >= 0, ly >= 0, lx < Double(sourceWidth), ly < Double(sourceHeight) else { return -1 }
-        let column = min(max(Self.nearestCell(lx, half: halfWidth), 0), sourceWidth - 1)
-        let row = min(max(Self.nearestCell(ly, half: halfHeight), 0), sourceHeight - 1)
-        return row * sourceWidth + column
-    }
-
     /// For an axis-aligned inverse (`b == 0 && c == 0`): the layer column the centre of
-    /// destination column `x` lands in, clamped into the layer. The `c·py` term of ``sample(_:_:)``
-    /// is ±0 there and cannot change the sum, so the column depends on `x` alone.
+    /// destination column `x` lands in, clamped into the layer. The inverse's `c·py` term is ±0
+    /// there and cannot change the sum, so the column depends on `x` alone.
     @inline(__always)
     func sourceColumn(_ x: Int) -> Int {
         let px = Double(x) + 0.5 - centreX
