@@ -112,7 +112,7 @@ extension DrawContext {
                     overwritten |= Self.widthOtherThanOne(target[rowBase + i])
                     drawEdge(
                         at: rowBase + i, eighths: rowEighths, coversFar: coversBottom, faceColour: layerBackground,
-                        partial: BlockGlyph.lowerEighths, target: target)
+                        family: .lower, target: target)
                 }
             }
             columns.deinitialize()
@@ -234,7 +234,7 @@ extension DrawContext {
                 drawEdge(
                     at: destination, eighths: Int(column.eighths), coversFar: column.coversLeft,
                     faceColour: layerBackground,
-                    partial: BlockGlyph.leftEighths, target: target)
+                    family: .left, target: target)
             }
             i += 1
         }

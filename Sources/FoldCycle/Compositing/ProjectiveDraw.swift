@@ -201,12 +201,12 @@ struct ProjectiveDraw: LayerBlending {
                         >= Double(y) + 0.5
                     drawEdge(
                         at: index, eighths: rowEighths, coversFar: coversBottom, faceColour: background,
-                        partial: BlockGlyph.lowerEighths, target: target)
+                        family: .lower, target: target)
                 } else if let span = rowSpans[r] {
                     let coversLeft = (max(span.low, Double(x)) + min(span.high, Double(x + 1))) / 2 < Double(x) + 0.5
                     drawEdge(
                         at: index, eighths: columnEighths, coversFar: coversLeft, faceColour: background,
-                        partial: BlockGlyph.leftEighths, target: target)
+                        family: .left, target: target)
                 }
             }
         }
