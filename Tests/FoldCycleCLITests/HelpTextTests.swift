@@ -22,7 +22,7 @@ struct HelpTextTests {
                 "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
                 "",
                 "OPTIONS:",
-                "  --transition <name>     How one card gives way to the next. (values: fold, fade; default: fold)",
+                "  --transition <name>     How one card gives way to the next. (values: fold, cube, flip, push, move-in, reveal, fade; default: fold)",
             ])
         #expect(LiveCommand.help.hasSuffix("  printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C\n"))
     }

@@ -41,9 +41,10 @@ struct TransitionCommandTests {
     func errors() {
         #expect(
             SessionCommand.parse("transition spin")
-                == .failure(.init("invalid transition 'spin' (values: fold, fade)")))
+                == .failure(.init("invalid transition 'spin' (values: fold, cube, flip, push, move-in, reveal, fade)")))
         #expect(
             SessionCommand.parse("transition")
-                == .failure(.init("'transition' needs a transition (values: fold, fade)")))
+                == .failure(
+                    .init("'transition' needs a transition (values: fold, cube, flip, push, move-in, reveal, fade)")))
     }
 }

@@ -24,6 +24,11 @@ GENERATORS = [
     ("gen_width_tables.py", "Sources/FoldCycle/Text/DisplayWidthTables.swift",
      "    static let fitzpatrick: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF",
      "    static let fitzpatrick: ClosedRange<UInt32> = 0x1F3FB...0x1F3FE"),
+    ("gen_transition_family_reference.py", "Tests/FoldCycleTests/TransitionFamilyReference.swift",
+     "    .init(.push, .left, 9, 3, 2.0, 0.25, dolly: 1.0, slots: [.init(.outgoing, true, 1.0, "
+     "[1.0, 0.0, 0.0, 1.0, -2.25, 0.0]), .init(.incoming, true, 1.0, [1.0, 0.0, 0.0, 1.0, 6.75, 0.0])]),",
+     "    .init(.push, .left, 9, 3, 2.0, 0.25, dolly: 1.0, slots: [.init(.outgoing, true, 1.0, "
+     "[1.0, 0.0, 0.0, 1.0, -2.5, 0.0]), .init(.incoming, true, 1.0, [1.0, 0.0, 0.0, 1.0, 6.75, 0.0])]),"),
 ]
 
 

@@ -23,13 +23,18 @@ public struct SlotPresentation: Hashable, Sendable {
     public var alpha: Double
     /// Whether the slot is drawn: false for a face turned away from the viewer.
     public var isVisible: Bool
+    /// How squarely the slot faces the viewer: the cosine of its angle from the front (1 face
+    /// on, 0 edge-on, negative turned away); 1 for transitions that stay in the card's plane.
+    /// Shading (``CardStyle``'s `shading`) dims a face by it (docs/DESIGN.md#text-on-turned-faces).
+    public var facing: Double
 
     /// Creates a presentation.
-    public init(role: SlotRole, geometry: LayerGeometry, alpha: Double, isVisible: Bool = true) {
+    public init(role: SlotRole, geometry: LayerGeometry, alpha: Double, isVisible: Bool = true, facing: Double = 1) {
         self.role = role
         self.geometry = geometry
         self.alpha = alpha
         self.isVisible = isVisible
+        self.facing = facing
     }
 
     /// The affine transform of an ``LayerGeometry/affine(_:)`` slot (identity otherwise).

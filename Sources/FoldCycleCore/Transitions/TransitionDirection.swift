@@ -1,3 +1,5 @@
+import Foundation
+
 /// The direction content moves in a transition.
 ///
 /// Source: the pseudo-fold circle view's direction enum, with its raw values
@@ -27,6 +29,19 @@ public enum TransitionDirection: Int, CaseIterable, Hashable, Sendable, CustomSt
 
     /// Whether content moves along the y axis (`down`, `up`).
     public var isVertical: Bool { self == .down || self == .up }
+
+    /// One full extent of a `slotSize` slot along this direction, in cells: `(0, +H)` for
+    /// down, `(0, −H)` for up, `(+W, 0)` for right, `(−W, 0)` for left (W columns, H rows). The
+    /// slides (push, move-in, reveal) translate by fractions of it
+    /// (docs/DESIGN.md#push-move-in-reveal-and-fade).
+    public func fullExtent(of slotSize: CGSize) -> CGPoint {
+        switch self {
+        case .down: return CGPoint(x: 0, y: slotSize.height)
+        case .up: return CGPoint(x: 0, y: -slotSize.height)
+        case .right: return CGPoint(x: slotSize.width, y: 0)
+        case .left: return CGPoint(x: -slotSize.width, y: 0)
+        }
+    }
 
     /// The command-line name: `down`, `right`, `up` or `left`.
     public var description: String {

@@ -1,12 +1,26 @@
 import Foundation
 
-/// The registered transitions. Adding one is a conforming type in its own file plus one case
-/// here and its line in ``transitionType``.
+/// The registered transitions, in the order help lists them. Adding one is a conforming type in
+/// its own file plus one case here and its lines in ``transitionType``, ``hasDirection`` and
+/// ``summary``.
 ///
-/// Source: the source's pseudo fold, and Core Animation's transition types.
+/// Source: the source's pseudo fold; Core Animation's `CATransition` types (push, moveIn,
+/// reveal, fade); UIKit's flip transitions; CubeController's cube.
 public enum TransitionKind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// The source's pseudo fold (a cube roll imitated by scaling): ``FoldTransition``.
     case fold
+    /// A true perspective cube turning a quarter turn: ``CubeTransition``.
+    case cube
+    /// The card flipping over about its own centre line (UIKit's flip): ``FlipTransition``.
+    case flip
+    /// The next card pushing the current one out (`CATransition`'s `push`): ``PushTransition``.
+    case push
+    /// The next card sliding in over the current one (`CATransition`'s `moveIn`):
+    /// ``MoveInTransition``.
+    case moveIn = "move-in"
+    /// The current card sliding away from over the next one (`CATransition`'s `reveal`):
+    /// ``RevealTransition``.
+    case reveal
     /// A cross-fade: the incoming item, in front, goes from alpha 0 to 1 (`CATransition`'s
     /// `fade`): ``FadeTransition``.
     case fade
@@ -15,6 +29,11 @@ public enum TransitionKind: String, CaseIterable, Hashable, Sendable, CustomStri
     public var transitionType: any Transition.Type {
         switch self {
         case .fold: return FoldTransition.self
+        case .cube: return CubeTransition.self
+        case .flip: return FlipTransition.self
+        case .push: return PushTransition.self
+        case .moveIn: return MoveInTransition.self
+        case .reveal: return RevealTransition.self
         case .fade: return FadeTransition.self
         }
     }
@@ -22,8 +41,17 @@ public enum TransitionKind: String, CaseIterable, Hashable, Sendable, CustomStri
     /// Whether the transition moves content in a direction (a fade does not).
     public var hasDirection: Bool {
         switch self {
-        case .fold: return true
+        case .fold, .cube, .flip, .push, .moveIn, .reveal: return true
         case .fade: return false
+        }
+    }
+
+    /// Whether the slots' geometry is a perspective ``LayerGeometry/projective(_:cellAspect:)``
+    /// (the cube and the flip) rather than an affine ``LayerGeometry/affine(_:)``.
+    public var isProjective: Bool {
+        switch self {
+        case .cube, .flip: return true
+        case .fold, .push, .moveIn, .reveal, .fade: return false
         }
     }
 
@@ -31,11 +59,16 @@ public enum TransitionKind: String, CaseIterable, Hashable, Sendable, CustomStri
     public var summary: String {
         switch self {
         case .fold: return "one card folds away while the next unfolds (the source's pseudo cube roll)"
+        case .cube: return "a cube turns in perspective; the next card is on the face beside this one"
+        case .flip: return "the card flips over about its centre line; the next card is on its back"
+        case .push: return "the next card pushes the current one out"
+        case .moveIn: return "the next card slides in over the current one"
+        case .reveal: return "the current card slides away, uncovering the next one"
         case .fade: return "the next card fades in over the current one"
         }
     }
 
-    /// The command-line name: `fold`, `fade`, ….
+    /// The command-line name: `fold`, `cube`, `move-in`, ….
     public var description: String { rawValue }
 }
 
