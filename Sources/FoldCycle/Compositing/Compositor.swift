@@ -120,10 +120,10 @@ public struct Compositor: Hashable, Sendable {
                     foregroundColor: foregroundColor, destinationWidth: destination.width,
                     destinationHeight: destination.height)
             else { return destinationIsNormalized }
-            content.cells.withUnsafeBufferPointer { source in
+            let overwroteWide = content.cells.withUnsafeBufferPointer { source in
                 destination.withUnsafeMutableCells { target in projective.draw(source: source, target: target) }
             }
-            destination.normalizeWideClusters()
+            if overwroteWide || !destinationIsNormalized { destination.normalizeWideClusters() }
             return true
         }
         guard let inverse = try? transform.inverted() else { return destinationIsNormalized }

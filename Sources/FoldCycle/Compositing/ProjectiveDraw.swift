@@ -1,24 +1,24 @@
 import Foundation
 
-/// The projective path of ``Compositor``: a layer under a perspective ``LayerGeometry``, drawn so
-/// that its text stays text (docs/DESIGN.md#compositing).
+/// The forward-placing path of ``Compositor``: a layer under a perspective ``LayerGeometry`` (or a
+/// rotated or sheared affine one), drawn so that its text stays text (docs/DESIGN.md#compositing,
+/// docs/DESIGN.md#text-on-turned-faces).
 ///
 /// - Coverage: the face is the projected quadrilateral of the layer's four corners. A destination
-///   cell's horizontal coverage is the overlap of the cell's columns with the face's extent along
-///   the cell's centre row, its vertical coverage the overlap of its rows with the face's extent
-///   along its centre column, both rounded to eighths. Fully covered cells are content; partly
-///   covered ones are edges drawn with block eighths (``BlockGlyph``) exactly as on the
-///   axis-aligned path: a partly covered row draws a lower block when the column is at least
-///   half covered, a fully covered row with a partly covered column a left block.
+///   cell's horizontal coverage is the overlap of the cell's columns with the x-extent of the
+///   part of the face inside the cell's row, its vertical coverage the overlap of its rows with
+///   the y-extent of the part of the face inside the cell's column, both rounded to eighths.
+///   Fully covered cells are content; partly covered ones are edges drawn with block eighths
+///   (``BlockGlyph``) exactly as on the axis-aligned path: a partly covered row draws a lower
+///   block when the column is at least half covered, a fully covered row with a partly covered
+///   column a left block. For an axis-aligned rectangle these are the axis-aligned path's
+///   numbers.
 /// - Backgrounds: every cell's background (and an edge's face colour) is the background of the
 ///   layer cell its centre shows, through the inverse projection (clamped into the layer for
 ///   edges).
-/// - Glyphs: each source glyph (any cell but a plain space) is drawn once, upright, at the
-///   destination cell its projected centre lands in (a wide cluster on the two cells around its
-///   projected centre); it is dropped when that cell is not content. Where two glyphs land on
-///   the same cell the nearer one wins (smaller w after the transform: closer to the eye); a
-///   wide cluster half of which loses is dropped whole. So no glyph is duplicated, stretched,
-///   mirrored or split, and the glyph keeps its own colour and attributes.
+/// - Glyphs: see ``glyphClaims(source:coverage:columns:rows:)`` (ProjectiveGlyphs.swift): each
+///   source glyph is drawn at most once, upright, at its projected centre, and a source row
+///   whose projection stays a row (or whose columns stay columns) lands on one destination row.
 /// - A layer any corner of which is at or behind the eye (w ≤ 0), or whose plane is seen
 ///   edge-on (singular), draws nothing.
 struct ProjectiveDraw: LayerBlending {
@@ -43,6 +43,20 @@ struct ProjectiveDraw: LayerBlending {
     let endColumn: Int
     let firstRow: Int
     let endRow: Int
+    /// How source rows land on destination rows.
+    let rowPlacement: RowPlacement
+
+    /// How the glyphs of one source row find their destination row.
+    enum RowPlacement {
+        /// Each glyph on the row its own projected centre lands in (a rotation: rows turn).
+        case perGlyph
+        /// The whole source row on one destination row: where its centre line crosses the
+        /// layer's centre column. For maps that keep rows horizontal (`v` depends on `y` alone: a
+        /// turn about the x axis, a horizontal shear) that is exact; for maps that keep columns
+        /// vertical (`u` depends on `x` alone: a turn about the y axis, whose rows tilt toward
+        /// the vanishing point) it keeps each line of text on one row.
+        case snapped
+    }
 
     /// The draw of `layer` into a `destinationWidth` × `destinationHeight` buffer, or nil when it
     /// draws nothing (singular, behind the eye, or outside the destination).
@@ -60,6 +74,9 @@ struct ProjectiveDraw: LayerBlending {
         forward = layer.geometry.planeHomography
         guard let inverse = forward.inverted() else { return nil }
         self.inverse = inverse
+        let rowsStayRows = forward.h12 == 0 && forward.h13 == 0
+        let columnsStayColumns = forward.h21 == 0 && forward.h23 == 0
+        rowPlacement = rowsStayRows || columnsStayColumns ? .snapped : .perGlyph
         halfWidth = Double(sourceWidth) / 2
         halfHeight = Double(sourceHeight) / 2
         centreX = Double(layer.origin.column) + halfWidth
@@ -94,39 +111,55 @@ struct ProjectiveDraw: LayerBlending {
         return Int(rounded)
     }
 
+    /// `⌊value⌋` clamped to 0...limit (NaN gives 0), without a libm call: `Int(_:)` truncates,
+    /// which is the floor for the positive values it is used on.
+    @inline(__always)
+    static func clampedFloor(_ value: Double, limit: Int) -> Int {
+        if !(value > 0) { return 0 }
+        if value >= Double(limit) { return limit }
+        return Int(value)
+    }
+
     // MARK: - The face's extent
 
-    /// Where the face meets the horizontal line `y` (destination cells): its leftmost and
-    /// rightmost x, or nil when it misses the line.
-    func horizontalSpan(atY y: Double) -> (low: Double, high: Double)? {
-        span(along: y, horizontal: true)
+    /// The x-extent of the part of the face between the horizontal lines `top` and `bottom`
+    /// (destination cells), or nil when the face misses that band.
+    func horizontalExtent(top: Double, bottom: Double) -> (low: Double, high: Double)? {
+        extent(bandLow: top, bandHigh: bottom, horizontal: true)
     }
 
-    /// Where the face meets the vertical line `x`: its topmost and bottommost y, or nil.
-    func verticalSpan(atX x: Double) -> (low: Double, high: Double)? {
-        span(along: x, horizontal: false)
+    /// The y-extent of the part of the face between the vertical lines `left` and `right`.
+    func verticalExtent(left: Double, right: Double) -> (low: Double, high: Double)? {
+        extent(bandLow: left, bandHigh: right, horizontal: false)
     }
 
-    private func span(along line: Double, horizontal: Bool) -> (low: Double, high: Double)? {
+    /// The face is convex, so its part inside a band is the convex polygon of the corners inside
+    /// the band and the points where its sides cross the band's two lines: the extent along the
+    /// band is the least and greatest of those.
+    private func extent(bandLow: Double, bandHigh: Double, horizontal: Bool) -> (low: Double, high: Double)? {
         var low = Double.infinity
         var high = -Double.infinity
         for index in 0..<4 {
             let a = quad[index]
             let b = quad[(index + 1) % 4]
-            // (across, along): `across` is the coordinate compared with the line.
+            // (across, along): `across` is the coordinate the band bounds.
             let (aAcross, aAlong) = horizontal ? (a.y, a.x) : (a.x, a.y)
             let (bAcross, bAlong) = horizontal ? (b.y, b.x) : (b.x, b.y)
-            if aAcross == bAcross {
-                if aAcross == line {
-                    low = min(low, aAlong, bAlong)
-                    high = max(high, aAlong, bAlong)
-                }
-                continue
+            if aAcross >= bandLow && aAcross <= bandHigh {
+                low = min(low, aAlong)
+                high = max(high, aAlong)
             }
-            guard (aAcross - line) * (bAcross - line) <= 0 else { continue }
-            let at = aAlong + (line - aAcross) * (bAlong - aAlong) / (bAcross - aAcross)
-            low = min(low, at)
-            high = max(high, at)
+            // Where the side crosses each of the band's two lines.
+            if (aAcross - bandLow) * (bAcross - bandLow) < 0 {
+                let at = aAlong + (bandLow - aAcross) * (bAlong - aAlong) / (bAcross - aAcross)
+                low = min(low, at)
+                high = max(high, at)
+            }
+            if (aAcross - bandHigh) * (bAcross - bandHigh) < 0 {
+                let at = aAlong + (bandHigh - aAcross) * (bAlong - aAlong) / (bAcross - aAcross)
+                low = min(low, at)
+                high = max(high, at)
+            }
         }
         return low <= high ? (low, high) : nil
     }
@@ -137,138 +170,189 @@ struct ProjectiveDraw: LayerBlending {
     /// cells whose centre lies just outside the face), or -1 when the point is behind the eye.
     func sample(x: Double, y: Double) -> Int {
         let p = inverse.apply(x: x - centreX, y: y - centreY)
-        guard p.w > 0 else { return -1 }
-        let lx = p.x / p.w + halfWidth
-        let ly = p.y / p.w + halfHeight
+        return sourceIndex(p.x, p.y, p.w)
+    }
+
+    /// The layer cell of the inverse-mapped homogeneous point `(x, y, w)`, clamped into the
+    /// layer, or -1 when `w ≤ 0` (behind the eye) or the point is not finite.
+    @inline(__always)
+    func sourceIndex(_ x: Double, _ y: Double, _ w: Double) -> Int {
+        guard w > 0 else { return -1 }
+        let scale = 1 / w
+        let lx = x * scale + halfWidth
+        let ly = y * scale + halfHeight
         guard lx.isFinite, ly.isFinite else { return -1 }
-        let column = Self.clampedCell(lx, rounding: .down, limit: sourceWidth - 1)
-        let row = Self.clampedCell(ly, rounding: .down, limit: sourceHeight - 1)
-        return row * sourceWidth + column
+        return Self.clampedFloor(ly, limit: sourceHeight - 1) * sourceWidth
+            + Self.clampedFloor(lx, limit: sourceWidth - 1)
     }
 
     // MARK: - Drawing
 
     /// Draws the layer over `target` (the destination's cells).
-    func draw(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
+    ///
+    /// - Returns: whether a cell it overwrote was part of a wide cluster (width ≠ 1), so the
+    ///   wide-cluster invariant may need restoring; the draw itself writes every wide glyph whole.
+    @discardableResult
+    func draw(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Bool {
         let columns = endColumn - firstColumn
         let rows = endRow - firstRow
-        // Each bbox row's horizontal span at its centre, each bbox column's vertical span.
-        let rowSpans = (0..<rows).map { horizontalSpan(atY: Double(firstRow + $0) + 0.5) }
-        let columnSpans = (0..<columns).map { verticalSpan(atX: Double(firstColumn + $0) + 0.5) }
-        var coverage = [UInt8](repeating: 0, count: columns * rows)  // row eighths << 4 | column eighths
-        for r in 0..<rows {
-            guard let rowSpan = rowSpans[r] else { continue }
-            let y = Double(firstRow + r)
-            for c in 0..<columns {
-                guard let columnSpan = columnSpans[c] else { continue }
-                let columnEighths = DrawContext.eighths(Double(firstColumn + c), rowSpan.low, rowSpan.high)
-                let rowEighths = DrawContext.eighths(y, columnSpan.low, columnSpan.high)
-                coverage[r * columns + c] = UInt8(rowEighths << 4 | columnEighths)
-            }
+        // Each bbox row's x-extent of the face, each bbox column's y-extent.
+        let rowExtents = (0..<rows).map { r in
+            horizontalExtent(top: Double(firstRow + r), bottom: Double(firstRow + r + 1))
         }
+        let columnExtents = (0..<columns).map { c in
+            verticalExtent(left: Double(firstColumn + c), right: Double(firstColumn + c + 1))
+        }
+        let coverage = Self.coverage(
+            rowExtents: rowExtents, columnExtents: columnExtents, firstColumn: firstColumn, firstRow: firstRow)
         let claims = glyphClaims(source: source, coverage: coverage, columns: columns, rows: rows)
-        for r in 0..<rows {
-            let y = firstRow + r
-            for c in 0..<columns {
-                let covered = coverage[r * columns + c]
-                let rowEighths = Int(covered >> 4)
-                let columnEighths = Int(covered & 0xF)
-                guard rowEighths > 0, columnEighths > 0 else { continue }
-                let x = firstColumn + c
-                let index = y * width + x
-                let shown = sample(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                guard shown >= 0 else { continue }
-                let background = source[shown].backgroundBits
-                if rowEighths == 8 && columnEighths == 8 {
-                    let claim = claims[r * columns + c]
-                    if claim == Self.continuationClaim { continue }  // Drawn with its lead.
-                    let below = target[index]
-                    if claim >= 0 {
-                        var glyph = source[Int(claim)]
-                        glyph.backgroundBits = background
-                        let lead = blended(glyph, below: below)
-                        target[index] = lead
-                        if glyph.width == 2 { target[index + 1] = .continuation(of: lead) }
-                    } else {
-                        target[index] = blended(
-                            Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: background),
-                            below: below)
+        // A layer of one background (every card) needs no sampling: each cell would find it.
+        let firstBackground = source[0].backgroundBits
+        let uniformBackground = source.allSatisfy { $0.backgroundBits == firstBackground }
+        // The inverse map of a cell centre, `(px, py, 1) · inverse`, split into its column's and
+        // its row's terms, so a cell costs three additions and one division.
+        let columnTerms: [(x: Double, y: Double, w: Double)] =
+            uniformBackground
+            ? []
+            : (0..<columns).map { c in
+                let px = Double(firstColumn + c) + 0.5 - centreX
+                return (
+                    x: px * inverse.h11 + inverse.h31, y: px * inverse.h12 + inverse.h32,
+                    w: px * inverse.h13 + inverse.h33
+                )
+            }
+        let blank = Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: firstBackground)
+        // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
+        var overwritten: UInt64 = 0
+        coverage.withUnsafeBufferPointer { coverage in
+            claims.withUnsafeBufferPointer { claims in
+                for r in 0..<rows {
+                    let y = firstRow + r
+                    let py = Double(y) + 0.5 - centreY
+                    let rowTerms = (x: py * inverse.h21, y: py * inverse.h22, w: py * inverse.h23)
+                    let rowBase = r * columns
+                    // Cells before `runEnd` were drawn as part of a run of content.
+                    var runEnd = 0
+                    for c in 0..<columns where c >= runEnd {
+                        let covered = coverage[rowBase + c]
+                        // A run of content cells of an opaque layer of one background: each is
+                        // its glyph or a blank, copied (the common case, in a tight loop).
+                        if covered == 0x88 && uniformBackground && alpha256 == 256 {
+                            var index = y * width + firstColumn + c
+                            runEnd = c
+                            while runEnd < columns && coverage[rowBase + runEnd] == 0x88 {
+                                overwritten |= DrawContext.widthOtherThanOne(target[index])
+                                let claim = claims[rowBase + runEnd]
+                                if claim >= 0 {
+                                    var glyph = source[Int(claim)]
+                                    glyph.backgroundBits = firstBackground
+                                    target[index] = glyph
+                                    if glyph.width == 2 {
+                                        overwritten |= DrawContext.widthOtherThanOne(target[index + 1])
+                                        target[index + 1] = .continuation(of: glyph)
+                                    }
+                                } else if claim != Self.continuationClaim {
+                                    target[index] = blank
+                                }
+                                runEnd += 1
+                                index += 1
+                            }
+                            continue
+                        }
+                        guard covered & 0xF0 != 0, covered & 0x0F != 0 else { continue }
+                        let x = firstColumn + c
+                        let index = y * width + x
+                        overwritten |= DrawContext.widthOtherThanOne(target[index])
+                        let background: UInt32
+                        if uniformBackground {
+                            background = firstBackground
+                        } else {
+                            let terms = columnTerms[c]
+                            let shown = sourceIndex(
+                                terms.x + rowTerms.x, terms.y + rowTerms.y, terms.w + rowTerms.w)
+                            guard shown >= 0 else { continue }
+                            background = source[shown].backgroundBits
+                        }
+                        if covered == 0x88 {
+                            let claim = claims[rowBase + c]
+                            if claim == Self.continuationClaim { continue }  // Drawn with its lead.
+                            if claim >= 0 {
+                                var glyph = source[Int(claim)]
+                                glyph.backgroundBits = background
+                                let lead = blended(glyph, below: target[index])
+                                target[index] = lead
+                                if glyph.width == 2 {
+                                    overwritten |= DrawContext.widthOtherThanOne(target[index + 1])
+                                    target[index + 1] = .continuation(of: lead)
+                                }
+                            } else {
+                                var space = blank
+                                space.backgroundBits = background
+                                target[index] = blended(space, below: target[index])
+                            }
+                        } else if covered >> 4 < 8 {
+                            guard covered & 0x0F >= 4, let extent = columnExtents[c] else { continue }
+                            let coversBottom =
+                                (max(extent.low, Double(y)) + min(extent.high, Double(y + 1))) / 2 >= Double(y) + 0.5
+                            drawEdge(
+                                at: index, eighths: Int(covered >> 4), coversFar: coversBottom,
+                                faceColour: background, family: .lower, target: target)
+                        } else if let extent = rowExtents[r] {
+                            let coversLeft =
+                                (max(extent.low, Double(x)) + min(extent.high, Double(x + 1))) / 2 < Double(x) + 0.5
+                            drawEdge(
+                                at: index, eighths: Int(covered & 0x0F), coversFar: coversLeft,
+                                faceColour: background, family: .left, target: target)
+                        }
                     }
-                } else if rowEighths < 8 {
-                    guard columnEighths >= 4, let span = columnSpans[c] else { continue }
-                    let coversBottom =
-                        (max(span.low, Double(y)) + min(span.high, Double(y + 1))) / 2
-                        >= Double(y) + 0.5
-                    drawEdge(
-                        at: index, eighths: rowEighths, coversFar: coversBottom, faceColour: background,
-                        family: .lower, target: target)
-                } else if let span = rowSpans[r] {
-                    let coversLeft = (max(span.low, Double(x)) + min(span.high, Double(x + 1))) / 2 < Double(x) + 0.5
-                    drawEdge(
-                        at: index, eighths: columnEighths, coversFar: coversLeft, faceColour: background,
-                        family: .left, target: target)
                 }
             }
         }
+        return overwritten != 0
     }
 
-    /// A claim for the trailing half of a wide cluster whose lead is claimed to its left.
-    static let continuationClaim: Int32 = -2
-
-    /// For each bbox cell, the source glyph drawn there (its index), ``continuationClaim``, or -1
-    /// (none: the background shows). Each glyph lands once, at its projected centre, on content
-    /// cells only; the nearer glyph wins a cell.
-    private func glyphClaims(
-        source: UnsafeBufferPointer<Cell>, coverage: [UInt8], columns: Int,
-        rows: Int
-    ) -> [Int32] {
-        var claims = [Int32](repeating: -1, count: columns * rows)
-        var depths = [Double](repeating: .infinity, count: columns * rows)
-        func isContent(_ c: Int, _ r: Int) -> Bool {
-            c >= 0 && c < columns && r >= 0 && r < rows && coverage[r * columns + c] == 0x88
-        }
-        /// Frees cell `i` of whatever glyph holds it, with that glyph's other half.
-        func release(_ i: Int) {
-            let claim = claims[i]
-            if claim == Self.continuationClaim {
-                claims[i - 1] = -1
-            } else if claim >= 0, source[Int(claim)].width == 2 {
-                claims[i + 1] = -1
+    /// Each bbox cell's coverage, row-major: its row eighths (from its column's y-extent) in the
+    /// high nibble and its column eighths (from its row's x-extent) in the low one; 0x88 is
+    /// content. Only the two cells at each end of an extent need ``DrawContext/eighths``; those
+    /// between are 8/8.
+    static func coverage(
+        rowExtents: [(low: Double, high: Double)?], columnExtents: [(low: Double, high: Double)?], firstColumn: Int,
+        firstRow: Int
+    ) -> [UInt8] {
+        let columns = columnExtents.count
+        let rows = rowExtents.count
+        var coverage = [UInt8](repeating: 0, count: columns * rows)
+        coverage.withUnsafeMutableBufferPointer { coverage in
+            for (r, extent) in rowExtents.enumerated() {
+                guard let extent else { continue }
+                let (from, to) = Self.span(extent, first: firstColumn, count: columns)
+                for c in from..<to {
+                    let eighths =
+                        c == from || c == to - 1
+                        ? DrawContext.eighths(Double(firstColumn + c), extent.low, extent.high) : 8
+                    coverage[r * columns + c] = UInt8(truncatingIfNeeded: eighths)
+                }
             }
-            claims[i] = -1
-        }
-        for sy in 0..<sourceHeight {
-            for sx in 0..<sourceWidth {
-                let cell = source[sy * sourceWidth + sx]
-                let glyphWidth = Int(cell.width)
-                guard glyphWidth > 0 else { continue }
-                if cell.glyph == 0x20 && cell.attributes.isDisjoint(with: [.underline, .reverse]) { continue }
-                let p = forward.apply(
-                    x: Double(sx) + Double(glyphWidth) / 2 - halfWidth,
-                    y: Double(sy) + 0.5 - halfHeight)
-                guard p.w > 0 else { continue }
-                let dx = p.x / p.w + centreX - Double(glyphWidth) / 2
-                let dy = p.y / p.w + centreY
-                guard dx.isFinite, dy.isFinite, dx > -2, dy > -2, dx < Double(width + 2), dy < Double(height + 2)
-                else { continue }
-                let c = Int((dx + 0.5).rounded(.down)) - firstColumn
-                let r = Int(dy.rounded(.down)) - firstRow
-                guard isContent(c, r), glyphWidth == 1 || isContent(c + 1, r) else { continue }
-                let i = r * columns + c
-                // The nearer glyph wins: an equal or nearer claim keeps the cell(s).
-                guard depths[i] > p.w || claims[i] == -1,
-                    glyphWidth == 1 || depths[i + 1] > p.w || claims[i + 1] == -1
-                else { continue }
-                release(i)
-                if glyphWidth == 2 { release(i + 1) }
-                claims[i] = Int32(truncatingIfNeeded: sy * sourceWidth + sx)
-                depths[i] = p.w
-                if glyphWidth == 2 {
-                    claims[i + 1] = Self.continuationClaim
-                    depths[i + 1] = p.w
+            for (c, extent) in columnExtents.enumerated() {
+                guard let extent else { continue }
+                let (from, to) = Self.span(extent, first: firstRow, count: rows)
+                for r in from..<to {
+                    let eighths =
+                        r == from || r == to - 1
+                        ? DrawContext.eighths(Double(firstRow + r), extent.low, extent.high) : 8
+                    coverage[r * columns + c] |= UInt8(truncatingIfNeeded: eighths << 4)
                 }
             }
         }
-        return claims
+        return coverage
+    }
+
+    /// The bbox cells `from..<to` (0-based from `first`, within `0...count`) that `extent`
+    /// overlaps.
+    @inline(__always)
+    static func span(_ extent: (low: Double, high: Double), first: Int, count: Int) -> (Int, Int) {
+        let from = min(max(clampedFloor(extent.low - Double(first), limit: count), 0), count)
+        let to = min(clampedCell(extent.high - Double(first), rounding: .up, limit: count), count)
+        return (from, max(from, to))
     }
 }
