@@ -94,13 +94,21 @@ public final class CardScene {
     public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
         for slot in slots where slot.presentation.isVisible {
+            var content = slotContent(index: slot.index, text: slot.text)
+            var background = style.textStyle(forItemAt: slot.index).background
+            if style.shading && slot.presentation.facing < 1 {
+                let brightness = max(slot.presentation.facing, 0)
+                content = content.shaded(
+                    by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor)
+                background = .rgb(
+                    background.resolved(compositor.backgroundColor).scaled(by: brightness))
+            }
             // The layer carries its card's background, so the block eighths of a partly covered
             // edge cell are drawn in the card's colour (docs/DESIGN.md#compositing).
             layers.append(
                 Layer(
-                    content: slotContent(index: slot.index, text: slot.text),
-                    geometry: slot.presentation.geometry, alpha: slot.presentation.alpha,
-                    background: style.textStyle(forItemAt: slot.index).background))
+                    content: content, geometry: slot.presentation.geometry, alpha: slot.presentation.alpha,
+                    background: background))
         }
         compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
         // The layers hold the cached contents: drop them so the cache stays the only owner.

@@ -8,6 +8,11 @@ public struct CardStyle: Hashable, Sendable {
     public var palette: [RGBColor]
     /// Horizontal alignment of each text line; text is always centred vertically.
     public var alignment: HorizontalAlignment
+    /// Whether a face turned away from the front is dimmed: its colours multiplied by the cosine
+    /// of its angle from the front (``SlotPresentation/facing``), as a face lit from the eye
+    /// darkens toward edge-on (Lambert's cosine law). Off by default; only the cube and the flip
+    /// turn faces (docs/DESIGN.md#text-on-turned-faces).
+    public var shading: Bool
 
     /// The source's five card colours, by name (CSS values, see ``RGBColor/namedColors``):
     /// green, blue, yellow, cyan, orange.
@@ -23,9 +28,13 @@ public struct CardStyle: Hashable, Sendable {
     /// - Parameters:
     ///   - palette: card backgrounds by item index; default ``sourcePalette``.
     ///   - alignment: text alignment; default centre.
-    public init(palette: [RGBColor] = CardStyle.sourcePalette, alignment: HorizontalAlignment = .center) {
+    ///   - shading: dim turned faces; default off.
+    public init(
+        palette: [RGBColor] = CardStyle.sourcePalette, alignment: HorizontalAlignment = .center, shading: Bool = false
+    ) {
         self.palette = palette
         self.alignment = alignment
+        self.shading = shading
     }
 
     /// The background of item `index` (nil: the terminal's default).
