@@ -42,6 +42,12 @@ struct HelpTextTests {
             "  --cycles <n>            Exit 0 after n transitions. (0...1000000000; default: run until quit)",
             "  -h, --help              Show help information.",
             "  --version               Show the version.",
+            "  --cell-aspect <ratio>   A cell's height over its width, for the cube's and flip's perspective. (0.5...4; default: 2)",
+            "  --shading               Dim the cube's and flip's faces as they turn toward edge-on.",
+            "TRANSITIONS (--transition NAME):",
+            "  fold      one card folds away while the next unfolds (the source's pseudo cube roll)",
+            "  cube      a cube turns in perspective; the next card is on the face beside this one",
+            "  move-in   the next card slides in over the current one",
             "COMMANDS (one per line on stdin; case-insensitive):",
             "  start, pause, resume, stop, next, prev, direction D, transition T, interval S,",
             "  duration S, status, help, quit",
@@ -63,7 +69,10 @@ struct HelpTextTests {
             "  --format <format>       Output format. (values: plain, ansi, json; default: plain)",
             "  --encoder <encoder>     ansi: draw each frame as a diff or whole. (values: diff, full; default: diff)",
             "  --align <alignment>     Text alignment in the card. (values: left, center, right; default: center)",
+            "  --cell-aspect <ratio>   A cell's height over its width, for the cube's and flip's perspective. (0.5...4; default: 2)",
             "FORMATS:",
+            "TRANSITIONS (--transition NAME):",
+            "  flip      the card flips over about its centre line; the next card is on its back",
         ])
     func renderLine(_ line: String) {
         #expect(Self.lines(RenderCommand.help).contains(line))

@@ -94,6 +94,18 @@ struct OptionValueTests {
         (["--encoder", "fast"], "invalid value 'fast' for '--encoder' (values: diff, full)"),
         (["--direction", "in"], "invalid value 'in' for '--direction' (values: down, up, left, right)"),
         (["--width", "x"], "invalid value 'x' for '--width' (a whole number from 1 to 1000)"),
+        (
+            ["--cell-aspect", "0.4"],
+            "value 0.4 for '--cell-aspect' is out of range (a cell's height over its width: a finite number ≥ 0.5 and ≤ 4)"
+        ),
+        (
+            ["--cell-aspect", "nan"],
+            "invalid value 'nan' for '--cell-aspect' (a cell's height over its width: a finite number ≥ 0.5 and ≤ 4)"
+        ),
+        (
+            ["--transition", "spin"],
+            "invalid value 'spin' for '--transition' (values: fold, cube, flip, push, move-in, reveal, fade)"
+        ),
     ]
 
     @Test("render's values outside their declarations are usage errors", arguments: renderErrorCases)
@@ -124,6 +136,8 @@ struct OptionValueTests {
         #expect(command.fullscreen == false)
         #expect(command.paused == false)
         #expect(command.cycles == nil)
+        #expect(command.transition == .fold)
+        #expect(command.cellAspect == 2)
     }
 
     @Test("given options are read by their declarations, names case-insensitively")
@@ -132,7 +146,8 @@ struct OptionValueTests {
             "--direction", "LEFT", "--interval", " 0.5", "--duration=0.25", "--timing",
             "cubic-bezier(0.1, 0.2, 0.3, 0.4)",
             "--fps", "30", "--width", "12", "--height", "4", "--align", "Right", "--palette", "red, #00ff00",
-            "--fullscreen", "--paused", "--cycles", "0", "X",
+            "--fullscreen", "--paused", "--cycles", "0", "--transition", "Move-In", "--cell-aspect", "2.25",
+            "--shading", "X",
         ]
         guard case .run(let command) = try LiveCommand.parse(arguments) else {
             Issue.record("expected a run")
@@ -149,7 +164,9 @@ struct OptionValueTests {
             command.style
                 == CardStyle(
                     palette: [RGBColor(red: 255, green: 0, blue: 0), RGBColor(red: 0, green: 255, blue: 0)],
-                    alignment: .right))
+                    alignment: .right, shading: true))
+        #expect(command.transition == .moveIn)
+        #expect(command.cellAspect == 2.25)
         #expect(command.fullscreen == true)
         #expect(command.paused == true)
         #expect(command.cycles == 0)
@@ -186,6 +203,13 @@ struct OptionValueTests {
         #expect(given.format == .json)
         #expect(given.fullFrames == true)
         #expect(given.timingFunction == .linear)
+        #expect(command.cellAspect == 2)
+        #expect(command.style.shading == false)
+        let turned = try #require(
+            try RenderCommand.parse(["--transition", "cube", "--cell-aspect", "0.5", "--shading", "A", "B"]))
+        #expect(turned.transition == .cube)
+        #expect(turned.cellAspect == 0.5)
+        #expect(turned.style.shading == true)
     }
 
     @Test("choice lists come from the types' cases")

@@ -97,7 +97,26 @@ def cases():
     return out
 
 
-@pytest.mark.parametrize("args", cases())
+def transition_cases():
+    """Every transition but the fold (issue 9), on random cards, sizes, cell aspects and timings."""
+    rng = random.Random(20261201)
+    out = []
+    for index in range(36):
+        kind = ["cube", "flip", "push", "move-in", "reveal", "fade"][index % 6]
+        items = rng.sample(POOL, rng.randint(2, 4))
+        args = ["--transition", kind, "--direction", rng.choice(["down", "up", "left", "right"]),
+                "--timing", rng.choice(["linear", "ease-in-out", "cubic-bezier(0.1,0.7,0.9,-0.2)"]),
+                "--frames", str(rng.randint(3, 12)), "--from-item", str(rng.randrange(len(items))),
+                "--cell-aspect", rng.choice(["0.5", "1", "2", "2.5", "4"]), "--align", rng.choice(["left", "center"])]
+        if rng.random() < 0.6:
+            args += ["--width", str(rng.randint(1, 30)), "--height", str(rng.randint(1, 7))]
+        if rng.random() < 0.3:
+            args += ["--shading"]
+        out.append(pytest.param(args + ["--", *items], id=f"{kind}{index}"))
+    return out
+
+
+@pytest.mark.parametrize("args", cases() + transition_cases())
 def test_diff_stream_matches_full_frames(foldcycle, args):
     diff = frames_of(render(foldcycle, args, "ansi", "diff"))
     full = frames_of(render(foldcycle, args, "ansi", "full"))

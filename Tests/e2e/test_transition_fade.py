@@ -22,9 +22,13 @@ def test_fade_json_keeps_both_slots_still_and_fades_the_incoming_one_in(foldcycl
     lines = render(foldcycle, "--frames", "3", "--timing", "linear", "--format", "json", "--width", "5",
                    "--height", "1", "A", "B").decode().splitlines()
     frames = [json.loads(line) for line in lines]
-    assert [f["incoming"]["alpha"] for f in frames] == [0, 0.5, 1]
-    assert all(f["outgoing"]["alpha"] == 1 for f in frames)
-    assert all(f[slot]["transform"] == [1, 0, 0, 1, 0, 0] for f in frames for slot in ("outgoing", "incoming"))
+    # The transition family's shape (issue 9): the visible slots back to front, the fade with no
+    # direction.
+    assert all(f["transition"] == "fade" and f["direction"] is None and f["dolly"] == 1 for f in frames)
+    assert [[slot["role"] for slot in f["slots"]] for f in frames] == [["outgoing", "incoming"]] * 3
+    assert [f["slots"][1]["alpha"] for f in frames] == [0, 0.5, 1]
+    assert all(f["slots"][0]["alpha"] == 1 for f in frames)
+    assert all(slot["transform"] == [1, 0, 0, 1, 0, 0] for f in frames for slot in f["slots"])
 
 
 def test_fade_ansi_blends_the_card_colours(foldcycle):

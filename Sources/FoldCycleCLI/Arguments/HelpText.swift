@@ -1,3 +1,5 @@
+import FoldCycle
+
 /// Help text in swift-argument-parser's layout: `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`, `OPTIONS:`,
 /// then the command's own sections; option lines are generated from their ``OptionSpec``s.
 enum HelpText {
@@ -53,6 +55,14 @@ enum HelpText {
         lines.append("A first item that is or resembles a subcommand's name needs '--' before it,")
         lines.append("which makes every later argument an item: foldcycle -- rendr A B")
         return Section(title: "SUBCOMMANDS", lines: lines)
+    }
+
+    /// The TRANSITIONS section: each registered ``TransitionKind`` with its summary.
+    static var transitionsSection: Section {
+        let column = (TransitionKind.allCases.map(\.rawValue.count).max() ?? 0) + 3
+        return Section(
+            title: "TRANSITIONS (--transition NAME)",
+            lines: TransitionKind.allCases.map { $0.rawValue.padding(toLength: column) + $0.summary })
     }
 
     /// `text` broken at spaces into lines of at most `width` characters (a longer word stands

@@ -19,6 +19,20 @@ enum SharedOptions {
         "transition", value: "name", summary: "How one card gives way to the next.", cases: TransitionKind.allCases,
         default: .fold)
 
+    /// Allowed `--cell-aspect` values: a cell's height over its width.
+    static let cellAspectRange = 0.5...4.0
+
+    /// `--cell-aspect`: the cell's shape that the cube's and the flip's perspective is computed
+    /// in (docs/DESIGN.md#transform3d-and-units); 2 suits most terminal fonts.
+    static let cellAspect = NumberOption(
+        "cell-aspect", value: "ratio",
+        summary: "A cell's height over its width, for the cube's and flip's perspective.",
+        range: .init(cellAspectRange, unit: "a cell's height over its width"), default: 2)
+
+    /// `--shading`: ``CardStyle/shading``.
+    static let shading = FlagOption(
+        "shading", summary: "Dim the cube's and flip's faces as they turn toward edge-on.")
+
     /// `--timing`: ``TimingFunction``'s presets by name, or CSS `cubic-bezier(x1,y1,x2,y2)`.
     static let timing = ChoiceOption(
         "timing", value: "timing", summary: "Timing function.",
@@ -81,9 +95,9 @@ enum SharedOptions {
         return items.isEmpty && path == nil ? nil : items
     }
 
-    /// The card style from `--palette` and `--align`.
+    /// The card style from `--palette`, `--align` and `--shading`.
     static func cardStyle(_ values: OptionValues) throws(CLIError) -> CardStyle {
-        var style = CardStyle(alignment: try values.value(align))
+        var style = CardStyle(alignment: try values.value(align), shading: values.flag(shading))
         if let text = values.text(palette) {
             var colors: [RGBColor] = []
             for name in text.split(separator: ",", omittingEmptySubsequences: false) {

@@ -48,7 +48,8 @@ struct LiveCommand {
         SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
         SharedOptions.timing.spec,
         Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
-        SharedOptions.align.spec, SharedOptions.palette.spec, SharedOptions.color.spec, Options.fullscreen.spec,
+        SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec, SharedOptions.shading.spec,
+        SharedOptions.color.spec, Options.fullscreen.spec,
         Options.paused.spec, Options.cycles.spec, SharedOptions.help.spec, Options.version.spec,
     ]
 
@@ -60,6 +61,7 @@ struct LiveCommand {
         ],
         options: specs,
         sections: [
+            HelpText.transitionsSection,
             .init(
                 title: "COMMANDS (one per line on stdin; case-insensitive)",
                 lines: HelpText.wrapped(SessionCommand.summary, width: HelpText.width - 2) + [
@@ -99,6 +101,8 @@ struct LiveCommand {
     let timingFunction: TimingFunction
     let framesPerSecond: Int
     let cardSize: TerminalSize
+    /// A cell's height over its width (`--cell-aspect`).
+    let cellAspect: Double
     let style: CardStyle
     let colorDepth: ColorDepth
     let fullscreen: Bool
@@ -132,6 +136,7 @@ struct LiveCommand {
                 cardSize: try SharedOptions.cardSize(
                     values, items: items,
                     maxWidth: TerminalDevice.standardOutput.size.flatMap { $0.columns > 0 ? $0.columns : nil }),
+                cellAspect: try values.value(SharedOptions.cellAspect),
                 style: try SharedOptions.cardStyle(values),
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
                 fullscreen: values.flag(Options.fullscreen),

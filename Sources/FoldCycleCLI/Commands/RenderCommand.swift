@@ -26,9 +26,10 @@ struct RenderCommand {
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
         SharedOptions.transition.spec, SharedOptions.direction.spec, SharedOptions.timing.spec,
-        SharedOptions.width.spec, SharedOptions.height.spec,
+        SharedOptions.width.spec, SharedOptions.height.spec, SharedOptions.cellAspect.spec,
         Options.frames.spec, Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
-        SharedOptions.palette.spec, SharedOptions.color.spec, SharedOptions.file.spec, SharedOptions.help.spec,
+        SharedOptions.palette.spec, SharedOptions.shading.spec, SharedOptions.color.spec, SharedOptions.file.spec,
+        SharedOptions.help.spec,
     ]
 
     static let help = HelpText.make(
@@ -42,9 +43,15 @@ struct RenderCommand {
                 lines: [
                     "plain   Per frame: '# frame i/N t=<t> progress=<p>', the card's rows as text, a blank line.",
                     "ansi    One stream that plays the frames in place in a terminal (colour from --color).",
-                    "json    One object per line: frame, t, progress, and both slots' item, transform",
-                    "        [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
-                ])
+                    "json    One object per line. The fold: frame, t, progress, and both slots' item, transform",
+                    "        [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha. Every other",
+                    "        transition: frame, t, progress, transition, direction (null for fade), cellAspect,",
+                    "        dolly, and slots: the visible slots back to front, each with role, item, alpha and",
+                    "        transform [a, b, c, d, tx, ty], or for cube and flip transform3D [m11, …, m44]",
+                    "        (CATransform3D, row vectors, world units of one cell width with rows cellAspect",
+                    "        cells tall, about the card's centre, the dolly included).",
+                ]),
+            HelpText.transitionsSection,
         ])
 
     let items: [String]
@@ -52,6 +59,8 @@ struct RenderCommand {
     let direction: TransitionDirection
     let timingFunction: TimingFunction
     let cardSize: TerminalSize
+    /// A cell's height over its width (`--cell-aspect`).
+    let cellAspect: Double
     let frames: Int
     let fromItem: Int
     let format: Format
@@ -77,6 +86,7 @@ struct RenderCommand {
             direction: try values.value(SharedOptions.direction),
             timingFunction: try values.value(SharedOptions.timing),
             cardSize: try SharedOptions.cardSize(values, items: items),
+            cellAspect: try values.value(SharedOptions.cellAspect),
             frames: try values.value(Options.frames),
             fromItem: try values.value(Options.fromItem, upperBound: max(items.count - 1, 0)),
             format: try values.value(Options.format),
@@ -89,8 +99,8 @@ struct RenderCommand {
     func run() throws(CLIError) {
         let toItem = (fromItem + 1) % items.count
         let flight = TransitionStyle(kind: transition, direction: direction, timingFunction: timingFunction)
-            .transition(slotSize: CGSize(width: cardSize.columns, height: cardSize.rows))
-        let scene = CardScene(cardSize: cardSize, style: style)
+            .transition(slotSize: CGSize(width: cardSize.columns, height: cardSize.rows), cellAspect: cellAspect)
+        let scene = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect)
         var frame = CellBuffer(width: cardSize.columns, height: cardSize.rows)
         var output = FrameOutput(colorDepth: colorDepth, fullFrames: fullFrames)
         for index in 0..<frames {
@@ -114,9 +124,35 @@ struct RenderCommand {
     }
 
     /// One JSON object per frame, keys in the documented order, numbers in shortest round-trip
-    /// form (integral values without a fraction, −0 as 0).
+    /// form (integral values without a fraction, −0 as 0). The fold keeps the shape it has had
+    /// since the first release (both slots by role, each with its six-component transform);
+    /// every other transition gives its kind, direction, cell aspect, dolly and visible slots
+    /// back to front (docs/DESIGN.md#transition-interface).
     private func jsonLine(index: Int, state: TransitionFrame, toItem: Int) -> [UInt8] {
         func number(_ value: Double) -> String { shortestText(value + 0.0) }
+        func numbers(_ values: [Double]) -> String { "[" + values.map(number).joined(separator: ",") + "]" }
+        guard transition == .fold else {
+            let slots = state.slots.filter(\.isVisible).map { presentation in
+                let item = presentation.role == .outgoing ? fromItem : toItem
+                let geometry: String
+                switch presentation.geometry {
+                case .affine(let transform) where !transition.isProjective:
+                    geometry = "\"transform\":" + numbers(transform.components.map(Double.init))
+                case .affine(let transform):
+                    geometry = "\"transform3D\":" + numbers(Transform3D(transform).components)
+                case .projective(let transform, _):
+                    geometry = "\"transform3D\":" + numbers(transform.components)
+                }
+                return
+                    "{\"role\":\"\(presentation.role)\",\"item\":\(item),\"alpha\":\(number(presentation.alpha)),\(geometry)}"
+            }
+            let direction = transition.hasDirection ? "\"\(self.direction)\"" : "null"
+            let line =
+                "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
+                + "\"transition\":\"\(transition)\",\"direction\":\(direction),\"cellAspect\":\(number(cellAspect)),"
+                + "\"dolly\":\(number(state.dolly)),\"slots\":[\(slots.joined(separator: ","))]}\n"
+            return Array(line.utf8)
+        }
         func slot(_ item: Int, _ role: SlotRole) -> String {
             guard let presentation = state.presentation(of: role) else { return "null" }
             let transform = presentation.transform.components.map { number(Double($0)) }.joined(separator: ",")

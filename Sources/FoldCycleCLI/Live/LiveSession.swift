@@ -48,7 +48,7 @@ final class LiveSession: @unchecked Sendable {
                 silencesEcho: drawsFrames))
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         player = Player(
-            cycler: cycler, cardSize: command.cardSize, style: command.style,
+            cycler: cycler, cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
             configuration: .init(
                 framesPerSecond: command.framesPerSecond, output: output, colorDepth: command.colorDepth),
             session: terminal)
