@@ -1,3 +1,4 @@
+import FoldCycle
 import Foundation
 
 /// The docs' tables as Markdown, every figure from one ``BenchReport`` (`--markdown`,
@@ -31,8 +32,9 @@ enum BenchMarkdown {
     /// line per other size.
     static func readmeFrames(_ report: BenchReport) -> String {
         var intro = report.environment.sentence(totalSeconds: report.totalSeconds)
-        let sizes = orderedSizes(report.frames)
-        guard let first = sizes.first, let sample = report.frames.first else {
+        let folds = report.frames.filter { $0.transition == TransitionKind.fold.rawValue }
+        let sizes = orderedSizes(folds)
+        guard let first = sizes.first, let sample = folds.first else {
             return wrapped(intro) + "\n\nNo frame cases were measured in this run."
         }
         intro += " Truecolor, slots filled with mixed CJK and ASCII text, medians of "
@@ -41,15 +43,41 @@ enum BenchMarkdown {
         out +=
             "| \(display(first)) frame | diff: compose + encode | full: compose + encode | diff bytes / lower bound |\n"
         out += "|---|---:|---:|---:|\n"
-        for direction in orderedDirections(report.frames) {
-            let diff = result(report.frames, first, direction, .diff)
-            let full = result(report.frames, first, direction, .full)
+        for direction in orderedDirections(folds) {
+            let diff = result(folds, first, direction, .diff)
+            let full = result(folds, first, direction, .full)
             out += "| \(direction) | \(micros(diff)) | \(micros(full)) | \(ratio(diff)) |\n"
         }
         for size in sizes.dropFirst() {
-            out += "\n" + wrapped("\(display(size)): " + sizeSummary(report.frames.filter { $0.size == size })) + "\n"
+            out += "\n" + wrapped("\(display(size)): " + sizeSummary(folds.filter { $0.size == size })) + "\n"
         }
+        out += transitionsTable(report.frames, size: first)
         return trimmed(out)
+    }
+
+    /// Every transition measured at `size`, worst direction each: both encoders' median compose
+    /// + encode and the diff's over the fold's (empty when only the fold ran).
+    private static func transitionsTable(_ frames: [FrameResult], size: String) -> String {
+        var kinds: [String] = []
+        for result in frames where !kinds.contains(result.transition) { kinds.append(result.transition) }
+        guard kinds.count > 1,
+            let fold = BenchReport.worst(
+                frames.filter { $0.transition == TransitionKind.fold.rawValue }, size: size, encoder: .diff)
+        else { return "" }
+        var out =
+            "\n| \(display(size)), worst direction | diff: compose + encode | full: compose + encode | diff × the fold |\n"
+        out += "|---|---:|---:|---:|\n"
+        for kind in kinds {
+            let cases = frames.filter { $0.transition == kind }
+            let diff = BenchReport.worst(cases, size: size, encoder: .diff)
+            let full = BenchReport.worst(cases, size: size, encoder: .full)
+            let times =
+                diff.map {
+                    String(format: "%.2f", $0.composeEncodeMicros.median / max(fold.composeEncodeMicros.median, 1e-9))
+                } ?? "–"
+            out += "| \(kind) (\(diff?.direction ?? "–")) | \(micros(diff)) | \(micros(full)) | \(times) |\n"
+        }
+        return out
     }
 
     /// "diff 130–138 µs vertical, 234–237 µs horizontal; full …; diff bytes 1.02–1.19 × the
@@ -85,11 +113,12 @@ enum BenchMarkdown {
                         + "Times in µs (median and p99 of compose + encode, and the median of each part "
                         + "alone); bytes and lower bound are means per frame; ratio is total bytes over "
                         + "total lower bound.") + "\n\n"
-            out += "| size | dir | encoder | median | p99 | compose | encode | bytes | lower bound | ratio |\n"
-            out += "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
+            out +=
+                "| size | transition | dir | encoder | median | p99 | compose | encode | bytes | lower bound | ratio |\n"
+            out += "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
             for result in report.frames {
                 let cells = [
-                    result.size, result.direction, result.encoder.rawValue,
+                    result.size, result.transition, result.direction, result.encoder.rawValue,
                     String(format: "%.1f", result.composeEncodeMicros.median),
                     String(format: "%.1f", result.composeEncodeMicros.p99),
                     String(format: "%.1f", result.composeMicros.median),

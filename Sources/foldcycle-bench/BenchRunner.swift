@@ -34,11 +34,13 @@ enum BenchRunner {
         }
         if options.sections.contains(.frames) {
             for size in options.sizes {
-                progress("frames: \(size)")
-                for direction in options.directions {
-                    report.frames += FrameBench.run(
-                        size: size, direction: direction, minimumFrames: options.minimumFrames,
-                        framesPerTransition: options.framesPerTransition)
+                for kind in options.kinds {
+                    progress("frames: \(size) \(kind)")
+                    for direction in kind.hasDirection ? options.directions : Array(options.directions.prefix(1)) {
+                        report.frames += FrameBench.run(
+                            size: size, kind: kind, direction: direction, minimumFrames: options.minimumFrames,
+                            framesPerTransition: options.framesPerTransition)
+                    }
                 }
             }
         }

@@ -9,11 +9,13 @@ enum EncoderKind: String, CaseIterable, Codable, Sendable {
     case full
 }
 
-/// The figures of one (size, direction, encoder) case.
+/// The figures of one (size, transition, direction, encoder) case.
 struct FrameResult: Codable, Sendable {
     /// `COLUMNSxROWS`.
     var size: String
-    /// `down`, `up`, `left` or `right`.
+    /// The transition's command-line name: `fold`, `cube`, `flip`, ….
+    var transition: String
+    /// `down`, `up`, `left` or `right` (`down` for the fade, which has no direction).
     var direction: String
     /// `diff` or `full`.
     var encoder: EncoderKind
@@ -75,22 +77,25 @@ enum BenchText {
 /// runs first alternates from frame to frame, so neither always gets the warmer cache. A frame's
 /// compose + encode time for an encoder is its compose time plus that encoder's time.
 enum FrameBench {
-    /// Measures one (size, direction) case for both encoders.
+    /// Measures one (size, transition, direction) case for both encoders.
     ///
-    /// Frames: transitions from item k to item k + 1 (k = 1, 2, …), each sampled at
+    /// Frames: transitions of `kind` from item k to item k + 1 (k = 1, 2, …), each sampled at
     /// t = j / (framesPerTransition − 1), until at least `minimumFrames` frames are measured; one
     /// transition (item 0 → 1) runs first, untimed, as a warm-up. The first frame of each
     /// transition lays out the incoming item's text (the renderer's two-entry cache), as live.
     ///
     /// - Returns: the diff encoder's result, then the full-frame encoder's.
     static func run(
-        size: TerminalSize, direction: TransitionDirection, minimumFrames: Int,
+        size: TerminalSize, kind: TransitionKind = .fold, direction: TransitionDirection, minimumFrames: Int,
         framesPerTransition: Int
     ) -> [FrameResult] {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
-        let fold = FoldTransition(direction: direction, slotSize: CGSize(width: size.columns, height: size.rows))
-        let states = (0..<framesPerTransition).map { fold.frame(at: Double($0) / Double(framesPerTransition - 1)) }
+        let transition = TransitionStyle(kind: kind, direction: direction)
+            .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+        let states = (0..<framesPerTransition).map {
+            transition.frame(at: Double($0) / Double(framesPerTransition - 1))
+        }
 
         let renderer = CardScene(cardSize: size)
         var diffEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
@@ -142,11 +147,12 @@ enum FrameBench {
             }
         }
         let totalBound = bounds.reduce(0, +)
-        return [(EncoderKind.diff, diff), (.full, full)].map { kind, samples in
+        return [(EncoderKind.diff, diff), (.full, full)].map { encoder, samples in
             let totals = zip(compose.micros, samples.micros).map { $0 + $1 }
             let totalBytes = samples.bytes.reduce(0, +)
             return FrameResult(
-                size: size.description, direction: direction.description, encoder: kind,
+                size: size.description, transition: kind.rawValue, direction: direction.description,
+                encoder: encoder,
                 frames: totals.count, transitions: transitions,
                 composeEncodeMicros: Summary(totals), composeMicros: Summary(compose.micros),
                 encodeMicros: Summary(samples.micros), bytes: Summary(samples.bytes), lowerBound: Summary(bounds),
