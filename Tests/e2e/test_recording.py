@@ -170,10 +170,10 @@ def test_play_paces_frames_at_their_times(foldcycle, pty_run):
         arrivals += [time.monotonic()] * (run.raw.count(END) - count)
     assert exit_code(run.wait()) == 0
     assert len(arrivals) == 9
-    # Frame k at k/10 s: the whole run spans 0.8 s (not all at once), each gap about 0.1 s.
-    span = arrivals[-1] - arrivals[0]
-    assert 0.7 <= span <= 1.5, arrivals
-    assert all(later - earlier >= 0.05 for earlier, later in zip(arrivals, arrivals[1:])), arrivals
+    # Frame k is written at k/10 s after the first, never earlier (a late read of the first frame
+    # may shorten what is measured a little), and the whole run takes about 0.8 s, not no time.
+    assert all(arrival - arrivals[0] >= k / 10 - 0.08 for k, arrival in enumerate(arrivals)), arrivals
+    assert arrivals[-1] - arrivals[0] <= 1.5, arrivals
     assert run.lines()[1].strip() == "B"
     assert not run.screen.cursor.hidden
     assert termios.tcgetattr(run.slave) == run.termios_before
