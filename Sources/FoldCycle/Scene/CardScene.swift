@@ -94,21 +94,7 @@ public final class CardScene {
     public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
         for slot in slots where slot.presentation.isVisible {
-            var content = slotContent(index: slot.index, text: slot.text)
-            var background = style.textStyle(forItemAt: slot.index).background
-            if style.shading && slot.presentation.facing < 1 {
-                let brightness = max(slot.presentation.facing, 0)
-                content = content.shaded(
-                    by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor)
-                background = .rgb(
-                    background.resolved(compositor.backgroundColor).scaled(by: brightness))
-            }
-            // The layer carries its card's background, so the block eighths of a partly covered
-            // edge cell are drawn in the card's colour (docs/DESIGN.md#compositing).
-            layers.append(
-                Layer(
-                    content: content, geometry: slot.presentation.geometry, alpha: slot.presentation.alpha,
-                    background: background))
+            layers.append(layer(index: slot.index, text: slot.text, presentation: slot.presentation))
         }
         compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
         // The layers hold the cached contents: drop them so the cache stays the only owner.
@@ -116,16 +102,36 @@ public final class CardScene {
     }
 
     /// Renders a transition frame between two items: each of the frame's slots shows `outgoing`
-    /// or `incoming` by its role.
+    /// or `incoming` by its role. No allocation once the scene's layer list has grown (unless
+    /// ``CardStyle/shading`` dims a turned face).
     public func render(
         _ frame: TransitionFrame, outgoing: (index: Int, text: String),
         incoming: (index: Int, text: String), into destination: inout CellBuffer
     ) {
-        render(
-            frame.slots.map { presentation in
-                let item = presentation.role == .outgoing ? outgoing : incoming
-                return CardSlot(index: item.index, text: item.text, presentation: presentation)
-            }, into: &destination)
+        layers.removeAll(keepingCapacity: true)
+        for presentation in frame.slots where presentation.isVisible {
+            let item = presentation.role == .outgoing ? outgoing : incoming
+            layers.append(layer(index: item.index, text: item.text, presentation: presentation))
+        }
+        compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
+        layers.removeAll(keepingCapacity: true)
+    }
+
+    /// The layer of item `index` showing `text` as `presentation` places it. It carries its
+    /// card's background, so the block eighths of a partly covered edge cell are drawn in the
+    /// card's colour (docs/DESIGN.md#compositing); with ``CardStyle/shading`` a turned face's
+    /// colours are dimmed by its facing (docs/DESIGN.md#text-on-turned-faces).
+    private func layer(index: Int, text: String, presentation: SlotPresentation) -> Layer {
+        var content = slotContent(index: index, text: text)
+        var background = style.textStyle(forItemAt: index).background
+        if style.shading && presentation.facing < 1 {
+            let brightness = max(presentation.facing, 0)
+            content = content.shaded(
+                by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor)
+            background = .rgb(background.resolved(compositor.backgroundColor).scaled(by: brightness))
+        }
+        return Layer(
+            content: content, geometry: presentation.geometry, alpha: presentation.alpha, background: background)
     }
 
     /// The card size that fits every item: the widest line plus one cell of padding on each
