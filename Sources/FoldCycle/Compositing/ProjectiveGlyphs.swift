@@ -61,6 +61,10 @@ extension ProjectiveDraw {
                                     for (r, sy) in owners.enumerated() where sy >= 0 {
                                         placer.placeInFixedColumns(sourceRow: sy, snappedRow: r)
                                     }
+                                case .snapped where forward.h13 == 0 && forward.h11 > 0:
+                                    for (r, sy) in owners.enumerated() where sy >= 0 {
+                                        placer.placeAtOneDepth(sourceRow: sy, snappedRow: r)
+                                    }
                                 case .snapped:
                                     for (r, sy) in owners.enumerated() where sy >= 0 {
                                         placer.place(sourceRow: sy, snappedRow: r)
@@ -184,6 +188,40 @@ private struct GlyphPlacer {
             claim(
                 sourceIndex: sy * sourceWidth + sx, at: r * columns + c, depth: (wide ? wideTerms : narrowTerms)[sx].w,
                 wide: wide)
+        }
+    }
+
+    /// ``place(sourceRow:snappedRow:)`` for a map under which a row keeps one depth (w does not
+    /// depend on x: `h13 = 0`, a turn about x) and runs left to right (`h11 > 0`): glyphs land
+    /// in order, and at one depth the earlier keeps a cell, so a glyph that lands on a cell an
+    /// earlier one holds is simply skipped. The same claims as the general rule, with no depths.
+    func placeAtOneDepth(sourceRow sy: Int, snappedRow r: Int) {
+        let forward = draw.forward
+        let sourceWidth = draw.sourceWidth
+        let gy = Double(sy) + 0.5 - draw.halfHeight
+        let w = forward.h33 + gy * forward.h23
+        guard w > 0 else { return }
+        let scale = 1 / w
+        let offset = gy * forward.h21
+        let centreX = draw.centreX
+        let limitX = Double(draw.width + 2)
+        let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
+        let rowBase = sy * sourceWidth
+        // The first bbox column after the last glyph placed.
+        var free = Int.min
+        for sx in 0..<sourceWidth {
+            let cell = source[rowBase + sx]
+            guard ProjectiveDraw.isGlyph(cell, visibleSpace: visibleSpace) else { continue }
+            let wide = cell.width == 2
+            // The same arithmetic as ``place(sourceRow:snappedRow:)``.
+            let dx = ((wide ? wideTerms : narrowTerms)[sx].x + offset) * scale + centreX - (wide ? 1 : 0.5)
+            guard dx > -2, dx < limitX else { continue }  // Also false for NaN.
+            let c = Int(dx + 2.5) - 2 - draw.firstColumn
+            guard c >= free, isContent(c, r), !wide || isContent(c + 1, r) else { continue }
+            let i = r * columns + c
+            claims[i] = Int32(truncatingIfNeeded: rowBase + sx)
+            if wide { claims[i + 1] = ProjectiveDraw.continuationClaim }
+            free = c + (wide ? 2 : 1)
         }
     }
 
