@@ -62,8 +62,14 @@ struct OutputLowerBound {
 
     private mutating func utf8Count(_ cell: Cell) -> Int {
         guard !cell.isContinuation else { return 0 }
+        let glyph = cell.glyph
+        // A scalar value's UTF-8 length (surrogates are written as U+FFFD, 3 bytes); an interned
+        // cluster's from the table.
+        guard glyph >= GlyphTable.firstInternedID else {
+            return glyph < 0x80 ? 1 : glyph < 0x800 ? 2 : glyph < 0x10000 ? 3 : 4
+        }
         scratch.removeAll(keepingCapacity: true)
-        GlyphTable.shared.appendUTF8(of: cell.glyph, to: &scratch)
+        GlyphTable.shared.appendUTF8(of: glyph, to: &scratch)
         return scratch.count
     }
 }

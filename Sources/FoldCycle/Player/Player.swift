@@ -192,6 +192,7 @@ public final class Player: @unchecked Sendable {
             if configuration.output == .plainText {
                 writePlain(scene.plainText(at: scene.clock.now))
             } else {
+                scene.setColorDepth(configuration.colorDepth)
                 terminalSize = sink.size
                 region.begin(into: &bytes)
                 drawFrame()

@@ -35,4 +35,14 @@ public protocol FrameSource: AnyObject, Sendable {
     func start(paused: Bool)
     /// Stops the scene's motion and settles it; nothing changes afterwards.
     func stop()
+    /// Tells the scene the colour depth its frames are encoded at (called on the player's queue
+    /// before the first frame), so it can compose in the output's colour space
+    /// (``Compositor/colorDepth``). Default: nothing (frames are right at any depth; they only
+    /// cost more to diff below truecolor).
+    func setColorDepth(_ depth: ColorDepth)
+}
+
+extension FrameSource {
+    /// The depth is ignored.
+    public func setColorDepth(_ depth: ColorDepth) {}
 }
