@@ -22,6 +22,12 @@ public enum FoldCycleCLI {
                     try writeOrExit(Array(RenderCommand.help.utf8))
                 }
                 exit(0)
+            case .deck:
+                guard let command = try DeckCommand.parse(Array(arguments.dropFirst())) else {
+                    try writeOrExit(Array(DeckCommand.help.utf8))
+                    exit(0)
+                }
+                command.run()
             case .live, nil:
                 break
             }
