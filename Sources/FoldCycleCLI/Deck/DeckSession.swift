@@ -217,15 +217,15 @@ final class DeckSession: @unchecked Sendable {
         guard !finishing else { return }
         let position = deck.topIndex.map { "card \($0 + 1) of \(items.count)" } ?? "no card left"
         let status = "\(position)\(command.loops ? " (looping)" : "") · kept \(kept) · discarded \(discarded)"
-        var hint = "←/h discard · →/l keep · ↑↓ page · u undo · Enter click"
-        if let top = deck.topIndex, CardFaces(item: items[top]).hasBack { hint += " · Space turn" }
-        hint += " · q quit"
+        var hint = "← discard · → keep · ↑↓ page · u undo · Enter click · q quit"
+        // A flashcard's own key first: it is the one that matters on this card.
+        if let top = deck.topIndex, CardFaces(item: items[top]).hasBack { hint = "Space turn · " + hint }
         player.setFooter([FooterLine(status, attributes: [.dim]), FooterLine(hint, attributes: [.dim])])
     }
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        "foldcycle deck: \(kept) kept · \(discarded) discarded · \(clicks) clicked · "
+        "\(kept) kept · \(discarded) discarded · \(clicks) clicked · "
             + "\(deck.remainingCount) of \(items.count) cards left\n"
     }
 
