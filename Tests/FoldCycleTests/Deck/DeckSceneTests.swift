@@ -7,7 +7,7 @@ import Testing
 /// The deck scene through the same player, region and encoder as the cycler, on a manual clock,
 /// read back from the VT model (docs/DESIGN.md#swipe-deck).
 @Suite("Deck scene, by screen")
-struct DeckSceneTests {
+final class DeckSceneTests {
     static let black = RGBColor(red: 0, green: 0, blue: 0)
     static let white = RGBColor(red: 255, green: 255, blue: 255)
 
@@ -31,9 +31,11 @@ struct DeckSceneTests {
         return (player, scene, clock, terminal)
     }
 
-    /// Lets the player handle what happened, moves the clock, and lets the frame loop draw at
-    /// the new time: a frame tick hops onto the player's queue, which may run it while the clock
-    /// is still moving, so ticks still due are fired (and drawn) at the new time until none is.
+    /// Lets the player handle what happened, moves the clock, and has the screen show the new
+    /// time: a frame tick hops onto the player's queue, which may run it while the clock is still
+    /// moving (at one of the ticks' deadlines), so ticks still due are fired, and then the frame
+    /// is drawn once more at exactly the clock's time (a blank footer line that changes its
+    /// attributes, which redraws).
     func advance(_ clock: ManualClock, _ player: Player, by seconds: TimeInterval) {
         _ = player.frameCount
         clock.advance(by: seconds)
@@ -42,7 +44,13 @@ struct DeckSceneTests {
             clock.advance(by: 0)
             _ = player.frameCount
         }
+        redraws += 1
+        player.setFooter([FooterLine("", attributes: redraws % 2 == 0 ? [] : [.dim])])
+        _ = player.frameCount
     }
+
+    /// How many times ``advance(_:_:by:)`` has redrawn.
+    private var redraws = 0
 
     /// The background of each cell of `row`: `k` black, `w` white, `.` the default.
     func backgrounds(_ terminal: RecordingTerminal, row: Int) -> String {
