@@ -67,19 +67,6 @@ where DataSource.Item == String {
         TransitionStyle(kind: .fold, direction: .left, timingFunction: .easeInEaseOut)
     }
 
-    /// The stack layout of a deck of cards with `metrics`: `visibleCount` cards, each showing
-    /// one row below the one above and scaled so that its sides step in by whole columns: about
-    /// 5 % of the width per side (at least one column), so that the rows that peek out have
-    /// clean edges. A card too narrow for that is scaled by 0.1 less per place.
-    public static func layout(metrics: CardMetrics, visibleCount: Int) -> StackLayout {
-        let visible = max(visibleCount, 1)
-        let inset = max(1, (Double(metrics.columns) * 0.05).rounded())
-        let step = 2 * inset / Double(metrics.columns)
-        return StackLayout(
-            visibleCount: visible, scaleStep: step * Double(visible - 1) < 0.8 ? step : 0.1,
-            peek: metrics.cardWidths(rows: 1), cardHeight: metrics.cardHeight)
-    }
-
     /// Where a card at rest has its top-left corner in a `frameSize` frame: centred horizontally,
     /// the stack (`cardSize.rows + visibleCount − 1` rows) centred vertically (extra space below).
     public static func cardOrigin(frameSize: TerminalSize, cardSize: TerminalSize, visibleCount: Int) -> CellPosition {

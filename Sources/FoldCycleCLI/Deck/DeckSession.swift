@@ -55,7 +55,7 @@ final class DeckSession: @unchecked Sendable {
             dataSource: ArrayDataSource(items),
             configuration: DeckConfiguration(
                 behavior: command.behavior,
-                layout: DeckScene<ArrayDataSource<String>>.layout(metrics: metrics, visibleCount: command.visibleCount),
+                layout: StackLayout(metrics: metrics, visibleCount: command.visibleCount),
                 loops: command.loops))
         scene = DeckScene(
             deck: deck, cardSize: cardSize,

@@ -35,6 +35,19 @@ public struct StackLayout: Hashable, Sendable {
         self.cardHeight = cardHeight.isFinite && cardHeight > 0 ? cardHeight : 1
     }
 
+    /// The layout of a stack of cards with `metrics` on a text grid: `visibleCount` cards, each
+    /// showing one row below the one above and scaled so that its sides step in by whole
+    /// columns, about 5 % of the width per side (at least one column), so that the rows that
+    /// peek out have clean edges. A card too narrow for that is scaled by 0.1 less per place.
+    public init(metrics: CardMetrics, visibleCount: Int = 2) {
+        let visible = max(visibleCount, 1)
+        let inset = max(1, (Double(metrics.columns) * 0.05).rounded())
+        let step = 2 * inset / Double(metrics.columns)
+        self.init(
+            visibleCount: visible, scaleStep: step * Double(visible - 1) < 0.8 ? step : 0.1,
+            peek: metrics.cardWidths(rows: 1), cardHeight: metrics.cardHeight)
+    }
+
     /// The resting pose of the card at `position` (0 = top): scale `s = 1 − position ·
     /// scaleStep`, centred horizontally, its bottom edge `position · peek` below the top card's:
     /// `offset.y = position · peek + (cardHeight / 2)(1 − s)`.

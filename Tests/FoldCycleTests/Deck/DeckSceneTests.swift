@@ -21,7 +21,7 @@ final class DeckSceneTests {
         let deck = SwipeDeck(
             dataSource: ArrayDataSource(items),
             configuration: DeckConfiguration(
-                layout: DeckScene<ArrayDataSource<String>>.layout(metrics: metrics, visibleCount: 2)),
+                layout: StackLayout(metrics: metrics, visibleCount: 2)),
             clock: clock)
         let scene = DeckScene(
             deck: deck, cardSize: TerminalSize(columns: 8, rows: 3), frameSize: TerminalSize(columns: 24, rows: 6),
@@ -69,8 +69,7 @@ final class DeckSceneTests {
         #expect(scene.cardOrigin == CellPosition(column: 8, row: 1))
         // The card's centre is at (12, 2.5) cells; a column is 1/8 card width, a row 1/4.
         #expect(scene.deckBounds == DeckRect(minX: -1.5, minY: -0.625, maxX: 1.5, maxY: 0.875))
-        let layout = DeckScene<ArrayDataSource<String>>.layout(
-            metrics: CardMetrics(columns: 40, rows: 5), visibleCount: 3)
+        let layout = StackLayout(metrics: CardMetrics(columns: 40, rows: 5), visibleCount: 3)
         // 2 columns in from each side per place: 36 of 40 columns, then 32.
         #expect(layout.scaleStep == 0.1)
         #expect(layout.peek == 0.05)
