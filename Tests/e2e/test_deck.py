@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import exit_code
+from conftest import cpu_seconds, exit_code
 
 MOUSE_ON = (b"\x1b[?1002h", b"\x1b[?1006h")
 MOUSE_OFF = (b"\x1b[?1002l", b"\x1b[?1006l")
@@ -235,6 +235,17 @@ def test_ctrl_z_turns_the_mouse_off_and_fg_turns_it_back_on(deck):
     run.pump(0.5)
     assert [line["action"] for line in quit_deck(run)] == ["right"]
     assert_restored(run)
+
+
+def test_a_deck_at_rest_uses_no_cpu_and_draws_nothing(deck):
+    run = deck()
+    run.write(b"l")
+    run.pump(0.8)  # The flight has landed.
+    before, written = cpu_seconds(run.proc.pid), len(run.raw)
+    run.pump(2)
+    assert cpu_seconds(run.proc.pid) - before < 0.020
+    assert len(run.raw) == written
+    quit_deck(run)
 
 
 def test_no_mouse_never_turns_reporting_on(deck):

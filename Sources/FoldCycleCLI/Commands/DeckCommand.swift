@@ -29,6 +29,14 @@ struct DeckCommand {
             "fullscreen", summary: "Use the alternate screen, deck centred, instead of rows at the cursor.")
         static let framesPerSecond = IntegerOption(
             "fps", value: "n", summary: "Frames per second while cards move.", range: .init(1...240), default: 60)
+        /// `--width`: absent, the card fits the items, at least ``DeckCommand/minimumFittedWidth``.
+        static let width = IntegerOption(
+            "width", value: "cells", summary: "Card width in cells.", range: .init(SharedOptions.widthRange),
+            defaultText: "the widest side of an item plus 2, at least 24")
+        /// `--height`: absent, the card fits the tallest side of an item.
+        static let height = IntegerOption(
+            "height", value: "rows", summary: "Card height in rows.", range: .init(SharedOptions.heightRange),
+            defaultText: "the tallest side of an item plus 2")
         /// `--cell-aspect`: a cell's height over its width, for physical angles and speeds.
         static let cellAspect = NumberOption(
             "cell-aspect", value: "ratio", summary: "A cell's height over its width (angles and speeds are physical).",
@@ -38,7 +46,7 @@ struct DeckCommand {
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
         Options.file.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec, Options.noMouse.spec,
-        SharedOptions.width.spec, SharedOptions.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
+        Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
         SharedOptions.color.spec, Options.cellAspect.spec, Options.framesPerSecond.spec, Options.fullscreen.spec,
         SharedOptions.help.spec,
     ]
@@ -78,8 +86,9 @@ struct DeckCommand {
                 lines: [
                     "One JSON object per decision, as it happens, for example",
                     "  {\"index\":0,\"item\":\"a.txt\",\"action\":\"right\",\"by\":\"fling\",\"velocity\":{\"x\":3.1,\"y\":0.2}}",
-                    "action: left, right, click, undo, page (with \"to\": the item now on top); by: key, fling,",
-                    "position, tap; velocity: at release, in card widths per second (null for keys).",
+                    "action: left, right, click, undo (with \"from\": the side taken back), page (with \"to\":",
+                    "the item now on top); by: key, fling, position, tap; velocity: at release, in card",
+                    "widths per second (null for keys).",
                     "When stdout is the terminal, the lines are printed once the deck is gone. A summary",
                     "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
                 ]),
@@ -126,8 +135,8 @@ struct DeckCommand {
             fullscreen: values.flag(Options.fullscreen),
             framesPerSecond: try values.value(Options.framesPerSecond),
             cellAspect: try values.value(Options.cellAspect),
-            width: try values.value(SharedOptions.width),
-            height: try values.value(SharedOptions.height),
+            width: try values.value(Options.width),
+            height: try values.value(Options.height),
             style: try SharedOptions.cardStyle(values),
             colorChoice: try values.value(SharedOptions.color))
     }
