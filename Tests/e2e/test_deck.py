@@ -237,6 +237,17 @@ def test_ctrl_z_turns_the_mouse_off_and_fg_turns_it_back_on(deck):
     assert_restored(run)
 
 
+def test_closed_stdout_ends_the_deck_like_head_does(deck):
+    run = deck()
+    run.write(b"l")
+    assert run.pump_until(lambda: run.stdout_bytes().count(b"\n") == 1, 3)
+    run.proc.stdout.close()  # `| head -1` has its line and is gone.
+    run.pump(0.4)
+    run.write(b"h")
+    assert exit_code(run.wait(timeout=5)) == 0
+    assert_restored(run)
+
+
 def test_a_deck_at_rest_uses_no_cpu_and_draws_nothing(deck):
     run = deck()
     run.write(b"l")
