@@ -17,6 +17,8 @@ final class LiveSession: @unchecked Sendable {
     private let cycler: Cycler<ArrayDataSource<String>>
     private let terminal: TerminalSession
     private let player: Player
+    /// `--record`: the tee of the terminal's bytes, if recording.
+    private let recorder: AsciicastRecorder?
     private var queue: DispatchQueue { terminal.queue }
     /// stdout is a terminal: frames are drawn and replies go to the status line.
     private let drawsFrames: Bool
@@ -31,13 +33,19 @@ final class LiveSession: @unchecked Sendable {
     /// Keys are read one by one (stdin and stdout are terminals) and a command line is shown.
     private var readsKeys = false
 
-    init(command: LiveCommand) throws(CyclerError) {
+    /// - Throws: ``CLIError/runtime(_:)`` for a cycler the options do not allow, or a recording
+    ///   that cannot be made.
+    init(command: LiveCommand) throws(CLIError) {
         self.command = command
-        cycler = try Cycler(
-            dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
-            style: TransitionStyle(
-                kind: command.transition, direction: command.direction,
-                timingFunction: command.timingFunction))
+        do {
+            cycler = try Cycler(
+                dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
+                style: TransitionStyle(
+                    kind: command.transition, direction: command.direction,
+                    timingFunction: command.timingFunction))
+        } catch {
+            throw .runtime("\(error)")
+        }
         // A dumb terminal cannot move the cursor: treat it like a pipe (plain text, no escapes).
         drawsFrames = TerminalDevice.standardOutput.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let exitBySignal = ExitCodeBox()
@@ -47,11 +55,12 @@ final class LiveSession: @unchecked Sendable {
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 silencesEcho: drawsFrames))
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
+        recorder = try SessionRecording.open(command.record, clock: cycler.clock, drawsFrames: drawsFrames)
         player = Player(
             cycler: cycler, cardSize: command.cardSize, style: command.style,
             configuration: .init(
                 framesPerSecond: command.framesPerSecond, output: output, colorDepth: command.colorDepth),
-            session: terminal)
+            sink: SessionRecording.sink(recorder), session: terminal)
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -300,6 +309,10 @@ final class LiveSession: @unchecked Sendable {
         finishing = true
         let failure = player.finish()
         terminal.end()
+        if let recordingFailure = SessionRecording.finish(recorder) {
+            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+        }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
