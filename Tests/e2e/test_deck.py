@@ -109,6 +109,22 @@ def test_slow_drag_springs_back_with_no_json_line(deck):
     assert_restored(run)
 
 
+def test_drag_page_follows_the_reusing_stack(deck):
+    run = deck("--drag", "page", rows=20)
+    # Down 2 rows (0.2 card widths on a 20-column card) every 25 ms: 8 card widths/s, past 2.8169.
+    press(run, 30, 3)
+    for step in range(1, 4):
+        time.sleep(0.025)
+        move(run, 30, 3 + 2 * step)
+    time.sleep(0.01)
+    release(run, 30, 9)
+    assert run.pump_until(lambda: top_line(run) == "beta.txt", 3), run.text()
+    lines = quit_deck(run)
+    assert [(line["index"], line["action"], line["by"], line["to"]) for line in lines] == [(0, "page", "fling", 1)]
+    assert lines[0]["velocity"]["y"] > 2.8169
+    assert_restored(run)
+
+
 def test_keys_swipe_page_and_undo(deck):
     run = deck()
     run.write(b"\x1b[C")  # → keep alpha
