@@ -23,6 +23,12 @@ public enum FoldCycleCLI {
                 case .run(let command): try command.run()
                 }
                 exit(0)
+            case .deck:
+                guard let command = try DeckCommand.parse(Array(arguments.dropFirst())) else {
+                    try writeOrExit(Array(DeckCommand.help.utf8))
+                    exit(0)
+                }
+                command.run()
             case .live, nil:
                 break
             }

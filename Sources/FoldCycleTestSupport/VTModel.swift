@@ -2,7 +2,7 @@ import FoldCycle
 
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
-/// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, SGR, DEC
+/// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, ED 0, SGR, DEC
 /// private modes (ignored) — and records anything else, or any print in the pending-wrap state, as an
 /// error. LF moves down within the model's rows (an LF on the last row would scroll, and one off
 /// column 0 would land in a column that depends on the tty's ONLCR: both are errors); BS moves
@@ -108,6 +108,13 @@ public struct VTModel {
         case "m": sgr(parameters)
         case "X": erase(count)
         case "K" where parameters.isEmpty || parameters == "0": erase(width - column, name: "EL")
+        case "J" where parameters.isEmpty || parameters == "0":
+            // ED 0: the rest of the row, as EL 0, then every row below, in the current background.
+            erase(width - column, name: "ED")
+            let key = rendition["bg"].map { "bg=\($0)" } ?? ""
+            for index in ((row + 1) * width)..<(width * height) {
+                cells[index] = ModelCell(text: " ", width: 1, sgr: key)
+            }
         case "h" where parameters.hasPrefix("?"), "l" where parameters.hasPrefix("?"): break
         default: errors.append("unexpected CSI \(parameters)\(final)")
         }

@@ -30,14 +30,16 @@ struct CLIErrorTests {
 
     @Test("the command table")
     func commands() {
-        #expect(CLICommand.subcommands == [.render])
-        #expect(CLICommand.subcommands.compactMap(\.name) == ["render"])
+        #expect(CLICommand.subcommands == [.render, .deck])
+        #expect(CLICommand.subcommands.compactMap(\.name) == ["render", "deck"])
+        #expect(CLICommand.subcommand(named: "deck") == .deck)
         #expect(CLICommand.subcommand(named: "render") == .render)
         #expect(CLICommand.subcommand(named: "Render") == nil)
         #expect(CLICommand.live.name == nil)
         #expect(
             CLICommand.allCases.map(\.usage) == [
                 "foldcycle [OPTIONS] [ITEM ...]", "foldcycle render [OPTIONS] [ITEM ...]",
+                "foldcycle deck [OPTIONS] [ITEM ...]",
             ])
     }
 }

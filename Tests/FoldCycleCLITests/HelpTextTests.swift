@@ -12,11 +12,12 @@ struct HelpTextTests {
     @Test("the live help opens in swift-argument-parser's layout")
     func liveHeader() {
         #expect(
-            Array(Self.lines(LiveCommand.help).prefix(10)) == [
+            Array(Self.lines(LiveCommand.help).prefix(11)) == [
                 "OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.",
                 "",
                 "USAGE: foldcycle [OPTIONS] [ITEM ...]",
                 "       foldcycle render [OPTIONS] [ITEM ...]",
+                "       foldcycle deck [OPTIONS] [ITEM ...]",
                 "",
                 "ARGUMENTS:",
                 "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
@@ -54,6 +55,7 @@ struct HelpTextTests {
             "  duration S, status, help, quit",
             "SUBCOMMANDS:",
             "  render    Print the frames of one transition (see 'foldcycle render --help').",
+            "  deck      Triage cards by drags, flings and keys (see 'foldcycle deck --help').",
             "  A first item that is or resembles a subcommand's name needs '--' before it,",
             "  which makes every later argument an item: foldcycle -- rendr A B",
         ])
@@ -84,7 +86,10 @@ struct HelpTextTests {
 
     @Test("OPTIONS lists every option once, in the declared order")
     func optionOrder() {
-        for (help, specs) in [(LiveCommand.help, LiveCommand.specs), (RenderCommand.help, RenderCommand.specs)] {
+        for (help, specs) in [
+            (LiveCommand.help, LiveCommand.specs), (RenderCommand.help, RenderCommand.specs),
+            (DeckCommand.help, DeckCommand.specs),
+        ] {
             let lines = Self.lines(help)
             let start = lines.firstIndex(of: "OPTIONS:").map { $0 + 1 } ?? lines.count
             let rows = lines[start...].prefix { !$0.isEmpty }

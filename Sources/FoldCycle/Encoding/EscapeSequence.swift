@@ -60,6 +60,16 @@ public enum EscapeSequence: Hashable, Sendable {
     /// the region's rows are all on screen, so such an LF never starts on the bottom margin and
     /// never scrolls. It never goes below the region's last row.
     case lineFeed
+    /// `CSI ? 1002 h`: report mouse button presses, releases and motion while a button is held
+    /// (xterm's button-event tracking).
+    case enableMouseButtonTracking
+    /// `CSI ? 1002 l`: stop reporting the mouse (the terminal's own selection comes back).
+    case disableMouseButtonTracking
+    /// `CSI ? 1006 h`: mouse reports in SGR form, `CSI < b ; x ; y M` (press, motion) or `m`
+    /// (release), with decimal coordinates of any size.
+    case enableSGRMouseReports
+    /// `CSI ? 1006 l`: back to the terminal's default mouse report form.
+    case disableSGRMouseReports
 
     /// ESC `[`, the 7-bit CSI.
     public static let controlSequenceIntroducer: [UInt8] = [0x1B, 0x5B]
@@ -81,7 +91,9 @@ public enum EscapeSequence: Hashable, Sendable {
         case .cursorPosition(let row, let column):
             return 4 + Self.digitCount(row) + Self.digitCount(column)
         case .hideCursor, .showCursor: return 6
-        case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate: return 8
+        case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate,
+            .enableMouseButtonTracking, .disableMouseButtonTracking, .enableSGRMouseReports, .disableSGRMouseReports:
+            return 8
         case .eraseLine, .resetAttributes: return 4
         case .eraseBelow, .eraseToEndOfLine: return 3
         case .lineFeed: return 1
@@ -131,6 +143,10 @@ public enum EscapeSequence: Hashable, Sendable {
         case .leaveAlternateScreen: return Self.writePrivateMode(1049, set: false, to: pointer)
         case .beginSynchronizedUpdate: return Self.writePrivateMode(2026, set: true, to: pointer)
         case .endSynchronizedUpdate: return Self.writePrivateMode(2026, set: false, to: pointer)
+        case .enableMouseButtonTracking: return Self.writePrivateMode(1002, set: true, to: pointer)
+        case .disableMouseButtonTracking: return Self.writePrivateMode(1002, set: false, to: pointer)
+        case .enableSGRMouseReports: return Self.writePrivateMode(1006, set: true, to: pointer)
+        case .disableSGRMouseReports: return Self.writePrivateMode(1006, set: false, to: pointer)
         case .eraseLine:
             let count = Self.writeIntroducer(to: pointer)
             pointer[count] = UInt8(ascii: "2")

@@ -331,9 +331,12 @@ public final class Player: @unchecked Sendable {
     /// One frame of the loop; returns whether the scene still moves.
     private func frameTick() -> Bool {
         guard !finished else { return false }
-        drawFrame()
+        // One reading of the clock for the frame and the question whether to go on: read twice,
+        // a motion that ended in between would stop the loop with its last frame never drawn.
+        let now = scene.clock.now
+        drawFrame(at: now)
         // Nothing moves any more (settled, paused): no more ticks until the next change.
-        return scene.isMoving(at: scene.clock.now)
+        return scene.isMoving(at: now)
     }
 
     private func writePlain(_ text: String) {
@@ -358,7 +361,8 @@ public final class Player: @unchecked Sendable {
 
     // MARK: - Composing a frame
 
-    private func drawFrame() {
+    /// Draws the scene at `time` (default: now on the scene's clock).
+    private func drawFrame(at time: TimeInterval? = nil) {
         guard started, !finished, region.isActive else { return }
         // Check the size before every frame (one ioctl), not only on SIGWINCH: a frame drawn for
         // a taller terminal than the one on screen would move the cursor past the bottom row.
@@ -366,7 +370,7 @@ public final class Player: @unchecked Sendable {
             terminalSize = size
             region.reset(into: &bytes)
         }
-        composeFrame()
+        composeFrame(at: time ?? scene.clock.now)
         region.draw(frame, into: &bytes)
         framesDrawn += 1
         flush()
@@ -387,8 +391,8 @@ public final class Player: @unchecked Sendable {
 
     /// Lays out the scene and footer in the region: inline, the scene at the top-left and the
     /// footer under it; fullscreen, the scene centred and the footer on the last rows.
-    private func composeFrame() {
-        scene.render(at: scene.clock.now, into: &sceneFrame)
+    private func composeFrame(at time: TimeInterval) {
+        scene.render(at: time, into: &sceneFrame)
         let sceneSize = scene.frameSize
         let footer = hidesFooter ? [] : self.footer
         let needRows = sceneSize.rows + footer.count

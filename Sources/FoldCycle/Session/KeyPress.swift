@@ -12,6 +12,9 @@ public enum KeyPress: Hashable, Sendable {
     case endOfTransmission
     /// An arrow key (CSI or SS3 form: `ESC [ A`, `ESC O A`, …).
     case arrow(ArrowKey)
+    /// Esc pressed on its own: an ESC byte that nothing followed within
+    /// ``KeyDecoder/flushPendingEscape()``'s wait (or that another ESC followed).
+    case escape
 }
 
 /// One of the four arrow keys.

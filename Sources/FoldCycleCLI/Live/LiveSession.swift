@@ -129,6 +129,8 @@ final class LiveSession: @unchecked Sendable {
             }
         case .arrow(let arrow):
             execute(.direction(Self.direction(of: arrow)))
+        case .escape:
+            break  // Esc alone does nothing in live mode.
         }
         updateFooter()
     }

@@ -6,6 +6,8 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
     case live
     /// `foldcycle render [OPTIONS] [ITEM ...]`: prints the frames of one transition.
     case render
+    /// `foldcycle deck [OPTIONS] [ITEM ...]`: a swipe deck; decisions go to stdout.
+    case deck
 
     /// The subcommands, in the order help lists them.
     static var subcommands: [CLICommand] { allCases.filter { $0.name != nil } }
@@ -15,6 +17,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         switch self {
         case .live: return nil
         case .render: return "render"
+        case .deck: return "deck"
         }
     }
 
@@ -23,6 +26,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         switch self {
         case .live: return "Cycle items live in the terminal."
         case .render: return "Print the frames of one transition (see 'foldcycle render --help')."
+        case .deck: return "Triage cards by drags, flings and keys (see 'foldcycle deck --help')."
         }
     }
 
