@@ -12,7 +12,7 @@ public final class RecordingTerminal: OutputSink, @unchecked Sendable {
     private var model: VTModel
     private var received: [UInt8] = []
     private var writeCount = 0
-    private let terminalSize: TerminalSize
+    private var terminalSize: TerminalSize
 
     /// A terminal of `columns` × `rows` cells, blank, the cursor at the top-left.
     ///
@@ -38,8 +38,17 @@ public final class RecordingTerminal: OutputSink, @unchecked Sendable {
     /// Always a terminal.
     public var isTerminal: Bool { true }
 
-    /// The fixed size.
-    public var size: TerminalSize? { terminalSize }
+    /// The size (fixed until ``resize(columns:rows:)``).
+    public var size: TerminalSize? { lock.withLock { terminalSize } }
+
+    /// Resizes the terminal, as a terminal that does not reflow does (``VTModel/resize(width:height:)``);
+    /// a player reads the new size before its next frame.
+    public func resize(columns: Int, rows: Int) {
+        lock.withLock {
+            model.resize(width: columns, height: rows)
+            terminalSize = TerminalSize(columns: columns, rows: rows)
+        }
+    }
 
     /// The screen's rows as text (trailing halves of wide clusters skipped).
     public var lines: [String] { lock.withLock { model.lines } }

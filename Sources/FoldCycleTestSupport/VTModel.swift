@@ -36,8 +36,8 @@ public struct VTModel {
         public var description: String { "\(text)/\(width)/\(sgr)" }
     }
 
-    public let width: Int
-    public let height: Int
+    public private(set) var width: Int
+    public private(set) var height: Int
     public var cells: [ModelCell]
     public var row = 0
     public var column = 0
@@ -308,6 +308,26 @@ public struct VTModel {
             cell.sgr.contains("a4=") || cell.sgr.contains("a7=") || !invisible.contains { part.hasPrefix($0) }
         }
         return ModelCell(text: " ", width: 1, sgr: kept.joined(separator: ","))
+    }
+
+    /// Resizes the screen as a terminal that does not reflow does (xterm): rows and columns are
+    /// cut or padded with blanks at the bottom and right, the cursor is kept inside, and a wide
+    /// cluster cut in half is blanked.
+    public mutating func resize(width newWidth: Int, height newHeight: Int) {
+        let blank = ModelCell(text: " ", width: 1, sgr: "")
+        var resized = Array(repeating: blank, count: newWidth * newHeight)
+        for y in 0..<min(height, newHeight) {
+            for x in 0..<min(width, newWidth) { resized[y * newWidth + x] = cells[y * width + x] }
+            if newWidth < width, newWidth > 0, resized[y * newWidth + newWidth - 1].width == 2 {
+                resized[y * newWidth + newWidth - 1] = blank
+            }
+        }
+        cells = resized
+        width = newWidth
+        height = newHeight
+        row = min(row, max(newHeight - 1, 0))
+        column = min(column, max(newWidth - 1, 0))
+        pendingWrap = false
     }
 
     /// The screen as text lines (trailing halves skipped).

@@ -22,7 +22,9 @@ struct PlayerScreenTests {
         let terminal = RecordingTerminal(columns: 10, rows: 5)
         let player = Player(
             cycler: cycler, cardSize: TerminalSize(columns: 7, rows: 3),
-            style: CardStyle(palette: palette), configuration: .init(colorDepth: depth), sink: terminal)
+            style: CardStyle(palette: palette),
+            configuration: .init(output: .inline, colorDepth: .fixed(depth), motion: .full, keepsHostLine: false),
+            sink: terminal)
         return (player, cycler, clock, terminal)
     }
 
@@ -31,15 +33,12 @@ struct PlayerScreenTests {
         let (player, _, clock, terminal) = try makePlayer(.fold)
         player.start()
         #expect(terminal.lines == ["          ", "  AAA     ", "          ", "          ", "          "])
-        clock.advance(by: 1)  // The tick: the fold begins, the frame loop starts.
-        _ = player.frameCount
-        clock.advance(by: 0.25)
-        _ = player.frameCount
+        clock.advance(by: 1, drawing: player)  // The tick: the fold begins, the frame loop starts.
+        clock.advance(by: 0.25, drawing: player)
         // Hand-derived in FoldFrameTests (down, t = 0.5): the incoming item on row 0, the edge
         // row half and half (▄), the outgoing item on row 2.
         #expect(terminal.lines == ["  BBB     ", "▄▄▄▄▄▄▄   ", "  AAA     ", "          ", "          "])
-        clock.advance(by: 0.5)
-        _ = player.frameCount
+        clock.advance(by: 0.5, drawing: player)
         #expect(terminal.lines == ["          ", "  BBB     ", "          ", "          ", "          "])
         player.finish()
         #expect(terminal.cursor == (3, 0))
@@ -51,16 +50,13 @@ struct PlayerScreenTests {
         let (player, _, clock, terminal) = try makePlayer(.fade, palette: [Self.black, Self.white], depth: .truecolor)
         player.start()
         #expect(terminal.rendition(column: 0, row: 0) == "bg=rgb:0,0,0")
-        clock.advance(by: 1)
-        _ = player.frameCount
-        clock.advance(by: 0.25)
-        _ = player.frameCount
+        clock.advance(by: 1, drawing: player)
+        clock.advance(by: 0.25, drawing: player)
         // White at 128/256 over black: #808080; the glyphs are the incoming card's, blended.
         #expect(terminal.lines[1] == "  BBB     ")
         #expect(terminal.rendition(column: 0, row: 0) == "bg=rgb:128,128,128")
         #expect(terminal.rendition(column: 2, row: 1) == "a1=on,bg=rgb:128,128,128,fg=rgb:128,128,128")
-        clock.advance(by: 0.5)
-        _ = player.frameCount
+        clock.advance(by: 0.5, drawing: player)
         #expect(terminal.rendition(column: 0, row: 0) == "bg=rgb:255,255,255")
         player.finish()
         #expect(terminal.errors == [])

@@ -154,8 +154,16 @@ public enum TextLayout {
     /// - Parameter text: any text.
     /// - Returns: text with no control character but `\n`.
     public static func plainText(_ text: String) -> String {
+        plainText(text, fromColumn: 0).text
+    }
+
+    /// ``plainText(_:)`` for text that continues a line already `column` display columns wide
+    /// (so a tab reaches the same stop as in the whole line).
+    ///
+    /// - Returns: the text, and the display column its last line ends at.
+    public static func plainText(_ text: String, fromColumn column: Int) -> (text: String, column: Int) {
         var output = ""
-        var column = 0
+        var column = max(column, 0)
         for character in sanitized(text) {
             switch character {
             case "\n":
@@ -170,7 +178,7 @@ public enum TextLayout {
                 column += DisplayWidth.of(character)
             }
         }
-        return output
+        return (output, column)
     }
 
     // MARK: - Shaping
