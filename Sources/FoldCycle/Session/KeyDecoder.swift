@@ -4,7 +4,9 @@
 /// Control bytes other than the ones named by ``KeyPress`` are dropped, and so are escape
 /// sequences other than the arrow keys (function keys, mouse reports, bracketed-paste markers)
 /// and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their contents: typed
-/// input never reaches the screen as a control.
+/// input never reaches the screen as a control. A lone ESC is ``KeyPress/escape`` once it is
+/// known to be alone: another ESC follows it, or ``flushPendingEscape()`` is called when no
+/// byte followed it in time; ESC followed by another byte (Alt+key) is dropped with it.
 public struct KeyDecoder: Sendable {
     private enum State: Sendable {
         case ground
@@ -22,11 +24,19 @@ public struct KeyDecoder: Sendable {
     /// Creates a decoder in the ground state.
     public init() {}
 
-    /// Drops a pending lone Esc (call when no byte followed it within a short time), so the next
-    /// key is read on its own. An unfinished control string is left as it is.
-    public mutating func flushPendingEscape() {
-        if case .escape = state { state = .ground }
+    /// Ends a pending lone Esc (call when no byte followed it within a short time), so the next
+    /// key is read on its own, and returns it as ``KeyPress/escape``; an unfinished escape
+    /// sequence is dropped. An unfinished control string is left as it is.
+    ///
+    /// - Returns: `[.escape]` when a lone Esc was pending, otherwise nothing.
+    @discardableResult
+    public mutating func flushPendingEscape() -> [KeyPress] {
+        if case .escape = state {
+            state = .ground
+            return [.escape]
+        }
         if case .sequence = state { state = .ground }
+        return []
     }
 
     /// Decodes `bytes`, returning the complete key presses they finish.
@@ -41,6 +51,12 @@ public struct KeyDecoder: Sendable {
         for byte in bytes {
             switch state {
             case .escape:
+                if byte == 0x1B {
+                    // Esc Esc: the first was a key of its own; the second may start a sequence.
+                    flushText()
+                    keys.append(.escape)
+                    continue
+                }
                 if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") {
                     state = .sequence(introducer: byte)
                 } else if [

@@ -281,7 +281,7 @@ public final class TerminalSession: @unchecked Sendable {
         reader.start(
             onBytes: { [weak self] bytes in self?.handleKeyBytes(bytes) },
             onLine: { [weak self] line in self?.handleLine(line) },
-            onEscapeTimeout: { [weak self] in self?.decoder.flushPendingEscape() },
+            onEscapeTimeout: { [weak self] in self?.handleEscapeTimeout() },
             onEnd: { [weak self] in
                 guard let self, !ended else { return }
                 inputEndHandler?()
@@ -292,6 +292,13 @@ public final class TerminalSession: @unchecked Sendable {
         guard !ended, !suspended else { return }
         let keys = decoder.feed(bytes)
         guard let keyHandler else { return }
+        for key in keys { keyHandler(key) }
+    }
+
+    /// No byte followed an Esc in time: it was the Esc key.
+    private func handleEscapeTimeout() {
+        let keys = decoder.flushPendingEscape()
+        guard !ended, !suspended, let keyHandler else { return }
         for key in keys { keyHandler(key) }
     }
 
