@@ -85,6 +85,21 @@ struct ItemLinesTests {
         #expect(ItemLines.heartbeat(for: "tip one\nmore") == "still showing: tip one\n")
     }
 
+    @Test(
+        "a wrapping footer line breaks at spaces to the width it is drawn at",
+        arguments: [
+            (80, ["commands: start, pause, resume"]),
+            (16, ["commands: start,", "  pause, resume"]),
+            (10, ["commands:", "  start,", "  pause,", "  resume"]),
+            (2, ["commands: start, pause, resume"]),
+        ])
+    func wrappingFooter(_ width: Int, _ rows: [String]) {
+        let line = FooterLine("commands: start, pause, resume", attributes: .bold, wraps: true)
+        #expect(line.rows(width: width).map(\.text) == rows)
+        #expect(line.rows(width: width).allSatisfy { $0.attributes == .bold && !$0.wraps })
+        #expect(FooterLine("commands: start, pause, resume").rows(width: 10).map(\.text) == [line.text])
+    }
+
     @Test("partial lines wait for their end")
     func assembler() {
         var assembler = LineAssembler()

@@ -32,9 +32,12 @@ struct FrameComposer {
         let sceneSize =
             content.scene.map { TerminalSize(columns: $0.width, rows: $0.height) } ?? .init(columns: 0, rows: 0)
         let hostRows = content.hostLine && !fullscreen ? 1 : 0
-        let needRows = hostRows + sceneSize.rows + content.footer.count
-        let size = terminal ?? TerminalSize(columns: max(sceneSize.columns, 80), rows: needRows)
-        let footerWidth = content.footer.isEmpty ? 0 : size.columns
+        let columns = terminal?.columns ?? max(sceneSize.columns, 80)
+        // Wrapping lines (a long reply) take as many rows as the terminal's width needs now.
+        let footer = content.footer.flatMap { $0.rows(width: columns) }
+        let needRows = hostRows + sceneSize.rows + footer.count
+        let size = terminal ?? TerminalSize(columns: columns, rows: needRows)
+        let footerWidth = footer.isEmpty ? 0 : size.columns
         let width =
             fullscreen
             ? size.columns : min(size.columns, max(sceneSize.columns, footerWidth, hostRows))
@@ -42,7 +45,7 @@ struct FrameComposer {
         frame.reset(width: max(width, 0), height: max(height, 0))
         guard width > 0, height > 0 else { return }
 
-        var lines = content.footer
+        var lines = footer
         let tooSmall = size.columns < sceneSize.columns || size.rows < needRows
         if tooSmall && !lines.isEmpty {
             // The notice takes the status line's place; the reply and command lines stay.
