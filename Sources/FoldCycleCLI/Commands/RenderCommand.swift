@@ -40,7 +40,8 @@ struct RenderCommand {
             .init(
                 title: "FORMATS",
                 lines: [
-                    "plain   Per frame: '# frame i/N t=<t> progress=<p>', the card's rows as text, a blank line.",
+                    "plain   Per frame: '# frame i/N t=<t> progress=<p>' (i from 1 to N), the card's rows",
+                    "        as text, a blank line.",
                     "ansi    One stream that plays the frames in place in a terminal (colour from --color).",
                     "json    One object per line: frame, t, progress, and both slots' item, transform",
                     "        [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
@@ -101,7 +102,7 @@ struct RenderCommand {
             switch format {
             case .plain:
                 var text =
-                    "# frame \(index)/\(frames) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
+                    "# frame \(index + 1)/\(frames) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
                 for line in PlainTextEncoder.lines(frame) { text += line + "\n" }
                 bytes = Array((text + "\n").utf8)
             case .json:
