@@ -149,6 +149,11 @@ struct FrameOutput {
 
     init(colorDepth: ColorDepth, fullFrames: Bool) {
         region = TerminalRegion(placement: .inline, depth: colorDepth)
+        // Played in a terminal now: the columns right of the card are known to exist (a cluster
+        // of disputed width that overruns the card's edge is erased there).
+        if TerminalDevice.standardOutput.isTerminal {
+            region.terminalColumns = TerminalDevice.standardOutput.size?.columns
+        }
         self.fullFrames = fullFrames
     }
 

@@ -301,7 +301,9 @@ final class LiveSession: @unchecked Sendable {
         case .paused: state = "‖ paused"
         case .stopped: state = "■ stopped"
         }
-        let summary = "\(state) · item \(itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s"
+        let motion = player.motion == .full ? "" : " · \(player.motion) motion"
+        let summary =
+            "\(state) · item \(itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply {
             lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }
