@@ -16,10 +16,11 @@ public enum FoldCycleCLI {
         do {
             switch arguments.first.flatMap(CLICommand.subcommand(named:)) {
             case .render:
-                if let command = try RenderCommand.parse(Array(arguments.dropFirst())) {
-                    try command.run()
-                } else {
-                    try writeOrExit(Array(RenderCommand.help.utf8))
+                switch try RenderCommand.parse(Array(arguments.dropFirst())) {
+                case .help: try writeOrExit(Array(RenderCommand.help.utf8))
+                case .listTransitions:
+                    try writeOrExit(Array(TransitionKind.allCases.map { "\($0)\n" }.joined().utf8))
+                case .run(let command): try command.run()
                 }
                 exit(0)
             case .live, nil:

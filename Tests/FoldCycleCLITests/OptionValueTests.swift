@@ -90,7 +90,7 @@ struct OptionValueTests {
         (["--frames", "10001"], "value 10001 for '--frames' is out of range (a whole number from 2 to 10000)"),
         (["--from-item", "2"], "value 2 for '--from-item' is out of range (a whole number from 0 to 1)"),
         (["--from-item", "-1"], "value -1 for '--from-item' is out of range (a whole number from 0 to 1)"),
-        (["--format", "svg"], "invalid value 'svg' for '--format' (values: plain, ansi, json)"),
+        (["--format", "gif"], "invalid value 'gif' for '--format' (values: plain, ansi, json, asciicast, svg)"),
         (["--encoder", "fast"], "invalid value 'fast' for '--encoder' (values: diff, full)"),
         (["--direction", "in"], "invalid value 'in' for '--direction' (values: down, up, left, right)"),
         (["--width", "x"], "invalid value 'x' for '--width' (a whole number from 1 to 1000)"),
@@ -173,23 +173,24 @@ struct OptionValueTests {
             Issue.record("expected version")
             return
         }
-        #expect(try RenderCommand.parse(["--help"]) == nil)
+        guard case .help = try RenderCommand.parse(["--help"]) else {
+            Issue.record("expected help")
+            return
+        }
     }
 
     @Test("render reads its options and defaults")
     func renderValues() throws {
-        let command = try #require(try RenderCommand.parse(["A", "B"]))
-        #expect(command.frames == 9)
+        let command = try renderCommand(["A", "B"])
+        #expect(command.sampling == .frames(9))
         #expect(command.fromItem == 0)
         #expect(command.format == .plain)
         #expect(command.fullFrames == false)
-        let given = try #require(
-            try RenderCommand.parse(
-                [
-                    "--frames", "2", "--from-item", "1", "--format", "JSON", "--encoder", "full", "--timing", "linear",
-                    "A", "B",
-                ]))
-        #expect(given.frames == 2)
+        let given = try renderCommand([
+            "--frames", "2", "--from-item", "1", "--format", "JSON", "--encoder", "full", "--timing", "linear", "A",
+            "B",
+        ])
+        #expect(given.sampling == .frames(2))
         #expect(given.fromItem == 1)
         #expect(given.format == .json)
         #expect(given.fullFrames == true)

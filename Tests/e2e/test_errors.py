@@ -53,7 +53,7 @@ def test_usage_errors(foldcycle, args, message):
 RENDER_CASES = [
     (["--frames", "1"], "value 1 for '--frames' is out of range (a whole number from 2 to 10000)"),
     (["--from-item", "2"], "value 2 for '--from-item' is out of range (a whole number from 0 to 1)"),
-    (["--format", "svg"], "invalid value 'svg' for '--format' (values: plain, ansi, json)"),
+    (["--format", "gif"], "invalid value 'gif' for '--format' (values: plain, ansi, json, asciicast, svg)"),
     (["--encoder", "fast"], "invalid value 'fast' for '--encoder' (values: diff, full)"),
     (["--interval", "2"], "unknown option '--interval'"),
 ]

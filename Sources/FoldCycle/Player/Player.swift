@@ -94,8 +94,9 @@ public final class Player: @unchecked Sendable {
     ///     ``start(paused:)``, ``terminalResized()`` and before every frame.
     ///   - session: the terminal session to draw in (its queue becomes the player's; the player
     ///     joins it as a participant at ``start(paused:)``). When nil and
-    ///     ``Configuration/guardsTerminal`` is on, frames go to a terminal and the sink is a
-    ///     ``TerminalDevice``, the player makes and owns a session of its own.
+    ///     ``Configuration/guardsTerminal`` is on, frames go to a terminal and the sink reaches a
+    ///     ``TerminalDevice`` (``OutputSink/terminalDevice``: a device, or a recorder teeing to
+    ///     one), the player makes and owns a session of its own.
     public init(
         scene: any FrameSource, configuration: Configuration = Configuration(),
         sink: any OutputSink = TerminalDevice.standardOutput, session: TerminalSession? = nil
@@ -109,8 +110,8 @@ public final class Player: @unchecked Sendable {
         if let session {
             self.session = session
             ownsSession = false
-        } else if configuration.guardsTerminal, resolved.output != .plainText, let device = sink as? TerminalDevice,
-            device.isTerminal
+        } else if configuration.guardsTerminal, resolved.output != .plainText,
+            let device = sink.terminalDevice, device.isTerminal
         {
             self.session = TerminalSession(configuration: .init(outputDevice: device))
             ownsSession = true
@@ -164,7 +165,9 @@ public final class Player: @unchecked Sendable {
     }
 
     /// Reserves the region (or enters the alternate screen), draws the first frame, and starts
-    /// the scene (a cycler's first tick one interval later), paused when `paused`.
+    /// the scene (a cycler's first tick one interval later), paused when `paused`. The sink is
+    /// told the item on screen (``OutputSink/mark(_:)``) after the first frame and after each
+    /// item settles.
     public func start(paused: Bool = false) {
         onQueue {
             guard !started else { return }
@@ -199,6 +202,7 @@ public final class Player: @unchecked Sendable {
                 } else {
                     drawFrame()
                 }
+                sink.mark(scene.plainText(at: scene.clock.now))
             }
         }
         scene.start(paused: paused)
@@ -345,6 +349,8 @@ public final class Player: @unchecked Sendable {
             frameLoop?.stop()
             drawFrame()
         }
+        // After the bytes that show it: a recorder's marker names the item now on screen.
+        if output != .plainText, case .settled(let text) = change { sink.mark(text) }
         changeHandler?(change)
     }
 

@@ -105,16 +105,21 @@ public final class CardScene {
     }
 
     /// Renders a transition frame between two items: each of the frame's slots shows `outgoing`
-    /// or `incoming` by its role.
+    /// or `incoming` by its role. No allocation once the scene's layer list has grown.
     public func render(
         _ frame: TransitionFrame, outgoing: (index: Int, text: String),
         incoming: (index: Int, text: String), into destination: inout CellBuffer
     ) {
-        render(
-            frame.slots.map { presentation in
-                let item = presentation.role == .outgoing ? outgoing : incoming
-                return CardSlot(index: item.index, text: item.text, presentation: presentation)
-            }, into: &destination)
+        layers.removeAll(keepingCapacity: true)
+        for presentation in frame.slots where presentation.isVisible {
+            let item = presentation.role == .outgoing ? outgoing : incoming
+            layers.append(
+                Layer(
+                    content: slotContent(index: item.index, text: item.text), geometry: presentation.geometry,
+                    alpha: presentation.alpha))
+        }
+        compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
+        layers.removeAll(keepingCapacity: true)
     }
 
     /// The card size that fits every item: the widest line plus one cell of padding on each

@@ -64,7 +64,8 @@ struct LiveCommand {
         SharedOptions.timing.spec, Options.motion.spec,
         Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
         SharedOptions.align.spec, SharedOptions.palette.spec, SharedOptions.color.spec, Options.fullscreen.spec,
-        Options.paused.spec, Options.cycles.spec, SharedOptions.help.spec, Options.version.spec,
+        Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec, SharedOptions.help.spec,
+        Options.version.spec,
     ]
 
     static let help = HelpText.make(
@@ -132,6 +133,8 @@ struct LiveCommand {
     let fullscreen: Bool
     let paused: Bool
     let cycles: Int?
+    /// `--record`: the asciicast file, if any.
+    let record: String?
 
     /// Parses the live cycler's arguments.
     ///
@@ -165,7 +168,8 @@ struct LiveCommand {
                 motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),
                 paused: values.flag(Options.paused),
-                cycles: try values.value(Options.cycles)))
+                cycles: try values.value(Options.cycles),
+                record: values.text(SessionRecording.option)))
     }
 
     /// Runs until `quit`, a signal, or `--cycles`; never returns.
@@ -174,8 +178,8 @@ struct LiveCommand {
         do {
             session = try LiveSession(command: self)
         } catch {
-            FileHandle.standardError.write(Data(CLIError.runtime("\(error)").message.utf8))
-            exit(1)
+            FileHandle.standardError.write(Data(error.message.utf8))
+            exit(error.exitCode)
         }
         session.run()
     }

@@ -1,17 +1,37 @@
 import FoldCycle
 import Foundation
 
-/// `foldcycle render`: prints every interpolated frame of one transition, with no clock.
+/// `foldcycle render`: writes every interpolated frame of one transition from a virtual clock:
+/// as text, JSON or an ANSI stream (at once, or paced at the frames' real times), or as a
+/// picture to share, an asciicast recording or an animated SVG (docs/DESIGN.md#pictures).
 struct RenderCommand {
     enum Format: String, CaseIterable {
-        case plain, ansi, json
+        case plain, ansi, json, asciicast, svg
+
+        /// Whether frames are written as a stream that `--play` can pace.
+        var isStream: Bool { self == .plain || self == .ansi || self == .json }
     }
 
     /// `render`'s own options; the shared ones are in ``SharedOptions``.
     enum Options {
+        /// `--frames`: absent, 9 frames (or `--fps 30` for pictures and `--play`).
         static let frames = IntegerOption(
-            "frames", value: "count", summary: "Frames to print, at t = i/(count−1).", range: .init(2...10_000),
-            default: 9)
+            "frames", value: "count", summary: "Frames to write, at t = i/(count−1).", range: .init(2...10_000),
+            defaultText: "9; 30 per second with asciicast, svg and --play")
+        /// `--fps`: sample per second of `--duration` instead of `--frames`.
+        static let framesPerSecond = IntegerOption(
+            "fps", value: "n", summary: "Frames per second of --duration instead of --frames (k/n s, and the end).",
+            range: .init(1...240), defaultText: "none")
+        /// `--duration`: the transition's length, the live default for a 2-second interval.
+        static let duration = NumberOption(
+            "duration", value: "seconds", summary: "Seconds the transition runs: a frame at t is at t × seconds.",
+            range: .init(0.01...3600, unit: "seconds"), default: 1.9)
+        /// `--hold`: the last frame's extra time in pictures.
+        static let hold = NumberOption(
+            "hold", value: "seconds", summary: "asciicast, svg: seconds the last frame stays before the end or loop.",
+            range: .init(0...3600, unit: "seconds"), default: 1)
+        static let play = FlagOption(
+            "play", summary: "plain, ansi, json: write each frame at its time instead of all at once.")
         static let fromItem = IntegerOption(
             "from-item", value: "index", summary: "Render the transition from this item to the next.",
             range: .init(from: 0, upTo: "the last item's index"), default: 0)
@@ -21,18 +41,32 @@ struct RenderCommand {
         static let encoder = ChoiceOption(
             "encoder", value: "encoder", summary: "ansi: draw each frame as a diff or whole.",
             choices: [("diff", false), ("full", true)], default: false)
+        /// `--background`: the colour behind the cards.
+        static let background = ChoiceOption(
+            "background", value: "color", summary: "The colour behind the cards (fades blend to it; svg's page).",
+            choices: RGBColor.namedColors.map { ($0.name, $0.color) },
+            pattern: .init(syntax: "#rrggbb", parse: hexColor), default: .black)
+        static let fontFamily = TextOption(
+            "font-family", value: "fonts", summary: "svg: the CSS font-family list (no font is embedded).",
+            defaultText: AnimatedSVGStyle.defaultFontFamily)
+        static let cellSize = TextOption(
+            "cell-size", value: "WxH", summary: "svg: a cell's width and height in pixels.", defaultText: "10x20")
+        static let listTransitions = FlagOption(
+            "list-transitions", summary: "Print the transitions' names, one per line, and exit.")
     }
 
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
         SharedOptions.transition.spec, SharedOptions.direction.spec, SharedOptions.timing.spec,
-        SharedOptions.width.spec, SharedOptions.height.spec,
-        Options.frames.spec, Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
-        SharedOptions.palette.spec, SharedOptions.color.spec, SharedOptions.file.spec, SharedOptions.help.spec,
+        SharedOptions.width.spec, SharedOptions.height.spec, Options.frames.spec, Options.framesPerSecond.spec,
+        Options.duration.spec, Options.hold.spec, Options.play.spec, Options.fromItem.spec, Options.format.spec,
+        Options.encoder.spec, SharedOptions.align.spec, SharedOptions.palette.spec, Options.background.spec,
+        SharedOptions.color.spec, Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec,
+        Options.listTransitions.spec, SharedOptions.help.spec,
     ]
 
     static let help = HelpText.make(
-        overview: "Print the frames of one transition, deterministically (no timer).",
+        overview: "Print the frames of one transition from a virtual clock: as text, JSON, ANSI, or a picture.",
         usage: [.render],
         arguments: [("<ITEM>", "The text of one card. At least one item, as arguments or with --file.")],
         options: specs,
@@ -40,12 +74,22 @@ struct RenderCommand {
             .init(
                 title: "FORMATS",
                 lines: [
-                    "plain   Per frame: '# frame i/N t=<t> progress=<p>' (i from 1 to N), the card's rows",
-                    "        as text, a blank line.",
-                    "ansi    One stream that plays the frames in place in a terminal (colour from --color).",
-                    "json    One object per line: frame, t, progress, and both slots' item, transform",
-                    "        [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
-                ])
+                    "plain      Per frame: '# frame i/N t=<t> progress=<p>' (i from 1 to N), the card's rows",
+                    "           as text, a blank line.",
+                    "ansi       One stream that plays the frames in place in a terminal (colour from --color).",
+                    "json       One object per line: frame, t, progress, and both slots' item, transform",
+                    "           [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
+                    "asciicast  An asciicast v2 recording of the ansi stream, each frame at its time (truecolor",
+                    "           unless --color never); the same bytes on every machine.",
+                    "svg        One animated SVG (no script, no font embedded) that loops every duration + hold.",
+                ]),
+            .init(
+                title: "EXAMPLES",
+                lines: [
+                    "foldcycle render --format ansi --play --duration 1 A B",
+                    "foldcycle render --format svg --fps 30 --duration 2 'Hello' 'World' > fold.svg",
+                    "foldcycle render --format asciicast --transition fade A B > fade.cast",
+                ]),
         ])
 
     let items: [String]
@@ -53,123 +97,172 @@ struct RenderCommand {
     let direction: TransitionDirection
     let timingFunction: TimingFunction
     let cardSize: TerminalSize
-    let frames: Int
+    let sampling: RenderSampling
+    let duration: TimeInterval
+    let hold: TimeInterval
+    let play: Bool
     let fromItem: Int
     let format: Format
     let style: CardStyle
+    let background: RGBColor
     let colorDepth: ColorDepth
     let fullFrames: Bool
+    let pictureStyle: AnimatedSVGStyle
 
-    /// Parses `render`'s arguments (without the word `render`); nil when help was asked for.
+    /// What `render`'s arguments ask for.
+    enum Parsed {
+        case help
+        case listTransitions
+        case run(RenderCommand)
+    }
+
+    /// Parses `render`'s arguments (without the word `render`).
     ///
-    /// - Throws: ``CLIError/usage(_:_:)`` for no items, an unknown option, or a value outside
-    ///   what its declaration allows; ``CLIError/unreadableInput(_:)`` for a `--file` that cannot
-    ///   be read.
-    static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand? {
+    /// - Throws: ``CLIError/usage(_:_:)`` for no items, an unknown option, a value outside what
+    ///   its declaration allows, or options that do not go together (`--frames` with `--fps`,
+    ///   `--play` with a picture format, an svg or picture option with another format);
+    ///   ``CLIError/unreadableInput(_:)`` for a `--file` that cannot be read.
+    static func parse(_ arguments: [String]) throws(CLIError) -> Parsed {
         let parsed = try ParsedArguments(arguments, specs: specs, command: .render)
         let values = OptionValues(parsed: parsed, command: .render)
-        if values.flag(SharedOptions.help) { return nil }
+        if values.flag(SharedOptions.help) { return .help }
+        if values.flag(Options.listTransitions) { return .listTransitions }
         guard let items = try SharedOptions.items(values) else {
             throw .usage("no items: give items as arguments or with '--file <path>'", .render)
         }
-        return RenderCommand(
-            items: items,
-            transition: try values.value(SharedOptions.transition),
-            direction: try values.value(SharedOptions.direction),
-            timingFunction: try values.value(SharedOptions.timing),
-            cardSize: try SharedOptions.cardSize(values, items: items),
-            frames: try values.value(Options.frames),
-            fromItem: try values.value(Options.fromItem, upperBound: max(items.count - 1, 0)),
-            format: try values.value(Options.format),
-            style: try SharedOptions.cardStyle(values),
-            colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
-            fullFrames: try values.value(Options.encoder))
+        let format = try values.value(Options.format)
+        let play = values.flag(Options.play)
+        try checkCombinations(values, format: format, play: play)
+        let sampling: RenderSampling
+        if let count = try values.value(Options.frames) {
+            sampling = .frames(count)
+        } else if let rate = try values.value(Options.framesPerSecond) {
+            sampling = .framesPerSecond(rate)
+        } else {
+            sampling = format.isStream && !play ? .frames(9) : .framesPerSecond(30)
+        }
+        let background = try values.value(Options.background)
+        let colorDepth: ColorDepth
+        if format == .asciicast {
+            // A recording is for a player, not for this stdout: the same bytes on every machine.
+            colorDepth = try values.value(SharedOptions.color) == .never ? .none : .truecolor
+        } else {
+            colorDepth = try SharedOptions.colorDepth(values, device: .standardOutput)
+        }
+        let cellSize = try Self.cellSize(values)
+        return .run(
+            RenderCommand(
+                items: items,
+                transition: try values.value(SharedOptions.transition),
+                direction: try values.value(SharedOptions.direction),
+                timingFunction: try values.value(SharedOptions.timing),
+                cardSize: try SharedOptions.cardSize(values, items: items),
+                sampling: sampling,
+                duration: try values.value(Options.duration),
+                hold: try values.value(Options.hold),
+                play: play,
+                fromItem: try values.value(Options.fromItem, upperBound: max(items.count - 1, 0)),
+                format: format,
+                style: try SharedOptions.cardStyle(values),
+                background: background,
+                colorDepth: colorDepth,
+                fullFrames: try values.value(Options.encoder),
+                pictureStyle: AnimatedSVGStyle(
+                    fontFamily: try Self.fontFamily(values), cellWidth: Double(cellSize.columns),
+                    cellHeight: Double(cellSize.rows), background: background)))
     }
 
-    /// Writes every frame to stdout, one frame per write.
-    func run() throws(CLIError) {
-        let toItem = (fromItem + 1) % items.count
-        let flight = TransitionStyle(kind: transition, direction: direction, timingFunction: timingFunction)
-            .transition(slotSize: CGSize(width: cardSize.columns, height: cardSize.rows))
-        let scene = CardScene(cardSize: cardSize, style: style)
-        var frame = CellBuffer(width: cardSize.columns, height: cardSize.rows)
-        var output = FrameOutput(colorDepth: colorDepth, fullFrames: fullFrames)
-        for index in 0..<frames {
-            let t = Double(index) / Double(frames - 1)
-            let state = flight.frame(at: t)
-            scene.render(state, outgoing: (fromItem, items[fromItem]), incoming: (toItem, items[toItem]), into: &frame)
-            var bytes: [UInt8] = []
-            switch format {
-            case .plain:
-                var text =
-                    "# frame \(index + 1)/\(frames) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
-                for line in PlainTextEncoder.lines(frame) { text += line + "\n" }
-                bytes = Array((text + "\n").utf8)
-            case .json:
-                bytes = jsonLine(index: index, state: state, toItem: toItem)
-            case .ansi:
-                bytes = output.encode(frame, isLast: index == frames - 1)
+    /// Rejects options that do not go together.
+    private static func checkCombinations(_ values: OptionValues, format: Format, play: Bool) throws(CLIError) {
+        let given = values.parsed.values
+        if given[Options.frames.spec.name] != nil, given[Options.framesPerSecond.spec.name] != nil {
+            throw .usage("'--frames' and '--fps' cannot be used together (choose a count or a rate)", .render)
+        }
+        if play, !format.isStream {
+            throw .usage(
+                "'--play' paces a stream of frames: use it with --format plain, ansi or json, not \(format)", .render)
+        }
+        if given[Options.hold.spec.name] != nil, format.isStream {
+            throw .usage("'--hold' applies to --format asciicast and svg, not \(format)", .render)
+        }
+        for option in [Options.fontFamily.spec, Options.cellSize.spec] where given[option.name] != nil && format != .svg
+        {
+            throw .usage("'--\(option.name)' applies to --format svg, not \(format)", .render)
+        }
+    }
+
+    /// Allowed `--cell-size` values, in pixels per side.
+    static let cellSizeRange = 1...200
+
+    /// `--cell-size WxH`: whole pixels in ``cellSizeRange`` (as a size of columns × rows).
+    private static func cellSize(_ values: OptionValues) throws(CLIError) -> TerminalSize {
+        guard let text = values.text(Options.cellSize) else { return TerminalSize(columns: 10, rows: 20) }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        if parts.count == 2, let width = Int(parts[0].trimmingCharacters(in: .whitespaces)),
+            let height = Int(parts[1].trimmingCharacters(in: .whitespaces)),
+            cellSizeRange.contains(width), cellSizeRange.contains(height)
+        {
+            return TerminalSize(columns: width, rows: height)
+        }
+        throw .usage(
+            "invalid value '\(text)' for '--cell-size' (WxH: whole pixels from \(cellSizeRange.lowerBound) to "
+                + "\(cellSizeRange.upperBound) each, e.g. 10x20)", .render)
+    }
+
+    /// `--font-family`: a CSS font-family list of plain or quoted names separated by commas.
+    private static func fontFamily(_ values: OptionValues) throws(CLIError) -> String {
+        guard let text = values.text(Options.fontFamily) else { return AnimatedSVGStyle.defaultFontFamily }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: " ,'\"-_."))
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty,
+            text.unicodeScalars.allSatisfy({ allowed.contains($0) })
+        else {
+            throw .usage(
+                "invalid value '\(text)' for '--font-family' (a CSS font-family list: names, quoted where they "
+                    + "have spaces, separated by commas; letters, digits, spaces and , ' \" - _ . only)", .render)
+        }
+        return text
+    }
+
+    /// `--background`'s `#rrggbb` form: nil for other text.
+    private static func hexColor(_ text: String) throws(OptionValueError) -> RGBColor? {
+        guard text.hasPrefix("#") else { return nil }
+        do {
+            return try RGBColor(parsing: text)
+        } catch {
+            throw .rejected("'\(text)' is not #rrggbb")
+        }
+    }
+
+    /// Writes the frames to stdout: the streams one write per frame (paced with `--play`), the
+    /// pictures in one write.
+    func run() throws(CLIError) -> Never {
+        let frames = RenderFrames(command: self)
+        switch format {
+        case .asciicast:
+            try writeOrExit(asciicast(frames))
+        case .svg:
+            try writeOrExit(Array(try svg(frames).utf8))
+        case .plain, .ansi, .json:
+            if play { PacedPlayback(frames: frames).run() }
+            var stream = RenderStream(frames: frames)
+            for index in 0..<frames.count {
+                let state = frames.render(index)
+                try writeOrExit(stream.frame(index, state: state, cells: frames.cells))
             }
-            try writeOrExit(bytes)
+            if format == .ansi { try writeOrExit(stream.end()) }
         }
-    }
-
-    /// One JSON object per frame, keys in the documented order, numbers in shortest round-trip
-    /// form (integral values without a fraction, −0 as 0).
-    private func jsonLine(index: Int, state: TransitionFrame, toItem: Int) -> [UInt8] {
-        func number(_ value: Double) -> String { shortestText(value + 0.0) }
-        func slot(_ item: Int, _ role: SlotRole) -> String {
-            guard let presentation = state.presentation(of: role) else { return "null" }
-            let transform = presentation.transform.components.map { number(Double($0)) }.joined(separator: ",")
-            return "{\"item\":\(item),\"transform\":[\(transform)],\"alpha\":\(number(presentation.alpha))}"
-        }
-        let line =
-            "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
-            + "\"outgoing\":\(slot(fromItem, .outgoing)),\"incoming\":\(slot(toItem, .incoming))}\n"
-        return Array(line.utf8)
+        exit(0)
     }
 }
 
 /// Writes to stdout; a closed pipe (the reader, e.g. `head`, is done) ends the program quietly.
 func writeOrExit(_ bytes: [UInt8]) throws(CLIError) {
+    guard !bytes.isEmpty else { return }
     do {
         try TerminalDevice.standardOutput.write(bytes)
     } catch TerminalError.writeFailed(errno: EPIPE) {
         exit(0)
     } catch {
         throw .runtime("\(error)")
-    }
-}
-
-/// The `ansi` format's stream: an inline region that plays the frames in place and ends with
-/// the cursor visible on the line below.
-struct FrameOutput {
-    private var region: TerminalRegion
-    private let fullFrames: Bool
-
-    init(colorDepth: ColorDepth, fullFrames: Bool) {
-        region = TerminalRegion(placement: .inline, depth: colorDepth)
-        // Played in a terminal now: the columns right of the card are known to exist (a cluster
-        // of disputed width that overruns the card's edge is erased there).
-        if TerminalDevice.standardOutput.isTerminal {
-            region.terminalColumns = TerminalDevice.standardOutput.size?.columns
-        }
-        self.fullFrames = fullFrames
-    }
-
-    mutating func encode(_ frame: CellBuffer, isLast: Bool) -> [UInt8] {
-        var bytes: [UInt8] = []
-        region.begin(into: &bytes)
-        if fullFrames { region.forgetFrame() }
-        let before = bytes.count
-        region.draw(frame, into: &bytes)
-        if bytes.count == before {
-            // An unchanged frame still gets its (empty) synchronized update, so every frame of the
-            // stream has a boundary a player can step through.
-            EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
-            EscapeSequence.endSynchronizedUpdate.append(to: &bytes)
-        }
-        if isLast { region.end(into: &bytes) }
-        return bytes
     }
 }

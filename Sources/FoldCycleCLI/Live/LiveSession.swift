@@ -17,6 +17,8 @@ final class LiveSession: @unchecked Sendable {
     private let cycler: Cycler<ArrayDataSource<String>>
     private let terminal: TerminalSession
     private let player: Player
+    /// `--record`: the tee of the terminal's bytes, if recording.
+    private let recorder: AsciicastRecorder?
     private var queue: DispatchQueue { terminal.queue }
     /// stdout is a terminal: frames are drawn and replies go to the status line.
     private let drawsFrames: Bool
@@ -37,14 +39,20 @@ final class LiveSession: @unchecked Sendable {
     /// Whether the duration follows a typed `interval` (no `--duration`, no `duration` typed).
     private var durationFollowsInterval: Bool
 
-    init(command: LiveCommand) throws(CyclerError) {
+    /// - Throws: ``CLIError/runtime(_:)`` for a cycler the options do not allow, or a recording
+    ///   that cannot be made.
+    init(command: LiveCommand) throws(CLIError) {
         self.command = command
         durationFollowsInterval = command.durationFollowsInterval
-        cycler = try Cycler(
-            dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
-            style: TransitionStyle(
-                kind: command.transition, direction: command.direction,
-                timingFunction: command.timingFunction))
+        do {
+            cycler = try Cycler(
+                dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
+                style: TransitionStyle(
+                    kind: command.transition, direction: command.direction,
+                    timingFunction: command.timingFunction))
+        } catch {
+            throw .runtime("\(error)")
+        }
         // The library's one rule: a dumb terminal cannot move the cursor, so like a pipe it gets
         // plain text and no escapes.
         drawsFrames = TerminalCapabilities.detect(for: TerminalDevice.standardOutput).drawsFrames
@@ -57,12 +65,13 @@ final class LiveSession: @unchecked Sendable {
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         // Items written as text read back with --file when any spans several lines.
         let multiline = command.items.contains { TextLayout.plainText($0).contains("\n") }
+        recorder = try SessionRecording.open(command.record, clock: cycler.clock, drawsFrames: drawsFrames)
         player = Player(
             cycler: cycler, cardSize: command.cardSize, style: command.style, fitsWidth: command.fitsWidth,
             configuration: .init(
                 framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
                 motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines),
-            session: terminal)
+            sink: SessionRecording.sink(recorder), session: terminal)
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -346,6 +355,10 @@ final class LiveSession: @unchecked Sendable {
         finishing = true
         let failure = player.finish()
         terminal.end()
+        if let recordingFailure = SessionRecording.finish(recorder) {
+            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+        }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.

@@ -1,0 +1,127 @@
+import Foundation
+
+/// One event of an asciicast v2 recording after the header.
+///
+/// Source: the asciicast v2 format (asciinema): a newline-delimited JSON file whose first line is
+/// the header and every other line an event `[time, code, data]`, `time` in seconds since the
+/// recording began.
+public enum AsciicastEvent: Hashable, Sendable {
+    /// Bytes written to the terminal (code `"o"`). Kept as bytes: the encoder decodes UTF-8
+    /// across events, so a cluster split between two writes is written whole in the second.
+    case output([UInt8])
+    /// The terminal was resized to `columns` × `rows` cells (code `"r"`, data `"COLSxROWS"`).
+    case resize(TerminalSize)
+    /// A named point in the recording, e.g. the item that just settled (code `"m"`).
+    case marker(String)
+}
+
+/// Turns asciicast v2 events into their lines: the JSON arrays `[time, code, data]`, each ending
+/// with a newline, deterministic to the byte (times with exactly six decimals, as asciinema
+/// rounds them; strings escaped as JSON requires, other characters as UTF-8).
+///
+/// ``AsciicastEvent/output(_:)`` bytes are decoded as UTF-8 across events: an incomplete
+/// sequence at the end of one write is held back and written with the next (as asciinema's
+/// incremental decoder does); invalid bytes become U+FFFD. Not thread-safe: a value owned by one
+/// writer.
+public struct AsciicastEncoder: Sendable {
+    /// The bytes of an incomplete UTF-8 sequence held back from the last output event.
+    private var pending: [UInt8] = []
+
+    /// Creates an encoder with nothing held back.
+    public init() {}
+
+    /// Appends the line of `event` at `time` seconds (negative or non-finite times count as 0)
+    /// to `line`. An output event that holds only an incomplete UTF-8 sequence appends nothing.
+    public mutating func append(_ event: AsciicastEvent, at time: TimeInterval, to line: inout [UInt8]) {
+        let code: String
+        let data: String
+        switch event {
+        case .output(let bytes):
+            guard let text = decode(bytes) else { return }
+            code = "o"
+            data = text
+        case .resize(let size):
+            code = "r"
+            data = "\(size.columns)x\(size.rows)"
+        case .marker(let label):
+            code = "m"
+            data = label
+        }
+        line.append(UInt8(ascii: "["))
+        line.append(contentsOf: Self.timeText(time).utf8)
+        line.append(contentsOf: ", \"\(code)\", ".utf8)
+        Self.appendJSONString(data, to: &line)
+        line.append(contentsOf: "]\n".utf8)
+    }
+
+    /// The line of `event` at `time` (see ``append(_:at:to:)``).
+    public mutating func line(_ event: AsciicastEvent, at time: TimeInterval) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append(event, at: time, to: &bytes)
+        return bytes
+    }
+
+    /// `time` in seconds with exactly six decimals (`1.500000`), 0 for negative or non-finite
+    /// values.
+    public static func timeText(_ time: TimeInterval) -> String {
+        let microseconds = time.isFinite && time > 0 ? (time * 1e6).rounded() : 0
+        let whole = Int64(microseconds) / 1_000_000
+        let fraction = Int64(microseconds) % 1_000_000
+        let digits = String(fraction)
+        return "\(whole)." + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+
+    /// Appends `text` as a JSON string: `"` and `\` escaped, the C0 controls and DEL as `\uXXXX`
+    /// (`\n`, `\r`, `\t`, `\b`, `\f` by their short escapes), everything else as UTF-8.
+    public static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x00..<0x20, 0x7F:
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Decodes `bytes` after the held-back ones, holding back a trailing incomplete sequence;
+    /// nil when nothing complete is left.
+    private mutating func decode(_ bytes: [UInt8]) -> String? {
+        var input = pending
+        input.append(contentsOf: bytes)
+        let cut = Self.completeLength(of: input)
+        pending = Array(input[cut...])
+        guard cut > 0 else { return nil }
+        return String(decoding: input[..<cut], as: UTF8.self)
+    }
+
+    /// The length of `bytes` without a trailing incomplete (but so far valid) UTF-8 sequence of
+    /// up to three bytes.
+    static func completeLength(of bytes: [UInt8]) -> Int {
+        var start = bytes.count
+        // Walk back over at most three continuation bytes to the last lead byte.
+        while start > 0, bytes.count - start < 3, bytes[start - 1] & 0xC0 == 0x80 { start -= 1 }
+        guard start > 0 else { return bytes.count }
+        let lead = bytes[start - 1]
+        let needed: Int
+        switch lead {
+        case 0xC2...0xDF: needed = 2
+        case 0xE0...0xEF: needed = 3
+        case 0xF0...0xF4: needed = 4
+        default: return bytes.count  // ASCII, or invalid: decoded (as U+FFFD) now.
+        }
+        let have = bytes.count - (start - 1)
+        return have < needed ? start - 1 : bytes.count
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The first line of an asciicast v2 recording: the terminal's size, when the recording began,
+/// the environment that matters for replaying it, and a title.
+///
+/// Source: the asciicast v2 format (asciinema): `{"version": 2, "width": W, "height": H,
+/// "timestamp": T, "env": {"TERM": …}, "title": …}`; `timestamp`, `env` and `title` are optional.
+public struct AsciicastHeader: Hashable, Sendable {
+    /// The terminal's size when the recording began, in cells.
+    public var size: TerminalSize
+    /// When the recording began, in seconds since the Unix epoch; nil leaves it out (a
+    /// deterministic recording, identical on every machine).
+    public var timestamp: Int?
+    /// Environment variables a player may use (asciinema records `TERM` and `SHELL`), written
+    /// sorted by name.
+    public var environment: [String: String]
+    /// A title; nil leaves it out.
+    public var title: String?
+
+    /// Creates a header.
+    ///
+    /// - Parameters:
+    ///   - size: the terminal's size in cells (0 × 0 is written as 1 × 1: players need a screen).
+    ///   - timestamp: seconds since the Unix epoch, or nil.
+    ///   - environment: variables to record, e.g. `["TERM": "xterm-256color"]`.
+    ///   - title: a title, or nil.
+    public init(size: TerminalSize, timestamp: Int? = nil, environment: [String: String] = [:], title: String? = nil) {
+        self.size = TerminalSize(columns: max(size.columns, 1), rows: max(size.rows, 1))
+        self.timestamp = timestamp
+        self.environment = environment
+        self.title = title
+    }
+
+    /// The header as one JSON line, ending with a newline; keys in the order above.
+    public var line: [UInt8] {
+        var bytes = Array("{\"version\": 2, \"width\": \(size.columns), \"height\": \(size.rows)".utf8)
+        if let timestamp { bytes.append(contentsOf: ", \"timestamp\": \(timestamp)".utf8) }
+        if !environment.isEmpty {
+            bytes.append(contentsOf: ", \"env\": {".utf8)
+            for (offset, name) in environment.keys.sorted().enumerated() {
+                if offset > 0 { bytes.append(contentsOf: ", ".utf8) }
+                AsciicastEncoder.appendJSONString(name, to: &bytes)
+                bytes.append(contentsOf: ": ".utf8)
+                AsciicastEncoder.appendJSONString(environment[name] ?? "", to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        if let title {
+            bytes.append(contentsOf: ", \"title\": ".utf8)
+            AsciicastEncoder.appendJSONString(title, to: &bytes)
+        }
+        bytes.append(contentsOf: "}\n".utf8)
+        return bytes
+    }
+}

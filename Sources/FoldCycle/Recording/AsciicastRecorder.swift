@@ -1,0 +1,146 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An ``OutputSink`` that tees: every write goes to the terminal first, unchanged, and then to an
+/// asciicast v2 file as an output event timed on the player's clock. The recording never changes
+/// what the terminal shows, and knows nothing of the scene: any player (a cycler's card, a deck)
+/// records through it.
+///
+/// - The header (``AsciicastHeader``) is written at creation, with the terminal's size then.
+/// - Each ``write(_:)`` is one `"o"` event of exactly the bytes written, at `clock.now` minus
+///   the clock's time at creation (seconds). When the terminal's size differs from the size last
+///   recorded, an `"r"` event comes first, at the same time: the bytes that follow are drawn for
+///   the new size.
+/// - ``mark(_:)`` writes an `"m"` marker (the player marks each item as it settles).
+/// - Every line goes to the file with one `write(2)` as it happens (no buffering), so the file
+///   is a complete, valid recording after every event, on every exit path: quit, end of input,
+///   a signal (the session's end path draws the last frame and restores the terminal through
+///   this sink), an error, even a kill.
+/// - A failure to write the file (``RecordingError/writeFailed(path:errno:)``) stops the
+///   recording and is kept in ``failure``; the terminal goes on.
+///
+/// Thread-safe: writes come from the player's queue, marks from any thread.
+///
+/// Source: asciinema's recorder, which records a pseudo-terminal's output the same way (header,
+/// then `[time, "o", data]` lines written as they happen).
+public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
+    /// Where the bytes are shown.
+    public let terminal: any OutputSink
+    /// The file's path (for messages).
+    public let path: String
+
+    private let clock: any CycleClock
+    private let origin: TimeInterval
+    private let file: TerminalDevice
+    private let lock = NSLock()
+    private var encoder = AsciicastEncoder()
+    private var recordedSize: TerminalSize
+    private var firstFailure: RecordingError?
+    private var closed = false
+
+    /// Creates (or truncates) the file at `path`, mode 0644, and writes the header.
+    ///
+    /// - Parameters:
+    ///   - path: the recording's file.
+    ///   - terminal: where bytes are shown (standard output, a test's recording terminal).
+    ///   - clock: the player's clock (a ``FrameSource``'s); event times are seconds on it since
+    ///     now.
+    ///   - title: the header's title, or nil.
+    ///   - environment: the header's `env`; default `TERM` from the process environment when set.
+    ///   - timestamp: the header's start time in seconds since the Unix epoch; default now.
+    /// - Throws: ``RecordingError/cannotCreate(path:errno:)`` when the file cannot be opened for
+    ///   writing; ``RecordingError/writeFailed(path:errno:)`` when the header cannot be written.
+    public init(
+        path: String, terminal: any OutputSink, clock: any CycleClock, title: String? = nil,
+        environment: [String: String]? = nil, timestamp: Int? = Int(Date().timeIntervalSince1970)
+    ) throws(RecordingError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotCreate(path: path, errno: errno) }
+        self.path = path
+        self.terminal = terminal
+        self.clock = clock
+        origin = clock.now
+        file = TerminalDevice(fileDescriptor: descriptor)
+        recordedSize = terminal.size ?? TerminalSize(columns: 80, rows: 24)
+        let env = environment ?? ProcessInfo.processInfo.environment["TERM"].map { ["TERM": $0] } ?? [:]
+        let header = AsciicastHeader(size: recordedSize, timestamp: timestamp, environment: env, title: title)
+        recordedSize = header.size
+        lock.withLock { append(header.line) }
+        if let firstFailure { throw firstFailure }
+    }
+
+    deinit {
+        if !closed { _ = close(file.fileDescriptor) }
+    }
+
+    /// Writes `bytes` to the terminal, then records them (after an `"r"` event when the
+    /// terminal's size changed). Bytes the terminal did not take are not recorded.
+    ///
+    /// - Throws: the terminal's ``TerminalError`` (a failure of the file is kept in ``failure``
+    ///   instead).
+    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        try terminal.write(bytes)
+        lock.withLock {
+            guard !closed, firstFailure == nil else { return }
+            let time = clock.now - origin
+            var line: [UInt8] = []
+            if let size = terminal.size, size != recordedSize, size.columns > 0, size.rows > 0 {
+                recordedSize = size
+                encoder.append(.resize(size), at: time, to: &line)
+            }
+            encoder.append(.output(bytes), at: time, to: &line)
+            append(line)
+        }
+    }
+
+    /// The terminal's.
+    public var isTerminal: Bool { terminal.isTerminal }
+
+    /// The terminal's.
+    public var size: TerminalSize? { terminal.size }
+
+    /// The terminal's.
+    public var terminalDevice: TerminalDevice? { terminal.terminalDevice }
+
+    /// Writes an `"m"` marker named `label` (control characters and newlines as JSON escapes).
+    public func mark(_ label: String) {
+        lock.withLock {
+            guard !closed, firstFailure == nil else { return }
+            append(encoder.line(.marker(label), at: clock.now - origin))
+        }
+    }
+
+    /// The first failure writing the file, if any.
+    public var failure: RecordingError? { lock.withLock { firstFailure } }
+
+    /// Closes the file; later writes reach the terminal only. Idempotent.
+    ///
+    /// - Returns: the first failure writing the file, if any (the recording ends before it).
+    @discardableResult
+    public func finish() -> RecordingError? {
+        lock.withLock {
+            if !closed {
+                closed = true
+                if close(file.fileDescriptor) != 0, firstFailure == nil {
+                    firstFailure = .writeFailed(path: path, errno: errno)
+                }
+            }
+            return firstFailure
+        }
+    }
+
+    /// Writes `line` to the file (with the lock held).
+    private func append(_ line: [UInt8]) {
+        guard !line.isEmpty else { return }
+        do {
+            try file.write(line)
+        } catch {
+            if case .writeFailed(let code) = error { firstFailure = .writeFailed(path: path, errno: code) }
+        }
+    }
+}

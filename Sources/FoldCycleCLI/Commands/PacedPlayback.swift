@@ -1,0 +1,132 @@
+import Dispatch
+import FoldCycle
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `render --play`: writes each frame of a stream format at its time (`t × duration` seconds
+/// after the start, on absolute deadlines of a monotonic clock) instead of all at once, inside a
+/// ``TerminalSession`` so the terminal is restored on every exit path (docs/DESIGN.md#pictures).
+///
+/// - Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: the ansi stream ends (cursor shown below the card) and
+///   the process exits 128 + N.
+/// - Ctrl-Z gives the terminal back (as the stream's end does) and `fg` draws the current frame
+///   in full at the cursor; the remaining frames shift by the time stopped, as a paused
+///   transition does.
+/// - A resize redraws the current frame from scratch.
+/// - A closed pipe ends the run quietly (exit 0).
+///
+/// Everything mutable lives on the session's serial queue.
+final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
+    private let frames: RenderFrames
+    private let session: TerminalSession
+    private let clock = DispatchClock(label: "FoldCycle.render.play")
+
+    // MARK: State (on the session's queue)
+
+    private var stream: RenderStream
+    /// The index of the next frame to write.
+    private var next = 0
+    /// Seconds on ``clock`` that frame times are measured from (moved on by a stop).
+    private var origin: TimeInterval = 0
+    private var suspendedAt: TimeInterval?
+    private var timer: (any ClockTimer)?
+    private var finished = false
+
+    init(frames: RenderFrames) {
+        self.frames = frames
+        stream = RenderStream(frames: frames)
+        let exitBySignal = SignalExit()
+        session = TerminalSession(
+            configuration: .init(
+                input: .none, signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) }))
+        exitBySignal.handler = { number in exit(128 + number) }
+    }
+
+    /// Plays the frames and exits when the last one is written; never returns.
+    func run() -> Never {
+        session.queue.sync {
+            session.addParticipant(self)
+            session.setOutputClosedHandler { [self] in finish(exitCode: 0) }
+            session.start()
+            origin = clock.now
+            writeDueFrame()
+        }
+        dispatchMain()
+    }
+
+    /// Writes frame ``next`` and schedules the one after it, or ends after the last.
+    private func writeDueFrame() {
+        guard !finished, suspendedAt == nil, next < frames.count else { return }
+        let state = frames.render(next)
+        write(stream.frame(next, state: state, cells: frames.cells))
+        next += 1
+        if next < frames.count { scheduleNext() } else { finish(exitCode: 0) }
+    }
+
+    /// Schedules frame ``next`` at its time after ``origin``.
+    private func scheduleNext() {
+        let queue = session.queue
+        timer = clock.schedule(at: origin + frames.samples[next].time) { [weak self] in
+            guard let self else { return }
+            queue.async { self.writeDueFrame() }
+        }
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        do {
+            try TerminalDevice.standardOutput.write(bytes)
+        } catch {
+            // The reader went away (EPIPE) or the terminal closed: nothing more to show.
+            finished = true
+            session.end()
+            exit(0)
+        }
+    }
+
+    /// The one exit path: the stream's end, the session's end (modes back), then exit.
+    private func finish(exitCode: Int32) {
+        endStream()
+        session.end()
+        exit(exitCode)
+    }
+
+    private func endStream() {
+        guard !finished else { return }
+        finished = true
+        timer?.cancel()
+        if frames.command.format == .ansi { write(stream.end()) }
+    }
+
+    // MARK: - TerminalSessionParticipant (on the session's queue)
+
+    func sessionWillSuspend() {
+        guard !finished, suspendedAt == nil else { return }
+        timer?.cancel()
+        suspendedAt = clock.now
+        write(stream.suspend())
+    }
+
+    func sessionDidResume() {
+        guard !finished, let stoppedAt = suspendedAt else { return }
+        suspendedAt = nil
+        origin += clock.now - stoppedAt
+        write(stream.resume(showing: frames.cells))
+        if next < frames.count { scheduleNext() }
+    }
+
+    func sessionDidResize() {
+        guard !finished, suspendedAt == nil, next > 0 else { return }
+        write(stream.resize(showing: frames.cells))
+    }
+
+    func sessionWillEnd() { endStream() }
+}
+
+/// Lets the signal policy, fixed when the session is made, reach the handler set after it.
+private final class SignalExit: @unchecked Sendable {
+    var handler: (@Sendable (Int32) -> Void)?
+}

@@ -1,0 +1,207 @@
+"""Recordings people can share (issue 11): `--record FILE.cast` of a live run and
+`render --format asciicast`, parsed with the `asciinema` package and replayed through pyte, end
+on exactly the screen the terminal showed; `render --play` paces frames at their real times."""
+import fcntl
+import json
+import os
+import signal
+import struct
+import subprocess
+import termios
+import time
+
+import asciinema.asciicast
+import pyte
+
+from conftest import exit_code
+
+END = b"\x1b[?2026l"
+
+
+def load(path):
+    """The header and events of an asciicast v2 file, read by asciinema's own loader."""
+    with asciinema.asciicast.open_from_url(path) as cast:
+        assert cast.version == 2
+        return cast.v2_header, [list(event) for event in cast.events()]
+
+
+def replay(header, events):
+    """A pyte screen fed the output events, resized at each "r" event, as a player would."""
+    screen = pyte.Screen(header["width"], header["height"])
+    stream = pyte.Stream(screen)
+    for _, code, data in events:
+        if code == "o":
+            stream.feed(data)
+        elif code == "r":
+            columns, rows = (int(part) for part in data.split("x"))
+            screen.resize(rows, columns)
+    return screen
+
+
+def cells(screen):
+    """Every cell's character, colours, bold and reverse, and the cursor: what a screen shows."""
+    rows = []
+    for y in range(screen.lines):
+        row = screen.buffer[y]
+        rows.append([(row[x].data, row[x].fg, row[x].bg, row[x].bold, row[x].reverse) for x in range(screen.columns)])
+    return rows, (screen.cursor.y, screen.cursor.x, screen.cursor.hidden)
+
+
+def markers(events):
+    return [data for _, code, data in events if code == "m"]
+
+
+def events_in(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(line) for line in f.read().splitlines()[1:] if line]
+    except FileNotFoundError:
+        return []
+
+
+def test_live_recording_replays_to_the_screen_the_terminal_showed(foldcycle, pty_run, tmp_path):
+    path = str(tmp_path / "live.cast")
+    run = pty_run([foldcycle, "--record", path, "--interval", "0.4", "--duration", "0.3", "--width", "24",
+                   "A", "B", "C"], cols=60, rows=16)
+    # Several transitions: the file is complete after every event, so it can be read as it grows.
+    assert run.pump_until(lambda: len(markers(events_in(path))) >= 4, 10), run.text()
+    # Pause, let the output go quiet, then resize (the cast's "r" comes before the redraw).
+    run.write(b"pause\r")
+    assert run.pump_until(lambda: "paused" in run.text(), 5)
+    run.pump(0.3)
+    fcntl.ioctl(run.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 14, 50, 0, 0))
+    run.screen.resize(14, 50)
+    assert run.pump_until(lambda: any(event[1] == "r" for event in events_in(path)), 5)
+    run.pump(0.3)
+    # More transitions at the new size, then Ctrl-C mid-run.
+    run.write(b"resume\r")
+    before = len(markers(events_in(path)))
+    assert run.pump_until(lambda: len(markers(events_in(path))) >= before + 2, 10), run.text()
+    run.write(b"\x03")
+    assert exit_code(run.wait()) == 130
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+    header, events = load(path)
+    assert (header["width"], header["height"]) == (60, 16)
+    assert header["env"] == {"TERM": "xterm-256color"}
+    assert abs(header["timestamp"] - time.time()) < 60
+    assert header["title"].startswith("foldcycle --record ")
+    times = [event[0] for event in events]
+    assert times == sorted(times) and times[0] < 0.5
+    assert [event[2] for event in events if event[1] == "r"] == ["50x14"]
+    # An item marker at the start and one per settled item, in the cycle's order.
+    labels = markers(events)
+    assert len(labels) >= 6
+    assert labels == (["A", "B", "C"] * len(labels))[:len(labels)]
+    # Exactly the bytes written to the terminal (the pty adds a CR before each LF: ONLCR).
+    recorded = "".join(data for _, code, data in events if code == "o").encode()
+    assert recorded.replace(b"\n", b"\r\n") == bytes(run.raw)
+    # Replayed, the cast ends on exactly the screen the terminal showed.
+    assert cells(replay(header, events)) == cells(run.screen)
+    assert not run.screen.cursor.hidden
+
+
+def test_recording_needs_a_terminal_and_a_writable_file(foldcycle, pty_run, tmp_path):
+    proc = subprocess.run([foldcycle, "--record", str(tmp_path / "x.cast"), "--cycles", "1", "A", "B"],
+                          capture_output=True, timeout=10, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1
+    assert proc.stdout == b""
+    assert "standard output is not a terminal" in proc.stderr.decode()
+    assert not (tmp_path / "x.cast").exists()
+    run = pty_run([foldcycle, "--record", str(tmp_path / "missing" / "x.cast"), "A", "B"])
+    assert run.wait() == 1
+    assert "cannot create recording" in run.text() and "No such file or directory" in run.text()
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_recording_is_complete_after_sigterm_mid_transition(foldcycle, pty_run, tmp_path):
+    path = str(tmp_path / "term.cast")
+    run = pty_run([foldcycle, "--record", path, "--interval", "0.5", "--duration", "0.45", "A", "B"], cols=40,
+                  rows=10)
+    run.pump(0.75)
+    os.kill(run.proc.pid, signal.SIGTERM)
+    assert exit_code(run.wait()) == 143
+    header, events = load(path)
+    assert events[-1][1] == "o" and events[-1][2].endswith("\x1b[?25h")
+    assert cells(replay(header, events)) == cells(run.screen)
+
+
+def render(foldcycle, *args, env=None):
+    full_env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    full_env.update(env or {})
+    proc = subprocess.run([foldcycle, "render", *args], capture_output=True, timeout=30, env=full_env)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return proc.stdout
+
+
+def test_render_cast_is_deterministic_timed_and_replays_to_the_last_frame(foldcycle, tmp_path):
+    args = ["--fps", "30", "--duration", "1", "--hold", "0.5", "--width", "26", "--height", "5", "--direction", "up",
+            "搜索姓名、手机号或邮箱", "Search by name or email"]
+    cast = render(foldcycle, "--format", "asciicast", *args)
+    # Identical whatever the machine's terminal: no timestamp, colour not taken from the environment.
+    assert render(foldcycle, "--format", "asciicast", *args, env={"COLORTERM": "", "TERM": "dumb"}) == cast
+    path = tmp_path / "render.cast"
+    path.write_bytes(cast)
+    header, events = load(str(path))
+    assert header == {"version": 2, "width": 26, "height": 6, "env": {"TERM": "xterm-256color"},
+                      "title": "foldcycle render: fold up"}
+    outputs = [event for event in events if event[1] == "o"]
+    assert [event[0] for event in outputs] == [round(k / 30, 6) for k in range(31)] + [1.5]
+    assert markers(events) == ["搜索姓名、手机号或邮箱", "Search by name or email"]
+    # The same bytes as the ansi stream, split per frame.
+    ansi = render(foldcycle, "--format", "ansi", "--color", "always", *args[:4], *args[6:])
+    assert "".join(event[2] for event in outputs).encode() == ansi
+    # Replayed, it ends on the last frame with the cursor shown below it.
+    screen = replay(header, events)
+    plain = render(foldcycle, "--format", "plain", *args[:4], *args[6:]).decode().split("\n\n")
+    last = plain[-2].split("\n")[1:]
+    assert [line.rstrip() for line in screen.display[:5]] == [line.rstrip() for line in last]
+    assert (screen.cursor.y, screen.cursor.x, screen.cursor.hidden) == (5, 0, False)
+
+
+def test_play_paces_frames_at_their_times(foldcycle, pty_run):
+    run = pty_run([foldcycle, "render", "--format", "ansi", "--play", "--fps", "10", "--duration", "0.8",
+                   "--width", "20", "--height", "3", "A", "B"], cols=40, rows=8)
+    arrivals = []
+    deadline = time.monotonic() + 10
+    while run.proc.poll() is None and time.monotonic() < deadline:
+        count = run.raw.count(END)
+        run.pump(0.01)
+        arrivals += [time.monotonic()] * (run.raw.count(END) - count)
+    assert exit_code(run.wait()) == 0
+    assert len(arrivals) == 9
+    # Frame k is written at k/10 s after the first, never earlier (a late read of the first frame
+    # may shorten what is measured a little), and the whole run takes about 0.8 s, not no time.
+    assert all(arrival - arrivals[0] >= k / 10 - 0.08 for k, arrival in enumerate(arrivals)), arrivals
+    assert arrivals[-1] - arrivals[0] <= 1.5, arrivals
+    assert run.lines()[1].strip() == "B"
+    assert not run.screen.cursor.hidden
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_ctrl_c_during_play_restores_the_terminal(foldcycle, pty_run):
+    run = pty_run([foldcycle, "render", "--format", "ansi", "--play", "--duration", "5", "A", "B"], cols=40, rows=8)
+    assert run.pump_until(lambda: run.raw.count(END) >= 3, 5)
+    assert run.screen.cursor.hidden
+    assert termios.tcgetattr(run.slave)[3] & termios.ECHO == 0
+    run.write(b"\x03")
+    assert exit_code(run.wait()) == 130
+    assert run.raw.endswith(b"\x1b[?25h")
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_picture_options_are_checked(foldcycle):
+    cases = [
+        (["--frames", "5", "--fps", "10"], "'--frames' and '--fps' cannot be used together"),
+        (["--format", "svg", "--play"], "'--play' paces a stream of frames"),
+        (["--hold", "1"], "'--hold' applies to --format asciicast and svg, not plain"),
+        (["--cell-size", "10x20"], "'--cell-size' applies to --format svg, not plain"),
+        (["--format", "svg", "--cell-size", "0x20"], "invalid value '0x20' for '--cell-size'"),
+        (["--format", "svg", "--font-family", "a;}b"], "invalid value 'a;}b' for '--font-family'"),
+        (["--background", "#12"], "invalid value '#12' for '--background'"),
+    ]
+    for args, message in cases:
+        proc = subprocess.run([foldcycle, "render", *args, "A", "B"], capture_output=True, timeout=10)
+        assert proc.returncode == 64, (args, proc.stderr)
+        assert message in proc.stderr.decode(), (args, proc.stderr)
+        assert proc.stdout == b""
