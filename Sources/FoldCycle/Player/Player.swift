@@ -74,11 +74,7 @@ public final class Player: @unchecked Sendable {
     private var stoppingScene = false
     private var writeFailure: TerminalError?
     private var failureHandler: (@Sendable (TerminalError) -> Void)?
-    private var assembler = LineAssembler()
-    /// The display column the host's printed text ended at (0 after a line feed), so that a tab
-    /// in the rest of a line reaches the stop it would in the whole line.
-    private var hostColumn = 0
-    private var items: ItemLines
+    private var text: HostText
     /// Host text written while the alternate screen shows: it goes to the normal screen when
     /// the player leaves it.
     private var heldForNormalScreen: [UInt8] = []
@@ -106,7 +102,7 @@ public final class Player: @unchecked Sendable {
         guarded = GuardedOutput(sink: sink)
         let resolved = configuration.resolved(for: sink, environment: ProcessInfo.processInfo.environment)
         (output, colorDepth, motion) = resolved
-        items = ItemLines(separation: configuration.itemSeparation)
+        text = HostText(drawsFrames: resolved.output != .plainText, separation: configuration.itemSeparation)
         if let session {
             self.session = session
             ownsSession = false
@@ -229,11 +225,7 @@ public final class Player: @unchecked Sendable {
     /// message before an early `exit`). Piped, call `fflush(stdout)` after Swift's `print`, which
     /// buffers, to keep it in order with the player's writes.
     public func print(_ text: String, terminator: String = "\n") {
-        onQueue {
-            let plain = TextLayout.plainText(text + terminator, fromColumn: hostColumn)
-            hostColumn = plain.column
-            writeHost(Array(plain.text.utf8), isText: true)
-        }
+        onQueue { writeHost(self.text.printed(text + terminator)) }
     }
 
     /// Writes raw bytes as the host's own output, as ``print(_:terminator:)`` does but unchanged
@@ -241,7 +233,7 @@ public final class Player: @unchecked Sendable {
     /// `\r\n`). They must leave the cursor at the start of a line with default attributes, as
     /// they found it.
     public func write(_ bytes: [UInt8]) {
-        onQueue { writeHost(bytes, isText: false) }
+        onQueue { writeHost(bytes) }
     }
 
     /// Re-reads the terminal size, re-fits the scene and redraws the region from scratch (call on
@@ -380,7 +372,7 @@ public final class Player: @unchecked Sendable {
     /// Ends the region (suspend or finish): the host's partial line above it, then the final
     /// frame (or nothing, transient), then host text held back from the alternate screen.
     private func giveTerminalBack() {
-        let partial = assembler.takePartialLine(endingWith: lineEnding)
+        let partial = text.takePartialLine()
         if !partial.isEmpty {
             if output == .inline { writeAbove(partial) } else { heldForNormalScreen += partial }
         }
@@ -401,13 +393,7 @@ public final class Player: @unchecked Sendable {
 
     // MARK: - Host output and text lines
 
-    /// A line's end in what the player writes: CR LF where frames are drawn (the cursor's column
-    /// must be 0 whatever the tty's ONLCR), LF in plain text.
-    private var lineEnding: [UInt8] { output == .plainText ? [0x0A] : [0x0D, 0x0A] }
-
-    private func writeHost(_ data: [UInt8], isText: Bool) {
-        var data = data
-        if isText && output != .plainText { data = Self.terminalLines(data) }
+    private func writeHost(_ data: [UInt8]) {
         guard started, !finished, output != .plainText, region.isActive else {
             bytes += data
             flush()
@@ -417,20 +403,20 @@ public final class Player: @unchecked Sendable {
             heldForNormalScreen += data
             return
         }
-        let complete = assembler.completeLines(data)
+        let complete = text.completeLines(data)
         if !complete.isEmpty { writeAbove(complete) }
     }
 
     /// Writes an item as text: in plain-text output at once; in a terminal (``Motion/none``)
     /// above the live region, after any partial line the host left.
-    private func writeItem(_ text: String) {
-        let data = Array(items.text(for: text).utf8)
+    private func writeItem(_ item: String) {
+        let data = text.item(item)
         if output == .plainText {
             bytes += data
             flush()
             return
         }
-        writeAbove(assembler.takePartialLine(endingWith: lineEnding) + Self.terminalLines(data))
+        writeAbove(data)
     }
 
     /// Writes whole lines above an active inline region in one synchronized update: the region
@@ -475,13 +461,7 @@ public final class Player: @unchecked Sendable {
 
     private func heartbeatFired() {
         guard started, !finished, region.isActive else { return }
-        let line = ItemLines.heartbeat(for: scene.plainText(at: scene.clock.now))
-        writeAbove(assembler.takePartialLine(endingWith: lineEnding) + Self.terminalLines(Array(line.utf8)))
-    }
-
-    /// `bytes` with each LF written as CR LF, so a line ends at column 0 whatever the tty's ONLCR.
-    private static func terminalLines(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
+        writeAbove(text.heartbeat(for: scene.plainText(at: scene.clock.now)))
     }
 
     private func flush() {
