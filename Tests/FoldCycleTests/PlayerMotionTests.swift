@@ -126,6 +126,15 @@ struct PlayerMotionTests {
         #expect(capabilities.drawsFrames == drawsFrames)
     }
 
+    @Test("no motion draws inline even when fullscreen is asked: the items are lines in the scrollback")
+    func noneIsInline() {
+        let configuration = Player.Configuration(output: .fullscreen, motion: .none)
+        #expect(
+            configuration.resolved(for: RecordingTerminal(columns: 10, rows: 3), environment: [:]).output == .inline)
+        let full = Player.Configuration(output: .fullscreen, motion: .full)
+        #expect(full.resolved(for: RecordingTerminal(columns: 10, rows: 3), environment: [:]).output == .fullscreen)
+    }
+
     @Test(
         "the player's defaults follow the CLI's rule: NO_COLOR, TERM=dumb, COLORTERM, not a terminal",
         arguments: [

@@ -37,7 +37,8 @@ extension Player {
         /// `NO_COLOR`, `COLORTERM` and `TERM` (``TerminalCapabilities``), as the CLI detects it.
         public var colorDepth: ColorDepth.Setting
         /// How much the scene moves: detected by default from `REDUCED_MOTION`, `ACCESSIBLE`,
-        /// `CI` and `TERM=dumb` (``TerminalCapabilities``).
+        /// `CI` and `TERM=dumb` (``TerminalCapabilities``). With ``Motion/none`` a fullscreen
+        /// output draws inline: the items are lines in the normal screen.
         public var motion: Motion.Setting
         /// Whether the player guards the terminal while it draws (inline or fullscreen output to a
         /// terminal) with a ``TerminalSession`` of its own when none is given: SIGINT, SIGTERM,
@@ -100,7 +101,7 @@ extension Player {
         ) {
             let capabilities = TerminalCapabilities.detect(
                 isTerminal: sink.isTerminal, environment: environment, color: colorDepth)
-            let output: Output =
+            var output: Output =
                 self.output == .automatic ? (capabilities.drawsFrames ? .inline : .plainText) : self.output
             let motion: Motion
             switch self.motion {
@@ -110,6 +111,9 @@ extension Player {
                     output == .plainText
                     ? .none : TerminalCapabilities.detect(isTerminal: true, environment: environment).motion
             }
+            // Items printed as lines belong in the normal screen's scrollback, not the alternate
+            // screen's: no motion draws inline.
+            if motion == .none && output == .fullscreen { output = .inline }
             return (output, capabilities.colorDepth, motion)
         }
     }
