@@ -60,7 +60,9 @@ class PtyRun:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         full_env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor")
-        full_env.pop("NO_COLOR", None)
+        # The environment decides colour and motion: start from none of it (a CI runner sets CI).
+        for name in ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION"):
+            full_env.pop(name, None)
         if env:
             full_env.update(env)
         if stdin_bytes is not None:
@@ -154,6 +156,12 @@ class PtyRun:
     def text(self):
         return "\n".join(self.lines())
 
+    def resize(self, cols, rows):
+        """Resizes the pty and the pyte screen, and tells the child (SIGWINCH)."""
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.screen.resize(rows, cols)
+        os.kill(self.proc.pid, signal.SIGWINCH)
+
     def close(self):
         if self.proc.poll() is None:
             self.proc.kill()
@@ -191,3 +199,19 @@ def cpu_seconds(pid):
         except (FileNotFoundError, ProcessLookupError):
             pass
     return total / 1e9
+
+
+def clean_environment(**extra):
+    """The process environment without what decides colour and motion, plus `extra`."""
+    env = dict(os.environ)
+    for name in ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION"):
+        env.pop(name, None)
+    env.update(extra)
+    return env
+
+
+def example(foldcycle, name):
+    """The path of an example program built beside `foldcycle`."""
+    path = os.path.join(os.path.dirname(foldcycle), name)
+    assert os.access(path, os.X_OK), f"build the examples first: {path} is missing"
+    return path

@@ -62,6 +62,17 @@ public struct ANSIEncoder: Sendable {
     /// region) use no LF.
     var lineFeedRows = 0
 
+    /// Whether the terminal has columns right of the frame that belong to the region (an inline
+    /// region narrower than the terminal, whose rows it owns up to the right edge, as EL assumes):
+    /// there a disputed cluster's overflow past the frame's right edge is erased with EL. False
+    /// (the default) when the frame's right edge is the terminal's, or may be: autowrap off then
+    /// clips the overflow, and an EL moved to a column past the edge would land on the frame's
+    /// last cell instead. ``TerminalRegion`` sets it from the terminal's width when known.
+    public var columnsBeyondFrame = false
+    /// Whether this frame turned autowrap off (for a disputed cluster); the frame's end turns it
+    /// back on.
+    var autowrapIsOff = false
+
     /// The current rendition (the pen, nil when unknown) and the SGRs that change it.
     var sgr: SGRState
     /// The diff's marks, one per cell (all false between frames), reused.
@@ -127,6 +138,9 @@ public struct ANSIEncoder: Sendable {
                     // The row's trailing default blanks, from `end` on, are erased with one EL.
                     let end = CellDiff.trailingBlanksStart(cells, row: row, width: width)
                     var x = 0
+                    // One past the last column a disputed cluster may have overrun (cells are drawn
+                    // left to right, so the ones after it are redrawn anyway).
+                    var overrun = 0
                     while x < end {
                         let cell = cells[row + x]
                         if cell.width == 0 {
@@ -134,6 +148,12 @@ public struct ANSIEncoder: Sendable {
                             continue
                         }
                         draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+                        if GlyphTable.isDisputed(cell.glyph) {
+                            // The cursor column is unknown: no run without a move.
+                            overrun = max(overrun, x + glyphs.widestAdvance(of: cell.glyph))
+                            x += Int(cell.width)
+                            continue
+                        }
                         x += Int(cell.width)
                         // The cursor is at x: draw the cells after it that draw(_:...) would draw
                         // without a move or an SGR (scalar glyphs the pen draws) in one loop.
@@ -152,7 +172,13 @@ public struct ANSIEncoder: Sendable {
                         }
                         if x != runStart { cursorColumn = x >= width ? nil : x }
                     }
-                    if end < width { eraseToEndOfLine(x: end, y: y, sink: &sink, bytes: &bytes) }
+                    if end < width {
+                        eraseToEndOfLine(x: end, y: y, sink: &sink, bytes: &bytes)
+                    } else if overrun > width && columnsBeyondFrame {
+                        // A disputed cluster near the right edge may have run past the frame.
+                        eraseToEndOfLine(x: width, y: y, sink: &sink, bytes: &bytes)
+                        cursorColumn = nil
+                    }
                 }
             }
         }
@@ -271,6 +297,10 @@ public struct ANSIEncoder: Sendable {
     /// Ends a frame: SGR reset (the pen is then the default rendition) and the end of
     /// synchronized output.
     private mutating func endFrame(into bytes: inout [UInt8]) {
+        if autowrapIsOff {
+            EscapeSequence.enableAutowrap.append(to: &bytes)
+            autowrapIsOff = false
+        }
         EscapeSequence.resetAttributes.append(to: &bytes)
         sgr.pen = Pen.initial
         EscapeSequence.endSynchronizedUpdate.append(to: &bytes)

@@ -160,6 +160,19 @@ extension ANSIEncoder {
             }
             marks[row + x] = false
             draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+            if GlyphTable.isDisputed(cell.glyph) {
+                // Redraw what a terminal that advanced further may have overwritten, now.
+                var erase = pending.erase
+                x = repairAfterDisputed(
+                    at: x, width: Int(cell.width), y: y, row: row, regionWidth: width, erase: eraseFrom,
+                    cells: new, marks: marks, pending: &erase, sink: &sink, bytes: &bytes)
+                pending.erase = erase
+                if erase == width && eraseFrom < width {
+                    // The trailing blanks were erased: nothing after them is left in this row.
+                    x = max(x, end)
+                }
+                continue
+            }
             x += Int(cell.width)
         }
         pending.start = leftStart

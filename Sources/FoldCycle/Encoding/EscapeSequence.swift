@@ -46,6 +46,13 @@ public enum EscapeSequence: Hashable, Sendable {
     /// Alacritty, tmux, pyte), with no underline or reverse. Erasing either half of a wide
     /// character blanks both halves.
     case eraseCharacters(Int)
+    /// DECAWM reset `CSI ? 7 l`: autowrap off. A glyph that does not fit at the right margin is
+    /// clipped (or overwrites the last column) instead of wrapping to the next line, which at the
+    /// bottom would scroll. Written inside frames that draw a cluster whose width terminals
+    /// disagree on, whose overflow could otherwise wrap.
+    case disableAutowrap
+    /// DECAWM set `CSI ? 7 h`: autowrap on (the terminal's default).
+    case enableAutowrap
     /// `CSI ? 2026 h`: begin synchronized output (the terminal holds the frame until the end).
     case beginSynchronizedUpdate
     /// `CSI ? 2026 l`: end synchronized output.
@@ -91,6 +98,7 @@ public enum EscapeSequence: Hashable, Sendable {
         case .cursorPosition(let row, let column):
             return 4 + Self.digitCount(row) + Self.digitCount(column)
         case .hideCursor, .showCursor: return 6
+        case .disableAutowrap, .enableAutowrap: return 5
         case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate,
             .enableMouseButtonTracking, .disableMouseButtonTracking, .enableSGRMouseReports, .disableSGRMouseReports:
             return 8
@@ -137,6 +145,8 @@ public enum EscapeSequence: Hashable, Sendable {
             count += Self.writeDecimal(column, to: pointer + count)
             pointer[count] = UInt8(ascii: "H")
             return count + 1
+        case .disableAutowrap: return Self.writePrivateMode(7, set: false, to: pointer)
+        case .enableAutowrap: return Self.writePrivateMode(7, set: true, to: pointer)
         case .hideCursor: return Self.writePrivateMode(25, set: false, to: pointer)
         case .showCursor: return Self.writePrivateMode(25, set: true, to: pointer)
         case .enterAlternateScreen: return Self.writePrivateMode(1049, set: true, to: pointer)

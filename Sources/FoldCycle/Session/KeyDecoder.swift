@@ -6,7 +6,9 @@
 /// markers, Alt+key) and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their
 /// contents: typed input never reaches the screen as a control, and a mouse report is never
 /// taken for typed text. Mouse reports are decoded in SGR form (`CSI < b ; x ; y M|m`, mode
-/// 1006) and in the older X10 form (`CSI M` and three bytes).
+/// 1006) and in the older X10 form (`CSI M` and three bytes). A lone ESC is ``KeyPress/escape``
+/// once it is known to be alone: another ESC follows it, or ``flushPendingEscape()`` is called
+/// when no byte followed it in time; ESC followed by another byte (Alt+key) is dropped with it.
 public struct KeyDecoder: Sendable {
     private enum State: Sendable {
         case ground

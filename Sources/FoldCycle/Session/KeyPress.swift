@@ -10,11 +10,11 @@ public enum KeyPress: Hashable, Sendable {
     case clearLine
     /// Ctrl-D (EOT).
     case endOfTransmission
+    /// A lone Esc: an ESC byte that no escape sequence followed (within the reader's escape
+    /// timeout, or before another ESC).
+    case escape
     /// An arrow key (CSI or SS3 form: `ESC [ A`, `ESC O A`, …).
     case arrow(ArrowKey)
-    /// Esc pressed on its own: an ESC byte that nothing followed within
-    /// ``KeyDecoder/flushPendingEscape()``'s wait (or that another ESC followed).
-    case escape
 }
 
 /// One of the four arrow keys.

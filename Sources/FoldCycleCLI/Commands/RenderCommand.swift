@@ -75,7 +75,8 @@ struct RenderCommand {
             .init(
                 title: "FORMATS",
                 lines: [
-                    "plain      Per frame: '# frame i/N t=<t> progress=<p>', the card's rows as text, a blank line.",
+                    "plain      Per frame: '# frame i/N t=<t> progress=<p>' (i from 1 to N), the card's rows",
+                    "           as text, a blank line.",
                     "ansi       One stream that plays the frames in place in a terminal (colour from --color).",
                     "json       One object per line. The fold: frame, t, progress, and both slots' item,",
                     "           transform [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",

@@ -93,6 +93,14 @@ struct RenderStream {
         fullFrames = frames.command.fullFrames
         frameCount = frames.count
         region = TerminalRegion(placement: .inline, depth: frames.command.colorDepth)
+        region.terminalColumns = Self.terminalColumns
+    }
+
+    /// The terminal's width when stdout is one (the ansi stream plays in it now): the columns
+    /// right of the card are known to exist, and a cluster of disputed width that overruns the
+    /// card's edge is erased there.
+    private static var terminalColumns: Int? {
+        TerminalDevice.standardOutput.isTerminal ? TerminalDevice.standardOutput.size?.columns : nil
     }
 
     /// The bytes of frame `index`, whose state is `state` and cells `cells`.
@@ -100,7 +108,7 @@ struct RenderStream {
         switch format {
         case .plain:
             var text =
-                "# frame \(index)/\(frameCount) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
+                "# frame \(index + 1)/\(frameCount) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
             for line in PlainTextEncoder.lines(cells) { text += line + "\n" }
             return Array((text + "\n").utf8)
         case .json:
@@ -124,6 +132,7 @@ struct RenderStream {
     mutating func resume(showing cells: CellBuffer) -> [UInt8] {
         guard isDrawn else { return [] }
         region = TerminalRegion(placement: .inline, depth: region.depth)
+        region.terminalColumns = Self.terminalColumns
         return draw(cells)
     }
 
@@ -132,6 +141,7 @@ struct RenderStream {
         guard isDrawn else { return [] }
         var bytes: [UInt8] = []
         region.reset(into: &bytes)
+        region.terminalColumns = Self.terminalColumns
         region.draw(cells, into: &bytes)
         return bytes
     }

@@ -12,7 +12,13 @@ enum SessionCommand: Equatable, Sendable {
 
     /// The command list shown by `help` and in errors.
     static let summary =
-        "start, pause, resume, stop, next, prev, direction D, transition T, interval S, duration S, status, help, quit"
+        "start, pause, resume, stop, next, prev, direction D, transition T, interval S, duration S, status, help, "
+        + "quit (or exit)"
+
+    /// The keys, as `help` and `--help` list them (key mode: stdin and stdout a terminal).
+    static let keysSummary =
+        "type a command, Enter runs it; Backspace edits, Ctrl-U clears; on an empty line Space pauses or "
+        + "resumes, and q, Esc or Ctrl-D quits; arrow keys set the direction; Ctrl-C quits."
 
     /// Parses one line: case-insensitive, surrounding white space ignored.
     ///

@@ -74,8 +74,12 @@ final class DeckSession: @unchecked Sendable {
             scene: scene,
             configuration: .init(
                 framesPerSecond: command.framesPerSecond, output: command.fullscreen ? .fullscreen : .inline,
-                colorDepth: ColorDepth.detect(
-                    choice: command.colorChoice, environment: ProcessInfo.processInfo.environment, isTTY: true)),
+                colorDepth: .fixed(
+                    ColorDepth.detect(
+                        choice: command.colorChoice, environment: ProcessInfo.processInfo.environment, isTTY: true)),
+                // The deck's own animations are its interface (a swipe must be seen to land); it
+                // owns its terminal, so no host line is kept above it.
+                motion: .fixed(.full), keepsHostLine: false),
             sink: tty, session: terminal)
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }

@@ -26,17 +26,24 @@ final class LiveSession: @unchecked Sendable {
     // MARK: State (on `queue`)
 
     private var typed = ""
-    private var reply: (text: String, isError: Bool)?
+    /// The last reply to a typed command, one text per paragraph (the footer wraps each to the
+    /// terminal's width, whatever it is when drawn).
+    private var reply: (lines: [String], isError: Bool)?
     private var transitionsEnded = 0
     private var finishing = false
     private var launched = false
     /// Keys are read one by one (stdin and stdout are terminals) and a command line is shown.
     private var readsKeys = false
+    /// Piped commands ended (EOF on stdin that is not a terminal): only Ctrl-C is left.
+    private var commandsEnded = false
+    /// Whether the duration follows a typed `interval` (no `--duration`, no `duration` typed).
+    private var durationFollowsInterval: Bool
 
     /// - Throws: ``CLIError/runtime(_:)`` for a cycler the options do not allow, or a recording
     ///   that cannot be made.
     init(command: LiveCommand) throws(CLIError) {
         self.command = command
+        durationFollowsInterval = command.durationFollowsInterval
         do {
             cycler = try Cycler(
                 dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
@@ -46,8 +53,9 @@ final class LiveSession: @unchecked Sendable {
         } catch {
             throw .runtime("\(error)")
         }
-        // A dumb terminal cannot move the cursor: treat it like a pipe (plain text, no escapes).
-        drawsFrames = TerminalDevice.standardOutput.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        // The library's one rule: a dumb terminal cannot move the cursor, so like a pipe it gets
+        // plain text and no escapes.
+        drawsFrames = TerminalCapabilities.detect(for: TerminalDevice.standardOutput).drawsFrames
         let exitBySignal = ExitCodeBox()
         terminal = TerminalSession(
             configuration: .init(
@@ -55,11 +63,15 @@ final class LiveSession: @unchecked Sendable {
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 silencesEcho: drawsFrames))
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
+        // Items written as text read back with --file when any spans several lines.
+        let multiline = command.items.contains { TextLayout.plainText($0).contains("\n") }
         recorder = try SessionRecording.open(command.record, clock: cycler.clock, drawsFrames: drawsFrames)
         player = Player(
             cycler: cycler, cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
+            fitsWidth: command.fitsWidth,
             configuration: .init(
-                framesPerSecond: command.framesPerSecond, output: output, colorDepth: command.colorDepth),
+                framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
+                motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines),
             sink: SessionRecording.sink(recorder), session: terminal)
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
@@ -80,7 +92,7 @@ final class LiveSession: @unchecked Sendable {
         terminal.start()
         readsKeys = terminal.isReadingKeys
         if let failure = terminal.modeError, drawsFrames, TerminalDevice.standardInput.isTerminal {
-            reply = ("cannot read keys (\(failure)); type commands and press Enter", true)
+            reply = (["cannot read keys (\(failure)); type commands and press Enter"], true)
         }
         // Called on this queue once the player has drawn (or printed) the change.
         player.setChangeHandler { [self] change in handle(change) }
@@ -100,19 +112,38 @@ final class LiveSession: @unchecked Sendable {
     // MARK: - Input
 
     private func inputEnded() {
-        // Commands end; the animation goes on until quit, a signal or --cycles. In key mode,
-        // stdin closing means the terminal went away: quit.
-        if readsKeys { finish(exitCode: 0) }
+        // Commands end; the animation goes on until a signal or --cycles, and the footer says
+        // so. In key mode, stdin closing means the terminal went away: quit.
+        if readsKeys {
+            finish(exitCode: 0)
+            return
+        }
+        commandsEnded = true
+        updateFooter()
     }
 
     private func handleKey(_ key: KeyPress) {
+        // A reply of several lines (help) is read once it is seen: the next key puts the hint back.
+        if let reply, reply.lines.count > 1 {
+            self.reply = nil
+        }
         switch key {
         case .text(let text):
             if typed.isEmpty && text == " " {
                 togglePause()
+            } else if typed.isEmpty && (text == "q" || text == "Q") {
+                // As in pagers: q on an empty line quits (no command starts with q but quit).
+                finish(exitCode: 0)
+                return
             } else {
                 typed += text
             }
+        case .escape:
+            if typed.isEmpty {
+                finish(exitCode: 0)
+                return
+            }
+            typed = ""
         case .enter:
             let line = typed
             typed = ""
@@ -129,8 +160,6 @@ final class LiveSession: @unchecked Sendable {
             }
         case .arrow(let arrow):
             execute(.direction(Self.direction(of: arrow)))
-        case .escape:
-            break  // Esc alone does nothing in live mode.
         }
         updateFooter()
     }
@@ -193,7 +222,15 @@ final class LiveSession: @unchecked Sendable {
                 return
             }
             do {
-                try cycler.setInterval(seconds)
+                if durationFollowsInterval {
+                    // The default duration follows the interval: shorten it first when it must.
+                    let duration = LiveCommand.defaultDuration(forInterval: seconds)
+                    if duration < cycler.interval { try cycler.setDuration(duration) }
+                    try cycler.setInterval(seconds)
+                    try cycler.setDuration(duration)
+                } else {
+                    try cycler.setInterval(seconds)
+                }
                 respond("interval \(shortestText(cycler.interval))s, duration \(shortestText(cycler.duration))s")
             } catch CyclerError.invalidDuration(let duration, _) {
                 respond(
@@ -205,6 +242,7 @@ final class LiveSession: @unchecked Sendable {
         case .duration(let seconds):
             do {
                 try cycler.setDuration(seconds)
+                durationFollowsInterval = false
                 respond("duration \(shortestText(cycler.duration))s")
             } catch {
                 respond("\(error)", isError: true)
@@ -212,7 +250,9 @@ final class LiveSession: @unchecked Sendable {
         case .status:
             respond(statusText())
         case .help:
-            respond("commands: \(SessionCommand.summary)")
+            respond(
+                "commands: \(SessionCommand.summary)"
+                    + (readsKeys ? "\nkeys: \(SessionCommand.keysSummary)" : "\nCtrl-C quits"))
         case .quit:
             finish(exitCode: 0)
         }
@@ -227,16 +267,20 @@ final class LiveSession: @unchecked Sendable {
             + "transition=\(cycler.transitionKind)"
     }
 
-    /// Shows a reply: on the status line when stdout is a terminal, else one line on stderr.
-    /// The text is sanitized either way: typed input is data, never a control sequence.
+    /// Shows a reply, whole: to a typed command under the card, wrapped to the terminal's width
+    /// (several lines when it needs them); to a piped command printed above the card, where it
+    /// stays; when stdout is not a terminal, on stderr. The text is sanitized either way: typed
+    /// input is data, never a control sequence.
     private func respond(_ text: String, isError: Bool = false) {
-        let clean = TextLayout.sanitized(text).replacingOccurrences(of: "\n", with: " ")
-        if drawsFrames {
-            reply = (clean, isError)
+        let paragraphs = TextLayout.plainText(text).split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated().map { index, line in (index == 0 && isError ? "error: " : "") + line }
+        if drawsFrames && readsKeys {
+            reply = (paragraphs, isError)
             updateFooter()
+        } else if drawsFrames {
+            for line in paragraphs { player.print(line) }
         } else {
-            let line = (isError ? "error: " : "") + clean + "\n"
-            FileHandle.standardError.write(Data(line.utf8))
+            FileHandle.standardError.write(Data(paragraphs.map { $0 + "\n" }.joined().utf8))
         }
     }
 
@@ -267,16 +311,19 @@ final class LiveSession: @unchecked Sendable {
         case .paused: state = "‖ paused"
         case .stopped: state = "■ stopped"
         }
-        let summary = "\(state) · item \(itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s"
+        let motion = player.motion == .full ? "" : " · \(player.motion) motion"
+        let summary =
+            "\(state) · item \(itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply {
-            lines.append(
-                FooterLine((reply.isError ? "error: " : "") + reply.text, attributes: reply.isError ? [.bold] : []))
+            lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }
         } else {
             let hint =
                 readsKeys
-                ? "type a command and Enter (help) · Space pause · arrows turn · Ctrl-C quit"
-                : "commands on stdin: \(SessionCommand.summary)"
+                ? "type a command and Enter (help) · Space pause · arrows turn · q quit"
+                : commandsEnded
+                    ? "commands ended (stdin closed) · Ctrl-C quits"
+                    : "commands on stdin: \(SessionCommand.summary) · Ctrl-C quits"
             lines.append(FooterLine(hint, attributes: [.dim]))
         }
         if readsKeys {

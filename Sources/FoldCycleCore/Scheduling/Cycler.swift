@@ -20,9 +20,13 @@ import Foundation
 /// - ``stop()`` cancels the schedule and settles an in-flight transition on its incoming item; a
 ///   later ``start()`` works (the source's did not).
 /// - ``next()`` / ``previous()``: one transition now, in the current / opposite direction; while
-///   running, the schedule restarts from now so the new item gets a full interval.
-/// - A transition asked for while one is in flight first settles the in-flight one, so slots never
-///   overlap or stack.
+///   running, the schedule restarts from now so the new item gets a full interval. Asked for while
+///   paused, the transition plays and the schedule stays frozen.
+/// - A step toward the item an in-flight transition is leaving (``previous()`` during a forward
+///   transition, ``next()`` after that) reverses it from its current progress: the same two slots
+///   play backwards, taking as long to return as they took to get there (Core Animation's
+///   presentation-value reversal). Any other transition asked for while one is in flight first
+///   settles the in-flight one, so slots never overlap or stack.
 /// - One item: shown static, no ticks. Zero items: ``CyclerError/noItems``.
 ///
 /// Presentation is pulled with ``snapshot(at:)``; changes are pushed as ``CyclerEvent``s to
@@ -64,22 +68,36 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     private var endGeneration = 0
     private var transitionCount = 0
 
-    /// An in-flight transition.
+    /// An in-flight transition: its two slots keep their roles (outgoing, incoming) and its style
+    /// for its whole life; a reversal only turns the direction its normalized time runs in.
     private struct Flight {
         var outgoing: ItemSlot<Item>
         var incoming: ItemSlot<Item>
         var fromIndex: Int
         var toIndex: Int
         var style: TransitionStyle
+        /// When `t` was ``startT``: the begin, or the last reversal or resume.
         var start: TimeInterval
         var duration: TimeInterval
+        /// Normalized time at ``start`` (0 for a transition just begun).
+        var startT: Double = 0
+        /// Whether `t` runs from ``startT`` down to 0 (back toward the outgoing item).
+        var isReversed = false
         /// Set while frozen by a pause.
         var frozenAt: TimeInterval?
 
         func t(at time: TimeInterval) -> Double {
-            let elapsed = (frozenAt ?? time) - start
-            return min(max(elapsed / duration, 0), 1)
+            let elapsed = ((frozenAt ?? time) - start) / duration
+            let t = isReversed ? startT - elapsed : startT + elapsed
+            return min(max(t.isNaN ? 0 : t, 0), 1)
         }
+
+        /// The clock time `t` reaches its end (1 forward, 0 reversed), while not frozen.
+        var end: TimeInterval { start + (isReversed ? startT : 1 - startT) * duration }
+
+        /// The item the flight lands on, and the one it leaves.
+        var landingIndex: Int { isReversed ? fromIndex : toIndex }
+        var leavingIndex: Int { isReversed ? toIndex : fromIndex }
     }
 
     // MARK: - Creating
@@ -201,6 +219,9 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     public var transitionsBegun: Int { lock.withLock { transitionCount } }
     /// Whether a transition is in flight (possibly frozen by a pause).
     public var isTransitioning: Bool { lock.withLock { flight != nil } }
+    /// Whether a transition is in flight and playing (not frozen by a pause): what a renderer
+    /// must draw frames for.
+    public var isAnimating: Bool { lock.withLock { flight != nil && flight?.frozenAt == nil } }
     /// Slots created so far (at most two: the rest are reused).
     public var slotsCreated: Int { lock.withLock { pool.createdCount } }
     /// Items held right now: 1 when settled, 2 during a transition.
@@ -297,7 +318,9 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         }
     }
 
-    /// One transition now to the next item, in the current direction.
+    /// One transition now to the next item, in the current direction; or, when the in-flight
+    /// transition is leaving that item (a ``previous()`` just reversed it), that transition
+    /// reversed again from its current progress.
     ///
     /// - Returns: false when there is only one item.
     @discardableResult
@@ -305,7 +328,10 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         mutate { stepLocked(by: 1, style: storedStyle) }
     }
 
-    /// One transition now to the previous item, in the opposite direction.
+    /// One transition now to the previous item, in the opposite direction; or, when the in-flight
+    /// transition is leaving that item (the usual case: `previous` during a tick's transition), that
+    /// transition reversed from its current progress, so the card goes back the way it came with
+    /// no jump (docs/DESIGN.md#cycler-schedule).
     ///
     /// - Returns: false when there is only one item.
     @discardableResult
@@ -324,10 +350,12 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
             let now = time ?? clock.now
             if let flight, let outgoingItem = flight.outgoing.item, let incomingItem = flight.incoming.item {
                 return CyclerSnapshot(
-                    time: now, state: runState, index: currentIndex, item: incomingItem,
+                    time: now, state: runState, index: currentIndex,
+                    item: flight.isReversed ? outgoingItem : incomingItem,
                     transition: .init(
                         fromIndex: flight.fromIndex, outgoingItem: outgoingItem, toIndex: flight.toIndex,
-                        style: flight.style, t: flight.t(at: now), duration: flight.duration))
+                        incomingItem: incomingItem, style: flight.style, t: flight.t(at: now),
+                        duration: flight.duration, isReversed: flight.isReversed))
             }
             // `settledSlot` always holds the shown item outside a flight.
             let item = settledSlot.item ?? dataSource.item(at: currentIndex)
@@ -386,7 +414,12 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     private func stepLocked(by step: Int, style: TransitionStyle) -> Bool {
         guard dataSource.count > 1 else { return false }
         let now = clock.now
-        beginTransitionLocked(to: nextIndex(after: currentIndex, step: step), style: style, at: now)
+        let target = nextIndex(after: currentIndex, step: step)
+        if flight?.leavingIndex == target {
+            reverseFlightLocked(at: now)
+        } else {
+            beginTransitionLocked(to: target, style: style, at: now)
+        }
         switch runState {
         case .running: restartScheduleLocked(from: now)
         case .paused:
@@ -415,14 +448,31 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         scheduleEndLocked()
     }
 
-    /// Ends the in-flight transition on its incoming item, if any.
+    /// Turns the in-flight transition around at its progress now: it lands on the item it was
+    /// leaving, playing (unfrozen, as any step asked for while paused plays).
+    private func reverseFlightLocked(at now: TimeInterval) {
+        guard var reversing = flight else { return }
+        reversing.startT = reversing.t(at: now)
+        reversing.start = now
+        reversing.frozenAt = nil
+        reversing.isReversed.toggle()
+        flight = reversing
+        settledSlot = reversing.isReversed ? reversing.outgoing : reversing.incoming
+        currentIndex = reversing.landingIndex
+        emit(.transitionReversed(toward: currentIndex))
+        emit(.indexChanged(currentIndex))
+        scheduleEndLocked()
+    }
+
+    /// Ends the in-flight transition on the item it lands on (its incoming item, or the outgoing
+    /// one when reversed), if any.
     private func settleLocked() {
         guard let finished = flight else { return }
         flight = nil
         endTimer?.cancel()
         endTimer = nil
-        pool.enqueue(finished.outgoing)
-        emit(.transitionEnded(index: finished.toIndex))
+        pool.enqueue(finished.isReversed ? finished.incoming : finished.outgoing)
+        emit(.transitionEnded(index: finished.landingIndex))
     }
 
     private func scheduleEndLocked() {
@@ -431,7 +481,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         guard let flight, flight.frozenAt == nil else { return }
         endGeneration += 1
         let expected = endGeneration
-        endTimer = clock.schedule(at: flight.start + flight.duration) { [weak self] in
+        endTimer = clock.schedule(at: flight.end) { [weak self] in
             self?.transitionDidEnd(generation: expected)
         }
     }

@@ -19,6 +19,9 @@ public enum CyclerEvent: Hashable, Sendable {
     /// A transition from item `from` to item `to` began, with `style` (its kind, the direction
     /// it moves in, its timing function).
     case transitionBegan(from: Int, to: Int, style: TransitionStyle)
+    /// The in-flight transition turned around (a step toward the item it was leaving) and now
+    /// plays back toward item `index`, from its current progress.
+    case transitionReversed(toward: Int)
     /// The transition into item `index` finished (or was settled by `stop`, `next` or a tick).
     case transitionEnded(index: Int)
     /// The shown (or incoming) item changed to `index`; sent when a transition begins.

@@ -27,7 +27,10 @@ final class DeckSceneTests {
             deck: deck, cardSize: TerminalSize(columns: 8, rows: 3), frameSize: TerminalSize(columns: 24, rows: 6),
             style: CardStyle(palette: [Self.black, Self.white]))
         let terminal = RecordingTerminal(columns: 24, rows: 8)
-        let player = Player(scene: scene, configuration: .init(colorDepth: .truecolor), sink: terminal)
+        let player = Player(
+            scene: scene,
+            configuration: .init(output: .inline, colorDepth: .truecolor, motion: .full, keepsHostLine: false),
+            sink: terminal)
         return (player, scene, clock, terminal)
     }
 
