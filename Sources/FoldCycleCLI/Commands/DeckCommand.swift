@@ -44,7 +44,7 @@ struct DeckCommand {
         Options.file.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec, Options.noMouse.spec,
         Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
         SharedOptions.color.spec, SharedOptions.cellAspect.spec, Options.framesPerSecond.spec, Options.fullscreen.spec,
-        SharedOptions.help.spec,
+        SessionRecording.option.spec, SharedOptions.help.spec,
     ]
 
     /// The narrowest card the deck makes to fit its items (a drag needs room to mean something).
@@ -110,6 +110,8 @@ struct DeckCommand {
     let height: Int?
     let style: CardStyle
     let colorChoice: ColorDepth.Choice
+    /// `--record`: the asciicast file of what the deck's terminal shows, if any.
+    let record: String?
 
     /// Parses `deck`'s arguments (without the word `deck`); nil when help was asked for. Items are
     /// not read yet: ``run()`` opens the terminal first, so that a run without one fails at once
@@ -134,7 +136,8 @@ struct DeckCommand {
             width: try values.value(Options.width),
             height: try values.value(Options.height),
             style: try SharedOptions.cardStyle(values),
-            colorChoice: try values.value(SharedOptions.color))
+            colorChoice: try values.value(SharedOptions.color),
+            record: values.text(SessionRecording.option))
     }
 
     /// Whether items come from standard input, one per line (no arguments and no `--file`).

@@ -23,6 +23,8 @@ final class DeckSession: @unchecked Sendable {
     private let scene: DeckScene<ArrayDataSource<String>>
     private let terminal: TerminalSession
     private let player: Player
+    /// `--record`: the tee of the deck terminal's bytes, if recording.
+    private let recorder: AsciicastRecorder?
     private var queue: DispatchQueue { terminal.queue }
     /// Standard output is the terminal: decisions are held and printed after the deck is gone,
     /// so that they never land on the cards.
@@ -70,6 +72,7 @@ final class DeckSession: @unchecked Sendable {
                 inputDevice: tty, outputDevice: tty, input: .keys,
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 watchesOutputPipe: false, reportsMouse: command.usesMouse))
+        recorder = try SessionRecording.open(command.record, clock: deck.clock, drawsFrames: true, terminal: tty)
         player = Player(
             scene: scene,
             configuration: .init(
@@ -80,7 +83,7 @@ final class DeckSession: @unchecked Sendable {
                 // The deck's own animations are its interface (a swipe must be seen to land); it
                 // owns its terminal, so no host line is kept above it.
                 motion: .fixed(.full), keepsHostLine: false),
-            sink: tty, session: terminal)
+            sink: SessionRecording.sink(recorder, terminal: tty), session: terminal)
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -243,9 +246,14 @@ final class DeckSession: @unchecked Sendable {
         finishing = true
         let failure = player.finish()
         terminal.end()
+        let recordingFailure = SessionRecording.finish(recorder)
         // Held decisions first (stdout is this terminal), so that the summary is the last line.
         for line in held { try? TerminalDevice.standardOutput.write(line) }
         try? tty.write(TextLayout.sanitized(summary))
+        if let recordingFailure {
+            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+        }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
