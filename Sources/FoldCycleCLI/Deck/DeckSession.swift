@@ -8,7 +8,9 @@ import Foundation
 
 /// Wires a deck run together: the items' deck → its scene → the player on the terminal
 /// (`/dev/tty`), the terminal session's keys and mouse reports → drags and commands, the deck's
-/// decisions → JSON lines on stdout, and the one exit path.
+/// decisions → JSON lines on stdout (or, with `--protocol jsonl`, the protocol's events, and
+/// requests from stdin and `--listen`'s socket through a ``ControlChannel``), and the one exit
+/// path.
 ///
 /// Everything mutable lives on the terminal session's serial queue, which the player shares;
 /// deck events (delivered on whichever thread issued the command, or the clock's queue for a
@@ -16,11 +18,14 @@ import Foundation
 /// main actor.
 final class DeckSession: @unchecked Sendable {
     private let command: DeckCommand
-    private let items: [String]
+    /// The items: those read at start and those clients add.
+    private let store: DeckItemStore
     private let tty: TerminalDevice
     private let metrics: CardMetrics
-    private let deck: SwipeDeck<ArrayDataSource<String>>
-    private let scene: DeckScene<ArrayDataSource<String>>
+    private let deck: SwipeDeck<DeckItemStore>
+    private let scene: DeckScene<DeckItemStore>
+    /// JSON lines (`--protocol jsonl`) and `--listen`'s socket.
+    private let control: ControlChannel
     private let terminal: TerminalSession
     private let player: Player
     /// `--record`: the tee of the deck terminal's bytes, if recording.
@@ -48,13 +53,13 @@ final class DeckSession: @unchecked Sendable {
     init(command: DeckCommand, items: [String], terminal tty: TerminalDevice) throws(CLIError) {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
-        self.items = items
+        store = DeckItemStore(items)
         self.tty = tty
         let screen = Self.usableSize(tty.size)
         let cardSize = command.cardSize(items: items, maxWidth: screen.columns - 2)
         metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: command.cellAspect)
         deck = SwipeDeck(
-            dataSource: ArrayDataSource(items),
+            dataSource: store,
             configuration: DeckConfiguration(
                 behavior: command.behavior,
                 layout: StackLayout(metrics: metrics, visibleCount: command.visibleCount),
@@ -65,7 +70,7 @@ final class DeckSession: @unchecked Sendable {
                 screen: screen, cardRows: cardSize.rows, visibleCount: command.visibleCount,
                 fullscreen: command.fullscreen),
             style: command.style, cellAspect: command.cellAspect)
-        holdsDecisions = TerminalDevice.standardOutput.isTerminal
+        holdsDecisions = TerminalDevice.standardOutput.isTerminal && command.control.language == .words
         let exitBySignal = DeckExitBox()
         terminal = TerminalSession(
             configuration: .init(
@@ -73,6 +78,7 @@ final class DeckSession: @unchecked Sendable {
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 watchesOutputPipe: false, reportsMouse: command.usesMouse))
         recorder = try SessionRecording.open(command.record, clock: deck.clock, drawsFrames: true, terminal: tty)
+        control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
         player = Player(
             scene: scene,
             configuration: .init(
@@ -123,7 +129,11 @@ final class DeckSession: @unchecked Sendable {
             exit(1)
         }
         deck.addObserver { [self] event in queue.async { self.handle(event) } }
+        store.setNeedsMoreDataHandler { [self] remaining in
+            queue.async { self.control.emit(.needsMoreData(remaining: remaining, count: self.store.count)) }
+        }
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
+        startControl()
         player.start()
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
@@ -153,7 +163,7 @@ final class DeckSession: @unchecked Sendable {
         case "j": deck.page(.next)
         case "u": deck.undo()
         case " ":
-            if let top = deck.topIndex, CardFaces(item: items[top]).hasBack { deck.flip() }
+            flipTop()
         case "q": quit()
         default: break
         }
@@ -183,6 +193,9 @@ final class DeckSession: @unchecked Sendable {
 
     private func handle(_ event: DeckEvent) {
         guard !finishing else { return }
+        // The protocol's event first (`finished` included), to stdout in `--protocol jsonl` and
+        // to subscribed socket clients.
+        if let translated = ProtocolEvent.deck(event, text: store.text(at:)) { control.emit(translated) }
         switch event {
         case .removed(_, let side, _, _):
             if side == .right { kept += 1 } else { discarded += 1 }
@@ -196,8 +209,9 @@ final class DeckSession: @unchecked Sendable {
         case .paged, .flipped, .changed:
             break
         }
-        if let line = DeckDecisionLine.line(for: event, items: items) {
-            emit(line)
+        if let line = DeckDecisionLine.line(for: event, item: store.text(at:)) {
+            // With JSON lines, the events above are stdout's lines instead.
+            if !control.readsJSONLines { emit(line) }
             updateFooter()
         } else if case .flipped = event {
             updateFooter()
@@ -218,22 +232,106 @@ final class DeckSession: @unchecked Sendable {
         }
     }
 
+    // MARK: - Requests (JSON lines)
+
+    /// Serves `--listen`'s clients and, with `--protocol jsonl` and items not read from stdin,
+    /// requests on stdin.
+    private func startControl() {
+        control.start(
+            handler: { [self] request, _ in respond(to: request) },
+            onQuit: { [self] in quit() },
+            onFailure: { [self] failure in
+                queue.async {
+                    switch failure {
+                    case .readerGone: self.finish(exitCode: 0)
+                    case .failed(let message):
+                        FileHandle.standardError.write(Data(CLIError.runtime(message).message.utf8))
+                        self.finish(exitCode: 1)
+                    }
+                }
+            })
+        if control.readsJSONLines, !command.readsStandardInputLines, !TerminalDevice.standardInput.isTerminal {
+            StandardInputLines.start(
+                queue: queue, onLine: { [self] line in control.handleStandardInput(line) }, onEnd: {})
+        }
+    }
+
+    /// Turns the top card when it has a back; returns whether it did.
+    @discardableResult
+    private func flipTop() -> Bool {
+        guard let top = deck.topIndex, CardFaces(item: store.text(at: top)).hasBack else { return false }
+        return deck.flip()
+    }
+
+    private func respond(to request: ProtocolRequest) -> ControlChannel.Response {
+        let command: DeckCommandRequest
+        switch DeckRequests.command(for: request) {
+        case .failure(let error): return .init(outcome: .failure(error))
+        case .success(let decoded): command = decoded
+        }
+        func changed(_ done: Bool) -> ControlChannel.Response {
+            .init(
+                outcome: .success(
+                    .object([("changed", .bool(done)), ("top", deck.topIndex.map(JSONValue.int) ?? .null)])))
+        }
+        switch command {
+        case .swipe(let side): return changed(deck.swipe(side))
+        case .page(let direction): return changed(deck.page(direction))
+        case .undo: return changed(deck.undo())
+        case .click: return changed(deck.click())
+        case .flip: return changed(flipTop())
+        case .add(let text):
+            let index = store.append(text)
+            deck.reloadData()
+            defer { updateFooter() }
+            return .init(
+                outcome: .success(.object([("index", .int(index)), ("count", .int(store.count))])),
+                events: [.itemAdded(index: index, item: text, count: store.count)])
+        case .items:
+            return .init(
+                outcome: .success(
+                    .object([
+                        ("items", .array(store.items.map(JSONValue.string))),
+                        ("top", deck.topIndex.map(JSONValue.int) ?? .null), ("count", .int(store.count)),
+                    ])))
+        case .status:
+            let top = deck.topIndex
+            return .init(
+                outcome: .success(
+                    .object([
+                        ("top", top.map(JSONValue.int) ?? .null),
+                        ("item", top.map { .string(store.text(at: $0)) } ?? .null), ("count", .int(store.count)),
+                        ("remaining", .int(deck.remainingCount)), ("kept", .int(kept)), ("discarded", .int(discarded)),
+                        ("clicked", .int(clicks)),
+                    ])))
+        case .help:
+            return .init(
+                outcome: .success(.object([("commands", .array(DeckRequests.commandNames.map(JSONValue.string)))])))
+        case .quit:
+            return .init(outcome: .success(.emptyObject), quits: true)
+        case .subscribe:
+            return .init(outcome: .success(.object([("subscribed", .bool(true))])), subscribes: true)
+        case .unsubscribe:
+            return .init(outcome: .success(.object([("subscribed", .bool(false))])), subscribes: false)
+        }
+    }
+
     // MARK: - Footer
 
     private func updateFooter() {
         guard !finishing else { return }
-        let position = deck.topIndex.map { "card \($0 + 1) of \(items.count)" } ?? "no card left"
+        let position = deck.topIndex.map { "card \($0 + 1) of \(store.count)" } ?? "no card left"
         let status = "\(position)\(command.loops ? " (looping)" : "") · kept \(kept) · discarded \(discarded)"
         var hint = "← discard · → keep · ↑↓ page · u undo · Enter click · q quit"
         // A flashcard's own key first: it is the one that matters on this card.
-        if let top = deck.topIndex, CardFaces(item: items[top]).hasBack { hint = "Space turn · " + hint }
+        if let top = deck.topIndex, CardFaces(item: store.text(at: top)).hasBack { hint = "Space turn · " + hint }
         player.setFooter([FooterLine(status, attributes: [.dim]), FooterLine(hint, attributes: [.dim])])
     }
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
         "\(kept) kept · \(discarded) discarded · \(clicks) clicked · "
-            + "\(deck.remainingCount) of \(items.count) cards left\n"
+            + "\(deck.remainingCount) of \(store.count) cards left\n"
     }
 
     // MARK: - Exit
@@ -246,6 +344,7 @@ final class DeckSession: @unchecked Sendable {
         finishing = true
         let failure = player.finish()
         terminal.end()
+        control.close()
         let recordingFailure = SessionRecording.finish(recorder)
         // Held decisions first (stdout is this terminal), so that the summary is the last line.
         for line in held { try? TerminalDevice.standardOutput.write(line) }
