@@ -67,11 +67,15 @@ struct StatusCommand {
 
     /// Parses `status`'s arguments (without the word `status`); nil when help was asked for.
     ///
-    /// - Parameter now: the time the default epoch (the start of today in UTC) is taken from.
+    /// - Parameters:
+    ///   - now: the time the default epoch (the start of today in UTC) is taken from.
+    ///   - environment: the variables colour is decided by (`NO_COLOR`, `COLORTERM`, `TERM`).
     /// - Throws: ``CLIError/usage(_:_:)`` for no items, an unknown option, a bad value, a time
     ///   that is not one, or `--follow` with `--at`; ``CLIError/unreadableInput(_:)`` for a
     ///   `--file` that cannot be read.
-    static func parse(_ arguments: [String], now: Date = Date()) throws(CLIError) -> StatusCommand? {
+    static func parse(
+        _ arguments: [String], now: Date = Date(), environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CLIError) -> StatusCommand? {
         let parsed = try ParsedArguments(arguments, specs: specs, command: .status)
         let values = OptionValues(parsed: parsed, command: .status)
         if values.flag(SharedOptions.help) { return nil }
@@ -85,14 +89,15 @@ struct StatusCommand {
             throw .usage("'--follow' follows the clock; it cannot be given with '--at'", .status)
         }
         let format = try values.value(Options.format)
+        // The caller asked for colours: the output is usually captured, not a terminal. tmux
+        // downsamples its styles for each client itself, so it gets truecolor (or none).
+        let detected = ColorDepth.detect(
+            choice: try values.value(SharedOptions.color), environment: environment, isTTY: true)
         return StatusCommand(
             items: items,
             schedule: StatusSchedule(count: items.count, interval: try values.value(Options.interval), epoch: epoch),
             at: at, format: format, follow: follow, style: try SharedOptions.cardStyle(values),
-            // The caller asked for colours (the output is usually captured, not a terminal).
-            colorDepth: ColorDepth.detect(
-                choice: try values.value(SharedOptions.color), environment: ProcessInfo.processInfo.environment,
-                isTTY: true))
+            colorDepth: format == .tmux && detected != .none ? .truecolor : detected)
     }
 
     private static func time(_ values: OptionValues, _ option: TextOption) throws(CLIError) -> Date? {

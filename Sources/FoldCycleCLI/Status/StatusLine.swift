@@ -44,7 +44,8 @@ enum StatusLine {
             let foreground = CardStyle.contrastingText(on: background)
             return Array("#[fg=\(foreground),bg=\(background),bold]\(text)#[default]\n".utf8)
         case .waybar:
-            let tooltip = TextLayout.plainText(item) + "\nitem \(index + 1) of \(count)"
+            let whole = TextLayout.plainText(item).trimmingCharacters(in: .whitespacesAndNewlines)
+            let tooltip = whole + "\nitem \(index + 1) of \(count)"
             let slot = style.palette.isEmpty ? 0 : index % style.palette.count
             let object = JSONValue.object([
                 ("text", .string(pangoEscaped(line))), ("tooltip", .string(pangoEscaped(tooltip))),

@@ -23,10 +23,14 @@ enum TimeText {
         let dateOnly = ISO8601DateFormatter()
         dateOnly.formatOptions = [.withFullDate]
         dateOnly.timeZone = TimeZone(identifier: "UTC")
-        for formatter in [plain, withFraction, dateOnly] {
-            if let date = formatter.date(from: trimmed) { return date }
-        }
-        return nil
+        if let date = plain.date(from: trimmed) ?? withFraction.date(from: trimmed) { return date }
+        // A date alone is exactly YYYY-MM-DD (the formatter would also take a time without a zone).
+        let isDate =
+            trimmed.count == 10
+            && trimmed.enumerated().allSatisfy { offset, character in
+                offset == 4 || offset == 7 ? character == "-" : character.isASCII && character.isNumber
+            }
+        return isDate ? dateOnly.date(from: trimmed) : nil
     }
 
     /// The start of the UTC day `date` is in.
