@@ -51,6 +51,14 @@ final class ControlChannel: @unchecked Sendable {
     private var quitHandler: (@Sendable () -> Void)?
     private var failureHandler: (@Sendable (Failure) -> Void)?
     private var closed = false
+    /// Requests read and not carried out yet, oldest first (see ``submit(_:from:)``).
+    private var pending: [(line: [UInt8], origin: Origin)] = []
+    private var pumpScheduled = false
+    /// Whether socket clients' reads are paused while ``pending`` is long.
+    private var readingPaused = false
+
+    /// Requests that may wait before socket clients stop being read (until half are done).
+    static let pendingLimit = 256
 
     /// Opens the channel's endpoints: the primary output's writer (made non-blocking when it is
     /// a pipe or socket) and `--listen`'s socket. Nothing is read until ``start(handler:)``.
@@ -93,7 +101,7 @@ final class ControlChannel: @unchecked Sendable {
         primary?.setFailureHandler { [weak self] failure in self?.primaryFailed(failure) }
         // The socket was opened at creation, so that a bad path fails before the terminal is
         // touched; clients are accepted from now on.
-        server?.setRequestHandler { [weak self] client, line in self?.handle(line: line, from: .client(client)) }
+        server?.setRequestHandler { [weak self] client, line in self?.submit(line, from: .client(client)) }
         server?.start()
     }
 
@@ -107,7 +115,7 @@ final class ControlChannel: @unchecked Sendable {
         switch line {
         case .line(let bytes):
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            handle(line: bytes, from: .standardInput)
+            submit(bytes, from: .standardInput)
         case .tooLong(let byteCount):
             reply(
                 ProtocolReply.failure(
@@ -137,6 +145,36 @@ final class ControlChannel: @unchecked Sendable {
     }
 
     // MARK: - Requests
+
+    /// Queues a request. Requests are carried out one per turn of the queue, each after the
+    /// events the one before caused (they are queued on it as they happen), so a request's reply
+    /// and events come before the next request's reply, whoever sent them.
+    private func submit(_ line: [UInt8], from origin: Origin) {
+        pending.append((line, origin))
+        if pending.count >= Self.pendingLimit, !readingPaused {
+            readingPaused = true
+            server?.setReadingPaused(true)
+        }
+        schedulePump()
+    }
+
+    private func schedulePump() {
+        guard !pumpScheduled, !pending.isEmpty, !closed else { return }
+        pumpScheduled = true
+        queue.async { [weak self] in self?.pump() }
+    }
+
+    private func pump() {
+        pumpScheduled = false
+        guard !closed, !pending.isEmpty else { return }
+        let next = pending.removeFirst()
+        if readingPaused, pending.count <= Self.pendingLimit / 2 {
+            readingPaused = false
+            server?.setReadingPaused(false)
+        }
+        handle(line: next.line, from: next.origin)
+        schedulePump()
+    }
 
     private func handle(line: [UInt8], from origin: Origin) {
         guard !closed, let handler else { return }

@@ -50,6 +50,7 @@ final class ControlServer: @unchecked Sendable {
     private var clients: [Int: Client] = [:]
     private var connections = 0
     private var closed = false
+    private var readingPaused = false
     private var requestHandler: @Sendable (Client, [UInt8]) -> Void = { _, _ in }
     private var disconnectHandler: (@Sendable (Client, Disconnect) -> Void)?
 
@@ -75,6 +76,16 @@ final class ControlServer: @unchecked Sendable {
     /// Called on the queue when a client is gone.
     func setDisconnectHandler(_ handler: (@Sendable (Client, Disconnect) -> Void)?) {
         disconnectHandler = handler
+    }
+
+    /// Stops (or resumes) reading every client, while the requests already read wait to be
+    /// carried out: a client that sends without pause cannot make them pile up.
+    func setReadingPaused(_ paused: Bool) {
+        guard paused != readingPaused else { return }
+        readingPaused = paused
+        for client in clients.values {
+            if paused { client.readSource?.suspend() } else { client.readSource?.resume() }
+        }
     }
 
     /// Starts accepting connections (call on the queue).
@@ -140,7 +151,9 @@ final class ControlServer: @unchecked Sendable {
                 self.read(client)
             }
             client.readSource = source
+            // A client that connects while reads are paused is read once they resume.
             source.resume()
+            if readingPaused { source.suspend() }
         }
     }
 
@@ -181,6 +194,8 @@ final class ControlServer: @unchecked Sendable {
     private func drop(_ client: Client, notifying reason: Disconnect?) {
         guard clients.removeValue(forKey: client.number) != nil else { return }
         client.readSource?.cancel()
+        // A suspended source must be resumed to be released (Dispatch traps otherwise).
+        if readingPaused { client.readSource?.resume() }
         client.readSource = nil
         client.writer.close()
         _ = Glibc.close(client.descriptor)

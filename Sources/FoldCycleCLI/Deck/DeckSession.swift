@@ -43,6 +43,8 @@ final class DeckSession: @unchecked Sendable {
     private var clicks = 0
     private var dragging = false
     private var finishing = false
+    /// The cards left when the deck last asked for more data, until the event is written.
+    private var pendingNeedsMoreData: Int?
 
     /// The footer's rows under the deck: a status line and a line of key hints.
     static let footerRows = 2
@@ -130,7 +132,12 @@ final class DeckSession: @unchecked Sendable {
         }
         deck.addObserver { [self] event in queue.async { self.handle(event) } }
         store.setNeedsMoreDataHandler { [self] remaining in
-            queue.async { self.control.emit(.needsMoreData(remaining: remaining, count: self.store.count)) }
+            // The deck asks before it delivers the events of the change that left it low (a
+            // swipe): the event is written right after theirs, or, when none comes, a turn later.
+            queue.async {
+                self.pendingNeedsMoreData = remaining
+                self.queue.async { self.emitNeedsMoreData() }
+            }
         }
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
         startControl()
@@ -195,7 +202,10 @@ final class DeckSession: @unchecked Sendable {
         guard !finishing else { return }
         // The protocol's event first (`finished` included), to stdout in `--protocol jsonl` and
         // to subscribed socket clients.
-        if let translated = ProtocolEvent.deck(event, text: store.text(at:)) { control.emit(translated) }
+        if let translated = ProtocolEvent.deck(event, text: store.text(at:)) {
+            control.emit(translated)
+            emitNeedsMoreData()
+        }
         switch event {
         case .removed(_, let side, _, _):
             if side == .right { kept += 1 } else { discarded += 1 }
@@ -254,6 +264,13 @@ final class DeckSession: @unchecked Sendable {
             StandardInputLines.start(
                 queue: queue, onLine: { [self] line in control.handleStandardInput(line) }, onEnd: {})
         }
+    }
+
+    /// Writes the pending `needs-more-data` event, if any.
+    private func emitNeedsMoreData() {
+        guard let remaining = pendingNeedsMoreData else { return }
+        pendingNeedsMoreData = nil
+        control.emit(.needsMoreData(remaining: remaining, count: store.count))
     }
 
     /// Turns the top card when it has a back; returns whether it did.

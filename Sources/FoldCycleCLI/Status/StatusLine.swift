@@ -5,7 +5,8 @@ import Foundation
 enum StatusFormat: String, Equatable, Sendable, CaseIterable {
     /// The item on one line: its lines joined by " · ", controls shown as pictures.
     case plain
-    /// The plain line in the card's colours (SGR at the colour depth), then an SGR reset.
+    /// The plain line in the card's colours (SGR at the colour depth), then an SGR reset; without
+    /// colour (`NO_COLOR`, `--color never`) the plain line.
     case ansi
     /// The plain line in tmux's style syntax, `#[fg=#rrggbb,bg=#rrggbb,bold]…#[default]`, with
     /// `#` written as `##`.
@@ -35,6 +36,8 @@ enum StatusLine {
         case .plain:
             return Array((line + "\n").utf8)
         case .ansi:
+            // No colour, no escapes: without colour the line is the plain one.
+            guard depth != .none else { return Array((line + "\n").utf8) }
             return StyledText.bytes(line, style: style.textStyle(forItemAt: index), depth: depth) + [0x0A]
         case .tmux:
             let text = line.replacingOccurrences(of: "#", with: "##")
