@@ -195,3 +195,19 @@ def test_deck_events_and_requests(foldcycle, pty_run):
     assert status["result"]["kept"] == 0 and status["result"]["count"] == 4
     assert next(value for value in values if value.get("id") == 5)["error"]["type"] == "unknown-command"
     assert values[-1] == {"id": 6, "ok": True, "result": {}}
+
+
+def test_readme_example_is_what_the_program_prints(foldcycle):
+    # The Scripting section's example: its command (the two lines after ```sh) and the text
+    # block after it, which must be this run's output exactly.
+    readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                               "README.md")).read()
+    start = readme.index("## Scripting: JSON lines, a socket, status lines")
+    command = readme[readme.index("```sh\n", start) + 6:]
+    command = "\n".join(line for line in command[:command.index("```")].splitlines() if not line.startswith("#"))
+    expected = readme[readme.index("```text\n", start) + 8:]
+    expected = expected[:expected.index("```")]
+    done = subprocess.run(["sh", "-c", command.replace("foldcycle ", foldcycle + " ", 1)], capture_output=True,
+                          timeout=10, env=clean_environment())
+    assert done.returncode == 0
+    assert done.stdout.decode() == expected

@@ -79,7 +79,7 @@ final class LiveSession: @unchecked Sendable {
         terminal = TerminalSession(
             configuration: .init(
                 outputDevice: cardDevice ?? .standardOutput,
-                input: drawsFrames && command.control.language == .words ? .keys : .lines,
+                input: drawsFrames ? .keys : .lines,
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 silencesEcho: drawsFrames))
         control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
@@ -351,7 +351,9 @@ final class LiveSession: @unchecked Sendable {
         } else {
             let hint =
                 readsKeys
-                ? "type a command and Enter (help) · Space pause · arrows turn · q quit"
+                ? control.readsJSONLines
+                    ? "type a JSON request and Enter · Space pause · arrows turn · q quit"
+                    : "type a command and Enter (help) · Space pause · arrows turn · q quit"
                 : commandsEnded
                     ? "commands ended (stdin closed) · Ctrl-C quits"
                     : control.readsJSONLines
@@ -368,7 +370,7 @@ final class LiveSession: @unchecked Sendable {
     /// The end of the typed line that fits the terminal beside "› " and the caret, with "…" in
     /// front when the start is cut: what is being typed stays in view.
     private func visibleTail(of text: String) -> String {
-        let room = max((TerminalDevice.standardOutput.size?.columns ?? 80) - 3, 1)
+        let room = max(((cardDevice ?? .standardOutput).size?.columns ?? 80) - 3, 1)
         guard DisplayWidth.of(text) > room else { return text }
         var tail: [Character] = []
         var width = 1  // The "…".
