@@ -38,9 +38,9 @@ struct SendCommand {
             .init(
                 title: "EXAMPLES",
                 lines: [
-                    "foldcycle --listen /tmp/fc.sock A B C &",
+                    "foldcycle --listen /tmp/fc.sock A B C         (in one terminal or tmux pane)",
                     "foldcycle send /tmp/fc.sock '{\"cmd\":\"add\",\"value\":\"D\"}' '{\"cmd\":\"goto\",\"index\":3}'",
-                    "foldcycle send /tmp/fc.sock '{\"cmd\":\"subscribe\"}'",
+                    "foldcycle send /tmp/fc.sock '{\"cmd\":\"subscribe\"}'      (events until the run ends)",
                 ]),
         ])
 
