@@ -51,6 +51,7 @@ final class ControlServer: @unchecked Sendable {
     private var connections = 0
     private var closed = false
     private var readingPaused = false
+    private var acceptPaused = false
     private var requestHandler: @Sendable (Client, [UInt8]) -> Void = { _, _ in }
     private var disconnectHandler: (@Sendable (Client, Disconnect) -> Void)?
 
@@ -109,6 +110,9 @@ final class ControlServer: @unchecked Sendable {
         guard !closed else { return }
         closed = true
         acceptSource?.cancel()
+        // A suspended source must be resumed to be released.
+        if acceptPaused { acceptSource?.resume() }
+        acceptPaused = false
         acceptSource = nil
         let deadline = Date().addingTimeInterval(timeout)
         for client in clients.values {
@@ -124,7 +128,12 @@ final class ControlServer: @unchecked Sendable {
         while !closed {
             let descriptor = accept(socket.descriptor, nil, nil)
             if descriptor < 0 {
-                // EAGAIN: none left. EMFILE and the like: try again at the next connection.
+                // EAGAIN: none left. Out of descriptors (EMFILE, ENFILE) the connection waits in
+                // the backlog and the socket stays readable: pause accepting for a moment rather
+                // than spin on it.
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+                    pauseAccepting()
+                }
                 return
             }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -154,6 +163,18 @@ final class ControlServer: @unchecked Sendable {
             // A client that connects while reads are paused is read once they resume.
             source.resume()
             if readingPaused { source.suspend() }
+        }
+    }
+
+    /// Suspends the accepting source for 0.1 s.
+    private func pauseAccepting() {
+        guard !acceptPaused, let source = acceptSource else { return }
+        acceptPaused = true
+        source.suspend()
+        queue.asyncAfter(deadline: .now() + 0.1) { [weak self] in
+            guard let self, self.acceptPaused else { return }
+            self.acceptPaused = false
+            self.acceptSource?.resume()
         }
     }
 

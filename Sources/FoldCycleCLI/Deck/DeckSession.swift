@@ -79,8 +79,13 @@ final class DeckSession: @unchecked Sendable {
                 inputDevice: tty, outputDevice: tty, input: .keys,
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 watchesOutputPipe: false, reportsMouse: command.usesMouse))
-        recorder = try SessionRecording.open(command.record, clock: deck.clock, drawsFrames: true, terminal: tty)
         control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
+        do {
+            recorder = try SessionRecording.open(command.record, clock: deck.clock, drawsFrames: true, terminal: tty)
+        } catch {
+            control.close()  // The socket file goes with the run that made it.
+            throw error
+        }
         player = Player(
             scene: scene,
             configuration: .init(

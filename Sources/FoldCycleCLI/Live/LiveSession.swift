@@ -87,8 +87,13 @@ final class LiveSession: @unchecked Sendable {
         // Items written as text read back with --file when any spans several lines.
         let multiline = command.items.contains { TextLayout.plainText($0).contains("\n") }
         let terminalDevice = cardDevice ?? .standardOutput
-        recorder = try SessionRecording.open(
-            command.record, clock: cycler.clock, drawsFrames: drawsFrames, terminal: terminalDevice)
+        do {
+            recorder = try SessionRecording.open(
+                command.record, clock: cycler.clock, drawsFrames: drawsFrames, terminal: terminalDevice)
+        } catch {
+            control.close()  // The socket file goes with the run that made it.
+            throw error
+        }
         player = Player(
             cycler: cycler, cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
             fitsWidth: command.fitsWidth,
