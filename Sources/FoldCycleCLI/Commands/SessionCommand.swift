@@ -5,10 +5,15 @@ import Foundation
 /// of the JSON-lines protocol (``LiveRequests``). Item indices are 0-based here; the word
 /// protocol counts from 1, as `status` and the footer do (docs/DESIGN.md#control-protocol).
 package enum SessionCommand: Equatable, Sendable {
+    /// The cycler's run commands (docs/DESIGN.md#cycler-schedule).
     case start, pause, resume, stop, next, previous
+    /// Sets the direction of later transitions.
     case direction(TransitionDirection)
+    /// Sets the kind of later transitions.
     case transition(TransitionKind)
+    /// Sets the seconds between ticks.
     case interval(TimeInterval)
+    /// Sets the seconds each transition runs.
     case duration(TimeInterval)
     /// Shows item `index` (`goto N`).
     case goto(Int)
@@ -20,6 +25,7 @@ package enum SessionCommand: Equatable, Sendable {
     case replace(Int, String)
     /// Lists the items (`items`).
     case items
+    /// The run's state (`status`), the command list (`help`), the end (`quit`).
     case status, help, quit
     /// JSON-lines only: a socket client asks for events (or no more events).
     case subscribe, unsubscribe

@@ -7,10 +7,24 @@ package enum DeckCommandRequest: Equatable, Sendable {
     case swipe(SwipeSide)
     /// Page to the next or previous item (`next`, `prev`).
     case page(PageDirection)
-    case undo, click, flip
+    /// Take back the last swipe (`undo`).
+    case undo
+    /// Click the top card (`click`).
+    case click
+    /// Turn a flashcard (`flip`).
+    case flip
     /// Append an item (`add`, `value`).
     case add(String)
-    case items, status, help, quit, subscribe, unsubscribe
+    /// List the items (`items`).
+    case items
+    /// The deck's position and tallies (`status`).
+    case status
+    /// The commands (`help`).
+    case help
+    /// End the run (`quit`).
+    case quit
+    /// Send events to this client (`subscribe`), or no more (`unsubscribe`).
+    case subscribe, unsubscribe
 }
 
 /// The deck's commands in the JSON-lines protocol, as the keys name them.

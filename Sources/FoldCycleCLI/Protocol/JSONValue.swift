@@ -7,20 +7,27 @@ import Foundation
 /// Parsed values come from Foundation's `JSONSerialization` (``init(foundationObject:)``); every
 /// value is written by ``serialized`` — the one JSON writer of the tool.
 package enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number's JSON text: `2`, `-0.5`, `12345678901234567890`, `1e+300`.
     case number(String)
+    /// A string (any Unicode text; escaped when written).
     case string(String)
+    /// An array of values, in order.
     case array([JSONValue])
     /// Members in order (a key given twice in a request keeps the last value, as Foundation reads it).
     case object([Member])
 
     /// One member of an object.
     package struct Member: Equatable, Sendable {
+        /// The member's name.
         package var key: String
+        /// Its value.
         package var value: JSONValue
 
+        /// A member named `key` holding `value`.
         package init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value

@@ -17,10 +17,14 @@ package struct ProtocolCommandSpec: Sendable {
             case choice([String])
         }
 
+        /// The member's name in the request.
         package var name: String
+        /// What it may hold.
         package var kind: Kind
+        /// Whether a request without it is refused.
         package var isRequired: Bool
 
+        /// A field `name` of `kind`, required unless `required` is false.
         package init(_ name: String, _ kind: Kind, required: Bool = true) {
             self.name = name
             self.kind = kind
@@ -38,11 +42,14 @@ package struct ProtocolCommandSpec: Sendable {
         }
     }
 
+    /// The command's name, as `cmd` gives it.
     package var name: String
     /// Other names the command answers to (`previous` for `prev`, `exit` for `quit`).
     package var aliases: [String]
+    /// The fields it takes besides `id` and `cmd`.
     package var fields: [Field]
 
+    /// A command `name` with `aliases` and `fields`.
     package init(_ name: String, aliases: [String] = [], fields: [Field] = []) {
         self.name = name
         self.aliases = aliases

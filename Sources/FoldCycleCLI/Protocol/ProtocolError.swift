@@ -15,9 +15,12 @@ package struct ProtocolError: Error, Equatable, Sendable {
         case badJSON = "bad-json"
     }
 
+    /// The error's type.
     package var kind: Kind
+    /// One sentence naming the input and what is allowed.
     package var message: String
 
+    /// An error of `kind` saying `message`.
     package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

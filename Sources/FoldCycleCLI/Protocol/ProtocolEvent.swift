@@ -8,11 +8,16 @@ import Foundation
 package enum ProtocolEvent: Equatable, Sendable {
     /// A transition's two ends and style, as events name them.
     package struct Transition: Equatable, Sendable {
+        /// The outgoing item's index.
         package var from: Int
+        /// The incoming item's index.
         package var to: Int
+        /// The transition.
         package var kind: TransitionKind
+        /// The direction it moves in.
         package var direction: TransitionDirection
 
+        /// A transition from `from` to `to`.
         package init(from: Int, to: Int, kind: TransitionKind, direction: TransitionDirection) {
             self.from = from
             self.to = to
@@ -21,8 +26,14 @@ package enum ProtocolEvent: Equatable, Sendable {
         }
     }
 
-    // The cycler's run state.
-    case started, paused, resumed, stopped
+    /// The cycler started running.
+    case started
+    /// The cycler paused.
+    case paused
+    /// The cycler resumed.
+    case resumed
+    /// The cycler stopped.
+    case stopped
     /// A transition began from item `from` to item `to`.
     case transitionBegan(Transition)
     /// The in-flight transition turned around and now plays back toward item `toward`.
@@ -37,8 +48,7 @@ package enum ProtocolEvent: Equatable, Sendable {
     case itemRemoved(index: Int, item: String, count: Int)
     /// The item at `index` became `item` (it was `previous`).
     case itemReplaced(index: Int, item: String, previous: String, count: Int)
-    // The deck's.
-    /// The card of item `index` was swiped off toward `side`.
+    /// The deck's: the card of item `index` was swiped off toward `side`.
     case swiped(index: Int, item: String, side: SwipeSide, by: DecisionCause, velocity: DeckPoint?)
     /// The top card (item `index`) was clicked.
     case clicked(index: Int, item: String, by: DecisionCause)

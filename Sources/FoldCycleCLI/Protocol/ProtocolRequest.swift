@@ -11,6 +11,7 @@ package struct ProtocolRequest: Equatable, Sendable {
     /// Every member but `id` and `cmd`, keys sorted.
     package var fields: [JSONValue.Member]
 
+    /// A request for `command` with `id` and `fields`.
     package init(id: JSONValue?, command: String, fields: [JSONValue.Member] = []) {
         self.id = id
         self.command = command
@@ -19,9 +20,12 @@ package struct ProtocolRequest: Equatable, Sendable {
 
     /// A request that failed, with the `id` its reply echoes (nil when the line gave none).
     package struct Failure: Error, Equatable, Sendable {
+        /// The request's `id`, when the line was an object that had one.
         package var id: JSONValue?
+        /// What went wrong.
         package var error: ProtocolError
 
+        /// A failure of the request with `id`.
         package init(id: JSONValue?, _ error: ProtocolError) {
             self.id = id
             self.error = error
