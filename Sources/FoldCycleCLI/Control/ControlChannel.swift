@@ -126,7 +126,8 @@ final class ControlChannel: @unchecked Sendable {
 
     /// Writes `event` to the primary output and to every subscribed client.
     func emit(_ event: ProtocolEvent) {
-        guard !closed else { return }
+        // Without JSON lines or a socket there is no one to tell: nothing is formed.
+        guard !closed, primary != nil || server != nil else { return }
         let line = event.line
         primary?.write(line)
         server?.broadcast(line)
