@@ -247,18 +247,18 @@ struct RenderCommand {
     /// Writes the frames to stdout: the streams one write per frame (paced with `--play`), the
     /// pictures in one write.
     func run() throws(CLIError) -> Never {
-        let frames = RenderFrames(command: self)
+        let frames: any RenderSource = RenderFrames(command: self)
         switch format {
         case .asciicast:
             try writeOrExit(asciicast(frames))
         case .svg:
             try writeOrExit(Array(try svg(frames).utf8))
         case .plain, .ansi, .json:
-            if play { PacedPlayback(frames: frames).run() }
-            var stream = RenderStream(frames: frames)
+            if play { PacedPlayback(frames: frames, command: self).run() }
+            var stream = RenderStream(command: self)
             for index in 0..<frames.count {
-                let state = frames.render(index)
-                try writeOrExit(stream.frame(index, state: state, cells: frames.cells))
+                frames.render(index)
+                try writeOrExit(stream.frame(index, of: frames))
             }
             if format == .ansi { try writeOrExit(stream.end()) }
         }
