@@ -33,9 +33,7 @@ final class DeckSession: @unchecked Sendable {
     // MARK: State (on `queue`)
 
     private var held: [String] = []
-    private var kept = 0
-    private var discarded = 0
-    private var clicks = 0
+    private var tally = DeckTally()
     private var dragging = false
     private var finishing = false
 
@@ -183,19 +181,11 @@ final class DeckSession: @unchecked Sendable {
 
     private func handle(_ event: DeckEvent) {
         guard !finishing else { return }
-        switch event {
-        case .removed(_, let side, _, _):
-            if side == .right { kept += 1 } else { discarded += 1 }
-        case .undone(_, let side):
-            if side == .right { kept -= 1 } else { discarded -= 1 }
-        case .clicked:
-            clicks += 1
-        case .finished:
+        if event == .finished {
             finish(exitCode: 0)
             return
-        case .paged, .flipped, .changed:
-            break
         }
+        tally.record(event)
         if let line = DeckDecisionLine.line(for: event, items: items) {
             emit(line)
             updateFooter()
@@ -222,18 +212,12 @@ final class DeckSession: @unchecked Sendable {
 
     private func updateFooter() {
         guard !finishing else { return }
-        let position = deck.topIndex.map { "card \($0 + 1) of \(items.count)" } ?? "no card left"
-        let status = "\(position)\(command.loops ? " (looping)" : "") · kept \(kept) · discarded \(discarded)"
-        var hint = "← discard · → keep · ↑↓ page · u undo · Enter click · q quit"
-        // A flashcard's own key first: it is the one that matters on this card.
-        if let top = deck.topIndex, CardFaces(item: items[top]).hasBack { hint = "Space turn · " + hint }
-        player.setFooter([FooterLine(status, attributes: [.dim]), FooterLine(hint, attributes: [.dim])])
+        player.setFooter(tally.footer(topIndex: deck.topIndex, items: items, loops: command.loops))
     }
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        "\(kept) kept · \(discarded) discarded · \(clicks) clicked · "
-            + "\(deck.remainingCount) of \(items.count) cards left\n"
+        tally.summary(remaining: deck.remainingCount, itemCount: items.count)
     }
 
     // MARK: - Exit
