@@ -280,8 +280,14 @@ struct RenderCommand {
         } catch {
             var reason = error.description
             if case .unknownAction(let position, let word) = error {
-                let name = String(word.prefix { $0 != "(" })
-                let nearest = Suggestion.nearest(to: name, among: DeckAction.words).map { "; did you mean '\($0)'?" }
+                // As for subcommands: within 2 edits, but at most a third of the name's length (at least
+                // 1), so that `jump` is not taken for `up`.
+                let typed = Array(word.prefix { $0 != "(" }.lowercased())
+                let nearest = DeckAction.words
+                    .map { (name: $0, distance: Suggestion.distance(typed, Array($0))) }
+                    .filter { $0.distance <= CLICommand.maximumTypoDistance(for: $0.name) }
+                    .min { $0.distance < $1.distance }
+                    .map { "; did you mean '\($0.name)'?" }
                 reason =
                     "action \(position), '\(word)', is not an action\(nearest ?? "") (actions: \(DeckAction.syntaxList))"
             }
