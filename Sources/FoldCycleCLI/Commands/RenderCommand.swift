@@ -146,7 +146,7 @@ struct RenderCommand {
                     "frame, time, action, decisions (the lines 'foldcycle deck' prints), top, and the cards",
                     "back to front with index, position, side, offset [x, y] (card widths), rotation",
                     "(radians), scale, alpha and flip. Not with --transition, --direction, --timing,",
-                    "--frames, --duration or --from-item.",
+                    "--frames, --duration or --from-item. Quote a script with parentheses in a shell.",
                 ]),
             .init(
                 title: "EXAMPLES",
@@ -155,6 +155,7 @@ struct RenderCommand {
                     "foldcycle render --format svg --fps 30 --duration 2 'Hello' 'World' > fold.svg",
                     "foldcycle render --format asciicast --transition fade A B > fade.cast",
                     "ls | foldcycle render --deck right,left,undo --format svg > triage.svg",
+                    "foldcycle render --deck 'drag(0.6,0,0.2),flip' --file Examples/flashcards.txt --format ansi --play",
                 ]),
         ])
 
