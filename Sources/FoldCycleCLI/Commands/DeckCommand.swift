@@ -172,14 +172,21 @@ struct DeckCommand {
     /// of the first ``fittedItemLimit`` items (at least ``minimumFittedWidth`` wide), within
     /// `maxWidth`.
     func cardSize(items: [String], maxWidth: Int) -> TerminalSize {
-        let sides = items.prefix(Self.fittedItemLimit).flatMap { item -> [String] in
+        Self.cardSize(items: items, width: width, height: height, maxWidth: maxWidth)
+    }
+
+    /// The card size of a deck of `items`: `width` / `height` when given, else what fits the
+    /// widest and tallest side of the first ``fittedItemLimit`` items (at least
+    /// ``minimumFittedWidth`` wide), within `maxWidth` (`render --deck` shares this rule).
+    static func cardSize(items: [String], width: Int?, height: Int?, maxWidth: Int) -> TerminalSize {
+        let sides = items.prefix(fittedItemLimit).flatMap { item -> [String] in
             let faces = CardFaces(item: item)
             return [faces.front] + (faces.back.map { [$0] } ?? [])
         }
         let fitting = CardScene.fittingSize(for: sides)
         let columns =
             width
-            ?? min(max(fitting.columns, Self.minimumFittedWidth), max(maxWidth, 1), SharedOptions.widthRange.upperBound)
+            ?? min(max(fitting.columns, minimumFittedWidth), max(maxWidth, 1), SharedOptions.widthRange.upperBound)
         let rows = height ?? min(fitting.rows, SharedOptions.heightRange.upperBound)
         return TerminalSize(columns: columns, rows: rows)
     }

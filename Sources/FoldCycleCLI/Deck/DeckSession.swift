@@ -38,9 +38,7 @@ final class DeckSession: @unchecked Sendable {
     // MARK: State (on `queue`)
 
     private var held: [String] = []
-    private var kept = 0
-    private var discarded = 0
-    private var clicks = 0
+    private var tally = DeckTally()
     private var dragging = false
     private var finishing = false
     /// The cards left when the deck last asked for more data, until the event is written.
@@ -211,19 +209,11 @@ final class DeckSession: @unchecked Sendable {
             control.emit(translated)
             emitNeedsMoreData()
         }
-        switch event {
-        case .removed(_, let side, _, _):
-            if side == .right { kept += 1 } else { discarded += 1 }
-        case .undone(_, let side):
-            if side == .right { kept -= 1 } else { discarded -= 1 }
-        case .clicked:
-            clicks += 1
-        case .finished:
+        if event == .finished {
             finish(exitCode: 0)
             return
-        case .paged, .flipped, .changed:
-            break
         }
+        tally.record(event)
         if let line = DeckDecisionLine.line(for: event, item: store.text(at:)) {
             // With JSON lines, the events above are stdout's lines instead.
             if !control.readsJSONLines { emit(line) }
@@ -323,8 +313,8 @@ final class DeckSession: @unchecked Sendable {
                     .object([
                         ("top", top.map(JSONValue.int) ?? .null),
                         ("item", top.map { .string(store.text(at: $0)) } ?? .null), ("count", .int(store.count)),
-                        ("remaining", .int(deck.remainingCount)), ("kept", .int(kept)), ("discarded", .int(discarded)),
-                        ("clicked", .int(clicks)),
+                        ("remaining", .int(deck.remainingCount)), ("kept", .int(tally.kept)),
+                        ("discarded", .int(tally.discarded)), ("clicked", .int(tally.clicks)),
                     ])))
         case .help:
             return .init(
@@ -342,18 +332,12 @@ final class DeckSession: @unchecked Sendable {
 
     private func updateFooter() {
         guard !finishing else { return }
-        let position = deck.topIndex.map { "card \($0 + 1) of \(store.count)" } ?? "no card left"
-        let status = "\(position)\(command.loops ? " (looping)" : "") · kept \(kept) · discarded \(discarded)"
-        var hint = "← discard · → keep · ↑↓ page · u undo · Enter click · q quit"
-        // A flashcard's own key first: it is the one that matters on this card.
-        if let top = deck.topIndex, CardFaces(item: store.text(at: top)).hasBack { hint = "Space turn · " + hint }
-        player.setFooter([FooterLine(status, attributes: [.dim]), FooterLine(hint, attributes: [.dim])])
+        player.setFooter(tally.footer(topIndex: deck.topIndex, items: store.items, loops: command.loops))
     }
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        "\(kept) kept · \(discarded) discarded · \(clicks) clicked · "
-            + "\(deck.remainingCount) of \(store.count) cards left\n"
+        tally.summary(remaining: deck.remainingCount, itemCount: store.count)
     }
 
     // MARK: - Exit
