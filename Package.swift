@@ -24,6 +24,8 @@ let package = Package(
         .executableTarget(name: "foldcycle-bench", dependencies: ["FoldCycle"]),
         .executableTarget(
             name: "foldcycle-ticker-example", dependencies: ["FoldCycle"], path: "Examples/TickerExample"),
+        .executableTarget(
+            name: "foldcycle-early-exit-example", dependencies: ["FoldCycle"], path: "Examples/EarlyExitExample"),
         .target(name: "FoldCycleTestSupport", dependencies: ["FoldCycle"]),
         .testTarget(
             name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport"],

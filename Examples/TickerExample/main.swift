@@ -1,9 +1,12 @@
-// An example of embedding FoldCycle: a command-line tool prints its own output, and a one-line
-// ticker of tips folds through beneath it while it works, then leaves the terminal as it was.
+// An example of embedding FoldCycle: a command-line tool prints its progress while a one-line
+// ticker of tips folds through beneath it, then clears the ticker and prints its result.
 //
 //   swift run foldcycle-ticker-example
 //
-// When stdout is not a terminal the ticker prints each tip once as plain text instead.
+// The tool's lines go through `player.print`, so they scroll up above the ticker whole, with
+// nothing of the card left behind. Piped (`| cat`), or with TERM=dumb, there is no ticker: the
+// tips are printed once each as plain text, in order with the tool's lines; NO_COLOR drops the
+// colour, REDUCED_MOTION turns the fold into a short cross-fade, and CI prints the tips as lines.
 import Dispatch
 import FoldCycle
 import Foundation
@@ -19,48 +22,25 @@ struct TickerDemo {
     ]
 
     func run() throws {
-        let output = FileHandle.standardOutput
-        for step in ["resolving packages", "fetching 3 dependencies", "compiling 42 files"] {
-            output.write(Data("✔ \(step)\n".utf8))
-        }
-
         let cycler = try Cycler(
-            dataSource: ArrayDataSource(tips), interval: 0.8, style: TransitionStyle(kind: .fold, direction: .left))
-        let isTerminal = TerminalDevice.standardOutput.isTerminal
+            dataSource: ArrayDataSource(tips), interval: 0.8, duration: 0.4,
+            style: TransitionStyle(kind: .fold, direction: .up))
         let width = tips.map { TextLayout.measure($0).width }.max() ?? 1
+        // Output mode, colour and motion follow the terminal and the environment by default.
         let player = Player(
             cycler: cycler, cardSize: TerminalSize(columns: width + 2, rows: 1),
             style: CardStyle(palette: [RGBColor(red: 40, green: 44, blue: 52)], alignment: .left),
-            configuration: .init(
-                framesPerSecond: 60,
-                output: isTerminal ? .inline : .plainText,
-                colorDepth: ColorDepth.detect(
-                    choice: .auto, environment: ProcessInfo.processInfo.environment, isTTY: isTerminal)))
+            configuration: .init(isTransient: true))
 
-        // Show every tip once, then finish: the observer runs on the cycler's clock queue.
-        let done = DispatchSemaphore(value: 0)
-        let shown = tips.count
-        let counter = Counter()
-        cycler.addObserver { event in
-            if case .transitionEnded = event, counter.increment() == shown { done.signal() }
-        }
+        player.print("resolving packages")
         player.start()
-        done.wait()
-        player.finish()
-        output.write(Data("✔ done\n".utf8))
-    }
-}
-
-/// A thread-safe counter for the event handler.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func increment() -> Int {
-        lock.withLock {
-            value += 1
-            return value
+        for step in 1...6 {
+            // The tool works; its progress scrolls up above the ticker.
+            Thread.sleep(forTimeInterval: 0.35)
+            player.print("✔ step \(step)/6: processed \(step * 17) files")
         }
+        player.finish()
+        player.print("✔ done: 102 files")
     }
 }
 

@@ -23,6 +23,24 @@ public enum FoldCycleCLI {
                 case .run(let command): try command.run()
                 }
                 exit(0)
+            case .deck:
+                guard let command = try DeckCommand.parse(Array(arguments.dropFirst())) else {
+                    try writeOrExit(Array(DeckCommand.help.utf8))
+                    exit(0)
+                }
+                command.run()
+            case .status:
+                guard let command = try StatusCommand.parse(Array(arguments.dropFirst())) else {
+                    try writeOrExit(Array(StatusCommand.help.utf8))
+                    exit(0)
+                }
+                command.run()
+            case .send:
+                guard let command = try SendCommand.parse(Array(arguments.dropFirst())) else {
+                    try writeOrExit(Array(SendCommand.help.utf8))
+                    exit(0)
+                }
+                command.run()
             case .live, nil:
                 break
             }

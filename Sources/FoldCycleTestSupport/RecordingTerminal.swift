@@ -12,11 +12,17 @@ public final class RecordingTerminal: OutputSink, @unchecked Sendable {
     private var model: VTModel
     private var received: [UInt8] = []
     private var writeCount = 0
-    private let terminalSize: TerminalSize
+    private var terminalSize: TerminalSize
 
     /// A terminal of `columns` × `rows` cells, blank, the cursor at the top-left.
-    public init(columns: Int, rows: Int) {
-        model = VTModel(width: columns, height: rows)
+    ///
+    /// - Parameters:
+    ///   - scrolls: whether an LF on the last row scrolls (into ``scrollback``) and text past the
+    ///     right margin wraps, as for lines printed above a live region; otherwise both are
+    ///     errors (a frame must never scroll or wrap).
+    ///   - widths: how the modelled terminal measures clusters (``VTModel/Widths``).
+    public init(columns: Int, rows: Int, scrolls: Bool = false, widths: VTModel.Widths = .cluster) {
+        model = VTModel(width: columns, height: rows, scrolls: scrolls, widths: widths)
         terminalSize = TerminalSize(columns: columns, rows: rows)
     }
 
@@ -32,11 +38,26 @@ public final class RecordingTerminal: OutputSink, @unchecked Sendable {
     /// Always a terminal.
     public var isTerminal: Bool { true }
 
-    /// The fixed size.
-    public var size: TerminalSize? { terminalSize }
+    /// The size (fixed until ``resize(columns:rows:)``).
+    public var size: TerminalSize? { lock.withLock { terminalSize } }
+
+    /// Resizes the terminal, as a terminal that does not reflow does (``VTModel/resize(width:height:)``);
+    /// a player reads the new size before its next frame.
+    public func resize(columns: Int, rows: Int) {
+        lock.withLock {
+            model.resize(width: columns, height: rows)
+            terminalSize = TerminalSize(columns: columns, rows: rows)
+        }
+    }
 
     /// The screen's rows as text (trailing halves of wide clusters skipped).
     public var lines: [String] { lock.withLock { model.lines } }
+
+    /// The rows scrolled off the top, oldest first (a terminal that ``VTModel/scrolls``).
+    public var scrollback: [String] { lock.withLock { model.scrollback } }
+
+    /// Whether autowrap (DECAWM) is on.
+    public var autowrap: Bool { lock.withLock { model.autowrap } }
 
     /// The cursor's row and column (0-based).
     public var cursor: (row: Int, column: Int) { lock.withLock { (model.row, model.column) } }

@@ -2,12 +2,31 @@ import FoldCycle
 
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
-/// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, SGR, DEC
-/// private modes (ignored) — and records anything else, or any print in the pending-wrap state, as an
-/// error. LF moves down within the model's rows (an LF on the last row would scroll, and one off
-/// column 0 would land in a column that depends on the tty's ONLCR: both are errors); BS moves
-/// left (in the pending-wrap state or at column 0 it is an error).
+/// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, ED 0,
+/// SGR, DECAWM (`CSI ?7l/h`), other DEC private modes (ignored) — and records anything else, or
+/// any print in the pending-wrap state, as an error. LF moves down within the model's rows (an LF
+/// on the last row would scroll, and one off column 0 would land in a column that depends on the
+/// tty's ONLCR: both are errors); BS moves left (in the pending-wrap state or at column 0 it is an
+/// error).
+///
+/// A model that ``scrolls`` is a plain terminal for text written above a live region: an LF on
+/// the last row scrolls the screen up (the top row goes to ``scrollback``) and a print past the
+/// right margin wraps. With autowrap off (DECAWM reset), a cell that does not fit at the right
+/// margin is dropped, as tmux drops it.
+///
+/// ``widths`` says how wide the modelled terminal draws clusters: as FoldCycle measures them, or
+/// scalar by scalar as many terminals do (tmux draws 👍🏽 in 4 cells and ❤️ in 1, pyte 👩‍💻 in 4),
+/// to check that disputed-width clusters leave nothing out of place.
 public struct VTModel {
+    /// How the modelled terminal measures a cluster it prints.
+    public enum Widths: Sendable {
+        /// ``DisplayWidth/of(_:)-(Character)``: the widths FoldCycle lays text out with.
+        case cluster
+        /// Each scalar glibc's `wcwidth` gives a width is a cell of its own; zero-width scalars
+        /// (VS16, ZWJ, combining marks) join the cell before them.
+        case perScalar
+    }
+
     public struct ModelCell: Equatable, CustomStringConvertible {
         public var text: String
         /// 1 narrow, 2 wide lead, 0 trailing half.
@@ -17,8 +36,8 @@ public struct VTModel {
         public var description: String { "\(text)/\(width)/\(sgr)" }
     }
 
-    public let width: Int
-    public let height: Int
+    public private(set) var width: Int
+    public private(set) var height: Int
     public var cells: [ModelCell]
     public var row = 0
     public var column = 0
@@ -26,10 +45,20 @@ public struct VTModel {
     /// The current SGR parameters, normalized: "" is the default rendition.
     public var rendition: [String: String] = [:]
     public var errors: [String] = []
+    /// Whether an LF on the last row scrolls and a print past the right margin wraps (see above).
+    public let scrolls: Bool
+    /// How printed clusters are measured.
+    public let widths: Widths
+    /// Rows scrolled off the top (``scrolls`` only), oldest first, as text.
+    public var scrollback: [String] = []
+    /// DECAWM: whether a print past the right margin wraps (or, when off, is dropped).
+    public var autowrap = true
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, scrolls: Bool = false, widths: Widths = .cluster) {
         self.width = width
         self.height = height
+        self.scrolls = scrolls
+        self.widths = widths
         cells = Array(repeating: ModelCell(text: " ", width: 1, sgr: ""), count: width * height)
     }
 
@@ -108,6 +137,17 @@ public struct VTModel {
         case "m": sgr(parameters)
         case "X": erase(count)
         case "K" where parameters.isEmpty || parameters == "0": erase(width - column, name: "EL")
+        case "J" where parameters.isEmpty || parameters == "0":
+            // ED 0: the rest of the row, as EL 0, then every row below, in the current background.
+            erase(width - column, name: "ED")
+            let key = rendition["bg"].map { "bg=\($0)" } ?? ""
+            for index in ((row + 1) * width)..<(width * height) {
+                cells[index] = ModelCell(text: " ", width: 1, sgr: key)
+            }
+        case "h" where parameters == "?7": autowrap = true
+        case "l" where parameters == "?7":
+            autowrap = false
+            pendingWrap = false
         case "h" where parameters.hasPrefix("?"), "l" where parameters.hasPrefix("?"): break
         default: errors.append("unexpected CSI \(parameters)\(final)")
         }
@@ -148,19 +188,44 @@ public struct VTModel {
         }
     }
 
-    /// Prints one cluster at the cursor, as xterm does: a write over half of a wide character
-    /// blanks its other half.
+    /// Prints one cluster at the cursor: as one cell of its width, or (``Widths/perScalar``) as
+    /// a cell per scalar that has a width.
     private mutating func print(_ character: Character) {
-        let clusterWidth = DisplayWidth.of(character)
+        switch widths {
+        case .cluster:
+            printCell(String(character), width: DisplayWidth.of(character))
+        case .perScalar:
+            var parts: [(text: String, width: Int)] = []
+            for scalar in character.unicodeScalars {
+                let scalarWidth = DisplayWidth.glibcScalarWidth(scalar.value)
+                if scalarWidth == 0 && !parts.isEmpty {
+                    parts[parts.count - 1].text.unicodeScalars.append(scalar)
+                } else {
+                    parts.append((String(scalar), scalarWidth))
+                }
+            }
+            for part in parts { printCell(part.text, width: part.width) }
+        }
+    }
+
+    /// Prints one cell of `clusterWidth` at the cursor, as xterm does: a write over half of a
+    /// wide character blanks its other half.
+    private mutating func printCell(_ text: String, width clusterWidth: Int) {
         guard clusterWidth > 0 else {
             errors.append("zero-width cluster printed")
             return
         }
         if pendingWrap {
-            errors.append("print in pending-wrap state (would wrap) at row \(row)")
-            return
+            guard scrolls else {
+                errors.append("print in pending-wrap state (would wrap) at row \(row)")
+                return
+            }
+            column = 0
+            pendingWrap = false
+            lineFeed()
         }
         guard column + clusterWidth <= width else {
+            if !autowrap { return }  // Clipped at the right margin, as tmux does.
             errors.append("wide cluster does not fit at column \(column)")
             return
         }
@@ -176,16 +241,17 @@ public struct VTModel {
         // italic either (they change only how the foreground's glyph is drawn; a space has no
         // ink): compare what is visible.
         var visible = rendition
-        if character == " " && visible["a4"] == nil && visible["a7"] == nil {
+        if text == " " && visible["a4"] == nil && visible["a7"] == nil {
             for key in ["fg", "a1", "a2", "a3"] { visible[key] = nil }
         }
         let key = visible.keys.sorted().map { "\($0)=\(visible[$0] ?? "")" }.joined(separator: ",")
-        cells[base + column] = ModelCell(text: String(character), width: clusterWidth, sgr: key)
+        cells[base + column] = ModelCell(text: text, width: clusterWidth, sgr: key)
         if clusterWidth == 2 { cells[base + column + 1] = ModelCell(text: "", width: 0, sgr: key) }
         column += clusterWidth
         if column >= width {
             column = width - 1
-            pendingWrap = true
+            // Autowrap off: the cursor stays on the last column, and the next print overwrites it.
+            pendingWrap = autowrap
         }
     }
 
@@ -195,7 +261,14 @@ public struct VTModel {
     private mutating func lineFeed() {
         if column != 0 || pendingWrap { errors.append("LF off column 0 at row \(row) (depends on ONLCR)") }
         guard row < height - 1 else {
-            errors.append("LF on the last row (would scroll)")
+            guard scrolls else {
+                errors.append("LF on the last row (would scroll)")
+                return
+            }
+            scrollback.append(lines[0])
+            cells.removeFirst(width)
+            cells += Array(repeating: ModelCell(text: " ", width: 1, sgr: ""), count: width)
+            pendingWrap = false
             return
         }
         row += 1
@@ -237,6 +310,26 @@ public struct VTModel {
             cell.sgr.contains("a4=") || cell.sgr.contains("a7=") || !invisible.contains { part.hasPrefix($0) }
         }
         return ModelCell(text: " ", width: 1, sgr: kept.joined(separator: ","))
+    }
+
+    /// Resizes the screen as a terminal that does not reflow does (xterm): rows and columns are
+    /// cut or padded with blanks at the bottom and right, the cursor is kept inside, and a wide
+    /// cluster cut in half is blanked.
+    public mutating func resize(width newWidth: Int, height newHeight: Int) {
+        let blank = ModelCell(text: " ", width: 1, sgr: "")
+        var resized = Array(repeating: blank, count: newWidth * newHeight)
+        for y in 0..<min(height, newHeight) {
+            for x in 0..<min(width, newWidth) { resized[y * newWidth + x] = cells[y * width + x] }
+            if newWidth < width, newWidth > 0, resized[y * newWidth + newWidth - 1].width == 2 {
+                resized[y * newWidth + newWidth - 1] = blank
+            }
+        }
+        cells = resized
+        width = newWidth
+        height = newHeight
+        row = min(row, max(newHeight - 1, 0))
+        column = min(column, max(newWidth - 1, 0))
+        pendingWrap = false
     }
 
     /// The screen as text lines (trailing halves skipped).

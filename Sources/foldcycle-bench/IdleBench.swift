@@ -72,7 +72,8 @@ enum IdleBench {
                 dataSource: ArrayDataSource(items), interval: interval, duration: duration, clock: DispatchClock())
         else { return nil }
         let player = Player(
-            cycler: cycler, cardSize: size, configuration: .init(output: .inline, colorDepth: .truecolor),
+            cycler: cycler, cardSize: size,
+            configuration: .init(output: .inline, colorDepth: .truecolor, motion: .full),
             sink: device)
         return (player, cycler)
     }

@@ -12,11 +12,14 @@ struct HelpTextTests {
     @Test("the live help opens in swift-argument-parser's layout")
     func liveHeader() {
         #expect(
-            Array(Self.lines(LiveCommand.help).prefix(10)) == [
+            Array(Self.lines(LiveCommand.help).prefix(13)) == [
                 "OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.",
                 "",
                 "USAGE: foldcycle [OPTIONS] [ITEM ...]",
                 "       foldcycle render [OPTIONS] [ITEM ...]",
+                "       foldcycle deck [OPTIONS] [ITEM ...]",
+                "       foldcycle status [OPTIONS] [ITEM ...]",
+                "       foldcycle send [OPTIONS] <PATH> [REQUEST ...]",
                 "",
                 "ARGUMENTS:",
                 "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
@@ -32,7 +35,9 @@ struct HelpTextTests {
         arguments: [
             "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
             "  --interval <seconds>    Seconds between transitions. (0.01...86400; default: 2)",
-            "  --duration <seconds>    Seconds each transition runs. (> 0 and < the interval; default: interval − min(0.1, interval/2))",
+            "  --duration <seconds>    Seconds each transition runs (the source's: interval − 0.1). (> 0 and < the interval; default: min(0.6, interval/2))",
+            "  --motion <motion>       How much cards move: a short cross-fade for reduced, items as lines for none. (values: auto, full, reduced, none; default: auto)",
+            "  --file <path>           Read items from a UTF-8 file ('-': stdin); items are separated by blank lines.",
             "  --timing <timing>       Timing function. (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)",
             "  --fps <n>               Frames per second while a transition runs. (1...240; default: 60)",
             "  --record <file.cast>    Record what the terminal shows as an asciicast v2 file.",
@@ -50,10 +55,26 @@ struct HelpTextTests {
             "  cube      a cube turns in perspective; the next card is on the face beside this one",
             "  move-in   the next card slides in over the current one",
             "COMMANDS (one per line on stdin; case-insensitive):",
-            "  start, pause, resume, stop, next, prev, direction D, transition T, interval S,",
-            "  duration S, status, help, quit",
+            "  start, pause, resume, stop, next, prev, goto N, direction D, transition T,",
+            "  interval S, duration S, add TEXT, insert N TEXT, remove N, replace N TEXT,",
+            "  items, status, help, quit (or exit)",
+            "  --protocol <protocol>   Commands on stdin in words, or as JSON lines with JSON replies and events. (values: words, jsonl; default: words)",
+            "  --protocol-fd <n>       Write JSON replies and events to descriptor n (for example 3>events.jsonl). (0...1048575; default: stdout)",
+            "  --listen <path>         Also take JSON-line requests on a Unix socket (mode 0600); 'foldcycle send' is its client.",
+            "SCRIPTING (--protocol jsonl, --listen PATH):",
+            "  clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
+            "  status    Print the item shown now, for status lines (see 'foldcycle status --help').",
+            "  send      Send JSON-line requests to a run's --listen socket (see 'foldcycle send --help').",
+            "KEYS (when stdin and stdout are a terminal):",
+            "  type a command, Enter runs it; Backspace edits, Ctrl-U clears; on an empty",
+            "  line Space pauses or resumes, and q, Esc or Ctrl-D quits; arrow keys set the",
+            "  direction; Ctrl-C quits.",
+            "MOTION (--motion auto: the first that applies):",
+            "  ACCESSIBLE or CI set: none; REDUCED_MOTION set: reduced; otherwise full.",
+            "  grep -h '^tip:' notes/*.txt | foldcycle --file -",
             "SUBCOMMANDS:",
             "  render    Print the frames of one transition (see 'foldcycle render --help').",
+            "  deck      Triage cards by drags, flings and keys (see 'foldcycle deck --help').",
             "  A first item that is or resembles a subcommand's name needs '--' before it,",
             "  which makes every later argument an item: foldcycle -- rendr A B",
         ])
@@ -84,7 +105,10 @@ struct HelpTextTests {
 
     @Test("OPTIONS lists every option once, in the declared order")
     func optionOrder() {
-        for (help, specs) in [(LiveCommand.help, LiveCommand.specs), (RenderCommand.help, RenderCommand.specs)] {
+        for (help, specs) in [
+            (LiveCommand.help, LiveCommand.specs), (RenderCommand.help, RenderCommand.specs),
+            (DeckCommand.help, DeckCommand.specs),
+        ] {
             let lines = Self.lines(help)
             let start = lines.firstIndex(of: "OPTIONS:").map { $0 + 1 } ?? lines.count
             let rows = lines[start...].prefix { !$0.isEmpty }

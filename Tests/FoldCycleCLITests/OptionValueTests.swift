@@ -129,7 +129,12 @@ struct OptionValueTests {
         #expect(command.items == ["A", "B"])
         #expect(command.direction == .down)
         #expect(command.interval == 2)
-        #expect(command.duration == nil)
+        // The CLI's readable default, min(0.6, interval/2), which follows a typed interval.
+        #expect(command.duration == 0.6)
+        #expect(command.durationFollowsInterval)
+        #expect(command.motion == .detected)
+        #expect(command.fitsWidth)
+        #expect(command.cardSize == TerminalSize(columns: 3, rows: 3))
         #expect(command.timingFunction == .easeInEaseOut)
         #expect(command.framesPerSecond == 60)
         #expect(command.style == CardStyle())
@@ -147,7 +152,7 @@ struct OptionValueTests {
             "cubic-bezier(0.1, 0.2, 0.3, 0.4)",
             "--fps", "30", "--width", "12", "--height", "4", "--align", "Right", "--palette", "red, #00ff00",
             "--fullscreen", "--paused", "--cycles", "0", "--transition", "Move-In", "--cell-aspect", "2.25",
-            "--shading", "X",
+            "--shading", "--motion", "Reduced", "X",
         ]
         guard case .run(let command) = try LiveCommand.parse(arguments) else {
             Issue.record("expected a run")
@@ -157,6 +162,9 @@ struct OptionValueTests {
         #expect(command.direction == .left)
         #expect(command.interval == 0.5)
         #expect(command.duration == 0.25)
+        #expect(!command.durationFollowsInterval)
+        #expect(command.motion == .reduced)
+        #expect(!command.fitsWidth)
         #expect(command.timingFunction == (try TimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4)))
         #expect(command.framesPerSecond == 30)
         #expect(command.cardSize == TerminalSize(columns: 12, rows: 4))

@@ -48,3 +48,24 @@ struct TransitionCommandTests {
                     .init("'transition' needs a transition (values: fold, cube, flip, push, move-in, reveal, fade)")))
     }
 }
+
+@Suite("Live defaults")
+struct LiveDefaultsTests {
+    @Test(
+        "the CLI's duration is min(0.6, interval/2): most of each interval shows a still card",
+        arguments: [(2.0, 0.6), (1.2, 0.6), (1.0, 0.5), (0.3, 0.15), (86_400.0, 0.6), (0.01, 0.005)])
+    func defaultDuration(_ interval: Double, _ expected: Double) {
+        #expect(LiveCommand.defaultDuration(forInterval: interval) == expected)
+        #expect(LiveCommand.defaultDuration(forInterval: interval) < interval)
+    }
+
+    @Test("help lists 'exit' and every key, and says that only Ctrl-C is left when piped commands end")
+    func helpMentions() {
+        #expect(SessionCommand.summary.hasSuffix("help, quit (or exit)"))
+        for key in ["Space", "q, Esc or Ctrl-D quits", "arrow keys", "Ctrl-C quits"] {
+            #expect(SessionCommand.keysSummary.contains(key))
+        }
+        #expect(LiveCommand.help.contains("until a signal (Ctrl-C) or --cycles."))
+        #expect(LiveCommand.help.contains("('-': stdin)"))
+    }
+}

@@ -190,7 +190,9 @@ struct AsciicastTests {
             path: path, terminal: terminal, clock: clock, environment: [:], timestamp: nil)
         let player = Player(
             cycler: cycler, cardSize: TerminalSize(columns: 7, rows: 3), style: CardStyle(palette: []),
-            configuration: .init(framesPerSecond: 4, colorDepth: .none), sink: recorder)
+            configuration: .init(
+                framesPerSecond: 4, output: .inline, colorDepth: .none, motion: .full, keepsHostLine: false),
+            sink: recorder)
         player.start()
         clock.advance(by: 1)
         _ = player.frameCount

@@ -34,22 +34,31 @@ struct CellTests {
                 == RGBColor(red: 50, green: 25, blue: 75))
     }
 
-    @Test("glyph ids: scalars are themselves, clusters are interned from 0x110000")
+    @Test(
+        "glyph ids: scalars are themselves, clusters are interned from 0x110000, disputed ones from 0x80000000")
     func glyphTable() {
         let table = GlyphTable()
         #expect(table.id(for: "A") == 0x41)
         #expect(table.id(for: "你") == 0x4F60)
         let acute = table.id(for: "e\u{301}")
+        let jamo = table.id(for: "\u{1100}\u{1161}")
         let family = table.id(for: "\u{1F468}\u{200D}\u{1F469}")
+        let flagHalf = table.id(for: "\u{1F1EF}")
         #expect(acute == 0x110000)
-        #expect(family == 0x110001)
+        #expect(jamo == 0x110001)
+        #expect(family == 0x8000_0000)
+        #expect(flagHalf == 0x8000_0001)
+        #expect([acute, jamo, 0x41, 0x1F600].map(GlyphTable.isDisputed) == [false, false, false, false])
+        #expect([family, flagHalf].map(GlyphTable.isDisputed) == [true, true])
         #expect(table.id(for: "e\u{301}") == acute)
         var bytes: [UInt8] = []
         table.appendUTF8(of: acute, to: &bytes)
         table.appendUTF8(of: 0x4F60, to: &bytes)
         table.appendUTF8(of: 0x1F600, to: &bytes)
         table.appendUTF8(of: 0x110009, to: &bytes)
-        #expect(bytes == Array("e\u{301}你\u{1F600}\u{FFFD}".utf8))
+        table.appendUTF8(of: flagHalf, to: &bytes)
+        table.appendUTF8(of: 0x8000_0009, to: &bytes)
+        #expect(bytes == Array("e\u{301}你\u{1F600}\u{FFFD}\u{1F1EF}\u{FFFD}".utf8))
         #expect(table.character(for: family) == "\u{1F468}\u{200D}\u{1F469}")
     }
 

@@ -29,18 +29,20 @@ struct DiffSpanTests {
         var spans: [DiffSpan] = []
         var keys = PenKeys()
         var glyphs = GlyphStream()
+        var whole = false
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 marks.withUnsafeMutableBufferPointer { marks in
                     let (o, n, m) = (old.baseAddress!, new.baseAddress!, marks.baseAddress!)
                     guard CellDiff.markChanges(old: o, new: n, width: width, marks: m) else { return }
-                    ANSIEncoder.segmentRow(
+                    whole = !ANSIEncoder.segmentRow(
                         0, marks: m, width: width, old: o, new: n,
                         eraseFrom: CellDiff.trailingBlanksStart(new, row: 0, width: width), spans: &spans, keys: &keys,
                         glyphs: &glyphs)
                 }
             }
         }
+        if whole { return ["whole row"] + spans.map { "\($0.kind)" } }
         return spans.map { span in
             var text = "\(span.kind) \(span.start)..<\(span.end)"
             if span.kind == .draw {
@@ -111,6 +113,13 @@ struct DiffSpanTests {
                 row("         ", background: navy) + row("y", background: navy), ["erase 0..<9", "draw 9..<10 y"]),
             Case("a changed trailing default blank erases the line", row("abcd"), row("ab  "), ["eraseLine 2..<4"]),
             Case("an interned cluster is a span of its own", row("abc"), row("ae\u{301}c"), ["cluster 1..<2"]),
+            // A disputed cluster (a skin tone): the row is drawn whole, after the spans, with no span.
+            Case(
+                "a changed disputed cluster draws the row whole", row("abcd"), row("a\u{1F44D}\u{1F3FD}d"),
+                ["whole row"]),
+            Case(
+                "an unchanged disputed cluster does not", row("a\u{1F44D}\u{1F3FD}d"), row("a\u{1F44D}\u{1F3FD}e"),
+                ["draw 3..<4 e"]),
         ])
     func spans(_ testCase: Case) {
         #expect(Self.spans(old: testCase.old, new: testCase.new) == testCase.spans)

@@ -17,6 +17,9 @@ struct EscapeSequenceTests {
             (.beginSynchronizedUpdate, "\u{1B}[?2026h"),
             (.endSynchronizedUpdate, "\u{1B}[?2026l"), (.resetAttributes, "\u{1B}[0m"),
             (.eraseCharacters(1), "\u{1B}[X"), (.eraseCharacters(37), "\u{1B}[37X"),
+            (.enableMouseButtonTracking, "\u{1B}[?1002h"), (.disableMouseButtonTracking, "\u{1B}[?1002l"),
+            (.enableSGRMouseReports, "\u{1B}[?1006h"), (.disableSGRMouseReports, "\u{1B}[?1006l"),
+            (.disableAutowrap, "\u{1B}[?7l"), (.enableAutowrap, "\u{1B}[?7h"),
         ])
     func escapeSequences(_ sequence: EscapeSequence, _ expected: String) {
         #expect(sequence.bytes == Array(expected.utf8))

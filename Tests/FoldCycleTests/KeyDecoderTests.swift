@@ -24,6 +24,10 @@ let keyDecoderCases: [([UInt8], [KeyPress])] = [
     ([0x09, 0x0A], [.enter]),
     ([0xC2, 0x9B, 0x41], [.text("A")]),
     ([0xFF, 0x41], [.text("\u{FFFD}A")]),
+    // Esc Esc: the first is the Esc key; the second starts a sequence (an arrow here).
+    ([0x1B, 0x1B, 0x5B, 0x41], [.escape, .arrow(.up)]),
+    // Alt+key (ESC then a byte) is not Esc: both dropped.
+    ([0x1B, 0x71, 0x62], [.text("b")]),
 ]
 
 @Suite("KeyDecoder")
@@ -34,12 +38,17 @@ struct KeyDecoderTests {
         #expect(decoder.feed(bytes) == expected)
     }
 
-    @Test("a lone Esc that timed out does not swallow the next key")
+    @Test("a lone Esc that timed out is the Esc key, and does not swallow the next key")
     func loneEscape() {
         var decoder = KeyDecoder()
         #expect(decoder.feed([0x1B]) == [])
-        decoder.flushPendingEscape()
+        #expect(decoder.flushPendingEscape() == .escape)
+        #expect(decoder.flushPendingEscape() == nil)
         #expect(decoder.feed(Array("next".utf8)) == [.text("next")])
+        // An unfinished sequence that timed out is dropped, not an Esc.
+        #expect(decoder.feed([0x1B, 0x5B]) == [])
+        #expect(decoder.flushPendingEscape() == nil)
+        #expect(decoder.feed(Array("q".utf8)) == [.text("q")])
     }
 
     @Test("a sequence split across reads completes on the next read")

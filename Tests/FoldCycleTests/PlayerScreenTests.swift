@@ -22,35 +22,22 @@ struct PlayerScreenTests {
         let terminal = RecordingTerminal(columns: 10, rows: 5)
         let player = Player(
             cycler: cycler, cardSize: TerminalSize(columns: 7, rows: 3),
-            style: CardStyle(palette: palette), configuration: .init(colorDepth: depth), sink: terminal)
+            style: CardStyle(palette: palette),
+            configuration: .init(output: .inline, colorDepth: .fixed(depth), motion: .full, keepsHostLine: false),
+            sink: terminal)
         return (player, cycler, clock, terminal)
     }
-
-    /// Advances the manual clock by `seconds` and waits until the player has drawn what is due.
-    ///
-    /// The frame loop's timer hands each frame to the player's queue, which may run it while
-    /// `advance(by:)` is still firing timers, before the clock reads the target time (a frame
-    /// drawn then shows an earlier instant, and the next frame's timer, scheduled after the
-    /// advance is done, waits for the next one). A second, empty advance fires that timer at the
-    /// target time; the queue is drained after each.
-    func advance(_ clock: ManualClock, by seconds: TimeInterval, _ player: Player) {
-        clock.advance(by: seconds)
-        _ = player.frameCount
-        clock.advance(by: 0)
-        _ = player.frameCount
-    }
-
     @Test("a fold: the settled card, the frame at t = 0.5, and the last frame with the cursor below")
     func fold() throws {
         let (player, _, clock, terminal) = try makePlayer(.fold)
         player.start()
         #expect(terminal.lines == ["          ", "  AAA     ", "          ", "          ", "          "])
-        advance(clock, by: 1, player)  // The tick: the fold begins, the frame loop starts.
-        advance(clock, by: 0.25, player)
+        clock.advance(by: 1, drawing: player)  // The tick: the fold begins, the frame loop starts.
+        clock.advance(by: 0.25, drawing: player)
         // Hand-derived in FoldFrameTests (down, t = 0.5): the incoming item on row 0, the edge
         // row half and half (▄), the outgoing item on row 2.
         #expect(terminal.lines == ["  BBB     ", "▄▄▄▄▄▄▄   ", "  AAA     ", "          ", "          "])
-        advance(clock, by: 0.5, player)
+        clock.advance(by: 0.5, drawing: player)
         #expect(terminal.lines == ["          ", "  BBB     ", "          ", "          ", "          "])
         player.finish()
         #expect(terminal.cursor == (3, 0))
@@ -62,13 +49,13 @@ struct PlayerScreenTests {
         let (player, _, clock, terminal) = try makePlayer(.fade, palette: [Self.black, Self.white], depth: .truecolor)
         player.start()
         #expect(terminal.rendition(column: 0, row: 0) == "bg=rgb:0,0,0")
-        advance(clock, by: 1, player)
-        advance(clock, by: 0.25, player)
+        clock.advance(by: 1, drawing: player)
+        clock.advance(by: 0.25, drawing: player)
         // White at 128/256 over black: #808080; the glyphs are the incoming card's, blended.
         #expect(terminal.lines[1] == "  BBB     ")
         #expect(terminal.rendition(column: 0, row: 0) == "bg=rgb:128,128,128")
         #expect(terminal.rendition(column: 2, row: 1) == "a1=on,bg=rgb:128,128,128,fg=rgb:128,128,128")
-        advance(clock, by: 0.5, player)
+        clock.advance(by: 0.5, drawing: player)
         #expect(terminal.rendition(column: 0, row: 0) == "bg=rgb:255,255,255")
         player.finish()
         #expect(terminal.errors == [])

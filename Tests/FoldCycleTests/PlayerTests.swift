@@ -66,7 +66,8 @@ struct PlayerTests {
             dataSource: ArrayDataSource(["A", "B"]), interval: 1, duration: 0.5, clock: ManualClock())
         let player = Player(
             cycler: cycler, cardSize: TerminalSize(columns: 3, rows: 2), style: CardStyle(palette: []),
-            configuration: .init(output: .inline, colorDepth: .none), sink: TerminalDevice(fileDescriptor: fds[1]))
+            configuration: .init(output: .inline, colorDepth: .none, motion: .full, keepsHostLine: false),
+            sink: TerminalDevice(fileDescriptor: fds[1]))
         player.start()
         #expect(player.frameCount == 1)
         player.finish()

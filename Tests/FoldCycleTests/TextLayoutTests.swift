@@ -30,8 +30,17 @@ struct TextLayoutTests {
             LayoutCase(
                 name: "CRLF is a newline", text: "a\r\nb", width: 2, height: 2, alignment: .left, screen: ["a ", "b "]),
             LayoutCase(
-                name: "lines beyond the height are dropped", text: "1\n2\n3\n4", width: 1, height: 2, alignment: .left,
-                screen: ["1", "2"]),
+                name: "lines beyond the height are dropped, the last shown marked with …", text: "1\n2\n3\n4", width: 3,
+                height: 2, alignment: .left, screen: ["1  ", "2… "]),
+            LayoutCase(
+                name: "the cut marker clips a full last line", text: "line one is long\nline two\nline three",
+                width: 10, height: 2, alignment: .left, screen: ["line one …", "line two… "]),
+            LayoutCase(
+                name: "the cut marker fills a one-column card", text: "1\n2\n3", width: 1, height: 2, alignment: .left,
+                screen: ["1", "…"]),
+            LayoutCase(
+                name: "centred lines keep their centre with the marker", text: "ab\ncd\nef", width: 6, height: 1,
+                alignment: .center, screen: [" ab…  "]),
             LayoutCase(
                 name: "tabs to multiples of 8", text: "ab\tc\td", width: 18, height: 1, alignment: .left,
                 screen: ["ab      c       d "]),
@@ -71,6 +80,22 @@ struct TextLayoutTests {
         ])
     func measure(_ text: String, _ width: Int, _ lines: Int) {
         #expect(TextLayout.measure(text) == TextLayout.Metrics(width: width, lineCount: lines))
+    }
+
+    @Test(
+        "plain text: sanitized, each tab to the next multiple of 8 display columns, as in a card",
+        arguments: [
+            ("a\tb", "a       b"), ("你\tb", "你      b"), ("\tx\n\ty", "        x\n        y"),
+            ("12345678\tz", "12345678        z"), ("a\u{1B}[2J\u{7}", "a\u{241B}[2J\u{2407}"), ("x\r\ny", "x\ny"),
+            ("e\u{301}\tf", "e\u{301}       f"),
+        ])
+    func plainText(_ input: String, _ expected: String) {
+        #expect(TextLayout.plainText(input) == expected)
+        // A card lays the same tab out the same way.
+        let line = input.split(separator: "\n").first.map(String.init) ?? ""
+        let card = TextLayout.layout(line, width: 24, height: 1, alignment: .left)
+        let shown = expected.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(PlainTextEncoder.lines(card)[0].hasPrefix(shown))
     }
 
     @Test(

@@ -35,11 +35,24 @@ def _controlling_terminal():
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+def _controlling_terminal_from(descriptor):
+    """A preexec function that makes `descriptor` (the pty's slave, passed to the child) the
+    controlling terminal of a new session, whatever stdin is: the child's /dev/tty."""
+    def preexec():
+        os.setsid()
+        fcntl.ioctl(descriptor, termios.TIOCSCTTY, 0)
+    return preexec
+
+
 class PtyRun:
     """A child process whose stdin, stdout and stderr are the slave side of a pty of
-    `cols` x `rows`; everything it writes is fed to a pyte screen of the same size."""
+    `cols` x `rows`; everything it writes is fed to a pyte screen of the same size.
 
-    def __init__(self, argv, cols=80, rows=24, env=None, stdin_pty=True):
+    With `stdin_bytes`, stdin is a pipe carrying those bytes (closed after them) while the pty
+    stays the child's controlling terminal (/dev/tty); with `capture_stdout`, stdout is a pipe
+    read while the child runs (`stdout_bytes()`), as in `items | foldcycle deck > out`."""
+
+    def __init__(self, argv, cols=80, rows=24, env=None, stdin_pty=True, stdin_bytes=None, capture_stdout=False):
         self.master, self.slave = pty.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.termios_before = termios.tcgetattr(self.slave)
@@ -47,25 +60,56 @@ class PtyRun:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         full_env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor")
-        full_env.pop("NO_COLOR", None)
+        # The environment decides colour and motion: start from none of it (a CI runner sets CI).
+        for name in ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION"):
+            full_env.pop(name, None)
         if env:
             full_env.update(env)
+        if stdin_bytes is not None:
+            stdin, preexec, pass_fds = subprocess.PIPE, _controlling_terminal_from(self.slave), (self.slave,)
+        elif stdin_pty:
+            stdin, preexec, pass_fds = self.slave, _controlling_terminal, ()
+        else:
+            stdin, preexec, pass_fds = subprocess.PIPE, os.setsid, ()
         self.proc = subprocess.Popen(
             argv,
-            stdin=self.slave if stdin_pty else subprocess.PIPE,
-            stdout=self.slave,
+            stdin=stdin,
+            stdout=subprocess.PIPE if capture_stdout else self.slave,
             stderr=self.slave,
             env=full_env,
             # A session of its own with the pty as controlling terminal, so that a typed
             # Ctrl-C reaches it as SIGINT, as in a real terminal.
-            preexec_fn=_controlling_terminal if stdin_pty else os.setsid,
+            preexec_fn=preexec,
+            pass_fds=pass_fds,
         )
+        self.stdout = bytearray()
+        if capture_stdout:
+            os.set_blocking(self.proc.stdout.fileno(), False)
+        if stdin_bytes is not None:
+            self.proc.stdin.write(stdin_bytes)
+            self.proc.stdin.close()
         # The child has its own copy now; ours stays open to read termios after it exits.
+
+    def _read_stdout(self):
+        if self.proc.stdout is None or self.proc.stdout.closed:
+            return
+        try:
+            data = self.proc.stdout.read()
+        except (BlockingIOError, ValueError):
+            return
+        if data:
+            self.stdout += data
+
+    def stdout_bytes(self):
+        """What the child wrote to its stdout pipe so far (capture_stdout)."""
+        self._read_stdout()
+        return bytes(self.stdout)
 
     def pump(self, seconds):
         """Reads output for `seconds` (or until the child exits and output drains)."""
         deadline = time.monotonic() + seconds
         while True:
+            self._read_stdout()
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
@@ -112,6 +156,12 @@ class PtyRun:
     def text(self):
         return "\n".join(self.lines())
 
+    def resize(self, cols, rows):
+        """Resizes the pty and the pyte screen, and tells the child (SIGWINCH)."""
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.screen.resize(rows, cols)
+        os.kill(self.proc.pid, signal.SIGWINCH)
+
     def close(self):
         if self.proc.poll() is None:
             self.proc.kill()
@@ -149,3 +199,19 @@ def cpu_seconds(pid):
         except (FileNotFoundError, ProcessLookupError):
             pass
     return total / 1e9
+
+
+def clean_environment(**extra):
+    """The process environment without what decides colour and motion, plus `extra`."""
+    env = dict(os.environ)
+    for name in ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION"):
+        env.pop(name, None)
+    env.update(extra)
+    return env
+
+
+def example(foldcycle, name):
+    """The path of an example program built beside `foldcycle`."""
+    path = os.path.join(os.path.dirname(foldcycle), name)
+    assert os.access(path, os.X_OK), f"build the examples first: {path} is missing"
+    return path

@@ -120,7 +120,8 @@ def test_file_items_are_split_on_blank_lines(foldcycle, tmp_path):
     proc = subprocess.run([foldcycle, "--file", str(path), "--cycles", "2", "--interval", "0.05"],
                           capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
     assert proc.returncode == 0
-    assert proc.stdout.decode() == "first\nstill first\nsecond\nthird\n"
+    # Written back in the --file format: an item spans several lines, so blank lines separate all.
+    assert proc.stdout.decode() == "first\nstill first\n\nsecond\n\nthird\n"
 
 
 def test_help_and_version(foldcycle):
@@ -142,7 +143,7 @@ def test_file_from_stdin_and_pipes(foldcycle, tmp_path):
     assert (proc.returncode, proc.stdout) == (0, b"one\ntwo\n")
     proc = subprocess.run(["bash", "-c", f"{foldcycle} render --file <(printf 'a\\n\\nb') --frames 2"],
                           capture_output=True, timeout=10)
-    assert proc.returncode == 0 and proc.stdout.startswith(b"# frame 0/2"), proc.stderr
+    assert proc.returncode == 0 and proc.stdout.startswith(b"# frame 1/2"), proc.stderr
     proc = subprocess.run([foldcycle, "--file", "/dev/null"], capture_output=True, stdin=subprocess.DEVNULL,
                           timeout=10)
     assert proc.returncode == 66

@@ -9,7 +9,9 @@ import pytest
 
 from conftest import cpu_seconds, exit_code
 
-COMMANDS = "start, pause, resume, stop, next, prev, direction D, transition T, interval S, duration S, status, help, quit"
+COMMANDS = ("start, pause, resume, stop, next, prev, goto N, direction D, transition T, interval S, duration S, "
+            "add TEXT, insert N TEXT, remove N, replace N TEXT, items, status, help, "
+            "quit (or exit)")
 
 
 def card_rows(run):
@@ -93,11 +95,11 @@ def test_piped_script_replies_on_stderr(foldcycle):
     assert proc.returncode == 0
     assert proc.stderr.decode().splitlines() == [
         "paused",
-        "state=paused item=1/3 direction=down interval=2 duration=1.9 transition=fold",
+        "state=paused item=1/3 direction=down interval=2 duration=0.6 transition=fold",
         "resumed",
         "next: item 2/3",
         "direction left",
-        "state=running item=2/3 direction=left interval=2 duration=1.9 transition=fold",
+        "state=running item=2/3 direction=left interval=2 duration=0.6 transition=fold",
         f"error: unknown command 'bogus' (commands: {COMMANDS})",
     ]
     # Not a terminal: no escape bytes; A at launch, B settled by quit.
@@ -189,8 +191,9 @@ def test_ctrl_d_quits_only_on_an_empty_line_and_lone_esc_does_not_eat_keys(foldc
     run.write("日本\x04".encode())
     run.pump(0.3)
     assert run.proc.poll() is None
-    run.write(b"\x15\x1b")  # Ctrl-U clears the line; a lone Esc.
+    run.write(b"\x15sta\x1b")  # Ctrl-U clears the line; a lone Esc on a typed line clears it too.
     run.pump(0.3)
+    assert run.proc.poll() is None
     run.write(b"status\r")
     assert run.pump_until(lambda: "state=running item=1/2" in run.text(), 2), run.text()
     run.write(b"\x04")

@@ -75,9 +75,9 @@ def test_push_plain_frames(foldcycle):
     # Left at t = 0.5 (linear): the outgoing is moved 4 columns left, the incoming sits at +4.
     out = render(foldcycle, "--transition", "push", "--direction", "left", "--frames", "3", "--timing", "linear",
                  "--width", "8", "--height", "1", "ABCD", "WXYZ")
-    assert out == ("# frame 0/3 t=0 progress=0\n  ABCD  \n\n"
-                   "# frame 1/3 t=0.5 progress=0.5\nCD    WX\n\n"
-                   "# frame 2/3 t=1 progress=1\n  WXYZ  \n\n")
+    assert out == ("# frame 1/3 t=0 progress=0\n  ABCD  \n\n"
+                   "# frame 2/3 t=0.5 progress=0.5\nCD    WX\n\n"
+                   "# frame 3/3 t=1 progress=1\n  WXYZ  \n\n")
 
 
 @pytest.mark.parametrize("value", ["0.4", "4.5", "two"])

@@ -62,6 +62,17 @@ public struct ANSIEncoder: Sendable {
     /// region) use no LF.
     var lineFeedRows = 0
 
+    /// Whether the terminal has columns right of the frame that belong to the region (an inline
+    /// region narrower than the terminal, whose rows it owns up to the right edge, as EL assumes):
+    /// there a disputed cluster's overflow past the frame's right edge is erased with EL. False
+    /// (the default) when the frame's right edge is the terminal's, or may be: autowrap off then
+    /// clips the overflow, and an EL moved to a column past the edge would land on the frame's
+    /// last cell instead. ``TerminalRegion`` sets it from the terminal's width when known.
+    public var columnsBeyondFrame = false
+    /// Whether this frame turned autowrap off (for a disputed cluster); the frame's end turns it
+    /// back on.
+    var autowrapIsOff = false
+
     /// The current rendition (the pen, nil when unknown) and the SGRs that change it.
     var sgr: SGRState
     /// The diff's marks, spans and passes, reused from frame to frame.
@@ -121,32 +132,59 @@ public struct ANSIEncoder: Sendable {
             ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
                 let width = buffer.width
                 for y in 0..<buffer.height {
-                    let row = y * width
-                    // The row's trailing default blanks, from `end` on, are erased with one EL.
-                    let end = CellDiff.trailingBlanksStart(cells, row: row, width: width)
-                    var x = 0
-                    while x < end {
-                        let cell = cells[row + x]
-                        if cell.width == 0 {
-                            x += 1
-                            continue
-                        }
-                        draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
-                        x += Int(cell.width)
-                        // The cursor is at x: draw the cells after it that draw(_:...) would draw
-                        // without a move or an SGR (scalar glyphs the pen draws) in one loop.
-                        guard let base = cells.baseAddress, x < end else { continue }
-                        let runStart = x
-                        x = Self.writePenRun(
-                            base + row, from: x, to: end, penHigh: sgr.penHigh, penForeground: sgr.penForeground,
-                            sink: &sink, bytes: &bytes)
-                        if x != runStart { cursorColumn = x >= width ? nil : x }
-                    }
-                    if end < width { eraseToEndOfLine(x: end, y: y, sink: &sink, bytes: &bytes) }
+                    drawWholeRow(y, width: width, cells: cells, sink: &sink, bytes: &bytes)
                 }
             }
         }
         endFrame(into: &bytes)
+    }
+
+    /// Draws every cell of row `y` of a frame `width` cells wide, left to right, as
+    /// ``encodeFull(_:into:)`` draws its rows: glyphs from the first column, the trailing default
+    /// blanks erased with EL, a disputed cluster's possible overrun past the frame's right edge
+    /// erased when ``columnsBeyondFrame``. Also the diff's way to draw a row with a changed
+    /// disputed cluster (everything after such a cluster is drawn after it, so whatever width a
+    /// terminal gives it, the row ends right).
+    mutating func drawWholeRow(
+        _ y: Int, width: Int, cells: UnsafeBufferPointer<Cell>, sink: inout ByteSink, bytes: inout [UInt8]
+    ) {
+        let row = y * width
+        // The row's trailing default blanks, from `end` on, are erased with one EL.
+        let end = CellDiff.trailingBlanksStart(cells, row: row, width: width)
+        var x = 0
+        // One past the last column a disputed cluster may have overrun (cells are drawn left to
+        // right, so the ones after it are redrawn anyway).
+        var overrun = 0
+        while x < end {
+            let cell = cells[row + x]
+            if cell.width == 0 {
+                x += 1
+                continue
+            }
+            draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+            if GlyphTable.isDisputed(cell.glyph) {
+                // The cursor column is unknown: no run without a move.
+                overrun = max(overrun, x + glyphs.widestAdvance(of: cell.glyph))
+                x += Int(cell.width)
+                continue
+            }
+            x += Int(cell.width)
+            // The cursor is at x: draw the cells after it that draw(_:...) would draw without a
+            // move or an SGR (scalar glyphs the pen draws) in one loop.
+            guard let base = cells.baseAddress, x < end else { continue }
+            let runStart = x
+            x = Self.writePenRun(
+                base + row, from: x, to: end, penHigh: sgr.penHigh, penForeground: sgr.penForeground, sink: &sink,
+                bytes: &bytes)
+            if x != runStart { cursorColumn = x >= width ? nil : x }
+        }
+        if end < width {
+            eraseToEndOfLine(x: end, y: y, sink: &sink, bytes: &bytes)
+        } else if overrun > width && columnsBeyondFrame {
+            // A disputed cluster near the right edge may have run past the frame.
+            eraseToEndOfLine(x: width, y: y, sink: &sink, bytes: &bytes)
+            cursorColumn = nil
+        }
     }
 
     /// Writes the glyphs of `cells[start..<end]` (the cursor at `start`) while each is one that
@@ -218,6 +256,11 @@ public struct ANSIEncoder: Sendable {
     /// reverse (which terminals erase differently); the repairs above also cover ECH over half
     /// of a wide character (terminals blank both halves).
     ///
+    /// A row in which a cluster of disputed width (``GlyphTable/isDisputed(_:)``) changed is drawn
+    /// whole, after the spans, as ``encodeFull(_:into:)`` draws it: a terminal may advance such a
+    /// cluster by another width, so every cell after it must be drawn after it
+    /// (docs/DESIGN.md#disputed-widths).
+    ///
     /// When one of the default blanks (``Cell/blank``) that end a row is redrawn, the whole run is
     /// erased with EL 0 from its first column instead, as in ``encodeFull(_:into:)`` (and under
     /// the same assumption: the region owns its rows up to the terminal's right edge). A wide
@@ -253,7 +296,7 @@ public struct ANSIEncoder: Sendable {
             current.cells.withUnsafeBufferPointer { new in
                 guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return }
                 scratch.collectSpans(old: oldBase, new: newBase, width: width, height: height, depth: depth)
-                guard !scratch.spans.isEmpty else { return }
+                guard !scratch.spans.isEmpty || !scratch.wholeRows.isEmpty else { return }
                 scratch.passes.plan(
                     spans: scratch.spans, keys: scratch.keys, width: width, cursorRow: cursorRow,
                     cursorColumn: cursorColumn, mode: mode, lineFeedRows: lineFeedRows, depth: depth)
@@ -265,6 +308,9 @@ public struct ANSIEncoder: Sendable {
                             draw(
                                 scratch.spans[index], pass: scratch.keys[scratch.passes.passes[index]], width: width,
                                 glyphs: stream, cells: new, sink: &sink, bytes: &bytes)
+                        }
+                        for y in scratch.wholeRows {
+                            drawWholeRow(Int(y), width: width, cells: new, sink: &sink, bytes: &bytes)
                         }
                     }
                 }
@@ -291,6 +337,10 @@ public struct ANSIEncoder: Sendable {
     /// Ends a frame: SGR reset (the pen is then the default rendition) and the end of
     /// synchronized output.
     private mutating func endFrame(into bytes: inout [UInt8]) {
+        if autowrapIsOff {
+            EscapeSequence.enableAutowrap.append(to: &bytes)
+            autowrapIsOff = false
+        }
         EscapeSequence.resetAttributes.append(to: &bytes)
         sgr.pen = Pen.initial
         EscapeSequence.endSynchronizedUpdate.append(to: &bytes)

@@ -22,6 +22,15 @@ extension ANSIEncoder {
     /// ``draw(_:x:y:regionWidth:sink:bytes:)`` with a cursor move, a pen change or an interned
     /// glyph: the move and the SGR are written into the sink too; an interned glyph's bytes are
     /// appended to `bytes` after flushing the sink.
+    ///
+    /// A cluster of disputed width (``GlyphTable/isDisputed(_:)``) is drawn so that any width a
+    /// terminal gives it leaves the cells around it as they should be (docs/DESIGN.md#disputed-widths):
+    /// autowrap is turned off for the rest of the frame (an overflow at the right margin is clipped,
+    /// never wrapped or scrolled); a 2-cell cluster's cells are erased first (a terminal that
+    /// advances 1 leaves no stale half); and afterwards the cursor column counts as unknown, so
+    /// the next move starts from CR (inline) or CUP (absolute) rather than from wherever the
+    /// terminal's advance put it. The caller redraws the cells the cluster may have overrun
+    /// (``repairAfterDisputed(at:width:y:row:regionWidth:erase:cells:marks:pending:sink:bytes:)``).
     @inline(never)
     mutating func drawSlow(
         _ cell: Cell, x: Int, y: Int, regionWidth: Int,
@@ -29,6 +38,20 @@ extension ANSIEncoder {
     ) {
         sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
         if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
+        let disputed = GlyphTable.isDisputed(cell.glyph)
+        if disputed {
+            if !autowrapIsOff {
+                sink.write(.disableAutowrap)
+                autowrapIsOff = true
+            }
+            if cell.width == 2 {
+                // ECH needs a pen without underline or reverse: a plain space in the background.
+                let space = Cell.space(background: cell.background)
+                if !sgr.penMatches(space) { sgr.changePen(space, sink: &sink) }
+                sink.write(.eraseCharacters(2))
+                sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+            }
+        }
         if !sgr.penMatches(cell) { sgr.changePen(cell, sink: &sink) }
         if cell.glyph < GlyphTable.firstInternedID {
             sink.writeScalarUTF8(cell.glyph, flushingTo: &bytes)
@@ -37,7 +60,45 @@ extension ANSIEncoder {
             glyphs.appendUTF8(of: cell.glyph, to: &bytes)
         }
         let next = x + Int(cell.width)
-        cursorColumn = next >= regionWidth ? nil : next
+        cursorColumn = disputed || next >= regionWidth ? nil : next
+    }
+
+    /// Redraws, after a disputed cluster drawn at column `x` of row `y` (`width` cells, 1 or 2),
+    /// the cells up to ``GlyphTable/widestAdvance(of:)`` columns from `x` that a terminal
+    /// advancing further may have overwritten (tmux draws a skin-toned emoji as its base and the
+    /// modifier, 2 + 2 cells; pyte a ZWJ family as each member; a disputed cell among them
+    /// extends the span), unmarking
+    /// them; the row's trailing default blanks, when reached, are erased with one EL from `erase`
+    /// (which also clears any overflow to the right margin). When the span passes the frame's
+    /// right edge and the terminal has columns there (``columnsBeyondFrame``), they are erased
+    /// with EL too, and the cursor column counts as unknown (a terminal exactly as wide clamps the
+    /// move). Returns the column to go on from.
+    mutating func repairAfterDisputed(
+        at x: Int, width: Int, y: Int, row: Int, regionWidth: Int, erase: Int,
+        cells: UnsafeBufferPointer<Cell>, marks: UnsafeMutableBufferPointer<Bool>?, pending: inout Int,
+        sink: inout ByteSink, bytes: inout [UInt8]
+    ) -> Int {
+        var limit = x + glyphs.widestAdvance(of: cells[row + x].glyph)
+        var column = x + width
+        while column < min(limit, regionWidth) {
+            if column >= erase {
+                eraseToEndOfLine(x: erase, y: y, sink: &sink, bytes: &bytes)
+                if let marks { for index in erase..<regionWidth { marks[row + index] = false } }
+                pending = regionWidth
+                return regionWidth
+            }
+            let next = cells[row + column]
+            let step = max(Int(next.width), 1)
+            if let marks { for index in column..<min(column + step, regionWidth) { marks[row + index] = false } }
+            draw(next, x: column, y: y, regionWidth: regionWidth, sink: &sink, bytes: &bytes)
+            if GlyphTable.isDisputed(next.glyph) { limit = max(limit, column + glyphs.widestAdvance(of: next.glyph)) }
+            column += step
+        }
+        if limit > regionWidth && columnsBeyondFrame {
+            eraseToEndOfLine(x: regionWidth, y: y, sink: &sink, bytes: &bytes)
+            cursorColumn = nil
+        }
+        return column
     }
 
     /// Erases from (x, y) to the end of the line with EL 0, after a cursor move (also out of the

@@ -98,24 +98,35 @@ extension ANSIEncoder {
     ///   - spans: appended to.
     ///   - keys: the frame's pen keys, added to.
     ///   - glyphs: the frame's span bytes, appended to.
+    /// - Returns: true; false, with nothing appended, when a changed cell is a cluster of
+    ///   disputed width (``GlyphTable/isDisputed(_:)``): the cells after it must be drawn after
+    ///   it, whatever order the spans take, so the caller draws the row whole
+    ///   (``drawWholeRow(_:width:cells:sink:bytes:)``, docs/DESIGN.md#disputed-widths).
     static func segmentRow(
         _ y: Int, marks: UnsafeMutablePointer<UInt64>, width: Int, old: UnsafePointer<Cell>,
         new: UnsafePointer<Cell>, eraseFrom: Int, spans: inout [DiffSpan], keys: inout PenKeys,
         glyphs: inout GlyphStream
-    ) {
+    ) -> Bool {
         let firstSpan = spans.count
         glyphs.reserveRow(width: width)
         let start = glyphs.count
         while true {
+            var disputed = false
             let cut = glyphs.bytes.withUnsafeMutableBufferPointer { stream -> Int? in
                 var cutter = RowCutter(
                     row: Int32(truncatingIfNeeded: y), width: width, old: old, new: new, drawn: marks,
                     stream: stream.baseAddress.unsafelyUnwrapped, streamCount: start)
-                return cutter.cut(eraseFrom: eraseFrom, spans: &spans, keys: &keys) ? cutter.streamCount : nil
+                let done = cutter.cut(eraseFrom: eraseFrom, spans: &spans, keys: &keys)
+                disputed = cutter.disputed
+                return done ? cutter.streamCount : nil
+            }
+            if disputed {
+                spans.removeLast(spans.count - firstSpan)
+                return false
             }
             if let cut {
                 glyphs.count = cut
-                return
+                return true
             }
             spans.removeLast(spans.count - firstSpan)
         }

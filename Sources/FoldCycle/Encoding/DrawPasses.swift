@@ -275,6 +275,9 @@ struct DiffScratch {
     var passes = DrawPasses()
     /// The `.draw` spans' bytes.
     var glyphs = GlyphStream()
+    /// The rows with a changed cluster of disputed width (``GlyphTable/isDisputed(_:)``), drawn
+    /// whole after the spans (``ANSIEncoder/drawWholeRow(_:width:cells:sink:bytes:)``).
+    var wholeRows: [Int32] = []
 
     /// Sizes the marks for `width` × `height` and empties the spans, keys and glyph stream.
     mutating func prepare(width: Int, height: Int) {
@@ -283,10 +286,12 @@ struct DiffScratch {
         spans.removeAll(keepingCapacity: true)
         keys.removeAll()
         glyphs.count = 0
+        wholeRows.removeAll(keepingCapacity: true)
     }
 
     /// Marks each row's changes (``CellDiff``) and cuts the changed rows into spans
-    /// (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``).
+    /// (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``), or, for a
+    /// row with a changed disputed cluster, lists it in ``wholeRows``.
     mutating func collectSpans(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, depth: ColorDepth
     ) {
@@ -309,9 +314,10 @@ struct DiffScratch {
                     else { continue }
                 }
                 let eraseFrom = CellDiff.trailingBlanksStart(newCells, row: row, width: width)
-                ANSIEncoder.segmentRow(
+                let cut = ANSIEncoder.segmentRow(
                     y, marks: rowMarks, width: width, old: old + row, new: new + row, eraseFrom: eraseFrom,
                     spans: &spans, keys: &keys, glyphs: &glyphs)
+                if !cut { wholeRows.append(Int32(truncatingIfNeeded: y)) }
             }
         }
     }

@@ -46,6 +46,13 @@ public enum EscapeSequence: Hashable, Sendable {
     /// Alacritty, tmux, pyte), with no underline or reverse. Erasing either half of a wide
     /// character blanks both halves.
     case eraseCharacters(Int)
+    /// DECAWM reset `CSI ? 7 l`: autowrap off. A glyph that does not fit at the right margin is
+    /// clipped (or overwrites the last column) instead of wrapping to the next line, which at the
+    /// bottom would scroll. Written inside frames that draw a cluster whose width terminals
+    /// disagree on, whose overflow could otherwise wrap.
+    case disableAutowrap
+    /// DECAWM set `CSI ? 7 h`: autowrap on (the terminal's default).
+    case enableAutowrap
     /// `CSI ? 2026 h`: begin synchronized output (the terminal holds the frame until the end).
     case beginSynchronizedUpdate
     /// `CSI ? 2026 l`: end synchronized output.
@@ -60,6 +67,16 @@ public enum EscapeSequence: Hashable, Sendable {
     /// the region's rows are all on screen, so such an LF never starts on the bottom margin and
     /// never scrolls. It never goes below the region's last row.
     case lineFeed
+    /// `CSI ? 1002 h`: report mouse button presses, releases and motion while a button is held
+    /// (xterm's button-event tracking).
+    case enableMouseButtonTracking
+    /// `CSI ? 1002 l`: stop reporting the mouse (the terminal's own selection comes back).
+    case disableMouseButtonTracking
+    /// `CSI ? 1006 h`: mouse reports in SGR form, `CSI < b ; x ; y M` (press, motion) or `m`
+    /// (release), with decimal coordinates of any size.
+    case enableSGRMouseReports
+    /// `CSI ? 1006 l`: back to the terminal's default mouse report form.
+    case disableSGRMouseReports
 
     /// ESC `[`, the 7-bit CSI.
     public static let controlSequenceIntroducer: [UInt8] = [0x1B, 0x5B]
@@ -81,7 +98,10 @@ public enum EscapeSequence: Hashable, Sendable {
         case .cursorPosition(let row, let column):
             return 4 + Self.digitCount(row) + Self.digitCount(column)
         case .hideCursor, .showCursor: return 6
-        case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate: return 8
+        case .disableAutowrap, .enableAutowrap: return 5
+        case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate,
+            .enableMouseButtonTracking, .disableMouseButtonTracking, .enableSGRMouseReports, .disableSGRMouseReports:
+            return 8
         case .eraseLine, .resetAttributes: return 4
         case .eraseBelow, .eraseToEndOfLine: return 3
         case .lineFeed: return 1
@@ -125,12 +145,18 @@ public enum EscapeSequence: Hashable, Sendable {
             count += Self.writeDecimal(column, to: pointer + count)
             pointer[count] = UInt8(ascii: "H")
             return count + 1
+        case .disableAutowrap: return Self.writePrivateMode(7, set: false, to: pointer)
+        case .enableAutowrap: return Self.writePrivateMode(7, set: true, to: pointer)
         case .hideCursor: return Self.writePrivateMode(25, set: false, to: pointer)
         case .showCursor: return Self.writePrivateMode(25, set: true, to: pointer)
         case .enterAlternateScreen: return Self.writePrivateMode(1049, set: true, to: pointer)
         case .leaveAlternateScreen: return Self.writePrivateMode(1049, set: false, to: pointer)
         case .beginSynchronizedUpdate: return Self.writePrivateMode(2026, set: true, to: pointer)
         case .endSynchronizedUpdate: return Self.writePrivateMode(2026, set: false, to: pointer)
+        case .enableMouseButtonTracking: return Self.writePrivateMode(1002, set: true, to: pointer)
+        case .disableMouseButtonTracking: return Self.writePrivateMode(1002, set: false, to: pointer)
+        case .enableSGRMouseReports: return Self.writePrivateMode(1006, set: true, to: pointer)
+        case .disableSGRMouseReports: return Self.writePrivateMode(1006, set: false, to: pointer)
         case .eraseLine:
             let count = Self.writeIntroducer(to: pointer)
             pointer[count] = UInt8(ascii: "2")

@@ -25,6 +25,9 @@ struct RowCutter {
     var lastEnd = -1
     /// Set when a repair marked a cell the cut has passed or is cutting: the row is cut again.
     var redo = false
+    /// Set when a changed cell is a cluster of disputed width: the cut stops (the row is drawn
+    /// whole instead).
+    var disputed = false
 
     /// The bits of `high` that make a space plain and narrow in a background: the background,
     /// the width, underline and reverse.
@@ -201,6 +204,10 @@ struct RowCutter {
                 continue
             }
             if cell.glyph >= GlyphTable.firstInternedID {
+                if GlyphTable.isDisputed(cell.glyph) {
+                    disputed = true
+                    return false
+                }
                 // An interned cluster: a span of its own, drawn from the glyph table.
                 close(spans: &spans, keys: &keys)
                 if redo || repairBefore(x) { return false }

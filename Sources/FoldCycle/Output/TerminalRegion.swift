@@ -15,8 +15,10 @@ public enum RegionPlacement: Hashable, Sendable {
 /// - Inline: ``begin(into:)`` hides the cursor; the first frame reserves its rows with line feeds
 ///   (the only bytes that may scroll), then every frame is a diff drawn with relative moves. A
 ///   taller frame reserves more rows; ``reset(into:)`` (after a resize) erases the region and
-///   forgets it. ``end(into:)`` leaves the cursor at column 0 of the line below the last frame,
-///   visible, with attributes reset.
+///   forgets it; ``releaseRows(into:)`` erases it so that lines can be written where it was and a
+///   new one drawn below them. A shorter frame erases the rows the taller one left below it.
+///   ``end(into:erasing:)`` leaves the cursor at column 0 of the line below the last frame (or,
+///   erasing, where the region began), visible, with attributes reset.
 /// - Fullscreen: ``begin(into:)`` enters the alternate screen and clears it; frames are drawn
 ///   with absolute moves; ``end(into:)`` leaves the alternate screen and shows the cursor.
 ///
@@ -34,8 +36,13 @@ public struct TerminalRegion: Sendable {
     public private(set) var reservedRows = 0
     /// The height of the last frame drawn, in rows.
     private var lastHeight = 0
-    /// Whether ``begin(into:)`` ran and ``end(into:)`` did not.
+    /// Whether ``begin(into:)`` ran and ``end(into:erasing:)`` did not.
     public private(set) var isActive = false
+    /// The terminal's width in columns, when known (a player sets it from the terminal's size):
+    /// the encoder erases the overflow of a disputed-width cluster past an inline frame's right
+    /// edge where the terminal has columns there (``ANSIEncoder/columnsBeyondFrame``). nil:
+    /// unknown, and the frame's right edge is taken to be the terminal's.
+    public var terminalColumns: Int?
 
     /// Creates a region; nothing is written until ``begin(into:)``.
     public init(placement: RegionPlacement, depth: ColorDepth) {
@@ -69,10 +76,20 @@ public struct TerminalRegion: Sendable {
         if placement == .inline, frame.height > reservedRows {
             reserve(rows: frame.height, into: &bytes)
         }
+        switch placement {
+        case .inline: encoder.columnsBeyondFrame = terminalColumns.map { $0 > frame.width } ?? false
+        case .fullscreen: encoder.columnsBeyondFrame = false
+        }
         if let previous, previous.width == frame.width, previous.height == frame.height {
             encoder.encodeDiff(previous: previous, current: frame, into: &bytes)
         } else {
             encoder.encodeFull(frame, into: &bytes)
+        }
+        if placement == .inline, frame.height < lastHeight {
+            // A shorter frame (a reply of fewer lines): the rows the last one had below it are
+            // the region's; erase them rather than leave them stale.
+            encoder.moveCursor(toRow: frame.height, column: 0, into: &bytes)
+            EscapeSequence.eraseBelow.append(to: &bytes)
         }
         if placement == .inline {
             // Park the cursor at the region's top-left between frames: if the terminal is resized
@@ -114,6 +131,42 @@ public struct TerminalRegion: Sendable {
         previous = nil
     }
 
+    /// Erases what an inline region shows, from its top-left (where the cursor parks) to the end
+    /// of the screen, and gives up its rows: the cursor stays at the start of the line where the
+    /// region began, which is no longer the region's. Lines written from there take the
+    /// region's place; the next ``draw(_:into:)`` reserves rows below them and draws in full.
+    /// (The way a player prints above its live region without a copy of the card, or a
+    /// half-drawn frame, left behind.) Fullscreen: nothing.
+    public mutating func releaseRows(into bytes: inout [UInt8]) {
+        guard isActive, placement == .inline else { return }
+        EscapeSequence.carriageReturn.append(to: &bytes)
+        EscapeSequence.resetAttributes.append(to: &bytes)
+        EscapeSequence.eraseBelow.append(to: &bytes)
+        reservedRows = 0
+        lastHeight = 0
+        encoder = Self.makeEncoder(placement: placement, depth: depth)
+        previous = nil
+    }
+
+    /// The bytes that give the terminal back from wherever the cursor is, without drawing and
+    /// without knowing what else was written since the last frame: for a last-resort exit path
+    /// (`atexit` after a host's early `exit`). Inline: attributes reset, autowrap on, erased from
+    /// the cursor to the end of the screen (the region, or what is left of it below a message the
+    /// host wrote on its way out), cursor shown. Fullscreen: the alternate screen left, cursor
+    /// shown. Nothing while the region is not active.
+    public var exitRestoration: [UInt8] {
+        guard isActive else { return [] }
+        var bytes: [UInt8] = []
+        EscapeSequence.resetAttributes.append(to: &bytes)
+        EscapeSequence.enableAutowrap.append(to: &bytes)
+        switch placement {
+        case .inline: EscapeSequence.eraseBelow.append(to: &bytes)
+        case .fullscreen: EscapeSequence.leaveAlternateScreen.append(to: &bytes)
+        }
+        EscapeSequence.showCursor.append(to: &bytes)
+        return bytes
+    }
+
     /// Forgets the frame on screen without erasing it, so the next ``draw(_:into:)`` draws every
     /// cell (the full-frame encoder, for comparison with diffs).
     public mutating func forgetFrame() {
@@ -121,13 +174,18 @@ public struct TerminalRegion: Sendable {
     }
 
     /// Restores the terminal: inline, the cursor goes to the line below the last frame (rows the
-    /// region reserved below it are erased); fullscreen,
+    /// region reserved below it are erased), or with `erasing` the region is erased and the
+    /// cursor stays where it began (a transient region leaves nothing behind); fullscreen,
     /// the alternate screen is left. Then attributes are reset and the cursor shown. Idempotent.
-    public mutating func end(into bytes: inout [UInt8]) {
+    public mutating func end(into bytes: inout [UInt8], erasing: Bool = false) {
         guard isActive else { return }
         isActive = false
         EscapeSequence.resetAttributes.append(to: &bytes)
         switch placement {
+        case .inline where erasing:
+            // The cursor is parked at the region's top-left.
+            EscapeSequence.carriageReturn.append(to: &bytes)
+            EscapeSequence.eraseBelow.append(to: &bytes)
         case .inline:
             // The last frame stays; rows reserved below it (a taller earlier frame) are erased,
             // and the cursor ends at column 0 of the line below the last frame.

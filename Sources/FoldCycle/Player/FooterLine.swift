@@ -1,16 +1,46 @@
-/// A line of text drawn under the card (a status line, a command line).
+/// A line of text drawn under the card (a status line, a command line, a reply).
 public struct FooterLine: Hashable, Sendable {
-    /// The text; control characters are shown as visible substitutes, long text is clipped with "…".
+    /// The text; control characters are shown as visible substitutes, long text is clipped with
+    /// "…" (or, when it ``wraps``, continued on more rows).
     public var text: String
     /// Whether a caret (a reverse-video cell) follows the text, as on a command line.
     public var showsCaret: Bool
     /// Attributes of the text (e.g. dim).
     public var attributes: CellAttributes
+    /// Whether text wider than the footer continues on more rows, broken at spaces (continuation
+    /// rows indented by two), instead of being clipped: a reply that must be read whole, at any
+    /// width the terminal has now.
+    public var wraps: Bool
 
     /// Creates a footer line.
-    public init(_ text: String, showsCaret: Bool = false, attributes: CellAttributes = []) {
+    public init(_ text: String, showsCaret: Bool = false, attributes: CellAttributes = [], wraps: Bool = false) {
         self.text = text
         self.showsCaret = showsCaret
         self.attributes = attributes
+        self.wraps = wraps
+    }
+
+    /// The rows this line takes in a footer `width` cells wide, none of them wrapping: itself,
+    /// or, when it ``wraps``, its text broken at spaces into rows of at most `width` cells (a word
+    /// wider than that is clipped on its own row; the caret stays on the last row).
+    public func rows(width: Int) -> [FooterLine] {
+        guard wraps, DisplayWidth.of(text) + (showsCaret ? 1 : 0) > width, width > 2 else {
+            return [FooterLine(text, showsCaret: showsCaret, attributes: attributes)]
+        }
+        var rows: [String] = []
+        var row = ""
+        for word in text.split(separator: " ") {
+            let candidate = row.isEmpty ? String(word) : row + " " + word
+            if !row.isEmpty, DisplayWidth.of(candidate) > width {
+                rows.append(row)
+                row = "  " + word
+            } else {
+                row = candidate
+            }
+        }
+        rows.append(row)
+        return rows.enumerated().map { index, text in
+            FooterLine(text, showsCaret: showsCaret && index == rows.count - 1, attributes: attributes)
+        }
     }
 }

@@ -10,63 +10,46 @@ import Foundation
 /// while the scene moves, so nothing is drawn and no CPU is used while nothing moves.
 ///
 /// - ``Output/inline`` and ``Output/fullscreen`` draw frames (see ``TerminalRegion``) at up to
-///   `framesPerSecond` frames per second, the scene at the top-left (inline) or centred
-///   (fullscreen), footer lines under it. A terminal smaller than the scene shows it clipped,
-///   with a one-line notice in place of the footer, and recovers on the next
-///   ``terminalResized()`` (or frame: the size is read before every frame).
+///   `framesPerSecond` frames per second: inline, a blank host line (``Configuration/keepsHostLine``),
+///   the scene at the left and footer lines under it; fullscreen, the scene centred. The scene
+///   re-fits the terminal's width (``FrameSource/fit(columns:)``) at start and after every
+///   resize; what still does not fit is clipped (with a notice in place of the first footer
+///   line, when there is a footer).
 /// - ``Output/plainText`` (output is not a terminal): no escape bytes, no animation; each item
 ///   is written once as text when it settles (the first at ``start(paused:)``), flushed per item.
+/// - ``Motion/reduced`` plays transitions as short cross-fades; ``Motion/none`` shows no scene:
+///   each settled item is printed as a line above the footer (and a heartbeat line after
+///   ``Configuration/heartbeatInterval`` seconds without one).
+/// - The host writes its own output with ``print(_:terminator:)`` or ``write(_:)``: above an
+///   inline region, which moves down (the screen scrolls up) with no half-drawn frame and no copy
+///   of the card left behind; in plain-text output, in order with the items.
+/// - If the process exits while the player draws (an early `exit` without ``finish()``), an
+///   `atexit` handler gives the terminal back from bytes kept ready (``TerminalRegion/exitRestoration``),
+///   without waiting for the player's queue.
+///
+/// Output mode, colour depth and motion are decided once, at creation, from the configuration,
+/// the sink and the environment (``TerminalCapabilities``): ``output``, ``colorDepth``,
+/// ``motion``.
 ///
 /// Threading: all drawing state lives on one private serial queue; public methods may be called
 /// from any thread. Timer and event handlers are `@Sendable` and never main-actor isolated.
 public final class Player: @unchecked Sendable {
-    /// Where and how frames are written.
-    public enum Output: Hashable, Sendable {
-        /// Rows reserved at the cursor, redrawn in place.
-        case inline
-        /// The alternate screen, scene centred.
-        case fullscreen
-        /// Not a terminal: settled items as plain text lines.
-        case plainText
-    }
-
-    /// The player's settings.
-    public struct Configuration: Sendable {
-        /// Frames per second while the scene moves, 1...240.
-        public var framesPerSecond: Int
-        /// Inline, fullscreen or plain text.
-        public var output: Output
-        /// Colour depth of the encoded frames.
-        public var colorDepth: ColorDepth
-        /// Whether the player guards the terminal while it draws (inline or fullscreen output to a
-        /// terminal) with a ``TerminalSession`` of its own when none is given: SIGINT, SIGTERM,
-        /// SIGHUP and SIGQUIT restore it (cursor shown, region ended) before the process dies of
-        /// the signal as it would have; Ctrl-Z gives the terminal back and `fg` takes it again;
-        /// resizes redraw; echo is off on the output terminal so typing (and `^C`) never lands on
-        /// the frames; and an `exit` without ``finish()`` still restores the modes. Default true.
-        public var guardsTerminal: Bool
-
-        /// Creates a configuration.
-        public init(
-            framesPerSecond: Int = 60, output: Output = .inline, colorDepth: ColorDepth = .truecolor,
-            guardsTerminal: Bool = true
-        ) {
-            self.framesPerSecond = min(max(framesPerSecond, 1), 240)
-            self.output = output
-            self.colorDepth = colorDepth
-            self.guardsTerminal = guardsTerminal
-        }
-    }
-
     /// The scene being played.
     public let scene: any FrameSource
     /// The settings given at creation.
     public let configuration: Configuration
+    /// The output mode in use (never ``Output/automatic``).
+    public let output: Output
+    /// The colour depth frames are encoded at.
+    public let colorDepth: ColorDepth
+    /// How much the scene moves.
+    public let motion: Motion
 
     /// The player's serial queue: the session's when there is one.
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
-    private let sink: any OutputSink
+    private let guarded: GuardedOutput
+    private var sink: any OutputSink { guarded.sink }
     /// The session the player draws in (given, or its own when it guards the terminal).
     private let session: TerminalSession?
     private let ownsSession: Bool
@@ -74,13 +57,13 @@ public final class Player: @unchecked Sendable {
     // MARK: State (on `queue`)
 
     private var region: TerminalRegion
+    private var composer = FrameComposer()
     private var sceneFrame = CellBuffer(width: 0, height: 0)
     private var frame = CellBuffer(width: 0, height: 0)
     private var bytes: [UInt8] = []
     private var footer: [FooterLine] = []
-    private var footerCache: (lines: [FooterLine], width: Int, rows: [CellBuffer])?
-    /// Set while drawing a last frame before giving the terminal back: scene only.
-    private var hidesFooter = false
+    /// Set while drawing a last frame before giving the terminal back: scene only, no host line.
+    private var drawsFinalFrame = false
     private var terminalSize: TerminalSize?
     private var frameLoop: FrameLoop?
     private var started = false
@@ -91,13 +74,19 @@ public final class Player: @unchecked Sendable {
     private var stoppingScene = false
     private var writeFailure: TerminalError?
     private var failureHandler: (@Sendable (TerminalError) -> Void)?
+    private var text: HostText
+    /// Host text written while the alternate screen shows: it goes to the normal screen when
+    /// the player leaves it.
+    private var heldForNormalScreen: [UInt8] = []
+    private var heartbeat: HeartbeatTimer?
 
     /// Creates a player; nothing is written until ``start(paused:)``.
     ///
     /// - Parameters:
     ///   - scene: what to draw.
-    ///   - configuration: fps, output and colour depth.
-    ///   - sink: where bytes go, default standard output. Its size is read at
+    ///   - configuration: fps, output, colour depth, motion and the rest.
+    ///   - sink: where bytes go, default standard output (``TerminalDevice/standardError`` keeps
+    ///     stdout for a tool's results; any descriptor works). Its size is read at
     ///     ``start(paused:)``, ``terminalResized()`` and before every frame.
     ///   - session: the terminal session to draw in (its queue becomes the player's; the player
     ///     joins it as a participant at ``start(paused:)``). When nil and
@@ -110,11 +99,14 @@ public final class Player: @unchecked Sendable {
     ) {
         self.scene = scene
         self.configuration = configuration
-        self.sink = sink
+        guarded = GuardedOutput(sink: sink)
+        let resolved = configuration.resolved(for: sink, environment: ProcessInfo.processInfo.environment)
+        (output, colorDepth, motion) = resolved
+        text = HostText(drawsFrames: resolved.output != .plainText, separation: configuration.itemSeparation)
         if let session {
             self.session = session
             ownsSession = false
-        } else if configuration.guardsTerminal, configuration.output != .plainText,
+        } else if configuration.guardsTerminal, resolved.output != .plainText,
             let device = sink.terminalDevice, device.isTerminal
         {
             self.session = TerminalSession(configuration: .init(outputDevice: device))
@@ -125,7 +117,7 @@ public final class Player: @unchecked Sendable {
         }
         queue = self.session?.queue ?? DispatchQueue(label: "FoldCycle.player", qos: .userInteractive)
         region = TerminalRegion(
-            placement: configuration.output == .fullscreen ? .fullscreen : .inline, depth: configuration.colorDepth)
+            placement: resolved.output == .fullscreen ? .fullscreen : .inline, depth: resolved.depth)
         queue.setSpecific(key: queueKey, value: true)
     }
 
@@ -134,19 +126,22 @@ public final class Player: @unchecked Sendable {
     /// - Parameters:
     ///   - cycler: the cycler to play (not launched yet, or launched: either works). Commands may
     ///     be sent to it directly from any thread.
-    ///   - cardSize: the card's size in cells.
+    ///   - cardSize: the card's size in cells (narrower in a narrower terminal when `fitsWidth`).
     ///   - style: card colours and alignment.
     ///   - cellAspect: a cell's height over its width, for transitions in world units.
-    ///   - configuration: fps, output and colour depth.
+    ///   - fitsWidth: whether the card narrows to a narrower terminal, its text re-laid out with
+    ///     lines cut by "…" (default true); false keeps the width and clips the card.
+    ///   - configuration: fps, output, colour depth, motion and the rest.
     ///   - sink: where bytes go, default standard output.
     ///   - session: the terminal session to draw in (see ``init(scene:configuration:sink:session:)``).
     public convenience init<DataSource: CycleDataSource>(
         cycler: Cycler<DataSource>, cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
-        configuration: Configuration = Configuration(), sink: any OutputSink = TerminalDevice.standardOutput,
-        session: TerminalSession? = nil
+        fitsWidth: Bool = true, configuration: Configuration = Configuration(),
+        sink: any OutputSink = TerminalDevice.standardOutput, session: TerminalSession? = nil
     ) where DataSource.Item == String {
         self.init(
-            scene: CyclerScene(cycler: cycler, cardSize: cardSize, style: style, cellAspect: cellAspect),
+            scene: CyclerScene(
+                cycler: cycler, cardSize: cardSize, style: style, cellAspect: cellAspect, fitsWidth: fitsWidth),
             configuration: configuration, sink: sink, session: session)
     }
 
@@ -175,6 +170,7 @@ public final class Player: @unchecked Sendable {
             started = true
             let queue = self.queue
             let queueKey = self.queueKey
+            scene.setMotion(motion)
             scene.setChangeHandler { [weak self] change in
                 // While finish() stops the scene on this queue, the last change (the item that
                 // settled) is handled at once, before the player is done; otherwise later, on
@@ -189,13 +185,20 @@ public final class Player: @unchecked Sendable {
                 session.addParticipant(self)
                 if ownsSession { session.start() }
             }
-            if configuration.output == .plainText {
-                writePlain(scene.plainText(at: scene.clock.now))
+            if output == .plainText {
+                writeItem(scene.plainText(at: scene.clock.now))
             } else {
-                scene.setColorDepth(configuration.colorDepth)
+                scene.setColorDepth(colorDepth)
                 terminalSize = sink.size
+                fitScene()
                 region.begin(into: &bytes)
-                drawFrame()
+                guarded.guardExit()
+                if motion == .none {
+                    // The first item as a line, and the region (the footer) drawn below it.
+                    writeItem(scene.plainText(at: scene.clock.now))
+                } else {
+                    drawFrame()
+                }
                 sink.mark(scene.plainText(at: scene.clock.now))
             }
         }
@@ -207,15 +210,40 @@ public final class Player: @unchecked Sendable {
         queue.async { [self] in
             guard footer != lines else { return }
             footer = lines
-            if started, !finished, configuration.output != .plainText { drawFrame() }
+            if started, !finished, output != .plainText { drawFrame() }
         }
     }
 
-    /// Re-reads the terminal size and redraws the region from scratch (call on SIGWINCH).
+    /// Writes `text` and `terminator` as the host's own output: above the live region, which
+    /// moves down, as lines (a last line without a line feed waits for the rest of its line, or
+    /// for ``finish()``); or, in plain-text output, at once, in order with the items. The text is
+    /// data: controls become visible pictures and tabs spaces (``TextLayout/plainText(_:)``).
+    /// With the alternate screen (``Output/fullscreen``) it is written to the normal screen
+    /// when the player leaves it. Returns once the text is written (or held).
+    ///
+    /// Output the host writes by other means while the player draws lands where the cursor
+    /// waits and is drawn over by the next frame: the host line takes one line of it (an error
+    /// message before an early `exit`). Piped, call `fflush(stdout)` after Swift's `print`, which
+    /// buffers, to keep it in order with the player's writes.
+    public func print(_ text: String, terminator: String = "\n") {
+        onQueue { writeHost(self.text.printed(text + terminator)) }
+    }
+
+    /// Writes raw bytes as the host's own output, as ``print(_:terminator:)`` does but unchanged
+    /// (colours and styles of the host's making; a line feed relies on the tty's ONLCR, or write
+    /// `\r\n`). They must leave the cursor at the start of a line with default attributes, as
+    /// they found it.
+    public func write(_ bytes: [UInt8]) {
+        onQueue { writeHost(bytes) }
+    }
+
+    /// Re-reads the terminal size, re-fits the scene and redraws the region from scratch (call on
+    /// SIGWINCH).
     public func terminalResized() {
         queue.async { [self] in
-            guard started, !finished, configuration.output != .plainText else { return }
+            guard started, !finished, output != .plainText else { return }
             terminalSize = sink.size
+            fitScene()
             region.reset(into: &bytes)
             drawFrame()
         }
@@ -226,14 +254,10 @@ public final class Player: @unchecked Sendable {
     /// scene keeps its state. ``resumeOutput()`` starts a new region at the cursor.
     public func suspendOutput() {
         onQueue {
-            guard started, !finished, configuration.output != .plainText, region.isActive else { return }
+            guard started, !finished, output != .plainText, region.isActive else { return }
             frameLoop?.stop()
-            // As on finish(): the scene stays, the footer (a live command line) does not.
-            hidesFooter = true
-            drawFrame()
-            hidesFooter = false
-            region.end(into: &bytes)
-            flush()
+            cancelHeartbeat()
+            giveTerminalBack()
         }
     }
 
@@ -241,17 +265,20 @@ public final class Player: @unchecked Sendable {
     /// cursor, drawn in full.
     public func resumeOutput() {
         onQueue {
-            guard started, !finished, configuration.output != .plainText, !region.isActive else { return }
+            guard started, !finished, output != .plainText, !region.isActive else { return }
             region = TerminalRegion(placement: region.placement, depth: region.depth)
             terminalSize = sink.size
+            fitScene()
             region.begin(into: &bytes)
             drawFrame()
             if scene.isMoving(at: scene.clock.now) { startFrameLoop() }
+            scheduleHeartbeat()
         }
     }
 
     /// Stops the frame loop and the scene, draws the final frame (the scene without footer
-    /// lines) and restores the terminal (cursor shown on the line below the scene, or the
+    /// lines or host line, or nothing at all when ``Configuration/isTransient``) and restores
+    /// the terminal (cursor shown on the line below the scene, or where the region began, or the
     /// alternate screen left). Idempotent; safe from any thread, including the player's own
     /// change handler.
     ///
@@ -265,15 +292,10 @@ public final class Player: @unchecked Sendable {
                 stoppingScene = false
                 session?.removeParticipant(self)
                 frameLoop?.stop()
+                cancelHeartbeat()
                 scene.setChangeHandler(nil)
-                if configuration.output != .plainText, region.isActive {
-                    // The final frame keeps the scene and drops the footer (status, command line):
-                    // they describe a session that is over.
-                    hidesFooter = true
-                    drawFrame()
-                    region.end(into: &bytes)
-                    flush()
-                }
+                if output != .plainText, region.isActive { giveTerminalBack() }
+                guarded.releaseExitGuard()
                 finished = true
                 // Its own session ends with it (modes and signal dispositions restored). On the
                 // session's queue, which is this one: nothing waits for another queue.
@@ -296,6 +318,9 @@ public final class Player: @unchecked Sendable {
         }
     }
 
+    /// The bytes an early exit would write now (``TerminalRegion/exitRestoration``).
+    func restorationAtExit() -> [UInt8] { onQueue { region.exitRestoration } }
+
     // MARK: - Queue work
 
     private func onQueue<T>(_ body: () -> T) -> T {
@@ -305,8 +330,11 @@ public final class Player: @unchecked Sendable {
 
     private func handle(_ change: SceneChange) {
         guard !finished else { return }
-        if configuration.output == .plainText {
-            if case .settled(let text) = change { writePlain(text) }
+        if output == .plainText {
+            if case .settled(let text) = change { writeItem(text) }
+        } else if motion == .none {
+            // No scene on screen: the settled item is printed above the footer.
+            if case .settled(let text) = change { writeItem(text) }
         } else if scene.isMoving(at: scene.clock.now) {
             // The loop's first tick draws at once; a running loop draws the change on its next.
             startFrameLoop()
@@ -315,7 +343,7 @@ public final class Player: @unchecked Sendable {
             drawFrame()
         }
         // After the bytes that show it: a recorder's marker names the item now on screen.
-        if configuration.output != .plainText, case .settled(let text) = change { sink.mark(text) }
+        if output != .plainText, case .settled(let text) = change { sink.mark(text) }
         changeHandler?(change)
     }
 
@@ -332,23 +360,119 @@ public final class Player: @unchecked Sendable {
     /// One frame of the loop; returns whether the scene still moves.
     private func frameTick() -> Bool {
         guard !finished else { return false }
-        drawFrame()
+        // One reading of the clock for the frame and the question whether to go on: read twice,
+        // a motion that ended in between would stop the loop with its last frame never drawn.
+        let now = scene.clock.now
+        drawFrame(at: now)
         // Nothing moves any more (settled, paused): no more ticks until the next change.
-        return scene.isMoving(at: scene.clock.now)
+        return scene.isMoving(at: now)
     }
 
-    private func writePlain(_ text: String) {
-        var line = TextLayout.sanitized(text)
-        line += "\n"
-        bytes.append(contentsOf: line.utf8)
+    /// The scene lays itself out for the terminal's width.
+    private func fitScene() {
+        if let columns = terminalSize?.columns, columns > 0 { scene.fit(columns: columns) }
+    }
+
+    /// Ends the region (suspend or finish): the host's partial line above it, then the final
+    /// frame (or nothing, transient), then host text held back from the alternate screen.
+    private func giveTerminalBack() {
+        let partial = text.takePartialLine()
+        if !partial.isEmpty {
+            if output == .inline { writeAbove(partial) } else { heldForNormalScreen += partial }
+        }
+        if configuration.isTransient {
+            region.end(into: &bytes, erasing: true)
+        } else {
+            // The final frame keeps the scene and drops the footer (status, command line) and
+            // the host line: they describe a session that is over.
+            drawsFinalFrame = true
+            drawFrame()
+            drawsFinalFrame = false
+            region.end(into: &bytes)
+        }
+        bytes += heldForNormalScreen
+        heldForNormalScreen.removeAll()
         flush()
+    }
+
+    // MARK: - Host output and text lines
+
+    private func writeHost(_ data: [UInt8]) {
+        guard started, !finished, output != .plainText, region.isActive else {
+            bytes += data
+            flush()
+            return
+        }
+        if output == .fullscreen {
+            heldForNormalScreen += data
+            return
+        }
+        let complete = text.completeLines(data)
+        if !complete.isEmpty { writeAbove(complete) }
+    }
+
+    /// Writes an item as text: in plain-text output at once; in a terminal (``Motion/none``)
+    /// above the live region, after any partial line the host left.
+    private func writeItem(_ item: String) {
+        let data = text.item(item)
+        if output == .plainText {
+            bytes += data
+            flush()
+            return
+        }
+        writeAbove(data)
+    }
+
+    /// Writes whole lines above an active inline region in one synchronized update: the region
+    /// is erased from its top-left, the lines take its place (the screen scrolls up when they
+    /// reach the bottom), and the region is drawn anew below them. Fullscreen, held for the
+    /// normal screen.
+    private func writeAbove(_ lines: [UInt8]) {
+        guard !lines.isEmpty else { return }
+        guard output == .inline, region.isActive else {
+            if output == .fullscreen && region.isActive {
+                heldForNormalScreen += lines
+            } else {
+                bytes += lines
+                flush()
+            }
+            return
+        }
+        EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+        if region.reservedRows > 0 { region.releaseRows(into: &bytes) }
+        bytes += lines
+        if !drawFrame() {
+            EscapeSequence.endSynchronizedUpdate.append(to: &bytes)
+            flush()
+        }
+        scheduleHeartbeat()
+    }
+
+    /// With ``Motion/none`` in a terminal: a heartbeat line after
+    /// ``Configuration/heartbeatInterval`` seconds without a printed line.
+    private func scheduleHeartbeat() {
+        guard motion == .none, output != .plainText, started, !finished, region.isActive,
+            let interval = configuration.heartbeatInterval
+        else {
+            cancelHeartbeat()
+            return
+        }
+        if heartbeat == nil { heartbeat = HeartbeatTimer(clock: scene.clock, queue: queue, interval: interval) }
+        heartbeat?.restart { [weak self] in self?.heartbeatFired() }
+    }
+
+    private func cancelHeartbeat() { heartbeat?.cancel() }
+
+    private func heartbeatFired() {
+        guard started, !finished, region.isActive else { return }
+        writeAbove(text.heartbeat(for: scene.plainText(at: scene.clock.now)))
     }
 
     private func flush() {
         guard !bytes.isEmpty else { return }
         if writeFailure == nil {
             do {
-                try sink.write(bytes)
+                try guarded.write(bytes, restoration: region.exitRestoration)
             } catch {
                 writeFailure = error
                 failureHandler?(error)
@@ -359,85 +483,30 @@ public final class Player: @unchecked Sendable {
 
     // MARK: - Composing a frame
 
-    private func drawFrame() {
-        guard started, !finished, region.isActive else { return }
+    /// Draws the frame for `time` (default: now on the scene's clock); returns whether it did
+    /// (started, not finished, region active).
+    @discardableResult
+    private func drawFrame(at time: TimeInterval? = nil) -> Bool {
+        guard started, !finished, region.isActive else { return false }
         // Check the size before every frame (one ioctl), not only on SIGWINCH: a frame drawn for
         // a taller terminal than the one on screen would move the cursor past the bottom row.
         if sink.isTerminal, let size = sink.size, size != terminalSize {
             terminalSize = size
+            fitScene()
             region.reset(into: &bytes)
         }
-        composeFrame()
+        var content = FrameComposer.Content(
+            scene: nil, footer: drawsFinalFrame ? [] : footer,
+            hostLine: configuration.keepsHostLine && output == .inline && !drawsFinalFrame)
+        if motion != .none {
+            scene.render(at: time ?? scene.clock.now, into: &sceneFrame)
+            content.scene = sceneFrame
+        }
+        composer.compose(content, terminal: terminalSize, fullscreen: output == .fullscreen, into: &frame)
+        region.terminalColumns = terminalSize?.columns
         region.draw(frame, into: &bytes)
         framesDrawn += 1
         flush()
+        return true
     }
-
-    /// The footer lines laid out as rows of `width` cells, shaped once per change rather than per
-    /// frame.
-    private func footerCells(for lines: [FooterLine], width: Int) -> [CellBuffer] {
-        if let cached = footerCache, cached.lines == lines, cached.width == width { return cached.rows }
-        let rows = lines.map { line -> CellBuffer in
-            var row = CellBuffer(width: width, height: 1)
-            row.drawText(line, row: 0)
-            return row
-        }
-        footerCache = (lines, width, rows)
-        return rows
-    }
-
-    /// Lays out the scene and footer in the region: inline, the scene at the top-left and the
-    /// footer under it; fullscreen, the scene centred and the footer on the last rows.
-    private func composeFrame() {
-        scene.render(at: scene.clock.now, into: &sceneFrame)
-        let sceneSize = scene.frameSize
-        let footer = hidesFooter ? [] : self.footer
-        let needRows = sceneSize.rows + footer.count
-        let size = terminalSize ?? TerminalSize(columns: max(sceneSize.columns, 80), rows: needRows)
-        let footerWidth = footer.isEmpty ? 0 : size.columns
-        let fullscreen = configuration.output == .fullscreen
-        let width = fullscreen ? size.columns : min(size.columns, max(sceneSize.columns, footerWidth))
-        let height = fullscreen ? size.rows : min(size.rows, needRows)
-        frame.reset(width: max(width, 0), height: max(height, 0))
-        guard width > 0, height > 0 else { return }
-
-        let tooSmall = size.columns < sceneSize.columns || size.rows < needRows
-        var lines = footer
-        if tooSmall && !hidesFooter {
-            // The notice takes the status line's place; the reply and command lines stay.
-            let notice = FooterLine(
-                "terminal too small: the card needs \(sceneSize.columns)x\(needRows), this is \(size)",
-                attributes: .reverse)
-            lines = [notice] + footer.dropFirst()
-        }
-        var footerRows = min(lines.count, height)
-        if footerRows < lines.count {
-            // Not even the footer fits: keep the notice (or status) and the last lines.
-            lines = footerRows > 0 ? Array(lines.prefix(1) + lines.suffix(footerRows - 1)) : []
-            footerRows = lines.count
-        }
-        let sceneRows = height - footerRows
-        let origin: CellPosition
-        if fullscreen {
-            origin = CellPosition(
-                column: max((width - sceneSize.columns) / 2, 0), row: max((sceneRows - sceneSize.rows) / 2, 0))
-        } else {
-            origin = .zero
-        }
-        frame.blit(sceneFrame, at: origin, clippingRows: sceneRows)
-        for (offset, row) in footerCells(for: Array(lines.suffix(footerRows)), width: width).enumerated() {
-            frame.blit(row, at: CellPosition(column: 0, row: height - footerRows + offset))
-        }
-    }
-}
-
-extension Player: TerminalSessionParticipant {
-    /// Ctrl-Z: ``suspendOutput()``.
-    public func sessionWillSuspend() { suspendOutput() }
-    /// `fg`: ``resumeOutput()``.
-    public func sessionDidResume() { resumeOutput() }
-    /// SIGWINCH: ``terminalResized()``.
-    public func sessionDidResize() { terminalResized() }
-    /// The session ends: ``finish()``.
-    public func sessionWillEnd() { finish() }
 }

@@ -101,6 +101,29 @@ public final class CardScene {
         layers.removeAll(keepingCapacity: true)
     }
 
+    /// Renders `slots` back to front (first = farthest back) into a frame larger than a card, each
+    /// card's untransformed top-left corner at `cardOrigin` (a deck: cards that move, turn and fly
+    /// off inside a wider area). Slots that are not visible are skipped; a partly covered edge
+    /// cell is drawn in the card's background.
+    ///
+    /// - Parameters:
+    ///   - frameSize: the destination's size in cells (it is resized when needed).
+    ///   - cardOrigin: where a card at rest has its top-left corner, in the frame's cells.
+    public func render(
+        _ slots: [CardSlot], frameSize: TerminalSize, cardOrigin: CellPosition, into destination: inout CellBuffer
+    ) {
+        layers.removeAll(keepingCapacity: true)
+        for slot in slots where slot.presentation.isVisible {
+            layers.append(
+                Layer(
+                    content: slotContent(index: slot.index, text: slot.text), geometry: slot.presentation.geometry,
+                    alpha: slot.presentation.alpha, background: style.textStyle(forItemAt: slot.index).background,
+                    origin: cardOrigin))
+        }
+        compositor.composite(layers, width: frameSize.columns, height: frameSize.rows, into: &destination)
+        layers.removeAll(keepingCapacity: true)
+    }
+
     /// Renders a transition frame between two items: each of the frame's slots shows `outgoing`
     /// or `incoming` by its role. No allocation once the scene's layer list has grown (unless
     /// ``CardStyle/shading`` dims a turned face).

@@ -3,31 +3,49 @@ import Foundation
 /// A ``Cycler``'s card as a ``FrameSource``: the settled item, or its in-flight transition's
 /// slots, composed by a ``CardScene``.
 ///
-/// Thread safety: the cycler may be commanded from any thread; the card scene is used only on
-/// the player's queue (``render(at:into:)``), and the change handler is guarded by a lock.
+/// - Size: the card is ``preferredSize`` where the terminal is wide enough; with ``fitsWidth``
+///   it narrows to the terminal (``fit(columns:)``), re-laid out with lines cut by "…", and
+///   grows back when the terminal does.
+/// - Motion (``setMotion(_:)``): ``Motion/full`` plays each transition as styled;
+///   ``Motion/reduced`` plays every transition as a cross-fade of at most
+///   ``Motion/reducedCrossFadeDuration`` from its begin (or, reversed, in its last moments), so
+///   nothing moves; ``Motion/none`` shows the item each transition lands on at once.
+///
+/// Thread safety: the cycler may be commanded from any thread; the card scene, the size and the
+/// motion are used only on the player's queue, and the change handler is guarded by a lock.
 public final class CyclerScene<DataSource: CycleDataSource>: FrameSource, @unchecked Sendable
 where DataSource.Item == String {
     /// The cycler shown. Commands may be sent to it directly from any thread.
     public let cycler: Cycler<DataSource>
     /// Composes the card (used on the player's queue only).
     public let card: CardScene
+    /// The card's size when the terminal is wide enough, in cells.
+    public let preferredSize: TerminalSize
+    /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.
+    public let fitsWidth: Bool
 
     private let lock = NSLock()
     private var changeHandler: (@Sendable (SceneChange) -> Void)?
     private var observerToken: Int?
+    /// On the player's queue.
+    private var motion = Motion.full
 
     /// Creates the scene.
     ///
     /// - Parameters:
     ///   - cycler: the cycler to show.
-    ///   - cardSize: the card's size in cells.
+    ///   - cardSize: the card's size in cells (its ``preferredSize``).
     ///   - style: colours and alignment.
     ///   - cellAspect: a cell's height over its width (> 0), for transitions in world units.
+    ///   - fitsWidth: whether the card narrows to a terminal narrower than `cardSize` (default
+    ///     true; false keeps the width, and the player clips the card at the terminal's edge).
     public init(
         cycler: Cycler<DataSource>, cardSize: TerminalSize, style: CardStyle = CardStyle(),
-        cellAspect: Double = 2
+        cellAspect: Double = 2, fitsWidth: Bool = true
     ) {
         self.cycler = cycler
+        preferredSize = cardSize
+        self.fitsWidth = fitsWidth
         card = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect)
     }
 
@@ -35,38 +53,81 @@ where DataSource.Item == String {
         if let observerToken { cycler.removeObserver(observerToken) }
     }
 
-    /// The card's size.
+    /// The card's current size (``preferredSize``, or narrower after ``fit(columns:)``).
     public var frameSize: TerminalSize { card.cardSize }
 
     /// The cycler's clock.
     public var clock: any CycleClock { cycler.clock }
 
-    /// The card at `time`: the settled item, or the transition frame at the snapshot's `t`.
+    /// The card at `time`: the settled item, or the transition frame at the snapshot's `t` (as
+    /// the motion allows).
     public func render(at time: TimeInterval, into frame: inout CellBuffer) {
         let snapshot = cycler.snapshot(at: time)
-        guard let transition = snapshot.transition else {
-            card.render(index: snapshot.index, text: snapshot.item, into: &frame)
+        guard let transition = snapshot.transition, motion != .none else {
+            // The look follows the index the item came on screen with (docs/DESIGN.md#live-item-changes).
+            card.render(index: snapshot.configuredIndex, text: snapshot.item, into: &frame)
             return
         }
         let size = CGSize(width: card.cardSize.columns, height: card.cardSize.rows)
+        let state: TransitionFrame
+        switch motion {
+        case .full, .none:
+            state = transition.frame(slotSize: size, cellAspect: card.cellAspect)
+        case .reduced:
+            state = TransitionStyle(kind: .fade, direction: transition.style.direction, timingFunction: .linear)
+                .transition(slotSize: size, cellAspect: card.cellAspect)
+                .frame(at: Self.crossFadeProgress(t: transition.t, duration: transition.duration))
+        }
         card.render(
-            transition.frame(slotSize: size, cellAspect: card.cellAspect),
-            outgoing: (transition.fromIndex, transition.outgoingItem),
-            incoming: (snapshot.index, snapshot.item), into: &frame)
+            state, outgoing: (transition.outgoingConfiguredIndex, transition.outgoingItem),
+            incoming: (transition.incomingConfiguredIndex, transition.incomingItem), into: &frame)
     }
 
-    /// Whether a transition is in flight and the cycler runs (a paused one is frozen).
+    /// The cross-fade's progress under reduced motion at normalized time `t` of a transition of
+    /// `duration` seconds: 0 → 1 over the first ``Motion/reducedCrossFadeDuration`` seconds (or
+    /// the whole duration when shorter), then 1. A reversed transition runs `t` back down, so it
+    /// fades back over its last moments.
+    static func crossFadeProgress(t: Double, duration: TimeInterval) -> Double {
+        let fade = min(Motion.reducedCrossFadeDuration, duration)
+        guard fade > 0 else { return 1 }
+        return min(max(t * duration / fade, 0), 1)
+    }
+
+    /// Whether the frame changes with time: a transition playing (not frozen by a pause) that
+    /// the motion shows moving.
     public func isMoving(at time: TimeInterval) -> Bool {
-        cycler.state == .running && cycler.isTransitioning
+        guard cycler.isAnimating else { return false }
+        switch motion {
+        case .full: return true
+        case .none: return false
+        case .reduced:
+            guard let transition = cycler.snapshot(at: time).transition else { return false }
+            // Forward, the fade is done once it reaches 1; reversed, it must be drawn until it lands.
+            return transition.isReversed || Self.crossFadeProgress(t: transition.t, duration: transition.duration) < 1
+        }
     }
 
-    /// The shown (or incoming) item.
+    /// The shown item (the one a transition lands on).
     public func plainText(at time: TimeInterval) -> String {
         cycler.snapshot(at: time).item
     }
 
-    /// Sets the handler for the cycler's changes: `.changed` when a transition begins and on
-    /// pause, resume and stop; `.settled` with the item's text when a transition ends.
+    /// Narrows the card to `columns` (never below 1 nor above ``preferredSize``) when it
+    /// ``fitsWidth``; the layouts are made again.
+    public func fit(columns: Int) {
+        guard fitsWidth else { return }
+        card.cardSize = TerminalSize(
+            columns: max(min(preferredSize.columns, columns), 1), rows: preferredSize.rows)
+    }
+
+    /// Sets the motion (see ``CyclerScene``).
+    public func setMotion(_ motion: Motion) {
+        self.motion = motion
+    }
+
+    /// Sets the handler for the cycler's changes: `.changed` when a transition begins or
+    /// reverses and on pause, resume and stop; `.settled` with the item's text when a transition
+    /// ends.
     public func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
         lock.withLock { changeHandler = handler }
         guard observerTokenIfMissing() else { return }
@@ -97,21 +158,23 @@ where DataSource.Item == String {
     private func cyclerDidChange(_ event: CyclerEvent) {
         guard let handler = lock.withLock({ changeHandler }) else { return }
         if case .transitionEnded(let index) = event {
-            // Read now, while the cycler is still at this event's state: the item that settled,
-            // or the outgoing one when a newer transition already began.
+            // Read now, while the cycler is still at this event's state: the outgoing item when a
+            // newer transition already began from it (a follow-up of a replaced item begins from
+            // and to the same index), or the item that settled.
             let snapshot = cycler.snapshot()
             let text =
-                snapshot.index == index
-                ? snapshot.item
-                : snapshot.transition?.fromIndex == index ? snapshot.transition?.outgoingItem : nil
+                snapshot.transition?.fromIndex == index
+                ? snapshot.transition?.outgoingItem
+                : snapshot.index == index ? snapshot.item : nil
             handler(.settled(text: text ?? snapshot.item))
             return
         }
         switch event {
-        case .transitionBegan, .paused, .resumed, .stopped:
+        case .transitionBegan, .transitionReversed, .paused, .resumed, .stopped:
             handler(.changed)
-        case .indexChanged, .started, .transitionEnded:
-            // indexChanged comes with transitionBegan; started changes nothing on screen.
+        case .indexChanged, .started, .transitionEnded, .itemInserted, .itemRemoved, .itemReplaced:
+            // indexChanged comes with transitionBegan; started changes nothing on screen, nor does
+            // an item change by itself (one that does begins a transition).
             break
         }
     }

@@ -40,9 +40,22 @@ public protocol FrameSource: AnyObject, Sendable {
     /// (``Compositor/colorDepth``). Default: nothing (frames are right at any depth; they only
     /// cost more to diff below truecolor).
     func setColorDepth(_ depth: ColorDepth)
+    /// Lays the scene out again for an output `columns` cells wide (called on the player's queue
+    /// at start and whenever the terminal's width changes): a scene sized to fit may narrow its
+    /// frames, at most to what it was given, cutting lines with "…". Default: nothing (the frame
+    /// keeps its size; the player clips it).
+    func fit(columns: Int)
+    /// Sets how much the scene moves (called on the player's queue before the first frame):
+    /// ``Motion/reduced`` asks for a short cross-fade and no movement, ``Motion/none`` for no
+    /// transition at all. Default: nothing (the scene moves as it likes).
+    func setMotion(_ motion: Motion)
 }
 
 extension FrameSource {
     /// The depth is ignored.
     public func setColorDepth(_ depth: ColorDepth) {}
+    /// A fixed size: nothing to do.
+    public func fit(columns: Int) {}
+    /// Motion is ignored.
+    public func setMotion(_ motion: Motion) {}
 }

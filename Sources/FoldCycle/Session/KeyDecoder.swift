@@ -1,55 +1,97 @@
-/// Decodes raw terminal input bytes into ``KeyPress``es, across reads: an escape sequence or a
-/// UTF-8 sequence split between two reads is completed by the next one.
+/// Decodes raw terminal input bytes into ``KeyPress``es and ``MouseEvent``s, across reads: an
+/// escape sequence or a UTF-8 sequence split between two reads is completed by the next one.
 ///
 /// Control bytes other than the ones named by ``KeyPress`` are dropped, and so are escape
-/// sequences other than the arrow keys (function keys, mouse reports, bracketed-paste markers)
-/// and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their contents: typed
-/// input never reaches the screen as a control.
+/// sequences other than the arrow keys and mouse reports (function keys, bracketed-paste
+/// markers, Alt+key) and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their
+/// contents: typed input never reaches the screen as a control, and a mouse report is never
+/// taken for typed text. Mouse reports are decoded in SGR form (`CSI < b ; x ; y M|m`, mode
+/// 1006) and in the older X10 form (`CSI M` and three bytes). A lone ESC is ``KeyPress/escape``
+/// once it is known to be alone: another ESC follows it, or ``flushPendingEscape()`` is called
+/// when no byte followed it in time; ESC followed by another byte (Alt+key) is dropped with it.
 public struct KeyDecoder: Sendable {
     private enum State: Sendable {
         case ground
         case escape
         case sequence(introducer: UInt8)
+        /// After `CSI M` with no parameters: the X10 report's three bytes, as collected so far.
+        case x10Mouse([UInt8])
         /// Inside an OSC, DCS, SOS, PM or APC string, which runs to BEL or ST (`ESC \`).
         case string
         /// An ESC inside a string: `\` ends it (ST).
         case stringEscape
     }
 
+    /// The most parameter bytes a sequence keeps; a longer one is dropped whole.
+    static let maximumParameterCount = 32
+
     private var state = State.ground
     private var pendingUTF8: [UInt8] = []
+    private var parameters: [UInt8] = []
+    private var parametersOverflowed = false
 
     /// Creates a decoder in the ground state.
     public init() {}
 
-    /// Drops a pending lone Esc (call when no byte followed it within a short time), so the next
-    /// key is read on its own. An unfinished control string is left as it is.
-    public mutating func flushPendingEscape() {
-        if case .escape = state { state = .ground }
-        if case .sequence = state { state = .ground }
+    /// Ends a wait for the rest of an escape sequence (call when no byte followed it within a
+    /// short time), so the next key is read on its own. An unfinished control string is left as
+    /// it is.
+    ///
+    /// - Returns: ``KeyPress/escape`` when a lone ESC was pending (Esc was pressed), else nil
+    ///   (an unfinished sequence is dropped).
+    @discardableResult
+    public mutating func flushPendingEscape() -> KeyPress? {
+        switch state {
+        case .escape:
+            state = .ground
+            return .escape
+        case .sequence, .x10Mouse:
+            state = .ground
+            return nil
+        case .ground, .string, .stringEscape:
+            return nil
+        }
     }
 
-    /// Decodes `bytes`, returning the complete key presses they finish.
+    /// Decodes `bytes`, returning the complete key presses they finish (mouse reports are
+    /// dropped; see ``decode(_:)``).
     public mutating func feed(_ bytes: [UInt8]) -> [KeyPress] {
-        var keys: [KeyPress] = []
+        decode(bytes).compactMap { event in
+            if case .key(let key) = event { return key }
+            return nil
+        }
+    }
+
+    /// Decodes `bytes`, returning the complete key presses and mouse reports they finish, in
+    /// order.
+    public mutating func decode(_ bytes: [UInt8]) -> [InputEvent] {
+        var events: [InputEvent] = []
         var text: [UInt8] = []
         func flushText() {
             guard !text.isEmpty else { return }
-            keys.append(.text(String(decoding: text, as: UTF8.self)))
+            events.append(.key(.text(String(decoding: text, as: UTF8.self))))
             text.removeAll()
+        }
+        func emit(_ event: InputEvent) {
+            flushText()
+            events.append(event)
         }
         for byte in bytes {
             switch state {
             case .escape:
                 if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") {
                     state = .sequence(introducer: byte)
+                    parameters.removeAll(keepingCapacity: true)
+                    parametersOverflowed = false
                 } else if [
                     UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
                     UInt8(ascii: "_"),
                 ].contains(byte) {
                     state = .string  // OSC, DCS, SOS, PM, APC: the whole string is dropped.
+                } else if byte == 0x1B {
+                    emit(.key(.escape))  // Esc, then a new escape.
                 } else {
-                    state = .ground  // A lone ESC (or Alt+key): dropped.
+                    state = .ground  // Alt+key: dropped.
                 }
                 continue
             case .string:
@@ -58,23 +100,42 @@ public struct KeyDecoder: Sendable {
             case .stringEscape:
                 state = byte == UInt8(ascii: "\\") ? .ground : .string
                 continue
-            case .sequence:
+            case .x10Mouse(var report):
+                report.append(byte)
+                if report.count < 3 {
+                    state = .x10Mouse(report)
+                } else {
+                    state = .ground
+                    if let event = Self.x10Mouse(report) { emit(.mouse(event)) }
+                }
+                continue
+            case .sequence(let introducer):
                 // Parameters and intermediates (0x20...0x3F) continue; a final byte (0x40...0x7E) ends.
-                if (0x20...0x3F).contains(byte) { continue }
+                if (0x20...0x3F).contains(byte) {
+                    if parameters.count < Self.maximumParameterCount {
+                        parameters.append(byte)
+                    } else {
+                        parametersOverflowed = true
+                    }
+                    continue
+                }
                 state = .ground
+                guard !parametersOverflowed else { continue }
+                if introducer == UInt8(ascii: "["), byte == UInt8(ascii: "M") || byte == UInt8(ascii: "m") {
+                    if parameters.first == UInt8(ascii: "<") {
+                        if let event = Self.sgrMouse(parameters.dropFirst(), isRelease: byte == UInt8(ascii: "m")) {
+                            emit(.mouse(event))
+                        }
+                    } else if parameters.isEmpty, byte == UInt8(ascii: "M") {
+                        state = .x10Mouse([])
+                    }
+                    continue
+                }
                 switch byte {
-                case UInt8(ascii: "A"):
-                    flushText()
-                    keys.append(.arrow(.up))
-                case UInt8(ascii: "B"):
-                    flushText()
-                    keys.append(.arrow(.down))
-                case UInt8(ascii: "C"):
-                    flushText()
-                    keys.append(.arrow(.right))
-                case UInt8(ascii: "D"):
-                    flushText()
-                    keys.append(.arrow(.left))
+                case UInt8(ascii: "A"): emit(.key(.arrow(.up)))
+                case UInt8(ascii: "B"): emit(.key(.arrow(.down)))
+                case UInt8(ascii: "C"): emit(.key(.arrow(.right)))
+                case UInt8(ascii: "D"): emit(.key(.arrow(.left)))
                 default: break
                 }
                 continue
@@ -86,17 +147,13 @@ public struct KeyDecoder: Sendable {
                 pendingUTF8.removeAll()
                 state = .escape
             case 0x0D, 0x0A:
-                flushText()
-                keys.append(.enter)
+                emit(.key(.enter))
             case 0x7F, 0x08:
-                flushText()
-                keys.append(.backspace)
+                emit(.key(.backspace))
             case 0x15:
-                flushText()
-                keys.append(.clearLine)
+                emit(.key(.clearLine))
             case 0x04:
-                flushText()
-                keys.append(.endOfTransmission)
+                emit(.key(.endOfTransmission))
             case 0x00...0x1F:
                 continue  // Other controls (tab included) are not typed text.
             default:
@@ -105,7 +162,28 @@ public struct KeyDecoder: Sendable {
             }
         }
         flushText()
-        return keys
+        return events
+    }
+
+    /// An SGR report's parameters after `<`: `Cb ; Cx ; Cy`, decimal (at most 6 digits each).
+    private static func sgrMouse(_ parameters: ArraySlice<UInt8>, isRelease: Bool) -> MouseEvent? {
+        let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        guard fields.count == 3 else { return nil }
+        var values: [Int] = []
+        for field in fields {
+            guard !field.isEmpty, field.count <= 6, field.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            values.append(field.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        return MouseEvent(code: values[0], x: values[1], y: values[2], isRelease: isRelease)
+    }
+
+    /// An X10 report's three bytes, each the value plus 32; button code 3 without a wheel or
+    /// motion bit is a release (of an unknown button).
+    private static func x10Mouse(_ report: [UInt8]) -> MouseEvent? {
+        let values = report.map { Int($0) - 32 }
+        guard values[0] >= 0 else { return nil }
+        let isRelease = values[0] & 0b1110_0011 == 3
+        return MouseEvent(code: values[0], x: values[1], y: values[2], isRelease: isRelease)
     }
 
     /// Returns the pending bytes when they form complete UTF-8 (invalid bytes become U+FFFD).

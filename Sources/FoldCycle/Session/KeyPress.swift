@@ -10,6 +10,9 @@ public enum KeyPress: Hashable, Sendable {
     case clearLine
     /// Ctrl-D (EOT).
     case endOfTransmission
+    /// A lone Esc: an ESC byte that no escape sequence followed (within the reader's escape
+    /// timeout, or before another ESC).
+    case escape
     /// An arrow key (CSI or SS3 form: `ESC [ A`, `ESC O A`, …).
     case arrow(ArrowKey)
 }

@@ -31,17 +31,20 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 ///
 /// - Modes: with ``Configuration/Input-swift.enum/keys`` and the input a terminal, non-canonical
 ///   no-echo key input (ISIG kept, so Ctrl-C is SIGINT and Ctrl-Z SIGTSTP); otherwise, when the
-///   output is a terminal, echo off (typing never lands on the frames). Restored exactly on
-///   ``end()``, on a suspend, and at process exit (`atexit`) if the program exits without
-///   ending the session.
+///   output is a terminal, echo off (typing never lands on the frames). With
+///   ``Configuration/reportsMouse``, mouse reports on (modes 1002 and 1006) while keys are read.
+///   Restored exactly on ``end()``, on a suspend, and at process exit (`atexit`) if the program
+///   exits without ending the session; mouse reports first.
 /// - Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT): as ``SignalPolicy`` says.
 /// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
 ///   process stops (`raise(SIGSTOP)`: SIGTSTP itself is blocked on Dispatch's threads). On
 ///   SIGCONT in the foreground modes and participants come back; continued in the background
 ///   (`bg`) the session stays suspended until a SIGCONT finds it in the foreground.
 /// - SIGWINCH: participants redraw.
-/// - Input: keys (decoded, ``KeyPress``) or lines from the input descriptor, on the session's
-///   queue; then one end-of-input call.
+/// - Input: keys (decoded, ``KeyPress``; Esc alone after a short wait) and mouse reports
+///   (``MouseEvent``), or lines, from the input descriptor (standard input, or a terminal device
+///   of its own such as `/dev/tty` when standard input carries data), on the session's queue;
+///   then one end-of-input call.
 /// - Closed pipe: when the output is a pipe, its reader going away is reported at once.
 ///
 /// Threading: every callback runs on the session's serial queue; methods may be called from any
@@ -80,12 +83,19 @@ public final class TerminalSession: @unchecked Sendable {
         /// typing never lands on the frames. Default true; false when nothing is drawn (a dumb
         /// terminal gets plain text).
         public var silencesEcho: Bool
+        /// Whether mouse reports are turned on while keys are read from a terminal: button-event
+        /// tracking (mode 1002) in SGR form (mode 1006), decoded into ``MouseEvent``s for the
+        /// mouse handler. They are turned off on every restore (end, suspend, termination
+        /// signal, `atexit`) and on again on resume. Default false, which leaves the terminal's
+        /// own selection alone.
+        public var reportsMouse: Bool
 
         /// Creates a configuration.
         public init(
             inputDevice: TerminalDevice = .standardInput, outputDevice: TerminalDevice = .standardOutput,
             input: Input = .none, signalPolicy: SignalPolicy = .restoreAndReraise,
-            handlesJobControl: Bool = true, watchesOutputPipe: Bool = true, silencesEcho: Bool = true
+            handlesJobControl: Bool = true, watchesOutputPipe: Bool = true, silencesEcho: Bool = true,
+            reportsMouse: Bool = false
         ) {
             self.inputDevice = inputDevice
             self.outputDevice = outputDevice
@@ -94,6 +104,7 @@ public final class TerminalSession: @unchecked Sendable {
             self.handlesJobControl = handlesJobControl
             self.watchesOutputPipe = watchesOutputPipe
             self.silencesEcho = silencesEcho
+            self.reportsMouse = reportsMouse
         }
     }
 
@@ -109,6 +120,7 @@ public final class TerminalSession: @unchecked Sendable {
 
     private let inputModes: TerminalModes
     private let outputModes: TerminalModes
+    private let mouse: MouseReporting
 
     // MARK: State (on `queue`)
 
@@ -120,6 +132,7 @@ public final class TerminalSession: @unchecked Sendable {
     private var suspended = false
     private var readsKeys = false
     private var keyHandler: (@Sendable (KeyPress) -> Void)?
+    private var mouseHandler: (@Sendable (MouseEvent) -> Void)?
     private var lineHandler: (@Sendable (String) -> Void)?
     private var inputEndHandler: (@Sendable () -> Void)?
     private var outputClosedHandler: (@Sendable () -> Void)?
@@ -131,6 +144,7 @@ public final class TerminalSession: @unchecked Sendable {
         self.configuration = configuration
         inputModes = TerminalModes(device: configuration.inputDevice)
         outputModes = TerminalModes(device: configuration.outputDevice)
+        mouse = MouseReporting(device: configuration.outputDevice)
         queue.setSpecific(key: sessionQueueKey, value: ObjectIdentifier(self))
     }
 
@@ -138,6 +152,8 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Called for each key press (``Input/keys`` with a terminal input).
     public func setKeyHandler(_ handler: (@Sendable (KeyPress) -> Void)?) { onQueue { keyHandler = handler } }
+    /// Called for each mouse report (``Configuration/reportsMouse`` with keys read from a terminal).
+    public func setMouseHandler(_ handler: (@Sendable (MouseEvent) -> Void)?) { onQueue { mouseHandler = handler } }
     /// Called for each line (``Input/lines``, or ``Input/keys`` when the input is not a terminal).
     public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) { onQueue { lineHandler = handler } }
     /// Called once when the input ends (EOF).
@@ -202,9 +218,13 @@ public final class TerminalSession: @unchecked Sendable {
         }
     }
 
+    /// Whether mouse reports are on right now.
+    public var isReportingMouse: Bool { mouse.isEnabled }
+
     /// Restores the terminal modes without ending the session (for a last-resort exit path such
-    /// as `atexit`). Safe from any thread.
+    /// as `atexit`): mouse reports off, then the saved termios. Safe from any thread.
     public func restoreModes() {
+        mouse.disable()
         inputModes.restore()
         outputModes.restore()
     }
@@ -264,6 +284,7 @@ public final class TerminalSession: @unchecked Sendable {
             do {
                 try inputModes.enterKeyInputMode()
                 readsKeys = true
+                if configuration.reportsMouse { mouse.enable() }
                 return
             } catch {
                 modeFailure = error
@@ -281,7 +302,7 @@ public final class TerminalSession: @unchecked Sendable {
         reader.start(
             onBytes: { [weak self] bytes in self?.handleKeyBytes(bytes) },
             onLine: { [weak self] line in self?.handleLine(line) },
-            onEscapeTimeout: { [weak self] in self?.decoder.flushPendingEscape() },
+            onEscapeTimeout: { [weak self] in self?.handleEscapeTimeout() },
             onEnd: { [weak self] in
                 guard let self, !ended else { return }
                 inputEndHandler?()
@@ -290,9 +311,18 @@ public final class TerminalSession: @unchecked Sendable {
 
     private func handleKeyBytes(_ bytes: [UInt8]) {
         guard !ended, !suspended else { return }
-        let keys = decoder.feed(bytes)
-        guard let keyHandler else { return }
-        for key in keys { keyHandler(key) }
+        for event in decoder.decode(bytes) {
+            switch event {
+            case .key(let key): keyHandler?(key)
+            case .mouse(let report): mouseHandler?(report)
+            }
+        }
+    }
+
+    /// Nothing followed an ESC: it was the Esc key.
+    private func handleEscapeTimeout() {
+        guard let key = decoder.flushPendingEscape(), !ended, !suspended else { return }
+        keyHandler?(key)
     }
 
     private func handleLine(_ line: String) {

@@ -82,6 +82,20 @@ public enum DisplayWidth {
         return width < 0 ? 1 : width
     }
 
+    /// The width glibc's `wcwidth` gives one scalar in `C.UTF-8` (0 for controls and
+    /// zero-width scalars, 1 for unassigned ones): what a terminal that adds up the widths of a
+    /// cluster's scalars counts for it (see ``isDisputed(_:)``), unlike ``scalarWidth(_:)``,
+    /// which follows Python's `wcwidth`.
+    ///
+    /// - Parameter value: a Unicode scalar value.
+    /// - Returns: 0, 1 or 2.
+    public static func glibcScalarWidth(_ value: UInt32) -> Int {
+        if value >= 0x20 && value < 0x7F { return 1 }
+        guard utf8LocaleIsSet else { return 1 }
+        let width = Int(glibcWCWidth(value))
+        return width < 0 ? (value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1) : width
+    }
+
     // MARK: - Cluster loop (a port of Python wcwidth 0.9.4 `wcswidth`)
 
     private static func clusterWidth(_ scalars: [UInt32]) -> Int {

@@ -5,8 +5,11 @@ import Foundation
 ///
 /// A glyph id below 0x110000 is the cluster's single Unicode scalar value. Clusters of two or
 /// more scalars (e.g. "e\u{301}", ZWJ emoji, flags) are interned here and get ids from
-/// ``firstInternedID`` (0x110000) upward, in order of first use; an id is never reused or freed,
-/// so the table grows with the number of distinct multi-scalar clusters ever laid out.
+/// ``firstInternedID`` (0x110000) upward, in order of first use; clusters whose width terminals
+/// disagree on (``DisplayWidth/isDisputed(_:)``, a single regional indicator included) get ids
+/// from ``firstDisputedID`` upward instead, so the encoder tells them apart by their id alone
+/// (``isDisputed(_:)``), with no lookup. An id is never reused or freed, so the table grows
+/// with the number of distinct interned clusters ever laid out.
 ///
 /// Thread-safe: every access takes an `NSLock`.
 public final class GlyphTable: @unchecked Sendable {
@@ -16,28 +19,64 @@ public final class GlyphTable: @unchecked Sendable {
     /// The first id given to an interned multi-scalar cluster (one past the last scalar value).
     public static let firstInternedID: UInt32 = 0x110000
 
+    /// The first id given to an interned cluster of disputed width (bit 31 set: far above any
+    /// count of ordinary interned clusters).
+    public static let firstDisputedID: UInt32 = 0x8000_0000
+
     private let lock = NSLock()
     private var utf8ByID: [[UInt8]] = []
+    private var disputedUTF8ByID: [[UInt8]] = []
+    /// Per disputed id, the most cells a terminal may advance for it.
+    private var disputedAdvanceByID: [Int] = []
     private var idByCluster: [String: UInt32] = [:]
 
     /// Creates an empty table (tests use private tables; rendering uses ``shared``).
     public init() {}
 
-    /// The glyph id of `cluster`: its scalar value when it is one scalar, otherwise its interned
-    /// id (≥ ``firstInternedID``), interning it on first use.
+    /// The glyph id of `cluster`: its scalar value when it is one scalar of undisputed width,
+    /// otherwise its interned id (≥ ``firstInternedID``; ≥ ``firstDisputedID`` when its width
+    /// is disputed), interning it on first use.
     ///
     /// - Complexity: O(1) for one scalar; a dictionary lookup under the lock otherwise.
     public func id(for cluster: Character) -> UInt32 {
         let scalars = cluster.unicodeScalars
-        if scalars.count == 1, let only = scalars.first { return only.value }
+        if scalars.count == 1, let only = scalars.first, !(0x1F1E6...0x1F1FF).contains(only.value) {
+            return only.value
+        }
         let key = String(cluster)
         lock.lock()
         defer { lock.unlock() }
         if let existing = idByCluster[key] { return existing }
-        let id = Self.firstInternedID + UInt32(utf8ByID.count)
-        utf8ByID.append(Array(key.utf8))
+        let id: UInt32
+        if DisplayWidth.isDisputed(cluster) {
+            id = Self.firstDisputedID + UInt32(disputedUTF8ByID.count)
+            disputedUTF8ByID.append(Array(key.utf8))
+            // A terminal that adds up the scalars' widths advances furthest (a ZWJ family of
+            // three: 6 cells); one that draws each as 2 cells (a wide flag half) may too.
+            let sum = scalars.reduce(0) { $0 + DisplayWidth.glibcScalarWidth($1.value) }
+            disputedAdvanceByID.append(
+                max(sum, 2 * scalars.count(where: { DisplayWidth.glibcScalarWidth($0.value) > 0 }), 2))
+        } else {
+            id = Self.firstInternedID + UInt32(utf8ByID.count)
+            utf8ByID.append(Array(key.utf8))
+        }
         idByCluster[key] = id
         return id
+    }
+
+    /// Whether glyph `id` is a cluster of disputed width (``DisplayWidth/isDisputed(_:)``).
+    @inline(__always)
+    public static func isDisputed(_ id: UInt32) -> Bool { id >= firstDisputedID }
+
+    /// The most cells a terminal may advance the cursor for glyph `id`: for a disputed cluster,
+    /// twice the number of its scalars that have a width, or the sum of their widths when more
+    /// (at least 2); otherwise 2 (a wide cluster).
+    public func widestAdvance(of id: UInt32) -> Int {
+        guard id >= Self.firstDisputedID else { return 2 }
+        lock.lock()
+        defer { lock.unlock() }
+        let index = Int(id - Self.firstDisputedID)
+        return index < disputedAdvanceByID.count ? disputedAdvanceByID[index] : 2
     }
 
     /// Appends the UTF-8 bytes of glyph `id` to `bytes`. An unknown interned id appends U+FFFD.
@@ -50,9 +89,10 @@ public final class GlyphTable: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        let index = Int(id - Self.firstInternedID)
-        if index < utf8ByID.count {
-            bytes.append(contentsOf: utf8ByID[index])
+        let table = id >= Self.firstDisputedID ? disputedUTF8ByID : utf8ByID
+        let index = Int(id - (id >= Self.firstDisputedID ? Self.firstDisputedID : Self.firstInternedID))
+        if index < table.count {
+            bytes.append(contentsOf: table[index])
         } else {
             ByteSink.appendScalarUTF8(0xFFFD, to: &bytes)
         }

@@ -11,7 +11,9 @@
 ///    columns (a wide cluster that would straddle is dropped, its column padded with a space)
 ///    and "…" fills the last cell.
 /// 5. Each line is aligned horizontally; the block of lines is centred vertically (the extra row
-///    of an odd leftover goes below); lines beyond the slot's height are dropped.
+///    of an odd leftover goes below); lines beyond the slot's height are dropped, and the last
+///    line shown then ends with "…" (clipped as in step 4 when that makes it too wide), so a cut
+///    is never silent.
 public enum TextLayout {
     /// The size of laid-out text: the widest line in cells (after tab expansion) and the number
     /// of lines.
@@ -119,7 +121,13 @@ public enum TextLayout {
         let shown = min(lines.count, height)
         let top = (height - shown) / 2
         for lineIndex in 0..<shown {
-            let line = clipped(lines[lineIndex], to: width)
+            var shaped = lines[lineIndex]
+            if lineIndex == shown - 1 && shown < lines.count {
+                // Lines below are cut: say so where the text stops.
+                shaped.clusters.append(ShapedCluster(glyph: ellipsis, width: 1))
+                shaped.width += 1
+            }
+            let line = clipped(shaped, to: width)
             let left: Int
             switch alignment {
             case .left: left = 0
@@ -136,6 +144,41 @@ public enum TextLayout {
                 x += Int(cluster.width)
             }
         }
+    }
+
+    /// Item text as plain text lines, the form every output that is not a card uses (plain-text
+    /// output, printed lines, replies): ``sanitized(_:)``, `\r\n` as `\n`, and each tab expanded
+    /// to spaces up to the next multiple of ``tabWidth`` display columns, as ``layout(_:into:alignment:style:)``
+    /// expands it in a card, so a tab looks the same everywhere and never reaches a terminal raw.
+    ///
+    /// - Parameter text: any text.
+    /// - Returns: text with no control character but `\n`.
+    public static func plainText(_ text: String) -> String {
+        plainText(text, fromColumn: 0).text
+    }
+
+    /// ``plainText(_:)`` for text that continues a line already `column` display columns wide
+    /// (so a tab reaches the same stop as in the whole line).
+    ///
+    /// - Returns: the text, and the display column its last line ends at.
+    public static func plainText(_ text: String, fromColumn column: Int) -> (text: String, column: Int) {
+        var output = ""
+        var column = max(column, 0)
+        for character in sanitized(text) {
+            switch character {
+            case "\n":
+                output.append("\n")
+                column = 0
+            case "\t":
+                let stop = (column / tabWidth + 1) * tabWidth
+                output += String(repeating: " ", count: stop - column)
+                column = stop
+            default:
+                output.append(character)
+                column += DisplayWidth.of(character)
+            }
+        }
+        return (output, column)
     }
 
     // MARK: - Shaping

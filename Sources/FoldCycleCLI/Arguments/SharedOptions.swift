@@ -78,7 +78,8 @@ enum SharedOptions {
         "color", value: "when", summary: "Use colour.", cases: ColorDepth.Choice.allCases, default: .auto)
     /// `--file`: read by ``items(_:)``.
     static let file = TextOption(
-        "file", value: "path", summary: "Read items from a UTF-8 file; items are separated by blank lines.")
+        "file", value: "path",
+        summary: "Read items from a UTF-8 file ('-': stdin); items are separated by blank lines.")
     /// `-h, --help`.
     static let help = FlagOption("help", short: "h", summary: "Show help information.")
 
@@ -115,14 +116,12 @@ enum SharedOptions {
         return style
     }
 
-    /// The card size from `--width` / `--height`, defaulting to fit the items (and, when
-    /// `maxWidth` is given, no wider than that: lines too long are clipped with "…").
-    static func cardSize(_ values: OptionValues, items: [String], maxWidth: Int? = nil) throws(CLIError) -> TerminalSize
-    {
+    /// The card size from `--width` / `--height`, defaulting to fit the items (at most
+    /// ``widthRange``'s and ``heightRange``'s upper bounds; live, the player narrows a fitting
+    /// card to the terminal).
+    static func cardSize(_ values: OptionValues, items: [String]) throws(CLIError) -> TerminalSize {
         let fitting = CardScene.fittingSize(for: items)
-        let columns =
-            try values.value(width)
-            ?? min(fitting.columns, maxWidth ?? widthRange.upperBound, widthRange.upperBound)
+        let columns = try values.value(width) ?? min(fitting.columns, widthRange.upperBound)
         let rows = try values.value(height) ?? min(fitting.rows, heightRange.upperBound)
         return TerminalSize(columns: columns, rows: rows)
     }

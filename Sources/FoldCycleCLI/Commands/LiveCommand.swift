@@ -15,6 +15,15 @@ struct LiveCommand {
 
     /// Allowed `--interval` (and typed `interval`) values, in seconds.
     static let intervalRange = 0.01...86_400.0
+
+    /// The CLI's transition duration when `--duration` is absent: `min(0.6, interval/2)` seconds,
+    /// so a card is still, and readable, for most of each interval (at the default 2 s, 0.6 s of
+    /// fold and 1.4 s of card). The source's `interval − 0.1 s` (``Cycler/defaultDuration(forInterval:)``,
+    /// the library's default) left each card still for 0.1 s in 2 s; it stays one `--duration`
+    /// away.
+    static func defaultDuration(forInterval interval: TimeInterval) -> TimeInterval {
+        min(0.6, interval / 2)
+    }
     /// ``intervalRange`` as errors state it: `a finite number ≥ 0.01 and ≤ 86400`.
     static var intervalRangeText: String { Options.interval.range.boundsText(upperBound: nil) }
 
@@ -24,11 +33,17 @@ struct LiveCommand {
         static let interval = NumberOption(
             "interval", value: "seconds", summary: "Seconds between transitions.",
             range: .init(LiveCommand.intervalRange, unit: "seconds"), default: 2)
-        /// `--duration`: below the interval, which is read first.
+        /// `--duration`: below the interval, which is read first. Absent,
+        /// ``LiveCommand/defaultDuration(forInterval:)``.
         static let duration = NumberOption(
-            "duration", value: "seconds", summary: "Seconds each transition runs.",
-            range: .init(above: 0, below: "the interval", unit: "seconds"),
-            defaultText: "interval − min(0.1, interval/2)")
+            "duration", value: "seconds", summary: "Seconds each transition runs (the source's: interval − 0.1).",
+            range: .init(above: 0, below: "the interval", unit: "seconds"), defaultText: "min(0.6, interval/2)")
+        /// `--motion`: ``Motion``'s cases, or `auto` (detected).
+        static let motion = ChoiceOption(
+            "motion", value: "motion",
+            summary: "How much cards move: a short cross-fade for reduced, items as lines for none.",
+            choices: [("auto", Motion.Setting.detected), ("full", .full), ("reduced", .reduced), ("none", .none)],
+            default: .detected)
         /// `--fps`.
         static let framesPerSecond = IntegerOption(
             "fps", value: "n", summary: "Frames per second while a transition runs.", range: .init(1...240), default: 60
@@ -44,15 +59,16 @@ struct LiveCommand {
     }
 
     /// The options, in the order help lists them.
-    static let specs: [OptionSpec] = [
-        SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
-        SharedOptions.timing.spec,
-        Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
-        SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec, SharedOptions.shading.spec,
-        SharedOptions.color.spec, Options.fullscreen.spec,
-        Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec, SharedOptions.help.spec,
-        Options.version.spec,
-    ]
+    static let specs: [OptionSpec] =
+        [
+            SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
+            SharedOptions.timing.spec, Options.motion.spec,
+            Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
+            SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
+            SharedOptions.shading.spec,
+            SharedOptions.color.spec, Options.fullscreen.spec,
+            Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
+        ] + ControlEndpoints.specs + [SharedOptions.help.spec, Options.version.spec]
 
     static let help = HelpText.make(
         overview: "Cycle items through two slots with transitions (a fold by default), live in the terminal.",
@@ -66,14 +82,29 @@ struct LiveCommand {
             .init(
                 title: "COMMANDS (one per line on stdin; case-insensitive)",
                 lines: HelpText.wrapped(SessionCommand.summary, width: HelpText.width - 2) + [
-                    "Replies go to the status line under the card, or to stderr when stdout is not a terminal.",
-                    "When stdin ends, commands end and the cards go on until quit, a signal or --cycles.",
+                    "Typed, a reply shows under the card; piped, each reply is printed above it (or on",
+                    "stderr when stdout is not a terminal). When piped commands end, the cards go on",
+                    "until a signal (Ctrl-C) or --cycles.",
+                ]),
+            .init(
+                title: "SCRIPTING (--protocol jsonl, --listen PATH)",
+                lines: [
+                    "Each command as one JSON object per line, e.g. {\"id\":1,\"cmd\":\"add\",\"value\":\"text\"};",
+                    "one JSON reply per request (its id, ok, result or error), and events as they",
+                    "happen (transition-began, transition-ended, item-settled, paused, ...). Replies",
+                    "and events go to stdout (the card then to the terminal on stderr) or to",
+                    "--protocol-fd N. --listen PATH serves the same protocol to any number of",
+                    "clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
                 ]),
             .init(
                 title: "KEYS (when stdin and stdout are a terminal)",
+                lines: HelpText.wrapped(SessionCommand.keysSummary, width: HelpText.width - 2)),
+            .init(
+                title: "MOTION (--motion auto: the first that applies)",
                 lines: [
-                    "type a command, Enter runs it; Backspace edits; Space (on an empty line) pauses or",
-                    "resumes; arrow keys set the direction; Ctrl-C or Ctrl-D quits.",
+                    "stdout not a terminal, or TERM=dumb: none (plain text, no escapes);",
+                    "ACCESSIBLE or CI set: none; REDUCED_MOTION set: reduced; otherwise full.",
+                    "A variable counts when non-empty and not 0, false, no or off.",
                 ]),
             HelpText.subcommandsSection,
             .init(
@@ -81,6 +112,8 @@ struct LiveCommand {
                 lines: [
                     "foldcycle --direction up --interval 2",
                     "foldcycle --file Examples/search-tips.txt",
+                    "grep -h '^tip:' notes/*.txt | foldcycle --file -",
+                    "echo '{\"cmd\":\"add\",\"value\":\"D\"}' | foldcycle --protocol jsonl --cycles 2 A B C | jq .",
                     "printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C",
                 ]),
         ])
@@ -98,19 +131,28 @@ struct LiveCommand {
     let transition: TransitionKind
     let direction: TransitionDirection
     let interval: TimeInterval
-    let duration: TimeInterval?
+    /// Given, or ``defaultDuration(forInterval:)``.
+    let duration: TimeInterval
+    /// Whether `--duration` was absent, so the duration follows a typed `interval`.
+    let durationFollowsInterval: Bool
     let timingFunction: TimingFunction
     let framesPerSecond: Int
+    /// The card's size: given, or fitting the items.
     let cardSize: TerminalSize
     /// A cell's height over its width (`--cell-aspect`).
     let cellAspect: Double
+    /// Whether the card narrows with the terminal (no `--width` given).
+    let fitsWidth: Bool
     let style: CardStyle
     let colorDepth: ColorDepth
+    let motion: Motion.Setting
     let fullscreen: Bool
     let paused: Bool
     let cycles: Int?
     /// `--record`: the asciicast file, if any.
     let record: String?
+    /// `--protocol`, `--protocol-fd`, `--listen`.
+    let control: ControlEndpoints
 
     /// Parses the live cycler's arguments.
     ///
@@ -125,27 +167,29 @@ struct LiveCommand {
         if values.flag(Options.version) { return .version }
         let items = try SharedOptions.items(values) ?? demoDeck
         let interval = try values.value(Options.interval)
-        let duration = try values.value(Options.duration, upperBound: interval)
+        let givenDuration = try values.value(Options.duration, upperBound: interval)
         return .run(
             LiveCommand(
                 items: items,
                 transition: try values.value(SharedOptions.transition),
                 direction: try values.value(SharedOptions.direction),
                 interval: interval,
-                duration: duration,
+                duration: givenDuration ?? defaultDuration(forInterval: interval),
+                durationFollowsInterval: givenDuration == nil,
                 timingFunction: try values.value(SharedOptions.timing),
                 framesPerSecond: try values.value(Options.framesPerSecond),
-                // A card sized to its items is kept within the terminal's width.
-                cardSize: try SharedOptions.cardSize(
-                    values, items: items,
-                    maxWidth: TerminalDevice.standardOutput.size.flatMap { $0.columns > 0 ? $0.columns : nil }),
+                // A card sized to its items narrows with the terminal (the player re-fits it).
+                cardSize: try SharedOptions.cardSize(values, items: items),
                 cellAspect: try values.value(SharedOptions.cellAspect),
+                fitsWidth: try values.value(SharedOptions.width) == nil,
                 style: try SharedOptions.cardStyle(values),
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
+                motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
-                record: values.text(SessionRecording.option)))
+                record: values.text(SessionRecording.option),
+                control: try ControlEndpoints.read(values)))
     }
 
     /// Runs until `quit`, a signal, or `--cycles`; never returns.

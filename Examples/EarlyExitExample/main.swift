@@ -1,0 +1,31 @@
+// What a tool that embeds a ticker gets when it exits on an error path without calling
+// `player.finish()`: FoldCycle restores the terminal from an `atexit` handler (cursor shown,
+// echo back), and the tool's error message, written to stderr by other means, stays readable on
+// a line of its own, above where the ticker was.
+//
+//   swift run foldcycle-early-exit-example; echo "exit status $?"
+import FoldCycle
+import Foundation
+
+/// Starts a ticker, works a little, then fails.
+struct EarlyExitDemo {
+    func run() throws -> Never {
+        let cycler = try Cycler(
+            dataSource: ArrayDataSource(["connecting to the registry…", "still connecting…"]), interval: 0.5,
+            duration: 0.3)
+        let player = Player(cycler: cycler, cardSize: TerminalSize(columns: 32, rows: 1))
+        player.print("fetching 3 dependencies")
+        player.start()
+        Thread.sleep(forTimeInterval: 0.8)
+        // An error path that forgets the player: no finish(), just a message and exit.
+        FileHandle.standardError.write(Data("error: network unreachable\n".utf8))
+        exit(1)
+    }
+}
+
+do {
+    try EarlyExitDemo().run()
+} catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// A ``SwipeDeck`` as a ``FrameSource``: its cards composed into a frame wider and taller than a
+/// card, so that they can move, turn and fly off inside it; the player, its region and its
+/// encoder draw it as they draw a cycler (docs/DESIGN.md#swipe-deck).
+///
+/// - Cards: each card's ``CardPose`` becomes an affine geometry in cells about the card's centre
+///   (``CardPose/layerTransform(metrics:)``: a true rotation on cells `cellAspect` times taller
+///   than wide); rotated cards take the compositor's forward-placing path, so glyphs stay upright
+///   and are never duplicated. A card whose item has a back side (``CardFaces``) shows the side
+///   it is turned to; a flip in progress is drawn with ``flipStyle``'s transition, its slots
+///   placed by the card's pose.
+/// - Layout: the card at rest is centred horizontally and the stack (the card and one row per
+///   card beneath) vertically; ``deckBounds`` is the frame in card widths relative to the card's
+///   place, given to the deck so that cards fly off beyond the frame's edge.
+///
+/// Thread safety: ``render(at:into:)``, ``isMoving(at:)`` and ``plainText(at:)`` run on the
+/// player's queue (the card scene is used there only); ``setFrameSize(_:)`` and the deck's
+/// commands may come from any thread.
+public final class DeckScene<DataSource: DeckDataSource>: FrameSource, @unchecked Sendable
+where DataSource.Item == String {
+    /// The deck shown. Commands may be sent to it directly from any thread.
+    public let deck: SwipeDeck<DataSource>
+    /// Composes the cards (on the player's queue only).
+    public let card: CardScene
+    /// The card's size and cell aspect.
+    public let metrics: CardMetrics
+    /// How a flashcard turns to its other side (kind, direction, timing); its duration is the
+    /// deck's ``DeckConfiguration/flipDuration``.
+    public let flipStyle: TransitionStyle
+
+    private let lock = NSLock()
+    private var size: TerminalSize
+    private var origin: CellPosition
+    private var changeHandler: (@Sendable (SceneChange) -> Void)?
+    private var observerToken: Int?
+
+    /// Creates the scene and gives the deck its bounds.
+    ///
+    /// - Parameters:
+    ///   - deck: the deck (not started yet: ``start(paused:)`` starts it).
+    ///   - cardSize: one card's size in cells.
+    ///   - frameSize: the area the deck draws in, in cells (at least the card).
+    ///   - style: card colours and alignment.
+    ///   - cellAspect: a cell's height over its width (> 0).
+    ///   - flipStyle: the transition a flip is drawn with.
+    public init(
+        deck: SwipeDeck<DataSource>, cardSize: TerminalSize, frameSize: TerminalSize, style: CardStyle = CardStyle(),
+        cellAspect: Double = 2, flipStyle: TransitionStyle = DeckScene.defaultFlipStyle
+    ) {
+        self.deck = deck
+        metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: cellAspect)
+        let visible = deck.configuration.layout.visibleCount
+        card = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect, capacity: 2 * (visible + 1) + 2)
+        self.flipStyle = flipStyle
+        size = frameSize
+        origin = Self.cardOrigin(frameSize: frameSize, cardSize: cardSize, visibleCount: visible)
+        deck.setBounds(Self.bounds(frameSize: frameSize, cardOrigin: origin, metrics: metrics))
+    }
+
+    deinit {
+        if let observerToken { deck.removeObserver(observerToken) }
+    }
+
+    /// How Space turns a flashcard: the 3-D flip about the vertical axis, right to left
+    /// (`UIView.transitionFlipFromRight`, ``TransitionKind/flip`` `left`), ease-in-ease-out.
+    public static var defaultFlipStyle: TransitionStyle {
+        TransitionStyle(kind: .flip, direction: .left, timingFunction: .easeInEaseOut)
+    }
+
+    /// Where a card at rest has its top-left corner in a `frameSize` frame: centred horizontally,
+    /// the stack (`cardSize.rows + visibleCount − 1` rows) centred vertically (extra space below).
+    public static func cardOrigin(frameSize: TerminalSize, cardSize: TerminalSize, visibleCount: Int) -> CellPosition {
+        let stackRows = cardSize.rows + max(visibleCount - 1, 0)
+        return CellPosition(
+            column: max((frameSize.columns - cardSize.columns) / 2, 0), row: max((frameSize.rows - stackRows) / 2, 0))
+    }
+
+    /// The frame as a ``DeckRect``: its edges in card widths from the centre of the card at rest.
+    public static func bounds(frameSize: TerminalSize, cardOrigin: CellPosition, metrics: CardMetrics) -> DeckRect {
+        let centreX = Double(cardOrigin.column) + Double(metrics.columns) / 2
+        let centreY = Double(cardOrigin.row) + Double(metrics.rows) / 2
+        return DeckRect(
+            minX: -metrics.cardWidths(columns: centreX), minY: -metrics.cardWidths(rows: centreY),
+            maxX: metrics.cardWidths(columns: Double(frameSize.columns) - centreX),
+            maxY: metrics.cardWidths(rows: Double(frameSize.rows) - centreY))
+    }
+
+    /// The frame's size.
+    public var frameSize: TerminalSize { lock.withLock { size } }
+
+    /// Where a card at rest has its top-left corner.
+    public var cardOrigin: CellPosition { lock.withLock { origin } }
+
+    /// The frame in card widths relative to the card's place.
+    public var deckBounds: DeckRect {
+        lock.withLock { Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics) }
+    }
+
+    /// Changes the frame's size (after a resize): the card is centred again and the deck's
+    /// bounds follow.
+    public func setFrameSize(_ frameSize: TerminalSize) {
+        let bounds = lock.withLock { () -> DeckRect in
+            size = frameSize
+            origin = Self.cardOrigin(
+                frameSize: frameSize, cardSize: card.cardSize, visibleCount: deck.configuration.layout.visibleCount)
+            return Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics)
+        }
+        deck.setBounds(bounds)
+    }
+
+    /// The deck's clock.
+    public var clock: any CycleClock { deck.clock }
+
+    /// The cards at `time`, back to front, each placed by its pose.
+    public func render(at time: TimeInterval, into frame: inout CellBuffer) {
+        let snapshot = deck.snapshot(at: time)
+        let placement = lock.withLock { (size: self.size, origin: self.origin) }
+        var slots: [CardSlot] = []
+        for entry in snapshot.cards {
+            let faces = CardFaces(item: entry.item)
+            let transform = entry.pose.layerTransform(metrics: metrics)
+            guard let flip = entry.flip, faces.hasBack else {
+                let text = faces.text(showingBack: entry.showsBack)
+                let presentation = SlotPresentation(
+                    role: .incoming, geometry: .affine(transform), alpha: entry.pose.alpha)
+                slots.append(CardSlot(index: entry.index, text: text, presentation: presentation))
+                continue
+            }
+            let turn = flipStyle.transition(
+                slotSize: CGSize(width: metrics.columns, height: metrics.rows), cellAspect: metrics.cellAspect
+            ).frame(at: flip.t)
+            for presentation in turn.slots {
+                let showsBack = presentation.role == .incoming ? flip.towardBack : !flip.towardBack
+                var placed = presentation
+                placed.geometry = Self.placing(presentation.geometry, by: entry.pose, transform: transform, metrics)
+                placed.alpha *= entry.pose.alpha
+                slots.append(
+                    CardSlot(index: entry.index, text: faces.text(showingBack: showsBack), presentation: placed))
+            }
+        }
+        card.render(slots, frameSize: placement.size, cardOrigin: placement.origin, into: &frame)
+    }
+
+    /// A transition slot's geometry followed by the card's pose.
+    static func placing(
+        _ geometry: LayerGeometry, by pose: CardPose, transform: LayerTransform, _ metrics: CardMetrics
+    ) -> LayerGeometry {
+        switch geometry {
+        case .affine(let slot):
+            return .affine(slot.concatenating(transform))
+        case .projective(let slot, let aspect):
+            return .projective(slot.concatenating(pose.transform3D(metrics: metrics)), cellAspect: aspect)
+        }
+    }
+
+    /// Whether a card moves (in the air, entering, shifting, springing back, turning).
+    public func isMoving(at time: TimeInterval) -> Bool {
+        deck.isMoving(at: time)
+    }
+
+    /// The top card's shown side, or nothing when the deck is empty.
+    public func plainText(at time: TimeInterval) -> String {
+        guard let top = deck.snapshot(at: time).cards.last(where: { $0.position == 0 }) else { return "" }
+        return CardFaces(item: top.item).text(showingBack: top.showsBack)
+    }
+
+    /// Sets the handler for the deck's changes: `.changed` for every ``DeckEvent``.
+    public func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
+        let needsObserver = lock.withLock { () -> Bool in
+            changeHandler = handler
+            return observerToken == nil
+        }
+        guard needsObserver else { return }
+        let token = deck.addObserver { [weak self] _ in
+            guard let self, let handler = self.lock.withLock({ self.changeHandler }) else { return }
+            handler(.changed)
+        }
+        lock.withLock { observerToken = token }
+    }
+
+    /// Shows the first cards (they enter staggered); `paused` has no meaning for a deck.
+    public func start(paused: Bool) {
+        deck.start()
+    }
+
+    /// Ends every motion: the deck settles.
+    public func stop() {
+        deck.stop()
+    }
+}

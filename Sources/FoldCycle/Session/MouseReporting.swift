@@ -1,0 +1,46 @@
+import Foundation
+
+/// Turns a terminal's mouse reports on and off: button-event tracking (mode 1002: presses,
+/// releases, and motion while a button is held) in SGR form (mode 1006). While it is on the
+/// terminal's own selection by mouse is off (most terminals still select with Shift held), so
+/// ``disable()`` runs on every exit path of a ``TerminalSession``.
+///
+/// Thread-safe (NSLock); idempotent in both directions.
+final class MouseReporting: @unchecked Sendable {
+    private let lock = NSLock()
+    private let device: TerminalDevice
+    private var enabled = false
+
+    /// The bytes that turn reports on: `CSI ? 1002 h`, `CSI ? 1006 h`.
+    static let enableBytes = EscapeSequence.enableMouseButtonTracking.bytes + EscapeSequence.enableSGRMouseReports.bytes
+    /// The bytes that turn them off, in the reverse order: `CSI ? 1006 l`, `CSI ? 1002 l`.
+    static let disableBytes =
+        EscapeSequence.disableSGRMouseReports.bytes + EscapeSequence.disableMouseButtonTracking.bytes
+
+    /// Reports on `device` (the terminal the session draws on).
+    init(device: TerminalDevice) {
+        self.device = device
+    }
+
+    /// Whether reports are on.
+    var isEnabled: Bool { lock.withLock { enabled } }
+
+    /// Turns reports on (when the device is a terminal).
+    func enable() {
+        lock.withLock {
+            guard !enabled, device.isTerminal else { return }
+            // A terminal that cannot be written is going away; the next restore finds it off.
+            guard (try? device.write(Self.enableBytes)) != nil else { return }
+            enabled = true
+        }
+    }
+
+    /// Turns reports off, if on.
+    func disable() {
+        lock.withLock {
+            guard enabled else { return }
+            enabled = false
+            try? device.write(Self.disableBytes)
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import FoldCycle
+import Foundation
+
+/// `foldcycle deck [OPTIONS] [ITEM ...]`: a swipe deck in the terminal. Items come from the
+/// arguments, `--file`, or standard input (one per line), while the deck is drawn on the
+/// terminal itself (`/dev/tty`) and keys and the mouse are read from it, so standard output
+/// carries only the decisions, one JSON line each (docs/DESIGN.md#deck-input-and-output).
+struct DeckCommand {
+    /// `deck`'s own options; the shared ones are in ``SharedOptions``.
+    enum Options {
+        /// `--file`: paragraphs, with `---` for flashcards.
+        static let file = TextOption(
+            "file", value: "path",
+            summary:
+                "Read items from a UTF-8 file ('-': stdin); items are separated by blank lines, and a line '---' "
+                + "splits a flashcard into front and back.")
+        /// `--visible`: the stack's depth on screen.
+        static let visible = IntegerOption(
+            "visible", value: "n", summary: "Cards on screen, the top one included.", range: .init(1...5), default: 2)
+        /// `--drag`: which source stack's release rule a drag follows.
+        static let drag = ChoiceOption(
+            "drag", value: "mode",
+            summary: "What a released drag does: decide left or right (swipe deck) or page up or down (reusing stack).",
+            choices: [("decide", DeckBehavior.swipeDeck), ("page", DeckBehavior.reusingStack)], default: .swipeDeck)
+        static let loop = FlagOption("loop", summary: "Start over after the last card (the deck never finishes).")
+        static let noMouse = FlagOption(
+            "no-mouse", summary: "Keys only: leave the mouse (and its text selection) to the terminal.")
+        static let fullscreen = FlagOption(
+            "fullscreen", summary: "Use the alternate screen, deck centred, instead of rows at the cursor.")
+        static let framesPerSecond = IntegerOption(
+            "fps", value: "n", summary: "Frames per second while cards move.", range: .init(1...240), default: 60)
+        /// `--width`: absent, the card fits the items, at least ``DeckCommand/minimumFittedWidth``.
+        static let width = IntegerOption(
+            "width", value: "cells", summary: "Card width in cells.", range: .init(SharedOptions.widthRange),
+            defaultText: "the widest side of an item plus 2, at least 24")
+        /// `--height`: absent, the card fits the tallest side of an item.
+        static let height = IntegerOption(
+            "height", value: "rows", summary: "Card height in rows.", range: .init(SharedOptions.heightRange),
+            defaultText: "the tallest side of an item plus 2")
+    }
+
+    /// The options, in the order help lists them.
+    static let specs: [OptionSpec] =
+        [
+            Options.file.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec, Options.noMouse.spec,
+            Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
+            SharedOptions.color.spec, SharedOptions.cellAspect.spec, Options.framesPerSecond.spec,
+            Options.fullscreen.spec,
+            SessionRecording.option.spec,
+        ] + ControlEndpoints.specs + [SharedOptions.help.spec]
+
+    /// The narrowest card the deck makes to fit its items (a drag needs room to mean something).
+    static let minimumFittedWidth = 24
+    /// How many items the fitted card size looks at (the rest are clipped with "…" if wider).
+    static let fittedItemLimit = 10_000
+
+    static let help = HelpText.make(
+        overview:
+            "Swipe through cards one at a time, by mouse or keys; each decision is printed to stdout as a JSON line.",
+        usage: [.deck],
+        arguments: [
+            (
+                "<ITEM>",
+                "The text of one card. With no items and no --file, items are read from stdin, one per line."
+            )
+        ],
+        options: specs,
+        sections: [
+            .init(
+                title: "KEYS (read from the terminal, even when stdin is a pipe)",
+                lines: [
+                    "← or h  discard (left)     → or l  keep (right)     ↑ or k  previous     ↓ or j  next",
+                    "u  undo the last decision  Enter  click  Space  turn a flashcard  q or Esc  quit",
+                ]),
+            .init(
+                title: "MOUSE (unless --no-mouse)",
+                lines: [
+                    "Drag the top card. Let go fast sideways, or with its centre near the edge, to decide;",
+                    "let go slowly and it springs back. A click without moving is Enter. With --drag page,",
+                    "a fast release up or down pages instead.",
+                ]),
+            .init(
+                title: "OUTPUT",
+                lines: [
+                    "One JSON object per decision, as it happens, for example",
+                    "  {\"index\":0,\"item\":\"a.txt\",\"action\":\"right\",\"by\":\"fling\",\"velocity\":{\"x\":3.1,\"y\":0.2}}",
+                    "action: left, right, click, undo (with \"from\": the side taken back), page (with \"to\":",
+                    "the item now on top); by: key, fling, position, tap; velocity: at release, in card",
+                    "widths per second (null for keys).",
+                    "When stdout is the terminal, the lines are printed once the deck is gone. A summary",
+                    "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
+                ]),
+            .init(
+                title: "SCRIPTING (--protocol jsonl, --listen PATH)",
+                lines: [
+                    "With --protocol jsonl, stdout carries the protocol's events instead (swiped,",
+                    "clicked, undone, paged, flipped, needs-more-data, finished) and the replies to",
+                    "requests on stdin (when the items do not come from it); --listen PATH serves",
+                    "the same protocol on a Unix socket: left, right, next, prev, undo, click, flip,",
+                    "add (value), items, status, help, quit, subscribe, unsubscribe.",
+                ]),
+            .init(
+                title: "EXAMPLES",
+                lines: [
+                    "ls | foldcycle deck > decisions.jsonl",
+                    "foldcycle deck --file Examples/flashcards.txt",
+                    "foldcycle deck --visible 3 --loop one two three",
+                ]),
+        ])
+
+    let itemArguments: [String]
+    let filePath: String?
+    let visibleCount: Int
+    let behavior: DeckBehavior
+    let loops: Bool
+    let usesMouse: Bool
+    let fullscreen: Bool
+    let framesPerSecond: Int
+    let cellAspect: Double
+    let width: Int?
+    let height: Int?
+    let style: CardStyle
+    let colorChoice: ColorDepth.Choice
+    /// `--record`: the asciicast file of what the deck's terminal shows, if any.
+    let record: String?
+    /// `--protocol jsonl` (events instead of decision lines), `--protocol-fd`, `--listen`.
+    let control: ControlEndpoints
+
+    /// Parses `deck`'s arguments (without the word `deck`); nil when help was asked for. Items are
+    /// not read yet: ``run()`` opens the terminal first, so that a run without one fails at once
+    /// rather than after reading a pipe.
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)`` for an unknown option or a value outside what its
+    ///   declaration allows.
+    static func parse(_ arguments: [String]) throws(CLIError) -> DeckCommand? {
+        let parsed = try ParsedArguments(arguments, specs: specs, command: .deck)
+        let values = OptionValues(parsed: parsed, command: .deck)
+        if values.flag(SharedOptions.help) { return nil }
+        return DeckCommand(
+            itemArguments: parsed.positionals,
+            filePath: values.text(Options.file),
+            visibleCount: try values.value(Options.visible),
+            behavior: try values.value(Options.drag),
+            loops: values.flag(Options.loop),
+            usesMouse: !values.flag(Options.noMouse),
+            fullscreen: values.flag(Options.fullscreen),
+            framesPerSecond: try values.value(Options.framesPerSecond),
+            cellAspect: try values.value(SharedOptions.cellAspect),
+            width: try values.value(Options.width),
+            height: try values.value(Options.height),
+            style: try SharedOptions.cardStyle(values),
+            colorChoice: try values.value(SharedOptions.color),
+            record: values.text(SessionRecording.option),
+            control: try ControlEndpoints.read(values))
+    }
+
+    /// Whether items come from standard input, one per line (no arguments and no `--file`).
+    var readsStandardInputLines: Bool { itemArguments.isEmpty && filePath == nil }
+
+    /// The items: `--file`'s paragraphs, then the arguments; with neither, standard input's lines.
+    ///
+    /// - Throws: ``CLIError/unreadableInput(_:)`` for input that cannot be read, is not UTF-8 or
+    ///   holds no items.
+    func loadItems() throws(CLIError) -> [String] {
+        if readsStandardInputLines { return try ItemInput.lines(fromFile: "-") }
+        var items: [String] = []
+        if let filePath { items += try ItemInput.items(fromFile: filePath) }
+        return items + itemArguments
+    }
+
+    /// The card size: `--width` / `--height`, or the size that fits the widest and tallest side
+    /// of the first ``fittedItemLimit`` items (at least ``minimumFittedWidth`` wide), within
+    /// `maxWidth`.
+    func cardSize(items: [String], maxWidth: Int) -> TerminalSize {
+        Self.cardSize(items: items, width: width, height: height, maxWidth: maxWidth)
+    }
+
+    /// The card size of a deck of `items`: `width` / `height` when given, else what fits the
+    /// widest and tallest side of the first ``fittedItemLimit`` items (at least
+    /// ``minimumFittedWidth`` wide), within `maxWidth` (`render --deck` shares this rule).
+    static func cardSize(items: [String], width: Int?, height: Int?, maxWidth: Int) -> TerminalSize {
+        let sides = items.prefix(fittedItemLimit).flatMap { item -> [String] in
+            let faces = CardFaces(item: item)
+            return [faces.front] + (faces.back.map { [$0] } ?? [])
+        }
+        let fitting = CardScene.fittingSize(for: sides)
+        let columns =
+            width
+            ?? min(max(fitting.columns, minimumFittedWidth), max(maxWidth, 1), SharedOptions.widthRange.upperBound)
+        let rows = height ?? min(fitting.rows, SharedOptions.heightRange.upperBound)
+        return TerminalSize(columns: columns, rows: rows)
+    }
+
+    /// Opens the terminal, reads the items and runs the deck until it is finished, quit or
+    /// signalled; never returns. Exit codes: 0 done or quit, 64 no items, 66 unreadable input,
+    /// 1 no terminal, 128 + N on signal N.
+    func run() -> Never {
+        do throws(CLIError) {
+            if readsStandardInputLines, TerminalDevice.standardInput.isTerminal {
+                throw .usage(
+                    "no items: give items as arguments, with '--file <path>', or on standard input (one per line)",
+                    .deck)
+            }
+            let terminal = try DeckTerminal.open()
+            let items = try loadItems()
+            let session = try DeckSession(command: self, items: items, terminal: terminal)
+            session.run()
+        } catch {
+            FileHandle.standardError.write(Data(error.message.utf8))
+            exit(error.exitCode)
+        }
+    }
+}

@@ -1,0 +1,398 @@
+import Dispatch
+import FoldCycle
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Wires a deck run together: the items' deck → its scene → the player on the terminal
+/// (`/dev/tty`), the terminal session's keys and mouse reports → drags and commands, the deck's
+/// decisions → JSON lines on stdout (or, with `--protocol jsonl`, the protocol's events, and
+/// requests from stdin and `--listen`'s socket through a ``ControlChannel``), and the one exit
+/// path.
+///
+/// Everything mutable lives on the terminal session's serial queue, which the player shares;
+/// deck events (delivered on whichever thread issued the command, or the clock's queue for a
+/// landing) hop onto it in order. Handlers are `@Sendable` closures made here, never on the
+/// main actor.
+final class DeckSession: @unchecked Sendable {
+    private let command: DeckCommand
+    /// The items: those read at start and those clients add.
+    private let store: DeckItemStore
+    private let tty: TerminalDevice
+    private let metrics: CardMetrics
+    private let deck: SwipeDeck<DeckItemStore>
+    private let scene: DeckScene<DeckItemStore>
+    /// JSON lines (`--protocol jsonl`) and `--listen`'s socket.
+    private let control: ControlChannel
+    private let terminal: TerminalSession
+    private let player: Player
+    /// `--record`: the tee of the deck terminal's bytes, if recording.
+    private let recorder: AsciicastRecorder?
+    private var queue: DispatchQueue { terminal.queue }
+    /// Standard output is the terminal: decisions are held and printed after the deck is gone,
+    /// so that they never land on the cards.
+    private let holdsDecisions: Bool
+
+    // MARK: State (on `queue`)
+
+    private var held: [String] = []
+    private var tally = DeckTally()
+    private var dragging = false
+    private var finishing = false
+    /// The cards left when the deck last asked for more data, until the event is written.
+    private var pendingNeedsMoreData: Int?
+
+    /// The footer's rows under the deck: a status line and a line of key hints.
+    static let footerRows = 2
+
+    /// Builds the deck, its scene, the session and the player; nothing is drawn yet.
+    ///
+    /// - Throws: ``CLIError/unreadableInput(_:)`` when there are no items.
+    init(command: DeckCommand, items: [String], terminal tty: TerminalDevice) throws(CLIError) {
+        guard !items.isEmpty else { throw .unreadableInput("no items") }
+        self.command = command
+        store = DeckItemStore(items)
+        self.tty = tty
+        let screen = Self.usableSize(tty.size)
+        let cardSize = command.cardSize(items: items, maxWidth: screen.columns - 2)
+        metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: command.cellAspect)
+        deck = SwipeDeck(
+            dataSource: store,
+            configuration: DeckConfiguration(
+                behavior: command.behavior,
+                layout: StackLayout(metrics: metrics, visibleCount: command.visibleCount),
+                loops: command.loops))
+        scene = DeckScene(
+            deck: deck, cardSize: cardSize,
+            frameSize: Self.frameSize(
+                screen: screen, cardRows: cardSize.rows, visibleCount: command.visibleCount,
+                fullscreen: command.fullscreen),
+            style: command.style, cellAspect: command.cellAspect)
+        holdsDecisions = TerminalDevice.standardOutput.isTerminal && command.control.language == .words
+        let exitBySignal = DeckExitBox()
+        terminal = TerminalSession(
+            configuration: .init(
+                inputDevice: tty, outputDevice: tty, input: .keys,
+                signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
+                watchesOutputPipe: false, reportsMouse: command.usesMouse))
+        control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
+        do {
+            recorder = try SessionRecording.open(command.record, clock: deck.clock, drawsFrames: true, terminal: tty)
+        } catch {
+            control.close()  // The socket file goes with the run that made it.
+            throw error
+        }
+        player = Player(
+            scene: scene,
+            configuration: .init(
+                framesPerSecond: command.framesPerSecond, output: command.fullscreen ? .fullscreen : .inline,
+                colorDepth: .fixed(
+                    ColorDepth.detect(
+                        choice: command.colorChoice, environment: ProcessInfo.processInfo.environment, isTTY: true)),
+                // The deck's own animations are its interface (a swipe must be seen to land); it
+                // owns its terminal, so no host line is kept above it.
+                motion: .fixed(.full), keepsHostLine: false),
+            sink: SessionRecording.sink(recorder, terminal: tty), session: terminal)
+        exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
+    }
+
+    /// The terminal's size, or 80 × 24 when it reports none.
+    static func usableSize(_ size: TerminalSize?) -> TerminalSize {
+        guard let size, size.columns > 0, size.rows > 0 else { return TerminalSize(columns: 80, rows: 24) }
+        return size
+    }
+
+    /// The deck's area: the terminal's width, and inline the stack's rows plus one above and one
+    /// below; fullscreen, every row but the footer's.
+    static func frameSize(screen: TerminalSize, cardRows: Int, visibleCount: Int, fullscreen: Bool) -> TerminalSize {
+        let stack = cardRows + visibleCount - 1 + 2
+        return TerminalSize(
+            columns: screen.columns, rows: fullscreen ? max(screen.rows - footerRows, stack) : stack)
+    }
+
+    /// Starts everything and parks the main thread in `dispatchMain()`.
+    func run() -> Never {
+        queue.sync { start() }
+        dispatchMain()
+    }
+
+    private func start() {
+        // The session lives until exit(): strong captures keep the closures simple.
+        terminal.setKeyHandler { [self] key in handleKey(key) }
+        terminal.setMouseHandler { [self] report in handleMouse(report) }
+        terminal.setInputEndHandler { [self] in finish(exitCode: 0) }
+        terminal.setResumeHandler { [self] in updateFooter() }
+        terminal.addParticipant(self)
+        terminal.start()
+        guard terminal.isReadingKeys else {
+            let reason = terminal.modeError.map { "\($0)" } ?? "unknown error"
+            terminal.end()
+            FileHandle.standardError.write(
+                Data(CLIError.runtime("cannot read keys from \(DeckTerminal.path): \(reason)").message.utf8))
+            exit(1)
+        }
+        deck.addObserver { [self] event in queue.async { self.handle(event) } }
+        store.setNeedsMoreDataHandler { [self] remaining in
+            // The deck asks before it delivers the events of the change that left it low (a
+            // swipe): the event is written right after theirs, or, when none comes, a turn later.
+            queue.async {
+                self.pendingNeedsMoreData = remaining
+                self.queue.async { self.emitNeedsMoreData() }
+            }
+        }
+        player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
+        startControl()
+        player.start()
+        // After the first cards are placed, so that the status names the top one.
+        updateFooter()
+    }
+
+    // MARK: - Input
+
+    private func handleKey(_ key: KeyPress) {
+        switch key {
+        case .arrow(.left): deck.swipe(.left)
+        case .arrow(.right): deck.swipe(.right)
+        case .arrow(.up): deck.page(.previous)
+        case .arrow(.down): deck.page(.next)
+        case .enter: deck.click()
+        case .escape, .endOfTransmission: quit()
+        case .text(let text):
+            for character in text.lowercased() { handleLetter(character) }
+        case .backspace, .clearLine: break
+        }
+    }
+
+    private func handleLetter(_ character: Character) {
+        switch character {
+        case "h": deck.swipe(.left)
+        case "l": deck.swipe(.right)
+        case "k": deck.page(.previous)
+        case "j": deck.page(.next)
+        case "u": deck.undo()
+        case " ":
+            flipTop()
+        case "q": quit()
+        default: break
+        }
+    }
+
+    private func handleMouse(_ report: MouseEvent) {
+        let point = metrics.point(column: report.column, row: report.row)
+        switch (report.action, report.button) {
+        case (.press, .left):
+            dragging = deck.beginDrag(at: point)
+        case (.motion, .left) where dragging:
+            deck.drag(to: point)
+        case (.release, _) where dragging:
+            dragging = false
+            deck.endDrag(at: point)
+        default:
+            break
+        }
+    }
+
+    /// Quits after whatever the queue already holds (a decision just made is printed first).
+    private func quit() {
+        queue.async { self.finish(exitCode: 0) }
+    }
+
+    // MARK: - Decisions
+
+    private func handle(_ event: DeckEvent) {
+        guard !finishing else { return }
+        // The protocol's event first (`finished` included), to stdout in `--protocol jsonl` and
+        // to subscribed socket clients.
+        if let translated = ProtocolEvent.deck(event, text: store.text(at:)) {
+            control.emit(translated)
+            emitNeedsMoreData()
+        }
+        if event == .finished {
+            finish(exitCode: 0)
+            return
+        }
+        tally.record(event)
+        if let line = DeckDecisionLine.line(for: event, item: store.text(at:)) {
+            // With JSON lines, the events above are stdout's lines instead.
+            if !control.readsJSONLines { emit(line) }
+            updateFooter()
+        } else if case .flipped = event {
+            updateFooter()
+        }
+    }
+
+    /// Writes a decision line to stdout now, or holds it while stdout is the terminal.
+    private func emit(_ line: String) {
+        if holdsDecisions {
+            held.append(line)
+            return
+        }
+        do {
+            try TerminalDevice.standardOutput.write(line)
+        } catch {
+            // The reader is gone (`| head -1` is done): nothing more to say.
+            finish(exitCode: 0)
+        }
+    }
+
+    // MARK: - Requests (JSON lines)
+
+    /// Serves `--listen`'s clients and, with `--protocol jsonl` and items not read from stdin,
+    /// requests on stdin.
+    private func startControl() {
+        control.start(
+            handler: { [self] request, _ in respond(to: request) },
+            onQuit: { [self] in quit() },
+            onFailure: { [self] failure in
+                queue.async {
+                    switch failure {
+                    case .readerGone: self.finish(exitCode: 0)
+                    case .failed(let message):
+                        FileHandle.standardError.write(Data(CLIError.runtime(message).message.utf8))
+                        self.finish(exitCode: 1)
+                    }
+                }
+            })
+        if control.readsJSONLines, !command.readsStandardInputLines, !TerminalDevice.standardInput.isTerminal {
+            StandardInputLines.start(
+                queue: queue, onLine: { [self] line in control.handleStandardInput(line) }, onEnd: {})
+        }
+    }
+
+    /// Writes the pending `needs-more-data` event, if any.
+    private func emitNeedsMoreData() {
+        guard let remaining = pendingNeedsMoreData else { return }
+        pendingNeedsMoreData = nil
+        control.emit(.needsMoreData(remaining: remaining, count: store.count))
+    }
+
+    /// Turns the top card when it has a back; returns whether it did.
+    @discardableResult
+    private func flipTop() -> Bool {
+        guard let top = deck.topIndex, CardFaces(item: store.text(at: top)).hasBack else { return false }
+        return deck.flip()
+    }
+
+    private func respond(to request: ProtocolRequest) -> ControlChannel.Response {
+        let command: DeckCommandRequest
+        switch DeckRequests.command(for: request) {
+        case .failure(let error): return .init(outcome: .failure(error))
+        case .success(let decoded): command = decoded
+        }
+        func changed(_ done: Bool) -> ControlChannel.Response {
+            .init(
+                outcome: .success(
+                    .object([("changed", .bool(done)), ("top", deck.topIndex.map(JSONValue.int) ?? .null)])))
+        }
+        switch command {
+        case .swipe(let side): return changed(deck.swipe(side))
+        case .page(let direction): return changed(deck.page(direction))
+        case .undo: return changed(deck.undo())
+        case .click: return changed(deck.click())
+        case .flip: return changed(flipTop())
+        case .add(let text):
+            let index = store.append(text)
+            deck.reloadData()
+            defer { updateFooter() }
+            return .init(
+                outcome: .success(.object([("index", .int(index)), ("count", .int(store.count))])),
+                events: [.itemAdded(index: index, item: text, count: store.count)])
+        case .items:
+            return .init(
+                outcome: .success(
+                    .object([
+                        ("items", .array(store.items.map(JSONValue.string))),
+                        ("top", deck.topIndex.map(JSONValue.int) ?? .null), ("count", .int(store.count)),
+                    ])))
+        case .status:
+            let top = deck.topIndex
+            return .init(
+                outcome: .success(
+                    .object([
+                        ("top", top.map(JSONValue.int) ?? .null),
+                        ("item", top.map { .string(store.text(at: $0)) } ?? .null), ("count", .int(store.count)),
+                        ("remaining", .int(deck.remainingCount)), ("kept", .int(tally.kept)),
+                        ("discarded", .int(tally.discarded)), ("clicked", .int(tally.clicks)),
+                    ])))
+        case .help:
+            return .init(
+                outcome: .success(.object([("commands", .array(DeckRequests.commandNames.map(JSONValue.string)))])))
+        case .quit:
+            return .init(outcome: .success(.emptyObject), quits: true)
+        case .subscribe:
+            return .init(outcome: .success(.object([("subscribed", .bool(true))])), subscribes: true)
+        case .unsubscribe:
+            return .init(outcome: .success(.object([("subscribed", .bool(false))])), subscribes: false)
+        }
+    }
+
+    // MARK: - Footer
+
+    private func updateFooter() {
+        guard !finishing else { return }
+        player.setFooter(tally.footer(topIndex: deck.topIndex, items: store.items, loops: command.loops))
+    }
+
+    /// One line for the terminal when the deck closes.
+    private var summary: String {
+        tally.summary(remaining: deck.remainingCount, itemCount: store.count)
+    }
+
+    // MARK: - Exit
+
+    /// Restores the terminal (the deck's last frame stays, mouse reports off, cursor shown),
+    /// writes any held decisions to stdout and the summary to the terminal, and exits: the one exit path
+    /// for the end of the deck, quit, EOF, signals and errors.
+    private func finish(exitCode: Int32) {
+        guard !finishing else { return }
+        finishing = true
+        let failure = player.finish()
+        terminal.end()
+        control.close()
+        let recordingFailure = SessionRecording.finish(recorder)
+        // Held decisions first (stdout is this terminal), so that the summary is the last line.
+        for line in held { try? TerminalDevice.standardOutput.write(line) }
+        try? tty.write(TextLayout.sanitized(summary))
+        if let recordingFailure {
+            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+        }
+        if let failure, exitCode == 0 {
+            if case .writeFailed(errno: EPIPE) = failure { exit(0) }
+            if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
+            FileHandle.standardError.write(Data(CLIError.runtime("\(failure)").message.utf8))
+            exit(1)
+        }
+        exit(exitCode)
+    }
+}
+
+extension DeckSession: TerminalSessionParticipant {
+    /// Ctrl-Z: a drag in progress is dropped (its release would come to a stopped process).
+    func sessionWillSuspend() {
+        dragging = false
+        deck.cancelDrag()
+    }
+
+    /// `fg`: nothing beyond the player's redraw.
+    func sessionDidResume() {}
+
+    /// A resize: the deck's area follows the terminal's width (and height, fullscreen).
+    func sessionDidResize() {
+        scene.setFrameSize(
+            Self.frameSize(
+                screen: Self.usableSize(tty.size), cardRows: metrics.rows, visibleCount: command.visibleCount,
+                fullscreen: command.fullscreen))
+    }
+
+    /// The session ends: the player draws the last frame itself.
+    func sessionWillEnd() {}
+}
+
+/// Lets the signal policy, fixed when the session is made, reach the deck session created after
+/// it. Set once, before the session starts; read on the session's queue.
+private final class DeckExitBox: @unchecked Sendable {
+    var handler: (@Sendable (Int32) -> Void)?
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// One position of a pointer at one time: what a drag is made of.
+///
+/// Terminals report motion only when the pointer enters a new cell, so samples of a drag are
+/// irregular in time and quantized in space; ``VelocityTracker`` fits a line through several.
+public struct PointerSample: Hashable, Sendable {
+    /// When the pointer was there, in seconds on the deck's clock.
+    public var time: TimeInterval
+    /// Where it was, in card widths.
+    public var position: DeckPoint
+
+    /// Creates a sample.
+    public init(time: TimeInterval, position: DeckPoint) {
+        self.time = time
+        self.position = position
+    }
+}

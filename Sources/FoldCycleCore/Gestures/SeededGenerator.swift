@@ -1,0 +1,28 @@
+/// A seeded pseudo-random generator (SplitMix64), so that the deck's entry offsets are the same
+/// on every run with the same seed and tests can state them exactly.
+///
+/// Source: Steele, Lea and Flood, "Fast splittable pseudorandom number generators" (2014), the
+/// generator Java's `SplittableRandom` uses.
+public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
+    /// The state, advanced by the golden-ratio increment on every draw.
+    public private(set) var state: UInt64
+
+    /// Creates a generator; the same seed gives the same sequence.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0 ..< 1` with 53 random bits: `(next() >> 11) / 2^53`.
+    public mutating func nextUnitInterval() -> Double {
+        Double(next() >> 11) * 0x1p-53
+    }
+}
