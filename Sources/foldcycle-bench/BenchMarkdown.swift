@@ -27,109 +27,163 @@ enum BenchMarkdown {
 
     // MARK: - README
 
-    /// The environment, one table for the first frame size (a row per direction: both
-    /// encoders' median compose + encode, and the diff's bytes over the lower bound), and one
-    /// line per other size.
+    /// The environment, one row per transition at the first size (worst direction: each depth's
+    /// diff median, the full encoder's, the spread over directions and the diff's bytes over the
+    /// lower bound), and one line with ns per cell at each size.
     static func readmeFrames(_ report: BenchReport) -> String {
         var intro = report.environment.sentence(totalSeconds: report.totalSeconds)
-        let folds = report.frames.filter { $0.transition == TransitionKind.fold.rawValue }
-        let sizes = orderedSizes(folds)
-        guard let first = sizes.first, let sample = folds.first else {
+        let sizes = BenchReport.orderedSizes(report.frames)
+        guard let first = sizes.first, let sample = report.frames.first else {
             return wrapped(intro) + "\n\nNo frame cases were measured in this run."
         }
-        intro += " Truecolor, slots filled with mixed CJK and ASCII text, medians of "
-        intro += "\(grouped(sample.frames)) frames per case:"
+        let cases = report.frames.filter { $0.size == first }
+        let depths = orderedDepths(cases)
+        intro += " Slots filled with mixed CJK and ASCII text, medians of \(grouped(sample.frames)) frames per "
+        intro += "case; each transition's worst direction (the time targets' depths: truecolor and 256 colours):"
         var out = wrapped(intro) + "\n\n"
-        out +=
-            "| \(display(first)) frame | diff: compose + encode | full: compose + encode | diff bytes / lower bound |\n"
-        out += "|---|---:|---:|---:|\n"
-        for direction in orderedDirections(folds) {
-            let diff = result(folds, first, direction, .diff)
-            let full = result(folds, first, direction, .full)
-            out += "| \(direction) | \(micros(diff)) | \(micros(full)) | \(ratio(diff)) |\n"
+        var header = "| \(BenchReport.display(first)) |"
+        var rule = "|---|"
+        for depth in depths {
+            header += " diff, \(BenchReport.depthName(depth)) |"
+            rule += "---:|"
         }
-        for size in sizes.dropFirst() {
-            out += "\n" + wrapped("\(display(size)): " + sizeSummary(folds.filter { $0.size == size })) + "\n"
+        header += " full, worst | slowest / fastest direction | diff bytes / lower bound |\n"
+        rule += "---:|---:|---:|\n"
+        out += header + rule
+        for kind in orderedKinds(cases) {
+            let ofKind = cases.filter { $0.transition == kind }
+            var row = "| \(kind) |"
+            for depth in depths {
+                let worst = BenchReport.worst(ofKind, size: first, encoder: .diff, depth: depth)
+                row += " \(micros(worst)) |"
+            }
+            let targeted = ofKind.filter { BenchReport.targetDepths.contains($0.depth) }
+            let full = BenchReport.worst(targeted, size: first, encoder: .full)
+            row += " \(micros(full)) | \(spread(targeted)) | \(worstRatio(targeted)) |\n"
+            out += row
         }
-        out += transitionsTable(report.frames, size: first)
+        if sizes.count > 1 {
+            var parts: [String] = []
+            for size in sizes {
+                let diffs = report.frames.filter {
+                    $0.size == size && $0.encoder == .diff
+                        && $0.depth == report.frames.first(where: { $0.size == sizes.last })?.depth
+                }
+                guard let worst = diffs.max(by: { $0.nanosecondsPerCell < $1.nanosecondsPerCell }) else { continue }
+                parts.append(
+                    "\(BenchReport.display(size)) \(String(format: "%.2f", worst.nanosecondsPerCell)) ns (\(worst.transition) \(worst.direction))"
+                )
+            }
+            out +=
+                "\n"
+                + wrapped("Compose + encode per cell, diff encoder, worst case: " + parts.joined(separator: ", ") + ".")
+        }
         return trimmed(out)
     }
 
-    /// Every transition measured at `size`, worst direction each: both encoders' median compose
-    /// + encode and the diff's over the fold's (empty when only the fold ran).
-    private static func transitionsTable(_ frames: [FrameResult], size: String) -> String {
-        var kinds: [String] = []
-        for result in frames where !kinds.contains(result.transition) { kinds.append(result.transition) }
-        guard kinds.count > 1,
-            let fold = BenchReport.worst(
-                frames.filter { $0.transition == TransitionKind.fold.rawValue }, size: size, encoder: .diff)
-        else { return "" }
-        var out =
-            "\n| \(display(size)), worst direction | diff: compose + encode | full: compose + encode | diff × the fold |\n"
-        out += "|---|---:|---:|---:|\n"
-        for kind in kinds {
-            let cases = frames.filter { $0.transition == kind }
-            let diff = BenchReport.worst(cases, size: size, encoder: .diff)
-            let full = BenchReport.worst(cases, size: size, encoder: .full)
-            let times =
-                diff.map {
-                    String(format: "%.2f", $0.composeEncodeMicros.median / max(fold.composeEncodeMicros.median, 1e-9))
-                } ?? "–"
-            out += "| \(kind) (\(diff?.direction ?? "–")) | \(micros(diff)) | \(micros(full)) | \(times) |\n"
+    /// "1.12 × (right over down)": the slowest direction's median over the fastest's, worst over
+    /// encoders and depths ("–" for a transition without directions).
+    private static func spread(_ cases: [FrameResult]) -> String {
+        var worst: (ratio: Double, slow: String, fast: String)?
+        for encoder in EncoderKind.allCases {
+            for depth in orderedDepths(cases) {
+                let measured = cases.filter { $0.encoder == encoder && $0.depth == depth }
+                guard measured.count > 1,
+                    let slow = measured.max(by: { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }),
+                    let fast = measured.min(by: { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }),
+                    fast.composeEncodeMicros.median > 0
+                else { continue }
+                let ratio = slow.composeEncodeMicros.median / fast.composeEncodeMicros.median
+                if ratio > worst?.ratio ?? 0 { worst = (ratio, slow.direction, fast.direction) }
+            }
         }
-        return out
+        guard let worst else { return "–" }
+        return String(format: "%.2f × (%@ over %@)", worst.ratio, worst.slow, worst.fast)
     }
 
-    /// "diff 130–138 µs vertical, 234–237 µs horizontal; full …; diff bytes 1.02–1.19 × the
-    /// lower bound." for the cases of one size (vertical: down, up; horizontal: left, right).
-    private static func sizeSummary(_ cases: [FrameResult]) -> String {
-        var parts: [String] = []
-        for encoder in EncoderKind.allCases {
-            var groups: [String] = []
-            for (label, directions) in [("vertical", ["down", "up"]), ("horizontal", ["left", "right"])] {
-                let medians = cases.filter { $0.encoder == encoder && directions.contains($0.direction) }
-                    .map(\.composeEncodeMicros.median)
-                if let range = span(medians, format: roundedMicros) { groups.append("\(range) µs \(label)") }
-            }
-            if !groups.isEmpty { parts.append("\(encoder.rawValue) " + groups.joined(separator: ", ")) }
-        }
-        let ratios = cases.filter { $0.encoder == .diff }.compactMap(\.ratioToLowerBound)
-        if let range = span(ratios, format: { String(format: "%.2f", $0) }) {
-            parts.append("diff bytes \(range) × the lower bound")
-        }
-        return "compose + encode " + parts.joined(separator: "; ") + "."
+    /// The diff's largest bytes over lower bound among `cases`, with its case.
+    private static func worstRatio(_ cases: [FrameResult]) -> String {
+        let diffs = cases.filter { $0.encoder == .diff }
+        guard let worst = diffs.max(by: { ($0.ratioToLowerBound ?? 0) < ($1.ratioToLowerBound ?? 0) }),
+            let ratio = worst.ratioToLowerBound
+        else { return "–" }
+        return String(format: "%.2f (%@, %@)", ratio, worst.direction, BenchReport.depthName(worst.depth))
     }
 
     // MARK: - docs/PERFORMANCE.md
 
-    /// The environment, every frame case, and one row per idle, timer, memory and start-up
-    /// figure.
+    /// The environment, every frame case at the first size (one row per transition, direction
+    /// and depth, both encoders), the larger sizes per transition (worst direction), and one row
+    /// per idle, timer, memory and start-up figure.
     static func performanceResults(_ report: BenchReport) -> String {
         var out = wrapped(report.environment.sentence(totalSeconds: report.totalSeconds)) + "\n\n"
-        if let sample = report.frames.first {
+        let sizes = BenchReport.orderedSizes(report.frames)
+        if let first = sizes.first, let sample = report.frames.first {
             out +=
                 wrapped(
-                    "Frames: \(grouped(sample.frames)) per case (\(sample.transitions) transitions). "
-                        + "Times in µs (median and p99 of compose + encode, and the median of each part "
-                        + "alone); bytes and lower bound are means per frame; ratio is total bytes over "
-                        + "total lower bound.") + "\n\n"
+                    "At \(BenchReport.display(first)), \(grouped(sample.frames)) frames per case "
+                        + "(\(sample.transitions) transitions). Times in µs: the median of compose + encode for "
+                        + "each encoder, its p99 for the diff, and the medians of compose and of each encode "
+                        + "alone; bytes and lower bound are means per frame, the lower bound in the output's "
+                        + "colour space; ratio is the diff's total bytes over the total lower bound.") + "\n\n"
             out +=
-                "| size | transition | dir | encoder | median | p99 | compose | encode | bytes | lower bound | ratio |\n"
-            out += "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
-            for result in report.frames {
+                "| transition | dir | depth | diff | diff p99 | full | compose | diff encode | full encode | diff bytes | full bytes | lower bound | ratio |\n"
+            out += "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+            let cases = report.frames.filter { $0.size == first }
+            for diff in cases where diff.encoder == .diff {
+                let full = cases.first {
+                    $0.encoder == .full && $0.transition == diff.transition && $0.direction == diff.direction
+                        && $0.depth == diff.depth
+                }
                 let cells = [
-                    result.size, result.transition, result.direction, result.encoder.rawValue,
-                    String(format: "%.1f", result.composeEncodeMicros.median),
-                    String(format: "%.1f", result.composeEncodeMicros.p99),
-                    String(format: "%.1f", result.composeMicros.median),
-                    String(format: "%.1f", result.encodeMicros.median),
-                    String(format: "%.0f", result.bytes.mean),
-                    String(format: "%.0f", result.lowerBound.mean),
-                    result.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "–",
+                    diff.transition, diff.direction, BenchOptions.name(of: diff.colorDepth),
+                    String(format: "%.1f", diff.composeEncodeMicros.median),
+                    String(format: "%.1f", diff.composeEncodeMicros.p99),
+                    full.map { String(format: "%.1f", $0.composeEncodeMicros.median) } ?? "–",
+                    String(format: "%.1f", diff.composeMicros.median),
+                    String(format: "%.1f", diff.encodeMicros.median),
+                    full.map { String(format: "%.1f", $0.encodeMicros.median) } ?? "–",
+                    String(format: "%.0f", diff.bytes.mean),
+                    full.map { String(format: "%.0f", $0.bytes.mean) } ?? "–",
+                    String(format: "%.0f", diff.lowerBound.mean),
+                    diff.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "–",
                 ]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }
             out += "\n"
+            if sizes.count > 1 {
+                out +=
+                    wrapped(
+                        "Larger slots (the scaling cases, at \(BenchReport.depthName(report.frames.first(where: { $0.size == sizes[1] })?.depth ?? "truecolor"))), "
+                            + "each transition's worst direction for the diff encoder: median compose + encode per "
+                            + "frame and per cell, and the same at \(BenchReport.display(first)).") + "\n\n"
+                out +=
+                    "| size | transition | dir | diff | ns per cell | at \(BenchReport.display(first)) | full | ratio |\n"
+                out += "|---|---|---|---:|---:|---:|---:|---:|\n"
+                for size in sizes.dropFirst() {
+                    let cases = report.frames.filter { $0.size == size }
+                    for kind in orderedKinds(cases) {
+                        guard
+                            let diff = BenchReport.worst(
+                                cases.filter { $0.transition == kind }, size: size, encoder: .diff)
+                        else { continue }
+                        let small = report.frames.filter {
+                            $0.size == first && $0.transition == kind && $0.encoder == .diff && $0.depth == diff.depth
+                        }.max(by: { $0.nanosecondsPerCell < $1.nanosecondsPerCell })
+                        let full = BenchReport.worst(cases.filter { $0.transition == kind }, size: size, encoder: .full)
+                        let cells = [
+                            BenchReport.display(size), kind, diff.direction,
+                            String(format: "%.1f", diff.composeEncodeMicros.median),
+                            String(format: "%.2f", diff.nanosecondsPerCell),
+                            small.map { String(format: "%.2f", $0.nanosecondsPerCell) } ?? "–",
+                            full.map { String(format: "%.1f", $0.composeEncodeMicros.median) } ?? "–",
+                            diff.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "–",
+                        ]
+                        out += "| " + cells.joined(separator: " | ") + " |\n"
+                    }
+                }
+                out += "\n"
+            }
         }
         let rows = measurementRows(report)
         if !rows.isEmpty {
@@ -158,7 +212,12 @@ enum BenchMarkdown {
             rows.append(("timer lateness, \(grouped(timer.ticks)) × \(interval) ms", value))
             rows.append(
                 (
-                    "timer drift over \(grouped(timer.ticks)) ticks",
+                    "timer: deadlines skipped after a stall (late ticks are not stacked up)",
+                    "\(timer.skippedTicks) (after \(timer.stalledTicks) stalled \(timer.stalledTicks == 1 ? "tick" : "ticks"))"
+                ))
+            rows.append(
+                (
+                    "timer drift over \(grouped(timer.ticks)) ticks (steady ticks)",
                     "fit \(ms(timer.fitDriftMilliseconds, decimals: 3)) "
                         + "(last − first \(ms(timer.endpointDriftMilliseconds, decimals: 3)))"
                 ))
@@ -199,52 +258,23 @@ enum BenchMarkdown {
 
     // MARK: - Formatting
 
-    private static func result(
-        _ frames: [FrameResult], _ size: String, _ direction: String,
-        _ encoder: EncoderKind
-    ) -> FrameResult? {
-        frames.first { $0.size == size && $0.direction == direction && $0.encoder == encoder }
+    /// Transitions in the order the run measured them.
+    private static func orderedKinds(_ frames: [FrameResult]) -> [String] {
+        var kinds: [String] = []
+        for result in frames where !kinds.contains(result.transition) { kinds.append(result.transition) }
+        return kinds
     }
 
-    /// Sizes in the order the run measured them.
-    private static func orderedSizes(_ frames: [FrameResult]) -> [String] {
-        var sizes: [String] = []
-        for result in frames where !sizes.contains(result.size) { sizes.append(result.size) }
-        return sizes
-    }
-
-    /// Directions in the order the run measured them.
-    private static func orderedDirections(_ frames: [FrameResult]) -> [String] {
-        var directions: [String] = []
-        for result in frames where !directions.contains(result.direction) { directions.append(result.direction) }
-        return directions
-    }
-
-    /// `80x24` → `80×24`.
-    private static func display(_ size: String) -> String {
-        size.replacingOccurrences(of: "x", with: "×")
+    /// Depths in the order the run measured them.
+    private static func orderedDepths(_ frames: [FrameResult]) -> [String] {
+        var depths: [String] = []
+        for result in frames where !depths.contains(result.depth) { depths.append(result.depth) }
+        return depths
     }
 
     private static func micros(_ result: FrameResult?) -> String {
         guard let result else { return "–" }
         return String(format: "%.1f µs", result.composeEncodeMicros.median)
-    }
-
-    private static func ratio(_ result: FrameResult?) -> String {
-        guard let value = result?.ratioToLowerBound else { return "–" }
-        return String(format: "%.2f", value)
-    }
-
-    /// Whole µs from 100 up, one decimal below.
-    private static func roundedMicros(_ value: Double) -> String {
-        value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
-    }
-
-    /// `a–b` over the formatted minimum and maximum (`a` alone when they print the same).
-    private static func span(_ values: [Double], format: (Double) -> String) -> String? {
-        guard let low = values.min(), let high = values.max() else { return nil }
-        let (a, b) = (format(low), format(high))
-        return a == b ? a : "\(a)–\(b)"
     }
 
     private static func ms(_ value: Double, decimals: Int = 2) -> String {

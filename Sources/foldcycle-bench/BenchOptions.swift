@@ -14,8 +14,15 @@ struct BenchOptions: Sendable {
     /// Frames per transition: t = k / (n − 1), k = 0 ..< n. 115 is the live default (duration
     /// 1.9 s at 60 fps, both ends included).
     var framesPerTransition = 115
-    /// Slot sizes of the frame cases.
-    var sizes = [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 200, rows: 60)]
+    /// Slot sizes of the frame cases: the first one is measured at every depth, the others (the
+    /// scaling cases) at the first depth only, with as many cells in all per case as the first
+    /// size's (``frames(for:)``).
+    var sizes = [
+        TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 200, rows: 60),
+        TerminalSize(columns: 400, rows: 120),
+    ]
+    /// Colour depths of the frame cases at the first size (the others run at the first one).
+    var depths: [ColorDepth] = [.truecolor, .ansi256, .ansi16]
     /// Directions of the frame cases.
     var directions: [TransitionDirection] = [.down, .up, .left, .right]
     /// Transitions of the frame cases, each in every direction (the fade, which has none, once);
@@ -54,6 +61,41 @@ struct BenchOptions: Sendable {
     /// The arguments as given (after the program name), for the environment line.
     var arguments: [String] = []
 
+    /// The depths measured at `size`: every one of ``depths`` at the first size, the first depth
+    /// at the others.
+    func depths(for size: TerminalSize) -> [ColorDepth] {
+        size == sizes.first ? depths : Array(depths.prefix(1))
+    }
+
+    /// The least number of frames measured per case at `size`: ``minimumFrames`` at the first
+    /// size; at a larger one as many cells in all (``minimumFrames`` × the first size's cells ÷
+    /// this size's), but at least two transitions.
+    func frames(for size: TerminalSize) -> Int {
+        guard let first = sizes.first, size != first else { return minimumFrames }
+        let cells = max(size.columns * size.rows, 1)
+        return max(minimumFrames * first.columns * first.rows / cells, 2 * framesPerTransition)
+    }
+
+    /// The `--depths` names: `truecolor`, `256` (or `ansi256`), `16` (or `ansi16`).
+    static func depth(named name: String) -> ColorDepth? {
+        switch name {
+        case "truecolor": return .truecolor
+        case "256", "ansi256": return .ansi256
+        case "16", "ansi16": return .ansi16
+        default: return nil
+        }
+    }
+
+    /// The short name of `depth` in tables: `truecolor`, `256`, `16`, `none`.
+    static func name(of depth: ColorDepth) -> String {
+        switch depth {
+        case .truecolor: return "truecolor"
+        case .ansi256: return "256"
+        case .ansi16: return "16"
+        case .none: return "none"
+        }
+    }
+
     static let help = """
         OVERVIEW: Measure FoldCycle's frame cost, output bytes, idle cost, timer accuracy, memory
         and start-up time, then print a table and one JSON line with every figure.
@@ -63,10 +105,16 @@ struct BenchOptions: Sendable {
         OPTIONS:
           --quick               CI-sized run: 1 s idle windows, 50 ticks, 10,000 transitions,
                                 3 spawns (frames stay at 1,000).
-          --frames <n>          Frames per case, at least; rounded up to whole transitions. (default: 1000)
+          --frames <n>          Frames per case at the first size, at least; rounded up to whole
+                                transitions. Larger sizes measure as many cells in all, at least two
+                                transitions. (default: 1000)
           --frames-per-transition <n>
                                 Frames sampled over t in 0...1 per transition, ≥ 2. (default: 115)
-          --sizes <list>        Comma-separated slot sizes COLUMNSxROWS. (default: 80x24,200x60)
+          --sizes <list>        Comma-separated slot sizes COLUMNSxROWS; the first is measured at
+                                every depth, the others at the first depth. (default:
+                                80x24,200x60,400x120)
+          --depths <list>       Comma-separated colour depths. (values: truecolor, 256, 16;
+                                default: all three)
           --directions <list>   Comma-separated directions. (values: down, up, left, right;
                                 default: all four)
           --kinds <list>        Comma-separated transitions. (values: fold, cube, flip, push,
@@ -170,6 +218,15 @@ struct BenchOptions: Sendable {
                     }
                     options.directions.append(direction)
                 }
+            case "--depths":
+                let text = try value(argument)
+                options.depths = []
+                for name in text.split(separator: ",") {
+                    guard let depth = Self.depth(named: name.trimmingCharacters(in: .whitespaces)) else {
+                        throw BenchUsageError("invalid depth '\(name)' in '--depths' (values: truecolor, 256, 16)")
+                    }
+                    options.depths.append(depth)
+                }
             case "--kinds":
                 let text = try value(argument)
                 options.kinds = []
@@ -198,11 +255,12 @@ struct BenchOptions: Sendable {
         if options.writeDocs {
             let defaults = BenchOptions()
             guard options.sections == defaults.sections, options.sizes == defaults.sizes,
-                options.directions == defaults.directions, options.kinds == defaults.kinds
+                options.directions == defaults.directions, options.kinds == defaults.kinds,
+                options.depths == defaults.depths
             else {
                 throw BenchUsageError(
-                    "'--write-docs' needs every section and the default '--sizes', '--directions' and "
-                        + "'--kinds' (the docs' tables show all of them)")
+                    "'--write-docs' needs every section and the default '--sizes', '--directions', "
+                        + "'--kinds' and '--depths' (the docs' tables show all of them)")
             }
         }
         return options

@@ -37,9 +37,12 @@ enum BenchRunner {
                 for kind in options.kinds {
                     progress("frames: \(size) \(kind)")
                     for direction in kind.hasDirection ? options.directions : Array(options.directions.prefix(1)) {
-                        report.frames += FrameBench.run(
-                            size: size, kind: kind, direction: direction, minimumFrames: options.minimumFrames,
-                            framesPerTransition: options.framesPerTransition)
+                        for depth in options.depths(for: size) {
+                            report.frames += FrameBench.run(
+                                size: size, kind: kind, direction: direction, depth: depth,
+                                minimumFrames: options.frames(for: size),
+                                framesPerTransition: options.framesPerTransition)
+                        }
                     }
                 }
             }

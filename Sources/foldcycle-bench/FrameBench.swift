@@ -9,14 +9,18 @@ enum EncoderKind: String, CaseIterable, Codable, Sendable {
     case full
 }
 
-/// The figures of one (size, transition, direction, encoder) case.
+/// The figures of one (size, transition, direction, colour depth, encoder) case.
 struct FrameResult: Codable, Sendable {
     /// `COLUMNSxROWS`.
     var size: String
+    /// Cells per frame (columns × rows).
+    var cells: Int
     /// The transition's command-line name: `fold`, `cube`, `flip`, ….
     var transition: String
     /// `down`, `up`, `left` or `right` (`down` for the fade, which has no direction).
     var direction: String
+    /// The output's colour depth: `truecolor`, `ansi256` or `ansi16` (``ColorDepth``'s raw value).
+    var depth: String
     /// `diff` or `full`.
     var encoder: EncoderKind
     /// Frames measured.
@@ -31,10 +35,17 @@ struct FrameResult: Codable, Sendable {
     var encodeMicros: Summary
     /// Encoded bytes per frame.
     var bytes: Summary
-    /// Lower bound per frame: UTF-8 bytes of the glyphs of the cells that changed, no escapes.
+    /// Lower bound per frame: UTF-8 bytes of the glyphs of the cells whose output form changed
+    /// (``OutputLowerBound``), no escapes.
     var lowerBound: Summary
     /// Total encoded bytes over total lower-bound bytes (nil when nothing changed).
     var ratioToLowerBound: Double?
+
+    /// ``depth`` as a ``ColorDepth``.
+    var colorDepth: ColorDepth { ColorDepth(rawValue: depth) ?? .truecolor }
+
+    /// Median compose + encode per cell, in nanoseconds.
+    var nanosecondsPerCell: Double { composeEncodeMicros.median * 1_000 / Double(max(cells, 1)) }
 }
 
 /// Deterministic card text: mixed CJK (2-cell) and ASCII words filling every row of a slot.
@@ -77,17 +88,18 @@ enum BenchText {
 /// runs first alternates from frame to frame, so neither always gets the warmer cache. A frame's
 /// compose + encode time for an encoder is its compose time plus that encoder's time.
 enum FrameBench {
-    /// Measures one (size, transition, direction) case for both encoders.
+    /// Measures one (size, transition, direction, depth) case for both encoders.
     ///
     /// Frames: transitions of `kind` from item k to item k + 1 (k = 1, 2, …), each sampled at
     /// t = j / (framesPerTransition − 1), until at least `minimumFrames` frames are measured; one
     /// transition (item 0 → 1) runs first, untimed, as a warm-up. The first frame of each
     /// transition lays out the incoming item's text (the renderer's two-entry cache), as live.
+    /// Both encoders write at `depth`, and the scene composes for it (``Compositor/colorDepth``).
     ///
     /// - Returns: the diff encoder's result, then the full-frame encoder's.
     static func run(
-        size: TerminalSize, kind: TransitionKind = .fold, direction: TransitionDirection, minimumFrames: Int,
-        framesPerTransition: Int
+        size: TerminalSize, kind: TransitionKind = .fold, direction: TransitionDirection,
+        depth: ColorDepth = .truecolor, minimumFrames: Int, framesPerTransition: Int
     ) -> [FrameResult] {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
@@ -97,13 +109,14 @@ enum FrameBench {
             transition.frame(at: Double($0) / Double(framesPerTransition - 1))
         }
 
-        let renderer = CardScene(cardSize: size)
-        var diffEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
-        var fullEncoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        // The scene composes for the output's depth, as the player sets it up (FrameSource.setColorDepth).
+        let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
+        var diffEncoder = ANSIEncoder(mode: .inline, depth: depth)
+        var fullEncoder = ANSIEncoder(mode: .inline, depth: depth)
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)
         var bytes: [UInt8] = []
-        var scratch: [UInt8] = []
+        var bound = OutputLowerBound(depth: depth)
         // What the terminal shows before the first frame: item 0 settled, drawn in full.
         renderer.render(index: 0, text: items[0], into: &previous)
         diffEncoder.encodeFull(previous, into: &bytes)
@@ -123,14 +136,14 @@ enum FrameBench {
             let to = (index: k + 1, text: items[k + 1])
             for state in states {
                 let start = Probe.nanoseconds()
-                renderer.render(state, outgoing: from, incoming: to, into: &current)
+                measuredCompose(renderer, state, outgoing: from, incoming: to, into: &current)
                 let composed = Probe.nanoseconds()
                 for encoder in frame % 2 == 0 ? [EncoderKind.diff, .full] : [.full, .diff] {
                     bytes.removeAll(keepingCapacity: true)
                     let before = Probe.nanoseconds()
                     switch encoder {
-                    case .diff: diffEncoder.encodeDiff(previous: previous, current: current, into: &bytes)
-                    case .full: fullEncoder.encodeFull(current, into: &bytes)
+                    case .diff: measuredDiff(&diffEncoder, previous: previous, current: current, into: &bytes)
+                    case .full: measuredFull(&fullEncoder, current, into: &bytes)
                     }
                     let after = Probe.nanoseconds()
                     if timed {
@@ -140,7 +153,7 @@ enum FrameBench {
                 }
                 if timed {
                     compose.append((Double(composed - start) / 1_000, 0))
-                    bounds.append(Double(lowerBound(previous: previous, current: current, scratch: &scratch)))
+                    bounds.append(Double(bound.bytes(previous: previous, current: current)))
                     frame += 1
                 }
                 swap(&previous, &current)
@@ -151,13 +164,37 @@ enum FrameBench {
             let totals = zip(compose.micros, samples.micros).map { $0 + $1 }
             let totalBytes = samples.bytes.reduce(0, +)
             return FrameResult(
-                size: size.description, transition: kind.rawValue, direction: direction.description,
-                encoder: encoder,
+                size: size.description, cells: size.columns * size.rows, transition: kind.rawValue,
+                direction: direction.description, depth: depth.rawValue, encoder: encoder,
                 frames: totals.count, transitions: transitions,
                 composeEncodeMicros: Summary(totals), composeMicros: Summary(compose.micros),
                 encodeMicros: Summary(samples.micros), bytes: Summary(samples.bytes), lowerBound: Summary(bounds),
                 ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil)
         }
+    }
+
+    // The measured calls, each in a function of its own, so that a profile of the bench
+    // (`valgrind --tool=callgrind`) counts each part's instructions under one name whatever the
+    // optimizer inlines into them.
+
+    @inline(never)
+    static func measuredCompose(
+        _ scene: CardScene, _ frame: TransitionFrame, outgoing: (index: Int, text: String),
+        incoming: (index: Int, text: String), into destination: inout CellBuffer
+    ) {
+        scene.render(frame, outgoing: outgoing, incoming: incoming, into: &destination)
+    }
+
+    @inline(never)
+    static func measuredDiff(
+        _ encoder: inout ANSIEncoder, previous: CellBuffer, current: CellBuffer, into bytes: inout [UInt8]
+    ) {
+        encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+    }
+
+    @inline(never)
+    static func measuredFull(_ encoder: inout ANSIEncoder, _ current: CellBuffer, into bytes: inout [UInt8]) {
+        encoder.encodeFull(current, into: &bytes)
     }
 
     /// Per-frame times (µs) and byte counts, preallocated.
@@ -174,30 +211,5 @@ enum FrameBench {
             micros.append(sample.micros)
             bytes.append(Double(sample.bytes))
         }
-    }
-
-    /// The UTF-8 bytes of the glyphs of the cells of `current` that differ from `previous`
-    /// (continuation cells, which print nothing, count 0): what any encoder must send at least,
-    /// before a single escape byte.
-    static func lowerBound(previous: CellBuffer, current: CellBuffer, scratch: inout [UInt8]) -> Int {
-        guard previous.width == current.width, previous.height == current.height else {
-            return current.cells.reduce(0) { sum, cell in sum + utf8Count(cell, scratch: &scratch) }
-        }
-        var total = 0
-        previous.cells.withUnsafeBufferPointer { old in
-            current.cells.withUnsafeBufferPointer { new in
-                for index in new.indices where old[index] != new[index] {
-                    total += utf8Count(new[index], scratch: &scratch)
-                }
-            }
-        }
-        return total
-    }
-
-    private static func utf8Count(_ cell: Cell, scratch: inout [UInt8]) -> Int {
-        guard !cell.isContinuation else { return 0 }
-        scratch.removeAll(keepingCapacity: true)
-        GlyphTable.shared.appendUTF8(of: cell.glyph, to: &scratch)
-        return scratch.count
     }
 }

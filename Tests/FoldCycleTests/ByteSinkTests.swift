@@ -27,6 +27,34 @@ struct ByteSinkTests {
         #expect(ByteSink.utf8Length(of: scalar) == expected.count)
     }
 
+    @Test(
+        "the branch-free UTF-8 writer writes the same bytes at each length's bounds and counts only the ones it means",
+        arguments: encodings)
+    func unchecked(_ scalar: UInt32, _ expected: [UInt8]) {
+        var block = [UInt8](repeating: 0xAA, count: 8)
+        let count = block.withUnsafeMutableBufferPointer {
+            ByteSink.writeUTF8Unchecked(of: scalar, to: $0.baseAddress!)
+        }
+        #expect(count == expected.count)
+        #expect(Array(block.prefix(count)) == expected)
+        #expect(block.suffix(4) == [0xAA, 0xAA, 0xAA, 0xAA])
+    }
+
+    @Test("the branch-free UTF-8 writer agrees with the branching one for every value up to 0x110000 and beyond")
+    func uncheckedAgrees() {
+        var mismatches: [UInt32] = []
+        var block = [UInt8](repeating: 0, count: 4)
+        for value in Array(0..<0x11_0100) + [0x7FFF_FFFF, 0xFFFF_FFFF] {
+            var expected: [UInt8] = []
+            ByteSink.appendScalarUTF8(UInt32(value), to: &expected)
+            let count = block.withUnsafeMutableBufferPointer {
+                ByteSink.writeUTF8Unchecked(of: UInt32(value), to: $0.baseAddress!)
+            }
+            if count != expected.count || Array(block.prefix(count)) != expected { mismatches.append(UInt32(value)) }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test("the UTF-8 writer agrees with Swift's for every 97th scalar value")
     func utf8AgreesWithSwift() {
         var mismatches: [UInt32] = []

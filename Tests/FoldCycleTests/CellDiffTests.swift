@@ -16,70 +16,96 @@ struct CellDiffTests {
         return cells
     }
 
-    /// The marked columns of one row and the span ``CellDiff/markDirty`` returns.
-    static func marked(old: [Cell], new: [Cell]) -> (columns: [Int], span: Range<Int>?) {
+    static let navy = TerminalColor.rgb(RGBColor(red: 0, green: 0, blue: 128))
+    /// Two greens that downsample to the same 256-colour entry (28, #008700), and one that does not.
+    static let green = TerminalColor.rgb(RGBColor(red: 0, green: 128, blue: 0))
+    static let nearGreen = TerminalColor.rgb(RGBColor(red: 0, green: 131, blue: 2))
+    static let lime = TerminalColor.rgb(RGBColor(red: 0, green: 255, blue: 0))
+
+    /// The marked columns of one row after ``CellDiff/markChanges(old:new:width:marks:)`` (and,
+    /// below truecolor, ``CellDiff/unmarkInvisibleChanges(old:new:width:marks:colors:)``).
+    static func marked(old: [Cell], new: [Cell], depth: ColorDepth = .truecolor) -> [Int] {
         precondition(old.count == new.count)
-        var marks = Array(repeating: true, count: old.count)
-        let span = old.withUnsafeBufferPointer { old in
+        var marks = [UInt64](repeating: ~0, count: CellDiff.wordsPerRow(old.count))
+        var colors = OutputColors(depth: depth)
+        old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 marks.withUnsafeMutableBufferPointer { marks in
-                    CellDiff.markDirty(old: old, new: new, row: 0, width: old.count, marks: marks)
+                    let (o, n, m) = (old.baseAddress!, new.baseAddress!, marks.baseAddress!)
+                    if CellDiff.markChanges(old: o, new: n, width: old.count, marks: m), depth != .truecolor {
+                        _ = CellDiff.unmarkInvisibleChanges(old: o, new: n, width: old.count, marks: m, colors: &colors)
+                    }
                 }
             }
         }
-        return (marks.indices.filter { marks[$0] }, span)
+        return marks.withUnsafeBufferPointer { marks in
+            (0..<old.count).filter { CellDiff.isMarked(marks.baseAddress!, $0) }
+        }
     }
 
     struct RowCase: CustomStringConvertible, Sendable {
         let name: String
         let old: [Cell]
         let new: [Cell]
+        let depth: ColorDepth
         let columns: [Int]
         var description: String { name }
+
+        init(_ name: String, _ old: [Cell], _ new: [Cell], depth: ColorDepth = .truecolor, _ columns: [Int]) {
+            self.name = name
+            self.old = old
+            self.new = new
+            self.depth = depth
+            self.columns = columns
+        }
     }
 
-    static let navy = TerminalColor.rgb(RGBColor(red: 0, green: 0, blue: 128))
-
-    /// "你" in its lead and a continuation whose colours changed alone.
-    static let recolouredContinuation: [Cell] = {
-        var cells = row("你x")
-        cells[1] = Cell(glyph: 0x20, width: 0, background: navy)
-        return cells
-    }()
-
-    /// "你x" with a narrow "a" over the lead and the old continuation left (a stray one).
-    static let strayContinuation: [Cell] = {
-        var cells = row("你x")
-        cells[0] = Cell("a")
-        return cells
-    }()
-
     @Test(
-        "which columns of a row are marked",
+        "which cells of a row changed, in the output's colour space",
         arguments: [
-            RowCase(name: "unchanged", old: row("abc"), new: row("abc"), columns: []),
-            RowCase(name: "one narrow cell", old: row("abc"), new: row("aXc"), columns: [1]),
+            RowCase("unchanged", row("abc"), row("abc"), []),
+            RowCase("one narrow cell", row("abc"), row("aXc"), [1]),
+            RowCase("a colour change alone", row("abc"), row("a") + row("b", background: navy) + row("c"), [1]),
+            RowCase("narrow cells over a wide glyph", row("你c"), row("abc"), [0, 1]),
+            // Continuations are compared like any cell: here they are equal (a space in the same colours).
+            RowCase("a wide glyph over a wide glyph", row("a你"), row("a好"), [1]),
+            RowCase("changes at both ends", row("abcdef"), row("Xbcdeg"), [0, 5]),
             RowCase(
-                name: "a colour change alone", old: row("abc"), new: row("a") + row("b", background: navy) + row("c"),
-                columns: [1]),
-            RowCase(name: "narrow cells over a wide glyph", old: row("你c"), new: row("abc"), columns: [0, 1]),
-            RowCase(name: "a wide glyph over narrow cells", old: row("abcd"), new: row("a你d"), columns: [1, 2]),
-            // The continuations are equal (a space in the same colours): only the lead is marked.
-            RowCase(name: "a wide glyph over a wide glyph", old: row("a你"), new: row("a好"), columns: [1]),
-            RowCase(name: "a wide glyph one column left", old: row("a你d"), new: row("你cd"), columns: [0, 1, 2]),
+                "256 colours: a blend that lands on the same entry does not show",
+                row("ab", background: green), row("ab", background: nearGreen), depth: .ansi256, []),
             RowCase(
-                name: "a changed continuation marks its lead", old: row("你x"), new: recolouredContinuation,
-                columns: [0, 1]),
+                "256 colours: another entry shows", row("ab", background: green),
+                row("a", background: green)
+                    + row("b", background: lime), depth: .ansi256, [1]),
             RowCase(
-                name: "a narrow glyph over a wide lead marks the cell after it", old: row("你x"), new: strayContinuation,
-                columns: [0, 1]),
-            RowCase(name: "changes at both ends", old: row("abcdef"), new: row("Xbcdeg"), columns: [0, 5]),
+                "256 colours: a glyph change shows whatever the colours", row("ab", background: green),
+                row("aX", background: nearGreen), depth: .ansi256, [1]),
+            RowCase(
+                "no colour: only glyphs and attributes show", row("ab", background: green), row("ab", background: lime),
+                depth: .none, []),
         ])
-    func markDirty(_ testCase: RowCase) {
-        let (columns, span) = Self.marked(old: testCase.old, new: testCase.new)
-        #expect(columns == testCase.columns)
-        let expectedSpan = testCase.columns.first.flatMap { first in testCase.columns.last.map { first..<($0 + 1) } }
-        #expect(span == expectedSpan)
+    func marks(_ testCase: RowCase) {
+        #expect(Self.marked(old: testCase.old, new: testCase.new, depth: testCase.depth) == testCase.columns)
+    }
+
+    @Test("marks across words: the next marked and unmarked column and the end of the marks, 130 columns")
+    func wordBoundaries() {
+        var marks = [UInt64](repeating: 0, count: CellDiff.wordsPerRow(130))
+        #expect(marks.count == 3)
+        marks.withUnsafeMutableBufferPointer { buffer in
+            let m = buffer.baseAddress!
+            #expect(CellDiff.nextMarked(m, from: 0, width: 130) == 130)
+            #expect(CellDiff.endOfMarks(m, width: 130) == 0)
+            for x in [3, 63, 64, 65, 127, 129] { CellDiff.mark(m, x) }
+            #expect(CellDiff.nextMarked(m, from: 4, width: 130) == 63)
+            #expect(CellDiff.nextUnmarked(m, from: 63, width: 130) == 66)
+            #expect(CellDiff.nextMarked(m, from: 66, width: 130) == 127)
+            #expect(CellDiff.nextUnmarked(m, from: 129, width: 130) == 130)
+            #expect(CellDiff.endOfMarks(m, width: 130) == 130)
+            CellDiff.unmark(m, 129)
+            #expect(CellDiff.endOfMarks(m, width: 130) == 128)
+            #expect(CellDiff.isMarked(m, 64) && !CellDiff.isMarked(m, 66))
+        }
     }
 
     static let trailingBlankRows: [(cells: [Cell], start: Int)] = [
@@ -93,24 +119,5 @@ struct CellDiffTests {
     func trailingBlanks(_ cells: [Cell], _ start: Int) {
         let found = cells.withUnsafeBufferPointer { CellDiff.trailingBlanksStart($0, row: 0, width: cells.count) }
         #expect(found == start)
-    }
-
-    @Test("a frame's pending rows: the span of marks and the EL column of each changed row")
-    func pendingRows() {
-        let old = Self.row("abcd") + Self.row("efgh") + Self.row("wxyz")
-        let new = Self.row("ab  ") + Self.row("efgh") + Self.row("wxyQ")
-        var marks = Array(repeating: true, count: old.count)
-        var rows: [PendingRow] = []
-        old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
-                marks.withUnsafeMutableBufferPointer { marks in
-                    CellDiff.markFrame(old: old, new: new, width: 4, height: 3, marks: marks, rows: &rows)
-                }
-            }
-        }
-        // Row 0's marked blanks are erased from column 2; row 1 is unchanged; row 2 has no
-        // marked blank (its EL column is the width).
-        #expect(rows == [PendingRow(y: 0, start: 2, end: 4, erase: 2), PendingRow(y: 2, start: 3, end: 4, erase: 4)])
-        #expect(marks.indices.filter { marks[$0] } == [2, 3, 11])
     }
 }

@@ -114,6 +114,36 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
         return UInt8(best)
     }
 
+    /// The RGB colour of xterm 256-colour palette entry `index` (16...255: the 6×6×6 cube and the
+    /// 24 greys; 0...15, which terminals theme, as ``palette16``).
+    public static func ansi256Color(index: UInt8) -> RGBColor {
+        switch index {
+        case 0..<16:
+            return palette16[Int(index)]
+        case 16..<232:
+            let cube = Int(index) - 16
+            return RGBColor(
+                red: UInt8(cubeLevels[cube / 36]), green: UInt8(cubeLevels[cube / 6 % 6]),
+                blue: UInt8(cubeLevels[cube % 6]))
+        default:
+            let level = UInt8(8 + 10 * (Int(index) - 232))
+            return RGBColor(red: level, green: level, blue: level)
+        }
+    }
+
+    /// The colour the output shows for `color` at this depth, as RGB: `color` itself at
+    /// ``truecolor`` (and at ``none``, which sends no colour at all), otherwise the palette entry
+    /// it is downsampled to (``ansi256Index(for:)``, ``ansi16Index(for:)``). Downsampling the
+    /// result gives the same entry again, so a frame made of these colours differs from the
+    /// previous one exactly where the output does.
+    public func paletteColor(for color: RGBColor) -> RGBColor {
+        switch self {
+        case .truecolor, .none: return color
+        case .ansi256: return Self.ansi256Color(index: Self.ansi256Index(for: color))
+        case .ansi16: return Self.palette16[Int(Self.ansi16Index(for: color))]
+        }
+    }
+
     /// Squared Euclidean distance in RGB.
     static func distance(_ lhs: RGBColor, _ rhs: RGBColor) -> Int {
         let dr = Int(lhs.red) - Int(rhs.red)

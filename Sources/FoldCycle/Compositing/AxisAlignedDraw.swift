@@ -10,14 +10,40 @@ extension DrawContext {
         var sourceColumn: Int32
         var eighths: UInt8
         var coversLeft: Bool
+        /// Whether a wide lead sampled here is drawn whole: the next column is fully covered
+        /// and samples the next layer column (the lead's continuation).
+        var wholeLead = false
+    }
+
+    /// One piece of a fully covered row, computed once per layer: a run of fully covered
+    /// columns that sample consecutive layer columns (`count` columns from `start`, the layer
+    /// column of the first in `sourceColumn`), or one partly covered column (`count` 0) drawn as a
+    /// left block eighth.
+    struct RowSegment {
+        var start: Int32
+        var count: Int32
+        /// The layer column of a run's first column, or ``sampled``.
+        var sourceColumn: Int32
+
+        /// A stretch of fully covered columns whose runs are short (a squashed layer): drawn
+        /// column by column from each column's sample.
+        static let sampled: Int32 = -1
     }
 
     /// The inverse map separates into a column map and a row map: the column samples are
-    /// computed once into a temporary (stack-allocated when small) buffer, each row's sample and
-    /// coverage once per row, so a covered cell costs one source load and one store (plus the
-    /// blend when alpha < 1).
+    /// computed once into a temporary (stack-allocated when small) buffer, and cut into
+    /// ``RowSegment``s: runs of columns that sample consecutive layer columns (all of them when
+    /// the layer is not scaled horizontally, single columns where it is squashed to half or less)
+    /// and the partly covered edge columns. A fully covered row is then a copy (or blend) of a
+    /// stretch of the layer's row per run, so a covered cell costs one source load and one store
+    /// (plus the blend when alpha < 1); wide clusters need a look only at a run's ends (a lead
+    /// at its end or a continuation at its start is cut off and blanked, as is a wide cluster
+    /// whose other half another column samples).
     ///
-    /// - Returns: whether any overwritten destination cell was part of a wide cluster (width ≠ 1).
+    /// - Returns: whether the draw left part of a wide cluster of the destination (a run that
+    ///   starts on a trailing half or ends on a lead, an edge cell over a wide one): only then
+    ///   may the wide-cluster invariant need restoring. Clusters wholly inside a run are replaced
+    ///   whole.
     func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Bool {
         let a = Double(transform.a)
         let d = Double(transform.d)
@@ -36,7 +62,8 @@ extension DrawContext {
         let endRow = min(Int(y1.rounded(.up)), height)
         guard firstColumn < endColumn, firstRow < endRow else { return false }
         let columnCount = endColumn - firstColumn
-        // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
+        // The OR of (width ^ 1) over the destination cells whose clusters the draw cut: nonzero
+        // when one was wide.
         var overwritten: UInt64 = 0
         var memo = BlendMemo()
 
@@ -51,69 +78,74 @@ extension DrawContext {
                         sourceColumn: eighths == 8 ? Int32(truncatingIfNeeded: sourceColumn(x)) : 0,
                         eighths: UInt8(eighths), coversLeft: coversLeft))
             }
-            let samples = UnsafeBufferPointer(columns)
-            // Every column fully covered and sampling consecutive layer columns (no horizontal
-            // scaling): a content row is a run of the layer's row.
-            var contiguousFrom: Int32 = -1
-            if samples.allSatisfy({ $0.eighths == 8 }) {
-                let first = samples[0].sourceColumn
-                if samples.indices.allSatisfy({ samples[$0].sourceColumn == first + Int32(truncatingIfNeeded: $0) }) {
-                    contiguousFrom = first
-                }
+            for i in 0..<columnCount - 1 where columns[i].eighths == 8 && columns[i + 1].eighths == 8 {
+                columns[i].wholeLead = columns[i + 1].sourceColumn == columns[i].sourceColumn + 1
             }
-            for y in firstRow..<endRow {
-                let rowEighths = Self.eighths(Double(y), y0, y1)
-                if rowEighths == 0 { continue }
-                let rowBase = y * width + firstColumn
-                if rowEighths == 8 {
-                    let sourceRowBase = sourceRow(y) * sourceWidth
-                    if contiguousFrom >= 0 {
-                        let start = sourceRowBase + Int(contiguousFrom)
+            let samples = UnsafeBufferPointer(columns)
+            withUnsafeTemporaryAllocation(of: RowSegment.self, capacity: columnCount) { segmentStorage in
+                var segmentCount = 0
+                var i = 0
+                while i < columnCount {
+                    let sample = samples[i]
+                    if sample.eighths == 8 {
+                        var end = i + 1
+                        while end < columnCount && samples[end].eighths == 8
+                            && samples[end].sourceColumn == samples[end - 1].sourceColumn + 1
+                        {
+                            end += 1
+                        }
+                        // Short runs (a squashed layer) join the sampled stretch before them.
+                        if end - i < Self.shortestCopiedRun, segmentCount > 0,
+                            segmentStorage[segmentCount - 1].sourceColumn == RowSegment.sampled,
+                            Int(segmentStorage[segmentCount - 1].start + segmentStorage[segmentCount - 1].count) == i
+                        {
+                            segmentStorage[segmentCount - 1].count += Int32(truncatingIfNeeded: end - i)
+                        } else {
+                            segmentStorage.initializeElement(
+                                at: segmentCount,
+                                to: RowSegment(
+                                    start: Int32(truncatingIfNeeded: i), count: Int32(truncatingIfNeeded: end - i),
+                                    sourceColumn: end - i < Self.shortestCopiedRun
+                                        ? RowSegment.sampled : sample.sourceColumn))
+                            segmentCount += 1
+                        }
+                        i = end
+                        continue
+                    }
+                    if sample.eighths != 0 {
+                        segmentStorage.initializeElement(
+                            at: segmentCount,
+                            to: RowSegment(start: Int32(truncatingIfNeeded: i), count: 0, sourceColumn: 0))
+                        segmentCount += 1
+                    }
+                    i += 1
+                }
+                let segments = UnsafeBufferPointer(rebasing: segmentStorage[..<segmentCount])
+                for y in firstRow..<endRow {
+                    let rowEighths = Self.eighths(Double(y), y0, y1)
+                    if rowEighths == 0 { continue }
+                    let rowBase = y * width + firstColumn
+                    if rowEighths == 8 {
+                        let sourceRowBase = sourceRow(y) * sourceWidth
                         overwritten |=
                             alpha256 == 256
-                            ? (tracksOverwrites
-                                ? drawContiguousRun(
-                                    sourceStart: start, targetBase: rowBase, count: columnCount,
-                                    mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
-                                : drawContiguousRun(
-                                    sourceStart: start, targetBase: rowBase, count: columnCount,
-                                    mode: OpaqueUntracked.self, memo: &memo, source: source, target: target))
-                            : (tracksOverwrites
-                                ? drawContiguousRun(
-                                    sourceStart: start, targetBase: rowBase, count: columnCount,
-                                    mode: BlendedTracked.self, memo: &memo, source: source, target: target)
-                                : drawContiguousRun(
-                                    sourceStart: start, targetBase: rowBase, count: columnCount,
-                                    mode: BlendedUntracked.self, memo: &memo, source: source,
-                                    target: target))
-                    } else if alpha256 == 256 {
-                        overwritten |=
-                            tracksOverwrites
                             ? drawFullRow(
-                                sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
-                                mode: OpaqueTracked.self, memo: &memo, source: source, target: target)
+                                sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments,
+                                columns: samples, mode: Opaque.self, memo: &memo, source: source, target: target)
                             : drawFullRow(
-                                sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
-                                mode: OpaqueUntracked.self, memo: &memo, source: source, target: target)
-                    } else {
-                        overwritten |=
-                            tracksOverwrites
-                            ? drawFullRow(
-                                sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
-                                mode: BlendedTracked.self, memo: &memo, source: source, target: target)
-                            : drawFullRow(
-                                sourceRowBase: sourceRowBase, targetBase: rowBase, columns: samples,
-                                mode: BlendedUntracked.self, memo: &memo, source: source, target: target)
+                                sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments,
+                                columns: samples, mode: Blended.self, memo: &memo, source: source, target: target)
+                        continue
                     }
-                    continue
+                    let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
+                    for i in 0..<columnCount where samples[i].eighths >= 4 {
+                        overwritten |= Self.widthOtherThanOne(target[rowBase + i])
+                        drawEdge(
+                            at: rowBase + i, eighths: rowEighths, coversFar: coversBottom, faceColour: layerBackground,
+                            family: .lower, target: target)
+                    }
                 }
-                let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
-                for i in 0..<columnCount where samples[i].eighths >= 4 {
-                    overwritten |= Self.widthOtherThanOne(target[rowBase + i])
-                    drawEdge(
-                        at: rowBase + i, eighths: rowEighths, coversFar: coversBottom, faceColour: layerBackground,
-                        family: .lower, target: target)
-                }
+                segmentStorage.deinitialize()
             }
             columns.deinitialize()
         }
@@ -126,39 +158,75 @@ extension DrawContext {
         (cell.high ^ 1 << 32) & 0xFF << 32
     }
 
-    /// Draws one fully covered row of a layer whose columns are all fully covered and sample
-    /// consecutive layer columns: the `count` layer cells from `sourceStart`, drawn (copied when
-    /// `Mode.opaque`, else blended) to `targetBase`, with the same wide-cluster rules as
-    /// ``drawFullRow`` (a lead whose continuation column is in the run is drawn whole; a lead at
-    /// the run's end, or a continuation, is blanked). `Mode`: see ``drawFullRow``.
+    /// Draws one fully covered destination row, segment by segment (``RowSegment``): runs of
+    /// content, and left block eighths where a column is partly covered. `Mode.opaque` must be
+    /// `alpha256 == 256` (content is copied, not blended). The mode is a type, so each
+    /// combination is specialized into its own loop.
     ///
-    /// - Returns: nonzero when an overwritten cell was part of a wide cluster (0 when not
-    ///   `Mode.tracks`).
+    /// - Returns: nonzero when the row cut a wide cluster of the destination.
     @inline(__always)
-    fileprivate func drawContiguousRun<Mode: RowMode>(
-        sourceStart: Int, targetBase: Int, count: Int, mode: Mode.Type,
-        memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
-        target: UnsafeMutableBufferPointer<Cell>
+    fileprivate func drawFullRow<Mode: RowMode>(
+        sourceRowBase: Int, targetBase: Int, segments: UnsafeBufferPointer<RowSegment>,
+        columns: UnsafeBufferPointer<ColumnSample>, mode: Mode.Type, memo: inout BlendMemo,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
     ) -> UInt64 {
-        let opaque = Mode.opaque
-        let tracks = Mode.tracks
         var overwritten: UInt64 = 0
-        var i = 0
-        while i < count {
-            let cell = source[sourceStart &+ i]
+        for segment in segments {
+            let start = Int(segment.start)
+            let count = Int(segment.count)
+            if count == 0 {
+                let column = columns[start]
+                overwritten |= Self.widthOtherThanOne(target[targetBase &+ start])
+                drawEdge(
+                    at: targetBase &+ start, eighths: Int(column.eighths), coversFar: column.coversLeft,
+                    faceColour: layerBackground, family: .left, target: target)
+                continue
+            }
+            // A destination cluster is cut where the run starts on its trailing half or ends on
+            // its lead; one wholly inside is replaced whole.
+            let first = target[targetBase &+ start]
+            let last = target[targetBase &+ start &+ count &- 1]
+            overwritten |= first.high & 0xFF << 32 == 0 || last.width == 2 ? 0xFF << 32 : 0
+            if segment.sourceColumn == RowSegment.sampled {
+                drawSampled(
+                    sourceRowBase: sourceRowBase, targetBase: targetBase, from: start, count: count, columns: columns,
+                    mode: mode, memo: &memo, source: source, target: target)
+            } else {
+                drawRun(
+                    sourceStart: sourceRowBase &+ Int(segment.sourceColumn), targetBase: targetBase &+ start,
+                    count: count, mode: mode, memo: &memo, source: source, target: target)
+            }
+        }
+        return overwritten
+    }
+
+    /// Runs of consecutive layer columns shorter than this are drawn column by column
+    /// (``drawSampled``) rather than as runs (``drawRun``).
+    static let shortestCopiedRun = 4
+
+    /// Draws the fully covered columns `start..<start + count` of a row, each from its own
+    /// sample (`columns[i].sourceColumn` of the layer row at `sourceRowBase`), with the same
+    /// wide-cluster rules as ``drawRun`` (a lead is drawn whole when `columns[i].wholeLead`).
+    @inline(__always)
+    fileprivate func drawSampled<Mode: RowMode>(
+        sourceRowBase: Int, targetBase: Int, from start: Int, count: Int,
+        columns: UnsafeBufferPointer<ColumnSample>, mode: Mode.Type, memo: inout BlendMemo,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        let opaque = Mode.opaque
+        let end = start &+ count
+        var i = start
+        while i < end {
+            let column = columns[i]
+            let cell = source[sourceRowBase &+ Int(column.sourceColumn)]
             let destination = targetBase &+ i
-            let below = target[destination]
-            if tracks { overwritten |= Self.widthOtherThanOne(below) }
             if cell.width == 1 {
-                target[destination] = opaque ? cell : blended(cell, below: below, memo: &memo)
+                target[destination] = opaque ? cell : blended(cell, below: target[destination], memo: &memo)
                 i &+= 1
                 continue
             }
-            // The next column samples the next layer column, which is in the layer's row: the
-            // run ends at or before the row's end.
-            if cell.width == 2 && i &+ 1 < count {
-                if tracks { overwritten |= Self.widthOtherThanOne(target[destination &+ 1]) }
-                let lead = opaque ? cell : blended(cell, below: below, memo: &memo)
+            if cell.width == 2 && column.wholeLead && i &+ 1 < end {
+                let lead = opaque ? cell : blended(cell, below: target[destination], memo: &memo)
                 target[destination] = lead
                 target[destination &+ 1] = .continuation(of: lead)
                 i &+= 2
@@ -167,78 +235,45 @@ extension DrawContext {
             let blank = Cell(
                 glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
                 backgroundBits: cell.backgroundBits)
-            target[destination] = opaque ? blank : blended(blank, below: below, memo: &memo)
+            target[destination] = opaque ? blank : blended(blank, below: target[destination], memo: &memo)
             i &+= 1
         }
-        return overwritten
     }
 
-    /// Draws one fully covered destination row: content where the column is fully covered,
-    /// left/right block eighths where it is partly covered. `Mode.opaque` must be
-    /// `alpha256 == 256` (content is copied, not blended); `Mode.tracks`: see
-    /// ``tracksOverwrites``. The mode is a type, so each combination is specialized into its
-    /// own loop.
-    ///
-    /// - Returns: nonzero when an overwritten cell was part of a wide cluster (content cells
-    ///   count only when `Mode.tracks`).
+    /// Draws `count` layer cells from `sourceStart` (consecutive layer columns of one row) to
+    /// `targetBase`, copied when `Mode.opaque`, else blended over what is there. A wide lead whose
+    /// continuation is in the run is drawn whole (the continuation from the drawn lead); a lead at
+    /// the run's end, or a continuation (its lead not in the run), is drawn as a space in its
+    /// background.
     @inline(__always)
-    fileprivate func drawFullRow<Mode: RowMode>(
-        sourceRowBase: Int, targetBase: Int, columns: UnsafeBufferPointer<ColumnSample>,
-        mode: Mode.Type, memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
+    fileprivate func drawRun<Mode: RowMode>(
+        sourceStart: Int, targetBase: Int, count: Int, mode: Mode.Type,
+        memo: inout BlendMemo, source: UnsafeBufferPointer<Cell>,
         target: UnsafeMutableBufferPointer<Cell>
-    ) -> UInt64 {
+    ) {
         let opaque = Mode.opaque
-        let tracks = Mode.tracks
-        let count = columns.count
-        var overwritten: UInt64 = 0
         var i = 0
         while i < count {
-            let column = columns[i]
-            let destination = targetBase + i
-            if column.eighths == 8 {
-                let sourceColumn = Int(column.sourceColumn)
-                let cell = source[sourceRowBase + sourceColumn]
-                if opaque && cell.width == 1 {
-                    if tracks { overwritten |= Self.widthOtherThanOne(target[destination]) }
-                    target[destination] = cell
-                    i += 1
-                    continue
-                }
-                let below = target[destination]
-                if tracks { overwritten |= Self.widthOtherThanOne(below) }
-                if cell.width == 1 {
-                    target[destination] = blended(cell, below: below, memo: &memo)
-                    i += 1
-                    continue
-                }
-                // A wide lead is drawn whole when the next column is fully covered and samples
-                // the lead's own continuation (the next layer column, in the same row).
-                if cell.width == 2 && i + 1 < count && columns[i + 1].eighths == 8
-                    && Int(columns[i + 1].sourceColumn) == sourceColumn + 1 && sourceColumn + 1 != sourceWidth
-                {
-                    if tracks { overwritten |= Self.widthOtherThanOne(target[destination + 1]) }
-                    let lead = blended(cell, below: below, memo: &memo)
-                    target[destination] = lead
-                    target[destination + 1] = .continuation(of: lead)
-                    i += 2
-                    continue
-                }
-                // A lead cut off, or a continuation whose lead did not land to its left: blank.
-                target[destination] = blended(
-                    Cell(
-                        glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
-                        backgroundBits: cell.backgroundBits),
-                    below: below, memo: &memo)
-            } else if column.eighths != 0 {
-                overwritten |= Self.widthOtherThanOne(target[destination])
-                drawEdge(
-                    at: destination, eighths: Int(column.eighths), coversFar: column.coversLeft,
-                    faceColour: layerBackground,
-                    family: .left, target: target)
+            let cell = source[sourceStart &+ i]
+            let destination = targetBase &+ i
+            if cell.width == 1 {
+                target[destination] = opaque ? cell : blended(cell, below: target[destination], memo: &memo)
+                i &+= 1
+                continue
             }
-            i += 1
+            if cell.width == 2 && i &+ 1 < count {
+                let lead = opaque ? cell : blended(cell, below: target[destination], memo: &memo)
+                target[destination] = lead
+                target[destination &+ 1] = .continuation(of: lead)
+                i &+= 2
+                continue
+            }
+            let blank = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                backgroundBits: cell.backgroundBits)
+            target[destination] = opaque ? blank : blended(blank, below: target[destination], memo: &memo)
+            i &+= 1
         }
-        return overwritten
     }
 
     /// Coverage of the unit interval `[start, start + 1]` by `[low, high]`, in eighths 0...8
@@ -256,30 +291,16 @@ extension DrawContext {
 
 }
 
-/// The compile-time flags of ``DrawContext``'s full-row loops: whether the layer is opaque
-/// (alpha 1: copy, no blend) and whether overwritten cells are checked for wide clusters
-/// (``DrawContext/tracksOverwrites``).
+/// The compile-time flag of ``DrawContext``'s row loops: whether the layer is opaque (alpha 1:
+/// copy, no blend).
 private protocol RowMode {
     static var opaque: Bool { get }
-    static var tracks: Bool { get }
 }
 
-private enum OpaqueTracked: RowMode {
+private enum Opaque: RowMode {
     static var opaque: Bool { true }
-    static var tracks: Bool { true }
 }
 
-private enum OpaqueUntracked: RowMode {
-    static var opaque: Bool { true }
-    static var tracks: Bool { false }
-}
-
-private enum BlendedTracked: RowMode {
+private enum Blended: RowMode {
     static var opaque: Bool { false }
-    static var tracks: Bool { true }
-}
-
-private enum BlendedUntracked: RowMode {
-    static var opaque: Bool { false }
-    static var tracks: Bool { false }
 }

@@ -8,10 +8,13 @@ protocol LayerBlending {
     var backgroundRGB: UInt32 { get }
     /// ``Compositor/foregroundColor`` as `0x00rrggbb`.
     var foregroundRGB: UInt32 { get }
+    /// ``Compositor/colorDepth``: blended colours are snapped to what it shows.
+    var colorDepth: ColorDepth { get }
 }
 
-/// The last colour blend of a layer draw: cells in a run mostly share their colours and the
-/// colours below, so most blends are a two-word compare.
+/// The last two colour blends of a layer draw: cells in a run mostly share their colours and the
+/// colours below, or alternate between two (text and the spaces between words), so most blends
+/// are a two-word compare or two.
 struct BlendMemo {
     /// Foreground (high half) and background (low half) of the top cell; all ones (no
     /// packed colour has those bits) before the first blend.
@@ -20,6 +23,10 @@ struct BlendMemo {
     var below: UInt64 = 0
     /// The blended foreground (high half) and background (low half).
     var result: UInt64 = 0
+    /// The blend before the last one.
+    var previousTop: UInt64 = ~0
+    var previousBelow: UInt64 = 0
+    var previousResult: UInt64 = 0
 }
 
 /// Alpha blending of a layer's cells over what is below them.
@@ -31,21 +38,28 @@ extension LayerBlending {
         guard alpha256 < 256 else { return cell }
         let top = cell.low & 0xFFFF_FFFF_0000_0000 | cell.high & 0xFFFF_FFFF
         let under = below.low & 0xFFFF_FFFF_0000_0000 | below.high & 0xFFFF_FFFF
-        if top != memo.top || under != memo.below {
+        let colours: UInt64
+        if top == memo.top && under == memo.below {
+            colours = memo.result
+        } else if top == memo.previousTop && under == memo.previousBelow {
+            colours = memo.previousResult
+        } else {
             let result = blended(cell, below: below)
+            colours = result.low & 0xFFFF_FFFF_0000_0000 | result.high & 0xFFFF_FFFF
             memo = BlendMemo(
-                top: top, below: under,
-                result: result.low & 0xFFFF_FFFF_0000_0000 | result.high & 0xFFFF_FFFF)
+                top: top, below: under, result: colours, previousTop: memo.top, previousBelow: memo.below,
+                previousResult: memo.result)
         }
         var result = cell
-        result.low = cell.low & 0xFFFF_FFFF | memo.result & 0xFFFF_FFFF_0000_0000
-        result.high = cell.high & 0xFFFF_FFFF_0000_0000 | memo.result & 0xFFFF_FFFF
+        result.low = cell.low & 0xFFFF_FFFF | colours & 0xFFFF_FFFF_0000_0000
+        result.high = cell.high & 0xFFFF_FFFF_0000_0000 | colours & 0xFFFF_FFFF
         return result
     }
 
     /// `cell` over `below` with the layer's alpha: both colours blended in packed RGB (a
     /// default foreground counts as the foreground colour, any other default as the background
-    /// colour); at alpha 256/256 the cell unchanged.
+    /// colour) and snapped to ``colorDepth`` (``quantized(_:)``); at alpha 256/256 the cell
+    /// unchanged.
     @inline(__always)
     func blended(_ cell: Cell, below: Cell) -> Cell {
         guard alpha256 < 256 else { return cell }
@@ -54,20 +68,34 @@ extension LayerBlending {
         let belowForeground = TerminalColor.resolved(packed: below.foregroundBits, fallback: backgroundRGB)
         result.foregroundBits =
             TerminalColor.rgbTag
-            | RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256)
+            | quantized(RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256))
         result.backgroundBits = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
         return result
     }
 
     /// A packed background `colour` over the packed `below` with the layer's alpha (defaults
-    /// count as the background colour); at alpha 256/256 `colour` unchanged.
+    /// count as the background colour), snapped to ``colorDepth``; at alpha 256/256 `colour`
+    /// unchanged.
     @inline(__always)
     func blendedBackground(_ colour: UInt32, below: UInt32) -> UInt32 {
         guard alpha256 < 256 else { return colour }
         let top = TerminalColor.resolved(packed: colour, fallback: backgroundRGB)
         return TerminalColor.rgbTag
-            | RGBColor.blend(
-                packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
-                alpha256: alpha256)
+            | quantized(
+                RGBColor.blend(
+                    packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
+                    alpha256: alpha256))
+    }
+
+    /// A blended `0x00rrggbb` as the output shows it (``ColorDepth/paletteColor(for:)``): itself
+    /// at truecolor, the palette entry's RGB at 256 or 16 colours. Frames then differ where the
+    /// output does: a fading colour whose palette entry stays the same stays the same colour, so
+    /// the diff encoder does not redraw it (docs/DESIGN.md#compositing).
+    @inline(__always)
+    func quantized(_ rgb: UInt32) -> UInt32 {
+        switch colorDepth {
+        case .truecolor, .none: return rgb
+        case .ansi256, .ansi16: return colorDepth.paletteColor(for: RGBColor(packed: rgb)).packed
+        }
     }
 }

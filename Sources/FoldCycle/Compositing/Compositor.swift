@@ -27,7 +27,11 @@ import Foundation
 /// `alpha·layer + (1 − alpha)·below`, for the foreground and the background. A
 /// ``TerminalColor/default`` below counts as ``backgroundColor``; the layer's own default
 /// foreground counts as ``foregroundColor`` and default background as ``backgroundColor``. With
-/// alpha 1 colours are copied unchanged (defaults stay defaults).
+/// alpha 1 colours are copied unchanged (defaults stay defaults). At a ``colorDepth`` below
+/// truecolor every colour a blend produces is snapped to the palette entry the output sends for
+/// it (``ColorDepth/paletteColor(for:)``): the picture on the terminal is the same, and two frames
+/// whose blends land on the same entries hold the same cells, so the diff encoder redraws only
+/// what the terminal would show differently.
 ///
 /// Source semantics: Core Animation composites sublayers in order with `opacity`, each layer's
 /// `transform` about its `anchorPoint`.
@@ -40,12 +44,27 @@ public struct Compositor: Hashable, Sendable {
     /// The cell the destination is cleared to before compositing; default a space in the
     /// terminal's default colours.
     public var clearCell: Cell
+    /// The colour depth the frames are encoded at: blended colours are snapped to its palette
+    /// (``ColorDepth/paletteColor(for:)``); ``ColorDepth/truecolor`` (the default) and
+    /// ``ColorDepth/none`` keep them as blended. A frame composed for one depth and encoded at
+    /// another still shows right: it only loses the saving.
+    public var colorDepth: ColorDepth
 
     /// Creates a compositor.
-    public init(backgroundColor: RGBColor = .black, foregroundColor: RGBColor = .white, clearCell: Cell = .blank) {
+    ///
+    /// - Parameters:
+    ///   - backgroundColor: the terminal background for blends, default black.
+    ///   - foregroundColor: the terminal foreground for blends, default white.
+    ///   - clearCell: the destination's fill, default ``Cell/blank``.
+    ///   - colorDepth: the output's depth, whose palette blends snap to; default truecolor.
+    public init(
+        backgroundColor: RGBColor = .black, foregroundColor: RGBColor = .white, clearCell: Cell = .blank,
+        colorDepth: ColorDepth = .truecolor
+    ) {
         self.backgroundColor = backgroundColor
         self.foregroundColor = foregroundColor
         self.clearCell = clearCell
+        self.colorDepth = colorDepth
     }
 
     // MARK: - Compositing
@@ -62,8 +81,8 @@ public struct Compositor: Hashable, Sendable {
     /// draws `layers` in order (first = farthest back).
     ///
     /// - Complexity: one fill of `destination` plus the cells each layer covers; the normalizing
-    ///   pass of the wide-cluster invariant runs only after a layer that overwrote part of a wide
-    ///   cluster.
+    ///   pass of the wide-cluster invariant runs only after a layer that cut a wide cluster (drew
+    ///   over part of one).
     public func composite(_ layers: [Layer], width: Int, height: Int, into destination: inout CellBuffer) {
         if destination.width != width || destination.height != height {
             destination.reset(width: width, height: height, filling: clearCell)
@@ -71,14 +90,10 @@ public struct Compositor: Hashable, Sendable {
             destination.fill(with: clearCell)
         }
         // A narrow clear cell leaves the wide-cluster invariant holding, so each layer needs the
-        // normalizing pass only if it overwrites part of a wide cluster.
+        // normalizing pass only if it cuts a wide cluster.
         var normalized = clearCell.width == 1
-        var narrow = clearCell.width == 1
         for layer in layers {
-            normalized = draw(
-                layer, onto: &destination, destinationIsNormalized: normalized,
-                destinationIsNarrow: narrow)
-            narrow = false
+            normalized = draw(layer, onto: &destination, destinationIsNormalized: normalized)
         }
     }
 
@@ -94,17 +109,10 @@ public struct Compositor: Hashable, Sendable {
     }
 
     /// ``draw(_:onto:)``, skipping the normalizing pass when `destinationIsNormalized` (the
-    /// invariant holds before the draw) and the layer overwrote no part of a wide cluster (so
+    /// invariant holds before the draw) and the layer cut no wide cluster of the destination (so
     /// it still holds; the pass would change nothing). Returns whether the invariant holds after.
-    ///
-    /// `destinationIsNarrow` promises that no destination cell is wide (width ≠ 1), e.g. right
-    /// after a fill with a narrow cell: nothing wide can be overwritten, so the draw does not
-    /// look at the cells it overwrites to find out.
     @discardableResult
-    func draw(
-        _ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool,
-        destinationIsNarrow: Bool = false
-    ) -> Bool {
+    func draw(_ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool) -> Bool {
         let alpha = layer.alpha
         guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
         let content = layer.content
@@ -117,7 +125,7 @@ public struct Compositor: Hashable, Sendable {
             guard
                 let projective = ProjectiveDraw(
                     layer: layer, alpha: min(alpha, 1), backgroundColor: backgroundColor,
-                    foregroundColor: foregroundColor, destinationWidth: destination.width,
+                    foregroundColor: foregroundColor, colorDepth: colorDepth, destinationWidth: destination.width,
                     destinationHeight: destination.height)
             else { return destinationIsNormalized }
             let overwroteWide = content.cells.withUnsafeBufferPointer { source in
@@ -129,9 +137,8 @@ public struct Compositor: Hashable, Sendable {
         guard let inverse = try? transform.inverted() else { return destinationIsNormalized }
         let context = DrawContext(
             layer: layer, transform: transform, inverse: inverse, alpha: min(alpha, 1),
-            backgroundColor: backgroundColor, foregroundColor: foregroundColor,
-            destinationWidth: destination.width, destinationHeight: destination.height,
-            tracksOverwrites: destinationIsNormalized && !destinationIsNarrow)
+            backgroundColor: backgroundColor, foregroundColor: foregroundColor, colorDepth: colorDepth,
+            destinationWidth: destination.width, destinationHeight: destination.height)
         let overwroteWide = content.cells.withUnsafeBufferPointer { source in
             destination.withUnsafeMutableCells { target in context.drawAxisAligned(source: source, target: target) }
         }

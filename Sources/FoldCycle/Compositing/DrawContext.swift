@@ -16,20 +16,18 @@ struct DrawContext: LayerBlending {
     let backgroundRGB: UInt32
     /// ``Compositor/foregroundColor`` as `0x00rrggbb`.
     let foregroundRGB: UInt32
+    /// ``Compositor/colorDepth``.
+    let colorDepth: ColorDepth
     /// Destination x of the layer's centre, and y.
     let centreX: Double
     let centreY: Double
     let halfWidth: Double
     let halfHeight: Double
     let transform: LayerTransform
-    /// Whether fully covered content cells check the cell they overwrite for a wide cluster.
-    /// False when the answer cannot matter: the destination holds no wide cell, or it is
-    /// normalized after the draw anyway.
-    let tracksOverwrites: Bool
 
     init(
         layer: Layer, transform: LayerTransform, inverse: LayerTransform, alpha: Double, backgroundColor: RGBColor,
-        foregroundColor: RGBColor, destinationWidth: Int, destinationHeight: Int, tracksOverwrites: Bool
+        foregroundColor: RGBColor, colorDepth: ColorDepth, destinationWidth: Int, destinationHeight: Int
     ) {
         sourceWidth = layer.content.width
         sourceHeight = layer.content.height
@@ -40,12 +38,12 @@ struct DrawContext: LayerBlending {
         layerBackground = layer.background.packed
         backgroundRGB = backgroundColor.packed
         foregroundRGB = foregroundColor.packed
+        self.colorDepth = colorDepth
         halfWidth = Double(sourceWidth) / 2
         halfHeight = Double(sourceHeight) / 2
         centreX = Double(layer.origin.column) + halfWidth
         centreY = Double(layer.origin.row) + halfHeight
         self.transform = transform
-        self.tracksOverwrites = tracksOverwrites
     }
 
     // MARK: Sampling

@@ -25,6 +25,7 @@ struct ProjectiveDraw: LayerBlending {
     let alpha256: UInt32
     let backgroundRGB: UInt32
     let foregroundRGB: UInt32
+    let colorDepth: ColorDepth
     let sourceWidth: Int
     let sourceHeight: Int
     /// Destination size.
@@ -64,11 +65,12 @@ struct ProjectiveDraw: LayerBlending {
     /// draws nothing (singular, behind the eye, or outside the destination).
     init?(
         layer: Layer, alpha: Double, backgroundColor: RGBColor, foregroundColor: RGBColor,
-        destinationWidth: Int, destinationHeight: Int
+        colorDepth: ColorDepth, destinationWidth: Int, destinationHeight: Int
     ) {
         alpha256 = UInt32(RGBColor.alpha256(alpha))
         backgroundRGB = backgroundColor.packed
         foregroundRGB = foregroundColor.packed
+        self.colorDepth = colorDepth
         sourceWidth = layer.content.width
         sourceHeight = layer.content.height
         width = destinationWidth

@@ -11,8 +11,8 @@
 /// region's top-left) and the current rendition (the "pen"), so the next frame starts from
 /// what the terminal really shows. Bytes are appended to a caller-owned array; after the first
 /// frames no call allocates: glyphs, cursor moves and SGRs are written through a pointer into a
-/// 1 KiB stack block that is appended a block at a time, and the diff's per-row marks are a
-/// reused array.
+/// 1 KiB stack block that is appended a block at a time, and the diff's marks (a bit per cell),
+/// spans and passes are reused arrays.
 ///
 /// A plain space (U+0020 without underline or reverse) shows neither its foreground nor bold,
 /// dim or italic, so for such a cell only the background (and the absence of underline and
@@ -75,10 +75,8 @@ public struct ANSIEncoder: Sendable {
 
     /// The current rendition (the pen, nil when unknown) and the SGRs that change it.
     var sgr: SGRState
-    /// The diff's marks, one per cell (all false between frames), reused.
-    private var marks: [Bool] = []
-    /// The diff's rows still to draw, reused.
-    private var pendingRows: [PendingRow] = []
+    /// The diff's marks, spans and passes, reused from frame to frame.
+    private var scratch = DiffScratch()
 
     /// Creates an encoder.
     ///
@@ -134,75 +132,121 @@ public struct ANSIEncoder: Sendable {
             ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
                 let width = buffer.width
                 for y in 0..<buffer.height {
-                    let row = y * width
-                    // The row's trailing default blanks, from `end` on, are erased with one EL.
-                    let end = CellDiff.trailingBlanksStart(cells, row: row, width: width)
-                    var x = 0
-                    // One past the last column a disputed cluster may have overrun (cells are drawn
-                    // left to right, so the ones after it are redrawn anyway).
-                    var overrun = 0
-                    while x < end {
-                        let cell = cells[row + x]
-                        if cell.width == 0 {
-                            x += 1
-                            continue
-                        }
-                        draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
-                        if GlyphTable.isDisputed(cell.glyph) {
-                            // The cursor column is unknown: no run without a move.
-                            overrun = max(overrun, x + glyphs.widestAdvance(of: cell.glyph))
-                            x += Int(cell.width)
-                            continue
-                        }
-                        x += Int(cell.width)
-                        // The cursor is at x: draw the cells after it that draw(_:...) would draw
-                        // without a move or an SGR (scalar glyphs the pen draws) in one loop.
-                        let penHigh = sgr.penHigh
-                        let penForeground = sgr.penForeground
-                        let runStart = x
-                        while x < end {
-                            let next = cells[row &+ x]
-                            let high = next.high ^ penHigh
-                            guard next.width != 0, next.glyph < GlyphTable.firstInternedID,
-                                high & Pen.renditionMask == 0 && next.foregroundBits == penForeground
-                                    || high & Pen.plainSpaceMask == 0 && Pen.isPlainSpace(next)
-                            else { break }
-                            sink.writeScalarUTF8(next.glyph, flushingTo: &bytes)
-                            x &+= Int(next.width)
-                        }
-                        if x != runStart { cursorColumn = x >= width ? nil : x }
-                    }
-                    if end < width {
-                        eraseToEndOfLine(x: end, y: y, sink: &sink, bytes: &bytes)
-                    } else if overrun > width && columnsBeyondFrame {
-                        // A disputed cluster near the right edge may have run past the frame.
-                        eraseToEndOfLine(x: width, y: y, sink: &sink, bytes: &bytes)
-                        cursorColumn = nil
-                    }
+                    drawWholeRow(y, width: width, cells: cells, sink: &sink, bytes: &bytes)
                 }
             }
         }
         endFrame(into: &bytes)
     }
 
+    /// Draws every cell of row `y` of a frame `width` cells wide, left to right, as
+    /// ``encodeFull(_:into:)`` draws its rows: glyphs from the first column, the trailing default
+    /// blanks erased with EL, a disputed cluster's possible overrun past the frame's right edge
+    /// erased when ``columnsBeyondFrame``. Also the diff's way to draw a row with a changed
+    /// disputed cluster (everything after such a cluster is drawn after it, so whatever width a
+    /// terminal gives it, the row ends right).
+    mutating func drawWholeRow(
+        _ y: Int, width: Int, cells: UnsafeBufferPointer<Cell>, sink: inout ByteSink, bytes: inout [UInt8]
+    ) {
+        let row = y * width
+        // The row's trailing default blanks, from `end` on, are erased with one EL.
+        let end = CellDiff.trailingBlanksStart(cells, row: row, width: width)
+        var x = 0
+        // One past the last column a disputed cluster may have overrun (cells are drawn left to
+        // right, so the ones after it are redrawn anyway).
+        var overrun = 0
+        while x < end {
+            let cell = cells[row + x]
+            if cell.width == 0 {
+                x += 1
+                continue
+            }
+            draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
+            if GlyphTable.isDisputed(cell.glyph) {
+                // The cursor column is unknown: no run without a move.
+                overrun = max(overrun, x + glyphs.widestAdvance(of: cell.glyph))
+                x += Int(cell.width)
+                continue
+            }
+            x += Int(cell.width)
+            // The cursor is at x: draw the cells after it that draw(_:...) would draw without a
+            // move or an SGR (scalar glyphs the pen draws) in one loop.
+            guard let base = cells.baseAddress, x < end else { continue }
+            let runStart = x
+            x = Self.writePenRun(
+                base + row, from: x, to: end, penHigh: sgr.penHigh, penForeground: sgr.penForeground, sink: &sink,
+                bytes: &bytes)
+            if x != runStart { cursorColumn = x >= width ? nil : x }
+        }
+        if end < width {
+            eraseToEndOfLine(x: end, y: y, sink: &sink, bytes: &bytes)
+        } else if overrun > width && columnsBeyondFrame {
+            // A disputed cluster near the right edge may have run past the frame.
+            eraseToEndOfLine(x: width, y: y, sink: &sink, bytes: &bytes)
+            cursorColumn = nil
+        }
+    }
+
+    /// Writes the glyphs of `cells[start..<end]` (the cursor at `start`) while each is one that
+    /// ``draw(_:x:y:regionWidth:sink:bytes:)`` would draw with no move and no SGR: a scalar glyph
+    /// (not a continuation) in the pen's rendition (`penHigh`, `penForeground`: see
+    /// ``SGRState``), or a plain space in the pen's background when the pen has neither underline
+    /// nor reverse. Returns the column after the last cell written.
+    ///
+    /// - Complexity: O(run), a few instructions a cell: the full frame's common case.
+    @inline(never)
+    static func writePenRun(
+        _ cells: UnsafePointer<Cell>, from start: Int, to end: Int, penHigh: UInt64, penForeground: UInt32,
+        sink: inout ByteSink, bytes: inout [UInt8]
+    ) -> Int {
+        let rendition = penHigh & Pen.renditionMask
+        let foreground = UInt64(penForeground)
+        // A plain narrow space in the pen's background (the pen known, with neither underline nor
+        // reverse): these bits of its `high` word (width 1).
+        let spaceHigh =
+            penHigh & Pen.plainSpaceMask & ~PenKey.backgroundBits == 0 ? penHigh & PenKey.backgroundBits | 1 << 32 : ~0
+        var x = start
+        while x < end {
+            let chunkEnd = min(end, x &+ 128)
+            sink.reserve(4 &* (chunkEnd &- x) &+ 4, flushingTo: &bytes)
+            // The sink's block and count in locals for the loop (the sink is not touched in it).
+            let block = sink.block.baseAddress.unsafelyUnwrapped
+            var count = sink.count
+            defer { sink.count = count }
+            while x < chunkEnd {
+                let cell = cells[x]
+                let high = cell.high
+                let low = cell.low
+                let glyph = UInt32(truncatingIfNeeded: low)
+                let admitted =
+                    (high & Pen.renditionMask ^ rendition) | (low >> 32 ^ foreground) == 0
+                    || glyph == 0x20 && high & RowCutter.spaceBits == spaceHigh
+                guard admitted, high & 0xFF_0000_0000 != 0, glyph < GlyphTable.firstInternedID else { return x }
+                count &+= ByteSink.writeUTF8Unchecked(of: glyph, to: block + count)
+                x &+= Int(truncatingIfNeeded: high >> 32 & 0xFF)
+            }
+        }
+        return x
+    }
+
     /// Appends a frame that draws only the cells of `current` that differ from `previous`
     /// (which must be what the terminal shows), or nothing at all when none differ.
     ///
-    /// A cell is redrawn when it changed, plus the repairs terminals need: the lead of a changed
-    /// continuation; the cell after a wide cluster that a narrow glyph replaces (terminals blank
-    /// the other half of a wide character that is half overwritten); the lead before a
-    /// continuation that is overwritten. Continuation cells are never written themselves.
-    /// Unchanged cells between two redrawn ones in a row are rewritten instead of skipped when
-    /// their glyph bytes are fewer than the cursor move over them and the pen already draws them.
+    /// A cell is redrawn when it changed as the output shows it (``CellDiff``: at 256 or 16
+    /// colours two colours that downsample alike are the same), plus the repairs terminals need
+    /// around wide clusters: the lead of a changed continuation; the cell after a wide cluster
+    /// that a narrow glyph replaces (terminals blank the other half of a wide character that is
+    /// half overwritten); the lead before a continuation that is overwritten. Continuation cells
+    /// are never written themselves. Unchanged cells between two redrawn ones in a row are
+    /// rewritten instead of skipped when their glyph bytes are fewer than the cursor move over
+    /// them and the pen already draws them.
     ///
-    /// Order: at ``ColorDepth/truecolor`` and ``ColorDepth/ansi256`` the cells are drawn in
-    /// passes, each pass row-major over what is left: a pass draws the cells in the colours of
-    /// its first cell (a plain space only fixes the background) and leaves the others for a later
-    /// pass, so a row that crosses several colour zones (a horizontal fold: outgoing card, edge
-    /// column, incoming card) costs a cursor move per zone instead of a truecolor SGR per zone.
-    /// After ``maximumGroupedPasses`` passes the rest is drawn in one row-major pass, as at the
-    /// other depths. The order is free: the repairs above make every marked cell's final
-    /// content independent of when it is drawn.
+    /// Each row's redrawn cells are cut into spans of one pen each (``DiffSpan``), and the spans
+    /// are drawn in the cheaper of two orders (``DrawPasses``): pass by pass (each pen's spans
+    /// row-major, so a row that crosses several colour zones costs a cursor move per zone
+    /// instead of an SGR per zone) or row-major (an SGR wherever the pen changes), priced by
+    /// their cursor moves and SGRs. The order is free: the repairs above make every marked
+    /// cell's final content independent of when it is drawn.
     ///
     /// A run of at least a few plain spaces in one background (see ``Pen/isPlainSpace(_:)``; the
     /// run may include unchanged ones) that ends at a redrawn cell is erased with ECH
@@ -211,6 +255,11 @@ public struct ANSIEncoder: Sendable {
     /// kitty, iTerm2, WezTerm, Alacritty and tmux implement. The pen then has no underline or
     /// reverse (which terminals erase differently); the repairs above also cover ECH over half
     /// of a wide character (terminals blank both halves).
+    ///
+    /// A row in which a cluster of disputed width (``GlyphTable/isDisputed(_:)``) changed is drawn
+    /// whole, after the spans, as ``encodeFull(_:into:)`` draws it: a terminal may advance such a
+    /// cluster by another width, so every cell after it must be drawn after it
+    /// (docs/DESIGN.md#disputed-widths).
     ///
     /// When one of the default blanks (``Cell/blank``) that end a row is redrawn, the whole run is
     /// erased with EL 0 from its first column instead, as in ``encodeFull(_:into:)`` (and under
@@ -225,9 +274,8 @@ public struct ANSIEncoder: Sendable {
     ///   - current: the new frame.
     ///   - bytes: the caller's output buffer, appended to.
     ///
-    /// - Complexity: O(cells × passes) at worst; an unchanged row costs one pass of word compares,
-    ///   a changed row the marking passes and, per drawing pass, a scan of the span of its cells
-    ///   still to draw plus one draw per redrawn cell.
+    /// - Complexity: O(cells) for the compare (two word compares and a bit per cell), plus per
+    ///   changed row a scan of the span of its marked cells, plus one write per redrawn cell.
     public mutating func encodeDiff(previous: CellBuffer, current: CellBuffer, into bytes: inout [UInt8]) {
         guard previous.width == current.width, previous.height == current.height else {
             encodeFull(current, into: &bytes)
@@ -235,49 +283,41 @@ public struct ANSIEncoder: Sendable {
         }
         let width = current.width
         let height = current.height
+        guard width > 0, height > 0 else { return }
         lineFeedRows = height
         defer { lineFeedRows = 0 }
-        // The marks and the rows to draw live in locals while this frame is encoded, so that
-        // `draw` (mutating) and their pointers do not overlap accesses to `self`. Between frames
-        // every mark is false.
-        var marks = self.marks
-        self.marks = []
-        if marks.count != width * height { marks = Array(repeating: false, count: width * height) }
-        var rows = self.pendingRows
-        self.pendingRows = []
-        rows.removeAll(keepingCapacity: true)
-        let grouping = depth == .truecolor || depth == .ansi256
+        // The scratch lives in a local while this frame is encoded, so that `draw` (mutating)
+        // and its pointers do not overlap accesses to `self`.
+        var scratch = self.scratch
+        self.scratch = DiffScratch()
+        scratch.prepare(width: width, height: height)
+        let depth = self.depth
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
-                marks.withUnsafeMutableBufferPointer { marks in
-                    CellDiff.markFrame(old: old, new: new, width: width, height: height, marks: marks, rows: &rows)
-                    guard !rows.isEmpty else { return }
-                    EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return }
+                scratch.collectSpans(old: oldBase, new: newBase, width: width, height: height, depth: depth)
+                guard !scratch.spans.isEmpty || !scratch.wholeRows.isEmpty else { return }
+                scratch.passes.plan(
+                    spans: scratch.spans, keys: scratch.keys, width: width, cursorRow: cursorRow,
+                    cursorColumn: cursorColumn, mode: mode, lineFeedRows: lineFeedRows, depth: depth)
+                EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+                scratch.glyphs.bytes.withUnsafeBufferPointer { stream in
                     ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
-                        var pass = 0
-                        while !rows.isEmpty {
-                            var group = PenGroup(defers: grouping && pass < Self.maximumGroupedPasses - 1)
-                            var kept = 0
-                            for index in rows.indices {
-                                var row = rows[index]
-                                if drawRow(
-                                    &row, group: &group, width: width, cells: new, marks: marks,
-                                    sink: &sink, bytes: &bytes)
-                                {
-                                    rows[kept] = row
-                                    kept += 1
-                                }
-                            }
-                            rows.removeLast(rows.count - kept)
-                            pass += 1
+                        for index in scratch.passes.order {
+                            let index = Int(index)
+                            draw(
+                                scratch.spans[index], pass: scratch.keys[scratch.passes.passes[index]], width: width,
+                                glyphs: stream, cells: new, sink: &sink, bytes: &bytes)
+                        }
+                        for y in scratch.wholeRows {
+                            drawWholeRow(Int(y), width: width, cells: new, sink: &sink, bytes: &bytes)
                         }
                     }
-                    endFrame(into: &bytes)
                 }
+                endFrame(into: &bytes)
             }
         }
-        self.marks = marks
-        self.pendingRows = rows
+        self.scratch = scratch
     }
 
     // MARK: - Cursor

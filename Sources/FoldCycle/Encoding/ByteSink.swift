@@ -42,6 +42,21 @@ struct ByteSink {
         count += sequence.write(to: base + count)
     }
 
+    /// Writes `run` (bytes formed elsewhere): into the block when it fits (after a flush if
+    /// need be), else straight to `bytes` after a flush.
+    @inline(__always)
+    mutating func write(_ run: UnsafeBufferPointer<UInt8>, flushingTo bytes: inout [UInt8]) {
+        guard run.count <= Self.capacity - Self.escapeRoom else {
+            flush(to: &bytes)
+            bytes.append(contentsOf: run)
+            return
+        }
+        reserve(run.count, flushingTo: &bytes)
+        guard let from = run.baseAddress, let to = block.baseAddress else { return }
+        (to + count).update(from: from, count: run.count)
+        count &+= run.count
+    }
+
     /// Appends the written bytes to `bytes` and empties the sink.
     @inline(__always)
     mutating func flush(to bytes: inout [UInt8]) {
@@ -57,6 +72,16 @@ struct ByteSink {
         if count > block.count - 4 { flush(to: &bytes) }
         // The block always has a base address (its capacity is not 0).
         count += Self.writeUTF8(of: scalar, to: block.baseAddress.unsafelyUnwrapped + count)
+    }
+
+    /// Writes one scalar value as UTF-8 (``writeUTF8Unchecked(of:to:)``) when `condition`
+    /// holds; the caller has reserved 4 bytes. No branch on the scalar's length: the 4-byte
+    /// store is unconditional and the count advances by the length (0 when not `condition`).
+    @inline(__always)
+    mutating func writeScalarUTF8Unchecked(_ scalar: UInt32, if condition: Bool) {
+        // The block always has a base address (its capacity is not 0).
+        let written = Self.writeUTF8Unchecked(of: scalar, to: block.baseAddress.unsafelyUnwrapped + count)
+        count &+= condition ? written : 0
     }
 }
 
@@ -103,6 +128,30 @@ extension ByteSink {
             count &+= 1
         }
         return count
+    }
+
+    /// ``writeUTF8(of:to:)`` as one (unaligned) 4-byte store at `pointer`, which must have room
+    /// for 4 bytes; returns the length (1 to 4). Bytes past the length are scratch. ASCII takes
+    /// one branch; a longer scalar's form is picked without another (all three are formed, the
+    /// one of its length kept with selects). The same bytes as ``encodeUTF8(_:_:)``,
+    /// replacements included.
+    @inline(__always)
+    static func writeUTF8Unchecked(of scalar: UInt32, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        if scalar < 0x80 {
+            pointer.pointee = UInt8(truncatingIfNeeded: scalar)
+            return 1
+        }
+        let invalid = scalar &- 0xD800 < 0x800 || scalar >= 0x110000
+        let value: UInt32 = invalid ? 0xFFFD : scalar
+        let continuation0 = 0x80 | value & 0x3F
+        let continuation1 = 0x80 | value &>> 6 & 0x3F
+        let two = (0xC0 | value &>> 6) | continuation0 &<< 8
+        let three = (0xE0 | value &>> 12) | continuation1 &<< 8 | continuation0 &<< 16
+        let four =
+            (0xF0 | value &>> 18) | (0x80 | value &>> 12 & 0x3F) &<< 8 | continuation1 &<< 16 | continuation0 &<< 24
+        let word = value < 0x800 ? two : value < 0x10000 ? three : four
+        UnsafeMutableRawPointer(pointer).storeBytes(of: word.littleEndian, as: UInt32.self)
+        return value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
     }
 
     /// The number of bytes ``writeUTF8(of:to:)`` writes for `scalar` (1 to 4; 3 for U+FFFD).

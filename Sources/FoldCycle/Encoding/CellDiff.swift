@@ -1,109 +1,141 @@
-/// Which cells of a frame ``ANSIEncoder/encodeDiff(previous:current:into:)`` redraws: the cells
-/// that changed plus the repairs terminals need around wide clusters, one mark per cell, and for
-/// each row with marks the span they lie in (a ``PendingRow``). Also where a row's trailing
-/// default blanks start, which both frame encoders erase with EL instead of drawing.
+/// Which cells of a frame changed since the previous one, as the output shows them: one bit per
+/// cell, 64 to a word, a row's words consecutive (``wordsPerRow(_:)``). Also where a row's
+/// trailing default blanks start, which both frame encoders erase with EL instead of drawing.
 ///
-/// The repairs: the lead of a changed continuation; the cell after a wide cluster that a narrow
-/// glyph replaces (terminals blank the other half of a wide character that is half
-/// overwritten); the lead before a continuation that is overwritten. Continuation cells are
-/// never written themselves (a marked one is drawn with its lead).
+/// A cell is marked when its glyph, width or attributes changed, or one of its colours changed
+/// as the output's depth sends it: at truecolor any RGB change; at 256 or 16 colours only a
+/// change of palette entry (two blends that downsample alike are the same cell on screen); with
+/// no colour, no colour change at all. Which cells are drawn for them (a changed continuation
+/// is drawn with its lead) and the repairs around wide clusters are made where the drawing is
+/// cut into spans (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:)``).
 enum CellDiff {
-    /// Marks the cells to redraw in every row of two frames of `width` × `height` cells
-    /// (``markDirty(old:new:row:width:marks:)``) and appends a ``PendingRow`` to `rows` for each
-    /// row with marks, top to bottom.
+    /// The number of 64-bit mark words of a row `width` cells wide.
+    @inline(__always)
+    static func wordsPerRow(_ width: Int) -> Int { (width + 63) >> 6 }
+
+    /// Marks the cells of one row that changed (raw bits: any field), `width` cells from `old`
+    /// and `new`, into `marks` (``wordsPerRow(_:)`` words, bits past `width` zero). Returns
+    /// whether any cell changed.
     ///
-    /// - Parameters:
-    ///   - old: the frame on screen, row-major, `width * height` cells.
-    ///   - new: the frame to draw, the same size.
-    ///   - marks: one mark per cell, all written.
-    ///   - rows: appended to.
-    /// - Complexity: O(width × height).
-    static func markFrame(
-        old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, width: Int, height: Int,
-        marks: UnsafeMutableBufferPointer<Bool>, rows: inout [PendingRow]
-    ) {
-        for y in 0..<height {
-            if let span = markDirty(old: old, new: new, row: y * width, width: width, marks: marks) {
-                let blanks = trailingBlanksStart(new, row: y * width, width: width)
-                rows.append(
-                    PendingRow(
-                        y: y, start: span.lowerBound, end: span.upperBound,
-                        erase: blanks < span.upperBound ? blanks : width))
+    /// - Complexity: O(width), branch-free: four lanes compared at once per cell, and the bits
+    ///   shifted in with constant shifts.
+    @inline(__always)
+    static func markChanges(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, marks: UnsafeMutablePointer<UInt64>
+    ) -> Bool {
+        var changed: UInt64 = 0
+        var word = 0
+        var base = 0
+        let oldBytes = UnsafeRawPointer(old)
+        let newBytes = UnsafeRawPointer(new)
+        while base < width {
+            let count = min(64, width &- base)
+            var bits: UInt64 = 0
+            var offset = base &* 16
+            for _ in 0..<count {
+                let before = oldBytes.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                let after = newBytes.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                // The next bit enters at the top; the word is shifted down into place below.
+                bits = bits &>> 1 | UInt64(truncatingIfNeeded: any(before .!= after) ? 1 : 0) &<< 63
+                offset &+= 16
             }
+            bits = count == 64 ? bits : bits &>> UInt64(truncatingIfNeeded: 64 &- count)
+            marks[word] = bits
+            changed |= bits
+            word &+= 1
+            base &+= 64
         }
+        return changed != 0
     }
 
-    /// Marks `marks[row + x]` for the cells of one row to redraw; returns the span of marked
-    /// columns, or nil when none is marked.
+    /// Clears the marks of cells whose change does not show at `depth`: glyph, width and
+    /// attributes equal, and both colours sent alike (``OutputColors``). Only called below
+    /// truecolor. Returns whether any mark is left.
     ///
-    /// The repairs (see ``CellDiff``) take two linear passes: left to right, a lead counts as
-    /// changed when its continuation did, and a changed cell over an old wide lead marks the
-    /// cell after it (which may chain rightwards); right to left, a changed continuation, or a
-    /// changed cell over an old continuation, marks the cell before it (which may chain
-    /// leftwards). A mark made leftwards never calls for one rightwards that is not already
-    /// made: the cell after it is the changed cell that made it, or that cell's lead. Both
-    /// passes are skipped for a row where no cell, old or new, is wide.
-    ///
-    /// - Parameters:
-    ///   - old: the frame on screen.
-    ///   - new: the frame to draw (the same size).
-    ///   - row: the index of the row's first cell (`y * width`).
-    ///   - width: the row's length in cells.
-    ///   - marks: one mark per cell; the row's `width` marks are all written.
-    /// - Complexity: O(width): an unchanged row costs one branch-free pass of word compares
-    ///   (cells are 16 bytes with no padding) that writes false marks; a changed row up to three.
-    static func markDirty(
-        old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
-        row: Int, width: Int, marks: UnsafeMutableBufferPointer<Bool>
-    ) -> Range<Int>? {
-        guard let base = marks.baseAddress, let oldRow = old.baseAddress, let newRow = new.baseAddress else {
-            return nil
-        }
-        let dirty = base + row
-        let oldCells = oldRow + row
-        let newCells = newRow + row
-        // One pass marks the changed cells (an unchanged row's marks stay false) and ORs the
-        // differences, and (width ^ 1) over both rows: nonzero when a cell is wide.
-        var difference: UInt64 = 0
-        var wide: UInt64 = 0
-        for x in 0..<width {
-            let before = oldCells[x]
-            let after = newCells[x]
-            let changed = (before.low ^ after.low) | (before.high ^ after.high)
-            dirty[x] = changed != 0
-            difference |= changed
-            wide |= (before.high ^ 1 << 32) | (after.high ^ 1 << 32)
-        }
-        guard difference != 0 else { return nil }
-        if wide & 0xFF << 32 != 0 {
-            var x = 0
-            while x < width {
-                let newWidth = newCells[x].width
-                if newWidth <= 1 {
-                    // Narrow (a stray continuation counts as narrow): only the repair below.
-                    if dirty[x] && x &+ 1 < width && oldCells[x].width == 2 { dirty[x &+ 1] = true }
-                    x &+= 1
-                    continue
-                }
-                let end = x + Int(newWidth)
-                if newWidth == 2 && end <= width && dirty[x + 1] { dirty[x] = true }
-                // Writing over the lead of an old wide glyph blanks its trailing half.
-                if dirty[x] && end <= width && oldCells[end - 1].width == 2 && end < width { dirty[end] = true }
-                x = end
+    /// - Complexity: O(marked cells); colour pairs repeat along a row, so most cost one compare.
+    static func unmarkInvisibleChanges(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, marks: UnsafeMutablePointer<UInt64>,
+        colors: inout OutputColors
+    ) -> Bool {
+        var any: UInt64 = 0
+        for word in 0..<wordsPerRow(width) {
+            var bits = marks[word]
+            var remaining = bits
+            while remaining != 0 {
+                let bit = remaining.trailingZeroBitCount
+                remaining &= remaining &- 1
+                let x = word &<< 6 &+ bit
+                let before = old[x]
+                let after = new[x]
+                // Glyph, width and attributes: the low word's low half, the high word's bits 32–47.
+                guard (before.low ^ after.low) & 0xFFFF_FFFF == 0, (before.high ^ after.high) & 0xFFFF_0000_0000 == 0
+                else { continue }
+                if colors.sameOnScreen(before, after) { bits &= ~(1 &<< UInt64(bit)) }
             }
-            x = width - 1
-            while x > 0 {
-                // A changed continuation needs its lead; writing over the trailing half of an old
-                // wide glyph blanks its lead.
-                if dirty[x] && (newCells[x].width == 0 || oldCells[x].width == 0) { dirty[x - 1] = true }
-                x -= 1
-            }
+            marks[word] = bits
+            any |= bits
         }
-        var first = 0
-        while !dirty[first] { first += 1 }
-        var end = width
-        while !dirty[end - 1] { end -= 1 }
-        return first..<end
+        return any != 0
+    }
+
+    /// Whether the mark of column `x` is set.
+    @inline(__always)
+    static func isMarked(_ marks: UnsafePointer<UInt64>, _ x: Int) -> Bool {
+        marks[x &>> 6] &>> UInt64(truncatingIfNeeded: x & 63) & 1 != 0
+    }
+
+    /// Sets the mark of column `x`.
+    @inline(__always)
+    static func mark(_ marks: UnsafeMutablePointer<UInt64>, _ x: Int) {
+        marks[x &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: x & 63)
+    }
+
+    /// Clears the mark of column `x`.
+    @inline(__always)
+    static func unmark(_ marks: UnsafeMutablePointer<UInt64>, _ x: Int) {
+        marks[x &>> 6] &= ~(1 &<< UInt64(truncatingIfNeeded: x & 63))
+    }
+
+    /// The first marked column at or after `x`, or `width` when there is none.
+    @inline(__always)
+    static func nextMarked(_ marks: UnsafePointer<UInt64>, from x: Int, width: Int) -> Int {
+        guard x < width else { return width }
+        var word = x &>> 6
+        var bits = marks[word] & (~0 &<< UInt64(truncatingIfNeeded: x & 63))
+        let words = wordsPerRow(width)
+        while bits == 0 {
+            word &+= 1
+            guard word < words else { return width }
+            bits = marks[word]
+        }
+        return min(word &<< 6 &+ bits.trailingZeroBitCount, width)
+    }
+
+    /// The first unmarked column at or after `x`, or `width` when there is none.
+    @inline(__always)
+    static func nextUnmarked(_ marks: UnsafePointer<UInt64>, from x: Int, width: Int) -> Int {
+        guard x < width else { return width }
+        var word = x &>> 6
+        var bits = ~marks[word] & (~0 &<< UInt64(truncatingIfNeeded: x & 63))
+        let words = wordsPerRow(width)
+        while bits == 0 {
+            word &+= 1
+            guard word < words else { return width }
+            bits = ~marks[word]
+        }
+        return min(word &<< 6 &+ bits.trailingZeroBitCount, width)
+    }
+
+    /// One past the last marked column, or 0 when none is marked.
+    @inline(__always)
+    static func endOfMarks(_ marks: UnsafePointer<UInt64>, width: Int) -> Int {
+        var word = wordsPerRow(width)
+        while word > 0 {
+            word &-= 1
+            let bits = marks[word]
+            if bits != 0 { return word &<< 6 &+ 64 &- bits.leadingZeroBitCount }
+        }
+        return 0
     }
 
     /// The column from which every cell of the row at `row` is a default blank (``Cell/blank``),
@@ -123,24 +155,33 @@ enum CellDiff {
     }
 }
 
-/// A row with marked cells, and the span of columns they lie in: what is left of it to draw
-/// while ``ANSIEncoder/encodeDiff(previous:current:into:)`` makes its drawing passes
-/// (``ANSIEncoder/drawRow(_:group:width:cells:marks:sink:bytes:)`` narrows it).
-struct PendingRow: Equatable {
-    /// The row (0-based, region-relative).
-    var y: Int
-    /// The first column still to draw.
-    var start: Int
-    /// One past the last column still to draw.
-    var end: Int
-    /// The first of the row's trailing default blanks when one of them is marked (they are
-    /// erased with EL from there, not drawn), or the row's width.
-    var erase: Int
-    /// A column from which every cell up to `end` is in ``tailBackground`` and whose cell a
-    /// pass deferred (so it is marked and not a continuation), or -1. A later pass that has
-    /// drawn a cell in another background defers the cells from there to `end` without
-    /// scanning them again.
-    var tail = -1
-    /// The background of the cells from ``tail`` on (packed).
-    var tailBackground: UInt32 = 0
+/// The colours of cells as an output depth sends them (``Pen/output(_:depth:)``), for telling
+/// whether a colour change shows: with a memo of the last pair compared, since neighbouring
+/// cells mostly share their colours.
+struct OutputColors {
+    /// The depth the colours are sent at (below truecolor).
+    let depth: ColorDepth
+    /// The colours (foreground high, background low) of the last pair compared, and the answer.
+    private var lastBefore: UInt64 = ~0
+    private var lastAfter: UInt64 = ~0
+    private var lastAnswer = false
+
+    init(depth: ColorDepth) {
+        self.depth = depth
+    }
+
+    /// Whether `before` and `after` have the same foreground and background as sent.
+    @inline(__always)
+    mutating func sameOnScreen(_ before: Cell, _ after: Cell) -> Bool {
+        let a = UInt64(before.foregroundBits) << 32 | UInt64(before.backgroundBits)
+        let b = UInt64(after.foregroundBits) << 32 | UInt64(after.backgroundBits)
+        if a == lastBefore && b == lastAfter { return lastAnswer }
+        let answer =
+            Pen.output(before.foregroundBits, depth: depth) == Pen.output(after.foregroundBits, depth: depth)
+            && Pen.output(before.backgroundBits, depth: depth) == Pen.output(after.backgroundBits, depth: depth)
+        lastBefore = a
+        lastAfter = b
+        lastAnswer = answer
+        return answer
+    }
 }

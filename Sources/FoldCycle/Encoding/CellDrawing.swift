@@ -127,10 +127,45 @@ extension ANSIEncoder {
     /// ``CursorMove/shortest(fromRow:column:toRow:column:mode:lineFeedRows:)`` chooses it from
     /// the tracked cursor (LF only inside a frame: ``lineFeedRows``), and tracks it.
     mutating func move(toX x: Int, y: Int, sink: inout ByteSink) {
-        let move = CursorMove.shortest(
-            fromRow: cursorRow, column: cursorColumn, toRow: y, column: x, mode: mode,
-            lineFeedRows: lineFeedRows)
-        move.forEachSequence { sink.write($0) }
+        let choice = CursorMove.Choice(
+            fromRow: cursorRow, column: cursorColumn, toRow: y, column: x, mode: mode, lineFeedRows: lineFeedRows)
+        // The sequences of the chosen move, written straight from the comparison (the same as
+        // ``CursorMove/shortest(fromRow:column:toRow:column:mode:lineFeedRows:)``'s).
+        let rowDelta = y - (cursorRow ?? y)
+        switch choice.kind {
+        case .none:
+            break
+        case .position:
+            if case .absolute(let originRow, let originColumn) = mode {
+                sink.write(.cursorPosition(row: originRow + y + 1, column: originColumn + x + 1))
+            }
+        case .relative:
+            if rowDelta > 0 {
+                sink.write(.cursorDown(rowDelta))
+            } else if rowDelta < 0 {
+                sink.write(.cursorUp(-rowDelta))
+            }
+            let columnDelta = x - (cursorColumn ?? x)
+            if columnDelta > 0 {
+                sink.write(.cursorForward(columnDelta))
+            } else if choice.backspaces > 0 {
+                for _ in 0..<choice.backspaces { sink.write(.backspace) }
+            } else if columnDelta < 0 {
+                sink.write(.cursorBackward(-columnDelta))
+            }
+        case .carriageReturn:
+            sink.write(.carriageReturn)
+            if choice.lineFeeds > 0 {
+                for _ in 0..<choice.lineFeeds { sink.write(.lineFeed) }
+            } else if rowDelta > 0 {
+                sink.write(.cursorDown(rowDelta))
+            } else if rowDelta < 0 {
+                sink.write(.cursorUp(-rowDelta))
+            }
+            var leftMargin = 0
+            if case .absolute(_, let originColumn) = mode { leftMargin = originColumn }
+            if leftMargin + x > 0 { sink.write(.cursorForward(leftMargin + x)) }
+        }
         cursorRow = y
         cursorColumn = x
     }

@@ -45,48 +45,137 @@ enum CursorMove: Equatable {
         fromRow row: Int?, column: Int?, toRow y: Int, column x: Int, mode: ANSIEncoder.Mode,
         lineFeedRows: Int
     ) -> CursorMove {
-        var absolute: EscapeSequence?
-        // CR goes to the screen's column 0, which is the region's column `-leftMargin`.
-        var leftMargin = 0
-        if case .absolute(let originRow, let originColumn) = mode {
-            absolute = .cursorPosition(row: originRow + y + 1, column: originColumn + x + 1)
-            leftMargin = originColumn
-        }
-        guard let row else {
-            if let absolute { return .position(absolute) }
+        let choice = Choice(fromRow: row, column: column, toRow: y, column: x, mode: mode, lineFeedRows: lineFeedRows)
+        switch choice.kind {
+        case .none:
             return .relative(vertical: nil, horizontal: nil, backspaces: 0)
-        }
-        // Vertical part: CUU or CUD, or (after a CR only) `lineFeeds` LFs.
-        var vertical: EscapeSequence?
-        if y > row { vertical = .cursorDown(y - row) } else if y < row { vertical = .cursorUp(row - y) }
-        let verticalCost = vertical?.byteCount ?? 0
-        let lineFeeds = y > row && y < lineFeedRows && y - row < verticalCost ? y - row : 0
-        let carriageVerticalCost = lineFeeds > 0 ? lineFeeds : verticalCost
-        // Horizontal part from column 0 after CR.
-        let fromStart: EscapeSequence? = leftMargin + x > 0 ? .cursorForward(leftMargin + x) : nil
-        let carriageCost = 1 + carriageVerticalCost + (fromStart?.byteCount ?? 0)
-        // Relative horizontal part: CUF, or CUB or `backspaces` BS.
-        var relative: EscapeSequence?
-        var backspaces = 0
-        var relativeCost = Int.max
-        if let column {
-            if x > column {
-                relative = .cursorForward(x - column)
-            } else if x < column {
-                let cursorBackward = EscapeSequence.cursorBackward(column - x)
-                if column - x < cursorBackward.byteCount {
-                    backspaces = column - x
-                } else {
-                    relative = cursorBackward
-                }
+        case .position:
+            guard case .absolute(let originRow, let originColumn) = mode else {
+                return .relative(vertical: nil, horizontal: nil, backspaces: 0)
             }
-            relativeCost = verticalCost + backspaces + (relative?.byteCount ?? 0)
+            return .position(.cursorPosition(row: originRow + y + 1, column: originColumn + x + 1))
+        case .relative:
+            let rowDelta = y - (row ?? y)
+            let vertical: EscapeSequence? =
+                rowDelta > 0 ? .cursorDown(rowDelta) : rowDelta < 0 ? .cursorUp(-rowDelta) : nil
+            let columnDelta = x - (column ?? x)
+            if columnDelta > 0 {
+                return .relative(vertical: vertical, horizontal: .cursorForward(columnDelta), backspaces: 0)
+            }
+            if columnDelta < 0 {
+                return choice.backspaces > 0
+                    ? .relative(vertical: vertical, horizontal: nil, backspaces: choice.backspaces)
+                    : .relative(vertical: vertical, horizontal: .cursorBackward(-columnDelta), backspaces: 0)
+            }
+            return .relative(vertical: vertical, horizontal: nil, backspaces: 0)
+        case .carriageReturn:
+            let rowDelta = y - (row ?? y)
+            let vertical: EscapeSequence? =
+                choice.lineFeeds > 0
+                ? nil : rowDelta > 0 ? .cursorDown(rowDelta) : rowDelta < 0 ? .cursorUp(-rowDelta) : nil
+            var leftMargin = 0
+            if case .absolute(_, let originColumn) = mode { leftMargin = originColumn }
+            return .carriageReturn(
+                lineFeeds: choice.lineFeeds, vertical: vertical,
+                forward: leftMargin + x > 0 ? .cursorForward(leftMargin + x) : nil)
         }
-        if let absolute, absolute.byteCount < min(relativeCost, carriageCost) { return .position(absolute) }
-        if relativeCost <= carriageCost {
-            return .relative(vertical: vertical, horizontal: relative, backspaces: backspaces)
+    }
+
+    /// The bytes of ``shortest(fromRow:column:toRow:column:mode:lineFeedRows:)``'s move, from the
+    /// same comparison, without forming the move (the diff encoder prices orders with it).
+    @inline(__always)
+    static func byteCount(
+        fromRow row: Int?, column: Int?, toRow y: Int, column x: Int, mode: ANSIEncoder.Mode, lineFeedRows: Int
+    ) -> Int {
+        Choice(fromRow: row, column: column, toRow: y, column: x, mode: mode, lineFeedRows: lineFeedRows).cost
+    }
+
+    /// The comparison of ``shortest(fromRow:column:toRow:column:mode:lineFeedRows:)`` in byte
+    /// counts alone: which form wins, its bytes, and its LFs or BSs.
+    struct Choice {
+        enum Kind { case none, relative, carriageReturn, position }
+        var kind: Kind
+        var cost: Int
+        var lineFeeds = 0
+        var backspaces = 0
+
+        @inline(__always)
+        init(fromRow row: Int?, column: Int?, toRow y: Int, column x: Int, mode: ANSIEncoder.Mode, lineFeedRows: Int) {
+            var absoluteCost = Int.max
+            // CR goes to the screen's column 0, which is the region's column `-leftMargin`.
+            var leftMargin = 0
+            if case .absolute(let originRow, let originColumn) = mode {
+                absoluteCost = 4 + CursorMove.digits(originRow + y + 1) + CursorMove.digits(originColumn + x + 1)
+                leftMargin = originColumn
+            }
+            guard let row else {
+                if absoluteCost != Int.max {
+                    kind = .position
+                    cost = absoluteCost
+                } else {
+                    kind = .none
+                    cost = 0
+                }
+                return
+            }
+            if row == y && column == x {
+                kind = .none
+                cost = 0
+                return
+            }
+            // Vertical part: CUU or CUD, or (after a CR only) LFs.
+            let rowDelta = y - row
+            let verticalCost = rowDelta == 0 ? 0 : CursorMove.countedCost(abs(rowDelta))
+            let feeds = rowDelta > 0 && y < lineFeedRows && rowDelta < verticalCost ? rowDelta : 0
+            let forwardColumns = leftMargin + x
+            let carriageCost =
+                1 + (feeds > 0 ? feeds : verticalCost)
+                + (forwardColumns > 0 ? CursorMove.countedCost(forwardColumns) : 0)
+            // Relative horizontal part: CUF, or CUB or as many BS.
+            var relativeCost = Int.max
+            var backspaceCount = 0
+            if let column {
+                let columnDelta = x - column
+                var horizontalCost = 0
+                if columnDelta > 0 {
+                    horizontalCost = CursorMove.countedCost(columnDelta)
+                } else if columnDelta < 0 {
+                    let backwardCost = CursorMove.countedCost(-columnDelta)
+                    if -columnDelta < backwardCost {
+                        backspaceCount = -columnDelta
+                        horizontalCost = backspaceCount
+                    } else {
+                        horizontalCost = backwardCost
+                    }
+                }
+                relativeCost = verticalCost + horizontalCost
+            }
+            if absoluteCost < min(relativeCost, carriageCost) {
+                kind = .position
+                cost = absoluteCost
+            } else if relativeCost <= carriageCost {
+                kind = .relative
+                cost = relativeCost
+                backspaces = backspaceCount
+            } else {
+                kind = .carriageReturn
+                cost = carriageCost
+                lineFeeds = feeds
+            }
         }
-        return .carriageReturn(lineFeeds: lineFeeds, vertical: lineFeeds > 0 ? nil : vertical, forward: fromStart)
+    }
+
+    /// The bytes of CUU, CUD, CUF or CUB of `n` (≥ 1): `CSI` and the final byte, and the count
+    /// unless it is 1.
+    @inline(__always)
+    static func countedCost(_ n: Int) -> Int {
+        n == 1 ? 3 : 3 + digits(n)
+    }
+
+    /// The decimal digits of `n` ≥ 0.
+    @inline(__always)
+    static func digits(_ n: Int) -> Int {
+        n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : EscapeSequence.digitCount(n)
     }
 
     /// Calls `body` with each sequence of the move, in order. (Inlined with its closure, so the
@@ -105,6 +194,18 @@ enum CursorMove: Equatable {
             if let forward { body(forward) }
         case .position(let position):
             body(position)
+        }
+    }
+
+    /// The bytes of the move's sequences.
+    var byteCount: Int {
+        switch self {
+        case .relative(let vertical, let horizontal, let backspaces):
+            return (vertical?.byteCount ?? 0) + (horizontal?.byteCount ?? 0) + backspaces
+        case .carriageReturn(let lineFeeds, let vertical, let forward):
+            return 1 + lineFeeds + (vertical?.byteCount ?? 0) + (forward?.byteCount ?? 0)
+        case .position(let position):
+            return position.byteCount
         }
     }
 

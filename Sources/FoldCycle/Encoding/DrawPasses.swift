@@ -1,293 +1,324 @@
-/// The drawing passes of ``ANSIEncoder/encodeDiff(previous:current:into:)`` over its
-/// ``PendingRow``s: each pass draws, row by row, the marked cells in the colours of its first
-/// cell (``ANSIEncoder/PenGroup``) and leaves the others for a later pass. Within a row,
-/// ``ANSIEncoder/drawRow(_:group:width:cells:marks:sink:bytes:)`` erases runs of plain spaces
-/// with ECH (``ANSIEncoder/erasableRun(from:row:width:erase:cells:marks:scannedTo:)``), rewrites
-/// short gaps of unchanged cells instead of moving over them
-/// (``ANSIEncoder/rewritableGap(from:row:width:erase:cells:marks:group:)``) and draws runs of
-/// glyphs the pen draws in one loop
-/// (``ANSIEncoder/drawGlyphRun(from:row:end:width:cells:marks:sink:bytes:)``).
-extension ANSIEncoder {
-    /// How many drawing passes ``encodeDiff(previous:current:into:)`` makes at most; the last one
-    /// draws everything left.
-    static let maximumGroupedPasses = 6
+/// The drawing order of a diff frame's ``DiffSpan``s, and the drawing.
+///
+/// Every span gets a pass: its pen key's, or for a plain span (spaces, ECH, EL) the exact key of
+/// the nearest span beside it in its row whose pen draws it (``PenKey/takes(_:)``), else the
+/// first such key in the frame. Two orders are then priced, cursor moves
+/// (``CursorMove``) plus SGRs (``SGRCostTable``), and the cheaper is drawn:
+/// - **passes**: pass by pass in order of first appearance, each pass's spans row-major, so a
+///   row that crosses several colour zones (a horizontal fold: outgoing card, edge column,
+///   incoming card) costs a cursor move per zone and one SGR per pass, not an SGR per zone;
+/// - **row-major**: the spans as they come, an SGR wherever the pass changes (cheaper when
+///   moves cost more than SGRs: short SGRs at 16 colours, many small zones).
+///
+/// Any order draws the same screen: every marked cell's final content is independent of when it
+/// is drawn (the repairs of ``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:)``).
+struct DrawPasses {
+    /// Per span, the key of the pass that draws it.
+    private(set) var passes: [Int32] = []
+    /// Span indices in drawing order.
+    private(set) var order: [Int32] = []
+    /// Per key, its rank among the passes (by first appearance), then scratch.
+    private var rank: [Int32] = []
+    private var starts: [Int32] = []
+    /// The priced SGRs between passes.
+    private var costs = SGRCostTable()
 
-    /// The colours one drawing pass draws: unset until the pass draws its first cell, then that
-    /// cell's background, and its foreground once a cell that is not a plain space is drawn.
-    struct PenGroup {
-        /// Whether the pass leaves cells in other colours for a later pass (false: draws all).
-        let defers: Bool
-        /// The background (low 32 bits) or ``unset``.
-        var background: UInt64 = PenGroup.unset
-        /// The foreground (low 32 bits) or ``unset``.
-        var foreground: UInt64 = PenGroup.unset
+    /// More passes than this are not priced: the spans are drawn row-major.
+    static let maximumPricedPasses = 48
 
-        static let unset: UInt64 = 1 << 63
-
-        init(defers: Bool) {
-            self.defers = defers
+    /// Chooses each span's pass and the drawing order (``order``) for a frame `width` cells
+    /// wide whose encoder left the cursor at (`column`, `row`) (nil: unknown) in `mode`.
+    mutating func plan(
+        spans: [DiffSpan], keys: PenKeys, width: Int, cursorRow: Int?, cursorColumn: Int?, mode: ANSIEncoder.Mode,
+        lineFeedRows: Int, depth: ColorDepth
+    ) {
+        assignPasses(spans: spans, keys: keys)
+        order.removeAll(keepingCapacity: true)
+        let count = keys.count
+        guard count > 1 else {
+            order.append(contentsOf: (0..<Int32(truncatingIfNeeded: spans.count)))
+            return
         }
-
-        /// Whether the pass draws `cell` (a plain space when `plainSpace`).
-        @inline(__always)
-        func admits(_ cell: Cell, plainSpace: Bool) -> Bool {
-            guard defers, background != Self.unset else { return true }
-            guard UInt64(cell.backgroundBits) == background else { return false }
-            return plainSpace || foreground == Self.unset || UInt64(cell.foregroundBits) == foreground
+        // Ranks by first appearance, and how many spans each pass draws.
+        rank.removeAll(keepingCapacity: true)
+        rank.append(contentsOf: repeatElement(-1, count: count))
+        starts.removeAll(keepingCapacity: true)
+        var passCount: Int32 = 0
+        for pass in passes where rank[Int(pass)] < 0 {
+            rank[Int(pass)] = passCount
+            passCount += 1
         }
-
-        /// Records that the pass draws `cell`.
-        @inline(__always)
-        mutating func record(_ cell: Cell, plainSpace: Bool) {
-            if background == Self.unset { background = UInt64(cell.backgroundBits) }
-            if !plainSpace && foreground == Self.unset { foreground = UInt64(cell.foregroundBits) }
+        guard passCount > 1, passCount <= Self.maximumPricedPasses else {
+            order.append(contentsOf: (0..<Int32(truncatingIfNeeded: spans.count)))
+            return
+        }
+        starts.append(contentsOf: repeatElement(0, count: Int(passCount) + 1))
+        for pass in passes { starts[Int(rank[Int(pass)]) + 1] += 1 }
+        for index in 1..<starts.count { starts[index] += starts[index - 1] }
+        order.append(contentsOf: repeatElement(0, count: spans.count))
+        for (index, pass) in passes.enumerated() {
+            let slot = Int(rank[Int(pass)])
+            order[Int(starts[slot])] = Int32(truncatingIfNeeded: index)
+            starts[slot] += 1
+        }
+        costs.reset(keys: keys, depth: depth)
+        let byPass = price(
+            spans: spans, sequence: order, width: width, cursorRow: cursorRow, cursorColumn: cursorColumn, mode: mode,
+            lineFeedRows: lineFeedRows)
+        let rowMajor = price(
+            spans: spans, sequence: nil, width: width, cursorRow: cursorRow, cursorColumn: cursorColumn, mode: mode,
+            lineFeedRows: lineFeedRows)
+        if rowMajor <= byPass {
+            for index in order.indices { order[index] = Int32(truncatingIfNeeded: index) }
         }
     }
 
-    /// Draws the marked cells of one row that `group` admits (and cheap gaps between them) and
-    /// unmarks them; narrows `pending` to the cells left. Returns whether any are left.
-    mutating func drawRow(
-        _ pending: inout PendingRow, group: inout PenGroup, width: Int,
-        cells new: UnsafeBufferPointer<Cell>, marks: UnsafeMutableBufferPointer<Bool>,
-        sink: inout ByteSink, bytes: inout [UInt8]
-    ) -> Bool {
-        let y = pending.y
-        let row = y * width
-        let end = pending.end
-        let eraseFrom = pending.erase
-        var x = pending.start
-        // The tail holds only while no pass draws in its background: in this row that needs the
-        // pass's background set and another one (it stays so while the row is drawn).
-        let tail =
-            group.defers && group.background != PenGroup.unset && pending.tail >= 0
-                && UInt64(pending.tailBackground) != group.background ? pending.tail : -1
-        pending.tail = -1
-        var leftStart = -1
-        var leftEnd = -1
-        // The run of plain spaces that ``erasableRun`` last scanned and rejected ends here: its
-        // later cells need no new scan.
-        var spacesScanned = 0
-        while x < end {
-            if x >= eraseFrom {
-                // The trailing default blanks, all from `eraseFrom` (some marked): one EL in the
-                // default background, when the pass draws that background.
-                if group.admits(.blank, plainSpace: true) {
-                    group.record(.blank, plainSpace: true)
-                    eraseToEndOfLine(x: eraseFrom, y: y, sink: &sink, bytes: &bytes)
-                    for column in eraseFrom..<end { marks[row + column] = false }
-                    pending.erase = width
-                } else {
-                    if leftStart < 0 { leftStart = x }
-                    leftEnd = end
+    /// Sets ``passes``: each span's own key, or for a plain span the key that draws it.
+    private mutating func assignPasses(spans: [DiffSpan], keys: PenKeys) {
+        passes.removeAll(keepingCapacity: true)
+        for span in spans { passes.append(span.key) }
+        for index in spans.indices {
+            let own = keys[spans[index].key]
+            guard own.plain else { continue }
+            let row = spans[index].row
+            var chosen: Int32 = -1
+            // The nearest exact span to the left in the row, then to the right.
+            var left = index - 1
+            while left >= 0 && spans[left].row == row {
+                let key = keys[passes[left]]
+                if !key.plain {
+                    if key.takes(own) { chosen = passes[left] }
+                    break
                 }
-                x = end
-                continue
+                left -= 1
             }
-            let cell = new[row + x]
-            if cell.width == 0 {
-                // Drawn with its lead (marked too).
-                marks[row + x] = false
-                x += 1
-                continue
-            }
-            if !marks[row + x] {
-                // The cursor stands here after a redrawn cell: rewriting the gap up to the next
-                // redrawn cell may beat the move over it.
-                if cursorColumn == x && cursorRow == y,
-                    let gapEnd = rewritableGap(
-                        from: x, row: row, width: width, erase: eraseFrom, cells: new, marks: marks,
-                        group: group)
-                {
-                    while x < gapEnd {
-                        let gapCell = new[row + x]
-                        draw(gapCell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
-                        x += Int(gapCell.width)
+            if chosen < 0 {
+                var right = index + 1
+                while right < spans.count && spans[right].row == row {
+                    let key = keys[spans[right].key]
+                    if !key.plain {
+                        if key.takes(own) { chosen = spans[right].key }
+                        break
                     }
-                } else {
-                    x += 1
+                    right += 1
                 }
-                continue
             }
-            // Fast path: a glyph (not a space, which may start an erasable run) that the pen
-            // draws where the cursor stands. The pass admits it: its colours are the pen's, which
-            // are the pass's once it has drawn a cell (and any order is correct anyway).
-            let glyph = cell.glyph
-            if glyph != 0x20 && cursorColumn == x && cursorRow == y && glyph < GlyphTable.firstInternedID
-                && sgr.penMatches(cell)
-            {
-                group.record(cell, plainSpace: false)
-                x = drawGlyphRun(
-                    from: x, row: row, end: min(end, eraseFrom), width: width, cells: new, marks: marks,
-                    sink: &sink, bytes: &bytes)
-                cursorColumn = x >= width ? nil : x
-                continue
+            if chosen < 0, let found = keys.keys.firstIndex(where: { !$0.plain && $0.takes(own) }) {
+                chosen = Int32(truncatingIfNeeded: found)
             }
-            let plainSpace = Pen.isPlainSpace(cell)
-            guard group.admits(cell, plainSpace: plainSpace) else {
-                if leftStart < 0 { leftStart = x }
-                if x == tail {
-                    // As the scan below would find: every cell to the end is in the tail's
-                    // background, which is not the pass's.
-                    pending.tail = tail
-                    x = end
-                    leftEnd = end
+            if chosen >= 0 { passes[index] = chosen }
+        }
+    }
+
+    /// The bytes of moves and SGRs (glyphs and erases are the same in any order) to draw the
+    /// spans in `sequence` (nil: as they are).
+    private mutating func price(
+        spans: [DiffSpan], sequence: [Int32]?, width: Int, cursorRow: Int?, cursorColumn: Int?,
+        mode: ANSIEncoder.Mode, lineFeedRows: Int
+    ) -> Int {
+        var row = cursorRow
+        var column = cursorColumn
+        var pen: Int32 = -1
+        var total = 0
+        for position in spans.indices {
+            let index = sequence.map { Int($0[position]) } ?? position
+            let span = spans[index]
+            let y = Int(span.row)
+            let x = Int(span.start)
+            if row != y || column != x {
+                total += CursorMove.byteCount(
+                    fromRow: row, column: column, toRow: y, column: x, mode: mode, lineFeedRows: lineFeedRows)
+            }
+            let pass = passes[index]
+            if pass != pen {
+                total += costs.cost(from: pen, to: pass)
+                pen = pass
+            }
+            row = y
+            column = span.kind == .draw ? (Int(span.end) >= width ? nil : Int(span.end)) : x
+        }
+        return total
+    }
+}
+
+/// Estimated SGR lengths between the pens of one frame's keys (``PenKey``), memoized: the
+/// parameters that differ (an attribute 2 bytes, a colour as the depth writes it) plus `CSI`
+/// and `m`. Only for choosing an order; the bytes written come from ``SGRState``.
+struct SGRCostTable {
+    private var keys: [PenKey] = []
+    private var depth = ColorDepth.truecolor
+    private var table: [Int16] = []
+
+    /// Forgets the memo and takes the frame's keys.
+    mutating func reset(keys: PenKeys, depth: ColorDepth) {
+        self.keys.removeAll(keepingCapacity: true)
+        self.keys.append(contentsOf: keys.keys)
+        self.depth = depth
+        table.removeAll(keepingCapacity: true)
+        table.append(contentsOf: repeatElement(-1, count: (keys.count + 1) * keys.count))
+    }
+
+    /// The estimated SGR from the pen of key `from` (-1: unknown) to key `to`'s.
+    mutating func cost(from: Int32, to: Int32) -> Int {
+        let slot = Int(from + 1) * keys.count + Int(to)
+        if table[slot] >= 0 { return Int(table[slot]) }
+        let value = Self.estimate(from: from < 0 ? nil : keys[Int(from)], to: keys[Int(to)], depth: depth)
+        table[slot] = Int16(clamping: value)
+        return value
+    }
+
+    /// The bytes of one change (from nil: the reset form), formed as ``SGRState`` forms it:
+    /// the shorter of the reset form and the incremental form (attributes off with 22/23/24/27,
+    /// then on, then the colours that differ on screen), a plain space keeping the pen's
+    /// foreground and its bold, dim and italic with ``SGRState/plainSpaceSlack`` bytes of slack.
+    static func estimate(from: PenKey?, to: PenKey, depth: ColorDepth) -> Int {
+        let toAttributes = to.plain ? 0 : UInt8(truncatingIfNeeded: to.high >> 40)
+        let toBackground = UInt32(truncatingIfNeeded: to.high)
+        let toForeground = to.plain ? TerminalColor.packedDefault : to.foreground
+        // Reset form: ESC [ 0 … m, each parameter with its separator.
+        var reset = 4 + 2 * toAttributes.nonzeroBitCount
+        if Pen.output(toForeground, depth: depth) != Pen.outputDefault {
+            reset += 1 + colorLength(toForeground, background: false, depth)
+        }
+        if Pen.output(toBackground, depth: depth) != Pen.outputDefault {
+            reset += 1 + colorLength(toBackground, background: true, depth)
+        }
+        guard let from else { return reset }
+        let fromAttributes = UInt8(truncatingIfNeeded: from.high >> 40)
+        let fromBackground = UInt32(truncatingIfNeeded: from.high)
+        let visible = Pen.foregroundVisibleAttributes.rawValue
+        let targetAttributes = to.plain ? fromAttributes & ~visible : toAttributes
+        let removed = fromAttributes & ~targetAttributes
+        var kept = fromAttributes
+        var parameters = 0
+        let boldAndDim = CellAttributes([.bold, .dim]).rawValue
+        if removed & boldAndDim != 0 {
+            parameters += 3
+            kept &= ~boldAndDim
+        }
+        parameters += 3 * (removed & ~boldAndDim).nonzeroBitCount
+        parameters += 2 * (targetAttributes & ~kept).nonzeroBitCount
+        if !to.plain && Pen.output(from.foreground, depth: depth) != Pen.output(to.foreground, depth: depth) {
+            parameters += 1 + colorLength(to.foreground, background: false, depth)
+        }
+        if Pen.output(fromBackground, depth: depth) != Pen.output(toBackground, depth: depth) {
+            parameters += 1 + colorLength(toBackground, background: true, depth)
+        }
+        guard parameters > 0 else { return 0 }
+        let incremental = parameters + 2
+        let keepsMore = to.plain && (from.foreground != TerminalColor.packedDefault || fromAttributes != 0)
+        return incremental <= reset + (keepsMore ? SGRState.plainSpaceSlack : 0) ? incremental : reset
+    }
+
+    /// The characters of one colour's parameters at `depth` (without the separator).
+    static func colorLength(_ color: UInt32, background: Bool, _ depth: ColorDepth) -> Int {
+        let output = Pen.output(color, depth: depth)
+        guard output != Pen.outputDefault else { return 2 }
+        switch depth {
+        case .truecolor:
+            return 7 + EscapeSequence.digitCount(Int(color >> 16 & 0xFF))
+                + EscapeSequence.digitCount(Int(color >> 8 & 0xFF))
+                + EscapeSequence.digitCount(Int(color & 0xFF))
+        case .ansi256:
+            return 5 + EscapeSequence.digitCount(Int(output & 0xFF))
+        case .ansi16:
+            // 30–37 and 90–97; 40–47 and 100–107.
+            return background && output & 0xFF >= 8 ? 3 : 2
+        case .none:
+            return 0
+        }
+    }
+}
+
+extension ANSIEncoder {
+    /// Draws one span: a move to its start and an SGR when needed (the pen of `pass`, the key
+    /// of the span's pass), then its bytes from the glyph stream `glyphs`, its cluster, its ECH or
+    /// its EL.
+    @inline(__always)
+    mutating func draw(
+        _ span: DiffSpan, pass: PenKey, width: Int, glyphs stream: UnsafeBufferPointer<UInt8>,
+        cells: UnsafeBufferPointer<Cell>, sink: inout ByteSink, bytes: inout [UInt8]
+    ) {
+        let y = Int(span.row)
+        let x = Int(span.start)
+        sink.reserve(ByteSink.escapeRoom + EscapeSequence.maximumByteCount, flushingTo: &bytes)
+        if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
+        let pen = pass.cell
+        if !sgr.penMatches(pen) { sgr.changePen(pen, sink: &sink) }
+        switch span.kind {
+        case .draw:
+            sink.write(
+                UnsafeBufferPointer(rebasing: stream[Int(span.bytesStart)..<Int(span.bytesStart + span.bytesCount)]),
+                flushingTo: &bytes)
+        case .cluster:
+            sink.flush(to: &bytes)
+            glyphs.appendUTF8(of: cells[y * width + x].glyph, to: &bytes)
+        case .erase:
+            sink.write(.eraseCharacters(Int(span.end) - x))
+            return
+        case .eraseLine:
+            sink.write(.eraseToEndOfLine)
+            return
+        }
+        cursorColumn = Int(span.end) >= width ? nil : Int(span.end)
+    }
+}
+
+/// What ``ANSIEncoder/encodeDiff(previous:current:into:)`` keeps between frames so that it does
+/// not allocate: the marks (``CellDiff``), the spans, keys and glyph stream of the frame
+/// (``DiffSpan``) and its passes (``DrawPasses``).
+struct DiffScratch {
+    /// A bit per cell that changed, ``CellDiff/wordsPerRow(_:)`` words per row.
+    var marks: [UInt64] = []
+    var spans: [DiffSpan] = []
+    var keys = PenKeys()
+    var passes = DrawPasses()
+    /// The `.draw` spans' bytes.
+    var glyphs = GlyphStream()
+    /// The rows with a changed cluster of disputed width (``GlyphTable/isDisputed(_:)``), drawn
+    /// whole after the spans (``ANSIEncoder/drawWholeRow(_:width:cells:sink:bytes:)``).
+    var wholeRows: [Int32] = []
+
+    /// Sizes the marks for `width` × `height` and empties the spans, keys and glyph stream.
+    mutating func prepare(width: Int, height: Int) {
+        let words = CellDiff.wordsPerRow(width) * height
+        if marks.count != words { marks = Array(repeating: 0, count: words) }
+        spans.removeAll(keepingCapacity: true)
+        keys.removeAll()
+        glyphs.count = 0
+        wholeRows.removeAll(keepingCapacity: true)
+    }
+
+    /// Marks each row's changes (``CellDiff``) and cuts the changed rows into spans
+    /// (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``), or, for a
+    /// row with a changed disputed cluster, lists it in ``wholeRows``.
+    mutating func collectSpans(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, depth: ColorDepth
+    ) {
+        let words = CellDiff.wordsPerRow(width)
+        var colors = OutputColors(depth: depth)
+        let filtersColors = depth != .truecolor
+        let newCells = UnsafeBufferPointer(start: new, count: width * height)
+        marks.withUnsafeMutableBufferPointer { marks in
+            guard let marks = marks.baseAddress else { return }
+            for y in 0..<height {
+                let row = y * width
+                let rowMarks = marks + y * words
+                guard CellDiff.markChanges(old: old + row, new: new + row, width: width, marks: rowMarks) else {
                     continue
                 }
-                let deferred = x
-                x += Int(cell.width)
-                if UInt64(cell.backgroundBits) != group.background {
-                    // Every cell in this background is left for a later pass too.
-                    let background = cell.backgroundBits
-                    while x < end && new[row + x].backgroundBits == background { x += 1 }
-                    if x == end {
-                        pending.tail = deferred
-                        pending.tailBackground = background
-                    }
+                if filtersColors {
+                    guard
+                        CellDiff.unmarkInvisibleChanges(
+                            old: old + row, new: new + row, width: width, marks: rowMarks, colors: &colors)
+                    else { continue }
                 }
-                leftEnd = x
-                continue
+                let eraseFrom = CellDiff.trailingBlanksStart(newCells, row: row, width: width)
+                let cut = ANSIEncoder.segmentRow(
+                    y, marks: rowMarks, width: width, old: old + row, new: new + row, eraseFrom: eraseFrom,
+                    spans: &spans, keys: &keys, glyphs: &glyphs)
+                if !cut { wholeRows.append(Int32(truncatingIfNeeded: y)) }
             }
-            group.record(cell, plainSpace: plainSpace)
-            if plainSpace && x >= spacesScanned && cell.width == 1,
-                let runEnd = erasableRun(
-                    from: x, row: row, width: width, erase: eraseFrom, cells: new, marks: marks,
-                    scannedTo: &spacesScanned)
-            {
-                erase(cell, x: x, y: y, count: runEnd - x, sink: &sink, bytes: &bytes)
-                for column in x..<runEnd { marks[row + column] = false }
-                x = runEnd
-                continue
-            }
-            marks[row + x] = false
-            draw(cell, x: x, y: y, regionWidth: width, sink: &sink, bytes: &bytes)
-            if GlyphTable.isDisputed(cell.glyph) {
-                // Redraw what a terminal that advanced further may have overwritten, now.
-                var erase = pending.erase
-                x = repairAfterDisputed(
-                    at: x, width: Int(cell.width), y: y, row: row, regionWidth: width, erase: eraseFrom,
-                    cells: new, marks: marks, pending: &erase, sink: &sink, bytes: &bytes)
-                pending.erase = erase
-                if erase == width && eraseFrom < width {
-                    // The trailing blanks were erased: nothing after them is left in this row.
-                    x = max(x, end)
-                }
-                continue
-            }
-            x += Int(cell.width)
         }
-        pending.start = leftStart
-        pending.end = leftEnd
-        return leftStart >= 0
-    }
-
-    /// Draws the run of cells from column `start` (a marked scalar glyph other than a space that
-    /// the pen draws, with the cursor on it) that continues while the next cell is the same
-    /// kind, or a single plain space, unmarking them; returns the column after the run. Each
-    /// further cell is one that ``drawRow`` would draw as it is, with the same bytes: a glyph
-    /// passes the checks of its fast path (marked, not a continuation, a scalar glyph other than
-    /// a space, ``SGRState/penMatches(_:)``); a space is marked, a plain space of width 1 the pen draws,
-    /// and the next cell does not continue it as a run ``erasableRun`` could erase (one space
-    /// is never erased), so it is drawn as a space. The pen and the cursor row stay put, so they
-    /// are read once, and the pass's colours need no update (the first cell set both, and a
-    /// cell the pen draws has the pass's background).
-    @inline(__always)
-    func drawGlyphRun(
-        from start: Int, row: Int, end: Int, width: Int, cells: UnsafeBufferPointer<Cell>,
-        marks: UnsafeMutableBufferPointer<Bool>, sink: inout ByteSink,
-        bytes: inout [UInt8]
-    ) -> Int {
-        let penHigh = sgr.penHigh
-        let penForeground = sgr.penForeground
-        var x = start
-        var cell = cells[row + x]
-        while true {
-            marks[row &+ x] = false
-            sink.writeScalarUTF8(cell.glyph, flushingTo: &bytes)
-            x &+= Int(cell.width)
-            guard x < end else { return x }
-            cell = cells[row &+ x]
-            let glyph = cell.glyph
-            guard marks[row &+ x] else { return x }
-            if glyph == 0x20 {
-                // A lone plain space in the pen's background (penMatches(_:) for a plain space).
-                let key = cell.high & Self.erasableMask
-                guard cell.width == 1, Pen.isPlainSpace(cell), (cell.high ^ penHigh) & Pen.plainSpaceMask == 0
-                else { return x }
-                if x &+ 1 < width {
-                    let next = cells[row &+ x &+ 1]
-                    if next.glyph == 0x20 && next.high & Self.erasableMask == key { return x }
-                }
-                continue
-            }
-            // For a glyph other than a space, penMatches(_:) is the rendition compare alone.
-            guard glyph < GlyphTable.firstInternedID, cell.width != 0,
-                (cell.high ^ penHigh) & Pen.renditionMask == 0, cell.foregroundBits == penForeground
-            else { return x }
-        }
-    }
-
-    /// The end of the run of plain spaces in `cells[row + start]`'s background (width 1, no
-    /// underline or reverse) that starts at the marked column `start` and ends at its last
-    /// marked cell before `erase` (the row's EL column, or its width), when erasing it (ECH,
-    /// then a CUF over it if a marked cell or the EL follows at once) is shorter than writing its
-    /// spaces. Otherwise nil. `scannedTo` is set to the end of the scanned run of plain spaces,
-    /// so the caller scans a rejected run only once.
-    ///
-    /// - Complexity: O(length of the run of plain spaces).
-    @inline(__always)
-    func erasableRun(
-        from start: Int, row: Int, width: Int, erase: Int, cells: UnsafeBufferPointer<Cell>,
-        marks: UnsafeMutableBufferPointer<Bool>, scannedTo: inout Int
-    ) -> Int? {
-        let key = cells[row + start].high & Self.erasableMask
-        var x = start + 1
-        var end = x
-        while x < erase {
-            let cell = cells[row + x]
-            guard cell.glyph == 0x20, cell.high & Self.erasableMask == key else { break }
-            x += 1
-            if marks[row + x - 1] { end = x }
-        }
-        scannedTo = x
-        let count = end - start
-        // ECH is at least 3 bytes: 3 spaces never lose.
-        guard count > 3 else { return nil }
-        let following = end == erase ? erase < width : marks[row + end]
-        let cost =
-            EscapeSequence.eraseCharacters(count).byteCount
-            + (following ? EscapeSequence.cursorForward(count).byteCount : 0)
-        return cost < count ? end : nil
-    }
-
-    /// The bits of `high` an erased run shares: background, width (1), underline and reverse.
-    static let erasableMask: UInt64 = Pen.plainSpaceMask | 0xFF << 32
-
-    /// The end of the run of unchanged cells starting at column `start` (the cursor's column)
-    /// when rewriting them is shorter than moving over them: the next marked column or the row's
-    /// EL column `erase` (whichever comes first), if `group` draws it, the cells before it are
-    /// scalar glyphs the pen already draws and their UTF-8 is shorter than the CUF to it.
-    /// Otherwise nil.
-    ///
-    /// - Complexity: O(1): the scan stops once the bytes reach the longest CUF it could beat.
-    func rewritableGap(
-        from start: Int, row: Int, width: Int, erase: Int, cells: UnsafeBufferPointer<Cell>,
-        marks: UnsafeMutableBufferPointer<Bool>, group: PenGroup
-    ) -> Int? {
-        var x = start
-        var gapBytes = 0
-        while x < width {
-            let cell = x < erase ? cells[row + x] : .blank
-            if x >= erase || marks[row + x] {
-                guard group.admits(cell, plainSpace: Pen.isPlainSpace(cell)) else { return nil }
-                return gapBytes < EscapeSequence.cursorForward(x - start).byteCount ? x : nil
-            }
-            let glyph = cell.glyph
-            guard cell.width != 0, glyph < GlyphTable.firstInternedID, sgr.penMatches(cell) else { return nil }
-            gapBytes += ByteSink.utf8Length(of: glyph)
-            // A CUF of under 1000 columns is at most 6 bytes; the gap cannot beat it past that.
-            if gapBytes >= 6 { return nil }
-            x += Int(cell.width)
-        }
-        return nil
     }
 }

@@ -90,6 +90,20 @@ struct Pen: Equatable {
     static let plainSpaceMask: UInt64 =
         0xFFFF_FFFF | UInt64(foregroundVisibleAttributes.rawValue) << 40 | unknownHigh
 
+    /// The output form of a packed cell colour at `depth`: ``outputDefault`` for the default (and
+    /// for every colour at ``ColorDepth/none``), the packed RGB at truecolor, `indexTag | n` for
+    /// palette entry `n` at 256 or 16 colours.
+    @inline(__always)
+    static func output(_ color: UInt32, depth: ColorDepth) -> OutputColor {
+        guard color & TerminalColor.rgbTag != 0 else { return outputDefault }
+        switch depth {
+        case .truecolor: return color
+        case .ansi256: return indexTag | UInt32(ColorDepth.ansi256Index(for: RGBColor(packed: color)))
+        case .ansi16: return indexTag | UInt32(ColorDepth.ansi16Index(for: RGBColor(packed: color)))
+        case .none: return outputDefault
+        }
+    }
+
     /// A plain space: U+0020 with neither underline nor reverse. It shows only its background,
     /// so its foreground, bold, dim and italic are whatever makes the SGR shortest (the pen's
     /// when only the background changes, none after a reset). Text runs separated by padding or
@@ -134,13 +148,7 @@ struct SGRState {
 
     /// The output form of a packed cell colour at this depth.
     func output(_ color: UInt32) -> Pen.OutputColor {
-        guard color & TerminalColor.rgbTag != 0 else { return Pen.outputDefault }
-        switch depth {
-        case .truecolor: return color
-        case .ansi256: return Pen.indexTag | UInt32(ColorDepth.ansi256Index(for: RGBColor(packed: color)))
-        case .ansi16: return Pen.indexTag | UInt32(ColorDepth.ansi16Index(for: RGBColor(packed: color)))
-        case .none: return Pen.outputDefault
-        }
+        Pen.output(color, depth: depth)
     }
 
     /// Whether the pen already draws `cell` (no SGR needed): the same background, attributes

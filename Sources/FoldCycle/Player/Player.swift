@@ -188,6 +188,7 @@ public final class Player: @unchecked Sendable {
             if output == .plainText {
                 writeItem(scene.plainText(at: scene.clock.now))
             } else {
+                scene.setColorDepth(colorDepth)
                 terminalSize = sink.size
                 fitScene()
                 region.begin(into: &bytes)

@@ -145,6 +145,12 @@ where DataSource.Item == String {
         cycler.stop()
     }
 
+    /// Composes the card's blends in `depth`'s palette (``Compositor/colorDepth``). Call on the
+    /// player's queue, as ``render(at:into:)``.
+    public func setColorDepth(_ depth: ColorDepth) {
+        card.compositor.colorDepth = depth
+    }
+
     private func observerTokenIfMissing() -> Bool {
         lock.withLock { observerToken == nil }
     }

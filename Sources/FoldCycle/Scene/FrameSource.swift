@@ -35,6 +35,11 @@ public protocol FrameSource: AnyObject, Sendable {
     func start(paused: Bool)
     /// Stops the scene's motion and settles it; nothing changes afterwards.
     func stop()
+    /// Tells the scene the colour depth its frames are encoded at (called on the player's queue
+    /// before the first frame), so it can compose in the output's colour space
+    /// (``Compositor/colorDepth``). Default: nothing (frames are right at any depth; they only
+    /// cost more to diff below truecolor).
+    func setColorDepth(_ depth: ColorDepth)
     /// Lays the scene out again for an output `columns` cells wide (called on the player's queue
     /// at start and whenever the terminal's width changes): a scene sized to fit may narrow its
     /// frames, at most to what it was given, cutting lines with "…". Default: nothing (the frame
@@ -47,6 +52,8 @@ public protocol FrameSource: AnyObject, Sendable {
 }
 
 extension FrameSource {
+    /// The depth is ignored.
+    public func setColorDepth(_ depth: ColorDepth) {}
     /// A fixed size: nothing to do.
     public func fit(columns: Int) {}
     /// Motion is ignored.

@@ -54,7 +54,8 @@ final class RenderFrames: RenderSource {
         scene = CardScene(
             cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
             compositor: Compositor(
-                backgroundColor: command.background, foregroundColor: CardStyle.contrastingText(on: command.background))
+                backgroundColor: command.background, foregroundColor: CardStyle.contrastingText(on: command.background),
+                colorDepth: command.colorDepth)
         )
         cells = CellBuffer(width: command.cardSize.columns, height: command.cardSize.rows)
     }

@@ -1,0 +1,314 @@
+/// The state of cutting one row into spans
+/// (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``).
+struct RowCutter {
+    let row: Int32
+    let width: Int
+    let old: UnsafePointer<Cell>
+    let new: UnsafePointer<Cell>
+    /// The row's changed cells; repairs add to them.
+    let drawn: UnsafeMutablePointer<UInt64>
+    /// The frame's glyph stream (with room for the row: ``GlyphStream/room(forRowOf:)``) and the
+    /// bytes written in it.
+    let stream: UnsafeMutablePointer<UInt8>
+    var streamCount: Int
+    /// The open span's first column, or -1.
+    var spanStart = -1
+    /// The end of the open span's last drawn cell, and of its bytes: a span goes on over gaps of
+    /// unchanged cells (rewritten or moved over) when its pen draws the cell after them.
+    var spanEnd = -1
+    var spanEndBytes = 0
+    /// Where the open span's bytes start.
+    var spanBytes = 0
+    /// The open span's key.
+    var key = PenKey(plain: .blank)
+    /// The end of the last span (drawn or erased): a span that starts there follows it.
+    var lastEnd = -1
+    /// Set when a repair marked a cell the cut has passed or is cutting: the row is cut again.
+    var redo = false
+    /// Set when a changed cell is a cluster of disputed width: the cut stops (the row is drawn
+    /// whole instead).
+    var disputed = false
+
+    /// The bits of `high` that make a space plain and narrow in a background: the background,
+    /// the width, underline and reverse.
+    static let spaceBits: UInt64 = PenKey.backgroundBits | 0xFF << 32 | PenKey.visibleSpaceAttributeBits
+
+    init(
+        row: Int32, width: Int, old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, drawn: UnsafeMutablePointer<UInt64>,
+        stream: UnsafeMutablePointer<UInt8>, streamCount: Int
+    ) {
+        self.row = row
+        self.width = width
+        self.old = old
+        self.new = new
+        self.drawn = drawn
+        self.stream = stream
+        self.streamCount = streamCount
+    }
+
+    /// Goes on with the open span from `start`, over the cells `key` admits without changing
+    /// (``PenKey/admit(_:plainSpace:)``: glyphs in its exact rendition, none when it is plain;
+    /// plain narrow spaces in its background when it has neither underline nor reverse): the
+    /// marked ones, the lead of a marked continuation, and the unmarked ones between two of them
+    /// when their UTF-8 is shorter than the CUF over them (rewritten), writing their bytes at
+    /// `stream + count`. Returns the column after the last cell it took: before the first cell
+    /// `key` does not admit or that is an interned cluster, before a gap of unmarked cells too
+    /// long to rewrite (or one that `end` cuts off; its bytes are taken back), or before a marked
+    /// space from `spacesFrom` that starts a run of spaces an ECH erases in fewer bytes
+    /// (``ANSIEncoder/erasableRun(from:width:erase:cells:marks:scannedTo:)``; a run it would not
+    /// erase is taken, ``ANSIEncoder/spaceRunToWrite(from:width:erase:cells:marks:)``).
+    ///
+    /// - Complexity: O(cells taken), a few instructions a cell: the cutter's common case.
+    @inline(never)
+    static func scanRow(
+        _ cells: UnsafePointer<Cell>, marks: UnsafePointer<UInt64>, from start: Int, to end: Int, width: Int,
+        key: PenKey, spacesFrom: Int, erase: Int, stream: UnsafeMutablePointer<UInt8>, count: inout Int
+    ) -> Int {
+        // Words no cell has stand for "admits none".
+        let glyphHigh = key.plain ? ~0 : key.high & PenKey.renditionBits
+        let glyphForeground = UInt64(key.foreground)
+        let spaceHigh =
+            key.high & PenKey.visibleSpaceAttributeBits == 0 ? key.high & PenKey.backgroundBits | 1 << 32 : ~0
+        // The last column whose cell may be looked at four cells on (for an ECH run).
+        let lookAheadLimit = erase &- 4
+        var written = count
+        var x = start
+        while x < end {
+            // A run of marked cells, up to the first unmarked one (the continuation of a marked
+            // lead may be unmarked: the lead takes it).
+            let runEnd = min(CellDiff.nextUnmarked(marks, from: x, width: end), end)
+            while x < runEnd {
+                let cell = cells[x]
+                let high = cell.high
+                let low = cell.low
+                let glyph = UInt32(truncatingIfNeeded: low)
+                let admitted =
+                    (high & PenKey.renditionBits ^ glyphHigh) | (low >> 32 ^ glyphForeground) == 0
+                    || glyph == 0x20 && high & spaceBits == spaceHigh
+                guard admitted, high & 0xFF_0000_0000 != 0, glyph < GlyphTable.firstInternedID else {
+                    count = written
+                    return x
+                }
+                if glyph == 0x20 && x >= spacesFrom && x < lookAheadLimit && cells[x &+ 4].glyph == 0x20 {
+                    // A run of spaces an ECH might erase: the caller erases it when that wins;
+                    // otherwise its marked spaces are taken here, written as spaces.
+                    let taken = ANSIEncoder.spaceRunToWrite(
+                        from: x, width: width, erase: erase, cells: cells, marks: marks)
+                    guard taken > x else {
+                        count = written
+                        return x
+                    }
+                    for _ in x..<taken {
+                        stream[written] = 0x20
+                        written &+= 1
+                    }
+                    x = taken
+                    continue
+                }
+                written &+= ByteSink.writeUTF8Unchecked(of: glyph, to: stream + written)
+                x &+= Int(truncatingIfNeeded: high >> 32 & 0xFF)
+            }
+            guard x < end else { break }
+            // A gap of unmarked cells: rewritten when the span's pen draws them, the cell after
+            // them is marked (or the lead of a marked continuation) and their UTF-8 is shorter
+            // than the CUF over them.
+            let gapStart = x
+            let gapBytes = written
+            while x < end {
+                let cell = cells[x]
+                let high = cell.high
+                let low = cell.low
+                let glyph = UInt32(truncatingIfNeeded: low)
+                let cellWidth = Int(truncatingIfNeeded: high >> 32 & 0xFF)
+                if CellDiff.isMarked(marks, x) || cellWidth == 2 && CellDiff.isMarked(marks, x &+ 1) { break }
+                let admitted =
+                    (high & PenKey.renditionBits ^ glyphHigh) | (low >> 32 ^ glyphForeground) == 0
+                    || glyph == 0x20 && high & spaceBits == spaceHigh
+                guard admitted, cellWidth != 0, glyph < GlyphTable.firstInternedID else {
+                    count = gapBytes
+                    return gapStart
+                }
+                written &+= ByteSink.writeUTF8Unchecked(of: glyph, to: stream + written)
+                // A CUF over fewer than 1000 cells is at most 6 bytes: a gap this long never wins.
+                guard written &- gapBytes < 6 else {
+                    count = gapBytes
+                    return gapStart
+                }
+                x &+= cellWidth
+            }
+            guard x < end, written &- gapBytes < CursorMove.countedCost(x &- gapStart) else {
+                count = gapBytes
+                return gapStart
+            }
+        }
+        count = written
+        return x
+    }
+
+    /// Cuts the row (see ``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``);
+    /// returns false when a repair needs the row cut again (its spans so far are to be dropped).
+    mutating func cut(eraseFrom: Int, spans: inout [DiffSpan], keys: inout PenKeys) -> Bool {
+        let end = CellDiff.endOfMarks(drawn, width: width)
+        let limit = min(end, eraseFrom)
+        var x = CellDiff.nextMarked(drawn, from: 0, width: width)
+        // A changed continuation is drawn from its lead.
+        if x > 0 && x < width && new[x].width == 0 { x &-= 1 }
+        // The run of plain spaces ``ANSIEncoder/erasableRun`` last scanned and rejected ends here.
+        var scannedTo = 0
+        while x < limit {
+            if spanStart >= 0 {
+                // The common case: the open span goes on (``scanRow``).
+                x = RowCutter.scanRow(
+                    new, marks: drawn, from: x, to: limit, width: width, key: key, spacesFrom: scannedTo,
+                    erase: eraseFrom, stream: stream, count: &streamCount)
+                spanEnd = x
+                spanEndBytes = streamCount
+                if x >= limit { break }
+            }
+            let cell = new[x]
+            let cellWidth = Int(cell.width)
+            let marked =
+                CellDiff.isMarked(drawn, x) || cellWidth == 2 && x &+ 1 < width && CellDiff.isMarked(drawn, x &+ 1)
+            if !marked {
+                // A gap of unchanged cells up to the next marked one (or the lead of a marked
+                // continuation) that the scan did not rewrite.
+                let nextMarked = CellDiff.nextMarked(drawn, from: x, width: width)
+                if nextMarked >= limit { break }
+                let next = nextMarked > x && new[nextMarked].width == 0 ? nextMarked &- 1 : nextMarked
+                if spanStart >= 0 {
+                    // The open span goes on over the gap (a CUF) when its pen draws the next cell.
+                    let nextCell = new[next]
+                    var probe = key
+                    if nextCell.width != 0 && probe.admit(nextCell, plainSpace: Pen.isPlainSpace(nextCell)) {
+                        // The run before the gap ends over an old wide lead, or the one after it
+                        // starts over an old trailing half: repairs (and the row is cut again).
+                        repairAfter(x)
+                        if redo || repairBefore(next) { return false }
+                        key = probe
+                        streamCount &+= EscapeSequence.cursorForward(next &- x).write(to: stream + streamCount)
+                        x = next
+                        continue
+                    }
+                }
+                close(spans: &spans, keys: &keys)
+                if redo { return false }
+                x = next
+                continue
+            }
+            if cellWidth == 0 {
+                // A continuation without its lead: never drawn (as by the full encoder).
+                close(spans: &spans, keys: &keys)
+                CellDiff.unmark(drawn, x)
+                if redo { return false }
+                x &+= 1
+                continue
+            }
+            if cell.glyph >= GlyphTable.firstInternedID {
+                if GlyphTable.isDisputed(cell.glyph) {
+                    disputed = true
+                    return false
+                }
+                // An interned cluster: a span of its own, drawn from the glyph table.
+                close(spans: &spans, keys: &keys)
+                if redo || repairBefore(x) { return false }
+                spans.append(
+                    DiffSpan(
+                        row: row, start: Int32(truncatingIfNeeded: x), end: Int32(truncatingIfNeeded: x &+ cellWidth),
+                        key: keys.index(of: PenKey(exact: cell)), kind: .cluster))
+                repairAfter(x &+ cellWidth)
+                if redo { return false }
+                x &+= cellWidth
+                continue
+            }
+            let plainSpace = Pen.isPlainSpace(cell)
+            if plainSpace && x >= scannedTo && x &+ 4 < eraseFrom && new[x &+ 4].glyph == 0x20,
+                let erased = ANSIEncoder.erasableRun(
+                    from: x, width: width, erase: eraseFrom, cells: new, marks: drawn, scannedTo: &scannedTo)
+            {
+                close(spans: &spans, keys: &keys)
+                if redo || repairBefore(x) { return false }
+                spans.append(
+                    DiffSpan(
+                        row: row, start: Int32(truncatingIfNeeded: x), end: Int32(truncatingIfNeeded: erased),
+                        key: keys.index(of: PenKey(plain: cell)), kind: .erase))
+                repairAfter(erased)
+                if redo { return false }
+                x = erased
+                continue
+            }
+            if spanStart < 0 {
+                guard open(at: x, cell, plainSpace: plainSpace) else { return false }
+            } else if !key.admit(cell, plainSpace: plainSpace) {
+                close(spans: &spans, keys: &keys)
+                guard !redo, open(at: x, cell, plainSpace: plainSpace) else { return false }
+            }
+            streamCount &+= ByteSink.writeUTF8Unchecked(of: cell.glyph, to: stream + streamCount)
+            x &+= cellWidth
+            spanEnd = x
+            spanEndBytes = streamCount
+        }
+        close(spans: &spans, keys: &keys)
+        if redo { return false }
+        if end > eraseFrom {
+            // EL over an old trailing half blanks its lead too.
+            if repairBefore(eraseFrom) { return false }
+            spans.append(
+                DiffSpan(
+                    row: row, start: Int32(truncatingIfNeeded: eraseFrom), end: Int32(truncatingIfNeeded: width),
+                    key: keys.index(of: PenKey(plain: .blank)), kind: .eraseLine))
+        }
+        return true
+    }
+
+    /// Starts a span at `column` (a cell to draw), unless a repair is needed first.
+    @inline(__always)
+    mutating func open(at column: Int, _ cell: Cell, plainSpace: Bool) -> Bool {
+        guard !repairBefore(column) else { return false }
+        spanStart = column
+        spanEnd = column
+        spanBytes = streamCount
+        spanEndBytes = streamCount
+        key = plainSpace ? PenKey(plain: cell) : PenKey(exact: cell)
+        return true
+    }
+
+    /// Ends the open span after its last drawn cell (``spanEnd``): bytes written past it (a CUF
+    /// over a gap no cell followed in the span) are taken back.
+    @inline(__always)
+    mutating func close(spans: inout [DiffSpan], keys: inout PenKeys) {
+        guard spanStart >= 0 else { return }
+        spans.append(
+            DiffSpan(
+                row: row, start: Int32(truncatingIfNeeded: spanStart), end: Int32(truncatingIfNeeded: spanEnd),
+                key: keys.index(of: key), kind: .draw, bytesStart: Int32(truncatingIfNeeded: spanBytes),
+                bytesCount: Int32(truncatingIfNeeded: spanEndBytes &- spanBytes)))
+        streamCount = spanEndBytes
+        spanStart = -1
+        repairAfter(spanEnd)
+    }
+
+    /// Drawing or erasing from `column` over an old trailing half blanks its lead: marks the cell
+    /// before (its lead when it is a continuation) unless it is drawn already; returns whether it
+    /// marked one.
+    @inline(__always)
+    mutating func repairBefore(_ column: Int) -> Bool {
+        guard column > 0, column != lastEnd, old[column].width == 0 else { return false }
+        let before = new[column &- 1].width == 0 ? column &- 2 : column &- 1
+        guard before >= 0, new[before].width != 0, !CellDiff.isMarked(drawn, before) else { return false }
+        CellDiff.mark(drawn, before)
+        redo = true
+        return true
+    }
+
+    /// A span ended at `column`: a last cell over the lead of an old wide glyph blanks its
+    /// trailing half, so the cell there is marked (and the row cut again).
+    @inline(__always)
+    mutating func repairAfter(_ column: Int) {
+        lastEnd = column
+        if old[column &- 1].width == 2 && column < width && new[column].width != 0 && !CellDiff.isMarked(drawn, column)
+        {
+            CellDiff.mark(drawn, column)
+            redo = true
+        }
+    }
+}

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Instruction counts per frame, before and after, with valgrind's callgrind (repeatable where
+wall-clock medians on a shared machine are not).
+
+Each binary is run as `foldcycle render --format ansi --encoder diff --direction D --frames N
+--width 80 --height 24 --color always A B` under `valgrind --tool=callgrind`, with the
+environment of the colour depth (truecolor: COLORTERM=truecolor; 256: TERM=xterm-256color and no
+COLORTERM), on the bench's two 80×24 cards of mixed CJK and ASCII words (the same text as
+foldcycle-bench's BenchText). From the profile it takes the inclusive instructions of
+`CardScene.render(_:outgoing:incoming:into:)` (compose) and `ANSIEncoder.encodeDiff` (the
+diff encoder; the first frame is a full one) and divides each by its number of calls; and the
+diff stream's bytes per frame from stdout.
+
+    scripts/callgrind_counts.py --before OLD/foldcycle --after NEW/foldcycle \\
+        --before-label main --after-label issue-12 [--frames 60] [--write docs/PERFORMANCE.md]
+
+--write replaces the table between `<!-- callgrind:counts:begin -->` and
+`<!-- callgrind:counts:end -->` in the given file; otherwise the table is printed.
+Needs valgrind (callgrind_annotate); not run by scripts/test.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unicodedata
+
+WORDS = [
+    "fold", "折叠", "card", "카드", "切换", "cycle", "カード", "terminal", "めくり", "swift",
+    "전환", "text", "動画", "frame", "漢字", "cell", "한글", "glyph", "表示", "row",
+]
+COMPOSE = "$s9FoldCycle9CardSceneC6render_8outgoing8incoming4intoy0aB4Core15TransitionFrameV_Si5index_SS4texttSiAK_SSALtAA10CellBufferVztF"
+ENCODE = "$s9FoldCycle11ANSIEncoderV10encodeDiff8previous7current4intoyAA10CellBufferV_AISays5UInt8VGztF"
+DEPTH_ENV = {
+    "truecolor": {"COLORTERM": "truecolor", "TERM": "xterm-256color"},
+    "256": {"COLORTERM": "", "TERM": "xterm-256color"},
+}
+BEGIN = "<!-- callgrind:counts:begin -->"
+END = "<!-- callgrind:counts:end -->"
+
+
+def width(text):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def item(index, columns=80, rows=24):
+    """BenchText.item(_:columns:rows:): rows − 2 lines of words up to columns − 4 cells."""
+    lines = []
+    for line in range(max(rows - 2, 1)):
+        text = f"#{index}" if line == 0 else ""
+        used = width(text)
+        word = (index * 7 + line * 3) % len(WORDS)
+        while True:
+            extra = (1 if text else 0) + width(WORDS[word])
+            if used + extra > max(columns - 4, 1):
+                break
+            text += (" " if text else "") + WORDS[word]
+            used += extra
+            word = (word + 1) % len(WORDS)
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def inclusive(profile, symbol):
+    """(instructions, calls) of `symbol`: the inclusive cost and count of every call to it, read
+    from the profile's `cfn=` / `calls=` records (callgrind may split a function by the source
+    file its code comes from; every part counts)."""
+    names = {}
+    callee = None
+    total = calls = 0
+    pending = False
+    with open(profile) as f:
+        for line in f:
+            if pending:
+                # The line after `calls=`: position and the call's inclusive cost.
+                parts = line.split()
+                if callee == symbol and len(parts) >= 2:
+                    total += int(parts[1])
+                pending = False
+                continue
+            if line.startswith(("fn=", "cfn=", "cfi=", "cfl=", "fl=", "fi=", "fe=")):
+                key, _, value = line.rstrip("\n").partition("=")
+                match = re.match(r"\((\d+)\)(?: (.*))?", value)
+                if key in ("fn", "cfn") and match:
+                    ident, name = match.group(1), match.group(2)
+                    if name is not None:
+                        names[ident] = name
+                    if key == "cfn":
+                        callee = names.get(ident)
+            elif line.startswith("calls="):
+                if callee == symbol:
+                    calls += int(line[6:].split()[0])
+                pending = True
+    if calls == 0:
+        raise SystemExit(f"{symbol}: no calls in {profile}")
+    return total, calls
+
+
+def measure(binary, direction, depth, frames):
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    env.update(DEPTH_ENV[depth])
+    with tempfile.TemporaryDirectory() as scratch:
+        profile = os.path.join(scratch, "callgrind.out")
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", binary, "render", "--format", "ansi",
+             "--encoder", "diff", "--direction", direction, "--frames", str(frames), "--width", "80", "--height",
+             "24", "--color", "always", item(0), item(1)], capture_output=True, env=env, check=True)
+        compose, compose_calls = inclusive(profile, COMPOSE)
+        encode, encode_calls = inclusive(profile, ENCODE)
+    return compose / compose_calls, encode / encode_calls, len(proc.stdout) / frames
+
+
+def table(args):
+    rows = [
+        f"Written by `scripts/callgrind_counts.py --frames {args.frames}`: instructions per frame (inclusive, "
+        f"thousands) of compose (`CardScene.render`) and of the diff encoder (`ANSIEncoder.encodeDiff`), and "
+        f"the diff stream's bytes per frame, for `foldcycle render --format ansi --encoder diff --frames "
+        f"{args.frames} --width 80 --height 24` on the bench's cards. Before: {args.before_label}; after: "
+        f"{args.after_label}.",
+        "",
+        "| direction | depth | compose before → after | encodeDiff before → after | bytes per frame before → after |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for direction in args.directions.split(","):
+        for depth in ["truecolor", "256"]:
+            before = measure(args.before, direction, depth, args.frames)
+            after = measure(args.after, direction, depth, args.frames)
+            rows.append(
+                f"| {direction} | {depth} | {before[0] / 1000:.0f} k → {after[0] / 1000:.0f} k "
+                f"| {before[1] / 1000:.0f} k → {after[1] / 1000:.0f} k | {before[2]:.0f} → {after[2]:.0f} |")
+    return "\n".join(rows)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--before", required=True)
+    parser.add_argument("--after", required=True)
+    parser.add_argument("--before-label", default="the --before binary")
+    parser.add_argument("--after-label", default="the --after binary")
+    parser.add_argument("--frames", type=int, default=60)
+    parser.add_argument("--directions", default="left,up")
+    parser.add_argument("--write", metavar="FILE")
+    args = parser.parse_args()
+    text = table(args)
+    if not args.write:
+        print(text)
+        return 0
+    with open(args.write) as f:
+        doc = f.read()
+    if doc.count(BEGIN) != 1 or doc.count(END) != 1 or doc.index(BEGIN) > doc.index(END):
+        print(f"{args.write}: needs one {BEGIN} … {END} block", file=sys.stderr)
+        return 1
+    head, rest = doc.split(BEGIN)
+    _, tail = rest.split(END)
+    with open(args.write, "w") as f:
+        f.write(head + BEGIN + "\n\n" + text + "\n\n" + END + tail)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
