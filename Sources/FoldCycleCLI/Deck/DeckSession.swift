@@ -115,8 +115,7 @@ final class DeckSession: @unchecked Sendable {
         guard terminal.isReadingKeys else {
             let reason = terminal.modeError.map { "\($0)" } ?? "unknown error"
             terminal.end()
-            FileHandle.standardError.write(
-                Data(CLIError.runtime("cannot read keys from \(DeckTerminal.path): \(reason)").message.utf8))
+            CLIError.runtime("cannot read keys from \(DeckTerminal.path): \(reason)").report()
             exit(1)
         }
         deck.addObserver { [self] event in queue.async { self.handle(event) } }
@@ -249,7 +248,7 @@ final class DeckSession: @unchecked Sendable {
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
-            FileHandle.standardError.write(Data(CLIError.runtime("\(failure)").message.utf8))
+            CLIError.runtime("\(failure)").report()
             exit(1)
         }
         exit(exitCode)

@@ -280,7 +280,7 @@ final class LiveSession: @unchecked Sendable {
         } else if drawsFrames {
             for line in paragraphs { player.print(line) }
         } else {
-            FileHandle.standardError.write(Data(paragraphs.map { $0 + "\n" }.joined().utf8))
+            StandardError.write(paragraphs.map { $0 + "\n" }.joined())
         }
     }
 
@@ -357,13 +357,13 @@ final class LiveSession: @unchecked Sendable {
         let failure = player.finish()
         terminal.end()
         if let recordingFailure = SessionRecording.finish(recorder) {
-            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            recordingFailure.report()
             exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
         }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
-            FileHandle.standardError.write(Data(CLIError.runtime("\(failure)").message.utf8))
+            CLIError.runtime("\(failure)").report()
             exit(1)
         }
         exit(exitCode)

@@ -23,37 +23,15 @@ enum ItemInput {
     }
 
     /// Reads `path` (or standard input for `-`) as strict UTF-8 and splits it into items. Works
-    /// for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end).
+    /// for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end), up to
+    /// ``Limits/inputFileBytes``.
     ///
-    /// - Throws: ``CLIError/unreadableInput(_:)`` naming the file when it cannot be read, is not
-    ///   valid UTF-8, or holds no items.
+    /// - Throws: ``CLIError/unreadableInput(_:)`` naming the file and the cause when it cannot be
+    ///   read (``InputFile/bytes(of:)``), is too large, is not valid UTF-8, or holds no items.
     static func items(fromFile path: String) throws(CLIError) -> [String] {
-        let name = path == "-" ? "standard input" : "file '\(path)'"
-        var isDirectory: ObjCBool = false
-        if path != "-" {
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .unreadableInput("cannot read file '\(path)': no such file")
-            }
-            if isDirectory.boolValue {
-                throw .unreadableInput("cannot read file '\(path)': it is a directory")
-            }
-        }
-        let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
-        guard let handle else {
-            throw .unreadableInput("cannot read \(name): permission denied")
-        }
-        let data: Data
-        do {
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw .unreadableInput("cannot read \(name): \(error.localizedDescription)")
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .unreadableInput("\(name) is not valid UTF-8 text")
-        }
-        let items = items(fromFileText: text)
+        let items = items(fromFileText: try InputFile.text(of: path))
         guard !items.isEmpty else {
-            throw .unreadableInput("\(name) has no items (items are separated by blank lines)")
+            throw .unreadableInput("\(InputFile.name(of: path)) has no items (items are separated by blank lines)")
         }
         return items
     }
