@@ -44,7 +44,9 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// - Input: keys (decoded, ``KeyPress``; Esc alone after a short wait) and mouse reports
 ///   (``MouseEvent``), or lines, from the input descriptor (standard input, or a terminal device
 ///   of its own such as `/dev/tty` when standard input carries data), on the session's queue;
-///   then one end-of-input call.
+///   then one end-of-input call. Input is read no faster than it is handled (at most
+///   ``Limits/pendingInputChunks`` lines or reads wait on the queue), and a line longer than
+///   ``Limits/commandLineBytes`` is dropped and reported to the overlong-line handler.
 /// - Closed pipe: when the output is a pipe, its reader going away is reported at once.
 ///
 /// Threading: every callback runs on the session's serial queue; methods may be called from any
@@ -134,6 +136,7 @@ public final class TerminalSession: @unchecked Sendable {
     private var keyHandler: (@Sendable (KeyPress) -> Void)?
     private var mouseHandler: (@Sendable (MouseEvent) -> Void)?
     private var lineHandler: (@Sendable (String) -> Void)?
+    private var overlongLineHandler: (@Sendable (Int) -> Void)?
     private var inputEndHandler: (@Sendable () -> Void)?
     private var outputClosedHandler: (@Sendable () -> Void)?
     private var resumeHandler: (@Sendable () -> Void)?
@@ -156,6 +159,11 @@ public final class TerminalSession: @unchecked Sendable {
     public func setMouseHandler(_ handler: (@Sendable (MouseEvent) -> Void)?) { onQueue { mouseHandler = handler } }
     /// Called for each line (``Input/lines``, or ``Input/keys`` when the input is not a terminal).
     public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) { onQueue { lineHandler = handler } }
+    /// Called, in place of the line handler, for a line longer than ``Limits/commandLineBytes``
+    /// (which is dropped whole), with its length in bytes.
+    public func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
+        onQueue { overlongLineHandler = handler }
+    }
     /// Called once when the input ends (EOF).
     public func setInputEndHandler(_ handler: (@Sendable () -> Void)?) { onQueue { inputEndHandler = handler } }
     /// Called once when the output pipe's reader goes away.
@@ -302,6 +310,10 @@ public final class TerminalSession: @unchecked Sendable {
         reader.start(
             onBytes: { [weak self] bytes in self?.handleKeyBytes(bytes) },
             onLine: { [weak self] line in self?.handleLine(line) },
+            onOverlongLine: { [weak self] length in
+                guard let self, !ended else { return }
+                overlongLineHandler?(length)
+            },
             onEscapeTimeout: { [weak self] in self?.handleEscapeTimeout() },
             onEnd: { [weak self] in
                 guard let self, !ended else { return }

@@ -86,6 +86,11 @@ final class LiveSession: @unchecked Sendable {
         // The session lives until exit(): strong captures are fine and keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
         terminal.setLineHandler { [self] line in handleLine(line) }
+        terminal.setOverlongLineHandler { [self] length in
+            respond(
+                "command line of \(length) bytes ignored (the most a command line may have: "
+                    + "\(Limits.commandLineBytes) bytes)", isError: true)
+        }
         terminal.setInputEndHandler { [self] in inputEnded() }
         terminal.setOutputClosedHandler { [self] in finish(exitCode: 0) }
         terminal.setResumeHandler { [self] in updateFooter() }
@@ -135,6 +140,12 @@ final class LiveSession: @unchecked Sendable {
                 // As in pagers: q on an empty line quits (no command starts with q but quit).
                 finish(exitCode: 0)
                 return
+            } else if typed.utf8.count + text.utf8.count > Limits.typedLineBytes {
+                // A paste beyond the limit: what fits is kept, the rest dropped, and the reply says so.
+                for character in text where typed.utf8.count + character.utf8.count <= Limits.typedLineBytes {
+                    typed.append(character)
+                }
+                reply = (["command line full (the most it holds: \(Limits.typedLineBytes) bytes)"], true)
             } else {
                 typed += text
             }
@@ -333,18 +344,30 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// The end of the typed line that fits the terminal beside "› " and the caret, with "…" in
-    /// front when the start is cut: what is being typed stays in view.
+    /// front when the start is cut: what is being typed stays in view. Reads the line from its
+    /// end and stops once the room is full, so a key costs time for what fits, not for the line.
     private func visibleTail(of text: String) -> String {
-        let room = max((TerminalDevice.standardOutput.size?.columns ?? 80) - 3, 1)
-        guard DisplayWidth.of(text) > room else { return text }
+        Self.visibleTail(of: text, room: max((TerminalDevice.standardOutput.size?.columns ?? 80) - 3, 1))
+    }
+
+    /// The end of `text` that fits `room` columns (≥ 1): all of it, or "…" and as much of its end
+    /// as fits beside it.
+    static func visibleTail(of text: String, room: Int) -> String {
         var tail: [Character] = []
-        var width = 1  // The "…".
+        var width = 0
+        var cut = false
         for character in text.reversed() {
-            let characterWidth = DisplayWidth.of(character)
-            if width + characterWidth > room { break }
-            width += characterWidth
+            width += DisplayWidth.of(character)
+            if width > room {
+                cut = true
+                break
+            }
             tail.append(character)
         }
+        guard cut else { return text }
+        // Room for the "…": drop clusters from the front of the tail until it fits.
+        var shown = tail.reduce(0) { $0 + DisplayWidth.of($1) }
+        while shown + 1 > room, let first = tail.popLast() { shown -= DisplayWidth.of(first) }
         return "…" + String(tail.reversed())
     }
 
