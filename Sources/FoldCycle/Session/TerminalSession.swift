@@ -35,7 +35,10 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 ///   ``Configuration/reportsMouse``, mouse reports on (modes 1002 and 1006) while keys are read.
 ///   Restored exactly on ``end()``, on a suspend, and at process exit (`atexit`) if the program
 ///   exits without ending the session; mouse reports first.
-/// - Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT): as ``SignalPolicy`` says.
+/// - Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT): as ``SignalPolicy`` says, within
+///   ``Limits/terminationDeadline`` even when the queue is stuck in a write to a terminal that
+///   stopped reading (Ctrl-S): then the terminal is restored as far as it can be without the
+///   queue and the process ends as the policy says (see ``SignalPolicy``).
 /// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
 ///   process stops (`raise(SIGSTOP)`: SIGTSTP itself is blocked on Dispatch's threads). On
 ///   SIGCONT in the foreground modes and participants come back; continued in the background
@@ -251,8 +254,12 @@ public final class TerminalSession: @unchecked Sendable {
         case .none:
             break
         case .restoreAndReraise, .restoreAndCallBack:
+            let policy = configuration.signalPolicy
+            let watchdog = SignalRelay.Watchdog(deadline: Limits.terminationDeadline) { number in
+                Self.terminateWithoutQueue(by: number, policy: policy)
+            }
             for number in Self.terminationSignals {
-                watch(number) { session in session.terminate(by: number) }
+                watch(number, watchdog: watchdog) { session in session.terminate(by: number) }
             }
         }
         if configuration.handlesJobControl {
@@ -264,8 +271,10 @@ public final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    private func watch(_ number: Int32, _ handler: @escaping @Sendable (TerminalSession) -> Void) {
-        let token = SignalRelay.shared.register(number, queue: queue) { [weak self] _ in
+    private func watch(
+        _ number: Int32, watchdog: SignalRelay.Watchdog? = nil, _ handler: @escaping @Sendable (TerminalSession) -> Void
+    ) {
+        let token = SignalRelay.shared.register(number, queue: queue, watchdog: watchdog) { [weak self] _ in
             guard let self else { return }
             handler(self)
         }
@@ -284,6 +293,25 @@ public final class TerminalSession: @unchecked Sendable {
         case .none:
             break
         }
+    }
+
+    /// A termination signal the queue did not take in time (a write to the terminal is blocked):
+    /// restore what can be restored without the queue (``TerminalRescue``: output restarted if
+    /// stopped by Ctrl-S, the kept restoration bytes written without blocking, termios back),
+    /// then end the process as the policy would have: die of the signal, or exit 128 + N. Runs
+    /// on the signal relay's thread; never returns.
+    private static func terminateWithoutQueue(by number: Int32, policy: SignalPolicy) {
+        TerminalRescue.shared.rescue(resumingOutput: true)
+        if case .restoreAndReraise = policy {
+            signal(number, SIG_DFL)
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            sigaddset(&unblocked, number)
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+            raise(number)
+        }
+        // atexit handlers would wait on the blocked terminal: end now.
+        _exit(128 + number)
     }
 
     private func enterModes() {
