@@ -33,7 +33,9 @@ public protocol FrameSource: AnyObject, Sendable {
     func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?)
     /// Starts the scene's own motion (a cycler's ticks), frozen at once when `paused`.
     func start(paused: Bool)
-    /// Stops the scene's motion and settles it; nothing changes afterwards.
+    /// Stops the scene's motion for good (the player is finishing); nothing changes afterwards.
+    /// Motion in progress is ended without reporting an item as settled that had not settled
+    /// (a cycler's in-flight transition is removed: the item it began from stays).
     func stop()
     /// Lays the scene out again for an output `columns` cells wide (called on the player's queue
     /// at start and whenever the terminal's width changes): a scene sized to fit may narrow its

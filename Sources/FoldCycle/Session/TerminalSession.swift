@@ -382,12 +382,20 @@ public final class TerminalSession: @unchecked Sendable {
         raise(SIGSTOP)
     }
 
-    /// Whether this process group owns the terminal (it is the foreground job).
-    private var isForeground: Bool {
-        let descriptor =
-            configuration.inputDevice.isTerminal
-            ? configuration.inputDevice.fileDescriptor : configuration.outputDevice.fileDescriptor
-        return tcgetpgrp(descriptor) == getpgrp()
+    /// Whether this process group is the foreground job of its controlling terminal: asked of the
+    /// input or the output, whichever is the controlling terminal, else of `/dev/tty`. The output
+    /// may be a terminal that is not the controlling one (`foldcycle > /dev/pts/3`), whose
+    /// `tcgetpgrp` fails; a process with no controlling terminal at all is never in the background.
+    var isForeground: Bool {
+        for device in [configuration.inputDevice, configuration.outputDevice] where device.isTerminal {
+            let group = tcgetpgrp(device.fileDescriptor)
+            if group >= 0 { return group == getpgrp() }
+        }
+        let controlling = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard controlling >= 0 else { return true }
+        defer { close(controlling) }
+        let group = tcgetpgrp(controlling)
+        return group < 0 || group == getpgrp()
     }
 
     /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
