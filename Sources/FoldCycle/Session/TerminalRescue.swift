@@ -111,8 +111,8 @@ final class TerminalRescue: @unchecked Sendable {
 
     /// Restores every terminal kept: writes the kept bytes (each slot's once; they are cleared)
     /// without blocking, then puts back the kept termios. With `resumingOutput`, output stopped
-    /// by flow control (Ctrl-S) is restarted first (`tcflow(TCOON)`), so the bytes can reach the
-    /// terminal. Async-signal-safe.
+    /// by flow control (Ctrl-S) is restarted first (`tcflow` TCOOFF then TCOON), so the bytes can
+    /// reach the terminal. Async-signal-safe.
     func rescue(resumingOutput: Bool) {
         rescueTerminals(resumingOutput: resumingOutput)
     }
@@ -260,7 +260,12 @@ private func rescueTerminals(resumingOutput: Bool) {
         let count = Int(storage.byteCount[slot])
         guard descriptor >= 0, count > 0 else { continue }
         storage.byteCount[slot] = 0
-        if resumingOutput { _ = tcflow(descriptor, TCOON) }
+        if resumingOutput {
+            // TCOON alone undoes only a TCOOFF; after TCOOFF it also clears a stop by Ctrl-S
+            // (Linux keeps the two apart).
+            _ = tcflow(descriptor, TCOOFF)
+            _ = tcflow(descriptor, TCOON)
+        }
         writeNonBlocking(descriptor, UnsafePointer(storage.bytes + slot * TerminalRescue.slotBytes), count)
     }
     for slot in 0..<TerminalRescue.slotCount {
