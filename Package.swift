@@ -27,6 +27,8 @@ let package = Package(
         .executableTarget(
             name: "foldcycle-early-exit-example", dependencies: ["FoldCycle"], path: "Examples/EarlyExitExample"),
         .target(name: "FoldCycleTestSupport", dependencies: ["FoldCycle"]),
+        // A host that crashes while it draws: the e2e tests of the crash rescue run it.
+        .executableTarget(name: "foldcycle-crash-host", dependencies: ["FoldCycle"], path: "Tests/CrashHost"),
         .testTarget(
             name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport"],
             // Read through #filePath, not as a bundle resource.

@@ -145,7 +145,8 @@ final class LiveSession: @unchecked Sendable {
                 for character in text where typed.utf8.count + character.utf8.count <= Limits.typedLineBytes {
                     typed.append(character)
                 }
-                reply = (["command line full (the most it holds: \(Limits.typedLineBytes) bytes)"], true)
+                respond("command line full (the most it holds: \(Limits.typedLineBytes) bytes)", isError: true)
+                return
             } else {
                 typed += text
             }

@@ -34,7 +34,8 @@ struct InputBoundsTests {
     @Test("a control string is dropped once it passes the limit, and keys are read again")
     func longControlString() {
         var decoder = KeyDecoder()
-        let string = [0x1B, UInt8(ascii: "]")] + [UInt8](repeating: UInt8(ascii: "x"), count: Limits.controlStringBytes)
+        let string =
+            [0x1B, UInt8(ascii: "]")] + [UInt8](repeating: UInt8(ascii: "x"), count: Limits.controlStringBytes)
         #expect(decoder.decode(string) == [])
         #expect(decoder.decode(Array("ab".utf8)) == [.key(.text("ab"))])
         // A whole string still ends at BEL or ST, and what follows is typed text.

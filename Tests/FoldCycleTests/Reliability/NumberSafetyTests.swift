@@ -101,7 +101,8 @@ struct NumberSafetyTests {
         #expect(TerminalSize(columns: 65_535, rows: 65_535).bounded == TerminalSize(columns: 2_000, rows: 1_000))
         #expect(TerminalSize(columns: -3, rows: 24).bounded == TerminalSize(columns: 0, rows: 24))
         let sink = HugeTerminal()
-        let cycler = try Cycler(dataSource: ArrayDataSource(["A", "B"]), interval: 1, duration: 0.5, clock: ManualClock())
+        let cycler = try Cycler(
+            dataSource: ArrayDataSource(["A", "B"]), interval: 1, duration: 0.5, clock: ManualClock())
         let player = Player(
             cycler: cycler, cardSize: TerminalSize(columns: 5, rows: 3),
             configuration: .init(output: .fullscreen, colorDepth: .none, motion: .full), sink: sink)
