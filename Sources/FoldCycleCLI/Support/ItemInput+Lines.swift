@@ -4,11 +4,7 @@ extension ItemInput {
     /// Splits text into one item per line, as `ls` or `find` print them: `\n` and `\r\n` end a
     /// line; blank (white-space-only) lines are skipped; a leading byte-order mark is dropped.
     static func items(fromLineText text: String) -> [String] {
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        let body = normalized.hasPrefix("\u{FEFF}") ? normalized.dropFirst() : Substring(normalized)
-        return body.split(separator: "\n", omittingEmptySubsequences: true)
-            .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
-            .map(String.init)
+        lines(of: text).filter { !isBlank($0) }
     }
 
     /// Reads `path` (or standard input for `-`) as strict UTF-8, one item per line (see

@@ -7,11 +7,9 @@ enum ItemInput {
     /// byte-order mark (U+FEFF) is dropped.
     static func items(fromFileText text: String) -> [String] {
         var items: [String] = []
-        var current: [Substring] = []
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        let body = normalized.hasPrefix("\u{FEFF}") ? normalized.dropFirst() : Substring(normalized)
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+        var current: [String] = []
+        for line in lines(of: text) {
+            if isBlank(line) {
                 if !current.isEmpty { items.append(current.joined(separator: "\n")) }
                 current = []
             } else {
@@ -20,6 +18,23 @@ enum ItemInput {
         }
         if !current.isEmpty { items.append(current.joined(separator: "\n")) }
         return items
+    }
+
+    /// The lines of `text`, split at each line feed scalar with the carriage return just before
+    /// it dropped (CRLF is one line break, however many CRs come before it: only the last is
+    /// the line break's), after a leading byte-order mark is dropped. Scalars, not grapheme
+    /// clusters: a CR before CRLF must not fuse with it into a line break inside a line.
+    static func lines(of text: String) -> [String] {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
+        }
+    }
+
+    /// Whether `line` holds only spaces, tabs and carriage returns.
+    static func isBlank(_ line: String) -> Bool {
+        line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
     }
 
     /// Reads `path` (or standard input for `-`) as strict UTF-8 and splits it into items. Works
