@@ -1,8 +1,9 @@
 import FoldCycle
 import Foundation
 
-/// A command typed on stdin while `foldcycle` runs, one per line.
-enum SessionCommand: Equatable, Sendable {
+/// A command typed on stdin while `foldcycle` runs, one per line (package-visible for the fuzz
+/// targets).
+package enum SessionCommand: Equatable, Sendable {
     case start, pause, resume, stop, next, previous
     case direction(TransitionDirection)
     case transition(TransitionKind)
@@ -24,7 +25,7 @@ enum SessionCommand: Equatable, Sendable {
     ///
     /// - Returns: nil for an empty line; otherwise the command or a one-line error message that
     ///   names the input and lists what is allowed.
-    static func parse(_ line: String) -> Result<SessionCommand, SessionCommandError>? {
+    package static func parse(_ line: String) -> Result<SessionCommand, SessionCommandError>? {
         let words = line.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let verb = words.first else { return nil }
         let argument = words.dropFirst().first
@@ -85,7 +86,7 @@ enum SessionCommand: Equatable, Sendable {
 }
 
 /// A command line that did not parse; the message names it and what is allowed.
-struct SessionCommandError: Error, Equatable, Sendable {
-    let message: String
+package struct SessionCommandError: Error, Equatable, Sendable {
+    package let message: String
     init(_ message: String) { self.message = message }
 }
