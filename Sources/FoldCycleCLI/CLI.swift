@@ -29,6 +29,18 @@ public enum FoldCycleCLI {
                     exit(0)
                 }
                 command.run()
+            case .status:
+                guard let command = try StatusCommand.parse(Array(arguments.dropFirst())) else {
+                    try writeOrExit(Array(StatusCommand.help.utf8))
+                    exit(0)
+                }
+                command.run()
+            case .send:
+                guard let command = try SendCommand.parse(Array(arguments.dropFirst())) else {
+                    try writeOrExit(Array(SendCommand.help.utf8))
+                    exit(0)
+                }
+                command.run()
             case .live, nil:
                 break
             }

@@ -30,16 +30,19 @@ struct CLIErrorTests {
 
     @Test("the command table")
     func commands() {
-        #expect(CLICommand.subcommands == [.render, .deck])
-        #expect(CLICommand.subcommands.compactMap(\.name) == ["render", "deck"])
+        #expect(CLICommand.subcommands == [.render, .deck, .status, .send])
+        #expect(CLICommand.subcommands.compactMap(\.name) == ["render", "deck", "status", "send"])
         #expect(CLICommand.subcommand(named: "deck") == .deck)
+        #expect(CLICommand.subcommand(named: "status") == .status)
+        #expect(CLICommand.subcommand(named: "send") == .send)
         #expect(CLICommand.subcommand(named: "render") == .render)
         #expect(CLICommand.subcommand(named: "Render") == nil)
         #expect(CLICommand.live.name == nil)
         #expect(
             CLICommand.allCases.map(\.usage) == [
                 "foldcycle [OPTIONS] [ITEM ...]", "foldcycle render [OPTIONS] [ITEM ...]",
-                "foldcycle deck [OPTIONS] [ITEM ...]",
+                "foldcycle deck [OPTIONS] [ITEM ...]", "foldcycle status [OPTIONS] [ITEM ...]",
+                "foldcycle send [OPTIONS] <PATH> [REQUEST ...]",
             ])
     }
 }

@@ -12,12 +12,14 @@ struct HelpTextTests {
     @Test("the live help opens in swift-argument-parser's layout")
     func liveHeader() {
         #expect(
-            Array(Self.lines(LiveCommand.help).prefix(11)) == [
+            Array(Self.lines(LiveCommand.help).prefix(13)) == [
                 "OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.",
                 "",
                 "USAGE: foldcycle [OPTIONS] [ITEM ...]",
                 "       foldcycle render [OPTIONS] [ITEM ...]",
                 "       foldcycle deck [OPTIONS] [ITEM ...]",
+                "       foldcycle status [OPTIONS] [ITEM ...]",
+                "       foldcycle send [OPTIONS] <PATH> [REQUEST ...]",
                 "",
                 "ARGUMENTS:",
                 "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
@@ -53,8 +55,16 @@ struct HelpTextTests {
             "  cube      a cube turns in perspective; the next card is on the face beside this one",
             "  move-in   the next card slides in over the current one",
             "COMMANDS (one per line on stdin; case-insensitive):",
-            "  start, pause, resume, stop, next, prev, direction D, transition T, interval S,",
-            "  duration S, status, help, quit (or exit)",
+            "  start, pause, resume, stop, next, prev, goto N, direction D, transition T,",
+            "  interval S, duration S, add TEXT, insert N TEXT, remove N, replace N TEXT,",
+            "  items, status, help, quit (or exit)",
+            "  --protocol <protocol>   Commands on stdin in words, or as JSON lines with JSON replies and events. (values: words, jsonl; default: words)",
+            "  --protocol-fd <n>       Write JSON replies and events to descriptor n (for example 3>events.jsonl). (0...1048575; default: stdout)",
+            "  --listen <path>         Also take JSON-line requests on a Unix socket (mode 0600); 'foldcycle send' is its client.",
+            "SCRIPTING (--protocol jsonl, --listen PATH):",
+            "  clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
+            "  status    Print the item shown now, for status lines (see 'foldcycle status --help').",
+            "  send      Send JSON-line requests to a run's --listen socket (see 'foldcycle send --help').",
             "KEYS (when stdin and stdout are a terminal):",
             "  type a command, Enter runs it; Backspace edits, Ctrl-U clears; on an empty",
             "  line Space pauses or resumes, and q, Esc or Ctrl-D quits; arrow keys set the",

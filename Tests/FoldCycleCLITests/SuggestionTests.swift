@@ -34,7 +34,7 @@ struct SuggestionTests {
     @Test(
         "a first argument close to a subcommand is an error",
         arguments: [
-            (["rendr", "A", "B"], "rendr"), (["Render"], "Render"), (["rnder"], "rnder"), (["rend"], "rend"),
+            (["rendr", "A", "B"], "rendr"), (["Render"], "Render"), (["rnder"], "rnder"), (["rendre"], "rendre"),
             (["rednre", "A"], "rednre"), (["tender"], "tender"), (["RENDERS"], "RENDERS"),
         ])
     func mistypedSubcommand(_ arguments: [String], _ word: String) {
@@ -47,10 +47,22 @@ struct SuggestionTests {
         "items that are not a mistyped first subcommand play",
         arguments: [
             ["A", "rendr"], ["--", "rendr"], ["rendr me"], ["render"], ["end"], ["-5"], ["--paused", "rendr"], [],
-            ["rendering"],
+            ["rendering"], ["and"], ["dek"], ["sends"],
         ])
     func notMistyped(_ arguments: [String]) throws {
         try CLICommand.rejectMistypedSubcommand(in: arguments)
+    }
+
+    @Test(
+        "the other subcommands' typos name them; a short name takes only same-length typos",
+        arguments: [
+            (["stauts"], "stauts", "status"), (["stats", "A"], "stats", "status"), (["sned"], "sned", "send"),
+            (["semd"], "semd", "send"), (["rend"], "rend", "send"), (["dekc"], "dekc", "deck"),
+        ])
+    func otherSubcommands(_ arguments: [String], _ word: String, _ name: String) {
+        #expect(throws: CLIError.usage("unknown subcommand '\(word)' (did you mean '\(name)'?)", .live)) {
+            try CLICommand.rejectMistypedSubcommand(in: arguments)
+        }
     }
 
     @Test("'--' lets a subcommand-like word be an item")

@@ -82,7 +82,7 @@ struct CompositorTests {
         #expect(destination == CellBuffer(width: 2, height: 2))
     }
 
-    @Test("rotation samples nearest without eighths: a quarter turn stands a row upright")
+    @Test("a quarter turn stands a row upright, each glyph once at its turned centre")
     func rotation() {
         let content = TextLayout.layout("ABC", width: 3, height: 1)
         var destination = CellBuffer(width: 3, height: 3)
@@ -91,6 +91,29 @@ struct CompositorTests {
         )
         Compositor().composite([layer], into: &destination)
         #expect(PlainTextEncoder.lines(destination) == [" A ", " B ", " C "])
+    }
+
+    @Test("a gentle turn keeps each line of text on one row, shifted with the turn")
+    func gentleTurn() {
+        // 0.12 rad on cells twice as tall as wide: the line's ends are 20 × tan(0.12)/2 ≈ 1.2 rows
+        // apart, so glyph by glyph it would break over two or three rows; snapped, it stays on the row its
+        // centre line crosses at the layer's centre column, every letter once, in order.
+        let text = "ABCDEFGHIJKLMNOPQRST"
+        // Three columns of padding each side keep the line's ends off the turned card's edges.
+        let content = TextLayout.layout(text, width: 26, height: 3)
+        var destination = CellBuffer(width: 30, height: 5)
+        let angle = 0.12
+        let turn = LayerTransform(
+            a: CGFloat(cos(angle)), b: CGFloat(sin(angle) / 2), c: CGFloat(-2 * sin(angle)), d: CGFloat(cos(angle)),
+            tx: 0, ty: 0)
+        Compositor().composite(
+            [Layer(content: content, transform: turn, origin: CellPosition(column: 2, row: 1))],
+            into: &destination)
+        let lines = PlainTextEncoder.lines(destination)
+        let rowsWithLetters = lines.filter { $0.contains { $0.isLetter } }
+        #expect(rowsWithLetters.count == 1)
+        #expect(rowsWithLetters.first?.filter(\.isLetter) == text)
+        #expect(lines[2].filter(\.isLetter) == text)
     }
 
     @Test("a wide cluster is drawn whole or blanked, never split")

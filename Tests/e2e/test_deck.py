@@ -318,3 +318,38 @@ def test_usage_errors(foldcycle, pty_run, tmp_path):
     assert "".join(run.lines()).startswith(f"Error: cannot read file '{tmp_path / 'missing.txt'}': no such file or directory")
     proc = subprocess.run([foldcycle, "deck", "--help"], capture_output=True, timeout=10)
     assert proc.returncode == 0 and proc.stdout.decode().startswith("OVERVIEW: Swipe through cards one at a time")
+
+
+def test_deck_record_writes_a_cast_that_replays_to_the_deck_screen(deck, tmp_path):
+    # `deck --record` tees the deck terminal's bytes, as live mode's recording does (issue 11).
+    import asciinema.asciicast
+    import pyte
+
+    path = str(tmp_path / "deck.cast")
+    run = deck("--record", path)
+    run.write(b"l")  # Swipe the top card right.
+    assert run.pump_until(lambda: "card 2 of" in run.text(), 5), run.text()
+    run.pump(0.5)
+    shown = run.lines()
+    assert quit_deck(run)[0]["action"] == "right"
+    with asciinema.asciicast.open_from_url(path) as cast:
+        header = cast.v2_header
+        events = [list(event) for event in cast.events()]
+    assert (header["width"], header["height"]) == (60, 16)
+    output = "".join(data for _, code, data in events if code == "o")
+    # Everything the player drew is in the cast, byte for byte; the session's mouse-mode switches
+    # and the summary written after the deck is gone are not frames and are not recorded.
+    # The terminal's ONLCR turns each LF into CR LF on the way to the pty.
+    drawn = output.encode().replace(b"\n", b"\r\n")
+    raw = bytes(run.raw)
+    for switch in MOUSE_ON + MOUSE_OFF:
+        raw = raw.replace(switch, b"")
+    assert raw.startswith(drawn)
+    assert b"\x1b" not in raw[len(drawn):]
+    # Replayed up to the moment the screen above was read, the cast shows it.
+    screen = pyte.Screen(60, 16)
+    pyte.Stream(screen).feed(output)
+    assert [line.rstrip() for line in screen.display][-3:] == [line.rstrip() for line in run.lines()][-3:]
+    assert any(code == "m" for _, code, _ in events)
+    assert shown[2].strip() != ""
+    assert_restored(run)

@@ -9,7 +9,8 @@ import pytest
 
 from conftest import cpu_seconds, exit_code
 
-COMMANDS = ("start, pause, resume, stop, next, prev, direction D, transition T, interval S, duration S, status, help, "
+COMMANDS = ("start, pause, resume, stop, next, prev, goto N, direction D, transition T, interval S, duration S, "
+            "add TEXT, insert N TEXT, remove N, replace N TEXT, items, status, help, "
             "quit (or exit)")
 
 

@@ -42,3 +42,17 @@ def test_check_names_a_changed_missing_or_stale_picture_and_a_changed_block(fold
     assert "FAIL: docs/pictures/fade.svg: missing" in result.stdout
     assert "FAIL: README.md: differs from what the script makes today" in result.stdout
     assert "-| fold! |" in result.stdout and "+| fold |" in result.stdout
+
+
+def test_check_names_a_changed_deck_picture_or_deck_block(foldcycle, tmp_path):
+    root = copy_tree(tmp_path)
+    svg = root / "docs" / "pictures" / "deck-triage.svg"
+    svg.write_bytes(svg.read_bytes().replace(b"step-end", b"linear"))
+    readme = root / "README.md"
+    readme.write_text(readme.read_text(encoding="utf-8").replace("> triage.svg", "> deck.svg"), encoding="utf-8")
+    result = check(foldcycle, root)
+    assert result.returncode == 1
+    assert "FAIL: docs/pictures/deck-triage.svg: differs from what the script makes today" in result.stdout
+    assert "FAIL: README.md: differs from what the script makes today" in result.stdout
+    assert "+foldcycle render --deck 'right,drag(-0.45,0.08,0.15),undo' --format svg README.md build.log notes.txt " \
+        "> triage.svg" in result.stdout

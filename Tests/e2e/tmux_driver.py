@@ -74,6 +74,10 @@ time.sleep(100000)
 '''
 
 
+# Variables that decide colour and motion by default (docs/DESIGN.md): no test inherits them.
+ENVIRONMENT_DECIDES = ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION")
+
+
 def tmux_binary():
     path = shutil.which("tmux")
     assert path, "tmux is missing: scripts/test installs it (apt-get install -y tmux)"
@@ -94,8 +98,11 @@ class Tmux:
         self.cmd("resize-window", "-t", "t", "-x", str(cols), "-y", str(rows))
 
     def cmd(self, *args):
+        # The server's environment is the first client's: leave out what decides colour and
+        # motion (a CI runner sets CI), so programs in the pane see only what a test gives them.
+        env = {k: v for k, v in os.environ.items() if k not in ENVIRONMENT_DECIDES}
         return subprocess.run([tmux_binary(), "-L", self.socket, "-f", "/dev/null", *args], check=True,
-                              capture_output=True, timeout=20).stdout.decode()
+                              capture_output=True, timeout=20, env=env).stdout.decode()
 
     def respawn(self, argv, env=None):
         """Runs `argv` in the pane (the previous program is killed), with `env` added."""
@@ -105,7 +112,8 @@ class Tmux:
         if os.path.exists(exit_path):
             os.remove(exit_path)
         # A cleared screen, the cursor at the top-left: every run starts alike.
-        self.cmd("respawn-pane", "-k", "-t", "t", f"printf '\\033[H\\033[2J'; env {exports} {quoted}; "
+        unset = " ".join(f"-u {name}" for name in ENVIRONMENT_DECIDES)
+        self.cmd("respawn-pane", "-k", "-t", "t", f"printf '\\033[H\\033[2J'; env {unset} {exports} {quoted}; "
                                                   f"echo EXIT=$? >{exit_path}; exec sleep 100000")
 
     def capture(self):

@@ -48,13 +48,15 @@ struct ProjectiveDraw: LayerBlending {
 
     /// How the glyphs of one source row find their destination row.
     enum RowPlacement {
-        /// Each glyph on the row its own projected centre lands in (a rotation: rows turn).
+        /// Each glyph on the row its own projected centre lands in (a rotation of 45° or more in
+        /// cells: rows stand up).
         case perGlyph
         /// The whole source row on one destination row: where its centre line crosses the
         /// layer's centre column. For maps that keep rows horizontal (`v` depends on `y` alone: a
         /// turn about the x axis, a horizontal shear) that is exact; for maps that keep columns
         /// vertical (`u` depends on `x` alone: a turn about the y axis, whose rows tilt toward
-        /// the vanishing point) it keeps each line of text on one row.
+        /// the vanishing point) and for gentle affine turns (a row tilted less than 45° in cells:
+        /// a dragged deck card) it keeps each line of text on one row.
         case snapped
     }
 
@@ -76,7 +78,11 @@ struct ProjectiveDraw: LayerBlending {
         self.inverse = inverse
         let rowsStayRows = forward.h12 == 0 && forward.h13 == 0
         let columnsStayColumns = forward.h21 == 0 && forward.h23 == 0
-        rowPlacement = rowsStayRows || columnsStayColumns ? .snapped : .perGlyph
+        // A card turned less than 45° in cells (a dragged or flying deck card): each line of text
+        // stays on one row, shifted with the turn, rather than broken over the rows its tilt
+        // crosses; a steeper turn stands its lines up glyph by glyph.
+        let tiltsGently = forward.isAffine && abs(forward.h12) < abs(forward.h11)
+        rowPlacement = rowsStayRows || columnsStayColumns || tiltsGently ? .snapped : .perGlyph
         halfWidth = Double(sourceWidth) / 2
         halfHeight = Double(sourceHeight) / 2
         centreX = Double(layer.origin.column) + halfWidth

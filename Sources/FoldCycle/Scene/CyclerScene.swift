@@ -64,7 +64,8 @@ where DataSource.Item == String {
     public func render(at time: TimeInterval, into frame: inout CellBuffer) {
         let snapshot = cycler.snapshot(at: time)
         guard let transition = snapshot.transition, motion != .none else {
-            card.render(index: snapshot.index, text: snapshot.item, into: &frame)
+            // The look follows the index the item came on screen with (docs/DESIGN.md#live-item-changes).
+            card.render(index: snapshot.configuredIndex, text: snapshot.item, into: &frame)
             return
         }
         let size = CGSize(width: card.cardSize.columns, height: card.cardSize.rows)
@@ -78,8 +79,8 @@ where DataSource.Item == String {
                 .frame(at: Self.crossFadeProgress(t: transition.t, duration: transition.duration))
         }
         card.render(
-            state, outgoing: (transition.fromIndex, transition.outgoingItem),
-            incoming: (transition.toIndex, transition.incomingItem), into: &frame)
+            state, outgoing: (transition.outgoingConfiguredIndex, transition.outgoingItem),
+            incoming: (transition.incomingConfiguredIndex, transition.incomingItem), into: &frame)
     }
 
     /// The cross-fade's progress under reduced motion at normalized time `t` of a transition of
@@ -153,21 +154,23 @@ where DataSource.Item == String {
     private func cyclerDidChange(_ event: CyclerEvent) {
         guard let handler = lock.withLock({ changeHandler }) else { return }
         if case .transitionEnded(let index) = event {
-            // Read now, while the cycler is still at this event's state: the item that settled,
-            // or the outgoing one when a newer transition already began.
+            // Read now, while the cycler is still at this event's state: the outgoing item when a
+            // newer transition already began from it (a follow-up of a replaced item begins from
+            // and to the same index), or the item that settled.
             let snapshot = cycler.snapshot()
             let text =
-                snapshot.index == index
-                ? snapshot.item
-                : snapshot.transition?.fromIndex == index ? snapshot.transition?.outgoingItem : nil
+                snapshot.transition?.fromIndex == index
+                ? snapshot.transition?.outgoingItem
+                : snapshot.index == index ? snapshot.item : nil
             handler(.settled(text: text ?? snapshot.item))
             return
         }
         switch event {
         case .transitionBegan, .transitionReversed, .paused, .resumed, .stopped:
             handler(.changed)
-        case .indexChanged, .started, .transitionEnded:
-            // indexChanged comes with transitionBegan; started changes nothing on screen.
+        case .indexChanged, .started, .transitionEnded, .itemInserted, .itemRemoved, .itemReplaced:
+            // indexChanged comes with transitionBegan; started changes nothing on screen, nor does
+            // an item change by itself (one that does begins a transition).
             break
         }
     }

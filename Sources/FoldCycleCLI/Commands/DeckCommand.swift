@@ -40,12 +40,14 @@ struct DeckCommand {
     }
 
     /// The options, in the order help lists them.
-    static let specs: [OptionSpec] = [
-        Options.file.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec, Options.noMouse.spec,
-        Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-        SharedOptions.color.spec, SharedOptions.cellAspect.spec, Options.framesPerSecond.spec, Options.fullscreen.spec,
-        SharedOptions.help.spec,
-    ]
+    static let specs: [OptionSpec] =
+        [
+            Options.file.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec, Options.noMouse.spec,
+            Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
+            SharedOptions.color.spec, SharedOptions.cellAspect.spec, Options.framesPerSecond.spec,
+            Options.fullscreen.spec,
+            SessionRecording.option.spec,
+        ] + ControlEndpoints.specs + [SharedOptions.help.spec]
 
     /// The narrowest card the deck makes to fit its items (a drag needs room to mean something).
     static let minimumFittedWidth = 24
@@ -89,6 +91,15 @@ struct DeckCommand {
                     "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
                 ]),
             .init(
+                title: "SCRIPTING (--protocol jsonl, --listen PATH)",
+                lines: [
+                    "With --protocol jsonl, stdout carries the protocol's events instead (swiped,",
+                    "clicked, undone, paged, flipped, needs-more-data, finished) and the replies to",
+                    "requests on stdin (when the items do not come from it); --listen PATH serves",
+                    "the same protocol on a Unix socket: left, right, next, prev, undo, click, flip,",
+                    "add (value), items, status, help, quit, subscribe, unsubscribe.",
+                ]),
+            .init(
                 title: "EXAMPLES",
                 lines: [
                     "ls | foldcycle deck > decisions.jsonl",
@@ -110,6 +121,10 @@ struct DeckCommand {
     let height: Int?
     let style: CardStyle
     let colorChoice: ColorDepth.Choice
+    /// `--record`: the asciicast file of what the deck's terminal shows, if any.
+    let record: String?
+    /// `--protocol jsonl` (events instead of decision lines), `--protocol-fd`, `--listen`.
+    let control: ControlEndpoints
 
     /// Parses `deck`'s arguments (without the word `deck`); nil when help was asked for. Items are
     /// not read yet: ``run()`` opens the terminal first, so that a run without one fails at once
@@ -134,7 +149,9 @@ struct DeckCommand {
             width: try values.value(Options.width),
             height: try values.value(Options.height),
             style: try SharedOptions.cardStyle(values),
-            colorChoice: try values.value(SharedOptions.color))
+            colorChoice: try values.value(SharedOptions.color),
+            record: values.text(SessionRecording.option),
+            control: try ControlEndpoints.read(values))
     }
 
     /// Whether items come from standard input, one per line (no arguments and no `--file`).
@@ -155,14 +172,21 @@ struct DeckCommand {
     /// of the first ``fittedItemLimit`` items (at least ``minimumFittedWidth`` wide), within
     /// `maxWidth`.
     func cardSize(items: [String], maxWidth: Int) -> TerminalSize {
-        let sides = items.prefix(Self.fittedItemLimit).flatMap { item -> [String] in
+        Self.cardSize(items: items, width: width, height: height, maxWidth: maxWidth)
+    }
+
+    /// The card size of a deck of `items`: `width` / `height` when given, else what fits the
+    /// widest and tallest side of the first ``fittedItemLimit`` items (at least
+    /// ``minimumFittedWidth`` wide), within `maxWidth` (`render --deck` shares this rule).
+    static func cardSize(items: [String], width: Int?, height: Int?, maxWidth: Int) -> TerminalSize {
+        let sides = items.prefix(fittedItemLimit).flatMap { item -> [String] in
             let faces = CardFaces(item: item)
             return [faces.front] + (faces.back.map { [$0] } ?? [])
         }
         let fitting = CardScene.fittingSize(for: sides)
         let columns =
             width
-            ?? min(max(fitting.columns, Self.minimumFittedWidth), max(maxWidth, 1), SharedOptions.widthRange.upperBound)
+            ?? min(max(fitting.columns, minimumFittedWidth), max(maxWidth, 1), SharedOptions.widthRange.upperBound)
         let rows = height ?? min(fitting.rows, SharedOptions.heightRange.upperBound)
         return TerminalSize(columns: columns, rows: rows)
     }

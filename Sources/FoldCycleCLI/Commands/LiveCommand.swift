@@ -59,15 +59,16 @@ struct LiveCommand {
     }
 
     /// The options, in the order help lists them.
-    static let specs: [OptionSpec] = [
-        SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
-        SharedOptions.timing.spec, Options.motion.spec,
-        Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
-        SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec, SharedOptions.shading.spec,
-        SharedOptions.color.spec, Options.fullscreen.spec,
-        Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec, SharedOptions.help.spec,
-        Options.version.spec,
-    ]
+    static let specs: [OptionSpec] =
+        [
+            SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
+            SharedOptions.timing.spec, Options.motion.spec,
+            Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
+            SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
+            SharedOptions.shading.spec,
+            SharedOptions.color.spec, Options.fullscreen.spec,
+            Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
+        ] + ControlEndpoints.specs + [SharedOptions.help.spec, Options.version.spec]
 
     static let help = HelpText.make(
         overview: "Cycle items through two slots with transitions (a fold by default), live in the terminal.",
@@ -86,6 +87,16 @@ struct LiveCommand {
                     "until a signal (Ctrl-C) or --cycles.",
                 ]),
             .init(
+                title: "SCRIPTING (--protocol jsonl, --listen PATH)",
+                lines: [
+                    "Each command as one JSON object per line, e.g. {\"id\":1,\"cmd\":\"add\",\"value\":\"text\"};",
+                    "one JSON reply per request (its id, ok, result or error), and events as they",
+                    "happen (transition-began, transition-ended, item-settled, paused, ...). Replies",
+                    "and events go to stdout (the card then to the terminal on stderr) or to",
+                    "--protocol-fd N. --listen PATH serves the same protocol to any number of",
+                    "clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
+                ]),
+            .init(
                 title: "KEYS (when stdin and stdout are a terminal)",
                 lines: HelpText.wrapped(SessionCommand.keysSummary, width: HelpText.width - 2)),
             .init(
@@ -102,6 +113,7 @@ struct LiveCommand {
                     "foldcycle --direction up --interval 2",
                     "foldcycle --file Examples/search-tips.txt",
                     "grep -h '^tip:' notes/*.txt | foldcycle --file -",
+                    "echo '{\"cmd\":\"add\",\"value\":\"D\"}' | foldcycle --protocol jsonl --cycles 2 A B C | jq .",
                     "printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C",
                 ]),
         ])
@@ -139,6 +151,8 @@ struct LiveCommand {
     let cycles: Int?
     /// `--record`: the asciicast file, if any.
     let record: String?
+    /// `--protocol`, `--protocol-fd`, `--listen`.
+    let control: ControlEndpoints
 
     /// Parses the live cycler's arguments.
     ///
@@ -174,7 +188,8 @@ struct LiveCommand {
                 fullscreen: values.flag(Options.fullscreen),
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
-                record: values.text(SessionRecording.option)))
+                record: values.text(SessionRecording.option),
+                control: try ControlEndpoints.read(values)))
     }
 
     /// Runs until `quit`, a signal, or `--cycles`; never returns.

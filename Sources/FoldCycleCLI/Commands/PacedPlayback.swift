@@ -6,9 +6,10 @@ import Foundation
     import Glibc
 #endif
 
-/// `render --play`: writes each frame of a stream format at its time (`t × duration` seconds
-/// after the start, on absolute deadlines of a monotonic clock) instead of all at once, inside a
-/// ``TerminalSession`` so the terminal is restored on every exit path (docs/DESIGN.md#pictures).
+/// `render --play`: writes each frame of a stream format at its time (a transition's at
+/// `t × duration` seconds after the start, a deck's at `k / fps`, on absolute deadlines of a
+/// monotonic clock) instead of all at once, inside a ``TerminalSession`` so the terminal is
+/// restored on every exit path (docs/DESIGN.md#pictures).
 ///
 /// - Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: the ansi stream ends (cursor shown below the card) and
 ///   the process exits 128 + N.
@@ -20,7 +21,8 @@ import Foundation
 ///
 /// Everything mutable lives on the session's serial queue.
 final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
-    private let frames: RenderFrames
+    private let frames: any RenderSource
+    private let format: RenderCommand.Format
     private let session: TerminalSession
     private let clock = DispatchClock(label: "FoldCycle.render.play")
 
@@ -35,9 +37,10 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     private var timer: (any ClockTimer)?
     private var finished = false
 
-    init(frames: RenderFrames) {
+    init(frames: any RenderSource, command: RenderCommand) {
         self.frames = frames
-        stream = RenderStream(frames: frames)
+        format = command.format
+        stream = RenderStream(command: command)
         let exitBySignal = SignalExit()
         session = TerminalSession(
             configuration: .init(
@@ -60,8 +63,8 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     /// Writes frame ``next`` and schedules the one after it, or ends after the last.
     private func writeDueFrame() {
         guard !finished, suspendedAt == nil, next < frames.count else { return }
-        let state = frames.render(next)
-        write(stream.frame(next, state: state, cells: frames.cells))
+        frames.render(next)
+        write(stream.frame(next, of: frames))
         next += 1
         if next < frames.count { scheduleNext() } else { finish(exitCode: 0) }
     }
@@ -69,7 +72,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     /// Schedules frame ``next`` at its time after ``origin``.
     private func scheduleNext() {
         let queue = session.queue
-        timer = clock.schedule(at: origin + frames.samples[next].time) { [weak self] in
+        timer = clock.schedule(at: origin + frames.time(ofFrame: next)) { [weak self] in
             guard let self else { return }
             queue.async { self.writeDueFrame() }
         }
@@ -98,7 +101,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
         guard !finished else { return }
         finished = true
         timer?.cancel()
-        if frames.command.format == .ansi { write(stream.end()) }
+        if format == .ansi { write(stream.end()) }
     }
 
     // MARK: - TerminalSessionParticipant (on the session's queue)

@@ -1,9 +1,10 @@
 import FoldCycle
 import Foundation
 
-/// `foldcycle render`: writes every interpolated frame of one transition from a virtual clock:
-/// as text, JSON or an ANSI stream (at once, or paced at the frames' real times), or as a
-/// picture to share, an asciicast recording or an animated SVG (docs/DESIGN.md#pictures).
+/// `foldcycle render`: writes every interpolated frame of one transition, or of a scripted
+/// swipe deck (`--deck`), from a virtual clock: as text, JSON or an ANSI stream (at once, or
+/// paced at the frames' real times), or as a picture to share, an asciicast recording or an
+/// animated SVG (docs/DESIGN.md#pictures, docs/DESIGN.md#deck-pictures).
 struct RenderCommand {
     enum Format: String, CaseIterable {
         case plain, ansi, json, asciicast, svg
@@ -53,7 +54,40 @@ struct RenderCommand {
             "cell-size", value: "WxH", summary: "svg: a cell's width and height in pixels.", defaultText: "10x20")
         static let listTransitions = FlagOption(
             "list-transitions", summary: "Print the transitions' names, one per line, and exit.")
+        /// `--deck`: a scripted deck instead of a transition.
+        static let deck = TextOption(
+            "deck", value: "actions",
+            summary: "Render a swipe deck driven by these actions instead of a transition (see DECK).")
+        /// `--pause`: the deck's rest before each action.
+        static let pause = NumberOption(
+            "pause", value: "seconds", summary: "--deck: seconds the deck stays at rest before each action.",
+            range: .init(0...60, unit: "seconds"), default: 0.5)
+        /// `--deck-width`: the deck's area (and footer) width.
+        static let deckWidth = IntegerOption(
+            "deck-width", value: "cells", summary: "--deck: the deck's width in cells (cards fly off beyond it).",
+            range: .init(SharedOptions.widthRange), defaultText: "80, or 1.5 × the card's width when wider")
+        /// `--visible`: as `foldcycle deck --visible`.
+        static let visible = IntegerOption(
+            "visible", value: "n", summary: "--deck: cards on screen, the top one included.",
+            range: DeckCommand.Options.visible.range, default: DeckCommand.Options.visible.defaultValue)
+        /// `--drag`: as `foldcycle deck --drag`.
+        static let drag = ChoiceOption(
+            "drag", value: "mode", summary: "--deck: what a released drag does: decide left or right, or page.",
+            choices: DeckCommand.Options.drag.choices, default: DeckCommand.Options.drag.defaultValue)
+        /// `--loop`: as `foldcycle deck --loop`.
+        static let loop = FlagOption("loop", summary: "--deck: start over after the last card.")
     }
+
+    /// The options only a transition's render takes.
+    static let transitionOnlyOptions: [OptionSpec] = [
+        SharedOptions.transition.spec, SharedOptions.direction.spec, SharedOptions.timing.spec, Options.frames.spec,
+        Options.duration.spec, Options.fromItem.spec,
+    ]
+
+    /// The options only `--deck` takes.
+    static let deckOnlyOptions: [OptionSpec] = [
+        Options.pause.spec, Options.deckWidth.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
+    ]
 
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
@@ -62,14 +96,21 @@ struct RenderCommand {
         Options.framesPerSecond.spec, Options.duration.spec, Options.hold.spec, Options.play.spec,
         Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.shading.spec, Options.background.spec, SharedOptions.color.spec,
-        Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec,
+        Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, Options.deck.spec,
+        Options.pause.spec, Options.deckWidth.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
         Options.listTransitions.spec, SharedOptions.help.spec,
     ]
 
     static let help = HelpText.make(
-        overview: "Print the frames of one transition from a virtual clock: as text, JSON, ANSI, or a picture.",
+        overview:
+            "Print the frames of one transition, or of a scripted deck, from a virtual clock: text, JSON, ANSI, a picture.",
         usage: [.render],
-        arguments: [("<ITEM>", "The text of one card. At least one item, as arguments or with --file.")],
+        arguments: [
+            (
+                "<ITEM>",
+                "The text of one card. At least one item, as arguments or with --file (with --deck, or stdin lines)."
+            )
+        ],
         options: specs,
         sections: [
             .init(
@@ -92,11 +133,29 @@ struct RenderCommand {
                 ]),
             HelpText.transitionsSection,
             .init(
+                title: "DECK (--deck ACTIONS)",
+                lines: [
+                    "The frames of 'foldcycle deck' driven by a script instead of a person, every 1/--fps second",
+                    "(default 30) of a virtual clock, with the deck's footer. Actions, separated by commas or",
+                    "spaces: left, right (key swipes), up, down (or previous, next: pages), undo, click, flip",
+                    "(a flashcard), drag(dx,dy,seconds) (the top card dragged dx, dy card widths and let go;",
+                    "fast sideways decides, slowly springs back), wait(seconds). Each action waits until the",
+                    "deck is at rest, then --pause seconds. Items as for 'foldcycle deck': arguments, --file",
+                    "paragraphs (a line '---' makes a flashcard), or stdin lines; the card fits them (at least",
+                    "24 columns). plain: '# frame i/N time=<seconds>[ action=<action>]' and the rows; json:",
+                    "frame, time, action, decisions (the lines 'foldcycle deck' prints), top, and the cards",
+                    "back to front with index, position, side, offset [x, y] (card widths), rotation",
+                    "(radians), scale, alpha and flip. Not with --transition, --direction, --timing,",
+                    "--frames, --duration or --from-item. Quote a script with parentheses in a shell.",
+                ]),
+            .init(
                 title: "EXAMPLES",
                 lines: [
                     "foldcycle render --format ansi --play --duration 1 A B",
                     "foldcycle render --format svg --fps 30 --duration 2 'Hello' 'World' > fold.svg",
                     "foldcycle render --format asciicast --transition fade A B > fade.cast",
+                    "ls | foldcycle render --deck right,left,undo --format svg > triage.svg",
+                    "foldcycle render --deck 'drag(0.6,0,0.2),flip' --file Examples/flashcards.txt --format ansi --play",
                 ]),
         ])
 
@@ -118,6 +177,9 @@ struct RenderCommand {
     let colorDepth: ColorDepth
     let fullFrames: Bool
     let pictureStyle: AnimatedSVGStyle
+    /// `--deck`: the scripted deck rendered instead of the transition (whose settings are then
+    /// their defaults), or nil.
+    let deck: DeckRenderSettings?
 
     /// What `render`'s arguments ask for.
     enum Parsed {
@@ -129,27 +191,28 @@ struct RenderCommand {
     /// Parses `render`'s arguments (without the word `render`).
     ///
     /// - Throws: ``CLIError/usage(_:_:)`` for no items, an unknown option, a value outside what
-    ///   its declaration allows, or options that do not go together (`--frames` with `--fps`,
-    ///   `--play` with a picture format, an svg or picture option with another format);
-    ///   ``CLIError/unreadableInput(_:)`` for a `--file` that cannot be read.
+    ///   its declaration allows, a `--deck` script that is not one, or options that do not go
+    ///   together (`--frames` with `--fps`, `--play` with a picture format, an svg or picture
+    ///   option with another format, a transition's option with `--deck` or a deck's without);
+    ///   ``CLIError/unreadableInput(_:)`` for a `--file` (or, with `--deck`, standard input)
+    ///   that cannot be read.
     static func parse(_ arguments: [String]) throws(CLIError) -> Parsed {
         let parsed = try ParsedArguments(arguments, specs: specs, command: .render)
         let values = OptionValues(parsed: parsed, command: .render)
         if values.flag(SharedOptions.help) { return .help }
         if values.flag(Options.listTransitions) { return .listTransitions }
-        guard let items = try SharedOptions.items(values) else {
-            throw .usage("no items: give items as arguments or with '--file <path>'", .render)
-        }
+        let script = try deckScript(values)
         let format = try values.value(Options.format)
         let play = values.flag(Options.play)
-        try checkCombinations(values, format: format, play: play)
+        try checkCombinations(values, format: format, play: play, deck: script != nil)
+        let items = try Self.items(values, deck: script != nil)
         let sampling: RenderSampling
         if let count = try values.value(Options.frames) {
             sampling = .frames(count)
         } else if let rate = try values.value(Options.framesPerSecond) {
             sampling = .framesPerSecond(rate)
         } else {
-            sampling = format.isStream && !play ? .frames(9) : .framesPerSecond(30)
+            sampling = format.isStream && !play && script == nil ? .frames(9) : .framesPerSecond(30)
         }
         let background = try values.value(Options.background)
         let colorDepth: ColorDepth
@@ -160,13 +223,23 @@ struct RenderCommand {
             colorDepth = try SharedOptions.colorDepth(values, device: .standardOutput)
         }
         let cellSize = try Self.cellSize(values)
+        let cardSize =
+            script == nil
+            ? try SharedOptions.cardSize(values, items: items)
+            : DeckCommand.cardSize(
+                items: items, width: try values.value(SharedOptions.width),
+                height: try values.value(SharedOptions.height), maxWidth: SharedOptions.widthRange.upperBound)
+        var deck: DeckRenderSettings?
+        if let script, case .framesPerSecond(let rate) = sampling {
+            deck = try deckSettings(values, script: script, cardSize: cardSize, framesPerSecond: rate)
+        }
         return .run(
             RenderCommand(
                 items: items,
                 transition: try values.value(SharedOptions.transition),
                 direction: try values.value(SharedOptions.direction),
                 timingFunction: try values.value(SharedOptions.timing),
-                cardSize: try SharedOptions.cardSize(values, items: items),
+                cardSize: cardSize,
                 cellAspect: try values.value(SharedOptions.cellAspect),
                 sampling: sampling,
                 duration: try values.value(Options.duration),
@@ -180,12 +253,84 @@ struct RenderCommand {
                 fullFrames: try values.value(Options.encoder),
                 pictureStyle: AnimatedSVGStyle(
                     fontFamily: try Self.fontFamily(values), cellWidth: Double(cellSize.columns),
-                    cellHeight: Double(cellSize.rows), background: background)))
+                    cellHeight: Double(cellSize.rows), background: background),
+                deck: deck))
+    }
+
+    /// The items: `--file`'s paragraphs, then the arguments; with neither, for `--deck` only,
+    /// standard input's lines (as `foldcycle deck` reads them) when it is not a terminal.
+    private static func items(_ values: OptionValues, deck: Bool) throws(CLIError) -> [String] {
+        if let items = try SharedOptions.items(values) { return items }
+        guard deck else { throw .usage("no items: give items as arguments or with '--file <path>'", .render) }
+        guard !TerminalDevice.standardInput.isTerminal else {
+            throw .usage(
+                "no items: give items as arguments, with '--file <path>', or on standard input (one per line)",
+                .render)
+        }
+        return try ItemInput.lines(fromFile: "-")
+    }
+
+    /// `--deck`'s script, or nil without `--deck`.
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)`` naming the action that is not one (with the nearest
+    ///   action's name when one is close) and the actions there are.
+    private static func deckScript(_ values: OptionValues) throws(CLIError) -> DeckScript? {
+        guard let text = values.text(Options.deck) else { return nil }
+        do {
+            return try DeckScript(parsing: text)
+        } catch {
+            var reason = error.description
+            if case .unknownAction(let position, let word) = error {
+                // As for subcommands: within 2 edits, but at most a third of the name's length (at least
+                // 1), so that `jump` is not taken for `up`.
+                let typed = Array(word.prefix { $0 != "(" }.lowercased())
+                let nearest = DeckAction.words
+                    .map { (name: $0, distance: Suggestion.distance(typed, Array($0))) }
+                    .filter { $0.distance <= CLICommand.maximumTypoDistance(for: $0.name) }
+                    .min { $0.distance < $1.distance }
+                    .map { "; did you mean '\($0.name)'?" }
+                reason =
+                    "action \(position), '\(word)', is not an action\(nearest ?? "") (actions: \(DeckAction.syntaxList))"
+            }
+            throw .usage("invalid value '\(text)' for '--deck': \(reason)", .render)
+        }
+    }
+
+    /// The deck's settings besides the script.
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)`` for a value outside what its declaration allows, or a
+    ///   `--deck-width` narrower than the card.
+    private static func deckSettings(
+        _ values: OptionValues, script: DeckScript, cardSize: TerminalSize, framesPerSecond: Int
+    ) throws(CLIError) -> DeckRenderSettings {
+        let width =
+            try values.value(Options.deckWidth) ?? DeckRenderSettings.defaultWidth(cardColumns: cardSize.columns)
+        guard width >= cardSize.columns else {
+            throw .usage(
+                "'--deck-width' \(width) is narrower than the card (\(cardSize.columns) columns; give at least that)",
+                .render)
+        }
+        return DeckRenderSettings(
+            script: script, pause: try values.value(Options.pause), width: width,
+            visibleCount: try values.value(Options.visible), behavior: try values.value(Options.drag),
+            loops: values.flag(Options.loop),
+            framesPerSecond: framesPerSecond)
     }
 
     /// Rejects options that do not go together.
-    private static func checkCombinations(_ values: OptionValues, format: Format, play: Bool) throws(CLIError) {
+    private static func checkCombinations(_ values: OptionValues, format: Format, play: Bool, deck: Bool)
+        throws(CLIError)
+    {
         let given = values.parsed.values
+        func isGiven(_ spec: OptionSpec) -> Bool { given[spec.name] != nil || values.parsed.flags.contains(spec.name) }
+        if deck, let option = transitionOnlyOptions.first(where: isGiven) {
+            throw .usage(
+                "'--\(option.name)' applies to a transition's frames, not to --deck (a deck's frames come every "
+                    + "1/--fps second until its script ends)", .render)
+        }
+        if !deck, let option = deckOnlyOptions.first(where: isGiven) {
+            throw .usage("'--\(option.name)' applies with --deck (a scripted deck's frames)", .render)
+        }
         if given[Options.frames.spec.name] != nil, given[Options.framesPerSecond.spec.name] != nil {
             throw .usage("'--frames' and '--fps' cannot be used together (choose a count or a rate)", .render)
         }
@@ -247,18 +392,19 @@ struct RenderCommand {
     /// Writes the frames to stdout: the streams one write per frame (paced with `--play`), the
     /// pictures in one write.
     func run() throws(CLIError) -> Never {
-        let frames = RenderFrames(command: self)
+        let frames: any RenderSource =
+            if let deck { try DeckRenderFrames(command: self, settings: deck) } else { RenderFrames(command: self) }
         switch format {
         case .asciicast:
             try writeOrExit(asciicast(frames))
         case .svg:
             try writeOrExit(Array(try svg(frames).utf8))
         case .plain, .ansi, .json:
-            if play { PacedPlayback(frames: frames).run() }
-            var stream = RenderStream(frames: frames)
+            if play { PacedPlayback(frames: frames, command: self).run() }
+            var stream = RenderStream(command: self)
             for index in 0..<frames.count {
-                let state = frames.render(index)
-                try writeOrExit(stream.frame(index, state: state, cells: frames.cells))
+                frames.render(index)
+                try writeOrExit(stream.frame(index, of: frames))
             }
             if format == .ansi { try writeOrExit(stream.end()) }
         }

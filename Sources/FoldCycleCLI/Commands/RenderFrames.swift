@@ -28,9 +28,9 @@ enum RenderSampling: Equatable, Sendable {
     }
 }
 
-/// Renders `render`'s frames: the transition from one item to the next at each sample, into
-/// one reused cell buffer.
-final class RenderFrames {
+/// A transition's frames for `render`: the transition from one item to the next at each
+/// sample, into one reused cell buffer.
+final class RenderFrames: RenderSource {
     let command: RenderCommand
     let samples: [(t: Double, time: TimeInterval)]
     let toItem: Int
@@ -38,6 +38,8 @@ final class RenderFrames {
     private let scene: CardScene
     /// The cells of the frame rendered last.
     private(set) var cells: CellBuffer
+    /// The transition's state at the frame rendered last.
+    private var state: TransitionFrame?
 
     init(command: RenderCommand) {
         self.command = command
@@ -59,108 +61,40 @@ final class RenderFrames {
 
     var count: Int { samples.count }
 
-    /// Renders frame `index` into ``cells`` and returns its transition state.
-    @discardableResult
-    func render(_ index: Int) -> TransitionFrame {
+    func time(ofFrame index: Int) -> TimeInterval { samples[index].time }
+
+    /// Renders frame `index` into ``cells`` (any order: a transition's frame is a pure function
+    /// of its time).
+    func render(_ index: Int) {
         let state = flight.frame(at: samples[index].t)
         let from = command.fromItem
         scene.render(
             state, outgoing: (from, command.items[from]), incoming: (toItem, command.items[toItem]), into: &cells)
-        return state
-    }
-}
-
-/// The bytes of the streaming formats (plain, json, ansi), frame by frame, and for a paced
-/// playback what giving the terminal back and taking it again costs.
-struct RenderStream {
-    private let format: RenderCommand.Format
-    private let transition: TransitionKind
-    private let direction: TransitionDirection
-    private let cellAspect: Double
-    private let fromItem: Int
-    private let toItem: Int
-    private let fullFrames: Bool
-    private let frameCount: Int
-    private var region: TerminalRegion
-
-    init(frames: RenderFrames) {
-        format = frames.command.format
-        transition = frames.command.transition
-        direction = frames.command.direction
-        cellAspect = frames.command.cellAspect
-        fromItem = frames.command.fromItem
-        toItem = frames.toItem
-        fullFrames = frames.command.fullFrames
-        frameCount = frames.count
-        region = TerminalRegion(placement: .inline, depth: frames.command.colorDepth)
-        region.terminalColumns = Self.terminalColumns
+        self.state = state
     }
 
-    /// The terminal's width when stdout is one (the ansi stream plays in it now): the columns
-    /// right of the card are known to exist, and a cluster of disputed width that overruns the
-    /// card's edge is erased there.
-    private static var terminalColumns: Int? {
-        TerminalDevice.standardOutput.isTerminal ? TerminalDevice.standardOutput.size?.columns : nil
+    /// `foldcycle render: fold down` (no direction for the fade).
+    var title: String {
+        "foldcycle render: \(command.transition)" + (command.transition.hasDirection ? " \(command.direction)" : "")
     }
 
-    /// The bytes of frame `index`, whose state is `state` and cells `cells`.
-    mutating func frame(_ index: Int, state: TransitionFrame, cells: CellBuffer) -> [UInt8] {
-        switch format {
-        case .plain:
-            var text =
-                "# frame \(index + 1)/\(frameCount) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
-            for line in PlainTextEncoder.lines(cells) { text += line + "\n" }
-            return Array((text + "\n").utf8)
-        case .json:
-            return jsonLine(index: index, state: state)
-        case .ansi, .asciicast, .svg:
-            return draw(cells)
-        }
+    /// The first item is named after the first frame, the next after the last (where it has
+    /// settled).
+    func markers(afterFrame index: Int) -> [String] {
+        var markers: [String] = []
+        if index == 0 { markers.append(command.items[command.fromItem]) }
+        if index == count - 1 { markers.append(command.items[toItem]) }
+        return markers
     }
 
-    /// The ansi stream's end: the cursor visible on the line below the card.
-    mutating func end() -> [UInt8] {
-        var bytes: [UInt8] = []
-        region.end(into: &bytes)
-        return bytes
-    }
-
-    /// Gives the terminal back (Ctrl-Z) as ``end()`` does.
-    mutating func suspend() -> [UInt8] { isDrawn ? end() : [] }
-
-    /// Takes the terminal again at the cursor (`fg`) and draws `cells` in full.
-    mutating func resume(showing cells: CellBuffer) -> [UInt8] {
-        guard isDrawn else { return [] }
-        region = TerminalRegion(placement: .inline, depth: region.depth)
-        region.terminalColumns = Self.terminalColumns
-        return draw(cells)
-    }
-
-    /// Redraws `cells` from scratch after a resize.
-    mutating func resize(showing cells: CellBuffer) -> [UInt8] {
-        guard isDrawn else { return [] }
-        var bytes: [UInt8] = []
-        region.reset(into: &bytes)
-        region.terminalColumns = Self.terminalColumns
-        region.draw(cells, into: &bytes)
-        return bytes
-    }
-
-    private var isDrawn: Bool { format == .ansi || format == .asciicast }
-
-    private mutating func draw(_ cells: CellBuffer) -> [UInt8] {
-        var bytes: [UInt8] = []
-        region.begin(into: &bytes)
-        if fullFrames { region.forgetFrame() }
-        let before = bytes.count
-        region.draw(cells, into: &bytes)
-        if bytes.count == before {
-            // An unchanged frame still gets its (empty) synchronized update, so every frame of the
-            // stream has a boundary a player can step through.
-            EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
-            EscapeSequence.endSynchronizedUpdate.append(to: &bytes)
-        }
-        return bytes
+    /// Plain: `# frame i/N t=<t> progress=<p>` and the card's rows; json: ``jsonLine(index:state:)``.
+    func text(ofFrame index: Int, format: RenderCommand.Format) -> [UInt8] {
+        guard let state else { return [] }
+        if format == .json { return jsonLine(index: index, state: state) }
+        var text =
+            "# frame \(index + 1)/\(count) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
+        for line in PlainTextEncoder.lines(cells) { text += line + "\n" }
+        return Array((text + "\n").utf8)
     }
 
     /// One JSON object per frame, keys in the documented order, numbers in shortest round-trip
@@ -172,6 +106,8 @@ struct RenderStream {
         // JSON has no NaN or infinity: a number that is not finite is written as null.
         func number(_ value: Double) -> String { value.isFinite ? shortestText(value + 0.0) : "null" }
         func numbers(_ values: [Double]) -> String { "[" + values.map(number).joined(separator: ",") + "]" }
+        let transition = command.transition
+        let fromItem = command.fromItem
         guard transition == .fold else {
             let slots = state.slots.filter(\.isVisible).map { presentation in
                 let item = presentation.role == .outgoing ? fromItem : toItem
@@ -187,10 +123,10 @@ struct RenderStream {
                 return
                     "{\"role\":\"\(presentation.role)\",\"item\":\(item),\"alpha\":\(number(presentation.alpha)),\(geometry)}"
             }
-            let direction = transition.hasDirection ? "\"\(self.direction)\"" : "null"
+            let direction = transition.hasDirection ? "\"\(command.direction)\"" : "null"
             let line =
                 "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
-                + "\"transition\":\"\(transition)\",\"direction\":\(direction),\"cellAspect\":\(number(cellAspect)),"
+                + "\"transition\":\"\(transition)\",\"direction\":\(direction),\"cellAspect\":\(number(command.cellAspect)),"
                 + "\"dolly\":\(number(state.dolly)),\"slots\":[\(slots.joined(separator: ","))]}\n"
             return Array(line.utf8)
         }

@@ -1,51 +1,74 @@
 import FoldCycle
 import Foundation
 
-/// A command typed on stdin while `foldcycle` runs, one per line (package-visible for the fuzz
-/// targets).
+/// A command to a live run: a line on stdin in the word protocol (``parse(_:)``), or a request
+/// of the JSON-lines protocol (``LiveRequests``). Item indices are 0-based here; the word
+/// protocol counts from 1, as `status` and the footer do (docs/DESIGN.md#control-protocol).
 package enum SessionCommand: Equatable, Sendable {
+    /// The cycler's run commands (docs/DESIGN.md#cycler-schedule).
     case start, pause, resume, stop, next, previous
+    /// Sets the direction of later transitions.
     case direction(TransitionDirection)
+    /// Sets the kind of later transitions.
     case transition(TransitionKind)
+    /// Sets the seconds between ticks.
     case interval(TimeInterval)
+    /// Sets the seconds each transition runs.
     case duration(TimeInterval)
+    /// Shows item `index` (`goto N`).
+    case goto(Int)
+    /// Inserts an item at `index`, or at the end when nil (`add TEXT`, `insert N TEXT`).
+    case add(String, at: Int?)
+    /// Removes item `index` (`remove N`).
+    case remove(Int)
+    /// Puts an item at `index` (`replace N TEXT`).
+    case replace(Int, String)
+    /// Lists the items (`items`).
+    case items
+    /// The run's state (`status`), the command list (`help`), the end (`quit`).
     case status, help, quit
+    /// JSON-lines only: a socket client asks for events (or no more events).
+    case subscribe, unsubscribe
 
     /// The command list shown by `help` and in errors.
     static let summary =
-        "start, pause, resume, stop, next, prev, direction D, transition T, interval S, duration S, status, help, "
-        + "quit (or exit)"
+        "start, pause, resume, stop, next, prev, goto N, direction D, transition T, interval S, duration S, "
+        + "add TEXT, insert N TEXT, remove N, replace N TEXT, items, status, help, quit (or exit)"
 
     /// The keys, as `help` and `--help` list them (key mode: stdin and stdout a terminal).
     static let keysSummary =
         "type a command, Enter runs it; Backspace edits, Ctrl-U clears; on an empty line Space pauses or "
         + "resumes, and q, Esc or Ctrl-D quits; arrow keys set the direction; Ctrl-C quits."
 
-    /// Parses one line: case-insensitive, surrounding white space ignored.
+    /// Parses one line of the word protocol: the verb and settings case-insensitive, surrounding
+    /// white space ignored; an item's text (`add`, `insert`, `replace`) is the rest of the line
+    /// as typed. Item numbers count from 1 and become 0-based indices.
     ///
     /// - Returns: nil for an empty line; otherwise the command or a one-line error message that
     ///   names the input and lists what is allowed.
     package static func parse(_ line: String) -> Result<SessionCommand, SessionCommandError>? {
-        let words = line.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard let verb = words.first else { return nil }
-        let argument = words.dropFirst().first
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard let verbEnd = trimmed.firstIndex(where: Self.isBlank) ?? (trimmed.isEmpty ? nil : trimmed.endIndex)
+        else { return nil }
+        let verb = trimmed[..<verbEnd].lowercased()
+        let rest = trimmed[verbEnd...].drop(while: Self.isBlank)
+        let words = rest.lowercased().split(whereSeparator: Self.isBlank).map(String.init)
         let simple: [String: SessionCommand] = [
             "start": .start, "pause": .pause, "resume": .resume, "stop": .stop, "next": .next,
             "prev": .previous, "previous": .previous, "status": .status, "help": .help, "quit": .quit,
-            "exit": .quit,
+            "exit": .quit, "items": .items,
         ]
         if let command = simple[verb] {
-            guard words.count == 1 else {
-                return .failure(
-                    .init("'\(verb)' takes no argument (got '\(words.dropFirst().joined(separator: " "))')"))
+            guard words.isEmpty else {
+                return .failure(.init("'\(verb)' takes no argument (got '\(words.joined(separator: " "))')"))
             }
             return .success(command)
         }
         switch verb {
         case "direction":
             let names = SharedOptions.direction.names.joined(separator: ", ")
-            guard words.count == 2, let argument, let direction = TransitionDirection(name: argument) else {
-                let given = words.dropFirst().joined(separator: " ")
+            guard words.count == 1, let direction = TransitionDirection(name: words[0]) else {
+                let given = words.joined(separator: " ")
                 return .failure(
                     .init(
                         given.isEmpty
@@ -55,8 +78,8 @@ package enum SessionCommand: Equatable, Sendable {
             return .success(.direction(direction))
         case "transition":
             let names = SharedOptions.transition.names.joined(separator: ", ")
-            guard words.count == 2, let argument, let kind = TransitionKind(rawValue: argument) else {
-                let given = words.dropFirst().joined(separator: " ")
+            guard words.count == 1, let kind = TransitionKind(rawValue: words[0]) else {
+                let given = words.joined(separator: " ")
                 return .failure(
                     .init(
                         given.isEmpty
@@ -65,8 +88,8 @@ package enum SessionCommand: Equatable, Sendable {
             }
             return .success(.transition(kind))
         case "interval", "duration":
-            guard words.count == 2, let argument, let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
-                let given = words.dropFirst().joined(separator: " ")
+            guard words.count == 1, let seconds = Double(words[0]), seconds.isFinite, seconds > 0 else {
+                let given = words.joined(separator: " ")
                 let allowed =
                     (verb == "interval"
                     ? LiveCommand.Options.interval.range
@@ -78,11 +101,46 @@ package enum SessionCommand: Equatable, Sendable {
                             : "invalid \(verb) '\(given)' (\(allowed))"))
             }
             return .success(verb == "interval" ? .interval(seconds) : .duration(seconds))
+        case "goto", "remove":
+            switch itemNumber(verb, words: words, wholeLine: true) {
+            case .failure(let error): return .failure(error)
+            case .success(let index): return .success(verb == "goto" ? .goto(index) : .remove(index))
+            }
+        case "add":
+            guard !rest.isEmpty else { return .failure(.init("'add' needs the item's text: add TEXT")) }
+            return .success(.add(String(rest), at: nil))
+        case "insert", "replace":
+            let number = rest.prefix(while: { !Self.isBlank($0) })
+            let text = rest[number.endIndex...].drop(while: Self.isBlank)
+            switch itemNumber(verb, words: number.isEmpty ? [] : [String(number)], wholeLine: false) {
+            case .failure(let error): return .failure(error)
+            case .success(let index):
+                guard !text.isEmpty else {
+                    return .failure(.init("'\(verb)' needs an item number and the item's text: \(verb) N TEXT"))
+                }
+                return .success(verb == "insert" ? .add(String(text), at: index) : .replace(index, String(text)))
+            }
         default:
-            let shown = line.trimmingCharacters(in: .whitespaces)
-            return .failure(.init("unknown command '\(shown)' (commands: \(summary))"))
+            return .failure(.init("unknown command '\(trimmed)' (commands: \(summary))"))
         }
     }
+
+    /// Item `N` (counting from 1) of `verb` as a 0-based index.
+    private static func itemNumber(_ verb: String, words: [String], wholeLine: Bool)
+        -> Result<Int, SessionCommandError>
+    {
+        let usage = wholeLine ? "\(verb) N" : "\(verb) N TEXT"
+        guard let word = words.first else {
+            return .failure(.init("'\(verb)' needs an item number, counting from 1: \(usage)"))
+        }
+        guard !wholeLine || words.count == 1, let number = Int(word), number > Int.min else {
+            let given = wholeLine ? words.joined(separator: " ") : word
+            return .failure(.init("invalid item number '\(given)' for '\(verb)' (a whole number, counting from 1)"))
+        }
+        return .success(number - 1)
+    }
+
+    private static func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
 }
 
 /// A command line that did not parse; the message names it and what is allowed.

@@ -15,7 +15,11 @@ enum DeckDecisionLine {
     /// The line for `event` (ending with a newline), or nil for events that decide nothing
     /// (changes, flips, the end).
     static func line(for event: DeckEvent, items: [String]) -> String? {
-        func item(_ index: Int) -> String { items.indices.contains(index) ? items[index] : "" }
+        line(for: event) { items.indices.contains($0) ? items[$0] : "" }
+    }
+
+    /// The line for `event`, the items' texts read from `item` ("" for an index out of range).
+    static func line(for event: DeckEvent, item: (Int) -> String) -> String? {
         switch event {
         case .removed(let index, let side, let cause, let velocity):
             return object(index: index, item: item(index), action: side.rawValue, by: cause, velocity: velocity)
@@ -55,22 +59,8 @@ enum DeckDecisionLine {
         return shortestText((value * 10_000).rounded() / 10_000 + 0.0)
     }
 
-    /// `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, `\r`
-    /// or `\u00XX` (DEL and C1 controls too), everything else as UTF-8.
+    /// `text` as a JSON string (``JSONValue/quoted(_:)``, the tool's one JSON string writer).
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONValue.quoted(text)
     }
 }

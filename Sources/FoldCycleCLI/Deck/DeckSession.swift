@@ -8,7 +8,9 @@ import Foundation
 
 /// Wires a deck run together: the items' deck → its scene → the player on the terminal
 /// (`/dev/tty`), the terminal session's keys and mouse reports → drags and commands, the deck's
-/// decisions → JSON lines on stdout, and the one exit path.
+/// decisions → JSON lines on stdout (or, with `--protocol jsonl`, the protocol's events, and
+/// requests from stdin and `--listen`'s socket through a ``ControlChannel``), and the one exit
+/// path.
 ///
 /// Everything mutable lives on the terminal session's serial queue, which the player shares;
 /// deck events (delivered on whichever thread issued the command, or the clock's queue for a
@@ -16,13 +18,18 @@ import Foundation
 /// main actor.
 final class DeckSession: @unchecked Sendable {
     private let command: DeckCommand
-    private let items: [String]
+    /// The items: those read at start and those clients add.
+    private let store: DeckItemStore
     private let tty: TerminalDevice
     private let metrics: CardMetrics
-    private let deck: SwipeDeck<ArrayDataSource<String>>
-    private let scene: DeckScene<ArrayDataSource<String>>
+    private let deck: SwipeDeck<DeckItemStore>
+    private let scene: DeckScene<DeckItemStore>
+    /// JSON lines (`--protocol jsonl`) and `--listen`'s socket.
+    private let control: ControlChannel
     private let terminal: TerminalSession
     private let player: Player
+    /// `--record`: the tee of the deck terminal's bytes, if recording.
+    private let recorder: AsciicastRecorder?
     private var queue: DispatchQueue { terminal.queue }
     /// Standard output is the terminal: decisions are held and printed after the deck is gone,
     /// so that they never land on the cards.
@@ -31,11 +38,11 @@ final class DeckSession: @unchecked Sendable {
     // MARK: State (on `queue`)
 
     private var held: [String] = []
-    private var kept = 0
-    private var discarded = 0
-    private var clicks = 0
+    private var tally = DeckTally()
     private var dragging = false
     private var finishing = false
+    /// The cards left when the deck last asked for more data, until the event is written.
+    private var pendingNeedsMoreData: Int?
 
     /// The footer's rows under the deck: a status line and a line of key hints.
     static let footerRows = 2
@@ -46,13 +53,13 @@ final class DeckSession: @unchecked Sendable {
     init(command: DeckCommand, items: [String], terminal tty: TerminalDevice) throws(CLIError) {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
-        self.items = items
+        store = DeckItemStore(items)
         self.tty = tty
         let screen = Self.usableSize(tty.size)
         let cardSize = command.cardSize(items: items, maxWidth: screen.columns - 2)
         metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: command.cellAspect)
         deck = SwipeDeck(
-            dataSource: ArrayDataSource(items),
+            dataSource: store,
             configuration: DeckConfiguration(
                 behavior: command.behavior,
                 layout: StackLayout(metrics: metrics, visibleCount: command.visibleCount),
@@ -63,13 +70,20 @@ final class DeckSession: @unchecked Sendable {
                 screen: screen, cardRows: cardSize.rows, visibleCount: command.visibleCount,
                 fullscreen: command.fullscreen),
             style: command.style, cellAspect: command.cellAspect)
-        holdsDecisions = TerminalDevice.standardOutput.isTerminal
+        holdsDecisions = TerminalDevice.standardOutput.isTerminal && command.control.language == .words
         let exitBySignal = DeckExitBox()
         terminal = TerminalSession(
             configuration: .init(
                 inputDevice: tty, outputDevice: tty, input: .keys,
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 watchesOutputPipe: false, reportsMouse: command.usesMouse))
+        control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
+        do {
+            recorder = try SessionRecording.open(command.record, clock: deck.clock, drawsFrames: true, terminal: tty)
+        } catch {
+            control.close()  // The socket file goes with the run that made it.
+            throw error
+        }
         player = Player(
             scene: scene,
             configuration: .init(
@@ -80,7 +94,7 @@ final class DeckSession: @unchecked Sendable {
                 // The deck's own animations are its interface (a swipe must be seen to land); it
                 // owns its terminal, so no host line is kept above it.
                 motion: .fixed(.full), keepsHostLine: false),
-            sink: tty, session: terminal)
+            sink: SessionRecording.sink(recorder, terminal: tty), session: terminal)
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -119,7 +133,16 @@ final class DeckSession: @unchecked Sendable {
             exit(1)
         }
         deck.addObserver { [self] event in queue.async { self.handle(event) } }
+        store.setNeedsMoreDataHandler { [self] remaining in
+            // The deck asks before it delivers the events of the change that left it low (a
+            // swipe): the event is written right after theirs, or, when none comes, a turn later.
+            queue.async {
+                self.pendingNeedsMoreData = remaining
+                self.queue.async { self.emitNeedsMoreData() }
+            }
+        }
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
+        startControl()
         player.start()
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
@@ -149,7 +172,7 @@ final class DeckSession: @unchecked Sendable {
         case "j": deck.page(.next)
         case "u": deck.undo()
         case " ":
-            if let top = deck.topIndex, CardFaces(item: items[top]).hasBack { deck.flip() }
+            flipTop()
         case "q": quit()
         default: break
         }
@@ -179,21 +202,20 @@ final class DeckSession: @unchecked Sendable {
 
     private func handle(_ event: DeckEvent) {
         guard !finishing else { return }
-        switch event {
-        case .removed(_, let side, _, _):
-            if side == .right { kept += 1 } else { discarded += 1 }
-        case .undone(_, let side):
-            if side == .right { kept -= 1 } else { discarded -= 1 }
-        case .clicked:
-            clicks += 1
-        case .finished:
+        // The protocol's event first (`finished` included), to stdout in `--protocol jsonl` and
+        // to subscribed socket clients.
+        if let translated = ProtocolEvent.deck(event, text: store.text(at:)) {
+            control.emit(translated)
+            emitNeedsMoreData()
+        }
+        if event == .finished {
             finish(exitCode: 0)
             return
-        case .paged, .flipped, .changed:
-            break
         }
-        if let line = DeckDecisionLine.line(for: event, items: items) {
-            emit(line)
+        tally.record(event)
+        if let line = DeckDecisionLine.line(for: event, item: store.text(at:)) {
+            // With JSON lines, the events above are stdout's lines instead.
+            if !control.readsJSONLines { emit(line) }
             updateFooter()
         } else if case .flipped = event {
             updateFooter()
@@ -214,22 +236,107 @@ final class DeckSession: @unchecked Sendable {
         }
     }
 
+    // MARK: - Requests (JSON lines)
+
+    /// Serves `--listen`'s clients and, with `--protocol jsonl` and items not read from stdin,
+    /// requests on stdin.
+    private func startControl() {
+        control.start(
+            handler: { [self] request, _ in respond(to: request) },
+            onQuit: { [self] in quit() },
+            onFailure: { [self] failure in
+                queue.async {
+                    switch failure {
+                    case .readerGone: self.finish(exitCode: 0)
+                    case .failed(let message):
+                        FileHandle.standardError.write(Data(CLIError.runtime(message).message.utf8))
+                        self.finish(exitCode: 1)
+                    }
+                }
+            })
+        if control.readsJSONLines, !command.readsStandardInputLines, !TerminalDevice.standardInput.isTerminal {
+            StandardInputLines.start(
+                queue: queue, onLine: { [self] line in control.handleStandardInput(line) }, onEnd: {})
+        }
+    }
+
+    /// Writes the pending `needs-more-data` event, if any.
+    private func emitNeedsMoreData() {
+        guard let remaining = pendingNeedsMoreData else { return }
+        pendingNeedsMoreData = nil
+        control.emit(.needsMoreData(remaining: remaining, count: store.count))
+    }
+
+    /// Turns the top card when it has a back; returns whether it did.
+    @discardableResult
+    private func flipTop() -> Bool {
+        guard let top = deck.topIndex, CardFaces(item: store.text(at: top)).hasBack else { return false }
+        return deck.flip()
+    }
+
+    private func respond(to request: ProtocolRequest) -> ControlChannel.Response {
+        let command: DeckCommandRequest
+        switch DeckRequests.command(for: request) {
+        case .failure(let error): return .init(outcome: .failure(error))
+        case .success(let decoded): command = decoded
+        }
+        func changed(_ done: Bool) -> ControlChannel.Response {
+            .init(
+                outcome: .success(
+                    .object([("changed", .bool(done)), ("top", deck.topIndex.map(JSONValue.int) ?? .null)])))
+        }
+        switch command {
+        case .swipe(let side): return changed(deck.swipe(side))
+        case .page(let direction): return changed(deck.page(direction))
+        case .undo: return changed(deck.undo())
+        case .click: return changed(deck.click())
+        case .flip: return changed(flipTop())
+        case .add(let text):
+            let index = store.append(text)
+            deck.reloadData()
+            defer { updateFooter() }
+            return .init(
+                outcome: .success(.object([("index", .int(index)), ("count", .int(store.count))])),
+                events: [.itemAdded(index: index, item: text, count: store.count)])
+        case .items:
+            return .init(
+                outcome: .success(
+                    .object([
+                        ("items", .array(store.items.map(JSONValue.string))),
+                        ("top", deck.topIndex.map(JSONValue.int) ?? .null), ("count", .int(store.count)),
+                    ])))
+        case .status:
+            let top = deck.topIndex
+            return .init(
+                outcome: .success(
+                    .object([
+                        ("top", top.map(JSONValue.int) ?? .null),
+                        ("item", top.map { .string(store.text(at: $0)) } ?? .null), ("count", .int(store.count)),
+                        ("remaining", .int(deck.remainingCount)), ("kept", .int(tally.kept)),
+                        ("discarded", .int(tally.discarded)), ("clicked", .int(tally.clicks)),
+                    ])))
+        case .help:
+            return .init(
+                outcome: .success(.object([("commands", .array(DeckRequests.commandNames.map(JSONValue.string)))])))
+        case .quit:
+            return .init(outcome: .success(.emptyObject), quits: true)
+        case .subscribe:
+            return .init(outcome: .success(.object([("subscribed", .bool(true))])), subscribes: true)
+        case .unsubscribe:
+            return .init(outcome: .success(.object([("subscribed", .bool(false))])), subscribes: false)
+        }
+    }
+
     // MARK: - Footer
 
     private func updateFooter() {
         guard !finishing else { return }
-        let position = deck.topIndex.map { "card \($0 + 1) of \(items.count)" } ?? "no card left"
-        let status = "\(position)\(command.loops ? " (looping)" : "") · kept \(kept) · discarded \(discarded)"
-        var hint = "← discard · → keep · ↑↓ page · u undo · Enter click · q quit"
-        // A flashcard's own key first: it is the one that matters on this card.
-        if let top = deck.topIndex, CardFaces(item: items[top]).hasBack { hint = "Space turn · " + hint }
-        player.setFooter([FooterLine(status, attributes: [.dim]), FooterLine(hint, attributes: [.dim])])
+        player.setFooter(tally.footer(topIndex: deck.topIndex, items: store.items, loops: command.loops))
     }
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        "\(kept) kept · \(discarded) discarded · \(clicks) clicked · "
-            + "\(deck.remainingCount) of \(items.count) cards left\n"
+        tally.summary(remaining: deck.remainingCount, itemCount: store.count)
     }
 
     // MARK: - Exit
@@ -242,9 +349,15 @@ final class DeckSession: @unchecked Sendable {
         finishing = true
         let failure = player.finish()
         terminal.end()
+        control.close()
+        let recordingFailure = SessionRecording.finish(recorder)
         // Held decisions first (stdout is this terminal), so that the summary is the last line.
         for line in held { try? TerminalDevice.standardOutput.write(line) }
         try? tty.write(TextLayout.sanitized(summary))
+        if let recordingFailure {
+            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+        }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.

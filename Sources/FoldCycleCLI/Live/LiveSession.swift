@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// Wires a live run together: cycler → player, terminal session (modes, signals, job control,
-/// input) → commands, and the one exit path.
+/// input) → commands (words, or JSON lines and a socket through a ``ControlChannel``), events
+/// → JSON lines, and the one exit path.
 ///
 /// Everything mutable lives on the terminal session's serial queue, which the player shares.
 /// Handlers handed to Dispatch and to the reader thread are `@Sendable` closures created here, in
@@ -15,13 +16,20 @@ import Foundation
 final class LiveSession: @unchecked Sendable {
     private let command: LiveCommand
     private let cycler: Cycler<ArrayDataSource<String>>
+    /// Carries out commands for both protocols.
+    private let controller: LiveController
+    /// JSON lines on stdin and stdout (or `--protocol-fd`) and `--listen`'s socket.
+    private let control: ControlChannel
     private let terminal: TerminalSession
     private let player: Player
     /// `--record`: the tee of the terminal's bytes, if recording.
     private let recorder: AsciicastRecorder?
     private var queue: DispatchQueue { terminal.queue }
-    /// stdout is a terminal: frames are drawn and replies go to the status line.
+    /// The card's output is a terminal: frames are drawn (and, in the word protocol, replies go
+    /// to the status line).
     private let drawsFrames: Bool
+    /// Where the card is drawn: standard output, or standard error when JSON lines take stdout.
+    private let cardDevice: TerminalDevice?
 
     // MARK: State (on `queue`)
 
@@ -36,14 +44,16 @@ final class LiveSession: @unchecked Sendable {
     private var readsKeys = false
     /// Piped commands ended (EOF on stdin that is not a terminal): only Ctrl-C is left.
     private var commandsEnded = false
-    /// Whether the duration follows a typed `interval` (no `--duration`, no `duration` typed).
-    private var durationFollowsInterval: Bool
+    /// Follows the cycler's transitions for the protocol's events.
+    private var translator = LiveEventTranslator()
+    /// Lines read before the start's events were written (`started`, the first `item-settled`),
+    /// carried out right after them, so that every reply and event comes after those.
+    private var heldLines: [String]? = []
 
     /// - Throws: ``CLIError/runtime(_:)`` for a cycler the options do not allow, or a recording
     ///   that cannot be made.
     init(command: LiveCommand) throws(CLIError) {
         self.command = command
-        durationFollowsInterval = command.durationFollowsInterval
         do {
             cycler = try Cycler(
                 dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
@@ -53,26 +63,45 @@ final class LiveSession: @unchecked Sendable {
         } catch {
             throw .runtime("\(error)")
         }
+        controller = LiveController(cycler: cycler, durationFollowsInterval: command.durationFollowsInterval)
+        // JSON lines on stdout leave the card the terminal on stderr, or nothing: the two are
+        // never mixed (docs/DESIGN.md#control-protocol).
+        if command.control.writesStandardOutput {
+            cardDevice =
+                TerminalCapabilities.detect(for: TerminalDevice.standardError).drawsFrames ? .standardError : nil
+        } else {
+            cardDevice = .standardOutput
+        }
         // The library's one rule: a dumb terminal cannot move the cursor, so like a pipe it gets
         // plain text and no escapes.
-        drawsFrames = TerminalCapabilities.detect(for: TerminalDevice.standardOutput).drawsFrames
+        drawsFrames = cardDevice.map { TerminalCapabilities.detect(for: $0).drawsFrames } ?? false
         let exitBySignal = ExitCodeBox()
         terminal = TerminalSession(
             configuration: .init(
+                outputDevice: cardDevice ?? .standardOutput,
                 input: drawsFrames ? .keys : .lines,
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 silencesEcho: drawsFrames))
+        control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         // Items written as text read back with --file when any spans several lines.
         let multiline = command.items.contains { TextLayout.plainText($0).contains("\n") }
-        recorder = try SessionRecording.open(command.record, clock: cycler.clock, drawsFrames: drawsFrames)
+        let terminalDevice = cardDevice ?? .standardOutput
+        do {
+            recorder = try SessionRecording.open(
+                command.record, clock: cycler.clock, drawsFrames: drawsFrames, terminal: terminalDevice)
+        } catch {
+            control.close()  // The socket file goes with the run that made it.
+            throw error
+        }
         player = Player(
             cycler: cycler, cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
             fitsWidth: command.fitsWidth,
             configuration: .init(
                 framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
                 motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines),
-            sink: SessionRecording.sink(recorder), session: terminal)
+            sink: cardDevice == nil ? DiscardingSink() : SessionRecording.sink(recorder, terminal: terminalDevice),
+            session: terminal)
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -105,11 +134,33 @@ final class LiveSession: @unchecked Sendable {
             // The output is gone (EPIPE: `| head -1` is done, or the terminal closed): stop.
             queue.async { self.finish(exitCode: 0) }
         }
+        // Before the player starts the cycler, so that `started` is the first event; every event
+        // is written on this queue, in the order the cycler sent them.
+        cycler.addObserver { [self] event in queue.async { self.cyclerDidChange(event) } }
+        control.start(
+            handler: { [self] request, origin in respond(to: request, from: origin) },
+            onQuit: { [self] in queue.async { self.finish(exitCode: 0) } },
+            onFailure: { [self] failure in
+                queue.async {
+                    switch failure {
+                    case .readerGone: self.finish(exitCode: 0)
+                    case .failed(let message): self.finish(exitCode: 1, message: message)
+                    }
+                }
+            })
         updateFooter()
         player.start(paused: command.paused)
         launched = true
+        let first = cycler.snapshot()
+        // After the events the launch queued on this queue: the first item, then what was read.
+        queue.async { [self] in
+            control.emit(translator.itemSettled(first.item))
+            let lines = heldLines ?? []
+            heldLines = nil
+            for line in lines { handleLine(line) }
+        }
         // With one item nothing ever transitions: --cycles N is done at once.
-        if command.cycles == 0 || (command.cycles != nil && command.items.count == 1) {
+        if command.cycles == 0 || (command.cycles != nil && cycler.count == 1) {
             finish(exitCode: 0)
         }
     }
@@ -191,6 +242,15 @@ final class LiveSession: @unchecked Sendable {
     }
 
     private func handleLine(_ line: String) {
+        if heldLines != nil {
+            heldLines?.append(line)
+            return
+        }
+        if control.readsJSONLines {
+            control.handleStandardInputLine(line)
+            updateFooter()
+            return
+        }
         guard let parsed = SessionCommand.parse(line) else {
             updateFooter()
             return
@@ -203,80 +263,55 @@ final class LiveSession: @unchecked Sendable {
 
     // MARK: - Commands
 
+    /// Carries out a command in words and shows its reply.
     private func execute(_ command: SessionCommand) {
-        switch command {
-        case .start:
-            let before = cycler.state
-            let changed = cycler.start()
-            respond(!changed ? "already running" : before == .paused ? "resumed" : "started")
-        case .pause:
-            let state = cycler.state
-            respond(cycler.pause() ? "paused" : state == .paused ? "already paused" : "not running (\(state))")
-        case .resume:
-            respond(cycler.resume() ? "resumed" : "not paused (\(cycler.state))")
-        case .stop:
-            respond(cycler.stop() ? "stopped" : "already stopped")
-        case .next:
-            respond(cycler.next() ? "next: item \(itemNumber)" : "only one item")
-        case .previous:
-            respond(cycler.previous() ? "previous: item \(itemNumber)" : "only one item")
-        case .direction(let direction):
-            cycler.setDirection(direction)
-            respond("direction \(direction)")
-        case .transition(let kind):
-            cycler.setTransitionKind(kind)
-            respond("transition \(kind)")
-        case .interval(let seconds):
-            guard LiveCommand.intervalRange.contains(seconds) else {
-                respond(
-                    "interval \(shortestText(seconds)) is out of range (seconds: \(LiveCommand.intervalRangeText))",
-                    isError: true)
-                return
-            }
-            do {
-                if durationFollowsInterval {
-                    // The default duration follows the interval: shorten it first when it must.
-                    let duration = LiveCommand.defaultDuration(forInterval: seconds)
-                    if duration < cycler.interval { try cycler.setDuration(duration) }
-                    try cycler.setInterval(seconds)
-                    try cycler.setDuration(duration)
-                } else {
-                    try cycler.setInterval(seconds)
-                }
-                respond("interval \(shortestText(cycler.interval))s, duration \(shortestText(cycler.duration))s")
-            } catch CyclerError.invalidDuration(let duration, _) {
-                respond(
-                    "interval \(shortestText(seconds)) must be longer than the duration, \(shortestText(duration))s "
-                        + "(set a shorter duration first)", isError: true)
-            } catch {
-                respond("\(error)", isError: true)
-            }
-        case .duration(let seconds):
-            do {
-                try cycler.setDuration(seconds)
-                durationFollowsInterval = false
-                respond("duration \(shortestText(cycler.duration))s")
-            } catch {
-                respond("\(error)", isError: true)
-            }
-        case .status:
-            respond(statusText())
-        case .help:
-            respond(
-                "commands: \(SessionCommand.summary)"
-                    + (readsKeys ? "\nkeys: \(SessionCommand.keysSummary)" : "\nCtrl-C quits"))
-        case .quit:
+        if command == .quit {
             finish(exitCode: 0)
+            return
+        }
+        let reply = controller.execute(
+            command, numbering: .fromOne,
+            helpSuffix: readsKeys ? "\nkeys: \(SessionCommand.keysSummary)" : "\nCtrl-C quits")
+        for event in itemEvents(of: command, reply: reply) { control.emit(event) }
+        respond(reply.text, isError: reply.isError)
+    }
+
+    /// A JSON-lines request (from stdin or a socket client), carried out.
+    private func respond(to request: ProtocolRequest, from origin: ControlChannel.Origin) -> ControlChannel.Response {
+        let command: SessionCommand
+        switch LiveRequests.command(for: request) {
+        case .failure(let error): return .init(outcome: .failure(error))
+        case .success(let decoded): command = decoded
+        }
+        let reply = controller.execute(command, numbering: .fromZero)
+        defer { updateFooter() }
+        return ControlChannel.Response(
+            outcome: reply.outcome, events: itemEvents(of: command, reply: reply),
+            subscribes: command == .subscribe ? true : command == .unsubscribe ? false : nil,
+            quits: command == .quit)
+    }
+
+    /// The item-added, -removed and -replaced events of a change that succeeded, with its texts.
+    private func itemEvents(of command: SessionCommand, reply: LiveController.Reply) -> [ProtocolEvent] {
+        guard case .success(let result) = reply.outcome, let index = result["index"]?.intValue,
+            let count = result["count"]?.intValue
+        else { return [] }
+        switch command {
+        case .add(let text, _): return [.itemAdded(index: index, item: text, count: count)]
+        case .remove: return [.itemRemoved(index: index, item: result["item"]?.stringValue ?? "", count: count)]
+        case .replace(_, let text):
+            return [
+                .itemReplaced(
+                    index: index, item: text, previous: result["previous"]?.stringValue ?? "", count: count)
+            ]
+        default: return []
         }
     }
 
-    /// The shown (or incoming) item as people count: `3/7`.
-    private var itemNumber: String { "\(cycler.index + 1)/\(command.items.count)" }
-
-    private func statusText() -> String {
-        "state=\(cycler.state) item=\(itemNumber) direction=\(cycler.direction) "
-            + "interval=\(shortestText(cycler.interval)) duration=\(shortestText(cycler.duration)) "
-            + "transition=\(cycler.transitionKind)"
+    /// A cycler event, on this queue in the order sent: the protocol's events for it.
+    private func cyclerDidChange(_ event: CyclerEvent) {
+        guard !finishing else { return }
+        for translated in translator.events(for: event) { control.emit(translated) }
     }
 
     /// Shows a reply, whole: to a typed command under the card, wrapped to the terminal's width
@@ -302,7 +337,8 @@ final class LiveSession: @unchecked Sendable {
     private func handle(_ change: SceneChange) {
         guard !finishing else { return }
         switch change {
-        case .settled:
+        case .settled(let text):
+            control.emit(translator.itemSettled(text))
             transitionsEnded += 1
             if let cycles = command.cycles, transitionsEnded >= cycles {
                 finish(exitCode: 0)
@@ -325,17 +361,21 @@ final class LiveSession: @unchecked Sendable {
         }
         let motion = player.motion == .full ? "" : " · \(player.motion) motion"
         let summary =
-            "\(state) · item \(itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
+            "\(state) · item \(controller.itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply {
             lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }
         } else {
             let hint =
                 readsKeys
-                ? "type a command and Enter (help) · Space pause · arrows turn · q quit"
+                ? control.readsJSONLines
+                    ? "type a JSON request and Enter · Space pause · arrows turn · q quit"
+                    : "type a command and Enter (help) · Space pause · arrows turn · q quit"
                 : commandsEnded
                     ? "commands ended (stdin closed) · Ctrl-C quits"
-                    : "commands on stdin: \(SessionCommand.summary) · Ctrl-C quits"
+                    : control.readsJSONLines
+                        ? "JSON-line commands on stdin · Ctrl-C quits"
+                        : "commands on stdin: \(SessionCommand.summary) · Ctrl-C quits"
             lines.append(FooterLine(hint, attributes: [.dim]))
         }
         if readsKeys {
@@ -348,7 +388,7 @@ final class LiveSession: @unchecked Sendable {
     /// front when the start is cut: what is being typed stays in view. Reads the line from its
     /// end and stops once the room is full, so a key costs time for what fits, not for the line.
     private func visibleTail(of text: String) -> String {
-        Self.visibleTail(of: text, room: max((TerminalDevice.standardOutput.size?.columns ?? 80) - 3, 1))
+        Self.visibleTail(of: text, room: max(((cardDevice ?? .standardOutput).size?.columns ?? 80) - 3, 1))
     }
 
     /// The end of `text` that fits `room` columns (≥ 1): all of it, or "…" and as much of its end
@@ -375,11 +415,15 @@ final class LiveSession: @unchecked Sendable {
     // MARK: - Exit
 
     /// Restores the terminal and exits: the one exit path for quit, EOF, signals and errors.
-    private func finish(exitCode: Int32) {
+    /// The control channel's last lines are written first (the reply to `quit`), its socket file
+    /// removed; `message` is an error for stderr.
+    private func finish(exitCode: Int32, message: String? = nil) {
         guard !finishing else { return }
         finishing = true
         let failure = player.finish()
         terminal.end()
+        control.close()
+        if let message { CLIError.runtime(message).report() }
         if let recordingFailure = SessionRecording.finish(recorder) {
             recordingFailure.report()
             exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)

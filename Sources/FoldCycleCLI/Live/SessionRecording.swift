@@ -17,9 +17,14 @@ enum SessionRecording {
     ///   - path: the file to create (truncated if it exists).
     ///   - clock: the scene's clock; event times are seconds on it from now.
     ///   - drawsFrames: whether frames go to a terminal (a recording of plain text is refused).
+    ///   - terminal: the terminal the frames are drawn on (standard output for the cycler, the
+    ///     controlling terminal for the deck).
     /// - Throws: ``CLIError/runtime(_:)`` when standard output is not a terminal that frames are
     ///   drawn on, or the file cannot be created.
-    static func open(_ path: String?, clock: any CycleClock, drawsFrames: Bool) throws(CLIError) -> AsciicastRecorder? {
+    static func open(
+        _ path: String?, clock: any CycleClock, drawsFrames: Bool,
+        terminal: TerminalDevice = .standardOutput
+    ) throws(CLIError) -> AsciicastRecorder? {
         guard let path else { return nil }
         guard drawsFrames else {
             throw .runtime(
@@ -29,16 +34,16 @@ enum SessionRecording {
         let arguments = ProcessInfo.processInfo.arguments.dropFirst()
         do {
             return try AsciicastRecorder(
-                path: path, terminal: TerminalDevice.standardOutput, clock: clock,
+                path: path, terminal: terminal, clock: clock,
                 title: (["foldcycle"] + arguments).joined(separator: " "))
         } catch {
             throw .runtime(error.description)
         }
     }
 
-    /// What the player writes to: the recorder, or standard output itself.
-    static func sink(_ recorder: AsciicastRecorder?) -> any OutputSink {
-        recorder ?? TerminalDevice.standardOutput
+    /// What the player writes to: the recorder, or the terminal itself.
+    static func sink(_ recorder: AsciicastRecorder?, terminal: TerminalDevice = .standardOutput) -> any OutputSink {
+        recorder ?? terminal
     }
 
     /// Closes the recording (call after the player's last frame): the error to report when the

@@ -8,6 +8,10 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
     case render
     /// `foldcycle deck [OPTIONS] [ITEM ...]`: a swipe deck; decisions go to stdout.
     case deck
+    /// `foldcycle status [OPTIONS] [ITEM ...]`: the item a cycler shows now, for status lines.
+    case status
+    /// `foldcycle send PATH [REQUEST ...]`: the client of `--listen PATH`.
+    case send
 
     /// The subcommands, in the order help lists them.
     static var subcommands: [CLICommand] { allCases.filter { $0.name != nil } }
@@ -18,6 +22,8 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         case .live: return nil
         case .render: return "render"
         case .deck: return "deck"
+        case .status: return "status"
+        case .send: return "send"
         }
     }
 
@@ -27,12 +33,17 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         case .live: return "Cycle items live in the terminal."
         case .render: return "Print the frames of one transition (see 'foldcycle render --help')."
         case .deck: return "Triage cards by drags, flings and keys (see 'foldcycle deck --help')."
+        case .status: return "Print the item shown now, for status lines (see 'foldcycle status --help')."
+        case .send: return "Send JSON-line requests to a run's --listen socket (see 'foldcycle send --help')."
         }
     }
 
     /// The usage line, as errors and help's USAGE show it.
     var usage: String {
-        "foldcycle " + (name.map { "\($0) " } ?? "") + "[OPTIONS] [ITEM ...]"
+        switch self {
+        case .send: return "foldcycle send [OPTIONS] <PATH> [REQUEST ...]"
+        default: return "foldcycle " + (name.map { "\($0) " } ?? "") + "[OPTIONS] [ITEM ...]"
+        }
     }
 
     /// The hint under the usage line of an error.
@@ -54,7 +65,9 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
 
     /// Rejects a live command line whose first argument looks like a mistyped subcommand: a word
     /// with no white space that is not a subcommand but within ``maximumTypoDistance(for:)``
-    /// edits of one (case-insensitive; the nearest is named). `--` first makes every argument an item.
+    /// edits of one (case-insensitive; the nearest is named), and for a name of 4 letters or fewer
+    /// of the same length (a letter wrong or two swapped), so that `end` and `dek` stay items.
+    /// `--` first makes every argument an item.
     ///
     /// - Throws: ``CLIError/usage(_:_:)``: `unknown subcommand 'rendr' (did you mean 'render'?)`.
     static func rejectMistypedSubcommand(in arguments: [String]) throws(CLIError) {
@@ -64,7 +77,9 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         let typed = Array(word.lowercased())
         let nearest = subcommands.compactMap(\.name)
             .map { (name: $0, distance: Suggestion.distance(typed, Array($0))) }
-            .filter { $0.distance <= maximumTypoDistance(for: $0.name) }
+            .filter {
+                $0.distance <= maximumTypoDistance(for: $0.name) && ($0.name.count > 4 || typed.count == $0.name.count)
+            }
             .min { $0.distance < $1.distance }
         if let nearest {
             throw .usage("unknown subcommand '\(word)' (did you mean '\(nearest.name)'?)", .live)

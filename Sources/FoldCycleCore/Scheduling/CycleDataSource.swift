@@ -24,10 +24,11 @@ extension CycleDataSource {
     public func reuseIdentifier(at index: Int) -> String { "item" }
 }
 
-/// A data source over an array: the convenience for a fixed list of items.
+/// A data source over an array: the convenience for a list of items, which a ``Cycler`` may also
+/// change while it runs (``MutableCycleDataSource``).
 public struct ArrayDataSource<Element: Sendable>: CycleDataSource {
     /// The items, in cycling order.
-    public let items: [Element]
+    public internal(set) var items: [Element]
 
     /// Creates a data source over `items`.
     public init(_ items: [Element]) {

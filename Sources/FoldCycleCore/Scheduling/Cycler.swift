@@ -29,6 +29,9 @@ import Foundation
 ///   presentation-value reversal). Any other transition asked for while one is in flight first
 ///   settles the in-flight one, so slots never overlap or stack.
 /// - One item: shown static, no ticks. Zero items: ``CyclerError/noItems``.
+/// - Over a ``MutableCycleDataSource`` (``ArrayDataSource`` is one), items can be inserted,
+///   removed and replaced while it runs, mid-transition included, and ``show(index:)`` goes to
+///   any item (Cycler+ItemChanges.swift, docs/DESIGN.md#live-item-changes).
 ///
 /// Presentation is pulled with ``snapshot(at:)``; changes are pushed as ``CyclerEvent``s to
 /// observers (``addObserver(_:)``, ``events()``), in order, without any lock held.
@@ -40,66 +43,37 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// The data source's item type.
     public typealias Item = DataSource.Item
 
-    private let lock = NSLock()
+    // Internal rather than private where the item changes (Cycler+ItemChanges.swift) need them.
+    let lock = NSLock()
     private let channel = EventChannel<CyclerEvent>()
-    private let dataSource: DataSource
+    var dataSource: DataSource
     /// The time source ticks and transitions run on.
     public let clock: any CycleClock
 
     // MARK: State (guarded by `lock`)
 
-    private var runState: CyclerState = .stopped
+    var runState: CyclerState = .stopped
     private var launched = false
-    private var currentIndex = 0
-    private var settledSlot: ItemSlot<Item>
-    private var pool = SlotReusePool<Item>()
-    private var flight: Flight?
+    var currentIndex = 0
+    /// The slot shown when no flight is in the air (then it always holds the data source's item
+    /// at `currentIndex`), or the one the flight lands on.
+    var settledSlot: ItemSlot<Item>
+    var pool = SlotReusePool<Item>()
+    var flight: CyclerFlight<Item>?
     private var storedInterval: TimeInterval
     private var durationOverride: TimeInterval?
-    private var storedStyle: TransitionStyle
+    var storedStyle: TransitionStyle
 
     /// The schedule: ticks fall at `anchor + k·interval`; `pendingTick` is the k of the next one.
     private var anchor: TimeInterval = 0
     private var pendingTick = 0
-    private var pausedAt: TimeInterval?
+    var pausedAt: TimeInterval?
     private var tickTimer: (any ClockTimer)?
     private var endTimer: (any ClockTimer)?
     /// Bumped whenever a tick / end timer is scheduled, so a stale firing is recognised.
     private var tickGeneration = 0
     private var endGeneration = 0
     private var transitionCount = 0
-
-    /// An in-flight transition: its two slots keep their roles (outgoing, incoming) and its style
-    /// for its whole life; a reversal only turns the direction its normalized time runs in.
-    private struct Flight {
-        var outgoing: ItemSlot<Item>
-        var incoming: ItemSlot<Item>
-        var fromIndex: Int
-        var toIndex: Int
-        var style: TransitionStyle
-        /// When `t` was ``startT``: the begin, or the last reversal or resume.
-        var start: TimeInterval
-        var duration: TimeInterval
-        /// Normalized time at ``start`` (0 for a transition just begun).
-        var startT: Double = 0
-        /// Whether `t` runs from ``startT`` down to 0 (back toward the outgoing item).
-        var isReversed = false
-        /// Set while frozen by a pause.
-        var frozenAt: TimeInterval?
-
-        func t(at time: TimeInterval) -> Double {
-            let elapsed = ((frozenAt ?? time) - start) / duration
-            let t = isReversed ? startT - elapsed : startT + elapsed
-            return min(max(t.isNaN ? 0 : t, 0), 1)
-        }
-
-        /// The clock time `t` reaches its end (1 forward, 0 reversed), while not frozen.
-        var end: TimeInterval { start + (isReversed ? startT : 1 - startT) * duration }
-
-        /// The item the flight lands on, and the one it leaves.
-        var landingIndex: Int { isReversed ? fromIndex : toIndex }
-        var leavingIndex: Int { isReversed ? toIndex : fromIndex }
-    }
 
     // MARK: - Creating
 
@@ -214,8 +188,10 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     public var timingFunction: TimingFunction { lock.withLock { storedStyle.timingFunction } }
     /// The run state.
     public var state: CyclerState { lock.withLock { runState } }
-    /// The shown item's index, or during a transition the incoming item's.
+    /// The shown item's index, or during a transition the index of the item it lands on.
     public var index: Int { lock.withLock { currentIndex } }
+    /// The number of items the data source holds now.
+    public var count: Int { lock.withLock { dataSource.count } }
     /// The number of transitions begun since creation.
     public var transitionsBegun: Int { lock.withLock { transitionCount } }
     /// Whether a transition is in flight (possibly frozen by a pause).
@@ -388,14 +364,18 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
                 return CyclerSnapshot(
                     time: now, state: runState, index: currentIndex,
                     item: flight.isReversed ? outgoingItem : incomingItem,
+                    configuredIndex: flight.landingSlot.index ?? currentIndex,
                     transition: .init(
                         fromIndex: flight.fromIndex, outgoingItem: outgoingItem, toIndex: flight.toIndex,
                         incomingItem: incomingItem, style: flight.style, t: flight.t(at: now),
-                        duration: flight.duration, isReversed: flight.isReversed))
+                        duration: flight.duration, isReversed: flight.isReversed,
+                        outgoingConfiguredIndex: flight.outgoing.index, incomingConfiguredIndex: flight.incoming.index))
             }
             // `settledSlot` always holds the shown item outside a flight.
             let item = settledSlot.item ?? dataSource.item(at: currentIndex)
-            return CyclerSnapshot(time: now, state: runState, index: currentIndex, item: item, transition: nil)
+            return CyclerSnapshot(
+                time: now, state: runState, index: currentIndex, item: item,
+                configuredIndex: settledSlot.index ?? currentIndex, transition: nil)
         }
     }
 
@@ -424,7 +404,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     // MARK: - Internals (call with `lock` held)
 
     /// Runs `body` under the lock, then delivers the events it emitted, in order, without the lock.
-    private func mutate<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    func mutate<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         let result: Result
         do {
@@ -438,11 +418,11 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         return result
     }
 
-    private func emit(_ event: CyclerEvent) {
+    func emit(_ event: CyclerEvent) {
         channel.enqueue(event)
     }
 
-    private func nextIndex(after index: Int, step: Int) -> Int {
+    func nextIndex(after index: Int, step: Int) -> Int {
         let count = max(dataSource.count, 1)
         return ((index + step) % count + count) % count
     }
@@ -451,11 +431,19 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         guard dataSource.count > 1 else { return false }
         let now = clock.now
         let target = nextIndex(after: currentIndex, step: step)
-        if flight?.leavingIndex == target {
+        if flight?.reversalTarget == target {
             reverseFlightLocked(at: now)
         } else {
             beginTransitionLocked(to: target, style: style, at: now)
         }
+        stepScheduleLocked(at: now)
+        return true
+    }
+
+    /// After a transition a command began (or reversed) at `now`: running, the schedule restarts
+    /// so the new item gets a full interval; paused, the frozen schedule's next tick is a full
+    /// interval after the step once resumed.
+    func stepScheduleLocked(at now: TimeInterval) {
         switch runState {
         case .running: restartScheduleLocked(from: now)
         case .paused:
@@ -463,19 +451,23 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
             anchorPausedScheduleLocked()
         case .stopped: break
         }
-        return true
     }
 
-    private func beginTransitionLocked(to index: Int, style: TransitionStyle, at now: TimeInterval) {
-        guard dataSource.count > 1 else { return }
+    /// Begins a transition from the shown item to item `index`, settling an in-flight one first.
+    /// With `outgoingIsStale` (the shown item was removed or replaced: a change, not a tick) it
+    /// begins even when one item is left, and never reverses back onto the outgoing item.
+    func beginTransitionLocked(
+        to index: Int, style: TransitionStyle, at now: TimeInterval, outgoingIsStale: Bool = false
+    ) {
+        guard dataSource.count > 1 || outgoingIsStale else { return }
         settleLocked()
         let outgoing = settledSlot
         let incoming = pool.dequeue(reuseIdentifier: dataSource.reuseIdentifier(at: index))
         incoming.configure(index: index, item: dataSource.item(at: index))
         let from = currentIndex
-        flight = Flight(
+        flight = CyclerFlight(
             outgoing: outgoing, incoming: incoming, fromIndex: from, toIndex: index, style: style,
-            start: now, duration: effectiveDurationLocked, frozenAt: nil)
+            start: now, duration: effectiveDurationLocked, frozenAt: nil, outgoingIsStale: outgoingIsStale)
         settledSlot = incoming
         currentIndex = index
         transitionCount += 1
@@ -486,14 +478,14 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
 
     /// Turns the in-flight transition around at its progress now: it lands on the item it was
     /// leaving, playing (unfrozen, as any step asked for while paused plays).
-    private func reverseFlightLocked(at now: TimeInterval) {
+    func reverseFlightLocked(at now: TimeInterval) {
         guard var reversing = flight else { return }
         reversing.startT = reversing.t(at: now)
         reversing.start = now
         reversing.frozenAt = nil
         reversing.isReversed.toggle()
         flight = reversing
-        settledSlot = reversing.isReversed ? reversing.outgoing : reversing.incoming
+        settledSlot = reversing.landingSlot
         currentIndex = reversing.landingIndex
         emit(.transitionReversed(toward: currentIndex))
         emit(.indexChanged(currentIndex))
@@ -501,14 +493,22 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     }
 
     /// Ends the in-flight transition on the item it lands on (its incoming item, or the outgoing
-    /// one when reversed), if any.
-    private func settleLocked() {
+    /// one when reversed), if any. A stale landing slot (its item removed or replaced in flight)
+    /// is given the data source's item for its place, unless `keepingStaleLanding` (the flight
+    /// ended by itself and a transition to that item follows).
+    func settleLocked(keepingStaleLanding: Bool = false) {
         guard let finished = flight else { return }
         flight = nil
         endTimer?.cancel()
         endTimer = nil
         pool.enqueue(finished.isReversed ? finished.incoming : finished.outgoing)
         emit(.transitionEnded(index: finished.landingIndex))
+        if finished.landingIsStale && !keepingStaleLanding {
+            // Settling early is already the end of the transition: the card shows what the list
+            // holds there now.
+            currentIndex = finished.landingIndex % max(dataSource.count, 1)
+            settledSlot.configure(index: currentIndex, item: dataSource.item(at: currentIndex))
+        }
     }
 
     private func scheduleEndLocked() {
@@ -524,21 +524,28 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
 
     private func transitionDidEnd(generation expected: Int) {
         mutate {
-            guard endGeneration == expected, flight != nil, flight?.frozenAt == nil else { return }
+            guard endGeneration == expected, let landed = flight, landed.frozenAt == nil else { return }
             endTimer = nil
-            settleLocked()
+            settleLocked(keepingStaleLanding: true)
+            guard landed.landingIsStale else { return }
+            // The card landed on an item that was removed or replaced on the way: the item now
+            // at its place comes in at once (docs/DESIGN.md#live-item-changes).
+            let now = clock.now
+            beginTransitionLocked(
+                to: landed.landingIndex % dataSource.count, style: storedStyle, at: now, outgoingIsStale: true)
+            stepScheduleLocked(at: now)
         }
     }
 
     /// Starts the schedule afresh: the next tick one interval after `now`.
-    private func restartScheduleLocked(from now: TimeInterval) {
+    func restartScheduleLocked(from now: TimeInterval) {
         anchor = now
         pendingTick = 1
         scheduleTickLocked()
     }
 
     /// While paused, makes the frozen schedule's next tick a full interval after the pause point.
-    private func anchorPausedScheduleLocked() {
+    func anchorPausedScheduleLocked() {
         guard let pausedAt else { return }
         anchor = pausedAt
         pendingTick = 1

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Errors from configuring a ``Cycler``.
+/// Errors from configuring a ``Cycler`` or changing its items.
 public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The data source has no items; a cycler needs at least one.
     case noItems
@@ -8,6 +8,11 @@ public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidInterval(TimeInterval)
     /// The duration (seconds) is not finite, ≤ 0, or not shorter than the interval.
     case invalidDuration(TimeInterval, interval: TimeInterval)
+    /// An item index outside `0 ... upperBound` (docs/DESIGN.md#live-item-changes): `0 ..< count`
+    /// to remove, replace or show, `0 ... count` to insert.
+    case indexOutOfRange(Int, upperBound: Int)
+    /// The only item cannot be removed: a cycler has at least one.
+    case removingOnlyItem
 
     /// A one-line message naming the value and what is allowed.
     public var description: String {
@@ -19,6 +24,10 @@ public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidDuration(let duration, let interval):
             return
                 "duration \(shortestDecimalText(duration)) is not allowed (seconds: a finite number > 0 and < the interval, \(shortestDecimalText(interval)))"
+        case .indexOutOfRange(let index, let upperBound):
+            return "index \(index) is out of range (a whole number from 0 to \(upperBound))"
+        case .removingOnlyItem:
+            return "the only item cannot be removed (a cycler shows at least one; add another first)"
         }
     }
 }

@@ -34,4 +34,22 @@ public enum CyclerEvent: Hashable, Sendable {
     case resumed
     /// The cycler stopped.
     case stopped
+    /// An item was inserted at `index` (docs/DESIGN.md#live-item-changes): indices from `index`
+    /// on moved up by one. Sent before the events of any transition the change begins.
+    case itemInserted(index: Int)
+    /// The item at `index` was removed: later indices moved down by one.
+    case itemRemoved(index: Int)
+    /// The item at `index` was replaced by another.
+    case itemReplaced(index: Int)
+
+    /// Where an item at `index` before this event is after it: one up after an insertion at or
+    /// before it, one down after a removal before it, unchanged otherwise. A removed item's index
+    /// stays where it was, which is where the item after it now is (its successor's place).
+    public func shifting(_ index: Int) -> Int {
+        switch self {
+        case .itemInserted(let inserted): return index >= inserted ? index + 1 : index
+        case .itemRemoved(let removed): return index > removed ? index - 1 : index
+        default: return index
+        }
+    }
 }

@@ -14,6 +14,11 @@ public struct CyclerSnapshot<Item: Sendable>: Sendable {
     public var index: Int
     /// The shown item, or during a transition the item it lands on.
     public var item: Item
+    /// The index ``item`` had when its slot was configured (when it came on screen). It differs
+    /// from ``index`` only after an insertion or removal before the item moved it
+    /// (docs/DESIGN.md#live-item-changes): a renderer keys the card's look (its palette colour) on
+    /// it, so that nothing on screen changes without a transition.
+    public var configuredIndex: Int
     /// The in-flight transition, or nil when one item is settled on screen.
     public var transition: Transition?
 
@@ -38,11 +43,18 @@ public struct CyclerSnapshot<Item: Sendable>: Sendable {
         public var duration: TimeInterval
         /// Whether it is reversed: playing back toward the outgoing item, on which it lands.
         public var isReversed: Bool
+        /// The index the outgoing item had when its slot was configured (see
+        /// ``CyclerSnapshot/configuredIndex``).
+        public var outgoingConfiguredIndex: Int
+        /// The index the incoming item had when its slot was configured.
+        public var incomingConfiguredIndex: Int
 
-        /// Creates a transition snapshot.
+        /// Creates a transition snapshot; the configured indices default to `fromIndex` and
+        /// `toIndex` (no item change moved them).
         public init(
             fromIndex: Int, outgoingItem: Item, toIndex: Int, incomingItem: Item, style: TransitionStyle, t: Double,
-            duration: TimeInterval, isReversed: Bool = false
+            duration: TimeInterval, isReversed: Bool = false, outgoingConfiguredIndex: Int? = nil,
+            incomingConfiguredIndex: Int? = nil
         ) {
             self.fromIndex = fromIndex
             self.outgoingItem = outgoingItem
@@ -52,6 +64,8 @@ public struct CyclerSnapshot<Item: Sendable>: Sendable {
             self.t = t
             self.duration = duration
             self.isReversed = isReversed
+            self.outgoingConfiguredIndex = outgoingConfiguredIndex ?? fromIndex
+            self.incomingConfiguredIndex = incomingConfiguredIndex ?? toIndex
         }
 
         /// The direction this transition moves in.

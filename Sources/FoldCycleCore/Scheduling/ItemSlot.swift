@@ -6,7 +6,9 @@
 public final class ItemSlot<Item: Sendable> {
     /// The identifier this slot is reused under.
     public let reuseIdentifier: String
-    /// The index of the item shown, or nil while the slot waits in the reuse pool.
+    /// The index the item shown had when the slot was configured, or nil while the slot waits
+    /// in the reuse pool. An item change that moves the item (docs/DESIGN.md#live-item-changes)
+    /// leaves it: the slot's look stays what it was while it is on screen.
     public private(set) var index: Int?
     /// The item shown, or nil while the slot waits in the reuse pool.
     public private(set) var item: Item?

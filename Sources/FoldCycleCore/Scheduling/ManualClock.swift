@@ -53,16 +53,21 @@ public final class ManualClock: CycleClock, @unchecked Sendable {
     /// Moves time forward by `seconds` (≥ 0), firing each timer due by then in deadline order
     /// (ties in scheduling order), including timers that handlers schedule within the span.
     public func advance(by seconds: TimeInterval) {
-        let target = lock.withLock { time + max(0, seconds) }
+        fire(through: lock.withLock { time + max(0, seconds) })
+    }
+
+    /// Moves time forward to exactly `target` seconds (no-op if already past it), firing due
+    /// timers: frame `k` of a run at `n` frames per second is at exactly `k/n`, which
+    /// `advance(by:)` with a difference of times may miss by a rounding.
+    public func advance(to target: TimeInterval) {
+        fire(through: target)
+    }
+
+    private func fire(through target: TimeInterval) {
         while let due = takeNextDue(by: target) {
             due.handler()
         }
         lock.withLock { time = max(time, target) }
-    }
-
-    /// Moves time forward to `target` seconds (no-op if already past it), firing due timers.
-    public func advance(to target: TimeInterval) {
-        advance(by: target - now)
     }
 
     /// Jumps time forward by `seconds` without firing anything: timers that fall due are left

@@ -1,0 +1,35 @@
+/// Text in one rendition as terminal bytes, for output that is not a frame (a status line, a
+/// prompt segment): the SGR that selects the style, formed by the encoder's own SGR writer at
+/// the output's colour depth, then the text, then an SGR reset.
+///
+/// The text is data: it is sanitized (``TextLayout/plainText(_:)``: controls as visible
+/// pictures, tabs as spaces) so no escape sequence in it reaches the terminal.
+public enum StyledText {
+    /// `CSI 0;1;38;2;r;g;b;48;2;r;g;b m` + `text` + `CSI 0m`; at ``ColorDepth/none`` the
+    /// attributes only (bold, …); with a default style and no attributes, the text alone.
+    ///
+    /// - Parameters:
+    ///   - text: one line (a line feed in it is kept as a line feed).
+    ///   - style: its colours and attributes.
+    ///   - depth: the colour depth colours are downsampled to (``ColorDepth/none`` writes none).
+    public static func bytes(_ text: String, style: TextStyle, depth: ColorDepth) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let cell = Cell(
+            glyph: 0x41, foreground: style.foreground, background: style.background, attributes: style.attributes)
+        var state = SGRState(depth: depth)
+        // The pen the terminal has after a reset: the default colours and no attributes.
+        state.pen = Pen(
+            foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault, attributes: [],
+            outputForeground: Pen.outputDefault, outputBackground: Pen.outputDefault)
+        let styled = !state.penMatches(cell)
+        if styled {
+            ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+                state.changePen(cell, sink: &sink)
+            }
+        }
+        bytes += Array(TextLayout.plainText(text).utf8)
+        if styled { EscapeSequence.resetAttributes.append(to: &bytes) }
+        return bytes
+    }
+}

@@ -1,0 +1,34 @@
+import FoldCycle
+import Foundation
+
+/// What `render` writes in every format: frames on a virtual clock, made one at a time in
+/// order. A transition's frames (``RenderFrames``) and a scripted deck's (``DeckRenderFrames``)
+/// are the two; the streams, `--play`, the asciicast and the SVG read either through this
+/// (docs/DESIGN.md#pictures).
+protocol RenderSource: AnyObject {
+    /// How many frames there are, known before the first is made (at least 2 for a transition,
+    /// 1 or more for a deck).
+    var count: Int { get }
+    /// The time of frame `index` in seconds from the start; times never go back.
+    func time(ofFrame index: Int) -> TimeInterval
+    /// Makes frame `index` into ``cells``. Indices come in increasing order, each at most once
+    /// (a deck's frames are the states of one run).
+    func render(_ index: Int)
+    /// The cells of the frame made last.
+    var cells: CellBuffer { get }
+    /// The plain or json text of frame `index`, the one made last (UTF-8, ending with a newline).
+    func text(ofFrame index: Int, format: RenderCommand.Format) -> [UInt8]
+    /// The asciicast markers that follow frame `index`'s output at its time (what settled or
+    /// began there), in order.
+    func markers(afterFrame index: Int) -> [String]
+    /// The title the pictures carry (`foldcycle render: fold down`).
+    var title: String { get }
+}
+
+extension RenderSource {
+    /// The last frame's time: where the hold of a picture starts.
+    var endTime: TimeInterval { time(ofFrame: count - 1) }
+
+    /// The cells' size.
+    var frameSize: TerminalSize { TerminalSize(columns: cells.width, rows: cells.height) }
+}

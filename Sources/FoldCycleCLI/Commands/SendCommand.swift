@@ -1,0 +1,159 @@
+import FoldCycle
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `foldcycle send [OPTIONS] <PATH> [REQUEST ...]`: the client of a run's `--listen PATH`
+/// socket (docs/DESIGN.md#control-socket). Sends each request (a JSON object; with none given,
+/// stdin's lines), prints every line the run sends back, and exits once each request has its
+/// reply; after a `subscribe`, it goes on printing events until the run ends or it is
+/// interrupted.
+struct SendCommand {
+    enum Options {
+        static let timeout = NumberOption(
+            "timeout", value: "seconds", summary: "Give up when a reply takes longer than this.",
+            range: .init(0.01...86_400, unit: "seconds"), default: 5)
+    }
+
+    static let specs: [OptionSpec] = [Options.timeout.spec, SharedOptions.help.spec]
+
+    static let help = HelpText.make(
+        overview: "Send JSON-line requests to a foldcycle run listening on a Unix socket (--listen PATH).",
+        usage: [.send],
+        arguments: [
+            ("<PATH>", "The socket's path, as given to --listen."),
+            ("<REQUEST>", "One JSON object, e.g. '{\"cmd\":\"next\"}'. With none, stdin's lines are sent."),
+        ],
+        options: specs,
+        sections: [
+            .init(
+                title: "OUTPUT",
+                lines: [
+                    "Every line the run sends: one JSON reply per request, and after {\"cmd\":\"subscribe\"}",
+                    "its events, until the run ends or Ctrl-C. Exit 0 when every reply is ok, 1 when one",
+                    "is an error, the socket cannot be reached or a reply does not come in time.",
+                ]),
+            .init(
+                title: "EXAMPLES",
+                lines: [
+                    "foldcycle --listen /tmp/fc.sock A B C         (in one terminal or tmux pane)",
+                    "foldcycle send /tmp/fc.sock '{\"cmd\":\"add\",\"value\":\"D\"}' '{\"cmd\":\"goto\",\"index\":3}'",
+                    "foldcycle send /tmp/fc.sock '{\"cmd\":\"subscribe\"}'      (events until the run ends)",
+                ]),
+        ])
+
+    let path: String
+    /// The requests given as arguments; nil to read stdin's lines.
+    let requests: [String]?
+    let timeout: TimeInterval
+
+    /// Parses `send`'s arguments (without the word `send`); nil when help was asked for.
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)`` without a path, or for a request that is empty or
+    ///   spans several lines (one request is one line).
+    static func parse(_ arguments: [String]) throws(CLIError) -> SendCommand? {
+        let parsed = try ParsedArguments(arguments, specs: specs, command: .send)
+        let values = OptionValues(parsed: parsed, command: .send)
+        if values.flag(SharedOptions.help) { return nil }
+        guard let path = parsed.positionals.first else {
+            throw .usage("no socket path: give the PATH a run was started with ('--listen PATH')", .send)
+        }
+        let requests = Array(parsed.positionals.dropFirst())
+        for request in requests {
+            if request.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw .usage("an empty request (a request is one JSON object, e.g. '{\"cmd\":\"next\"}')", .send)
+            }
+            if request.contains("\n") {
+                throw .usage("a request spans several lines; write each as one line of JSON", .send)
+            }
+        }
+        return SendCommand(
+            path: path, requests: requests.isEmpty ? nil : requests, timeout: try values.value(Options.timeout))
+    }
+
+    /// Connects, sends, prints and exits (0 all replies ok; 1 an error reply, no connection, a
+    /// timeout, or the run closing the connection before every reply came).
+    func run() -> Never {
+        do throws(CLIError) {
+            let descriptor = try ControlSocket.connect(to: path)
+            let lines: [String]
+            if let requests { lines = requests } else { lines = try Self.standardInputLines() }
+            exit(try exchange(lines, over: descriptor))
+        } catch {
+            FileHandle.standardError.write(Data(error.message.utf8))
+            exit(error.exitCode)
+        }
+    }
+
+    /// Sends `lines` and prints what comes back; returns the exit status.
+    private func exchange(_ lines: [String], over descriptor: Int32) throws(CLIError) -> Int32 {
+        let payload = Array(lines.map { $0 + "\n" }.joined().utf8)
+        var sent = 0
+        while sent < payload.count {
+            let written = payload.withUnsafeBytes {
+                send(descriptor, $0.baseAddress! + sent, payload.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                throw .runtime("cannot send to '\(path)': \(ControlSocket.reason(errno))")
+            }
+            sent += written
+        }
+        var framer = LineFramer(limit: Int.max)
+        var awaited = lines.count
+        var failed = false
+        var subscribed = false
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while awaited > 0 || subscribed {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let waited = poll(&ready, 1, awaited > 0 ? Int32(timeout * 1000) : -1)
+            if waited < 0 && errno == EINTR { continue }
+            if waited == 0 {
+                throw .runtime("no reply from '\(path)' within \(shortestText(timeout)) s (\(awaited) still awaited)")
+            }
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                if awaited > 0 {
+                    throw .runtime(
+                        "'\(path)' closed the connection with \(awaited) of \(lines.count) replies still awaited")
+                }
+                break
+            }
+            for case .line(let line) in framer.append(buffer[0..<count]) {
+                do {
+                    try TerminalDevice.standardOutput.write(line + [0x0A])
+                } catch {
+                    return 0  // The reader is gone (| head -1): done.
+                }
+                guard let value = Self.json(line), let ok = value["ok"] else { continue }
+                awaited -= 1
+                if ok != .bool(true) { failed = true }
+                if let subscription = value["result"]?["subscribed"], case .bool(let on) = subscription {
+                    subscribed = on
+                }
+            }
+        }
+        return failed ? 1 : 0
+    }
+
+    /// A line as JSON, or nil when it is not.
+    private static func json(_ line: [UInt8]) -> JSONValue? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) else { return nil }
+        return JSONValue(foundationObject: object)
+    }
+
+    /// Standard input's non-blank lines.
+    ///
+    /// - Throws: ``CLIError/unreadableInput(_:)`` when stdin cannot be read or is not UTF-8.
+    private static func standardInputLines() throws(CLIError) -> [String] {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadableInput("standard input is not UTF-8 text")
+        }
+        return text.split(whereSeparator: \.isNewline).map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+}

@@ -1,0 +1,225 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Serves the JSON-lines protocol on a ``ControlSocket`` to any number of clients at once (up to
+/// ``ProtocolLimits/maximumClients``), on one serial queue: each client's lines are read as they
+/// come (a ``LineFramer`` each), handed to the request handler in order, and answered on that
+/// client; events go to the clients that asked for them (`subscribe`).
+///
+/// Nothing a client does can hold the queue: reads take what is there (at most
+/// ``ProtocolLimits/readChunkBytes`` a turn), writes never block (a ``LineWriter`` each), and a
+/// client more than ``ProtocolLimits/clientQueueBytes`` behind is disconnected
+/// (docs/DESIGN.md#control-socket).
+final class ControlServer: @unchecked Sendable {
+    /// One connected client.
+    final class Client: @unchecked Sendable {
+        /// A number for messages, counting connections from 1.
+        let number: Int
+        let descriptor: Int32
+        let writer: LineWriter
+        /// Whether events are sent to it.
+        var isSubscribed = false
+        fileprivate var framer = LineFramer()
+        fileprivate var readSource: (any DispatchSourceRead)?
+
+        fileprivate init(number: Int, descriptor: Int32, queue: DispatchQueue) {
+            self.number = number
+            self.descriptor = descriptor
+            writer = LineWriter(descriptor: descriptor, queue: queue, limit: ProtocolLimits.clientQueueBytes)
+        }
+
+        /// Writes one line (a reply or an event) to the client.
+        func send(_ line: String) { writer.write(line) }
+    }
+
+    /// Why a client went away, for the disconnect handler.
+    enum Disconnect: Equatable, Sendable {
+        /// It closed its end (or the connection failed).
+        case closed
+        /// It fell more than ``ProtocolLimits/clientQueueBytes`` behind and was dropped.
+        case fellBehind
+    }
+
+    private let socket: ControlSocket
+    private let queue: DispatchQueue
+    private var acceptSource: (any DispatchSourceRead)?
+    private var clients: [Int: Client] = [:]
+    private var connections = 0
+    private var closed = false
+    private var readingPaused = false
+    private var acceptPaused = false
+    private var requestHandler: @Sendable (Client, [UInt8]) -> Void = { _, _ in }
+    private var disconnectHandler: (@Sendable (Client, Disconnect) -> Void)?
+
+    /// A server on `socket`, its work on `queue`; nothing is accepted until ``start()``. Each
+    /// request line (without its LF; blank lines and too-long lines are answered here) goes to
+    /// the handler of ``setRequestHandler(_:)`` on the queue.
+    init(socket: ControlSocket, queue: DispatchQueue) {
+        self.socket = socket
+        self.queue = queue
+    }
+
+    /// Sets the handler of each request line (call before ``start()``).
+    func setRequestHandler(_ handler: @escaping @Sendable (Client, [UInt8]) -> Void) {
+        requestHandler = handler
+    }
+
+    /// The socket's path.
+    var path: String { socket.path }
+
+    /// The clients connected now.
+    var clientCount: Int { clients.count }
+
+    /// Called on the queue when a client is gone.
+    func setDisconnectHandler(_ handler: (@Sendable (Client, Disconnect) -> Void)?) {
+        disconnectHandler = handler
+    }
+
+    /// Stops (or resumes) reading every client, while the requests already read wait to be
+    /// carried out: a client that sends without pause cannot make them pile up.
+    func setReadingPaused(_ paused: Bool) {
+        guard paused != readingPaused else { return }
+        readingPaused = paused
+        for client in clients.values {
+            if paused { client.readSource?.suspend() } else { client.readSource?.resume() }
+        }
+    }
+
+    /// Starts accepting connections (call on the queue).
+    func start() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: socket.descriptor, queue: queue)
+        source.setEventHandler { [weak self] in self?.acceptPending() }
+        acceptSource = source
+        source.resume()
+    }
+
+    /// Sends `line` to every subscribed client.
+    func broadcast(_ line: String) {
+        for client in clients.values.sorted(by: { $0.number < $1.number }) where client.isSubscribed {
+            client.send(line)
+        }
+    }
+
+    /// Writes what each client still has pending (at most `timeout` seconds in all), then closes
+    /// every connection and the socket, removing its file. Idempotent.
+    func close(draining timeout: TimeInterval = 0) {
+        guard !closed else { return }
+        closed = true
+        acceptSource?.cancel()
+        // A suspended source must be resumed to be released.
+        if acceptPaused { acceptSource?.resume() }
+        acceptPaused = false
+        acceptSource = nil
+        let deadline = Date().addingTimeInterval(timeout)
+        for client in clients.values {
+            client.writer.drain(timeout: max(deadline.timeIntervalSinceNow, 0))
+            drop(client, notifying: nil)
+        }
+        socket.close()
+    }
+
+    // MARK: - Connections
+
+    private func acceptPending() {
+        while !closed {
+            let descriptor = accept(socket.descriptor, nil, nil)
+            if descriptor < 0 {
+                // EAGAIN: none left. Out of descriptors (EMFILE, ENFILE) the connection waits in
+                // the backlog and the socket stays readable: pause accepting for a moment rather
+                // than spin on it.
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+                    pauseAccepting()
+                }
+                return
+            }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            connections += 1
+            let client = Client(number: connections, descriptor: descriptor, queue: queue)
+            guard clients.count < ProtocolLimits.maximumClients else {
+                client.send(
+                    ProtocolReply.failure(
+                        id: nil,
+                        error: ProtocolError(
+                            .badValue, "too many clients: at most \(ProtocolLimits.maximumClients) at once")))
+                _ = Glibc.close(descriptor)
+                continue
+            }
+            clients[client.number] = client
+            client.writer.setFailureHandler { [weak self, weak client] (failure: LineWriter.Failure) in
+                guard let self, let client else { return }
+                self.drop(client, notifying: Self.reason(failure))
+            }
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            source.setEventHandler { [weak self, weak client] in
+                guard let self, let client else { return }
+                self.read(client)
+            }
+            client.readSource = source
+            // A client that connects while reads are paused is read once they resume.
+            source.resume()
+            if readingPaused { source.suspend() }
+        }
+    }
+
+    /// Suspends the accepting source for 0.1 s.
+    private func pauseAccepting() {
+        guard !acceptPaused, let source = acceptSource else { return }
+        acceptPaused = true
+        source.suspend()
+        queue.asyncAfter(deadline: .now() + 0.1) { [weak self] in
+            guard let self, self.acceptPaused else { return }
+            self.acceptPaused = false
+            self.acceptSource?.resume()
+        }
+    }
+
+    private static func reason(_ failure: LineWriter.Failure) -> Disconnect {
+        if case .fellBehind = failure { return .fellBehind }
+        return .closed
+    }
+
+    private func read(_ client: Client) {
+        var buffer = [UInt8](repeating: 0, count: ProtocolLimits.readChunkBytes)
+        let count = buffer.withUnsafeMutableBytes { recv(client.descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+        guard count > 0 else {
+            // The client closed its end: a last line without LF still counts.
+            if let last = client.framer.finish() { handle(last, from: client) }
+            drop(client, notifying: .closed)
+            return
+        }
+        for line in client.framer.append(buffer[0..<count]) {
+            guard clients[client.number] != nil else { return }
+            handle(line, from: client)
+        }
+    }
+
+    private func handle(_ line: LineFramer.Line, from client: Client) {
+        switch line {
+        case .line(let bytes):
+            // Blank lines are no requests (as in the word protocol).
+            guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+            requestHandler(client, bytes)
+        case .tooLong(let byteCount):
+            client.send(
+                ProtocolReply.failure(
+                    id: nil, error: ProtocolError(.badJSON, ProtocolRequest.tooLong(byteCount: byteCount))))
+        }
+    }
+
+    private func drop(_ client: Client, notifying reason: Disconnect?) {
+        guard clients.removeValue(forKey: client.number) != nil else { return }
+        client.readSource?.cancel()
+        // A suspended source must be resumed to be released (Dispatch traps otherwise).
+        if readingPaused { client.readSource?.resume() }
+        client.readSource = nil
+        client.writer.close()
+        _ = Glibc.close(client.descriptor)
+        if let reason { disconnectHandler?(client, reason) }
+    }
+}

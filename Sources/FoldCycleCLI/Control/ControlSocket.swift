@@ -1,0 +1,201 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The Unix socket of `--listen PATH` and the connection of `foldcycle send PATH`
+/// (docs/DESIGN.md#control-socket).
+///
+/// Listening: the socket file is made with mode 0600 (only its owner may connect); an existing
+/// file at the path is replaced only when it is a socket nobody listens on (a stale one, left by
+/// a run that was killed), after checking it is still the same file; a live socket, a file that
+/// is not a socket, or a symbolic link is refused with the path and the real cause. The file is
+/// removed on exit if it is still the one this run made.
+struct ControlSocket: Sendable {
+    /// The listening descriptor (non-blocking, close-on-exec).
+    let descriptor: Int32
+    /// The path as given.
+    let path: String
+    /// The socket file's identity once bound, so that exit removes only our own file.
+    private let device: UInt64
+    private let inode: UInt64
+
+    /// The longest path a Unix socket address holds, in bytes (`sun_path` less its NUL).
+    static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    /// Listens at `path`, replacing a stale socket file there.
+    ///
+    /// - Throws: ``CLIError/runtime(_:)`` naming the path and the cause: a path too long, a live
+    ///   socket (another program listens), a file that is not a socket, a symbolic link, a
+    ///   directory that cannot be written, and the system's reason for any other failure.
+    static func listen(at path: String) throws(CLIError) -> ControlSocket {
+        var address = try Self.address(for: path)
+        if let existing = fileStatus(path) {
+            try replaceStale(at: path, status: existing)
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .runtime("cannot listen on '\(path)': \(reason(errno))") }
+        // Made with mode 0600 (umask 0177 while it is bound), and set again in case umask was odd.
+        let previousMask = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        let bindError = errno
+        umask(previousMask)
+        guard bound == 0 else {
+            _ = Glibc.close(descriptor)
+            if bindError == EADDRINUSE {
+                throw .runtime("cannot listen on '\(path)': another program made a file there meanwhile")
+            }
+            throw .runtime("cannot listen on '\(path)': \(reason(bindError))")
+        }
+        chmod(path, 0o600)
+        guard Glibc.listen(descriptor, 16) == 0, let status = fileStatus(path) else {
+            let failure = errno
+            _ = Glibc.close(descriptor)
+            unlink(path)
+            throw .runtime("cannot listen on '\(path)': \(reason(failure))")
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+        return ControlSocket(
+            descriptor: descriptor, path: path, device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Closes the socket and removes its file, if the file at the path is still this socket's.
+    func close() {
+        _ = Glibc.close(descriptor)
+        if let status = Self.fileStatus(path), UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode {
+            unlink(path)
+        }
+    }
+
+    /// Connects to the socket at `path` (blocking, close-on-exec).
+    ///
+    /// - Throws: ``CLIError/runtime(_:)``: no such socket (is a run listening?), nothing listening
+    ///   (a stale socket), not a socket, permission denied (the socket is its owner's), or the
+    ///   system's reason.
+    static func connect(to path: String) throws(CLIError) -> Int32 {
+        var address = try Self.address(for: path)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .runtime("cannot connect to '\(path)': \(reason(errno))") }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        let failure = errno
+        guard connected == 0 else {
+            _ = Glibc.close(descriptor)
+            throw .runtime("cannot connect to '\(path)': \(connectionFailure(failure, path: path))")
+        }
+        return descriptor
+    }
+
+    // MARK: - Internals
+
+    /// Why connecting to `path` failed, in words.
+    private static func connectionFailure(_ error: Int32, path: String) -> String {
+        switch error {
+        case ENOENT:
+            return "there is no socket there (is 'foldcycle --listen \(path)' running?)"
+        case ECONNREFUSED:
+            if let status = fileStatus(path), status.st_mode & S_IFMT != S_IFSOCK {
+                return "it is \(kind(of: status)), not a socket"
+            }
+            return "nothing is listening (a socket left by a run that ended without removing it)"
+        case EACCES, EPERM:
+            return "permission denied (the socket is mode 0600: only the user who started that run may connect)"
+        default:
+            return reason(error)
+        }
+    }
+
+    /// Removes the stale socket file at `path`, or throws why the path cannot be used.
+    private static func replaceStale(at path: String, status: stat) throws(CLIError) {
+        guard status.st_mode & S_IFMT == S_IFSOCK else {
+            throw .runtime(
+                "cannot listen on '\(path)': it exists and is \(kind(of: status)), not a socket; "
+                    + "remove it or choose another path")
+        }
+        // A socket that takes a connection (or whose backlog is full) is live.
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { throw .runtime("cannot listen on '\(path)': \(reason(errno))") }
+        var address = try Self.address(for: path)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        let failure = errno
+        _ = Glibc.close(probe)
+        switch result == 0 ? 0 : failure {
+        case 0, EAGAIN:
+            throw .runtime(
+                "cannot listen on '\(path)': another program is listening on it (a running foldcycle?); "
+                    + "stop it or choose another path")
+        case ECONNREFUSED:
+            break  // Nobody listens: stale.
+        case EACCES, EPERM:
+            throw .runtime(
+                "cannot listen on '\(path)': a socket there belongs to someone else (permission denied to connect "
+                    + "to it); choose another path")
+        default:
+            throw .runtime("cannot listen on '\(path)': the socket there cannot be checked: \(reason(failure))")
+        }
+        // Still the same file? Then it is safe to remove.
+        guard let now = fileStatus(path), now.st_dev == status.st_dev, now.st_ino == status.st_ino else {
+            throw .runtime("cannot listen on '\(path)': the file there changed while it was being checked")
+        }
+        guard unlink(path) == 0 else {
+            throw .runtime("cannot replace the stale socket '\(path)': \(reason(errno))")
+        }
+    }
+
+    /// `lstat` of `path` (a symbolic link is reported as one, never followed), or nil when there
+    /// is nothing there.
+    private static func fileStatus(_ path: String) -> stat? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status : nil
+    }
+
+    /// `a regular file`, `a directory`, `a symbolic link`, …
+    private static func kind(of status: stat) -> String {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a named pipe"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "a socket"
+        }
+    }
+
+    /// The system's message for `error`, in lower case: `permission denied`.
+    static func reason(_ error: Int32) -> String {
+        String(cString: strerror(error)).lowercased()
+    }
+
+    /// The socket address of `path`.
+    ///
+    /// - Throws: ``CLIError/runtime(_:)`` for an empty path or one longer than ``maximumPathBytes``.
+    private static func address(for path: String) throws(CLIError) -> sockaddr_un {
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty else { throw .runtime("a socket path cannot be empty") }
+        guard bytes.count <= maximumPathBytes, !bytes.contains(0) else {
+            throw .runtime(
+                "cannot use '\(path)' as a socket: its path is \(bytes.count) bytes and a Unix socket's is at most "
+                    + "\(maximumPathBytes) (choose a shorter one, e.g. under /tmp)")
+        }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        return address
+    }
+}

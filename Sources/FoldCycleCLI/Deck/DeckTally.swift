@@ -1,0 +1,49 @@
+import FoldCycle
+import Foundation
+
+/// What a deck has decided so far, and the lines `foldcycle deck` shows of it: the footer's
+/// status line and key hints under the cards, and the summary on exit
+/// (docs/DESIGN.md#deck-input-and-output). The live deck and `render --deck` draw the same
+/// footer from it.
+struct DeckTally: Equatable, Sendable {
+    /// Cards removed to the right, less those undone.
+    var kept = 0
+    /// Cards removed to the left, less those undone.
+    var discarded = 0
+    /// Clicks, by key or mouse.
+    var clicks = 0
+
+    /// Counts `event`: a removal, an undo (which takes one back) or a click.
+    mutating func record(_ event: DeckEvent) {
+        switch event {
+        case .removed(_, let side, _, _):
+            if side == .right { kept += 1 } else { discarded += 1 }
+        case .undone(_, let side):
+            if side == .right { kept -= 1 } else { discarded -= 1 }
+        case .clicked:
+            clicks += 1
+        case .paged, .flipped, .changed, .finished:
+            break
+        }
+    }
+
+    /// The footer under the cards, both lines dim: `card 2 of 5 · kept 1 · discarded 0` (or
+    /// `no card left`; `(looping)` after the position when the deck loops), and the keys, a
+    /// flashcard's Space first when the top card has a back.
+    func footer(topIndex: Int?, items: [String], loops: Bool) -> [FooterLine] {
+        let position = topIndex.map { "card \($0 + 1) of \(items.count)" } ?? "no card left"
+        let status = "\(position)\(loops ? " (looping)" : "") · kept \(kept) · discarded \(discarded)"
+        var hint = "← discard · → keep · ↑↓ page · u undo · Enter click · q quit"
+        // A flashcard's own key first: it is the one that matters on this card.
+        if let topIndex, items.indices.contains(topIndex), CardFaces(item: items[topIndex]).hasBack {
+            hint = "Space turn · " + hint
+        }
+        return [FooterLine(status, attributes: [.dim]), FooterLine(hint, attributes: [.dim])]
+    }
+
+    /// The line for the terminal when the deck closes:
+    /// `3 kept · 1 discarded · 0 clicked · 6 of 10 cards left`.
+    func summary(remaining: Int, itemCount: Int) -> String {
+        "\(kept) kept · \(discarded) discarded · \(clicks) clicked · \(remaining) of \(itemCount) cards left\n"
+    }
+}

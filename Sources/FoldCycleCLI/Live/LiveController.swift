@@ -1,0 +1,241 @@
+import FoldCycle
+import Foundation
+
+/// Carries out the commands of a live run on its cycler, for both protocols: each command gives
+/// one ``Reply`` with the word protocol's prose and the JSON-lines protocol's result or typed
+/// error (docs/DESIGN.md#control-protocol).
+///
+/// Used on the terminal session's queue only, so commands from stdin and from every socket
+/// client are carried out one at a time, in the order they arrive.
+final class LiveController {
+    /// How a protocol numbers items in what it reads and writes.
+    enum Numbering: Sendable {
+        /// The word protocol: item 1 is the first, as `status` and the footer count.
+        case fromOne
+        /// The JSON-lines protocol: index 0 is the first, as the deck's lines and the library.
+        case fromZero
+
+        /// What is added to a 0-based index to show it.
+        var offset: Int { self == .fromOne ? 1 : 0 }
+    }
+
+    /// What a command did: the word protocol's reply and the JSON-lines protocol's outcome.
+    struct Reply {
+        /// The reply in words (an error's text without the `error: ` prefix).
+        var text: String
+        /// The JSON reply's `result`, or its typed error.
+        var outcome: Result<JSONValue, ProtocolError>
+
+        var isError: Bool {
+            if case .failure = outcome { return true }
+            return false
+        }
+
+        static func success(_ text: String, _ result: JSONValue) -> Reply {
+            Reply(text: text, outcome: .success(result))
+        }
+
+        static func failure(_ text: String, _ kind: ProtocolError.Kind = .badValue) -> Reply {
+            Reply(text: text, outcome: .failure(ProtocolError(kind, text)))
+        }
+    }
+
+    let cycler: Cycler<ArrayDataSource<String>>
+    /// Whether the duration follows a typed `interval` (no `--duration`, no `duration` typed).
+    private(set) var durationFollowsInterval: Bool
+    /// The most items `items` lists in words (the JSON reply lists every one).
+    static let listedItemLimit = 20
+
+    init(cycler: Cycler<ArrayDataSource<String>>, durationFollowsInterval: Bool) {
+        self.cycler = cycler
+        self.durationFollowsInterval = durationFollowsInterval
+    }
+
+    /// The shown (or incoming) item as people count: `3/7`.
+    var itemNumber: String { "\(cycler.index + 1)/\(cycler.count)" }
+
+    /// Carries out `command` (``SessionCommand/quit`` and the subscriptions are the caller's: they
+    /// get a plain success here).
+    ///
+    /// - Parameters:
+    ///   - numbering: how the protocol the command came in numbers items, for the reply.
+    ///   - helpSuffix: what `help` adds in words after the command list (the keys, or Ctrl-C).
+    func execute(_ command: SessionCommand, numbering: Numbering, helpSuffix: String = "") -> Reply {
+        switch command {
+        case .start:
+            let before = cycler.state
+            let changed = cycler.start()
+            return stateReply(changed, !changed ? "already running" : before == .paused ? "resumed" : "started")
+        case .pause:
+            let state = cycler.state
+            let changed = cycler.pause()
+            return stateReply(
+                changed, changed ? "paused" : state == .paused ? "already paused" : "not running (\(state))")
+        case .resume:
+            let changed = cycler.resume()
+            return stateReply(changed, changed ? "resumed" : "not paused (\(cycler.state))")
+        case .stop:
+            let changed = cycler.stop()
+            return stateReply(changed, changed ? "stopped" : "already stopped")
+        case .next:
+            let changed = cycler.next()
+            return stateReply(changed, changed ? "next: item \(itemNumber)" : "only one item")
+        case .previous:
+            let changed = cycler.previous()
+            return stateReply(changed, changed ? "previous: item \(itemNumber)" : "only one item")
+        case .goto(let index):
+            do {
+                let changed = try cycler.show(index: index)
+                return stateReply(changed, changed ? "goto: item \(itemNumber)" : "already showing item \(itemNumber)")
+            } catch {
+                return .failure(rangeMessage(error, numbering: numbering, verb: "goto"))
+            }
+        case .direction(let direction):
+            cycler.setDirection(direction)
+            return .success("direction \(direction)", .object([("direction", .string("\(direction)"))]))
+        case .transition(let kind):
+            cycler.setTransitionKind(kind)
+            return .success("transition \(kind)", .object([("transition", .string(kind.rawValue))]))
+        case .interval(let seconds):
+            return setInterval(seconds)
+        case .duration(let seconds):
+            do {
+                try cycler.setDuration(seconds)
+                durationFollowsInterval = false
+                return .success("duration \(shortestText(cycler.duration))s", timingResult)
+            } catch {
+                return .failure("\(error)")
+            }
+        case .add(let text, let index):
+            do {
+                let position = try cycler.insert(text, at: index)
+                return .success(
+                    "\(index == nil ? "added" : "inserted") as item \(position + 1)/\(cycler.count)",
+                    .object([("index", .int(position)), ("count", .int(cycler.count))]))
+            } catch {
+                return .failure(rangeMessage(error, numbering: numbering, verb: index == nil ? "add" : "insert"))
+            }
+        case .remove(let index):
+            do {
+                let removed = try cycler.remove(at: index)
+                return .success(
+                    "removed item \(index + 1) (\(cycler.count) left)",
+                    .object([("index", .int(index)), ("item", .string(removed)), ("count", .int(cycler.count))]))
+            } catch {
+                return .failure(rangeMessage(error, numbering: numbering, verb: "remove"))
+            }
+        case .replace(let index, let text):
+            do {
+                let old = try cycler.replace(at: index, with: text)
+                return .success(
+                    "replaced item \(index + 1)",
+                    .object([("index", .int(index)), ("previous", .string(old)), ("count", .int(cycler.count))]))
+            } catch {
+                return .failure(rangeMessage(error, numbering: numbering, verb: "replace"))
+            }
+        case .items:
+            return itemsReply(numbering: numbering)
+        case .status:
+            return .success(statusText, statusResult)
+        case .help:
+            return .success(
+                "commands: \(SessionCommand.summary)" + helpSuffix,
+                .object([("commands", .array(LiveRequests.commandNames.map { .string($0) }))]))
+        case .quit:
+            return .success("quitting", .emptyObject)
+        case .subscribe:
+            return .success("subscribed", .object([("subscribed", .bool(true))]))
+        case .unsubscribe:
+            return .success("unsubscribed", .object([("subscribed", .bool(false))]))
+        }
+    }
+
+    // MARK: - Replies
+
+    private func stateReply(_ changed: Bool, _ text: String) -> Reply {
+        .success(
+            text,
+            .object([
+                ("changed", .bool(changed)), ("state", .string("\(cycler.state)")), ("index", .int(cycler.index)),
+            ]))
+    }
+
+    private var timingResult: JSONValue {
+        .object([("interval", .double(cycler.interval)), ("duration", .double(cycler.duration))])
+    }
+
+    private func setInterval(_ seconds: TimeInterval) -> Reply {
+        guard LiveCommand.intervalRange.contains(seconds) else {
+            return .failure(
+                "interval \(shortestText(seconds)) is out of range (seconds: \(LiveCommand.intervalRangeText))")
+        }
+        do {
+            if durationFollowsInterval {
+                // The default duration follows the interval: shorten it first when it must.
+                let duration = LiveCommand.defaultDuration(forInterval: seconds)
+                if duration < cycler.interval { try cycler.setDuration(duration) }
+                try cycler.setInterval(seconds)
+                try cycler.setDuration(duration)
+            } else {
+                try cycler.setInterval(seconds)
+            }
+            return .success(
+                "interval \(shortestText(cycler.interval))s, duration \(shortestText(cycler.duration))s", timingResult)
+        } catch CyclerError.invalidDuration(let duration, _) {
+            return .failure(
+                "interval \(shortestText(seconds)) must be longer than the duration, \(shortestText(duration))s "
+                    + "(set a shorter duration first)")
+        } catch {
+            return .failure("\(error)")
+        }
+    }
+
+    /// `state=running item=3/7 direction=down interval=2 duration=0.6 transition=fold`.
+    var statusText: String {
+        "state=\(cycler.state) item=\(itemNumber) direction=\(cycler.direction) "
+            + "interval=\(shortestText(cycler.interval)) duration=\(shortestText(cycler.duration)) "
+            + "transition=\(cycler.transitionKind)"
+    }
+
+    private var statusResult: JSONValue {
+        let snapshot = cycler.snapshot()
+        return .object([
+            ("state", .string("\(snapshot.state)")), ("index", .int(snapshot.index)), ("count", .int(cycler.count)),
+            ("item", .string(snapshot.item)), ("direction", .string("\(cycler.direction)")),
+            ("transition", .string(cycler.transitionKind.rawValue)), ("interval", .double(cycler.interval)),
+            ("duration", .double(cycler.duration)), ("transitioning", .bool(snapshot.transition != nil)),
+        ])
+    }
+
+    /// Every item; in words one line each (`▶ 2  text`, the shown one marked; a multi-line item by
+    /// its first line), at most ``listedItemLimit`` of them.
+    private func itemsReply(numbering: Numbering) -> Reply {
+        let items = cycler.withDataSource(\.items)
+        let shown = cycler.index
+        var lines = ["items (\(items.count)):"]
+        for (index, item) in items.prefix(Self.listedItemLimit).enumerated() {
+            let firstLine = item.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            lines.append("\(index == shown ? "▶" : " ") \(index + numbering.offset)  \(firstLine)")
+        }
+        if items.count > Self.listedItemLimit { lines.append("… and \(items.count - Self.listedItemLimit) more") }
+        return .success(
+            lines.joined(separator: "\n"),
+            .object([
+                ("items", .array(items.map { .string($0) })), ("index", .int(shown)), ("count", .int(items.count)),
+            ]))
+    }
+
+    /// A cycler error in the protocol's numbering: `item 9 is out of range for 'remove' (a whole
+    /// number from 1 to 5)`.
+    private func rangeMessage(_ error: CyclerError, numbering: Numbering, verb: String) -> String {
+        switch error {
+        case .indexOutOfRange(let index, let upperBound):
+            let noun = numbering == .fromOne ? "item" : "index"
+            let given = index.addingReportingOverflow(numbering.offset)
+            return "\(noun) \(given.overflow ? index : given.partialValue) is out of range for '\(verb)' "
+                + "(a whole number from \(numbering.offset) to \(upperBound + numbering.offset))"
+        default:
+            return "\(error)"
+        }
+    }
+}

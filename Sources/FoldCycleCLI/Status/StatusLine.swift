@@ -1,0 +1,75 @@
+import FoldCycle
+import Foundation
+
+/// How `status` writes the item it shows (docs/DESIGN.md#status-lines).
+enum StatusFormat: String, Equatable, Sendable, CaseIterable {
+    /// The item on one line: its lines joined by " · ", controls shown as pictures.
+    case plain
+    /// The plain line in the card's colours (SGR at the colour depth), then an SGR reset; without
+    /// colour (`NO_COLOR`, `--color never`) the plain line.
+    case ansi
+    /// The plain line in tmux's style syntax, `#[fg=#rrggbb,bg=#rrggbb,bold]…#[default]`, with
+    /// `#` written as `##`.
+    case tmux
+    /// A waybar custom module's JSON object: `text` (the plain line), `tooltip` (the whole item,
+    /// then its position), `class` (`color-N`, the palette slot); `&`, `<`, `>` escaped for Pango.
+    case waybar
+}
+
+/// One line of `status` output for an item. Pure: the same item, index, count, format, style and
+/// depth always give the same bytes.
+enum StatusLine {
+    /// The separator between an item's lines on one status line.
+    static let lineSeparator = " · "
+
+    /// The line for item `index` of `count` showing `item`, ending with a line feed.
+    ///
+    /// - Parameters:
+    ///   - style: the card style (its palette colours the ansi and tmux formats).
+    ///   - depth: the colour depth of the ansi format (``ColorDepth/none``: no colour, and tmux
+    ///     styles are left out too).
+    static func make(
+        item: String, index: Int, count: Int, format: StatusFormat, style: CardStyle, depth: ColorDepth
+    ) -> [UInt8] {
+        let line = oneLine(item)
+        switch format {
+        case .plain:
+            return Array((line + "\n").utf8)
+        case .ansi:
+            // No colour, no escapes: without colour the line is the plain one.
+            guard depth != .none else { return Array((line + "\n").utf8) }
+            return StyledText.bytes(line, style: style.textStyle(forItemAt: index), depth: depth) + [0x0A]
+        case .tmux:
+            let text = line.replacingOccurrences(of: "#", with: "##")
+            guard depth != .none, let background = style.background(forItemAt: index) else {
+                return Array((text + "\n").utf8)
+            }
+            let foreground = CardStyle.contrastingText(on: background)
+            return Array("#[fg=\(foreground),bg=\(background),bold]\(text)#[default]\n".utf8)
+        case .waybar:
+            let whole = TextLayout.plainText(item).trimmingCharacters(in: .whitespacesAndNewlines)
+            let tooltip = whole + "\nitem \(index + 1) of \(count)"
+            let slot = style.palette.isEmpty ? 0 : index % style.palette.count
+            let object = JSONValue.object([
+                ("text", .string(pangoEscaped(line))), ("tooltip", .string(pangoEscaped(tooltip))),
+                ("class", .string("color-\(slot)")),
+            ])
+            return Array((object.serialized + "\n").utf8)
+        }
+    }
+
+    /// `item` on one line: sanitized (controls as pictures, tabs as spaces), its non-blank lines
+    /// trimmed and joined by ``lineSeparator``.
+    static func oneLine(_ item: String) -> String {
+        TextLayout.plainText(item).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: lineSeparator)
+    }
+
+    /// `&`, `<` and `>` as Pango markup's entities (waybar reads `text` and `tooltip` as markup).
+    static func pangoEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

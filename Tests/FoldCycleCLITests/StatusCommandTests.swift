@@ -1,0 +1,166 @@
+import FoldCycle
+import Foundation
+import Testing
+
+@testable import FoldCycleCLI
+
+/// `foldcycle status` at chosen epochs and times (injected, no clock read): the schedule, the
+/// time forms, every format's bytes, and the options' errors (docs/DESIGN.md#status-lines).
+@Suite("foldcycle status")
+struct StatusCommandTests {
+    /// 2026-12-01T00:00:00Z.
+    static let epoch = Date(timeIntervalSince1970: 1_796_083_200)
+
+    @Test(
+        "the item shown is ⌊(time − epoch) / interval⌋ mod count, before the epoch too",
+        arguments: [
+            (0.0, 0), (59.999, 0), (60, 1), (61, 1), (119.5, 1), (120, 2), (180, 0), (3_600, 0), (3_660, 1),
+            (-0.001, 2), (-60, 2), (-60.5, 1), (-180, 0), (-181, 2),
+        ])
+    func schedule(_ offset: TimeInterval, _ index: Int) {
+        let schedule = StatusSchedule(count: 3, interval: 60, epoch: Self.epoch)
+        #expect(schedule.index(at: Self.epoch.addingTimeInterval(offset)) == index)
+    }
+
+    @Test(
+        "change times are exact where division is not (0.3 / 0.1 = 2.9999…)",
+        arguments: [(0.3, 3), (0.7, 2), (2.9, 4), (-0.1, 4), (0.29999, 2)])
+    func exactBoundaries(_ time: TimeInterval, _ index: Int) {
+        let schedule = StatusSchedule(count: 5, interval: 0.1, epoch: Date(timeIntervalSince1970: 0))
+        #expect(schedule.index(at: Date(timeIntervalSince1970: time)) == index)
+    }
+
+    @Test("the next change is the first change time after the given time")
+    func nextChange() {
+        let schedule = StatusSchedule(count: 3, interval: 60, epoch: Self.epoch)
+        #expect(schedule.nextChange(after: Self.epoch) == Self.epoch.addingTimeInterval(60))
+        #expect(schedule.nextChange(after: Self.epoch.addingTimeInterval(59.9)) == Self.epoch.addingTimeInterval(60))
+        #expect(schedule.nextChange(after: Self.epoch.addingTimeInterval(-1)) == Self.epoch)
+    }
+
+    @Test(
+        "times: ISO 8601 with a zone, a date (its UTC midnight), Unix seconds",
+        arguments: [
+            ("2026-12-01T08:30:00Z", 1_796_113_800.0), ("2026-12-01T09:30:00+01:00", 1_796_113_800),
+            ("2026-12-01T08:30:00.25Z", 1_796_113_800.25), ("2026-12-01", 1_796_083_200),
+            ("1796083200", 1_796_083_200), ("@1796083200.5", 1_796_083_200.5), (" 0 ", 0), ("-86400", -86_400),
+        ])
+    func times(_ text: String, _ seconds: TimeInterval) {
+        #expect(TimeText.parse(text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test(
+        "what is not a time",
+        arguments: ["yesterday", "2026-13-01", "", "1e400", "nan", "2026-12-01T08:30:00", "12:00"]
+    )
+    func notTimes(_ text: String) {
+        #expect(TimeText.parse(text) == nil)
+    }
+
+    static func command(_ arguments: [String], now: Date = epoch.addingTimeInterval(15 * 3600)) throws
+        -> StatusCommand
+    {
+        guard let command = try StatusCommand.parse(arguments, now: now, environment: [:]) else {
+            throw CLIError.runtime("help")
+        }
+        return command
+    }
+
+    @Test("the default epoch is the start of today in UTC; --at and --epoch are read as times")
+    func defaults() throws {
+        let command = try Self.command(["A", "B", "C"])
+        #expect(command.schedule == StatusSchedule(count: 3, interval: 2, epoch: Self.epoch))
+        #expect(command.at == nil && command.format == .plain && !command.follow)
+        let given = try Self.command([
+            "--epoch", "2026-11-30", "--at", "@1796083230", "--interval", "10", "--format", "waybar", "A", "B",
+        ])
+        #expect(given.schedule.epoch == Self.epoch.addingTimeInterval(-86_400))
+        #expect(given.at == Self.epoch.addingTimeInterval(30))
+        // 86,430 s after the epoch in steps of 10: step 8,643, odd: item B.
+        #expect(
+            given.line(at: given.at ?? Date()) == Array(
+                #"{"text":"B","tooltip":"B\nitem 2 of 2","class":"color-1"}"#.utf8) + [0x0A])
+    }
+
+    @Test(
+        "errors name the input",
+        arguments: [
+            ([], "no items: give them as arguments or with '--file <path>'"),
+            (
+                ["--epoch", "soon", "A"],
+                "invalid value 'soon' for '--epoch' (an ISO 8601 time such as 2026-12-01T08:30:00Z, a date such as "
+                    + "2026-12-01, or Unix seconds)"
+            ),
+            (["--follow", "--at", "0", "A"], "'--follow' follows the clock; it cannot be given with '--at'"),
+            (["--format", "xml", "A"], "invalid value 'xml' for '--format' (values: plain, ansi, tmux, waybar)"),
+            (
+                ["--interval", "0", "A"],
+                "value 0 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"
+            ),
+        ] as [([String], String)])
+    func errors(_ arguments: [String], _ message: String) {
+        #expect(throws: CLIError.usage(message, .status)) { try StatusCommand.parse(arguments, environment: [:]) }
+    }
+
+    static let style = CardStyle()
+
+    @Test(
+        "each format's bytes for item 0 (the green card: white bold text)",
+        arguments: [
+            (StatusFormat.plain, ColorDepth.truecolor, "A & #B · second line\n"),
+            (.ansi, .truecolor, "\u{1B}[1;38;2;255;255;255;48;2;0;128;0mA & #B · second line\u{1B}[0m\n"),
+            (.ansi, .ansi256, "\u{1B}[1;38;5;231;48;5;28mA & #B · second line\u{1B}[0m\n"),
+            (.ansi, .none, "A & #B · second line\n"),
+            (.tmux, .truecolor, "#[fg=#ffffff,bg=#008000,bold]A & ##B · second line#[default]\n"),
+            (.tmux, .none, "A & ##B · second line\n"),
+            (
+                .waybar, .truecolor,
+                #"{"text":"A &amp; #B · second line","tooltip":"A &amp; #B\n  second line\nitem 1 of 3","class":"color-0"}"#
+                    + "\n"
+            ),
+        ])
+    func formats(_ format: StatusFormat, _ depth: ColorDepth, _ expected: String) {
+        let line = StatusLine.make(
+            item: "A & #B\n  second line\n", index: 0, count: 3, format: format, style: Self.style, depth: depth)
+        #expect(String(decoding: line, as: UTF8.self) == expected)
+    }
+
+    @Test("control characters in items never reach the terminal raw, in any format", arguments: StatusFormat.allCases)
+    func sanitized(_ format: StatusFormat) {
+        let line = StatusLine.make(
+            item: "evil\u{1B}]0;title\u{07}\u{9B}2J", index: 4, count: 5, format: format, style: Self.style,
+            depth: .truecolor)
+        let text = String(decoding: line, as: UTF8.self)
+        // Only the SGRs the ansi format writes itself contain ESC.
+        let escapes = text.components(separatedBy: "\u{1B}").count - 1
+        #expect(escapes == (format == .ansi ? 2 : 0))  // At truecolor.
+        #expect(!text.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x9B })
+        #expect(text.contains("evil␛]0;title␇\u{FFFD}2J"))
+    }
+
+    @Test(
+        "colour: tmux styles unless NO_COLOR or --color never; ansi at the depth the environment names",
+        arguments: [
+            ([String: String](), "tmux", ColorDepth.truecolor), (["NO_COLOR": "1"], "tmux", .none),
+            (["COLORTERM": "truecolor"], "ansi", .truecolor), (["TERM": "xterm-256color"], "ansi", .ansi256),
+            ([:], "ansi", .ansi16), (["NO_COLOR": "1"], "ansi", .none), (["TERM": "dumb"], "ansi", .none),
+        ])
+    func colorDepth(_ environment: [String: String], _ format: String, _ depth: ColorDepth) throws {
+        let command = try StatusCommand.parse(["--format", format, "A"], environment: environment)
+        #expect(command?.colorDepth == depth)
+        #expect(
+            try StatusCommand.parse(["--format", format, "--color", "never", "A"], environment: [:])?.colorDepth
+                == ColorDepth.none)
+    }
+
+    @Test("the line at a time picks the item and its colour; an item's lines join with ' · '")
+    func lineAtTime() throws {
+        let command = try Self.command(["--interval", "60", "--format", "tmux", "one", "two\nlines", "three"])
+        let at = Self.epoch.addingTimeInterval(61)
+        #expect(
+            String(decoding: command.line(at: at), as: UTF8.self)
+                == "#[fg=#ffffff,bg=#0000ff,bold]two · lines#[default]\n")
+        // The tab after "  a" advances to column 8, as in a card.
+        #expect(StatusLine.oneLine("  a\t b \n\n c ") == "a      b · c")
+    }
+}
