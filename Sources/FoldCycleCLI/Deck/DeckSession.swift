@@ -249,7 +249,7 @@ final class DeckSession: @unchecked Sendable {
                     switch failure {
                     case .readerGone: self.finish(exitCode: 0)
                     case .failed(let message):
-                        FileHandle.standardError.write(Data(CLIError.runtime(message).message.utf8))
+                        CLIError.runtime(message).report()
                         self.finish(exitCode: 1)
                     }
                 }
@@ -355,7 +355,7 @@ final class DeckSession: @unchecked Sendable {
         for line in held { try? TerminalDevice.standardOutput.write(line) }
         try? tty.write(TextLayout.sanitized(summary))
         if let recordingFailure {
-            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            recordingFailure.report()
             exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
         }
         if let failure, exitCode == 0 {
