@@ -28,6 +28,9 @@ struct ItemInputTests {
             ("", []),
             ("\n \n\t\n", []),
             ("\u{FEFF}", []),
+            // The item-files fuzz target: a CR before CRLF fused with it (one grapheme cluster).
+            ("\r\r\n\n\n", []),
+            ("a\r\r\nb", ["a\r\nb"]),
         ])
     func split(_ text: String, _ expected: [String]) {
         #expect(ItemInput.items(fromFileText: text) == expected)

@@ -1,4 +1,5 @@
 import FoldCycle
+import Foundation
 
 /// The command line tool's decoders of outside input, for the fuzz targets (`FoldCycleFuzzing`)
 /// and the tests that replay their corpora: package-internal, so nothing is added to the tool's
@@ -26,10 +27,18 @@ package enum CLIFuzzing {
             case .render:
                 switch try RenderCommand.parse(Array(arguments.dropFirst())) {
                 case .help, .listTransitions: return .help
-                case .run(let command): return .rendered(renderedSamples(command))
+                case .run(let command): return .rendered(try renderedSamples(command))
                 }
             case .deck:
                 return try DeckCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
+            case .status:
+                // A status line at a fixed date, so that every value reaches the schedule's math.
+                let now = Date(timeIntervalSince1970: 1_800_000_000)
+                guard let command = try StatusCommand.parse(Array(arguments.dropFirst()), now: now, environment: [:])
+                else { return .help }
+                return .rendered(command.line(at: now))
+            case .send:
+                return try SendCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
             case .live, nil:
                 switch try LiveCommand.parse(arguments) {
                 case .help, .version: return .help
@@ -43,14 +52,21 @@ package enum CLIFuzzing {
 
     /// The first, middle and last frames of a parsed render as bytes of its stream format (plain
     /// text for the picture formats).
-    private static func renderedSamples(_ command: RenderCommand) -> [UInt8] {
-        let frames = RenderFrames(command: command)
-        var stream = RenderStream(frames: frames)
+    ///
+    /// - Throws: ``CLIError`` when a deck render's settings do not make a deck.
+    private static func renderedSamples(_ command: RenderCommand) throws(CLIError) -> [UInt8] {
+        let frames: any RenderSource =
+            if let deck = command.deck {
+                try DeckRenderFrames(command: command, settings: deck)
+            } else {
+                RenderFrames(command: command)
+            }
+        var stream = RenderStream(command: command)
         var bytes: [UInt8] = []
-        for index in Set([0, frames.count / 2, frames.count - 1]).sorted() {
-            let state = frames.render(index)
+        for index in Set([0, frames.count / 2, frames.count - 1]).sorted() where index >= 0 {
+            frames.render(index)
             if command.format.isStream {
-                bytes += stream.frame(index, state: state, cells: frames.cells)
+                bytes += stream.frame(index, of: frames)
             } else {
                 bytes += Array(PlainTextEncoder.lines(frames.cells).joined(separator: "\n").utf8)
             }
@@ -62,4 +78,30 @@ package enum CLIFuzzing {
     package static func items(fromFileText text: String) -> [String] { ItemInput.items(fromFileText: text) }
     /// See ``items(fromFileText:)``.
     package static func items(fromLineText text: String) -> [String] { ItemInput.items(fromLineText: text) }
+}
+
+extension CLIFuzzing {
+    /// A live run's commands carried out on a cycler as the session carries them out
+    /// (``LiveController``), for the commands fuzz target: each gives the reply in words and the
+    /// JSON-lines reply line.
+    package final class LiveCommands {
+        private let controller: LiveController
+
+        /// A controller of `cycler`, the duration following a typed interval (no `--duration`).
+        package init(cycler: Cycler<ArrayDataSource<String>>) {
+            controller = LiveController(cycler: cycler, durationFollowsInterval: true)
+        }
+
+        /// Carries out `command`; `fromZero` numbers items as the JSON-lines protocol does.
+        ///
+        /// - Returns: the reply in words and the reply line (`{"ok":…}` and a line feed) for `id`.
+        package func execute(_ command: SessionCommand, id: JSONValue?, fromZero: Bool) -> (text: String, line: String)
+        {
+            let reply = controller.execute(command, numbering: fromZero ? .fromZero : .fromOne)
+            switch reply.outcome {
+            case .success(let result): return (reply.text, ProtocolReply.success(id: id, result: result))
+            case .failure(let error): return (reply.text, ProtocolReply.failure(id: id, error: error))
+            }
+        }
+    }
 }
