@@ -15,8 +15,9 @@ package enum CLIFuzzing {
         case error(String, Int32)
         /// A live run or a deck that parsed (not run).
         case parsed
-        /// A render that parsed, and the bytes of the frames rendered.
-        case rendered([UInt8])
+        /// A render (or a status line) that parsed, the bytes of the frames rendered, and whether
+        /// they are JSON lines (`--format json`).
+        case rendered([UInt8], isJSON: Bool)
     }
 
     /// Parses `arguments` (without the program name) as `foldcycle` does. Arguments naming a file
@@ -27,7 +28,7 @@ package enum CLIFuzzing {
             case .render:
                 switch try RenderCommand.parse(Array(arguments.dropFirst())) {
                 case .help, .listTransitions: return .help
-                case .run(let command): return .rendered(try renderedSamples(command))
+                case .run(let command): return .rendered(try renderedSamples(command), isJSON: command.format == .json)
                 }
             case .deck:
                 return try DeckCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
@@ -36,7 +37,7 @@ package enum CLIFuzzing {
                 let now = Date(timeIntervalSince1970: 1_800_000_000)
                 guard let command = try StatusCommand.parse(Array(arguments.dropFirst()), now: now, environment: [:])
                 else { return .help }
-                return .rendered(command.line(at: now))
+                return .rendered(command.line(at: now), isJSON: false)
             case .send:
                 return try SendCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
             case .live, nil:
