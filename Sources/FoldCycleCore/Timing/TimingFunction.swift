@@ -22,7 +22,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// The y control points allowed: −10...10. Core Animation and CSS allow any finite y, but a
     /// curve through (0.3, 1e19) makes progress absurd (1e19 card heights) and, further out, not
     /// finite; ±10 keeps every overshoot in use (CSS's "back" curves reach −0.6 and 1.6) while
-    /// bounding progress to about −8...9 (docs/DESIGN.md#timing). A deliberate difference.
+    /// bounding progress to about −8...9 (docs/DESIGN.md#timing-functions). A deliberate difference.
     public static let controlPointYRange = -10.0...10.0
 
     /// Creates a cubic Bézier timing function, as `CAMediaTimingFunction(controlPoints:::)` or CSS
