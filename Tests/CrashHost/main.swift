@@ -29,7 +29,7 @@ do {
     session.start()
     player.start()
     crash(on: session.queue, after: 0.55, mode: mode)
-    dispatchMain()
+    MainThreadParking.park()
 } catch {
     TerminalDevice.standardError.writeIgnoringFailure("Error: \(error)\n")
     exit(1)

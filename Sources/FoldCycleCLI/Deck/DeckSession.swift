@@ -112,10 +112,10 @@ final class DeckSession: @unchecked Sendable {
             columns: screen.columns, rows: fullscreen ? max(screen.rows - footerRows, stack) : stack)
     }
 
-    /// Starts everything and parks the main thread in `dispatchMain()`.
+    /// Starts everything and parks the main thread in `dispatchMain()` (``MainThreadParking/park()``).
     func run() -> Never {
         queue.sync { start() }
-        dispatchMain()
+        MainThreadParking.park()
     }
 
     private func start() {

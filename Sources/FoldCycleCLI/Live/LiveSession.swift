@@ -105,10 +105,10 @@ final class LiveSession: @unchecked Sendable {
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
-    /// Starts everything and parks the main thread in `dispatchMain()`.
+    /// Starts everything and parks the main thread in `dispatchMain()` (``MainThreadParking/park()``).
     func run() -> Never {
         queue.sync { start() }
-        dispatchMain()
+        MainThreadParking.park()
     }
 
     private func start() {
@@ -116,6 +116,11 @@ final class LiveSession: @unchecked Sendable {
         terminal.setKeyHandler { [self] key in handleKey(key) }
         terminal.setLineHandler { [self] line in handleLine(line) }
         terminal.setOverlongLineHandler { [self] length in
+            // In JSON lines the reply is the protocol's own `bad-json` error, as for a socket.
+            if control.readsJSONLines {
+                control.handleStandardInput(.tooLong(byteCount: length))
+                return
+            }
             respond(
                 "command line of \(length) bytes ignored (the most a command line may have: "
                     + "\(Limits.commandLineBytes) bytes)", isError: true)
