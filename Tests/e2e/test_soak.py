@@ -150,18 +150,22 @@ def test_soak_live_session_under_a_command_flood(foldcycle, tmp_path):
                f"{counts['stdin_commands']} stdin commands, {counts['socket_requests']} socket requests "
                f"({counts['socket_replies']} replies read); "
                f"RSS {start['rss_kib']} -> {end['rss_kib']} KiB (peak {peak_rss}), fds {start['fds']} -> {end['fds']}, "
-               f"threads {start['threads']} -> {end['threads']}")
+               f"threads {start['threads']} -> {end['threads']}; every 250: "
+               f"threads {[s['threads'] for s in samples.get('along', [])]}, "
+               f"RSS {[s['rss_kib'] for s in samples.get('along', [])]} KiB")
     report = os.environ.get("FOLDCYCLE_SOAK_REPORT")
     if report:
         with open(report, "a") as out:
             out.write(figures + "\n")
     print(figures)
     assert exit_code(code) == 0, figures
-    # Flat: the same descriptors, no more threads than Dispatch's pool may add for a moment, and
-    # memory within 8 MiB of the warmed-up run (allocator noise; a leak of even 100 bytes per
-    # command or 1 KiB per transition would be far over it).
+    # Flat: the same descriptors; threads within what Dispatch's worker pool adds and drops from
+    # moment to moment (7 to 9 here), never growing with the run; memory within 8 MiB of the
+    # warmed-up run (allocator noise; a leak of even 100 bytes per command or 1 KiB per transition
+    # would be far over it).
     assert end["fds"] == start["fds"], figures
-    assert end["threads"] <= start["threads"] + 2, figures
+    assert end["threads"] <= start["threads"] + 4, figures
+    assert max(s["threads"] for s in samples.get("along", [end])) <= 16, figures
     assert end["rss_kib"] - start["rss_kib"] < 8 * 1024, figures
     assert peak_rss < 100 * 1024, figures
     assert counts["socket_replies"] > 0 and counts["stdin_commands"] > 0, figures
