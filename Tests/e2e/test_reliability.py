@@ -443,3 +443,32 @@ def test_file_errors_name_the_cause(foldcycle, tmp_path):
                           timeout=10)
     assert proc.returncode == 66
     assert proc.stderr == b"Error: cannot read standard input: bad file descriptor\n"
+
+
+def test_send_shows_a_foreign_servers_controls_as_data(foldcycle, tmp_path):
+    """Whatever listens at the path is outside input: raw OSC, CSI and C1 in its lines never reach
+    the terminal `send` prints to (our runs' lines are JSON with every control escaped)."""
+    path = str(tmp_path / "foreign.sock")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(path)
+    server.listen(1)
+
+    def serve():
+        client, _ = server.accept()
+        client.recv(1024)
+        client.sendall(b'{"ok":true,"x":"\x1b]0;title\x07\x1b[31m\xc2\x9b"}\n')
+        client.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.run([foldcycle, "send", path, '{"cmd":"status"}'], stdout=slave, stderr=subprocess.PIPE,
+                              env=clean_environment(), timeout=10)
+        shown = read_available(master, 0.3)
+    finally:
+        os.close(master)
+        os.close(slave)
+        server.close()
+    assert proc.returncode == 1
+    assert shown == '{"ok":true,"x":"␛]0;title␇␛[31m\ufffd"}\r\n'.encode()
+    assert proc.stderr.decode() == f"Error: '{path}' closed the connection with 1 of 1 replies still awaited\n"

@@ -102,6 +102,7 @@ struct SendCommand {
             sent += written
         }
         var framer = LineFramer(limit: Limits.inputFileBytes)
+        let showsRawLines = !TerminalDevice.standardOutput.isTerminal
         var awaited = lines.count
         var failed = false
         var subscribed = false
@@ -131,7 +132,11 @@ struct SendCommand {
                     continue
                 }
                 do {
-                    try TerminalDevice.standardOutput.write(line + [0x0A])
+                    // Our runs' lines are JSON with every control escaped; whatever else listens at
+                    // the path is shown as data on a terminal (controls as pictures), never raw.
+                    let shown =
+                        showsRawLines ? line : Array(TextLayout.plainText(String(decoding: line, as: UTF8.self)).utf8)
+                    try TerminalDevice.standardOutput.write(shown + [0x0A])
                 } catch {
                     return 0  // The reader is gone (| head -1): done.
                 }
