@@ -27,11 +27,18 @@ let package = Package(
         .executableTarget(
             name: "foldcycle-early-exit-example", dependencies: ["FoldCycle"], path: "Examples/EarlyExitExample"),
         .target(name: "FoldCycleTestSupport", dependencies: ["FoldCycle"]),
+        // The fuzz targets (docs/DESIGN.md#fuzzing) and their executable: `scripts/fuzz TARGET SECONDS`
+        // builds it with -sanitize=fuzzer,address; a normal build replays corpora with it.
+        .target(name: "FoldCycleFuzzing", dependencies: ["FoldCycleCLI", "FoldCycleTestSupport"]),
+        .executableTarget(name: "foldcycle-fuzz", dependencies: ["FoldCycle", "FoldCycleFuzzing"]),
+        // A host that crashes while it draws: the e2e tests of the crash rescue run it.
+        .executableTarget(name: "foldcycle-crash-host", dependencies: ["FoldCycle"], path: "Tests/CrashHost"),
         .testTarget(
             name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport"],
             // Read through #filePath, not as a bundle resource.
             exclude: ["Fixtures"]),
-        .testTarget(name: "FoldCycleCLITests", dependencies: ["FoldCycleCLI", "FoldCycleTestSupport"]),
+        .testTarget(
+            name: "FoldCycleCLITests", dependencies: ["FoldCycleCLI", "FoldCycleTestSupport", "FoldCycleFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,7 +18,7 @@ struct EarlyExitDemo {
         player.start()
         Thread.sleep(forTimeInterval: 0.8)
         // An error path that forgets the player: no finish(), just a message and exit.
-        FileHandle.standardError.write(Data("error: network unreachable\n".utf8))
+        TerminalDevice.standardError.writeIgnoringFailure("error: network unreachable\n")
         exit(1)
     }
 }
@@ -26,6 +26,6 @@ struct EarlyExitDemo {
 do {
     try EarlyExitDemo().run()
 } catch {
-    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    TerminalDevice.standardError.writeIgnoringFailure("Error: \(error)\n")
     exit(2)
 }

@@ -47,6 +47,6 @@ struct TickerDemo {
 do {
     try TickerDemo().run()
 } catch {
-    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    TerminalDevice.standardError.writeIgnoringFailure("Error: \(error)\n")
     exit(1)
 }

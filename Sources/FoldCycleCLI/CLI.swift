@@ -54,7 +54,7 @@ public enum FoldCycleCLI {
             }
             exit(0)
         } catch {
-            FileHandle.standardError.write(Data(error.message.utf8))
+            error.report()
             exit(error.exitCode)
         }
     }

@@ -82,8 +82,8 @@ enum BenchRunner {
         do throws(DocsError) {
             let problems = try DocsMarkers.check(root: root)
             guard problems.isEmpty else {
-                FileHandle.standardError.write(
-                    Data((problems.map { "Error: \($0)" }.joined(separator: "\n") + "\n").utf8))
+                TerminalDevice.standardError.writeIgnoringFailure(
+                    problems.map { "Error: \($0)" }.joined(separator: "\n") + "\n")
                 return 1
             }
             let names = DocsBlock.allCases.map(\.rawValue).joined(separator: ", ")
@@ -96,12 +96,12 @@ enum BenchRunner {
 
     /// Prints `error` on stderr and returns its exit status.
     private static func fail(_ error: DocsError) -> Int32 {
-        FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
+        TerminalDevice.standardError.writeIgnoringFailure("Error: \(error.message)\n")
         return error.exitCode
     }
 
     /// One line on stderr, so stdout holds only the report.
     private static func progress(_ text: String) {
-        FileHandle.standardError.write(Data("foldcycle-bench: \(text)…\n".utf8))
+        TerminalDevice.standardError.writeIgnoringFailure("foldcycle-bench: \(text)…\n")
     }
 }

@@ -1,3 +1,4 @@
+import FoldCycle
 import Foundation
 
 // Top-level code is main-actor isolated: parse here, then hand over to the nonisolated runner.
@@ -8,13 +9,12 @@ do {
     }
     exit(BenchRunner.run(options))
 } catch {
-    FileHandle.standardError.write(
-        Data(
-            """
-            Error: \(error.message)
-            Usage: foldcycle-bench [OPTIONS]
-              See 'foldcycle-bench --help' for more information.
+    TerminalDevice.standardError.writeIgnoringFailure(
+        """
+        Error: \(error.message)
+        Usage: foldcycle-bench [OPTIONS]
+          See 'foldcycle-bench --help' for more information.
 
-            """.utf8))
+        """)
     exit(64)
 }

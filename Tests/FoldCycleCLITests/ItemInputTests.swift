@@ -1,7 +1,12 @@
+import FoldCycle
 import Foundation
 import Testing
 
 @testable import FoldCycleCLI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("Items from file text")
 struct ItemInputTests {
@@ -23,6 +28,9 @@ struct ItemInputTests {
             ("", []),
             ("\n \n\t\n", []),
             ("\u{FEFF}", []),
+            // The item-files fuzz target: a CR before CRLF fused with it (one grapheme cluster).
+            ("\r\r\n\n\n", []),
+            ("a\r\r\nb", ["a\r\nb"]),
         ])
     func split(_ text: String, _ expected: [String]) {
         #expect(ItemInput.items(fromFileText: text) == expected)
@@ -50,11 +58,59 @@ struct ItemInputTests {
             try ItemInput.items(fromFile: blank)
         }
         let missing = directory.appendingPathComponent("missing.txt").path
-        #expect(throws: CLIError.unreadableInput("cannot read file '\(missing)': no such file")) {
+        #expect(throws: CLIError.unreadableInput("cannot read file '\(missing)': no such file or directory")) {
             try ItemInput.items(fromFile: missing)
         }
-        #expect(throws: CLIError.unreadableInput("cannot read file '\(directory.path)': it is a directory")) {
+        #expect(throws: CLIError.unreadableInput("cannot read file '\(directory.path)': is a directory")) {
             try ItemInput.items(fromFile: directory.path)
+        }
+        #expect(throws: CLIError.unreadableInput("cannot read file '\(directory.path)': is a directory")) {
+            try ItemInput.lines(fromFile: directory.path)
+        }
+    }
+
+    /// Issue 15: errors named "permission denied" or "NSCocoaErrorDomain error 256" whatever the
+    /// cause; now the cause is errno's, as strerror words it.
+    @Test(
+        "a file that cannot be read is named with the real cause",
+        arguments: [
+            (ENOENT, "cannot read file 'x': no such file or directory"),
+            (EISDIR, "cannot read file 'x': is a directory"),
+            (EACCES, "cannot read file 'x': permission denied"),
+            (EBADF, "cannot read file 'x': bad file descriptor"),
+            (ENXIO, "cannot read file 'x': no such device or address"),
+            (ELOOP, "cannot read file 'x': too many levels of symbolic links"),
+        ])
+    func causes(_ code: Int32, _ message: String) {
+        #expect(InputFile.failure("file 'x'", errno: code) == .unreadableInput(message))
+    }
+
+    /// Issue 15: `--file /dev/zero` read without end and grew memory without limit.
+    @Test("an endless input and a file over the limit fail, naming the limit")
+    func endlessInput() throws {
+        #expect(
+            throws: CLIError.unreadableInput("file '/dev/zero' is larger than 64 MiB (the most an input file may have)")
+        ) {
+            try ItemInput.items(fromFile: "/dev/zero")
+        }
+        #expect(
+            throws: CLIError.unreadableInput("file '/dev/zero' is larger than 64 MiB (the most an input file may have)")
+        ) {
+            try ItemInput.lines(fromFile: "/dev/zero")
+        }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("foldcycle-large-\(UInt64.random(in: 0...UInt64.max)).txt")
+        // A sparse file one byte over the limit: its size alone is enough to refuse it.
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(Limits.inputFileBytes + 1))
+        try handle.close()
+        #expect(
+            throws: CLIError.unreadableInput(
+                "file '\(url.path)' is larger than 64 MiB (the most an input file may have)")
+        ) {
+            try ItemInput.items(fromFile: url.path)
         }
     }
 }

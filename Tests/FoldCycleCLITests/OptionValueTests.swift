@@ -66,7 +66,7 @@ struct OptionValueTests {
         ),
         (
             ["--timing", "cubic-bezier(2,0,0.5,1)"],
-            "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite and x1, x2 must be in 0...1)"
+            "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10)"
         ),
         (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),
         (["--color", "sometimes"], "invalid value 'sometimes' for '--color' (values: auto, always, never)"),

@@ -315,7 +315,7 @@ def test_usage_errors(foldcycle, pty_run, tmp_path):
     assert termios.tcgetattr(run.slave) == run.termios_before
     run = pty_run([foldcycle, "deck", "--file", str(tmp_path / "missing.txt")])
     assert exit_code(run.wait()) == 66
-    assert "".join(run.lines()).startswith(f"Error: cannot read file '{tmp_path / 'missing.txt'}': no such file")
+    assert "".join(run.lines()).startswith(f"Error: cannot read file '{tmp_path / 'missing.txt'}': no such file or directory")
     proc = subprocess.run([foldcycle, "deck", "--help"], capture_output=True, timeout=10)
     assert proc.returncode == 0 and proc.stdout.decode().startswith("OVERVIEW: Swipe through cards one at a time")
 

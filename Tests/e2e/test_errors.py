@@ -31,7 +31,7 @@ USAGE_CASES = [
     (["--timing", "bounce"],
      "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
     (["--timing", "cubic-bezier(2,0,0.5,1)"],
-     "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite and x1, x2 must be in 0...1)"),
+     "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10)"),
     (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),
     (["--color", "sometimes"], "invalid value 'sometimes' for '--color' (values: auto, always, never)"),
     (["--palette", "green,chartreuse"],
@@ -99,8 +99,8 @@ def test_file_errors(foldcycle, tmp_path):
     unreadable.write_text("A\n")
     unreadable.chmod(0)
     cases = [
-        (missing, f"cannot read file '{missing}': no such file"),
-        (directory, f"cannot read file '{directory}': it is a directory"),
+        (missing, f"cannot read file '{missing}': no such file or directory"),
+        (directory, f"cannot read file '{directory}': is a directory"),
         (latin1, f"file '{latin1}' is not valid UTF-8 text"),
         (blank, f"file '{blank}' has no items (items are separated by blank lines)"),
     ]

@@ -21,6 +21,13 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
 
     /// `COLUMNSxROWS`, e.g. `80x24`.
     public var description: String { "\(columns)x\(rows)" }
+
+    /// The size with each side clamped to 0 and to ``Limits/terminalColumns`` or
+    /// ``Limits/terminalRows``.
+    public var bounded: TerminalSize {
+        TerminalSize(
+            columns: min(max(columns, 0), Limits.terminalColumns), rows: min(max(rows, 0), Limits.terminalRows))
+    }
 }
 
 /// Low-level access to a terminal file descriptor: whether it is a terminal, its size, its
@@ -48,11 +55,14 @@ public struct TerminalDevice: Sendable {
     public var isTerminal: Bool { isatty(fileDescriptor) == 1 }
 
     /// The window size from `ioctl(TIOCGWINSZ)`, or nil when it is not a terminal or the driver
-    /// reports nothing. A 0 × 0 size is returned as it is: callers must cope with it.
+    /// reports nothing. A 0 × 0 size is returned as it is: callers must cope with it. A size
+    /// beyond ``Limits/terminalColumns`` × ``Limits/terminalRows`` (a terminal reporting
+    /// 65535 × 65535) is reported as that limit in each direction, so nothing laid out for the
+    /// terminal (a fullscreen frame, a deck's area) allocates more than the limits allow.
     public var size: TerminalSize? {
         var window = winsize()
         guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
-        return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+        return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row)).bounded
     }
 
     /// Writes all of `bytes`, retrying after `EINTR` and waiting (poll) on `EAGAIN`.
@@ -92,6 +102,22 @@ public struct TerminalDevice: Sendable {
     /// Writes the UTF-8 bytes of `text` in full; see ``write(_:)-(UInt8)``.
     public func write(_ text: String) throws(TerminalError) {
         try write(Array(text.utf8))
+    }
+
+    /// Writes `text` as ``write(_:)-(String)`` does and ignores a failure: for diagnostics
+    /// (error messages, replies on stderr), which must never end a program whose descriptor is
+    /// closed (`EBADF`), full (`ENOSPC`, `/dev/full`) or a pipe whose reader went away (`EPIPE`).
+    /// Foundation's `FileHandle.write(_:)` traps in all three cases; this is the writer to use.
+    ///
+    /// - Returns: the failure, if any.
+    @discardableResult
+    public func writeIgnoringFailure(_ text: String) -> TerminalError? {
+        do {
+            try write(text)
+            return nil
+        } catch {
+            return error
+        }
     }
 }
 

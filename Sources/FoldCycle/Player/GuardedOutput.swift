@@ -12,15 +12,21 @@ import Foundation
 /// which may be busy or stopped, and no frame is written after them.
 ///
 /// The lock is held only while bytes go to the sink, so the exit path never sees half a frame.
+/// While the player draws, the restoration bytes are also kept in ``TerminalRescue`` (for a
+/// crash, or a termination signal the blocked queue cannot take).
 final class GuardedOutput: @unchecked Sendable {
     /// Where the bytes go.
     let sink: any OutputSink
     private let lock = NSLock()
     private var restoration: [UInt8] = []
     private var closed = false
+    /// The terminal the bytes reach, when there is one: where a rescue writes.
+    private let rescueDescriptor: Int32?
+    private var rescueSlot: Int?
 
     init(sink: any OutputSink) {
         self.sink = sink
+        rescueDescriptor = sink.terminalDevice?.fileDescriptor
     }
 
     /// Writes `bytes` (nothing once the exit path has run) and keeps `restoration`, the bytes
@@ -29,25 +35,53 @@ final class GuardedOutput: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !closed else { return }
-        self.restoration = restoration
+        if restoration != self.restoration {
+            self.restoration = restoration
+            if let rescueSlot, let rescueDescriptor {
+                TerminalRescue.shared.setBytes(restoration, descriptor: rescueDescriptor, slot: rescueSlot)
+            }
+        }
         if !bytes.isEmpty { try sink.write(bytes) }
     }
 
     /// Writes the restoration bytes kept, once, and closes the output. Waits at most half a second
-    /// for a write in progress (a terminal that stopped reading must not hang the exit).
+    /// for a write in progress; when one is still in progress (a terminal that stopped reading),
+    /// the bytes are written without blocking instead, so the exit never hangs on it.
     func restoreForExit() {
         let locked = lock.lock(before: Date(timeIntervalSinceNow: 0.5))
         defer { if locked { lock.unlock() } }
         guard !closed else { return }
         closed = true
-        if !restoration.isEmpty { try? sink.write(restoration) }
+        guard !restoration.isEmpty else { return }
+        if locked {
+            try? sink.write(restoration)
+        } else if let rescueDescriptor {
+            TerminalRescue.writeWithoutBlocking(restoration, to: rescueDescriptor)
+        }
     }
 
-    /// Registers this output with the process's `atexit` handler (while the player draws).
-    func guardExit() { ExitRestorations.shared.register(self) }
+    /// Registers this output with the process's `atexit` handler and the crash rescue (while the
+    /// player draws).
+    func guardExit() {
+        ExitRestorations.shared.register(self)
+        lock.withLock {
+            guard rescueSlot == nil, let rescueDescriptor else { return }
+            rescueSlot = TerminalRescue.shared.makeByteSlot()
+            if let rescueSlot {
+                TerminalRescue.shared.setBytes(restoration, descriptor: rescueDescriptor, slot: rescueSlot)
+            }
+        }
+    }
 
-    /// Removes this output from the `atexit` handler (the player gave the terminal back).
-    func releaseExitGuard() { ExitRestorations.shared.unregister(self) }
+    /// Removes this output from the `atexit` handler and the crash rescue (the player gave the
+    /// terminal back).
+    func releaseExitGuard() {
+        ExitRestorations.shared.unregister(self)
+        lock.withLock {
+            if let rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
+            rescueSlot = nil
+        }
+    }
 }
 
 /// The outputs of the players still drawing, restored by one `atexit` handler (after the

@@ -87,7 +87,8 @@ public final class Player: @unchecked Sendable {
     ///   - configuration: fps, output, colour depth, motion and the rest.
     ///   - sink: where bytes go, default standard output (``TerminalDevice/standardError`` keeps
     ///     stdout for a tool's results; any descriptor works). Its size is read at
-    ///     ``start(paused:)``, ``terminalResized()`` and before every frame.
+    ///     ``start(paused:)``, ``terminalResized()`` and before every frame, and taken as at most
+    ///     ``Limits/terminalColumns`` × ``Limits/terminalRows``.
     ///   - session: the terminal session to draw in (its queue becomes the player's; the player
     ///     joins it as a participant at ``start(paused:)``). When nil and
     ///     ``Configuration/guardsTerminal`` is on, frames go to a terminal and the sink reaches a
@@ -189,7 +190,7 @@ public final class Player: @unchecked Sendable {
                 writeItem(scene.plainText(at: scene.clock.now))
             } else {
                 scene.setColorDepth(colorDepth)
-                terminalSize = sink.size
+                terminalSize = sink.size?.bounded
                 fitScene()
                 region.begin(into: &bytes)
                 guarded.guardExit()
@@ -242,7 +243,7 @@ public final class Player: @unchecked Sendable {
     public func terminalResized() {
         queue.async { [self] in
             guard started, !finished, output != .plainText else { return }
-            terminalSize = sink.size
+            terminalSize = sink.size?.bounded
             fitScene()
             region.reset(into: &bytes)
             drawFrame()
@@ -267,7 +268,7 @@ public final class Player: @unchecked Sendable {
         onQueue {
             guard started, !finished, output != .plainText, !region.isActive else { return }
             region = TerminalRegion(placement: region.placement, depth: region.depth)
-            terminalSize = sink.size
+            terminalSize = sink.size?.bounded
             fitScene()
             region.begin(into: &bytes)
             drawFrame()
@@ -490,7 +491,7 @@ public final class Player: @unchecked Sendable {
         guard started, !finished, region.isActive else { return false }
         // Check the size before every frame (one ioctl), not only on SIGWINCH: a frame drawn for
         // a taller terminal than the one on screen would move the cursor past the bottom row.
-        if sink.isTerminal, let size = sink.size, size != terminalSize {
+        if sink.isTerminal, let size = sink.size?.bounded, size != terminalSize {
             terminalSize = size
             fitScene()
             region.reset(into: &bytes)

@@ -87,13 +87,14 @@ public final class CardScene {
         }
     }
 
-    /// Renders `slots` back to front (first = farthest back); slots that are not visible are
-    /// skipped.
+    /// Renders `slots` back to front (first = farthest back); slots that are not visible, or not
+    /// drawable (``SlotPresentation/isDrawable``: a geometry that is not finite or absurdly
+    /// large), are skipped.
     ///
     /// - Parameter destination: a caller-owned buffer, resized to ``cardSize`` when needed.
     public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
-        for slot in slots where slot.presentation.isVisible {
+        for slot in slots where slot.presentation.isDrawable {
             layers.append(layer(index: slot.index, text: slot.text, presentation: slot.presentation))
         }
         compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
@@ -103,8 +104,9 @@ public final class CardScene {
 
     /// Renders `slots` back to front (first = farthest back) into a frame larger than a card, each
     /// card's untransformed top-left corner at `cardOrigin` (a deck: cards that move, turn and fly
-    /// off inside a wider area). Slots that are not visible are skipped; a partly covered edge
-    /// cell is drawn in the card's background.
+    /// off inside a wider area). Slots that are not visible or not drawable
+    /// (``SlotPresentation/isDrawable``) are skipped; a partly covered edge cell is drawn in the
+    /// card's background.
     ///
     /// - Parameters:
     ///   - frameSize: the destination's size in cells (it is resized when needed).
@@ -113,7 +115,7 @@ public final class CardScene {
         _ slots: [CardSlot], frameSize: TerminalSize, cardOrigin: CellPosition, into destination: inout CellBuffer
     ) {
         layers.removeAll(keepingCapacity: true)
-        for slot in slots where slot.presentation.isVisible {
+        for slot in slots where slot.presentation.isDrawable {
             layers.append(
                 Layer(
                     content: slotContent(index: slot.index, text: slot.text), geometry: slot.presentation.geometry,
@@ -125,14 +127,15 @@ public final class CardScene {
     }
 
     /// Renders a transition frame between two items: each of the frame's slots shows `outgoing`
-    /// or `incoming` by its role. No allocation once the scene's layer list has grown (unless
+    /// or `incoming` by its role (slots that are not drawable, ``SlotPresentation/isDrawable``,
+    /// are skipped). No allocation once the scene's layer list has grown (unless
     /// ``CardStyle/shading`` dims a turned face).
     public func render(
         _ frame: TransitionFrame, outgoing: (index: Int, text: String),
         incoming: (index: Int, text: String), into destination: inout CellBuffer
     ) {
         layers.removeAll(keepingCapacity: true)
-        for presentation in frame.slots where presentation.isVisible {
+        for presentation in frame.slots where presentation.isDrawable {
             let item = presentation.role == .outgoing ? outgoing : incoming
             layers.append(layer(index: item.index, text: item.text, presentation: presentation))
         }
@@ -147,8 +150,9 @@ public final class CardScene {
     private func layer(index: Int, text: String, presentation: SlotPresentation) -> Layer {
         var content = slotContent(index: index, text: text)
         var background = style.textStyle(forItemAt: index).background
-        if style.shading && presentation.facing < 1 {
-            let brightness = max(presentation.facing, 0)
+        if style.shading && !(presentation.facing >= 1) {
+            // A facing that is not a number counts as edge-on.
+            let brightness = presentation.facing > 0 ? presentation.facing : 0
             content = content.shaded(
                 by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor)
             background = .rgb(background.resolved(compositor.backgroundColor).scaled(by: brightness))

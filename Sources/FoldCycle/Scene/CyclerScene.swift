@@ -140,9 +140,11 @@ where DataSource.Item == String {
         cycler.launch(paused: paused)
     }
 
-    /// Stops the cycler, settling an in-flight transition.
+    /// Stops the cycler for good (``Cycler/cancel()``): an in-flight transition is removed, not
+    /// settled, so the last item that settled is what the player's final frame shows, and no
+    /// item that never settled is written as text or marked in a recording.
     public func stop() {
-        cycler.stop()
+        cycler.cancel()
     }
 
     /// Composes the card's blends in `depth`'s palette (``Compositor/colorDepth``). Call on the

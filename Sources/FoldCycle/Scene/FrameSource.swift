@@ -33,7 +33,9 @@ public protocol FrameSource: AnyObject, Sendable {
     func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?)
     /// Starts the scene's own motion (a cycler's ticks), frozen at once when `paused`.
     func start(paused: Bool)
-    /// Stops the scene's motion and settles it; nothing changes afterwards.
+    /// Stops the scene's motion for good (the player is finishing); nothing changes afterwards.
+    /// Motion in progress is ended without reporting an item as settled that had not settled
+    /// (a cycler's in-flight transition is removed: the item it began from stays).
     func stop()
     /// Tells the scene the colour depth its frames are encoded at (called on the player's queue
     /// before the first frame), so it can compose in the output's colour space

@@ -9,11 +9,20 @@ import Foundation
 /// Reads a descriptor on a thread of its own and hands what it reads to a serial queue: raw key
 /// bytes (non-canonical mode) or whole lines, then one end-of-input call.
 ///
-/// In key mode a lone Esc is a key of its own only if nothing follows it soon: the reader waits
-/// ``escapeTimeout`` for the rest of a sequence and then calls `onEscapeTimeout`, so the decoder
-/// can drop the pending Esc.
+/// In key mode an escape sequence or control string is only complete if the rest of it follows
+/// soon: after every read the reader waits ``escapeTimeout`` for more and, when nothing comes,
+/// calls `onEscapeTimeout`, so the decoder can take a lone Esc as the key and drop an unfinished
+/// sequence (a lone `Alt+]` opens a control string nothing ends).
+///
+/// Backpressure: at most ``Limits/pendingInputChunks`` lines (or reads) wait on the queue; the
+/// reading thread waits for one to be handled before it hands over another, so a flood of piped
+/// commands costs bounded memory and whatever the queue does next (a `quit`, a signal) waits
+/// behind at most that many. A line longer than ``Limits/commandLineBytes`` is dropped whole
+/// (the rest of it up to its line feed is read and discarded) and reported with `onOverlongLine`
+/// instead.
 final class InputReader: @unchecked Sendable {
-    /// How long a trailing Esc waits for the rest of an escape sequence, in milliseconds.
+    /// How long a trailing Esc (or an unfinished sequence) waits for the rest of it, in
+    /// milliseconds.
     static let escapeTimeout: Int32 = 50
 
     enum Mode: Sendable {
@@ -26,8 +35,10 @@ final class InputReader: @unchecked Sendable {
     private let descriptor: Int32
     private let mode: Mode
     private let queue: DispatchQueue
+    /// Counts the chunks the queue may still take before the reader waits.
+    private let room = DispatchSemaphore(value: Limits.pendingInputChunks)
 
-    /// Creates a reader of `descriptor`; nothing is read until ``start(onBytes:onLine:onEscapeTimeout:onEnd:)``.
+    /// Creates a reader of `descriptor`; nothing is read until ``start(onBytes:onLine:onOverlongLine:onEscapeTimeout:onEnd:)``.
     init(descriptor: Int32, mode: Mode, queue: DispatchQueue) {
         self.descriptor = descriptor
         self.mode = mode
@@ -35,19 +46,20 @@ final class InputReader: @unchecked Sendable {
     }
 
     /// Starts the reading thread. Every callback runs on the queue, in the order read.
+    ///
+    /// - Parameter onOverlongLine: called (line mode) for a line longer than
+    ///   ``Limits/commandLineBytes``, with its length in bytes, in place of the line.
     func start(
         onBytes: @escaping @Sendable ([UInt8]) -> Void, onLine: @escaping @Sendable (String) -> Void,
+        onOverlongLine: @escaping @Sendable (Int) -> Void,
         onEscapeTimeout: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void
     ) {
-        let descriptor = self.descriptor
-        let mode = self.mode
-        let queue = self.queue
-        let thread = Thread {
+        let thread = Thread { [self] in
             switch mode {
             case .bytes:
-                Self.readBytes(descriptor, queue: queue, onBytes: onBytes, onEscapeTimeout: onEscapeTimeout)
+                readBytes(onBytes: onBytes, onEscapeTimeout: onEscapeTimeout)
             case .lines:
-                Self.readLines(descriptor, queue: queue, onLine: onLine)
+                readLines(onLine: onLine, onOverlongLine: onOverlongLine)
             }
             queue.async { onEnd() }
         }
@@ -55,19 +67,27 @@ final class InputReader: @unchecked Sendable {
         thread.start()
     }
 
-    private static func readBytes(
-        _ descriptor: Int32, queue: DispatchQueue,
-        onBytes: @escaping @Sendable ([UInt8]) -> Void,
-        onEscapeTimeout: @escaping @Sendable () -> Void
+    /// Hands `work` to the queue once it has room (see ``InputReader``).
+    private func handOver(_ work: @escaping @Sendable () -> Void) {
+        room.wait()
+        let room = self.room
+        queue.async {
+            work()
+            room.signal()
+        }
+    }
+
+    private func readBytes(
+        onBytes: @escaping @Sendable ([UInt8]) -> Void, onEscapeTimeout: @escaping @Sendable () -> Void
     ) {
         var buffer = [UInt8](repeating: 0, count: 256)
-        var endedWithEscape = false
+        var awaitingRest = false
         while true {
             var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pending, 1, endedWithEscape ? escapeTimeout : -1)
+            let ready = poll(&pending, 1, awaitingRest ? Self.escapeTimeout : -1)
             if ready == 0 {
-                endedWithEscape = false
-                queue.async { onEscapeTimeout() }
+                awaitingRest = false
+                handOver(onEscapeTimeout)
                 continue
             }
             if ready < 0 && errno == EINTR { continue }
@@ -75,36 +95,61 @@ final class InputReader: @unchecked Sendable {
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { return }
             let bytes = Array(buffer[0..<count])
-            endedWithEscape = bytes.last == 0x1B
-            queue.async { onBytes(bytes) }
+            // Whatever the bytes leave unfinished (an Esc, a sequence, a control string) is
+            // complete only if more follows soon.
+            awaitingRest = true
+            handOver { onBytes(bytes) }
         }
     }
 
-    private static func readLines(
-        _ descriptor: Int32, queue: DispatchQueue,
-        onLine: @escaping @Sendable (String) -> Void
+    private func readLines(
+        onLine: @escaping @Sendable (String) -> Void, onOverlongLine: @escaping @Sendable (Int) -> Void
     ) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var line: [UInt8] = []
+        /// The length of a line past the limit, whose bytes are being discarded.
+        var overlong: Int?
+        var lastWasCarriageReturn = false
+        let limit = Limits.commandLineBytes
+        func endLine() {
+            if let length = overlong {
+                overlong = nil
+                // The CR of a CR LF is not part of the line.
+                let lineLength = lastWasCarriageReturn ? length - 1 : length
+                handOver { onOverlongLine(lineLength) }
+                return
+            }
+            // CR LF counts as one line break, as Swift's readLine treats it.
+            if line.last == 0x0D { line.removeLast() }
+            guard line.count <= limit else {
+                let length = line.count
+                line.removeAll(keepingCapacity: true)
+                handOver { onOverlongLine(length) }
+                return
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            line.removeAll(keepingCapacity: true)
+            handOver { onLine(text) }
+        }
         while true {
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { break }
             for byte in buffer[0..<count] {
+                defer { lastWasCarriageReturn = byte == 0x0D }
                 if byte == 0x0A {
-                    // CR LF counts as one line break, as Swift's readLine treats it.
-                    if line.last == 0x0D { line.removeLast() }
-                    let text = String(decoding: line, as: UTF8.self)
-                    line.removeAll(keepingCapacity: true)
-                    queue.async { onLine(text) }
-                } else {
+                    endLine()
+                } else if let length = overlong {
+                    overlong = length + 1
+                } else if line.count < limit + 1 {
+                    // One byte past the limit is kept so that a CR before the line feed still fits.
                     line.append(byte)
+                } else {
+                    overlong = line.count + 1
+                    line.removeAll(keepingCapacity: true)
                 }
             }
         }
-        if !line.isEmpty {
-            let text = String(decoding: line, as: UTF8.self)
-            queue.async { onLine(text) }
-        }
+        if !line.isEmpty || overlong != nil { endLine() }
     }
 }

@@ -5,7 +5,9 @@
 /// sequences other than the arrow keys and mouse reports (function keys, bracketed-paste
 /// markers, Alt+key) and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their
 /// contents: typed input never reaches the screen as a control, and a mouse report is never
-/// taken for typed text. Mouse reports are decoded in SGR form (`CSI < b ; x ; y M|m`, mode
+/// taken for typed text. A control string never holds the keys after it for long: it is dropped
+/// once it passes ``Limits/controlStringBytes``, or when ``flushPendingEscape()`` finds it
+/// unfinished (a terminal sends one whole; `Alt+]` typed alone starts one that nothing ends). Mouse reports are decoded in SGR form (`CSI < b ; x ; y M|m`, mode
 /// 1006) and in the older X10 form (`CSI M` and three bytes). A lone ESC is ``KeyPress/escape``
 /// once it is known to be alone: another ESC follows it, or ``flushPendingEscape()`` is called
 /// when no byte followed it in time; ESC followed by another byte (Alt+key) is dropped with it.
@@ -16,10 +18,11 @@ public struct KeyDecoder: Sendable {
         case sequence(introducer: UInt8)
         /// After `CSI M` with no parameters: the X10 report's three bytes, as collected so far.
         case x10Mouse([UInt8])
-        /// Inside an OSC, DCS, SOS, PM or APC string, which runs to BEL or ST (`ESC \`).
-        case string
+        /// Inside an OSC, DCS, SOS, PM or APC string, which runs to BEL or ST (`ESC \`); the
+        /// bytes of it seen so far.
+        case string(Int)
         /// An ESC inside a string: `\` ends it (ST).
-        case stringEscape
+        case stringEscape(Int)
     }
 
     /// The most parameter bytes a sequence keeps; a longer one is dropped whole.
@@ -33,22 +36,21 @@ public struct KeyDecoder: Sendable {
     /// Creates a decoder in the ground state.
     public init() {}
 
-    /// Ends a wait for the rest of an escape sequence (call when no byte followed it within a
-    /// short time), so the next key is read on its own. An unfinished control string is left as
-    /// it is.
+    /// Ends a wait for the rest of an escape sequence or control string (call when no byte
+    /// followed it within a short time), so the next key is read on its own.
     ///
     /// - Returns: ``KeyPress/escape`` when a lone ESC was pending (Esc was pressed), else nil
-    ///   (an unfinished sequence is dropped).
+    ///   (an unfinished sequence or control string is dropped).
     @discardableResult
     public mutating func flushPendingEscape() -> KeyPress? {
         switch state {
         case .escape:
             state = .ground
             return .escape
-        case .sequence, .x10Mouse:
+        case .sequence, .x10Mouse, .string, .stringEscape:
             state = .ground
             return nil
-        case .ground, .string, .stringEscape:
+        case .ground:
             return nil
         }
     }
@@ -87,18 +89,22 @@ public struct KeyDecoder: Sendable {
                     UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
                     UInt8(ascii: "_"),
                 ].contains(byte) {
-                    state = .string  // OSC, DCS, SOS, PM, APC: the whole string is dropped.
+                    state = .string(0)  // OSC, DCS, SOS, PM, APC: the whole string is dropped.
                 } else if byte == 0x1B {
                     emit(.key(.escape))  // Esc, then a new escape.
                 } else {
                     state = .ground  // Alt+key: dropped.
                 }
                 continue
-            case .string:
-                if byte == 0x07 { state = .ground } else if byte == 0x1B { state = .stringEscape }
+            case .string(let length):
+                if byte == 0x07 || length + 1 >= Limits.controlStringBytes {
+                    state = .ground
+                } else {
+                    state = byte == 0x1B ? .stringEscape(length + 1) : .string(length + 1)
+                }
                 continue
-            case .stringEscape:
-                state = byte == UInt8(ascii: "\\") ? .ground : .string
+            case .stringEscape(let length):
+                state = byte == UInt8(ascii: "\\") ? .ground : .string(length + 1)
                 continue
             case .x10Mouse(var report):
                 report.append(byte)

@@ -10,6 +10,7 @@ final class MouseReporting: @unchecked Sendable {
     private let lock = NSLock()
     private let device: TerminalDevice
     private var enabled = false
+    private var rescueSlot: Int?
 
     /// The bytes that turn reports on: `CSI ? 1002 h`, `CSI ? 1006 h`.
     static let enableBytes = EscapeSequence.enableMouseButtonTracking.bytes + EscapeSequence.enableSGRMouseReports.bytes
@@ -32,6 +33,11 @@ final class MouseReporting: @unchecked Sendable {
             // A terminal that cannot be written is going away; the next restore finds it off.
             guard (try? device.write(Self.enableBytes)) != nil else { return }
             enabled = true
+            // A crash or a stuck termination signal turns them off too.
+            rescueSlot = TerminalRescue.shared.makeByteSlot()
+            if let rescueSlot {
+                TerminalRescue.shared.setBytes(Self.disableBytes, descriptor: device.fileDescriptor, slot: rescueSlot)
+            }
         }
     }
 
@@ -40,6 +46,8 @@ final class MouseReporting: @unchecked Sendable {
         lock.withLock {
             guard enabled else { return }
             enabled = false
+            if let rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
+            rescueSlot = nil
             try? device.write(Self.disableBytes)
         }
     }

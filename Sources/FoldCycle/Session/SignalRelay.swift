@@ -28,7 +28,20 @@ private func relaySignal(_ number: Int32) {
 /// completes later on Dispatch's manager thread, there is no moment in which the signal is
 /// ignored and lost (a SIGTERM sent right after the first frame was, in about one run in three).
 /// When the last handler of a signal is removed, the disposition it had before comes back.
+///
+/// A registration may carry a ``Watchdog``: the reading thread then checks that the handler has
+/// run to its end within the watchdog's deadline, and when it has not (the queue is stuck, say in
+/// a write to a terminal that stopped reading), calls the watchdog's emergency handler itself,
+/// on the reading thread: a termination signal is never stuck behind the queue.
 final class SignalRelay: @unchecked Sendable {
+    /// What to do when a handler has not run to its end `deadline` seconds after its signal came.
+    struct Watchdog: Sendable {
+        /// Seconds the handler has, from the signal's arrival.
+        var deadline: TimeInterval
+        /// Called on the relay's thread with the signal number when the deadline passes.
+        var emergency: @Sendable (Int32) -> Void
+    }
+
     /// The one relay of the process.
     static let shared = SignalRelay()
 
@@ -36,6 +49,15 @@ final class SignalRelay: @unchecked Sendable {
         var token: Int
         var queue: DispatchQueue
         var handler: @Sendable (Int32) -> Void
+        var watchdog: Watchdog?
+    }
+
+    /// A dispatched handler a watchdog waits for.
+    private struct Watched {
+        var number: Int32
+        var due: TimeInterval
+        var done: HandlerCompletion
+        var emergency: @Sendable (Int32) -> Void
     }
 
     private let lock = NSLock()
@@ -44,15 +66,21 @@ final class SignalRelay: @unchecked Sendable {
     private var nextToken = 0
     private var readEnd: Int32 = -1
 
-    /// Calls `handler` on `queue` each time `number` arrives, from now on.
+    /// Calls `handler` on `queue` each time `number` arrives, from now on; with a `watchdog`, its
+    /// emergency handler is called on the relay's thread when `handler` has not returned by the
+    /// watchdog's deadline.
     ///
     /// - Returns: a token for ``unregister(_:)``, or nil when the pipe cannot be made.
-    func register(_ number: Int32, queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) -> Int? {
+    func register(
+        _ number: Int32, queue: DispatchQueue, watchdog: Watchdog? = nil,
+        handler: @escaping @Sendable (Int32) -> Void
+    ) -> Int? {
         lock.withLock {
             guard startLocked() else { return nil }
             nextToken += 1
             let isFirst = registrations[number]?.isEmpty ?? true
-            registrations[number, default: []].append(Registration(token: nextToken, queue: queue, handler: handler))
+            registrations[number, default: []].append(
+                Registration(token: nextToken, queue: queue, handler: handler, watchdog: watchdog))
             if isFirst {
                 var action = sigaction()
                 #if canImport(Glibc)
@@ -112,18 +140,50 @@ final class SignalRelay: @unchecked Sendable {
 
     private func readSignals(from descriptor: Int32) {
         var buffer = [UInt8](repeating: 0, count: 64)
+        var watched: [Watched] = []
         while true {
+            // Wait for a signal, or for the first watched handler's deadline.
+            let now = ProcessInfo.processInfo.systemUptime
+            watched.removeAll { $0.done.isDone }
+            for expired in watched where expired.due <= now { expired.emergency(expired.number) }
+            watched.removeAll { $0.due <= now }
+            let timeout = watched.map(\.due).min().map { Int32(min(max(($0 - now) * 1000, 1), 60_000).rounded(.up)) }
+            var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pending, 1, timeout ?? -1)
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
             let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { return }
             for byte in buffer[0..<count] {
                 let number = Int32(byte)
                 let targets = lock.withLock { registrations[number] ?? [] }
                 for target in targets {
                     let handler = target.handler
-                    target.queue.async { handler(number) }
+                    guard let watchdog = target.watchdog else {
+                        target.queue.async { handler(number) }
+                        continue
+                    }
+                    let done = HandlerCompletion()
+                    watched.append(
+                        Watched(
+                            number: number, due: ProcessInfo.processInfo.systemUptime + watchdog.deadline, done: done,
+                            emergency: watchdog.emergency))
+                    target.queue.async {
+                        handler(number)
+                        done.finish()
+                    }
                 }
             }
         }
     }
+}
+
+/// Whether a dispatched signal handler has returned (read by the relay's watchdog).
+private final class HandlerCompletion: @unchecked Sendable {
+    private let lock = NSLock()
+    private var finished = false
+
+    var isDone: Bool { lock.withLock { finished } }
+
+    func finish() { lock.withLock { finished = true } }
 }

@@ -10,11 +10,13 @@ import Foundation
 /// key-driven command line needs, with signals (ISIG) left on so Ctrl-C still sends SIGINT.
 ///
 /// ``restore()`` puts back exactly the saved modes; it is idempotent and safe to call on every
-/// exit path. Thread-safe (NSLock).
+/// exit path. While modes are changed, the saved ones are also kept in ``TerminalRescue`` for a
+/// crash or a stuck termination signal. Thread-safe (NSLock).
 public final class TerminalModes: @unchecked Sendable {
     private let lock = NSLock()
     private let device: TerminalDevice
     private var saved: termios?
+    private var rescueSlot: Int?
 
     /// Creates a mode keeper for `device` (usually standard input); changes nothing yet.
     public init(device: TerminalDevice) {
@@ -70,6 +72,10 @@ public final class TerminalModes: @unchecked Sendable {
                 return
             }
             saved = original
+            rescueSlot = TerminalRescue.shared.makeModeSlot()
+            if let rescueSlot {
+                TerminalRescue.shared.setModes(original, descriptor: device.fileDescriptor, slot: rescueSlot)
+            }
         }
         if let failure { throw failure }
     }
@@ -80,6 +86,8 @@ public final class TerminalModes: @unchecked Sendable {
             guard var original = saved else { return }
             _ = tcsetattr(device.fileDescriptor, TCSANOW, &original)
             saved = nil
+            if let rescueSlot { TerminalRescue.shared.releaseModeSlot(rescueSlot) }
+            rescueSlot = nil
         }
     }
 }

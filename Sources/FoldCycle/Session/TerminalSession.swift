@@ -35,7 +35,10 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 ///   ``Configuration/reportsMouse``, mouse reports on (modes 1002 and 1006) while keys are read.
 ///   Restored exactly on ``end()``, on a suspend, and at process exit (`atexit`) if the program
 ///   exits without ending the session; mouse reports first.
-/// - Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT): as ``SignalPolicy`` says.
+/// - Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT): as ``SignalPolicy`` says, within
+///   ``Limits/terminationDeadline`` even when the queue is stuck in a write to a terminal that
+///   stopped reading (Ctrl-S): then the terminal is restored as far as it can be without the
+///   queue and the process ends as the policy says (see ``SignalPolicy``).
 /// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
 ///   process stops (`raise(SIGSTOP)`: SIGTSTP itself is blocked on Dispatch's threads). On
 ///   SIGCONT in the foreground modes and participants come back; continued in the background
@@ -44,7 +47,9 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// - Input: keys (decoded, ``KeyPress``; Esc alone after a short wait) and mouse reports
 ///   (``MouseEvent``), or lines, from the input descriptor (standard input, or a terminal device
 ///   of its own such as `/dev/tty` when standard input carries data), on the session's queue;
-///   then one end-of-input call.
+///   then one end-of-input call. Input is read no faster than it is handled (at most
+///   ``Limits/pendingInputChunks`` lines or reads wait on the queue), and a line longer than
+///   ``Limits/commandLineBytes`` is dropped and reported to the overlong-line handler.
 /// - Closed pipe: when the output is a pipe, its reader going away is reported at once.
 ///
 /// Threading: every callback runs on the session's serial queue; methods may be called from any
@@ -134,6 +139,7 @@ public final class TerminalSession: @unchecked Sendable {
     private var keyHandler: (@Sendable (KeyPress) -> Void)?
     private var mouseHandler: (@Sendable (MouseEvent) -> Void)?
     private var lineHandler: (@Sendable (String) -> Void)?
+    private var overlongLineHandler: (@Sendable (Int) -> Void)?
     private var inputEndHandler: (@Sendable () -> Void)?
     private var outputClosedHandler: (@Sendable () -> Void)?
     private var resumeHandler: (@Sendable () -> Void)?
@@ -156,6 +162,11 @@ public final class TerminalSession: @unchecked Sendable {
     public func setMouseHandler(_ handler: (@Sendable (MouseEvent) -> Void)?) { onQueue { mouseHandler = handler } }
     /// Called for each line (``Input/lines``, or ``Input/keys`` when the input is not a terminal).
     public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) { onQueue { lineHandler = handler } }
+    /// Called, in place of the line handler, for a line longer than ``Limits/commandLineBytes``
+    /// (which is dropped whole), with its length in bytes.
+    public func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
+        onQueue { overlongLineHandler = handler }
+    }
     /// Called once when the input ends (EOF).
     public func setInputEndHandler(_ handler: (@Sendable () -> Void)?) { onQueue { inputEndHandler = handler } }
     /// Called once when the output pipe's reader goes away.
@@ -243,8 +254,12 @@ public final class TerminalSession: @unchecked Sendable {
         case .none:
             break
         case .restoreAndReraise, .restoreAndCallBack:
+            let policy = configuration.signalPolicy
+            let watchdog = SignalRelay.Watchdog(deadline: Limits.terminationDeadline) { number in
+                Self.terminateWithoutQueue(by: number, policy: policy)
+            }
             for number in Self.terminationSignals {
-                watch(number) { session in session.terminate(by: number) }
+                watch(number, watchdog: watchdog) { session in session.terminate(by: number) }
             }
         }
         if configuration.handlesJobControl {
@@ -256,8 +271,10 @@ public final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    private func watch(_ number: Int32, _ handler: @escaping @Sendable (TerminalSession) -> Void) {
-        let token = SignalRelay.shared.register(number, queue: queue) { [weak self] _ in
+    private func watch(
+        _ number: Int32, watchdog: SignalRelay.Watchdog? = nil, _ handler: @escaping @Sendable (TerminalSession) -> Void
+    ) {
+        let token = SignalRelay.shared.register(number, queue: queue, watchdog: watchdog) { [weak self] _ in
             guard let self else { return }
             handler(self)
         }
@@ -276,6 +293,25 @@ public final class TerminalSession: @unchecked Sendable {
         case .none:
             break
         }
+    }
+
+    /// A termination signal the queue did not take in time (a write to the terminal is blocked):
+    /// restore what can be restored without the queue (``TerminalRescue``: output restarted if
+    /// stopped by Ctrl-S, the kept restoration bytes written without blocking, termios back),
+    /// then end the process as the policy would have: die of the signal, or exit 128 + N. Runs
+    /// on the signal relay's thread; never returns.
+    private static func terminateWithoutQueue(by number: Int32, policy: SignalPolicy) {
+        TerminalRescue.shared.rescue(resumingOutput: true)
+        if case .restoreAndReraise = policy {
+            signal(number, SIG_DFL)
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            sigaddset(&unblocked, number)
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+            raise(number)
+        }
+        // atexit handlers would wait on the blocked terminal: end now.
+        _exit(128 + number)
     }
 
     private func enterModes() {
@@ -302,6 +338,10 @@ public final class TerminalSession: @unchecked Sendable {
         reader.start(
             onBytes: { [weak self] bytes in self?.handleKeyBytes(bytes) },
             onLine: { [weak self] line in self?.handleLine(line) },
+            onOverlongLine: { [weak self] length in
+                guard let self, !ended else { return }
+                overlongLineHandler?(length)
+            },
             onEscapeTimeout: { [weak self] in self?.handleEscapeTimeout() },
             onEnd: { [weak self] in
                 guard let self, !ended else { return }
@@ -342,12 +382,20 @@ public final class TerminalSession: @unchecked Sendable {
         raise(SIGSTOP)
     }
 
-    /// Whether this process group owns the terminal (it is the foreground job).
-    private var isForeground: Bool {
-        let descriptor =
-            configuration.inputDevice.isTerminal
-            ? configuration.inputDevice.fileDescriptor : configuration.outputDevice.fileDescriptor
-        return tcgetpgrp(descriptor) == getpgrp()
+    /// Whether this process group is the foreground job of its controlling terminal: asked of the
+    /// input or the output, whichever is the controlling terminal, else of `/dev/tty`. The output
+    /// may be a terminal that is not the controlling one (`foldcycle > /dev/pts/3`), whose
+    /// `tcgetpgrp` fails; a process with no controlling terminal at all is never in the background.
+    var isForeground: Bool {
+        for device in [configuration.inputDevice, configuration.outputDevice] where device.isTerminal {
+            let group = tcgetpgrp(device.fileDescriptor)
+            if group >= 0 { return group == getpgrp() }
+        }
+        let controlling = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard controlling >= 0 else { return true }
+        defer { close(controlling) }
+        let group = tcgetpgrp(controlling)
+        return group < 0 || group == getpgrp()
     }
 
     /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.

@@ -8,8 +8,11 @@ import Foundation
 /// ``firstInternedID`` (0x110000) upward, in order of first use; clusters whose width terminals
 /// disagree on (``DisplayWidth/isDisputed(_:)``, a single regional indicator included) get ids
 /// from ``firstDisputedID`` upward instead, so the encoder tells them apart by their id alone
-/// (``isDisputed(_:)``), with no lookup. An id is never reused or freed, so the table grows
-/// with the number of distinct interned clusters ever laid out.
+/// (``isDisputed(_:)``), with no lookup. An id is never reused or freed (a cell buffer may still
+/// hold it), so the table is bounded instead: it interns at most ``Limits/internedClusters``
+/// clusters of each kind, and a cluster first seen after that is given ``replacementID(for:)``,
+/// a replacement glyph of its width, so text laid out over a long run (a status line, a million
+/// items) costs a bounded amount of memory.
 ///
 /// Thread-safe: every access takes an `NSLock`.
 public final class GlyphTable: @unchecked Sendable {
@@ -35,7 +38,8 @@ public final class GlyphTable: @unchecked Sendable {
 
     /// The glyph id of `cluster`: its scalar value when it is one scalar of undisputed width,
     /// otherwise its interned id (≥ ``firstInternedID``; ≥ ``firstDisputedID`` when its width
-    /// is disputed), interning it on first use.
+    /// is disputed), interning it on first use; once ``Limits/internedClusters`` clusters of its
+    /// kind are interned, a new one gets ``replacementID(for:)``.
     ///
     /// - Complexity: O(1) for one scalar; a dictionary lookup under the lock otherwise.
     public func id(for cluster: Character) -> UInt32 {
@@ -48,7 +52,11 @@ public final class GlyphTable: @unchecked Sendable {
         defer { lock.unlock() }
         if let existing = idByCluster[key] { return existing }
         let id: UInt32
-        if DisplayWidth.isDisputed(cluster) {
+        let disputed = DisplayWidth.isDisputed(cluster)
+        guard (disputed ? disputedUTF8ByID.count : utf8ByID.count) < Self.capacity else {
+            return Self.replacementID(for: cluster)
+        }
+        if disputed {
             id = Self.firstDisputedID + UInt32(disputedUTF8ByID.count)
             disputedUTF8ByID.append(Array(key.utf8))
             // A terminal that adds up the scalars' widths advances furthest (a ZWJ family of
@@ -62,6 +70,16 @@ public final class GlyphTable: @unchecked Sendable {
         }
         idByCluster[key] = id
         return id
+    }
+
+    /// How many clusters of each kind the table interns: ``Limits/internedClusters``.
+    public static var capacity: Int { Limits.internedClusters }
+
+    /// The glyph drawn for a cluster the full table cannot intern: 〓 (U+3013, the geta mark
+    /// that Japanese typesetting puts where a character is missing) for a cluster two cells wide,
+    /// else U+FFFD, so the row keeps its widths.
+    public static func replacementID(for cluster: Character) -> UInt32 {
+        DisplayWidth.of(cluster) >= 2 ? 0x3013 : 0xFFFD
     }
 
     /// Whether glyph `id` is a cluster of disputed width (``DisplayWidth/isDisputed(_:)``).

@@ -81,7 +81,8 @@ public enum TextLayout {
     /// - Returns: the widest line in cells and the line count, so a caller can size a slot to fit
     ///   the widest and tallest of its items.
     public static func measure(_ text: String) -> Metrics {
-        let lines = shapedLines(text)
+        // Widths only: nothing is interned in the glyph table for text that is only measured.
+        let lines = shapedLines(text, interning: false)
         return Metrics(width: lines.map(\.width).max() ?? 0, lineCount: lines.count)
     }
 
@@ -193,8 +194,9 @@ public enum TextLayout {
         var width = 0
     }
 
-    /// Sanitized, split into lines, clusters measured, tabs expanded; not clipped.
-    static func shapedLines(_ text: String) -> [ShapedLine] {
+    /// Sanitized, split into lines, clusters measured, tabs expanded; not clipped. Without
+    /// `interning`, glyph ids are left 0 (for measuring only).
+    static func shapedLines(_ text: String, interning: Bool = true) -> [ShapedLine] {
         let clean = sanitized(text)
         var lines: [ShapedLine] = [ShapedLine()]
         let table = GlyphTable.shared
@@ -213,7 +215,8 @@ public enum TextLayout {
             }
             let width = DisplayWidth.of(character)
             guard width > 0 else { continue }
-            lines[lines.count - 1].clusters.append(ShapedCluster(glyph: table.id(for: character), width: UInt8(width)))
+            let glyph = interning ? table.id(for: character) : 0
+            lines[lines.count - 1].clusters.append(ShapedCluster(glyph: glyph, width: UInt8(width)))
             lines[lines.count - 1].width += width
         }
         return lines

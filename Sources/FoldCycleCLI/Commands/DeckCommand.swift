@@ -206,7 +206,7 @@ struct DeckCommand {
             let session = try DeckSession(command: self, items: items, terminal: terminal)
             session.run()
         } catch {
-            FileHandle.standardError.write(Data(error.message.utf8))
+            error.report()
             exit(error.exitCode)
         }
     }

@@ -198,7 +198,7 @@ struct LiveCommand {
         do {
             session = try LiveSession(command: self)
         } catch {
-            FileHandle.standardError.write(Data(error.message.utf8))
+            error.report()
             exit(error.exitCode)
         }
         session.run()

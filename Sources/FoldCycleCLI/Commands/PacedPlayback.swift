@@ -57,7 +57,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
             origin = clock.now
             writeDueFrame()
         }
-        dispatchMain()
+        MainThreadParking.park()
     }
 
     /// Writes frame ``next`` and schedules the one after it, or ends after the last.

@@ -104,7 +104,8 @@ final class RenderFrames: RenderSource {
     /// every other transition gives its kind, direction, cell aspect, dolly and visible slots
     /// back to front (docs/DESIGN.md#transition-interface).
     private func jsonLine(index: Int, state: TransitionFrame) -> [UInt8] {
-        func number(_ value: Double) -> String { shortestText(value + 0.0) }
+        // JSON has no NaN or infinity: a number that is not finite is written as null.
+        func number(_ value: Double) -> String { value.isFinite ? shortestText(value + 0.0) : "null" }
         func numbers(_ values: [Double]) -> String { "[" + values.map(number).joined(separator: ",") + "]" }
         let transition = command.transition
         let fromItem = command.fromItem

@@ -82,7 +82,7 @@ struct SendCommand {
             if let requests { lines = requests } else { lines = try Self.standardInputLines() }
             exit(try exchange(lines, over: descriptor))
         } catch {
-            FileHandle.standardError.write(Data(error.message.utf8))
+            error.report()
             exit(error.exitCode)
         }
     }
@@ -101,7 +101,8 @@ struct SendCommand {
             }
             sent += written
         }
-        var framer = LineFramer(limit: Int.max)
+        var framer = LineFramer(limit: Limits.inputFileBytes)
+        let showsRawLines = !TerminalDevice.standardOutput.isTerminal
         var awaited = lines.count
         var failed = false
         var subscribed = false
@@ -122,9 +123,20 @@ struct SendCommand {
                 }
                 break
             }
-            for case .line(let line) in framer.append(buffer[0..<count]) {
+            for framed in framer.append(buffer[0..<count]) {
+                guard case .line(let line) = framed else {
+                    // A reply over the limit: counted as a failed reply, not held.
+                    StandardError.write("Error: a reply from '\(path)' was over \(Limits.inputFileBytes) bytes\n")
+                    awaited -= 1
+                    failed = true
+                    continue
+                }
                 do {
-                    try TerminalDevice.standardOutput.write(line + [0x0A])
+                    // Our runs' lines are JSON with every control escaped; whatever else listens at
+                    // the path is shown as data on a terminal (controls as pictures), never raw.
+                    let shown =
+                        showsRawLines ? line : Array(TextLayout.plainText(String(decoding: line, as: UTF8.self)).utf8)
+                    try TerminalDevice.standardOutput.write(shown + [0x0A])
                 } catch {
                     return 0  // The reader is gone (| head -1): done.
                 }
@@ -147,12 +159,10 @@ struct SendCommand {
 
     /// Standard input's non-blank lines.
     ///
-    /// - Throws: ``CLIError/unreadableInput(_:)`` when stdin cannot be read or is not UTF-8.
+    /// - Throws: ``CLIError/unreadableInput(_:)`` when stdin cannot be read (its cause), is over
+    ///   ``Limits/inputFileBytes`` or is not UTF-8 (``InputFile/text(of:)``).
     private static func standardInputLines() throws(CLIError) -> [String] {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .unreadableInput("standard input is not UTF-8 text")
-        }
+        let text = try InputFile.text(of: "-")
         return text.split(whereSeparator: \.isNewline).map(String.init)
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }

@@ -46,7 +46,7 @@ package enum SessionCommand: Equatable, Sendable {
     ///
     /// - Returns: nil for an empty line; otherwise the command or a one-line error message that
     ///   names the input and lists what is allowed.
-    static func parse(_ line: String) -> Result<SessionCommand, SessionCommandError>? {
+    package static func parse(_ line: String) -> Result<SessionCommand, SessionCommandError>? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard let verbEnd = trimmed.firstIndex(where: Self.isBlank) ?? (trimmed.isEmpty ? nil : trimmed.endIndex)
         else { return nil }
@@ -144,7 +144,7 @@ package enum SessionCommand: Equatable, Sendable {
 }
 
 /// A command line that did not parse; the message names it and what is allowed.
-struct SessionCommandError: Error, Equatable, Sendable {
-    let message: String
+package struct SessionCommandError: Error, Equatable, Sendable {
+    package let message: String
     init(_ message: String) { self.message = message }
 }

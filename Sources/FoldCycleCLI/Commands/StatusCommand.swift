@@ -128,7 +128,7 @@ struct StatusCommand {
                     try TerminalDevice.standardOutput.write(line(at: now))
                 } catch {
                     if case .writeFailed(errno: EPIPE) = error { exit(0) }
-                    FileHandle.standardError.write(Data(CLIError.runtime("\(error)").message.utf8))
+                    CLIError.runtime("\(error)").report()
                     exit(1)
                 }
             }

@@ -112,10 +112,10 @@ final class DeckSession: @unchecked Sendable {
             columns: screen.columns, rows: fullscreen ? max(screen.rows - footerRows, stack) : stack)
     }
 
-    /// Starts everything and parks the main thread in `dispatchMain()`.
+    /// Starts everything and parks the main thread in `dispatchMain()` (``MainThreadParking/park()``).
     func run() -> Never {
         queue.sync { start() }
-        dispatchMain()
+        MainThreadParking.park()
     }
 
     private func start() {
@@ -129,8 +129,7 @@ final class DeckSession: @unchecked Sendable {
         guard terminal.isReadingKeys else {
             let reason = terminal.modeError.map { "\($0)" } ?? "unknown error"
             terminal.end()
-            FileHandle.standardError.write(
-                Data(CLIError.runtime("cannot read keys from \(DeckTerminal.path): \(reason)").message.utf8))
+            CLIError.runtime("cannot read keys from \(DeckTerminal.path): \(reason)").report()
             exit(1)
         }
         deck.addObserver { [self] event in queue.async { self.handle(event) } }
@@ -250,7 +249,7 @@ final class DeckSession: @unchecked Sendable {
                     switch failure {
                     case .readerGone: self.finish(exitCode: 0)
                     case .failed(let message):
-                        FileHandle.standardError.write(Data(CLIError.runtime(message).message.utf8))
+                        CLIError.runtime(message).report()
                         self.finish(exitCode: 1)
                     }
                 }
@@ -356,13 +355,13 @@ final class DeckSession: @unchecked Sendable {
         for line in held { try? TerminalDevice.standardOutput.write(line) }
         try? tty.write(TextLayout.sanitized(summary))
         if let recordingFailure {
-            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            recordingFailure.report()
             exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
         }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
-            FileHandle.standardError.write(Data(CLIError.runtime("\(failure)").message.utf8))
+            CLIError.runtime("\(failure)").report()
             exit(1)
         }
         exit(exitCode)

@@ -105,16 +105,26 @@ final class LiveSession: @unchecked Sendable {
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
-    /// Starts everything and parks the main thread in `dispatchMain()`.
+    /// Starts everything and parks the main thread in `dispatchMain()` (``MainThreadParking/park()``).
     func run() -> Never {
         queue.sync { start() }
-        dispatchMain()
+        MainThreadParking.park()
     }
 
     private func start() {
         // The session lives until exit(): strong captures are fine and keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
         terminal.setLineHandler { [self] line in handleLine(line) }
+        terminal.setOverlongLineHandler { [self] length in
+            // In JSON lines the reply is the protocol's own `bad-json` error, as for a socket.
+            if control.readsJSONLines {
+                control.handleStandardInput(.tooLong(byteCount: length))
+                return
+            }
+            respond(
+                "command line of \(length) bytes ignored (the most a command line may have: "
+                    + "\(Limits.commandLineBytes) bytes)", isError: true)
+        }
         terminal.setInputEndHandler { [self] in inputEnded() }
         terminal.setOutputClosedHandler { [self] in finish(exitCode: 0) }
         terminal.setResumeHandler { [self] in updateFooter() }
@@ -185,6 +195,13 @@ final class LiveSession: @unchecked Sendable {
             } else if typed.isEmpty && (text == "q" || text == "Q") {
                 // As in pagers: q on an empty line quits (no command starts with q but quit).
                 finish(exitCode: 0)
+                return
+            } else if typed.utf8.count + text.utf8.count > Limits.typedLineBytes {
+                // A paste beyond the limit: what fits is kept, the rest dropped, and the reply says so.
+                for character in text where typed.utf8.count + character.utf8.count <= Limits.typedLineBytes {
+                    typed.append(character)
+                }
+                respond("command line full (the most it holds: \(Limits.typedLineBytes) bytes)", isError: true)
                 return
             } else {
                 typed += text
@@ -315,7 +332,7 @@ final class LiveSession: @unchecked Sendable {
         } else if drawsFrames {
             for line in paragraphs { player.print(line) }
         } else {
-            FileHandle.standardError.write(Data(paragraphs.map { $0 + "\n" }.joined().utf8))
+            StandardError.write(paragraphs.map { $0 + "\n" }.joined())
         }
     }
 
@@ -373,18 +390,30 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// The end of the typed line that fits the terminal beside "› " and the caret, with "…" in
-    /// front when the start is cut: what is being typed stays in view.
+    /// front when the start is cut: what is being typed stays in view. Reads the line from its
+    /// end and stops once the room is full, so a key costs time for what fits, not for the line.
     private func visibleTail(of text: String) -> String {
-        let room = max(((cardDevice ?? .standardOutput).size?.columns ?? 80) - 3, 1)
-        guard DisplayWidth.of(text) > room else { return text }
+        Self.visibleTail(of: text, room: max(((cardDevice ?? .standardOutput).size?.columns ?? 80) - 3, 1))
+    }
+
+    /// The end of `text` that fits `room` columns (≥ 1): all of it, or "…" and as much of its end
+    /// as fits beside it.
+    static func visibleTail(of text: String, room: Int) -> String {
         var tail: [Character] = []
-        var width = 1  // The "…".
+        var width = 0
+        var cut = false
         for character in text.reversed() {
-            let characterWidth = DisplayWidth.of(character)
-            if width + characterWidth > room { break }
-            width += characterWidth
+            width += DisplayWidth.of(character)
+            if width > room {
+                cut = true
+                break
+            }
             tail.append(character)
         }
+        guard cut else { return text }
+        // Room for the "…": drop clusters from the front of the tail until it fits.
+        var shown = tail.reduce(0) { $0 + DisplayWidth.of($1) }
+        while shown + 1 > room, let first = tail.popLast() { shown -= DisplayWidth.of(first) }
         return "…" + String(tail.reversed())
     }
 
@@ -399,17 +428,15 @@ final class LiveSession: @unchecked Sendable {
         let failure = player.finish()
         terminal.end()
         control.close()
-        if let message {
-            FileHandle.standardError.write(Data(CLIError.runtime(message).message.utf8))
-        }
+        if let message { CLIError.runtime(message).report() }
         if let recordingFailure = SessionRecording.finish(recorder) {
-            FileHandle.standardError.write(Data(recordingFailure.message.utf8))
+            recordingFailure.report()
             exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
         }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
             if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
-            FileHandle.standardError.write(Data(CLIError.runtime("\(failure)").message.utf8))
+            CLIError.runtime("\(failure)").report()
             exit(1)
         }
         exit(exitCode)

@@ -1,3 +1,4 @@
+import FoldCycle
 import Foundation
 
 /// Every way the command line tool fails, mapped to a message and an exit code in one place.
@@ -25,5 +26,11 @@ enum CLIError: Error, Equatable, Sendable {
         case .unreadableInput(let text), .runtime(let text):
             return "Error: \(text)\n"
         }
+    }
+
+    /// Writes ``message`` to stderr as data and never traps: the arguments, paths and input it
+    /// quotes are shown as the replies show them (``StandardError/write(_:)``).
+    func report() {
+        StandardError.write(message)
     }
 }

@@ -7,11 +7,9 @@ enum ItemInput {
     /// byte-order mark (U+FEFF) is dropped.
     static func items(fromFileText text: String) -> [String] {
         var items: [String] = []
-        var current: [Substring] = []
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        let body = normalized.hasPrefix("\u{FEFF}") ? normalized.dropFirst() : Substring(normalized)
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+        var current: [String] = []
+        for line in lines(of: text) {
+            if isBlank(line) {
                 if !current.isEmpty { items.append(current.joined(separator: "\n")) }
                 current = []
             } else {
@@ -22,38 +20,33 @@ enum ItemInput {
         return items
     }
 
+    /// The lines of `text`, split at each line feed scalar with the carriage return just before
+    /// it dropped (CRLF is one line break, however many CRs come before it: only the last is
+    /// the line break's), after a leading byte-order mark is dropped. Scalars, not grapheme
+    /// clusters: a CR before CRLF must not fuse with it into a line break inside a line.
+    static func lines(of text: String) -> [String] {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
+        }
+    }
+
+    /// Whether `line` holds only spaces, tabs and carriage returns.
+    static func isBlank(_ line: String) -> Bool {
+        line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+    }
+
     /// Reads `path` (or standard input for `-`) as strict UTF-8 and splits it into items. Works
-    /// for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end).
+    /// for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end), up to
+    /// ``Limits/inputFileBytes``.
     ///
-    /// - Throws: ``CLIError/unreadableInput(_:)`` naming the file when it cannot be read, is not
-    ///   valid UTF-8, or holds no items.
+    /// - Throws: ``CLIError/unreadableInput(_:)`` naming the file and the cause when it cannot be
+    ///   read (``InputFile/bytes(of:)``), is too large, is not valid UTF-8, or holds no items.
     static func items(fromFile path: String) throws(CLIError) -> [String] {
-        let name = path == "-" ? "standard input" : "file '\(path)'"
-        var isDirectory: ObjCBool = false
-        if path != "-" {
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .unreadableInput("cannot read file '\(path)': no such file")
-            }
-            if isDirectory.boolValue {
-                throw .unreadableInput("cannot read file '\(path)': it is a directory")
-            }
-        }
-        let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
-        guard let handle else {
-            throw .unreadableInput("cannot read \(name): permission denied")
-        }
-        let data: Data
-        do {
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw .unreadableInput("cannot read \(name): \(error.localizedDescription)")
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .unreadableInput("\(name) is not valid UTF-8 text")
-        }
-        let items = items(fromFileText: text)
+        let items = items(fromFileText: try InputFile.text(of: path))
         guard !items.isEmpty else {
-            throw .unreadableInput("\(name) has no items (items are separated by blank lines)")
+            throw .unreadableInput("\(InputFile.name(of: path)) has no items (items are separated by blank lines)")
         }
         return items
     }

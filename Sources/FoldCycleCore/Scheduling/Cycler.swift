@@ -18,7 +18,8 @@ import Foundation
 ///   Animation's layer pause; the source let the animation finish). ``resume()`` continues both,
 ///   shifting the schedule by the paused time.
 /// - ``stop()`` cancels the schedule and settles an in-flight transition on its incoming item; a
-///   later ``start()`` works (the source's did not).
+///   later ``start()`` works (the source's did not). ``cancel()`` (a player finishing) removes an
+///   in-flight transition instead, so the item it began from stays.
 /// - ``next()`` / ``previous()``: one transition now, in the current / opposite direction; while
 ///   running, the schedule restarts from now so the new item gets a full interval. Asked for while
 ///   paused, the transition plays and the schedule stays frozen.
@@ -290,6 +291,41 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
             settleLocked()
             runState = .stopped
             emit(.stopped)
+            return true
+        }
+    }
+
+    /// Stops for good, as a presentation that is torn down: cancels the schedule and removes an
+    /// in-flight transition without settling it, so what is shown is the item it began from (the
+    /// last that settled; for a reversed transition, the one it was returning to). No
+    /// ``CyclerEvent/transitionEnded(index:)`` is emitted for the removed transition:
+    /// ``CyclerEvent/indexChanged(_:)`` (when it was in flight) and ``CyclerEvent/stopped`` (when it
+    /// was not already stopped) are. A later ``start()`` works as after ``stop()``.
+    ///
+    /// A player that finishes uses this rather than ``stop()``: quitting mid-transition (or
+    /// `--cycles N` reached just as the next transition began) must not show, print or record an
+    /// item that never settled.
+    ///
+    /// - Returns: whether anything changed.
+    @discardableResult
+    public func cancel() -> Bool {
+        mutate {
+            guard runState != .stopped || flight != nil else { return false }
+            cancelTickLocked()
+            pausedAt = nil
+            if let removed = flight {
+                flight = nil
+                endTimer?.cancel()
+                endTimer = nil
+                pool.enqueue(removed.incoming)
+                settledSlot = removed.outgoing
+                currentIndex = removed.fromIndex
+                emit(.indexChanged(currentIndex))
+            }
+            if runState != .stopped {
+                runState = .stopped
+                emit(.stopped)
+            }
             return true
         }
     }

@@ -28,10 +28,17 @@ public final class DispatchClock: CycleClock, @unchecked Sendable {
         TimeInterval(DispatchTime.now().uptimeNanoseconds &- origin) / 1e9
     }
 
-    /// Schedules a one-shot `DispatchSourceTimer` at `deadline` seconds on this clock's time line.
+    /// The latest deadline a timer is scheduled at, in seconds on the clock's time line: about 31
+    /// years. A later (or infinite) deadline is scheduled at this one, so the conversion to
+    /// nanoseconds can never overflow.
+    public static let latestDeadline: TimeInterval = 1e9
+
+    /// Schedules a one-shot `DispatchSourceTimer` at `deadline` seconds on this clock's time line:
+    /// a deadline in the past (or not a number) fires at once, one beyond ``latestDeadline`` (or
+    /// infinite) at that.
     public func schedule(at deadline: TimeInterval, _ handler: @escaping @Sendable () -> Void) -> any ClockTimer {
-        let nanoseconds = max(0, deadline.isFinite ? deadline : 0) * 1e9
-        let when = DispatchTime(uptimeNanoseconds: origin &+ UInt64(nanoseconds.rounded()))
+        let seconds = deadline > 0 ? min(deadline, Self.latestDeadline) : 0
+        let when = DispatchTime(uptimeNanoseconds: origin &+ UInt64((seconds * 1e9).rounded()))
         let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         let timer = DispatchClockTimer(source: source)
         source.setEventHandler { [weak timer] in

@@ -9,24 +9,32 @@ import Foundation
 public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// The first control point's x, in 0...1.
     public let x1: Double
-    /// The first control point's y (any finite value; outside 0...1 overshoots).
+    /// The first control point's y, in ``controlPointYRange`` (outside 0...1 overshoots).
     public let y1: Double
     /// The second control point's x, in 0...1.
     public let x2: Double
-    /// The second control point's y (any finite value).
+    /// The second control point's y, in ``controlPointYRange``.
     public let y2: Double
 
     /// The precision in x to which ``progress(at:)`` solves the curve.
     public static let precision = 1e-6
 
+    /// The y control points allowed: −10...10. Core Animation and CSS allow any finite y, but a
+    /// curve through (0.3, 1e19) makes progress absurd (1e19 card heights) and, further out, not
+    /// finite; ±10 keeps every overshoot in use (CSS's "back" curves reach −0.6 and 1.6) while
+    /// bounding progress to about −8...9 (docs/DESIGN.md#timing-functions). A deliberate difference.
+    public static let controlPointYRange = -10.0...10.0
+
     /// Creates a cubic Bézier timing function, as `CAMediaTimingFunction(controlPoints:::)` or CSS
     /// `cubic-bezier(x1, y1, x2, y2)`.
     ///
     /// - Throws: ``TimingFunctionError/invalidControlPoints(x1:y1:x2:y2:)`` when any value is not
-    ///   finite or when `x1` or `x2` is outside 0...1 (the curve would not be a function of time).
+    ///   finite, when `x1` or `x2` is outside 0...1 (the curve would not be a function of time), or
+    ///   when `y1` or `y2` is outside ``controlPointYRange``.
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(TimingFunctionError) {
         guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite,
-            (0...1).contains(x1), (0...1).contains(x2)
+            (0...1).contains(x1), (0...1).contains(x2),
+            Self.controlPointYRange.contains(y1), Self.controlPointYRange.contains(y2)
         else { throw .invalidControlPoints(x1: x1, y1: y1, x2: x2, y2: y2) }
         self.x1 = x1
         self.y1 = y1
@@ -142,7 +150,8 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
 
 /// Errors from creating a ``TimingFunction``.
 public enum TimingFunctionError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A control point is not finite, or x1/x2 lies outside 0...1.
+    /// A control point is not finite, x1/x2 lies outside 0...1, or y1/y2 outside
+    /// ``TimingFunction/controlPointYRange``.
     case invalidControlPoints(x1: Double, y1: Double, x2: Double, y2: Double)
     /// The text names no preset and is not `cubic-bezier(x1,y1,x2,y2)`.
     case unknownName(String)
@@ -151,7 +160,8 @@ public enum TimingFunctionError: Error, Equatable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .invalidControlPoints(let x1, let y1, let x2, let y2):
-            return "invalid control points (\(x1), \(y1), \(x2), \(y2)): all must be finite and x1, x2 must be in 0...1"
+            return
+                "invalid control points (\(x1), \(y1), \(x2), \(y2)): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10"
         case .unknownName(let name):
             let names = TimingFunction.presets.map(\.name).joined(separator: ", ")
             return "unknown timing function '\(name)' (values: \(names), cubic-bezier(x1,y1,x2,y2))"

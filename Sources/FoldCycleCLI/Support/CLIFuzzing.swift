@@ -1,0 +1,108 @@
+import FoldCycle
+import Foundation
+
+/// The command line tool's decoders of outside input, for the fuzz targets (`FoldCycleFuzzing`)
+/// and the tests that replay their corpora: package-internal, so nothing is added to the tool's
+/// public surface.
+package enum CLIFuzzing {
+    /// What one command line comes to, without running anything: help, an error, or a parsed
+    /// command; a parsed `render` also renders its first, middle and last frames (in its own
+    /// format, pictures as plain text), so every value the parser accepts reaches the math.
+    package enum Outcome: Equatable, Sendable {
+        /// Help or the version.
+        case help
+        /// The error's full stderr text and exit code.
+        case error(String, Int32)
+        /// A live run or a deck that parsed (not run).
+        case parsed
+        /// A render (or a status line) that parsed, the bytes of the frames rendered, and whether
+        /// they are JSON lines (`--format json`).
+        case rendered([UInt8], isJSON: Bool)
+    }
+
+    /// Parses `arguments` (without the program name) as `foldcycle` does. Arguments naming a file
+    /// (`--file`, `--record`) must be left out by the caller: parsing reads an item file.
+    package static func commandLine(_ arguments: [String]) -> Outcome {
+        do {
+            switch arguments.first.flatMap(CLICommand.subcommand(named:)) {
+            case .render:
+                switch try RenderCommand.parse(Array(arguments.dropFirst())) {
+                case .help, .listTransitions: return .help
+                case .run(let command): return .rendered(try renderedSamples(command), isJSON: command.format == .json)
+                }
+            case .deck:
+                return try DeckCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
+            case .status:
+                // A status line at a fixed date, so that every value reaches the schedule's math.
+                let now = Date(timeIntervalSince1970: 1_800_000_000)
+                guard let command = try StatusCommand.parse(Array(arguments.dropFirst()), now: now, environment: [:])
+                else { return .help }
+                return .rendered(command.line(at: now), isJSON: false)
+            case .send:
+                return try SendCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
+            case .live, nil:
+                switch try LiveCommand.parse(arguments) {
+                case .help, .version: return .help
+                case .run: return .parsed
+                }
+            }
+        } catch {
+            return .error(error.message, error.exitCode)
+        }
+    }
+
+    /// The first, middle and last frames of a parsed render as bytes of its stream format (plain
+    /// text for the picture formats).
+    ///
+    /// - Throws: ``CLIError`` when a deck render's settings do not make a deck.
+    private static func renderedSamples(_ command: RenderCommand) throws(CLIError) -> [UInt8] {
+        let frames: any RenderSource =
+            if let deck = command.deck {
+                try DeckRenderFrames(command: command, settings: deck)
+            } else {
+                RenderFrames(command: command)
+            }
+        var stream = RenderStream(command: command)
+        var bytes: [UInt8] = []
+        for index in Set([0, frames.count / 2, frames.count - 1]).sorted() where index >= 0 {
+            frames.render(index)
+            if command.format.isStream {
+                bytes += stream.frame(index, of: frames)
+            } else {
+                bytes += Array(PlainTextEncoder.lines(frames.cells).joined(separator: "\n").utf8)
+            }
+        }
+        return bytes
+    }
+
+    /// Items from `--file` text (paragraphs) and from line text (the deck's standard input).
+    package static func items(fromFileText text: String) -> [String] { ItemInput.items(fromFileText: text) }
+    /// See ``items(fromFileText:)``.
+    package static func items(fromLineText text: String) -> [String] { ItemInput.items(fromLineText: text) }
+}
+
+extension CLIFuzzing {
+    /// A live run's commands carried out on a cycler as the session carries them out
+    /// (``LiveController``), for the commands fuzz target: each gives the reply in words and the
+    /// JSON-lines reply line.
+    package final class LiveCommands {
+        private let controller: LiveController
+
+        /// A controller of `cycler`, the duration following a typed interval (no `--duration`).
+        package init(cycler: Cycler<ArrayDataSource<String>>) {
+            controller = LiveController(cycler: cycler, durationFollowsInterval: true)
+        }
+
+        /// Carries out `command`; `fromZero` numbers items as the JSON-lines protocol does.
+        ///
+        /// - Returns: the reply in words and the reply line (`{"ok":…}` and a line feed) for `id`.
+        package func execute(_ command: SessionCommand, id: JSONValue?, fromZero: Bool) -> (text: String, line: String)
+        {
+            let reply = controller.execute(command, numbering: fromZero ? .fromZero : .fromOne)
+            switch reply.outcome {
+            case .success(let result): return (reply.text, ProtocolReply.success(id: id, result: result))
+            case .failure(let error): return (reply.text, ProtocolReply.failure(id: id, error: error))
+            }
+        }
+    }
+}

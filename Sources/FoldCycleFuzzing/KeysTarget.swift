@@ -1,0 +1,115 @@
+import FoldCycle
+
+/// Key and mouse bytes: the decoder gives the same events however the bytes are split across
+/// reads, never a control character as text, mouse positions in range; the mouse reports drive a
+/// deck's drags (press, motion, release, with time passing between reads) and every frame
+/// renders.
+enum KeysTarget {
+    static func run(_ input: inout FuzzInput) {
+        let chunkSize = input.int(in: 1...64)
+        let behavior: DeckBehavior = input.bool() ? .swipeDeck : .reusingStack
+        let bytes = input.remaining
+        var whole = KeyDecoder()
+        let all = whole.decode(bytes)
+        var split = KeyDecoder()
+        var pieces: [InputEvent] = []
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + chunkSize)
+            pieces += split.decode(Array(bytes[start..<end]))
+            start = end
+        }
+        FuzzCheck.require(merged(all) == merged(pieces), "split reads decode differently")
+        FuzzCheck.require(whole.flushPendingEscape() == split.flushPendingEscape(), "pending escapes differ")
+        for event in all { check(event) }
+
+        // With the escape wait passing after every read, as the input reader does.
+        var waiting = KeyDecoder()
+        var events: [(InputEvent, Double)] = []
+        start = 0
+        var time = 0.0
+        while start < bytes.count {
+            let end = min(bytes.count, start + chunkSize)
+            for event in waiting.decode(Array(bytes[start..<end])) { events.append((event, time)) }
+            if let key = waiting.flushPendingEscape() { events.append((.key(key), time)) }
+            time += Double(bytes[start] % 32) / 100
+            start = end
+        }
+        for (event, _) in events { check(event) }
+        drive(behavior: behavior, events: events)
+    }
+
+    /// Adjacent text events joined: how reads are split decides only where text is cut.
+    static func merged(_ events: [InputEvent]) -> [InputEvent] {
+        var result: [InputEvent] = []
+        for event in events {
+            if case .key(.text(let text)) = event, case .key(.text(let previous))? = result.last {
+                result[result.count - 1] = .key(.text(previous + text))
+            } else {
+                result.append(event)
+            }
+        }
+        return result
+    }
+
+    static func check(_ event: InputEvent) {
+        switch event {
+        case .key(.text(let text)):
+            FuzzCheck.require(!text.isEmpty, "empty text key")
+            FuzzCheck.require(
+                !FuzzCheck.hasControl(text) && !text.contains("\n"), "control in text: \(text.debugDescription)")
+        case .mouse(let report):
+            FuzzCheck.require(
+                (0...999_998).contains(report.column) && (0...999_998).contains(report.row),
+                "mouse position out of range: \(report)")
+        case .key:
+            break
+        }
+    }
+
+    /// The deck session's mapping of mouse reports to drags, on a manual clock, rendering a frame
+    /// after each event.
+    static func drive(behavior: DeckBehavior, events: [(InputEvent, Double)]) {
+        let clock = ManualClock()
+        let metrics = CardMetrics(columns: 12, rows: 3)
+        let deck = SwipeDeck(
+            dataSource: ArrayDataSource(["one", "two", "three", "four"]),
+            configuration: DeckConfiguration(
+                behavior: behavior, layout: StackLayout(metrics: metrics, visibleCount: 2)),
+            clock: clock)
+        let scene = DeckScene(
+            deck: deck, cardSize: TerminalSize(columns: 12, rows: 3), frameSize: TerminalSize(columns: 40, rows: 7))
+        deck.start()
+        var frame = CellBuffer(width: 0, height: 0)
+        var dragging = false
+        for (event, time) in events.prefix(200) {
+            if time > clock.now { clock.advance(to: time) }
+            switch event {
+            case .mouse(let report):
+                let point = metrics.point(column: report.column, row: report.row)
+                switch (report.action, report.button) {
+                case (.press, .left): dragging = deck.beginDrag(at: point)
+                case (.motion, .left) where dragging: _ = deck.drag(to: point)
+                case (.release, _) where dragging:
+                    dragging = false
+                    _ = deck.endDrag(at: point)
+                default: break
+                }
+            case .key(.arrow(let arrow)):
+                switch arrow {
+                case .left: _ = deck.swipe(.left)
+                case .right: _ = deck.swipe(.right)
+                case .up: _ = deck.undo()
+                case .down: _ = deck.click()
+                }
+            case .key:
+                break
+            }
+            scene.render(at: clock.now, into: &frame)
+            FuzzCheck.require(frame.width == 40 && frame.height == 7, "deck frame size \(frame.width)x\(frame.height)")
+        }
+        clock.advance(by: 10)
+        scene.render(at: clock.now, into: &frame)
+        deck.stop()
+    }
+}
