@@ -17,7 +17,12 @@ import Foundation
 final class GuardedOutput: @unchecked Sendable {
     /// Where the bytes go.
     let sink: any OutputSink
+    /// Held while bytes go to the sink (and so, when the terminal stopped reading, for as long as
+    /// a write blocks).
     private let lock = NSLock()
+    /// Held only for a moment, never across a write: guards `restoration` and `closed`, which the
+    /// exit path must read and set even while a blocked write holds `lock`.
+    private let stateLock = NSLock()
     private var restoration: [UInt8] = []
     private var closed = false
     /// The terminal the bytes reach, when there is one: where a rescue writes.
@@ -34,14 +39,17 @@ final class GuardedOutput: @unchecked Sendable {
     func write(_ bytes: [UInt8], restoration: [UInt8]) throws(TerminalError) {
         lock.lock()
         defer { lock.unlock() }
-        guard !closed else { return }
-        if restoration != self.restoration {
-            self.restoration = restoration
-            if let rescueSlot, let rescueDescriptor {
-                TerminalRescue.shared.setBytes(restoration, descriptor: rescueDescriptor, slot: rescueSlot)
+        let open = stateLock.withLock {
+            guard !closed else { return false }
+            if restoration != self.restoration {
+                self.restoration = restoration
+                if let rescueSlot, let rescueDescriptor {
+                    TerminalRescue.shared.setBytes(restoration, descriptor: rescueDescriptor, slot: rescueSlot)
+                }
             }
+            return true
         }
-        if !bytes.isEmpty { try sink.write(bytes) }
+        if open, !bytes.isEmpty { try sink.write(bytes) }
     }
 
     /// Writes the restoration bytes kept, once, and closes the output. Waits at most half a second
@@ -50,9 +58,12 @@ final class GuardedOutput: @unchecked Sendable {
     func restoreForExit() {
         let locked = lock.lock(before: Date(timeIntervalSinceNow: 0.5))
         defer { if locked { lock.unlock() } }
-        guard !closed else { return }
-        closed = true
-        guard !restoration.isEmpty else { return }
+        let restoration: [UInt8]? = stateLock.withLock {
+            guard !closed else { return nil }
+            closed = true
+            return self.restoration
+        }
+        guard let restoration, !restoration.isEmpty else { return }
         if locked {
             try? sink.write(restoration)
         } else if let rescueDescriptor {
@@ -64,7 +75,7 @@ final class GuardedOutput: @unchecked Sendable {
     /// player draws).
     func guardExit() {
         ExitRestorations.shared.register(self)
-        lock.withLock {
+        stateLock.withLock {
             guard rescueSlot == nil, let rescueDescriptor else { return }
             rescueSlot = TerminalRescue.shared.makeByteSlot()
             if let rescueSlot {
@@ -77,7 +88,7 @@ final class GuardedOutput: @unchecked Sendable {
     /// terminal back).
     func releaseExitGuard() {
         ExitRestorations.shared.unregister(self)
-        lock.withLock {
+        stateLock.withLock {
             if let rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
             rescueSlot = nil
         }

@@ -114,7 +114,22 @@ struct TerminalRescueTests {
             relay.unregister(stuckToken)
             relay.unregister(freeToken)
         }
-        kill(getpid(), SIGUSR2)
+        // From a thread of its own that lets SIGUSR2 through and goes on to an intercepted call:
+        // Dispatch's workers (this test's thread among them) block signals, and ThreadSanitizer
+        // runs a handler only when the receiving thread makes such a call, so a process-wide
+        // signal could wait for good on a thread parked in a futex wait (the stuck queue's).
+        let sent = DispatchSemaphore(value: 0)
+        let sender = Thread {
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, SIGUSR2)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            pthread_kill(pthread_self(), SIGUSR2)
+            usleep(1000)
+            sent.signal()
+        }
+        sender.start()
+        #expect(sent.wait(timeout: .now() + 10) == .success)
         #expect(emergencies.waitFor("stuck \(SIGUSR2)", timeout: 10))
         // The handler that ran in time had no emergency.
         #expect(handled.all == ["free"])
