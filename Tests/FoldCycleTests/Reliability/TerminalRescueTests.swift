@@ -63,8 +63,10 @@ struct TerminalRescueTests {
         output.guardExit()
         defer { output.releaseExitGuard() }
         // A write of more than the pipe holds blocks, holding the output's lock.
+        let written = DispatchSemaphore(value: 0)
         let writing = Thread {
             try? output.write([UInt8](repeating: 0x41, count: 1 << 20), restoration: Array("\u{1B}[?25h".utf8))
+            written.signal()
         }
         writing.start()
         var waited = 0
@@ -89,6 +91,8 @@ struct TerminalRescueTests {
             while read(ends[0], &buffer, buffer.count) > 0 {}
         }
         drainer.start()
+        // The pipe is closed only after the write is done (closing it under a write raises SIGPIPE).
+        #expect(written.wait(timeout: .now() + 10) == .success)
     }
 
     @Test("a signal whose handler is stuck on its queue reaches the watchdog's emergency handler")
