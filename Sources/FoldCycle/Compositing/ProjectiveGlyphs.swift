@@ -179,14 +179,20 @@ private struct GlyphPlacer {
     func placeInFixedColumns(sourceRow sy: Int, snappedRow r: Int) {
         let sourceWidth = draw.sourceWidth
         let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
+        let rowBase = sy * sourceWidth
+        // `r` is a bbox row (an index of the owners), so only the column needs a bounds check.
+        let claimBase = r * columns
         for sx in 0..<sourceWidth {
-            let cell = source[sy * sourceWidth + sx]
+            let cell = source[rowBase + sx]
             guard ProjectiveDraw.isGlyph(cell, visibleSpace: visibleSpace) else { continue }
             let wide = cell.width == 2
             let c = wide ? fixedColumns[sx].wide : fixedColumns[sx].narrow
-            guard c != Int.min, isContent(c, r), !wide || isContent(c + 1, r) else { continue }
+            // `c ≥ 0` also excludes Int.min (off the destination).
+            guard c >= 0, c + (wide ? 1 : 0) < columns, coverage[claimBase + c] == 0x88,
+                !wide || coverage[claimBase + c + 1] == 0x88
+            else { continue }
             claim(
-                sourceIndex: sy * sourceWidth + sx, at: r * columns + c, depth: (wide ? wideTerms : narrowTerms)[sx].w,
+                sourceIndex: rowBase + sx, at: claimBase + c, depth: (wide ? wideTerms : narrowTerms)[sx].w,
                 wide: wide)
         }
     }
@@ -229,9 +235,13 @@ private struct GlyphPlacer {
     /// `depth`, unless a nearer or equally near glyph holds it.
     @inline(__always)
     func claim(sourceIndex: Int, at i: Int, depth w: Double, wide: Bool) {
-        guard depths[i] > w || claims[i] == -1, !wide || depths[i + 1] > w || claims[i + 1] == -1 else { return }
-        release(i)
-        if wide { release(i + 1) }
+        // Free cells (the common case: no glyph landed there yet) need no depth test and hold
+        // nothing to release.
+        if claims[i] != -1 || (wide && claims[i + 1] != -1) {
+            guard depths[i] > w || claims[i] == -1, !wide || depths[i + 1] > w || claims[i + 1] == -1 else { return }
+            release(i)
+            if wide { release(i + 1) }
+        }
         claims[i] = Int32(truncatingIfNeeded: sourceIndex)
         depths[i] = w
         if wide {
