@@ -232,6 +232,7 @@ struct ProjectiveDraw: LayerBlending {
         let blank = Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: firstBackground)
         // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
         var overwritten: UInt64 = 0
+        let opaqueRuns = uniformBackground && alpha256 == 256
         coverage.withUnsafeBufferPointer { coverage in
             claims.withUnsafeBufferPointer { claims in
                 for r in 0..<rows {
@@ -239,18 +240,19 @@ struct ProjectiveDraw: LayerBlending {
                     let py = Double(y) + 0.5 - centreY
                     let rowTerms = (x: py * inverse.h21, y: py * inverse.h22, w: py * inverse.h23)
                     let rowBase = r * columns
-                    // Cells before `runEnd` were drawn as part of a run of content.
-                    var runEnd = 0
-                    for c in 0..<columns where c >= runEnd {
+                    var column = 0
+                    while column < columns {
+                        let c = column
                         let covered = coverage[rowBase + c]
                         // A run of content cells of an opaque layer of one background: each is
-                        // its glyph or a blank, copied (the common case, in a tight loop).
-                        if covered == 0x88 && uniformBackground && alpha256 == 256 {
+                        // its glyph or a blank, copied (the common case, in a tight loop over the
+                        // run found first).
+                        if covered == 0x88 && opaqueRuns {
+                            var runEnd = c + 1
+                            while runEnd < columns && coverage[rowBase + runEnd] == 0x88 { runEnd += 1 }
                             var index = y * width + firstColumn + c
-                            runEnd = c
-                            while runEnd < columns && coverage[rowBase + runEnd] == 0x88 {
+                            for claim in claims[(rowBase + c)..<(rowBase + runEnd)] {
                                 overwritten |= DrawContext.widthOtherThanOne(target[index])
-                                let claim = claims[rowBase + runEnd]
                                 if claim >= 0 {
                                     var glyph = source[Int(claim)]
                                     glyph.backgroundBits = firstBackground
@@ -262,11 +264,12 @@ struct ProjectiveDraw: LayerBlending {
                                 } else if claim != Self.continuationClaim {
                                     target[index] = blank
                                 }
-                                runEnd += 1
                                 index += 1
                             }
+                            column = runEnd
                             continue
                         }
+                        column += 1
                         guard covered & 0xF0 != 0, covered & 0x0F != 0 else { continue }
                         let x = firstColumn + c
                         let index = y * width + x
@@ -334,21 +337,36 @@ struct ProjectiveDraw: LayerBlending {
             for (r, extent) in rowExtents.enumerated() {
                 guard let extent else { continue }
                 let (from, to) = Self.span(extent, first: firstColumn, count: columns)
-                for c in from..<to {
-                    let eighths =
-                        c == from || c == to - 1
-                        ? DrawContext.eighths(Double(firstColumn + c), extent.low, extent.high) : 8
-                    coverage[r * columns + c] = UInt8(truncatingIfNeeded: eighths)
+                guard from < to else { continue }
+                let rowBase = r * columns
+                // The cells between the two ends are 8/8: one fill.
+                if to - from > 2 {
+                    coverage[(rowBase + from + 1)..<(rowBase + to - 1)].update(repeating: 8)
+                }
+                // The two ends (one cell when the span is one cell wide).
+                coverage[rowBase + from] = UInt8(
+                    truncatingIfNeeded: DrawContext.eighths(Double(firstColumn + from), extent.low, extent.high))
+                if to - from > 1 {
+                    coverage[rowBase + to - 1] = UInt8(
+                        truncatingIfNeeded: DrawContext.eighths(Double(firstColumn + to - 1), extent.low, extent.high))
                 }
             }
             for (c, extent) in columnExtents.enumerated() {
                 guard let extent else { continue }
                 let (from, to) = Self.span(extent, first: firstRow, count: rows)
-                for r in from..<to {
-                    let eighths =
-                        r == from || r == to - 1
-                        ? DrawContext.eighths(Double(firstRow + r), extent.low, extent.high) : 8
-                    coverage[r * columns + c] |= UInt8(truncatingIfNeeded: eighths << 4)
+                guard from < to else { continue }
+                // The cells between the two ends are 8/8.
+                var index = (from + 1) * columns + c
+                for _ in (from + 1)..<max(to - 1, from + 1) {
+                    coverage[index] |= 0x80
+                    index += columns
+                }
+                coverage[from * columns + c] |= UInt8(
+                    truncatingIfNeeded: DrawContext.eighths(Double(firstRow + from), extent.low, extent.high) << 4)
+                if to - from > 1 {
+                    coverage[(to - 1) * columns + c] |= UInt8(
+                        truncatingIfNeeded: DrawContext.eighths(Double(firstRow + to - 1), extent.low, extent.high) << 4
+                    )
                 }
             }
         }
