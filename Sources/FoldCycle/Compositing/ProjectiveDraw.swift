@@ -144,13 +144,14 @@ struct ProjectiveDraw: LayerBlending {
     /// The face is convex, so its part inside a band is the convex polygon of the corners inside
     /// the band and the points where its sides cross the band's two lines: the extent along the
     /// band is the least and greatest of those.
+    @inline(__always)
     private func extent(bandLow: Double, bandHigh: Double, horizontal: Bool) -> (low: Double, high: Double)? {
         var low = Double.infinity
         var high = -Double.infinity
-        for index in 0..<4 {
-            let a = quad[index]
-            let b = quad[(index + 1) % 4]
-            // (across, along): `across` is the coordinate the band bounds.
+        // One side, from corner `a` to corner `b`; (across, along): `across` is the coordinate
+        // the band bounds.
+        @inline(__always)
+        func side(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
             let (aAcross, aAlong) = horizontal ? (a.y, a.x) : (a.x, a.y)
             let (bAcross, bAlong) = horizontal ? (b.y, b.x) : (b.x, b.y)
             if aAcross >= bandLow && aAcross <= bandHigh {
@@ -169,6 +170,12 @@ struct ProjectiveDraw: LayerBlending {
                 high = max(high, at)
             }
         }
+        // The four sides in order, each corner read once (no index arithmetic per side).
+        let (q0, q1, q2, q3) = (quad[0], quad[1], quad[2], quad[3])
+        side(q0, q1)
+        side(q1, q2)
+        side(q2, q3)
+        side(q3, q0)
         return low <= high ? (low, high) : nil
     }
 
@@ -216,7 +223,7 @@ struct ProjectiveDraw: LayerBlending {
         let claims = glyphClaims(source: source, coverage: coverage, columns: columns, rows: rows)
         // A layer of one background (every card) needs no sampling: each cell would find it.
         let firstBackground = source[0].backgroundBits
-        let uniformBackground = source.allSatisfy { $0.backgroundBits == firstBackground }
+        let uniformBackground = Self.hasOneBackground(source, firstBackground)
         // The inverse map of a cell centre, `(px, py, 1) · inverse`, split into its column's and
         // its row's terms, so a cell costs three additions and one division.
         let columnTerms: [(x: Double, y: Double, w: Double)] =
@@ -249,7 +256,7 @@ struct ProjectiveDraw: LayerBlending {
                         // run found first).
                         if covered == 0x88 && opaqueRuns {
                             var runEnd = c + 1
-                            while runEnd < columns && coverage[rowBase + runEnd] == 0x88 { runEnd += 1 }
+                            while runEnd < columns && coverage[rowBase &+ runEnd] == 0x88 { runEnd &+= 1 }
                             var index = y * width + firstColumn + c
                             for claim in claims[(rowBase + c)..<(rowBase + runEnd)] {
                                 overwritten |= DrawContext.widthOtherThanOne(target[index])
@@ -258,13 +265,13 @@ struct ProjectiveDraw: LayerBlending {
                                     glyph.backgroundBits = firstBackground
                                     target[index] = glyph
                                     if glyph.width == 2 {
-                                        overwritten |= DrawContext.widthOtherThanOne(target[index + 1])
-                                        target[index + 1] = .continuation(of: glyph)
+                                        overwritten |= DrawContext.widthOtherThanOne(target[index &+ 1])
+                                        target[index &+ 1] = .continuation(of: glyph)
                                     }
                                 } else if claim != Self.continuationClaim {
                                     target[index] = blank
                                 }
-                                index += 1
+                                index &+= 1
                             }
                             column = runEnd
                             continue
@@ -320,6 +327,16 @@ struct ProjectiveDraw: LayerBlending {
             }
         }
         return overwritten != 0
+    }
+
+    /// Whether every cell of `source` has the packed background `background`: the OR of the
+    /// differences over all cells, with no exit per cell (cards have one background, so the
+    /// whole layer is read anyway).
+    static func hasOneBackground(_ source: UnsafeBufferPointer<Cell>, _ background: UInt32) -> Bool {
+        let expected = UInt64(background)
+        var differences: UInt64 = 0
+        for cell in source { differences |= (cell.high ^ expected) & 0xFFFF_FFFF }
+        return differences == 0
     }
 
     /// Each bbox cell's coverage, row-major: its row eighths (from its column's y-extent) in the
