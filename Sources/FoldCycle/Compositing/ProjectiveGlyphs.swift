@@ -34,13 +34,16 @@ extension ProjectiveDraw {
         }
         // When u depends on x alone (a turn about y) a glyph's column depends on its source
         // column alone: the bbox column of a narrow and of a wide glyph in each source column,
-        // computed once (Int.min: off the destination).
+        // computed once (-1: the glyph's cells are not all in the bbox, or it lands off the
+        // destination).
         let fixedColumns: [(narrow: Int, wide: Int)] =
             rowPlacement == .snapped && forward.h21 == 0 && forward.h23 == 0
             ? (0..<sourceWidth).map { sx in
-                (
-                    GlyphPlacer.column(narrowTerms[sx], draw: self, halfGlyph: 0.5),
-                    GlyphPlacer.column(wideTerms[sx], draw: self, halfGlyph: 1)
+                let narrow = GlyphPlacer.column(narrowTerms[sx], draw: self, halfGlyph: 0.5)
+                let wide = GlyphPlacer.column(wideTerms[sx], draw: self, halfGlyph: 1)
+                // Int.min (off the destination) fails `≥ 0`.
+                return (
+                    narrow >= 0 && narrow < columns ? narrow : -1, wide >= 0 && wide < columns - 1 ? wide : -1
                 )
             } : []
         withUnsafeTemporaryAllocation(of: Double.self, capacity: columns * rows) { depths in
@@ -139,8 +142,8 @@ private struct GlyphPlacer {
     let depths: UnsafeMutableBufferPointer<Double>
     let narrowTerms: UnsafeBufferPointer<(x: Double, y: Double, w: Double, scale: Double)>
     let wideTerms: UnsafeBufferPointer<(x: Double, y: Double, w: Double, scale: Double)>
-    /// Per source column, the bbox column of a narrow and a wide glyph, when they depend on the
-    /// column alone; empty otherwise.
+    /// Per source column, the bbox column of a narrow and a wide glyph (-1 when its cells are
+    /// not all in the bbox), when they depend on the column alone; empty otherwise.
     let fixedColumns: UnsafeBufferPointer<(narrow: Int, wide: Int)>
     let columns: Int
     let rows: Int
@@ -180,20 +183,19 @@ private struct GlyphPlacer {
         let sourceWidth = draw.sourceWidth
         let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
         let rowBase = sy * sourceWidth
-        // `r` is a bbox row (an index of the owners), so only the column needs a bounds check.
+        // `r` is a bbox row (an index of the owners) and the columns in ``fixedColumns`` are
+        // bbox columns (or -1), so no other bounds check is needed.
         let claimBase = r * columns
         for sx in 0..<sourceWidth {
-            let cell = source[rowBase + sx]
+            let cell = source[rowBase &+ sx]
             guard ProjectiveDraw.isGlyph(cell, visibleSpace: visibleSpace) else { continue }
             let wide = cell.width == 2
             let c = wide ? fixedColumns[sx].wide : fixedColumns[sx].narrow
-            // `c ≥ 0` also excludes Int.min (off the destination).
-            guard c >= 0, c + (wide ? 1 : 0) < columns, coverage[claimBase + c] == 0x88,
-                !wide || coverage[claimBase + c + 1] == 0x88
-            else { continue }
+            guard c >= 0 else { continue }
+            let i = claimBase &+ c
+            guard coverage[i] == 0x88, !wide || coverage[i &+ 1] == 0x88 else { continue }
             claim(
-                sourceIndex: rowBase + sx, at: claimBase + c, depth: (wide ? wideTerms : narrowTerms)[sx].w,
-                wide: wide)
+                sourceIndex: rowBase &+ sx, at: i, depth: (wide ? wideTerms : narrowTerms)[sx].w, wide: wide)
         }
     }
 
@@ -213,6 +215,7 @@ private struct GlyphPlacer {
         let limitX = Double(draw.width + 2)
         let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
         let rowBase = sy * sourceWidth
+        let claimBase = r * columns
         // The first bbox column after the last glyph placed.
         var free = Int.min
         for sx in 0..<sourceWidth {
@@ -222,12 +225,14 @@ private struct GlyphPlacer {
             // The same arithmetic as ``place(sourceRow:snappedRow:)``.
             let dx = ((wide ? wideTerms : narrowTerms)[sx].x + offset) * scale + centreX - (wide ? 1 : 0.5)
             guard dx > -2, dx < limitX else { continue }  // Also false for NaN.
-            let c = Int(dx + 2.5) - 2 - draw.firstColumn
-            guard c >= free, isContent(c, r), !wide || isContent(c + 1, r) else { continue }
-            let i = r * columns + c
-            claims[i] = Int32(truncatingIfNeeded: rowBase + sx)
-            if wide { claims[i + 1] = ProjectiveDraw.continuationClaim }
-            free = c + (wide ? 2 : 1)
+            let c = Int(dx + 2.5) &- 2 &- draw.firstColumn
+            // `r` is a bbox row (an index of the owners): only the column needs bounds checks.
+            guard c >= free, c >= 0, c &+ (wide ? 1 : 0) < columns else { continue }
+            let i = claimBase &+ c
+            guard coverage[i] == 0x88, !wide || coverage[i &+ 1] == 0x88 else { continue }
+            claims[i] = Int32(truncatingIfNeeded: rowBase &+ sx)
+            if wide { claims[i &+ 1] = ProjectiveDraw.continuationClaim }
+            free = c &+ (wide ? 2 : 1)
         }
     }
 
