@@ -257,22 +257,11 @@ struct ProjectiveDraw: LayerBlending {
                         if covered == 0x88 && opaqueRuns {
                             var runEnd = c + 1
                             while runEnd < columns && coverage[rowBase &+ runEnd] == 0x88 { runEnd &+= 1 }
-                            var index = y * width + firstColumn + c
-                            for claim in claims[(rowBase + c)..<(rowBase + runEnd)] {
-                                overwritten |= DrawContext.widthOtherThanOne(target[index])
-                                if claim >= 0 {
-                                    var glyph = source[Int(claim)]
-                                    glyph.backgroundBits = firstBackground
-                                    target[index] = glyph
-                                    if glyph.width == 2 {
-                                        overwritten |= DrawContext.widthOtherThanOne(target[index &+ 1])
-                                        target[index &+ 1] = .continuation(of: glyph)
-                                    }
-                                } else if claim != Self.continuationClaim {
-                                    target[index] = blank
-                                }
-                                index &+= 1
-                            }
+                            overwritten |= Self.copyRun(
+                                claims: claims.baseAddress.unsafelyUnwrapped + (rowBase &+ c), count: runEnd &- c,
+                                source: source.baseAddress.unsafelyUnwrapped,
+                                target: target.baseAddress.unsafelyUnwrapped + (y &* width &+ firstColumn &+ c),
+                                background: firstBackground, blank: blank)
                             column = runEnd
                             continue
                         }
@@ -327,6 +316,39 @@ struct ProjectiveDraw: LayerBlending {
             }
         }
         return overwritten != 0
+    }
+
+    /// Copies a run of `count` content cells of an opaque layer of one background (`background`)
+    /// to `target`: each its claimed glyph (``glyphClaims(source:coverage:columns:rows:)``, a
+    /// wide one with its continuation), nothing for a continuation claim, or `blank`. A function
+    /// of its own, so the loop keeps its few values in registers.
+    ///
+    /// - Returns: the OR of ``DrawContext/widthOtherThanOne(_:)`` over the cells it overwrote:
+    ///   nonzero when one was part of a wide cluster.
+    @inline(never)
+    static func copyRun(
+        claims: UnsafePointer<Int32>, count: Int, source: UnsafePointer<Cell>, target: UnsafeMutablePointer<Cell>,
+        background: UInt32, blank: Cell
+    ) -> UInt64 {
+        var overwritten: UInt64 = 0
+        var i = 0
+        while i < count {
+            overwritten |= DrawContext.widthOtherThanOne(target[i])
+            let claim = claims[i]
+            if claim >= 0 {
+                var glyph = source[Int(claim)]
+                glyph.backgroundBits = background
+                target[i] = glyph
+                if glyph.width == 2 {
+                    overwritten |= DrawContext.widthOtherThanOne(target[i &+ 1])
+                    target[i &+ 1] = .continuation(of: glyph)
+                }
+            } else if claim != continuationClaim {
+                target[i] = blank
+            }
+            i &+= 1
+        }
+        return overwritten
     }
 
     /// Whether every cell of `source` has the packed background `background`: the OR of the
