@@ -357,8 +357,8 @@ struct ProjectiveDraw: LayerBlending {
     static func hasOneBackground(_ source: UnsafeBufferPointer<Cell>, _ background: UInt32) -> Bool {
         let expected = UInt64(background)
         var differences: UInt64 = 0
-        for cell in source { differences |= (cell.high ^ expected) & 0xFFFF_FFFF }
-        return differences == 0
+        for cell in source { differences |= cell.high ^ expected }
+        return differences & 0xFFFF_FFFF == 0
     }
 
     /// Each bbox cell's coverage, row-major: its row eighths (from its column's y-extent) in the

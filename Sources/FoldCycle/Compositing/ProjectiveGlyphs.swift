@@ -47,7 +47,9 @@ extension ProjectiveDraw {
                 )
             } : []
         withUnsafeTemporaryAllocation(of: Double.self, capacity: columns * rows) { depths in
-            depths.initialize(repeating: .infinity)
+            // Rows at one depth (a turn about x) are placed without depths.
+            let oneDepth = rowPlacement == .snapped && fixedColumns.isEmpty && forward.h13 == 0 && forward.h11 > 0
+            if !oneDepth { depths.initialize(repeating: .infinity) }
             claims.withUnsafeMutableBufferPointer { claims in
                 coverage.withUnsafeBufferPointer { coverage in
                     narrowTerms.withUnsafeBufferPointer { narrowTerms in
@@ -78,7 +80,7 @@ extension ProjectiveDraw {
                     }
                 }
             }
-            depths.deinitialize()
+            if !oneDepth { depths.deinitialize() }
         }
         return claims
     }
