@@ -2,20 +2,25 @@
 """Instruction counts per frame, before and after, with valgrind's callgrind (repeatable where
 wall-clock medians on a shared machine are not).
 
-Each binary is run as `foldcycle render --format ansi --encoder diff --direction D --frames N
---width 80 --height 24 --color always A B` under `valgrind --tool=callgrind`, with the
+Each binary is run as `foldcycle render --transition T --format ansi --encoder diff --direction D
+--frames N --width 80 --height 24 --color always A B` under `valgrind --tool=callgrind`, with the
 environment of the colour depth (truecolor: COLORTERM=truecolor; 256: TERM=xterm-256color and no
 COLORTERM), on the bench's two 80×24 cards of mixed CJK and ASCII words (the same text as
 foldcycle-bench's BenchText). From the profile it takes the inclusive instructions of
-`CardScene.render(_:outgoing:incoming:into:)` (compose) and `ANSIEncoder.encodeDiff` (the
-diff encoder; the first frame is a full one) and divides each by its number of calls; and the
-diff stream's bytes per frame from stdout.
+`CardScene.render(_:outgoing:incoming:into:)` (compose) less those of
+`CardScene.slotContent(index:text:)` (the cards' text layout, done once per card and cached: in
+a 60-frame run it would otherwise add about 80 k to every frame's compose, which the bench's
+warmed frames do not pay), and of `ANSIEncoder.encodeDiff` (the diff encoder; the first frame is
+a full one), and divides each by its number of calls; and the diff stream's bytes per frame from
+stdout.
 
     scripts/callgrind_counts.py --before OLD/foldcycle --after NEW/foldcycle \\
-        --before-label main --after-label issue-12 [--frames 60] [--write docs/PERFORMANCE.md]
+        --before-label main --after-label issue-12 [--frames 60] [--transitions fold,cube] \\
+        [--directions left,up] [--write docs/PERFORMANCE.md]
 
---write replaces the table between `<!-- callgrind:counts:begin -->` and
-`<!-- callgrind:counts:end -->` in the given file; otherwise the table is printed.
+--write replaces the table between `<!-- callgrind:NAME:begin -->` and
+`<!-- callgrind:NAME:end -->` in the given file (NAME: --block, default `counts`); otherwise the
+table is printed.
 Needs valgrind (callgrind_annotate); not run by scripts/test.
 """
 import argparse
@@ -31,13 +36,12 @@ WORDS = [
     "전환", "text", "動画", "frame", "漢字", "cell", "한글", "glyph", "表示", "row",
 ]
 COMPOSE = "$s9FoldCycle9CardSceneC6render_8outgoing8incoming4intoy0aB4Core15TransitionFrameV_Si5index_SS4texttSiAK_SSALtAA10CellBufferVztF"
+LAYOUT = "$s9FoldCycle9CardSceneC11slotContent5index4textAA10CellBufferVSi_SStF"
 ENCODE = "$s9FoldCycle11ANSIEncoderV10encodeDiff8previous7current4intoyAA10CellBufferV_AISays5UInt8VGztF"
 DEPTH_ENV = {
     "truecolor": {"COLORTERM": "truecolor", "TERM": "xterm-256color"},
     "256": {"COLORTERM": "", "TERM": "xterm-256color"},
 }
-BEGIN = "<!-- callgrind:counts:begin -->"
-END = "<!-- callgrind:counts:end -->"
 
 
 def width(text):
@@ -97,39 +101,43 @@ def inclusive(profile, symbol):
     return total, calls
 
 
-def measure(binary, direction, depth, frames):
+def measure(binary, transition, direction, depth, frames):
     env = dict(os.environ)
     env.pop("NO_COLOR", None)
     env.update(DEPTH_ENV[depth])
     with tempfile.TemporaryDirectory() as scratch:
         profile = os.path.join(scratch, "callgrind.out")
         proc = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", binary, "render", "--format", "ansi",
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", binary, "render", "--transition", transition, "--format", "ansi",
              "--encoder", "diff", "--direction", direction, "--frames", str(frames), "--width", "80", "--height",
              "24", "--color", "always", item(0), item(1)], capture_output=True, env=env, check=True)
         compose, compose_calls = inclusive(profile, COMPOSE)
+        layout, _ = inclusive(profile, LAYOUT)
         encode, encode_calls = inclusive(profile, ENCODE)
-    return compose / compose_calls, encode / encode_calls, len(proc.stdout) / frames
+    return (compose - layout) / compose_calls, encode / encode_calls, len(proc.stdout) / frames
 
 
 def table(args):
     rows = [
-        f"Written by `scripts/callgrind_counts.py --frames {args.frames}`: instructions per frame (inclusive, "
-        f"thousands) of compose (`CardScene.render`) and of the diff encoder (`ANSIEncoder.encodeDiff`), and "
-        f"the diff stream's bytes per frame, for `foldcycle render --format ansi --encoder diff --frames "
-        f"{args.frames} --width 80 --height 24` on the bench's cards. Before: {args.before_label}; after: "
-        f"{args.after_label}.",
+        f"Written by `scripts/callgrind_counts.py --frames {args.frames} --transitions {args.transitions} "
+        f"--directions {args.directions}`: instructions per frame (inclusive, thousands) of compose "
+        f"(`CardScene.render`, less the cards' one-time text layout `CardScene.slotContent`) and of the diff "
+        f"encoder (`ANSIEncoder.encodeDiff`), and the diff stream's bytes per frame, for `foldcycle render "
+        f"--transition T --format ansi --encoder diff --frames {args.frames} --width 80 --height 24` on the "
+        f"bench's cards. Before: {args.before_label}; after: {args.after_label}.",
         "",
-        "| direction | depth | compose before → after | encodeDiff before → after | bytes per frame before → after |",
-        "|---|---|---:|---:|---:|",
+        "| transition | direction | depth | compose before → after | encodeDiff before → after "
+        "| bytes per frame before → after |",
+        "|---|---|---|---:|---:|---:|",
     ]
-    for direction in args.directions.split(","):
-        for depth in ["truecolor", "256"]:
-            before = measure(args.before, direction, depth, args.frames)
-            after = measure(args.after, direction, depth, args.frames)
-            rows.append(
-                f"| {direction} | {depth} | {before[0] / 1000:.0f} k → {after[0] / 1000:.0f} k "
-                f"| {before[1] / 1000:.0f} k → {after[1] / 1000:.0f} k | {before[2]:.0f} → {after[2]:.0f} |")
+    for transition in args.transitions.split(","):
+        for direction in args.directions.split(","):
+            for depth in ["truecolor", "256"]:
+                before = measure(args.before, transition, direction, depth, args.frames)
+                after = measure(args.after, transition, direction, depth, args.frames)
+                rows.append(
+                    f"| {transition} | {direction} | {depth} | {before[0] / 1000:.0f} k → {after[0] / 1000:.0f} k "
+                    f"| {before[1] / 1000:.0f} k → {after[1] / 1000:.0f} k | {before[2]:.0f} → {after[2]:.0f} |")
     return "\n".join(rows)
 
 
@@ -141,21 +149,24 @@ def main():
     parser.add_argument("--after-label", default="the --after binary")
     parser.add_argument("--frames", type=int, default=60)
     parser.add_argument("--directions", default="left,up")
+    parser.add_argument("--transitions", default="fold")
     parser.add_argument("--write", metavar="FILE")
+    parser.add_argument("--block", default="counts", help="the marker name of the block --write replaces")
     args = parser.parse_args()
     text = table(args)
     if not args.write:
         print(text)
         return 0
+    begin, end = f"<!-- callgrind:{args.block}:begin -->", f"<!-- callgrind:{args.block}:end -->"
     with open(args.write) as f:
         doc = f.read()
-    if doc.count(BEGIN) != 1 or doc.count(END) != 1 or doc.index(BEGIN) > doc.index(END):
-        print(f"{args.write}: needs one {BEGIN} … {END} block", file=sys.stderr)
+    if doc.count(begin) != 1 or doc.count(end) != 1 or doc.index(begin) > doc.index(end):
+        print(f"{args.write}: needs one {begin} … {end} block", file=sys.stderr)
         return 1
-    head, rest = doc.split(BEGIN)
-    _, tail = rest.split(END)
+    head, rest = doc.split(begin)
+    _, tail = rest.split(end)
     with open(args.write, "w") as f:
-        f.write(head + BEGIN + "\n\n" + text + "\n\n" + END + tail)
+        f.write(head + begin + "\n\n" + text + "\n\n" + end + tail)
     return 0
 
 

@@ -71,30 +71,55 @@ public struct CellBuffer: Hashable, Sendable {
     ///
     /// - Complexity: O(cells), one width load per narrow cell.
     public mutating func normalizeWideClusters() {
+        normalizeWideClusters(rows: 0..<height, columns: 0..<width)
+    }
+
+    /// ``normalizeWideClusters()`` for a buffer of which only the cells in `rows` × `columns` were
+    /// written since the invariant last held: it visits those rows from the cluster boundary at
+    /// or before `columns.lowerBound − 1` (a lead there may have lost its continuation) through
+    /// `columns.upperBound` (a continuation there may have lost its lead). Everywhere else the
+    /// invariant still holds, so the result is the full pass's.
+    ///
+    /// - Complexity: O(`rows.count` × `columns.count`).
+    mutating func normalizeWideClusters(rows: Range<Int>, columns: Range<Int>) {
         let width = self.width
-        let height = self.height
         guard width > 0 else { return }
+        let rows = rows.clamped(to: 0..<height)
         cells.withUnsafeMutableBufferPointer { cells in
-            for y in 0..<height {
+            for y in rows {
                 let row = y * width
-                var x = 0
-                while x < width {
-                    let cellWidth = cells[row + x].width
+                var x = min(max(columns.lowerBound - 1, 0), width)
+                // Left of the written cells a continuation follows its lead: start at the lead.
+                if x > 0 && x < width && cells[row + x].width == 0 { x -= 1 }
+                let end = min(max(columns.upperBound + 1, 0), width)
+                let cells = cells.baseAddress.unsafelyUnwrapped + row
+                while x < end {
+                    // Narrow cells, the common case: four at a time while all four are narrow
+                    // (each high word's width byte is 1).
+                    while x &+ 4 <= end {
+                        let narrow: UInt64 = 1 << 32
+                        let differences =
+                            (cells[x].high ^ narrow) | (cells[x &+ 1].high ^ narrow) | (cells[x &+ 2].high ^ narrow)
+                            | (cells[x &+ 3].high ^ narrow)
+                        guard differences & 0xFF << 32 == 0 else { break }
+                        x &+= 4
+                    }
+                    guard x < end else { break }
+                    let cellWidth = cells[x].width
                     if cellWidth == 1 {
-                        x += 1
+                        x &+= 1
                         continue
                     }
-                    if cellWidth == 2 && x + 1 < width && cells[row + x + 1].width == 0 {
-                        x += 2
+                    if cellWidth == 2 && x &+ 1 < width && cells[x &+ 1].width == 0 {
+                        x &+= 2
                         continue
                     }
                     if cellWidth == 2 || cellWidth == 0 {
-                        let cell = cells[row + x]
-                        cells[row + x] = Cell(
-                            glyph: 0x20, foregroundBits: cell.foregroundBits,
-                            backgroundBits: cell.backgroundBits)
+                        let cell = cells[x]
+                        cells[x] = Cell(
+                            glyph: 0x20, foregroundBits: cell.foregroundBits, backgroundBits: cell.backgroundBits)
                     }
-                    x += 1
+                    x &+= 1
                 }
             }
         }

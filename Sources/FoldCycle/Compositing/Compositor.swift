@@ -131,7 +131,14 @@ public struct Compositor: Hashable, Sendable {
             let overwroteWide = content.cells.withUnsafeBufferPointer { source in
                 destination.withUnsafeMutableCells { target in projective.draw(source: source, target: target) }
             }
-            if overwroteWide || !destinationIsNormalized { destination.normalizeWideClusters() }
+            if !destinationIsNormalized {
+                destination.normalizeWideClusters()
+            } else if overwroteWide {
+                // The draw writes only cells of its bounding box.
+                destination.normalizeWideClusters(
+                    rows: projective.firstRow..<projective.endRow,
+                    columns: projective.firstColumn..<projective.endColumn)
+            }
             return true
         }
         guard let inverse = try? transform.inverted() else { return destinationIsNormalized }

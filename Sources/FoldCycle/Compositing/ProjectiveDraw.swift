@@ -144,13 +144,14 @@ struct ProjectiveDraw: LayerBlending {
     /// The face is convex, so its part inside a band is the convex polygon of the corners inside
     /// the band and the points where its sides cross the band's two lines: the extent along the
     /// band is the least and greatest of those.
+    @inline(__always)
     private func extent(bandLow: Double, bandHigh: Double, horizontal: Bool) -> (low: Double, high: Double)? {
         var low = Double.infinity
         var high = -Double.infinity
-        for index in 0..<4 {
-            let a = quad[index]
-            let b = quad[(index + 1) % 4]
-            // (across, along): `across` is the coordinate the band bounds.
+        // One side, from corner `a` to corner `b`; (across, along): `across` is the coordinate
+        // the band bounds.
+        @inline(__always)
+        func side(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
             let (aAcross, aAlong) = horizontal ? (a.y, a.x) : (a.x, a.y)
             let (bAcross, bAlong) = horizontal ? (b.y, b.x) : (b.x, b.y)
             if aAcross >= bandLow && aAcross <= bandHigh {
@@ -169,6 +170,12 @@ struct ProjectiveDraw: LayerBlending {
                 high = max(high, at)
             }
         }
+        // The four sides in order, each corner read once (no index arithmetic per side).
+        let (q0, q1, q2, q3) = (quad[0], quad[1], quad[2], quad[3])
+        side(q0, q1)
+        side(q1, q2)
+        side(q2, q3)
+        side(q3, q0)
         return low <= high ? (low, high) : nil
     }
 
@@ -216,7 +223,7 @@ struct ProjectiveDraw: LayerBlending {
         let claims = glyphClaims(source: source, coverage: coverage, columns: columns, rows: rows)
         // A layer of one background (every card) needs no sampling: each cell would find it.
         let firstBackground = source[0].backgroundBits
-        let uniformBackground = source.allSatisfy { $0.backgroundBits == firstBackground }
+        let uniformBackground = Self.hasOneBackground(source, firstBackground)
         // The inverse map of a cell centre, `(px, py, 1) · inverse`, split into its column's and
         // its row's terms, so a cell costs three additions and one division.
         let columnTerms: [(x: Double, y: Double, w: Double)] =
@@ -232,6 +239,7 @@ struct ProjectiveDraw: LayerBlending {
         let blank = Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: firstBackground)
         // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
         var overwritten: UInt64 = 0
+        let opaqueRuns = uniformBackground && alpha256 == 256
         coverage.withUnsafeBufferPointer { coverage in
             claims.withUnsafeBufferPointer { claims in
                 for r in 0..<rows {
@@ -239,34 +247,25 @@ struct ProjectiveDraw: LayerBlending {
                     let py = Double(y) + 0.5 - centreY
                     let rowTerms = (x: py * inverse.h21, y: py * inverse.h22, w: py * inverse.h23)
                     let rowBase = r * columns
-                    // Cells before `runEnd` were drawn as part of a run of content.
-                    var runEnd = 0
-                    for c in 0..<columns where c >= runEnd {
+                    var column = 0
+                    while column < columns {
+                        let c = column
                         let covered = coverage[rowBase + c]
                         // A run of content cells of an opaque layer of one background: each is
-                        // its glyph or a blank, copied (the common case, in a tight loop).
-                        if covered == 0x88 && uniformBackground && alpha256 == 256 {
-                            var index = y * width + firstColumn + c
-                            runEnd = c
-                            while runEnd < columns && coverage[rowBase + runEnd] == 0x88 {
-                                overwritten |= DrawContext.widthOtherThanOne(target[index])
-                                let claim = claims[rowBase + runEnd]
-                                if claim >= 0 {
-                                    var glyph = source[Int(claim)]
-                                    glyph.backgroundBits = firstBackground
-                                    target[index] = glyph
-                                    if glyph.width == 2 {
-                                        overwritten |= DrawContext.widthOtherThanOne(target[index + 1])
-                                        target[index + 1] = .continuation(of: glyph)
-                                    }
-                                } else if claim != Self.continuationClaim {
-                                    target[index] = blank
-                                }
-                                runEnd += 1
-                                index += 1
-                            }
+                        // its glyph or a blank, copied (the common case, in a tight loop over the
+                        // run found first).
+                        if covered == 0x88 && opaqueRuns {
+                            var runEnd = c + 1
+                            while runEnd < columns && coverage[rowBase &+ runEnd] == 0x88 { runEnd &+= 1 }
+                            overwritten |= Self.copyRun(
+                                claims: claims.baseAddress.unsafelyUnwrapped + (rowBase &+ c), count: runEnd &- c,
+                                source: source.baseAddress.unsafelyUnwrapped,
+                                target: target.baseAddress.unsafelyUnwrapped + (y &* width &+ firstColumn &+ c),
+                                background: firstBackground, blank: blank)
+                            column = runEnd
                             continue
                         }
+                        column += 1
                         guard covered & 0xF0 != 0, covered & 0x0F != 0 else { continue }
                         let x = firstColumn + c
                         let index = y * width + x
@@ -319,6 +318,49 @@ struct ProjectiveDraw: LayerBlending {
         return overwritten != 0
     }
 
+    /// Copies a run of `count` content cells of an opaque layer of one background (`background`)
+    /// to `target`: each its claimed glyph (``glyphClaims(source:coverage:columns:rows:)``, a
+    /// wide one with its continuation), nothing for a continuation claim, or `blank`. A function
+    /// of its own, so the loop keeps its few values in registers.
+    ///
+    /// - Returns: the OR of ``DrawContext/widthOtherThanOne(_:)`` over the cells it overwrote:
+    ///   nonzero when one was part of a wide cluster.
+    @inline(never)
+    static func copyRun(
+        claims: UnsafePointer<Int32>, count: Int, source: UnsafePointer<Cell>, target: UnsafeMutablePointer<Cell>,
+        background: UInt32, blank: Cell
+    ) -> UInt64 {
+        var overwritten: UInt64 = 0
+        var i = 0
+        while i < count {
+            overwritten |= DrawContext.widthOtherThanOne(target[i])
+            let claim = claims[i]
+            if claim >= 0 {
+                var glyph = source[Int(claim)]
+                glyph.backgroundBits = background
+                target[i] = glyph
+                if glyph.width == 2 {
+                    overwritten |= DrawContext.widthOtherThanOne(target[i &+ 1])
+                    target[i &+ 1] = .continuation(of: glyph)
+                }
+            } else if claim != continuationClaim {
+                target[i] = blank
+            }
+            i &+= 1
+        }
+        return overwritten
+    }
+
+    /// Whether every cell of `source` has the packed background `background`: the OR of the
+    /// differences over all cells, with no exit per cell (cards have one background, so the
+    /// whole layer is read anyway).
+    static func hasOneBackground(_ source: UnsafeBufferPointer<Cell>, _ background: UInt32) -> Bool {
+        let expected = UInt64(background)
+        var differences: UInt64 = 0
+        for cell in source { differences |= cell.high ^ expected }
+        return differences & 0xFFFF_FFFF == 0
+    }
+
     /// Each bbox cell's coverage, row-major: its row eighths (from its column's y-extent) in the
     /// high nibble and its column eighths (from its row's x-extent) in the low one; 0x88 is
     /// content. Only the two cells at each end of an extent need ``DrawContext/eighths``; those
@@ -334,21 +376,36 @@ struct ProjectiveDraw: LayerBlending {
             for (r, extent) in rowExtents.enumerated() {
                 guard let extent else { continue }
                 let (from, to) = Self.span(extent, first: firstColumn, count: columns)
-                for c in from..<to {
-                    let eighths =
-                        c == from || c == to - 1
-                        ? DrawContext.eighths(Double(firstColumn + c), extent.low, extent.high) : 8
-                    coverage[r * columns + c] = UInt8(truncatingIfNeeded: eighths)
+                guard from < to else { continue }
+                let rowBase = r * columns
+                // The cells between the two ends are 8/8: one fill.
+                if to - from > 2 {
+                    coverage[(rowBase + from + 1)..<(rowBase + to - 1)].update(repeating: 8)
+                }
+                // The two ends (one cell when the span is one cell wide).
+                coverage[rowBase + from] = UInt8(
+                    truncatingIfNeeded: DrawContext.eighths(Double(firstColumn + from), extent.low, extent.high))
+                if to - from > 1 {
+                    coverage[rowBase + to - 1] = UInt8(
+                        truncatingIfNeeded: DrawContext.eighths(Double(firstColumn + to - 1), extent.low, extent.high))
                 }
             }
             for (c, extent) in columnExtents.enumerated() {
                 guard let extent else { continue }
                 let (from, to) = Self.span(extent, first: firstRow, count: rows)
-                for r in from..<to {
-                    let eighths =
-                        r == from || r == to - 1
-                        ? DrawContext.eighths(Double(firstRow + r), extent.low, extent.high) : 8
-                    coverage[r * columns + c] |= UInt8(truncatingIfNeeded: eighths << 4)
+                guard from < to else { continue }
+                // The cells between the two ends are 8/8.
+                var index = (from + 1) * columns + c
+                for _ in (from + 1)..<max(to - 1, from + 1) {
+                    coverage[index] |= 0x80
+                    index += columns
+                }
+                coverage[from * columns + c] |= UInt8(
+                    truncatingIfNeeded: DrawContext.eighths(Double(firstRow + from), extent.low, extent.high) << 4)
+                if to - from > 1 {
+                    coverage[(to - 1) * columns + c] |= UInt8(
+                        truncatingIfNeeded: DrawContext.eighths(Double(firstRow + to - 1), extent.low, extent.high) << 4
+                    )
                 }
             }
         }

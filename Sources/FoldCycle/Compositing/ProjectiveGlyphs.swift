@@ -34,17 +34,22 @@ extension ProjectiveDraw {
         }
         // When u depends on x alone (a turn about y) a glyph's column depends on its source
         // column alone: the bbox column of a narrow and of a wide glyph in each source column,
-        // computed once (Int.min: off the destination).
+        // computed once (-1: the glyph's cells are not all in the bbox, or it lands off the
+        // destination).
         let fixedColumns: [(narrow: Int, wide: Int)] =
             rowPlacement == .snapped && forward.h21 == 0 && forward.h23 == 0
             ? (0..<sourceWidth).map { sx in
-                (
-                    GlyphPlacer.column(narrowTerms[sx], draw: self, halfGlyph: 0.5),
-                    GlyphPlacer.column(wideTerms[sx], draw: self, halfGlyph: 1)
+                let narrow = GlyphPlacer.column(narrowTerms[sx], draw: self, halfGlyph: 0.5)
+                let wide = GlyphPlacer.column(wideTerms[sx], draw: self, halfGlyph: 1)
+                // Int.min (off the destination) fails `≥ 0`.
+                return (
+                    narrow >= 0 && narrow < columns ? narrow : -1, wide >= 0 && wide < columns - 1 ? wide : -1
                 )
             } : []
         withUnsafeTemporaryAllocation(of: Double.self, capacity: columns * rows) { depths in
-            depths.initialize(repeating: .infinity)
+            // Rows at one depth (a turn about x) are placed without depths.
+            let oneDepth = rowPlacement == .snapped && fixedColumns.isEmpty && forward.h13 == 0 && forward.h11 > 0
+            if !oneDepth { depths.initialize(repeating: .infinity) }
             claims.withUnsafeMutableBufferPointer { claims in
                 coverage.withUnsafeBufferPointer { coverage in
                     narrowTerms.withUnsafeBufferPointer { narrowTerms in
@@ -75,7 +80,7 @@ extension ProjectiveDraw {
                     }
                 }
             }
-            depths.deinitialize()
+            if !oneDepth { depths.deinitialize() }
         }
         return claims
     }
@@ -139,8 +144,8 @@ private struct GlyphPlacer {
     let depths: UnsafeMutableBufferPointer<Double>
     let narrowTerms: UnsafeBufferPointer<(x: Double, y: Double, w: Double, scale: Double)>
     let wideTerms: UnsafeBufferPointer<(x: Double, y: Double, w: Double, scale: Double)>
-    /// Per source column, the bbox column of a narrow and a wide glyph, when they depend on the
-    /// column alone; empty otherwise.
+    /// Per source column, the bbox column of a narrow and a wide glyph (-1 when its cells are
+    /// not all in the bbox), when they depend on the column alone; empty otherwise.
     let fixedColumns: UnsafeBufferPointer<(narrow: Int, wide: Int)>
     let columns: Int
     let rows: Int
@@ -179,15 +184,20 @@ private struct GlyphPlacer {
     func placeInFixedColumns(sourceRow sy: Int, snappedRow r: Int) {
         let sourceWidth = draw.sourceWidth
         let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
+        let rowBase = sy * sourceWidth
+        // `r` is a bbox row (an index of the owners) and the columns in ``fixedColumns`` are
+        // bbox columns (or -1), so no other bounds check is needed.
+        let claimBase = r * columns
         for sx in 0..<sourceWidth {
-            let cell = source[sy * sourceWidth + sx]
+            let cell = source[rowBase &+ sx]
             guard ProjectiveDraw.isGlyph(cell, visibleSpace: visibleSpace) else { continue }
             let wide = cell.width == 2
             let c = wide ? fixedColumns[sx].wide : fixedColumns[sx].narrow
-            guard c != Int.min, isContent(c, r), !wide || isContent(c + 1, r) else { continue }
+            guard c >= 0 else { continue }
+            let i = claimBase &+ c
+            guard coverage[i] == 0x88, !wide || coverage[i &+ 1] == 0x88 else { continue }
             claim(
-                sourceIndex: sy * sourceWidth + sx, at: r * columns + c, depth: (wide ? wideTerms : narrowTerms)[sx].w,
-                wide: wide)
+                sourceIndex: rowBase &+ sx, at: i, depth: (wide ? wideTerms : narrowTerms)[sx].w, wide: wide)
         }
     }
 
@@ -207,6 +217,7 @@ private struct GlyphPlacer {
         let limitX = Double(draw.width + 2)
         let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
         let rowBase = sy * sourceWidth
+        let claimBase = r * columns
         // The first bbox column after the last glyph placed.
         var free = Int.min
         for sx in 0..<sourceWidth {
@@ -216,12 +227,14 @@ private struct GlyphPlacer {
             // The same arithmetic as ``place(sourceRow:snappedRow:)``.
             let dx = ((wide ? wideTerms : narrowTerms)[sx].x + offset) * scale + centreX - (wide ? 1 : 0.5)
             guard dx > -2, dx < limitX else { continue }  // Also false for NaN.
-            let c = Int(dx + 2.5) - 2 - draw.firstColumn
-            guard c >= free, isContent(c, r), !wide || isContent(c + 1, r) else { continue }
-            let i = r * columns + c
-            claims[i] = Int32(truncatingIfNeeded: rowBase + sx)
-            if wide { claims[i + 1] = ProjectiveDraw.continuationClaim }
-            free = c + (wide ? 2 : 1)
+            let c = Int(dx + 2.5) &- 2 &- draw.firstColumn
+            // `r` is a bbox row (an index of the owners): only the column needs bounds checks.
+            guard c >= free, c >= 0, c &+ (wide ? 1 : 0) < columns else { continue }
+            let i = claimBase &+ c
+            guard coverage[i] == 0x88, !wide || coverage[i &+ 1] == 0x88 else { continue }
+            claims[i] = Int32(truncatingIfNeeded: rowBase &+ sx)
+            if wide { claims[i &+ 1] = ProjectiveDraw.continuationClaim }
+            free = c &+ (wide ? 2 : 1)
         }
     }
 
@@ -229,9 +242,13 @@ private struct GlyphPlacer {
     /// `depth`, unless a nearer or equally near glyph holds it.
     @inline(__always)
     func claim(sourceIndex: Int, at i: Int, depth w: Double, wide: Bool) {
-        guard depths[i] > w || claims[i] == -1, !wide || depths[i + 1] > w || claims[i + 1] == -1 else { return }
-        release(i)
-        if wide { release(i + 1) }
+        // Free cells (the common case: no glyph landed there yet) need no depth test and hold
+        // nothing to release.
+        if claims[i] != -1 || (wide && claims[i + 1] != -1) {
+            guard depths[i] > w || claims[i] == -1, !wide || depths[i + 1] > w || claims[i + 1] == -1 else { return }
+            release(i)
+            if wide { release(i + 1) }
+        }
         claims[i] = Int32(truncatingIfNeeded: sourceIndex)
         depths[i] = w
         if wide {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The drawing order of a diff frame's ``DiffSpan``s, and the drawing.
 ///
 /// Every span gets a pass: its pen key's, or for a plain span (spaces, ECH, EL) the exact key of
@@ -304,6 +306,11 @@ struct DiffScratch {
             for y in 0..<height {
                 let row = y * width
                 let rowMarks = marks + y * words
+                // An unchanged row (one memcmp, which stops at the first difference) has no marks.
+                if memcmp(old + row, new + row, width &* MemoryLayout<Cell>.stride) == 0 {
+                    rowMarks.update(repeating: 0, count: words)
+                    continue
+                }
                 guard CellDiff.markChanges(old: old + row, new: new + row, width: width, marks: rowMarks) else {
                     continue
                 }
