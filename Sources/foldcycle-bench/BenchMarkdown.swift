@@ -84,21 +84,9 @@ enum BenchMarkdown {
     /// "1.12 × (right over down)": the slowest direction's median over the fastest's, worst over
     /// encoders and depths ("–" for a transition without directions).
     private static func spread(_ cases: [FrameResult]) -> String {
-        var worst: (ratio: Double, slow: String, fast: String)?
-        for encoder in EncoderKind.allCases {
-            for depth in orderedDepths(cases) {
-                let measured = cases.filter { $0.encoder == encoder && $0.depth == depth }
-                guard measured.count > 1,
-                    let slow = measured.max(by: { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }),
-                    let fast = measured.min(by: { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }),
-                    fast.composeEncodeMicros.median > 0
-                else { continue }
-                let ratio = slow.composeEncodeMicros.median / fast.composeEncodeMicros.median
-                if ratio > worst?.ratio ?? 0 { worst = (ratio, slow.direction, fast.direction) }
-            }
-        }
+        let worst = DirectionSpread.worst(in: cases, depths: orderedDepths(cases))
         guard let worst else { return "–" }
-        return String(format: "%.2f × (%@ over %@)", worst.ratio, worst.slow, worst.fast)
+        return String(format: "%.2f × (%@ over %@)", worst.ratio, worst.slow.direction, worst.fast.direction)
     }
 
     /// The diff's largest bytes over lower bound among `cases`, with its case.

@@ -71,19 +71,8 @@ struct BenchReport: Codable, Sendable {
         }
         // Balance: the slowest direction over the fastest, worst over encoders and depths.
         for kind in kinds {
-            var worst: (ratio: Double, slow: FrameResult, fast: FrameResult)?
-            for encoder in EncoderKind.allCases {
-                for depth in Self.targetDepths {
-                    let measured = cases.filter { $0.transition == kind && $0.encoder == encoder && $0.depth == depth }
-                    guard measured.count > 1,
-                        let slow = measured.max(by: { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }),
-                        let fast = measured.min(by: { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }),
-                        fast.composeEncodeMicros.median > 0
-                    else { continue }
-                    let ratio = slow.composeEncodeMicros.median / fast.composeEncodeMicros.median
-                    if ratio > worst?.ratio ?? 0 { worst = (ratio, slow, fast) }
-                }
-            }
+            let worst = DirectionSpread.worst(
+                in: cases.filter { $0.transition == kind }, depths: Self.targetDepths)
             guard let worst else { continue }
             targets.append(
                 TargetResult(
