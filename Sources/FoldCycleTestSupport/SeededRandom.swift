@@ -1,19 +1,6 @@
-/// A deterministic pseudo-random generator (SplitMix64, Steele, Lea and Flood 2014) for
-/// reproducible property tests: the same seed gives the same sequence on every machine.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+import FoldCycle
 
-    /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A deterministic pseudo-random generator for reproducible property tests: the deck's own
+/// SplitMix64 generator (``SeededGenerator``; Steele, Lea and Flood 2014), so the same seed gives
+/// the same sequence on every machine.
+public typealias SeededRandom = SeededGenerator

@@ -1,0 +1,30 @@
+import Foundation
+
+// What is on screen: the cycler's presentation, read under its lock.
+extension Cycler {
+    /// What is on screen at `time` (default: the clock's now). Pure with respect to the cycler:
+    /// reading a snapshot changes nothing.
+    ///
+    /// - Parameter time: clock seconds; times before the transition's start give t = 0.
+    public func snapshot(at time: TimeInterval? = nil) -> CyclerSnapshot<Item> {
+        lock.withLock {
+            let now = time ?? clock.now
+            if let flight, let outgoingItem = flight.outgoing.item, let incomingItem = flight.incoming.item {
+                return CyclerSnapshot(
+                    time: now, state: runState, index: currentIndex,
+                    item: flight.isReversed ? outgoingItem : incomingItem,
+                    configuredIndex: flight.landingSlot.index ?? currentIndex,
+                    transition: .init(
+                        fromIndex: flight.fromIndex, outgoingItem: outgoingItem, toIndex: flight.toIndex,
+                        incomingItem: incomingItem, style: flight.style, t: flight.t(at: now),
+                        duration: flight.duration, isReversed: flight.isReversed,
+                        outgoingConfiguredIndex: flight.outgoing.index, incomingConfiguredIndex: flight.incoming.index))
+            }
+            // `settledSlot` always holds the shown item outside a flight.
+            let item = settledSlot.item ?? dataSource.item(at: currentIndex)
+            return CyclerSnapshot(
+                time: now, state: runState, index: currentIndex, item: item,
+                configuredIndex: settledSlot.index ?? currentIndex, transition: nil)
+        }
+    }
+}
