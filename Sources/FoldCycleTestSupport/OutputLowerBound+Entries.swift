@@ -4,6 +4,9 @@ import FoldCycle
 // (docs/PERFORMANCE.md#the-lower-bound, term 3).
 
 extension OutputLowerBound {
+    /// The cost of an entry no position reaches (large, and far from overflowing when summed).
+    static let unreachable = 1 << 40
+
     /// A row's maximal run of changed cells, columns `start...end`.
     struct Segment {
         var row: Int
@@ -41,27 +44,37 @@ extension OutputLowerBound {
             suffix[g - gapStart] = suffix[g - gapStart + 1] + cellBytes[row + g]
         }
         func reprint(from g: Int) -> Int {
-            g >= gapStart && g <= segment.start ? suffix[g - gapStart] : Int.max / 2
+            g >= gapStart && g <= segment.start ? suffix[g - gapStart] : Self.unreachable
         }
         // From column 0 of the row (after CR, or CUP/HPA to column 1 of it): CUF, HPA, or printing.
         let tailFromLeftEdge = min(
-            segment.start == 0 ? 0 : Self.cursorForward(segment.start), gapStart == 0 ? reprint(from: 0) : Int.max / 2,
-            segment.start > gapStart ? 3 + 1 : Int.max / 2)
+            segment.start == 0 ? 0 : Self.cursorForward(segment.start),
+            gapStart == 0 ? reprint(from: 0) : Self.unreachable,
+            segment.start > gapStart ? 3 + 1 : Self.unreachable)
         let rowDigits = y > 0 ? Self.digits(y + 1) : 0
         // CUP to the segment, or to a cell of its gap (`;` and a digit at least) and printing on.
         let absolute =
             3 + rowDigits
             + min(
                 segment.start > 0 ? 1 + Self.digits(segment.start + 1) : 0,
-                gapStart == 0 ? reprint(from: 0) : Int.max / 2, segment.start > gapStart ? 2 + 1 : Int.max / 2)
+                gapStart == 0 ? reprint(from: 0) : Self.unreachable, segment.start > gapStart ? 2 + 1 : Self.unreachable
+            )
         // HPA to the segment, or to a cell of its gap and printing on.
         let horizontalAbsolute =
             3
             + min(
                 segment.start > 0 ? Self.digits(segment.start + 1) : 0,
-                gapStart == 0 ? reprint(from: 0) : Int.max / 2, segment.start > gapStart ? 1 + 1 : Int.max / 2)
+                gapStart == 0 ? reprint(from: 0) : Self.unreachable, segment.start > gapStart ? 1 + 1 : Self.unreachable
+            )
         var best = absolute
-        for source in positions.indices where !positions[source].isEmpty {
+        // A row the cursor can come from: one with a position outside the segment.
+        func hasSource(_ row: Int) -> Bool {
+            row != y
+                ? !positions[row].isEmpty
+                : positions[row].contains { $0 < segment.excludedFrom || $0 > segment.end + 1 }
+        }
+        guard positions.indices.contains(where: hasSource) else { return Self.unreachable }
+        for source in positions.indices where hasSource(source) {
             let dr = y - source
             // CUU/CUD, or VPA (`CSI n d`) to the row.
             let vertical = min(Self.cursorVertical(dr), dr == 0 ? 0 : 3 + rowDigits)

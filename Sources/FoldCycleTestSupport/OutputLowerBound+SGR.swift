@@ -17,22 +17,24 @@ extension OutputLowerBound {
     /// entered at least once by an SGR from the pen before it, which is another needed pen (a pen
     /// no cell needs in between never makes the two SGRs cheaper than one); so the floor is the
     /// sum, over the needed pens, of the cheapest SGR into each from another, less the largest
-    /// of those (the pen the frame may start in).
-    func sgrBytes(pens: Set<NeededPen>, blankBackgrounds: Set<Int>) -> Int {
+    /// of those (the pen the frame may start in). Also each glyph pen's cheapest SGR into it.
+    func sgrBytes(pens: Set<NeededPen>, blankBackgrounds: Set<Int>) -> (total: Int, entries: [NeededPen: Int]) {
         let glyphPens = Array(pens)
         let glyphBackgrounds = Set(glyphPens.map(\.background))
         let blankOnly = blankBackgrounds.subtracting(glyphBackgrounds).sorted()
         let needed = glyphPens.map { Needed.glyph($0) } + blankOnly.map { Needed.blank(background: $0) }
-        guard needed.count > 1 else { return 0 }
+        guard needed.count > 1 else { return (0, Dictionary(uniqueKeysWithValues: glyphPens.map { ($0, 0) })) }
         var entries: [Int] = []
+        var byPen: [NeededPen: Int] = [:]
         for (i, target) in needed.enumerated() {
             var cheapest = Int.max
             for (j, source) in needed.enumerated() where j != i {
                 cheapest = min(cheapest, sgrCost(from: source, to: target))
             }
             entries.append(cheapest)
+            if case .glyph(let pen) = target { byPen[pen] = cheapest }
         }
-        return entries.reduce(0, +) - (entries.max() ?? 0)
+        return (entries.reduce(0, +) - (entries.max() ?? 0), byPen)
     }
 
     /// A needed pen: a glyph's whole rendition, or a plain space's background alone (its

@@ -27,9 +27,10 @@ public struct OutputLowerBound {
     public struct Bound: Equatable, Sendable {
         /// UTF-8 bytes of the glyphs of every changed cell, a changed blank counted as 1.
         public var glyphs: Int
-        /// The floor: ``glyphBytes`` + ``blankBytes`` + ``entryBytes`` + ``reprintBytes`` +
-        /// ``sgrBytes``, with the erase-display strategy that makes it least.
-        public var floor: Int { glyphBytes + blankBytes + entryBytes + reprintBytes + sgrBytes }
+        /// The floor: ``glyphBytes`` + ``blankBytes`` + ``reprintBytes`` + the more of
+        /// ``entryBytes`` + ``sgrBytes`` and ``penEntryBytes`` (two floors on the same moves and
+        /// SGRs), with the erase-display strategy that makes it least.
+        public var floor: Int { glyphBytes + blankBytes + reprintBytes + max(entryBytes + sgrBytes, penEntryBytes) }
         /// The UTF-8 bytes of the changed cells' glyphs other than plain spaces.
         public var glyphBytes: Int
         /// The changed plain spaces: per row and background, the fewer of their count (printed)
@@ -37,8 +38,12 @@ public struct OutputLowerBound {
         /// stretch of them the run goes on after (erasing does not move the cursor); 3 for an ED
         /// where one erases them.
         public var blankBytes: Int
-        /// One byte per changed run holding a glyph, less the one the cursor may start in.
+        /// The moves into every changed run holding a glyph, less the one the cursor may start in.
         public var entryBytes: Int
+        /// The moves and SGRs into every run of one pen holding a glyph, less the one the frame
+        /// may start in: from where the cursor may be, plus the cheapest SGR into the run's pen,
+        /// or from where its pen already is.
+        public var penEntryBytes: Int
         /// With an ED: the UTF-8 bytes of the unchanged glyphs it erases, which must be printed
         /// again; 0 without.
         public var reprintBytes: Int
@@ -50,13 +55,14 @@ public struct OutputLowerBound {
 
         /// Creates a bound from its terms.
         public init(
-            glyphs: Int, glyphBytes: Int, blankBytes: Int, entryBytes: Int, reprintBytes: Int, sgrBytes: Int,
-            erasesDisplay: Bool
+            glyphs: Int, glyphBytes: Int, blankBytes: Int, entryBytes: Int, penEntryBytes: Int, reprintBytes: Int,
+            sgrBytes: Int, erasesDisplay: Bool
         ) {
             self.glyphs = glyphs
             self.glyphBytes = glyphBytes
             self.blankBytes = blankBytes
             self.entryBytes = entryBytes
+            self.penEntryBytes = penEntryBytes
             self.reprintBytes = reprintBytes
             self.sgrBytes = sgrBytes
             self.erasesDisplay = erasesDisplay
@@ -104,6 +110,11 @@ public struct OutputLowerBound {
         // plain spaces in one background.
         var firstSegment = [Int?](repeating: nil, count: height)
         var stretches: [Stretch] = []
+        // Runs of one pen inside the segments, and where the cursor may be with each pen: after a
+        // glyph printed in it, or after (or at the start of) blanks in its background.
+        var penRuns: [PenRun] = []
+        var penPositions: [NeededPen: [[Int]]] = [:]
+        var backgroundPositions: [Int: [[Int]]] = [:]
 
         for y in 0..<height {
             let row = y * width
@@ -113,6 +124,18 @@ public struct OutputLowerBound {
             var stretch: Stretch?
             var segment: Segment?
             var previousEnd: Int?
+            var penRun: PenRun?
+            func closePenRun() {
+                if let open = penRun { penRuns.append(open) }
+                penRun = nil
+            }
+            func addPosition(_ x: Int, pen: NeededPen?, background: Int) {
+                if let pen {
+                    penPositions[pen, default: Array(repeating: [], count: height)][y].append(x)
+                } else {
+                    backgroundPositions[background, default: Array(repeating: [], count: height)][y].append(x)
+                }
+            }
             func closeStretch(at x: Int) {
                 guard var open = stretch else { return }
                 open.end = x
@@ -130,6 +153,7 @@ public struct OutputLowerBound {
                 let cell = cells[row + x]
                 guard changed[row + x] else {
                     closeStretch(at: x)
+                    closePenRun()
                     closeSegment()
                     if !cell.isContinuation, !Self.isPlainSpace(cell) {
                         rowUnchangedBytes[y] += cellBytes[row + x]
@@ -137,6 +161,7 @@ public struct OutputLowerBound {
                     }
                     continue
                 }
+                let opensSegment = segment == nil
                 if segment == nil {
                     // A segment at column 0 that goes on from the row above's last cell is reached
                     // by autowrap (when that cell is printed: see `Stretch`).
@@ -154,29 +179,52 @@ public struct OutputLowerBound {
                 }
                 if cell.isContinuation {
                     segment?.lastGlyph = x
+                    penRun?.end = x
                     continue
                 }
+                let pen: NeededPen? =
+                    plainSpace
+                    ? nil
+                    : NeededPen(
+                        foreground: output(cell.foreground), background: output(cell.background),
+                        attributes: cell.attributes.rawValue)
+                // The pen run goes on while its glyphs keep one pen and its blanks that pen's background.
+                let runBackground = pen?.background ?? background
+                if let open = penRun, open.background == runBackground, pen == nil || open.pen == nil || open.pen == pen
+                {
+                    penRun?.end = x
+                    if let pen { penRun?.pen = pen }
+                } else {
+                    closePenRun()
+                    penRun = PenRun(
+                        row: y, start: x, end: x, pen: pen, background: runBackground, segment: segments.count,
+                        opensSegment: opensSegment)
+                }
                 positions[y].append(x + Int(max(cell.width, 1)))
+                addPosition(x + Int(max(cell.width, 1)), pen: pen, background: background)
                 if plainSpace {
                     glyphs += 1
                     blankBackgrounds.insert(background)
                     if stretch == nil {
                         stretch = Stretch(row: y, background: background, start: x, end: x, segment: segments.count)
                         positions[y].append(x)
+                        addPosition(x, pen: nil, background: background)
                     }
                     continue
                 }
                 segment?.lastGlyph = x
-                pens.insert(
-                    NeededPen(
-                        foreground: output(cell.foreground), background: output(cell.background),
-                        attributes: cell.attributes.rawValue))
+                if let pen { pens.insert(pen) }
                 glyphs += cellBytes[row + x]
                 glyphBytes += cellBytes[row + x]
             }
             closeStretch(at: width)
+            closePenRun()
             closeSegment()
             positions[y].sort()
+        }
+        for key in penPositions.keys { penPositions[key] = penPositions[key]?.map { $0.sorted() } }
+        for key in backgroundPositions.keys {
+            backgroundPositions[key] = backgroundPositions[key]?.map { $0.sorted() }
         }
 
         // Blanks, per row and background: printed (their count), or erased (one erase, ECH or
@@ -189,7 +237,10 @@ public struct OutputLowerBound {
             var past = 0
             let segment = segments[stretch.segment]
             if stretch.end < width {
-                if let lastGlyph = segment.lastGlyph, lastGlyph >= stretch.end {
+                // A stretch a segment starts with: the segment's own entry may be the arrival at
+                // the rest (an erase from elsewhere, ECH over the gap or EL, covers the stretch).
+                let startsSegment = stretch.start == segment.start && !segment.continuesAbove
+                if let lastGlyph = segment.lastGlyph, lastGlyph >= stretch.end, !startsSegment {
                     var rest = segment
                     rest.start = stretch.end
                     rest.gapStart = stretch.end
@@ -235,15 +286,71 @@ public struct OutputLowerBound {
             largestEntry = max(largestEntry, cost)
         }
 
-        let strategy = Self.leastStrategy(
-            kept: RowCosts(blank: rowBlank, entries: rowEntries),
-            erased: ErasedRows(saving: rowErasedSaving, entries: rowEntriesErased),
-            rowUnchangedBytes: rowUnchangedBytes,
-            largestEntry: largestEntry)
         let sgr = sgrBytes(pens: pens, blankBackgrounds: blankBackgrounds)
+
+        // Every pen run with a glyph is entered once too, counting the SGR on the way: from the
+        // cheapest position with any pen, plus the cheapest SGR into its pen; or from the
+        // cheapest position where its pen already is (a glyph in it, or a blank in its
+        // background). A run that goes on from the row above's last cell is reached by autowrap.
+        var rowPenEntries = [Int](repeating: 0, count: height)
+        var rowPenEntriesErased = [Int](repeating: 0, count: height)
+        var largestPenEntry = 0
+        var samePenPositions: [NeededPen: [[Int]]] = [:]
+        var samePenCounts: [NeededPen: Int] = [:]
+        for run in penRuns {
+            guard let pen = run.pen else { continue }
+            let segment = segments[run.segment]
+            if run.opensSegment && segment.continuesAbove { continue }
+            var target = segment
+            target.start = run.start
+            target.end = run.end
+            target.excludedFrom = run.opensSegment ? run.start : run.start + 1
+            if !run.opensSegment { target.gapStart = run.start }
+            target.continuesAbove = false
+            let anyPen =
+                entryCost(target, positions: positions, cellBytes: cellBytes, width: width) + (sgr.entries[pen] ?? 0)
+            if samePenPositions[pen] == nil {
+                let glyphRows = penPositions[pen] ?? Array(repeating: [], count: height)
+                let blankRows = backgroundPositions[pen.background] ?? Array(repeating: [], count: height)
+                samePenPositions[pen] = zip(glyphRows, blankRows).map { ($0 + $1).sorted() }
+            }
+            let same = samePenPositions[pen] ?? []
+            if samePenCounts[pen] == nil { samePenCounts[pen] = same.reduce(0) { $0 + $1.count } }
+            // Positions with the pen outside the run itself.
+            let own = same[run.row].count { $0 >= target.excludedFrom && $0 <= run.end + 1 }
+            let hasOther = (samePenCounts[pen] ?? 0) > own
+            let samePen =
+                hasOther ? entryCost(target, positions: same, cellBytes: cellBytes, width: width) : Self.unreachable
+            let cost = min(anyPen, samePen)
+            rowPenEntries[run.row] += cost
+            if !(run.opensSegment && segment.gapHoldsGlyph) { rowPenEntriesErased[run.row] += cost }
+            largestPenEntry = max(largestPenEntry, cost)
+        }
+
+        let strategy = Self.leastStrategy(
+            kept: RowCosts(blank: rowBlank, entries: rowEntries, penEntries: rowPenEntries),
+            erased: ErasedRows(saving: rowErasedSaving, entries: rowEntriesErased, penEntries: rowPenEntriesErased),
+            rowUnchangedBytes: rowUnchangedBytes, largestEntry: largestEntry, largestPenEntry: largestPenEntry,
+            sgr: sgr.total)
         return Bound(
             glyphs: glyphs, glyphBytes: glyphBytes, blankBytes: strategy.blank, entryBytes: strategy.entries,
-            reprintBytes: strategy.reprint, sgrBytes: sgr, erasesDisplay: strategy.erasesDisplay)
+            penEntryBytes: strategy.penEntries, reprintBytes: strategy.reprint, sgrBytes: sgr.total,
+            erasesDisplay: strategy.erasesDisplay)
+    }
+
+    /// A run of changed cells in one row whose glyphs share one pen and whose blanks its
+    /// background (columns `start...end`), in segment `segment`; nil `pen` while it has only
+    /// blanks.
+    struct PenRun {
+        var row: Int
+        var start: Int
+        var end: Int
+        var pen: NeededPen?
+        var background: Int
+        var segment: Int
+        /// Whether it is its segment's first (entered from outside the segment; the others may
+        /// be entered from the run before them, with an SGR).
+        var opensSegment: Bool
     }
 
     /// A stretch of changed plain spaces in one background: row, columns `start..<end`, and the

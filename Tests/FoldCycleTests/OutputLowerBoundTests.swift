@@ -31,7 +31,8 @@ struct OutputLowerBoundTests {
         #expect(
             Self.bound(frame, frame)
                 == .init(
-                    glyphs: 0, glyphBytes: 0, blankBytes: 0, entryBytes: 0, reprintBytes: 0, sgrBytes: 0,
+                    glyphs: 0, glyphBytes: 0, blankBytes: 0, entryBytes: 0, penEntryBytes: 0, reprintBytes: 0,
+                    sgrBytes: 0,
                     erasesDisplay: false))
     }
 
@@ -67,6 +68,34 @@ struct OutputLowerBoundTests {
         #expect(Self.bound(Self.buffer(["xx"]), current, depth: .ansi16).sgrBytes == 5)
         // Without colour the two pens are one.
         #expect(Self.bound(Self.buffer(["xx"]), current, depth: .none).sgrBytes == 0)
+    }
+
+    @Test func zonesOfTwoPensInEveryRowPayAMoveOrAnSGRPerRow() {
+        // Three rows of "AB", A red and B blue: the rows join by autowrap (no entry), and one SGR
+        // (15 bytes) is the pens' floor. Per pen run: A0 is entered from an A below (CUP to the
+        // top left, CSI H: 3) or with an SGR (16); A1 and A2 by autowrap; each B after its A with
+        // an SGR (15) or from another B, whose pending wrap allows no relative move: CUP to
+        // (1, 2), CSI 1;2 H, 5 bytes, for B0; CR LF and CUF 1, 5, for B1 and B2. Less the
+        // largest (5): 3 + 5 + 5.
+        var current = Self.buffer(["AB", "AB", "AB"])
+        for y in 0..<3 {
+            current[0, y] = Cell(glyph: 0x41, foreground: Self.red)
+            current[1, y] = Cell(glyph: 0x42, foreground: Self.blue)
+        }
+        let bound = Self.bound(Self.buffer(["xx", "xx", "xx"]), current)
+        #expect(bound.penEntryBytes == 13)
+        #expect(bound.entryBytes == 0)
+        #expect(bound.sgrBytes == 15)
+        #expect(bound.floor == 6 + 15)
+        // One row more makes the pen runs the larger floor: 3 + 5 + 5 + 5.
+        var taller = Self.buffer(["AB", "AB", "AB", "AB"])
+        for y in 0..<4 {
+            taller[0, y] = Cell(glyph: 0x41, foreground: Self.red)
+            taller[1, y] = Cell(glyph: 0x42, foreground: Self.blue)
+        }
+        let tallerBound = Self.bound(Self.buffer(["xx", "xx", "xx", "xx"]), taller)
+        #expect(tallerBound.penEntryBytes == 18)
+        #expect(tallerBound.floor == 8 + 18)
     }
 
     @Test func trailingBlanksAreErasedForThreeBytes() {
