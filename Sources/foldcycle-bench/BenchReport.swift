@@ -98,6 +98,14 @@ struct BenchReport: Codable, Sendable {
                     measured: String(format: "%.2f", ratio),
                     pass: ratio <= Self.bytesRatioLimit))
         }
+        // The floor is a floor: no frame of the diff encoder below it.
+        let belowFloor = frames.reduce(0) { $0 + $1.framesBelowFloor }
+        if frames.contains(where: { $0.encoder == .diff }) {
+            targets.append(
+                TargetResult(
+                    name: "diff frames below the floor, every case (a floor above a real frame would be wrong)",
+                    limit: "0", measured: "\(belowFloor)", pass: belowFloor == 0))
+        }
         // 256 colours never send more than truecolor, case by case.
         var worstPalette: (ratio: Double, result: FrameResult)?
         for result in frames where result.depth == ColorDepth.ansi256.rawValue && result.encoder == .diff {

@@ -46,6 +46,9 @@ struct FrameResult: Codable, Sendable {
     var glyphBound: Summary
     /// Total encoded bytes over total glyph bytes (nil when nothing changed).
     var ratioToGlyphBound: Double?
+    /// Frames whose floor was above the diff encoder's bytes (0 unless the floor is wrong: no
+    /// encoder can send less than it); counted for the diff encoder's result only.
+    var framesBelowFloor: Int
 
     /// ``depth`` as a ``ColorDepth``.
     var colorDepth: ColorDepth { ColorDepth(rawValue: depth) ?? .truecolor }
@@ -133,6 +136,8 @@ enum FrameBench {
         var diff = Samples(capacity: frameCount)
         var full = Samples(capacity: frameCount)
         var bounds: [Double] = []
+        var diffBytes = 0
+        var framesBelowFloor = 0
         bounds.reserveCapacity(frameCount)
         var glyphBounds: [Double] = []
         glyphBounds.reserveCapacity(frameCount)
@@ -157,12 +162,14 @@ enum FrameBench {
                     if timed {
                         let sample = (micros: Double(after - before) / 1_000, bytes: bytes.count)
                         if encoder == .diff { diff.append(sample) } else { full.append(sample) }
+                        if encoder == .diff { diffBytes = bytes.count }
                     }
                 }
                 if timed {
                     compose.append((Double(composed - start) / 1_000, 0))
                     let frameBound = bound.bound(previous: previous, current: current)
                     bounds.append(Double(frameBound.floor))
+                    if frameBound.floor > diffBytes { framesBelowFloor += 1 }
                     glyphBounds.append(Double(frameBound.glyphs))
                     frame += 1
                 }
@@ -181,7 +188,8 @@ enum FrameBench {
                 composeEncodeMicros: Summary(totals), composeMicros: Summary(compose.micros),
                 encodeMicros: Summary(samples.micros), bytes: Summary(samples.bytes), lowerBound: Summary(bounds),
                 ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil, glyphBound: Summary(glyphBounds),
-                ratioToGlyphBound: totalGlyphs > 0 ? totalBytes / totalGlyphs : nil)
+                ratioToGlyphBound: totalGlyphs > 0 ? totalBytes / totalGlyphs : nil,
+                framesBelowFloor: encoder == .diff ? framesBelowFloor : 0)
         }
     }
 
