@@ -252,6 +252,10 @@ extension DrawContext {
         target: UnsafeMutableBufferPointer<Cell>
     ) {
         let opaque = Mode.opaque
+        if opaque && canonicalClusters {
+            copyRun(sourceStart: sourceStart, targetBase: targetBase, count: count, source: source, target: target)
+            return
+        }
         var i = 0
         while i < count {
             let cell = source[sourceStart &+ i]
@@ -274,6 +278,36 @@ extension DrawContext {
             target[destination] = opaque ? blank : blended(blank, below: target[destination], memo: &memo)
             i &+= 1
         }
+    }
+
+    /// ``drawRun`` of an opaque layer whose content's wide clusters are canonical
+    /// (``LayerContentProfile/canonicalClusters``): inside the run every cell is drawn as it is
+    /// (a lead's continuation is `.continuation(of: lead)`, the cell that follows it), so the run
+    /// is one copy; only a continuation at its start or a lead at its end (cut off) is drawn as a
+    /// space in its background.
+    @inline(__always)
+    fileprivate func copyRun(
+        sourceStart: Int, targetBase: Int, count: Int, source: UnsafeBufferPointer<Cell>,
+        target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        guard count > 0 else { return }
+        var from = 0
+        var to = count
+        let first = source[sourceStart]
+        if first.width == 0 {
+            target[targetBase] = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: first.backgroundBits)
+            from = 1
+        }
+        let last = source[sourceStart &+ count &- 1]
+        if last.width == 2 {
+            target[targetBase &+ count &- 1] = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: last.backgroundBits)
+            to = count &- 1
+        }
+        guard from < to else { return }
+        (target.baseAddress.unsafelyUnwrapped + (targetBase &+ from)).update(
+            from: source.baseAddress.unsafelyUnwrapped + (sourceStart &+ from), count: to &- from)
     }
 
     /// Coverage of the unit interval `[start, start + 1]` by `[low, high]`, in eighths 0...8

@@ -24,6 +24,9 @@ struct DrawContext: LayerBlending {
     let halfWidth: Double
     let halfHeight: Double
     let transform: LayerTransform
+    /// ``LayerContentProfile/canonicalClusters`` of the layer's content (false without a
+    /// profile): an opaque run is then a copy.
+    let canonicalClusters: Bool
 
     init(
         layer: Layer, transform: LayerTransform, inverse: LayerTransform, alpha: Double, backgroundColor: RGBColor,
@@ -44,6 +47,7 @@ struct DrawContext: LayerBlending {
         centreX = Double(layer.origin.column) + halfWidth
         centreY = Double(layer.origin.row) + halfHeight
         self.transform = transform
+        canonicalClusters = layer.contentProfile?.canonicalClusters ?? false
     }
 
     // MARK: Sampling
