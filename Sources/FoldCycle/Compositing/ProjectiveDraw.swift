@@ -46,6 +46,9 @@ struct ProjectiveDraw: LayerBlending {
     let endRow: Int
     /// How source rows land on destination rows.
     let rowPlacement: RowPlacement
+    /// The layer's content read once: the layer's own (``Layer/contentProfile``) or, without
+    /// one, built for this draw.
+    let profile: LayerContentProfile
 
     /// How the glyphs of one source row find their destination row.
     enum RowPlacement {
@@ -73,6 +76,7 @@ struct ProjectiveDraw: LayerBlending {
         self.colorDepth = colorDepth
         sourceWidth = layer.content.width
         sourceHeight = layer.content.height
+        profile = layer.contentProfile ?? LayerContentProfile(layer.content)
         width = destinationWidth
         height = destinationHeight
         forward = layer.geometry.planeHomography
@@ -223,7 +227,7 @@ struct ProjectiveDraw: LayerBlending {
         let claims = glyphClaims(source: source, coverage: coverage, columns: columns, rows: rows)
         // A layer of one background (every card) needs no sampling: each cell would find it.
         let firstBackground = source[0].backgroundBits
-        let uniformBackground = Self.hasOneBackground(source, firstBackground)
+        let uniformBackground = profile.uniformBackground != nil
         // The inverse map of a cell centre, `(px, py, 1) · inverse`, split into its column's and
         // its row's terms, so a cell costs three additions and one division.
         let columnTerms: [(x: Double, y: Double, w: Double)] =
@@ -349,16 +353,6 @@ struct ProjectiveDraw: LayerBlending {
             i &+= 1
         }
         return overwritten
-    }
-
-    /// Whether every cell of `source` has the packed background `background`: the OR of the
-    /// differences over all cells, with no exit per cell (cards have one background, so the
-    /// whole layer is read anyway).
-    static func hasOneBackground(_ source: UnsafeBufferPointer<Cell>, _ background: UInt32) -> Bool {
-        let expected = UInt64(background)
-        var differences: UInt64 = 0
-        for cell in source { differences |= cell.high ^ expected }
-        return differences & 0xFFFF_FFFF == 0
     }
 
     /// Each bbox cell's coverage, row-major: its row eighths (from its column's y-extent) in the
