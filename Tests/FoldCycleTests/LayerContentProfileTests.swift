@@ -177,4 +177,57 @@ struct LayerContentProfileTests {
             #expect(changed != before)
         }
     }
+
+    @Test(
+        "a turned face drawn over wide clusters repairs every cluster it cuts (the invariant holds, as after the full pass)",
+        arguments: [TransitionKind.cube, .flip])
+    func turnedFaceRepairsCutClusters(kind: TransitionKind) {
+        var random = SeededRandom(seed: 7)
+        let size = TerminalSize(columns: 29, rows: 7)
+        let compositor = Compositor()
+        var repairs = 0
+        for direction in [TransitionDirection.left, .right, .up, .down] {
+            let transition = TransitionStyle(kind: kind, direction: direction)
+                .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+            for step in 1..<12 {
+                // Below: whole wide clusters at every offset, so the faces' edges cut them.
+                let below = Self.content(width: size.columns, height: size.rows, broken: false, random: &random)
+                var layers = [Layer(content: below)]
+                for slot in transition.frame(at: Double(step) / 12).slots where slot.isDrawable {
+                    let content = Self.content(width: size.columns, height: size.rows, broken: false, random: &random)
+                    var layer = Layer(content: content, geometry: slot.geometry, alpha: slot.alpha)
+                    layer.contentProfile = LayerContentProfile(content)
+                    layers.append(layer)
+                }
+                var result = CellBuffer(width: 0, height: 0)
+                compositor.composite(layers, width: size.columns, height: size.rows, into: &result)
+                var normalized = result
+                normalized.normalizeWideClusters()
+                #expect(normalized == result, "\(direction) step \(step)")
+                // Some frames must have cut a cluster: a blank in a lead's colours.
+                repairs += result.cells.filter { $0.glyph == 0x20 && $0.foreground == Self.red && $0.width == 1 }.count
+            }
+        }
+        #expect(repairs > 0)
+    }
+
+    @Test("the repair at a row's candidate columns blanks exactly the broken halves")
+    func repairAtCandidates() {
+        let narrow = Cell(glyph: 0x61, background: Self.blue)
+        // Columns: 0 lead cut (next narrow), 1 narrow, 2 orphan continuation, 3 lead, 4 its
+        // continuation, 5 lead at the row's end.
+        var row: [Cell] = [
+            Self.wide, narrow, .continuation(of: Self.wide), Self.wide, .continuation(of: Self.wide), Self.wide,
+        ]
+        let candidates = [0, 1, 2, 3, 4, 5]
+        row.withUnsafeMutableBufferPointer { row in
+            candidates.withUnsafeBufferPointer { candidates in
+                ProjectiveDraw.repairWideClusters(
+                    at: candidates.baseAddress.unsafelyUnwrapped, count: candidates.count,
+                    row: row.baseAddress.unsafelyUnwrapped, width: 6)
+            }
+        }
+        let cut = Cell(glyph: 0x20, foreground: Self.red, background: Self.blue)
+        #expect(row == [cut, narrow, cut, Self.wide, .continuation(of: Self.wide), cut])
+    }
 }

@@ -244,6 +244,13 @@ struct ProjectiveDraw: LayerBlending {
         // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
         var overwritten: UInt64 = 0
         let opaqueRuns = uniformBackground && alpha256 == 256
+        // With opaque runs the draw repairs the wide clusters it cuts itself, row by row: a
+        // write that starts on a continuation may leave the lead left of it alone, one that ends
+        // on a lead may leave the continuation right of it (the repair candidates); every
+        // cluster the draw writes is whole.
+        let repairCapacity = opaqueRuns ? 2 * columns + 2 : 0
+        let repairs = UnsafeMutablePointer<Int>.allocate(capacity: repairCapacity)
+        defer { repairs.deallocate() }
         coverage.withUnsafeBufferPointer { coverage in
             claims.withUnsafeBufferPointer { claims in
                 for r in 0..<rows {
@@ -251,6 +258,15 @@ struct ProjectiveDraw: LayerBlending {
                     let py = Double(y) + 0.5 - centreY
                     let rowTerms = (x: py * inverse.h21, y: py * inverse.h22, w: py * inverse.h23)
                     let rowBase = r * columns
+                    let targetRow = y &* width
+                    var repairCount = 0
+                    defer {
+                        if repairCount > 0 {
+                            Self.repairWideClusters(
+                                at: repairs, count: repairCount,
+                                row: target.baseAddress.unsafelyUnwrapped + targetRow, width: width)
+                        }
+                    }
                     var column = 0
                     while column < columns {
                         let c = column
@@ -261,10 +277,22 @@ struct ProjectiveDraw: LayerBlending {
                         if covered == 0x88 && opaqueRuns {
                             var runEnd = c + 1
                             while runEnd < columns && coverage[rowBase &+ runEnd] == 0x88 { runEnd &+= 1 }
-                            overwritten |= Self.copyRun(
+                            // Every cell of the run is written, each cluster whole: only its ends
+                            // can cut a cluster of the destination.
+                            let runStart = firstColumn &+ c
+                            let runStop = firstColumn &+ runEnd
+                            if target[targetRow &+ runStart].width == 0 && runStart > 0 {
+                                repairs[repairCount] = runStart &- 1
+                                repairCount &+= 1
+                            }
+                            if target[targetRow &+ runStop &- 1].width == 2 && runStop < width {
+                                repairs[repairCount] = runStop
+                                repairCount &+= 1
+                            }
+                            Self.copyRun(
                                 claims: claims.baseAddress.unsafelyUnwrapped + (rowBase &+ c), count: runEnd &- c,
                                 source: source.baseAddress.unsafelyUnwrapped,
-                                target: target.baseAddress.unsafelyUnwrapped + (y &* width &+ firstColumn &+ c),
+                                target: target.baseAddress.unsafelyUnwrapped + (targetRow &+ runStart),
                                 background: firstBackground, blank: blank)
                             column = runEnd
                             continue
@@ -273,7 +301,19 @@ struct ProjectiveDraw: LayerBlending {
                         guard covered & 0xF0 != 0, covered & 0x0F != 0 else { continue }
                         let x = firstColumn + c
                         let index = y * width + x
-                        overwritten |= DrawContext.widthOtherThanOne(target[index])
+                        if opaqueRuns {
+                            // Only edges are drawn cell by cell here: one narrow cell.
+                            let written = target[index].width
+                            if written == 0 && x > 0 {
+                                repairs[repairCount] = x &- 1
+                                repairCount &+= 1
+                            } else if written == 2 && x &+ 1 < width {
+                                repairs[repairCount] = x &+ 1
+                                repairCount &+= 1
+                            }
+                        } else {
+                            overwritten |= DrawContext.widthOtherThanOne(target[index])
+                        }
                         let background: UInt32
                         if uniformBackground {
                             background = firstBackground
@@ -324,27 +364,22 @@ struct ProjectiveDraw: LayerBlending {
 
     /// Copies a run of `count` content cells of an opaque layer of one background (`background`)
     /// to `target`: each its claimed glyph (``glyphClaims(source:coverage:columns:rows:)``, a
-    /// wide one with its continuation), nothing for a continuation claim, or `blank`. A function
-    /// of its own, so the loop keeps its few values in registers.
-    ///
-    /// - Returns: the OR of ``DrawContext/widthOtherThanOne(_:)`` over the cells it overwrote:
-    ///   nonzero when one was part of a wide cluster.
+    /// wide one with its continuation, which is in the run), nothing for a continuation claim
+    /// (its lead wrote it), or `blank`. Every cell of the run is written. A function of its own,
+    /// so the loop keeps its few values in registers.
     @inline(never)
     static func copyRun(
         claims: UnsafePointer<Int32>, count: Int, source: UnsafePointer<Cell>, target: UnsafeMutablePointer<Cell>,
         background: UInt32, blank: Cell
-    ) -> UInt64 {
-        var overwritten: UInt64 = 0
+    ) {
         var i = 0
         while i < count {
-            overwritten |= DrawContext.widthOtherThanOne(target[i])
             let claim = claims[i]
             if claim >= 0 {
                 var glyph = source[Int(claim)]
                 glyph.backgroundBits = background
                 target[i] = glyph
                 if glyph.width == 2 {
-                    overwritten |= DrawContext.widthOtherThanOne(target[i &+ 1])
                     target[i &+ 1] = .continuation(of: glyph)
                 }
             } else if claim != continuationClaim {
@@ -352,7 +387,30 @@ struct ProjectiveDraw: LayerBlending {
             }
             i &+= 1
         }
-        return overwritten
+    }
+
+    /// Restores the wide-cluster invariant at the columns `repairs[0..<count]` of one destination
+    /// row (`row`, `width` cells) after a draw wrote cells beside them: a lead whose next cell is
+    /// no continuation (or that ends the row), and a continuation that follows no lead, become a
+    /// space in their colours, as ``CellBuffer/normalizeWideClusters()`` makes them. Where the
+    /// invariant held before the draw and the draw wrote only whole clusters, every cell it broke
+    /// is a lead left of a written cell that was a continuation or a continuation right of one
+    /// that was a lead, so repairing those gives the full pass's cells (each repair depends only
+    /// on the cell and its neighbour on the other side, which no repair changes).
+    static func repairWideClusters(
+        at repairs: UnsafePointer<Int>, count: Int, row: UnsafeMutablePointer<Cell>, width: Int
+    ) {
+        for k in 0..<count {
+            let x = repairs[k]
+            let cell = row[x]
+            let broken =
+                cell.width == 2
+                ? x &+ 1 >= width || row[x &+ 1].width != 0
+                : cell.width == 0 && (x == 0 || row[x &- 1].width != 2)
+            if broken {
+                row[x] = Cell(glyph: 0x20, foregroundBits: cell.foregroundBits, backgroundBits: cell.backgroundBits)
+            }
+        }
     }
 
     /// Each bbox cell's coverage, row-major: its row eighths (from its column's y-extent) in the
