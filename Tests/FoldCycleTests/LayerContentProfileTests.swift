@@ -15,6 +15,7 @@ struct LayerContentProfileTests {
 
     @Test("records the glyphs to place row by row, the one background and canonical clusters")
     func knownContent() {
+        // (The colour pairs: the glyphs' default foreground on blue, and blue on blue below.)
         var content = CellBuffer(width: 6, height: 3, filling: .space(background: Self.blue))
         content[0, 0] = Cell(glyph: 0x61, background: Self.blue)
         content[1, 0] = Self.wide
@@ -33,9 +34,19 @@ struct LayerContentProfileTests {
         #expect(profile.rowStarts == [0, 3, 3, 4])
         #expect(profile.uniformBackground == Self.blue.packed)
         #expect(profile.canonicalClusters)
+        let spaceKey = LayerContentProfile.colourKey(.space(background: Self.blue))
+        #expect(profile.colourKeys?.first == spaceKey)
+        #expect(profile.colourKeys?.second == LayerContentProfile.colourKey(Self.wide))
 
         content[3, 1] = .space(background: Self.red)
         #expect(LayerContentProfile(content).uniformBackground == nil)
+        // Three pairs: no keys.
+        #expect(LayerContentProfile(content).colourKeys == nil)
+        // One pair: both the same.
+        let plain = LayerContentProfile(CellBuffer(width: 2, height: 2, filling: .space(background: Self.red)))
+        let redKey = LayerContentProfile.colourKey(.space(background: Self.red))
+        #expect(plain.colourKeys?.first == redKey)
+        #expect(plain.colourKeys?.second == redKey)
     }
 
     /// A row of 4 cells: what breaks the canonical form of wide clusters.
@@ -155,6 +166,12 @@ struct LayerContentProfileTests {
             compositor.composite([base, plain], width: size.columns, height: size.rows, into: &expected)
             compositor.composite([base, profiled], width: size.columns, height: size.rows, into: &actual)
             #expect(actual == expected, "\(geometry) alpha \(alpha)")
+            // Alone, over the clear cell (a blended first layer is recoloured run by run).
+            for clear in [Compositor(), Compositor(clearCell: .space(foreground: Self.blue, background: Self.red))] {
+                clear.composite([plain], width: size.columns, height: size.rows, into: &expected)
+                clear.composite([profiled], width: size.columns, height: size.rows, into: &actual)
+                #expect(actual == expected, "alone: \(geometry) alpha \(alpha)")
+            }
         }
     }
 

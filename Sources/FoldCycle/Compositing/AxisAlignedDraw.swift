@@ -191,6 +191,10 @@ extension DrawContext {
                 drawSampled(
                     sourceRowBase: sourceRowBase, targetBase: targetBase, from: start, count: count, columns: columns,
                     mode: mode, memo: &memo, source: source, target: target)
+            } else if !Mode.opaque, let recolour {
+                drawRecolouredRun(
+                    sourceStart: sourceRowBase &+ Int(segment.sourceColumn), targetBase: targetBase &+ start,
+                    count: count, recolour: recolour, memo: &memo, source: source, target: target)
             } else {
                 drawRun(
                     sourceStart: sourceRowBase &+ Int(segment.sourceColumn), targetBase: targetBase &+ start,
@@ -308,6 +312,60 @@ extension DrawContext {
         guard from < to else { return }
         (target.baseAddress.unsafelyUnwrapped + (targetBase &+ from)).update(
             from: source.baseAddress.unsafelyUnwrapped + (sourceStart &+ from), count: to &- from)
+    }
+
+    /// ``drawRun`` of a blended layer with a ``recolour``: the run's ends as ``drawRun`` draws
+    /// them (a cut cluster is a blank, blended), the cells between recoloured
+    /// (``recolourRun(source:target:count:recolour:)``). A function of its own, so that
+    /// ``drawRun``'s loop stays as it is.
+    @inline(never)
+    fileprivate func drawRecolouredRun(
+        sourceStart: Int, targetBase: Int, count: Int, recolour: Recolour, memo: inout BlendMemo,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        guard count > 0 else { return }
+        var from = 0
+        var to = count
+        if source[sourceStart].width == 0 {
+            let blank = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                backgroundBits: source[sourceStart].backgroundBits)
+            target[targetBase] = blended(blank, below: target[targetBase], memo: &memo)
+            from = 1
+        }
+        let last = source[sourceStart &+ count &- 1]
+        if last.width == 2 && count > from {
+            let blank = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: last.backgroundBits)
+            target[targetBase &+ count &- 1] = blended(blank, below: target[targetBase &+ count &- 1], memo: &memo)
+            to = count &- 1
+        }
+        Self.recolourRun(
+            source: source.baseAddress.unsafelyUnwrapped + (sourceStart &+ from),
+            target: target.baseAddress.unsafelyUnwrapped + (targetBase &+ from), count: to &- from,
+            recolour: recolour)
+    }
+
+    /// Writes `count` layer cells of canonical content (``LayerContentProfile/canonicalClusters``,
+    /// every cell in one of `recolour`'s two colour pairs) with their colours replaced by their
+    /// pair's blend: what ``drawRun`` draws cell by cell through the blend, inside a run, over a
+    /// destination of one colour pair (a lead's continuation is the source's next cell, which
+    /// has the lead's colours).
+    @inline(never)
+    static func recolourRun(
+        source: UnsafePointer<Cell>, target: UnsafeMutablePointer<Cell>, count: Int, recolour: Recolour
+    ) {
+        let (first, firstBlend, secondBlend) = (recolour.first, recolour.firstBlend, recolour.secondBlend)
+        var i = 0
+        while i < count {
+            let cell = source[i]
+            let colours = LayerContentProfile.colourKey(cell) == first ? firstBlend : secondBlend
+            var result = cell
+            result.low = cell.low & 0xFFFF_FFFF | colours & 0xFFFF_FFFF_0000_0000
+            result.high = cell.high & 0xFFFF_FFFF_0000_0000 | colours & 0xFFFF_FFFF
+            target[i] = result
+            i &+= 1
+        }
     }
 
     /// Coverage of the unit interval `[start, start + 1]` by `[low, high]`, in eighths 0...8

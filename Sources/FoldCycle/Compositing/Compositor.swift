@@ -92,8 +92,10 @@ public struct Compositor: Hashable, Sendable {
         // A narrow clear cell leaves the wide-cluster invariant holding, so each layer needs the
         // normalizing pass only if it cuts a wide cluster.
         var normalized = clearCell.width == 1
-        for layer in layers {
-            normalized = draw(layer, onto: &destination, destinationIsNormalized: normalized)
+        for (index, layer) in layers.enumerated() {
+            // The first layer draws over the clear cell alone.
+            normalized = draw(
+                layer, onto: &destination, destinationIsNormalized: normalized, below: index == 0 ? clearCell : nil)
         }
     }
 
@@ -110,9 +112,12 @@ public struct Compositor: Hashable, Sendable {
 
     /// ``draw(_:onto:)``, skipping the normalizing pass when `destinationIsNormalized` (the
     /// invariant holds before the draw) and the layer cut no wide cluster of the destination (so
-    /// it still holds; the pass would change nothing). Returns whether the invariant holds after.
+    /// it still holds; the pass would change nothing). `below`: the one cell every destination
+    /// cell holds (a destination just cleared), or nil. Returns whether the invariant holds after.
     @discardableResult
-    func draw(_ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool) -> Bool {
+    func draw(
+        _ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool, below: Cell? = nil
+    ) -> Bool {
         let alpha = layer.alpha
         guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
         let content = layer.content
@@ -145,7 +150,7 @@ public struct Compositor: Hashable, Sendable {
         let context = DrawContext(
             layer: layer, transform: transform, inverse: inverse, alpha: min(alpha, 1),
             backgroundColor: backgroundColor, foregroundColor: foregroundColor, colorDepth: colorDepth,
-            destinationWidth: destination.width, destinationHeight: destination.height)
+            destinationWidth: destination.width, destinationHeight: destination.height, below: below)
         let overwroteWide = content.cells.withUnsafeBufferPointer { source in
             destination.withUnsafeMutableCells { target in context.drawAxisAligned(source: source, target: target) }
         }

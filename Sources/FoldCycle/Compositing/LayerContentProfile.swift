@@ -26,6 +26,10 @@ final class LayerContentProfile: Sendable {
     /// continuation follows a lead. Then a run of layer cells that starts on no continuation and
     /// ends on no lead is drawn, opaque, as a plain copy (see ``DrawContext``).
     let canonicalClusters: Bool
+    /// The colours of every cell, as ``BlendMemo`` keys them (foreground in the high half,
+    /// background in the low half), when the cells have at most two pairs (a card: its text's and
+    /// its padding's); both the same when they have one; nil when they have more.
+    let colourKeys: (first: UInt64, second: UInt64)?
     /// The glyphs to place, row by row, left to right: row `y`'s are
     /// `glyphs[rowStarts[y]..<rowStarts[y + 1]]`.
     let glyphs: [Glyph]
@@ -44,6 +48,8 @@ final class LayerContentProfile: Sendable {
         rowStarts.reserveCapacity(content.height + 1)
         var canonical = true
         var backgroundDifferences: UInt64 = 0
+        var keys: (first: UInt64, second: UInt64)? = nil
+        var keysFit = true
         let width = content.width
         content.cells.withUnsafeBufferPointer { cells in
             let expected = UInt64(cells.first?.backgroundBits ?? 0)
@@ -53,6 +59,18 @@ final class LayerContentProfile: Sendable {
                 while x < width {
                     let cell = cells[row + x]
                     backgroundDifferences |= cell.high ^ expected
+                    let key = Self.colourKey(cell)
+                    if let known = keys {
+                        if key != known.first && key != known.second {
+                            if known.first == known.second {
+                                keys = (known.first, key)
+                            } else {
+                                keysFit = false
+                            }
+                        }
+                    } else {
+                        keys = (key, key)
+                    }
                     if ProjectiveDraw.isGlyph(cell, visibleSpace: visibleSpace) {
                         glyphs.append(Glyph(column: Int32(truncatingIfNeeded: x), isWide: cell.width == 2))
                     }
@@ -60,6 +78,7 @@ final class LayerContentProfile: Sendable {
                     case 1:
                         x += 1
                     case 2 where x + 1 < width && cells[row + x + 1] == .continuation(of: cell):
+                        // The continuation has the lead's colours.
                         backgroundDifferences |= cells[row + x + 1].high ^ expected
                         x += 2
                     default:
@@ -73,8 +92,16 @@ final class LayerContentProfile: Sendable {
         self.glyphs = glyphs
         self.rowStarts = rowStarts
         canonicalClusters = canonical
+        colourKeys = keysFit ? keys : nil
         uniformBackground =
             backgroundDifferences & 0xFFFF_FFFF == 0 && !content.cells.isEmpty
             ? content.cells[0].backgroundBits : nil
+    }
+
+    /// `cell`'s colours as ``BlendMemo`` keys them: the packed foreground in the high half, the
+    /// packed background in the low half.
+    @inline(__always)
+    static func colourKey(_ cell: Cell) -> UInt64 {
+        cell.low & 0xFFFF_FFFF_0000_0000 | cell.high & 0xFFFF_FFFF
     }
 }
