@@ -187,7 +187,11 @@ extension DrawContext {
             let first = target[targetBase &+ start]
             let last = target[targetBase &+ start &+ count &- 1]
             overwritten |= first.high & 0xFF << 32 == 0 || last.width == 2 ? 0xFF << 32 : 0
-            if segment.sourceColumn == RowSegment.sampled {
+            if segment.sourceColumn == RowSegment.sampled, !Mode.opaque, let recolour {
+                drawRecolouredSampled(
+                    sourceRowBase: sourceRowBase, targetBase: targetBase, from: start, count: count, columns: columns,
+                    recolour: recolour, memo: &memo, source: source, target: target)
+            } else if segment.sourceColumn == RowSegment.sampled {
                 drawSampled(
                     sourceRowBase: sourceRowBase, targetBase: targetBase, from: start, count: count, columns: columns,
                     mode: mode, memo: &memo, source: source, target: target)
@@ -346,6 +350,41 @@ extension DrawContext {
             recolour: recolour)
     }
 
+    /// ``drawSampled`` of a blended layer with a ``recolour``: a narrow cell or a whole lead (and
+    /// its continuation) recoloured, a cut cluster a blank blended as there. A function of its
+    /// own, so that ``drawSampled``'s loop stays as it is.
+    @inline(never)
+    fileprivate func drawRecolouredSampled(
+        sourceRowBase: Int, targetBase: Int, from start: Int, count: Int,
+        columns: UnsafeBufferPointer<ColumnSample>, recolour: Recolour, memo: inout BlendMemo,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        let end = start &+ count
+        var i = start
+        while i < end {
+            let column = columns[i]
+            let cell = source[sourceRowBase &+ Int(column.sourceColumn)]
+            let destination = targetBase &+ i
+            if cell.width == 1 {
+                target[destination] = recolour.recoloured(cell)
+                i &+= 1
+                continue
+            }
+            if cell.width == 2 && column.wholeLead && i &+ 1 < end {
+                let lead = recolour.recoloured(cell)
+                target[destination] = lead
+                target[destination &+ 1] = .continuation(of: lead)
+                i &+= 2
+                continue
+            }
+            let blank = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                backgroundBits: cell.backgroundBits)
+            target[destination] = blended(blank, below: target[destination], memo: &memo)
+            i &+= 1
+        }
+    }
+
     /// Writes `count` layer cells of canonical content (``LayerContentProfile/canonicalClusters``,
     /// every cell in one of `recolour`'s two colour pairs) with their colours replaced by their
     /// pair's blend: what ``drawRun`` draws cell by cell through the blend, inside a run, over a
@@ -355,15 +394,9 @@ extension DrawContext {
     static func recolourRun(
         source: UnsafePointer<Cell>, target: UnsafeMutablePointer<Cell>, count: Int, recolour: Recolour
     ) {
-        let (first, firstBlend, secondBlend) = (recolour.first, recolour.firstBlend, recolour.secondBlend)
         var i = 0
         while i < count {
-            let cell = source[i]
-            let colours = LayerContentProfile.colourKey(cell) == first ? firstBlend : secondBlend
-            var result = cell
-            result.low = cell.low & 0xFFFF_FFFF | colours & 0xFFFF_FFFF_0000_0000
-            result.high = cell.high & 0xFFFF_FFFF_0000_0000 | colours & 0xFFFF_FFFF
-            target[i] = result
+            target[i] = recolour.recoloured(source[i])
             i &+= 1
         }
     }

@@ -40,6 +40,16 @@ struct DrawContext: LayerBlending {
         var firstBlend: UInt64
         var second: UInt64
         var secondBlend: UInt64
+
+        /// `cell` (in one of the two pairs) with its pair's blend for colours.
+        @inline(__always)
+        func recoloured(_ cell: Cell) -> Cell {
+            let colours = LayerContentProfile.colourKey(cell) == first ? firstBlend : secondBlend
+            var result = cell
+            result.low = cell.low & 0xFFFF_FFFF | colours & 0xFFFF_FFFF_0000_0000
+            result.high = cell.high & 0xFFFF_FFFF_0000_0000 | colours & 0xFFFF_FFFF
+            return result
+        }
     }
 
     /// - Parameter below: the one cell every destination cell holds before the draw (the clear
