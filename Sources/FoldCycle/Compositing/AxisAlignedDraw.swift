@@ -142,7 +142,7 @@ extension DrawContext {
                         overwritten |= Self.widthOtherThanOne(target[rowBase + i])
                         drawEdge(
                             at: rowBase + i, eighths: rowEighths, coversFar: coversBottom, faceColour: layerBackground,
-                            family: .lower, target: target)
+                            family: .lower, memo: &memo, target: target)
                     }
                 }
                 segmentStorage.deinitialize()
@@ -179,7 +179,7 @@ extension DrawContext {
                 overwritten |= Self.widthOtherThanOne(target[targetBase &+ start])
                 drawEdge(
                     at: targetBase &+ start, eighths: Int(column.eighths), coversFar: column.coversLeft,
-                    faceColour: layerBackground, family: .left, target: target)
+                    faceColour: layerBackground, family: .left, memo: &memo, target: target)
                 continue
             }
             // A destination cluster is cut where the run starts on its trailing half or ends on

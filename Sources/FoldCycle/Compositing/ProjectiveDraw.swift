@@ -249,6 +249,8 @@ struct ProjectiveDraw: LayerBlending {
         // on a lead may leave the continuation right of it (the repair candidates); every
         // cluster the draw writes is whole.
         let repairCapacity = opaqueRuns ? 2 * columns + 2 : 0
+        // The edges' background blends (``BlendMemo/edgeColours``).
+        var edgeMemo = BlendMemo()
         let repairs = UnsafeMutablePointer<Int>.allocate(capacity: repairCapacity)
         defer { repairs.deallocate() }
         coverage.withUnsafeBufferPointer { coverage in
@@ -347,13 +349,13 @@ struct ProjectiveDraw: LayerBlending {
                                 (max(extent.low, Double(y)) + min(extent.high, Double(y + 1))) / 2 >= Double(y) + 0.5
                             drawEdge(
                                 at: index, eighths: Int(covered >> 4), coversFar: coversBottom,
-                                faceColour: background, family: .lower, target: target)
+                                faceColour: background, family: .lower, memo: &edgeMemo, target: target)
                         } else if let extent = rowExtents[r] {
                             let coversLeft =
                                 (max(extent.low, Double(x)) + min(extent.high, Double(x + 1))) / 2 < Double(x) + 0.5
                             drawEdge(
                                 at: index, eighths: Int(covered & 0x0F), coversFar: coversLeft,
-                                faceColour: background, family: .left, target: target)
+                                faceColour: background, family: .left, memo: &edgeMemo, target: target)
                         }
                     }
                 }
