@@ -278,6 +278,14 @@ struct ProjectiveDraw: LayerBlending {
                         // run found first).
                         if covered == 0x88 && opaqueRuns {
                             var runEnd = c + 1
+                            // Eight coverage bytes at a time, then one.
+                            let rowCoverage = UnsafeRawPointer(coverage.baseAddress.unsafelyUnwrapped + rowBase)
+                            while runEnd &+ 8 <= columns
+                                && rowCoverage.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self)
+                                    == 0x8888_8888_8888_8888
+                            {
+                                runEnd &+= 8
+                            }
                             while runEnd < columns && coverage[rowBase &+ runEnd] == 0x88 { runEnd &+= 1 }
                             // Every cell of the run is written, each cluster whole: only its ends
                             // can cut a cluster of the destination.
@@ -294,8 +302,7 @@ struct ProjectiveDraw: LayerBlending {
                             Self.copyRun(
                                 claims: claims.baseAddress.unsafelyUnwrapped + (rowBase &+ c), count: runEnd &- c,
                                 source: source.baseAddress.unsafelyUnwrapped,
-                                target: target.baseAddress.unsafelyUnwrapped + (targetRow &+ runStart),
-                                background: firstBackground, blank: blank)
+                                target: target.baseAddress.unsafelyUnwrapped + (targetRow &+ runStart), blank: blank)
                             column = runEnd
                             continue
                         }
@@ -364,22 +371,22 @@ struct ProjectiveDraw: LayerBlending {
         return overwritten != 0
     }
 
-    /// Copies a run of `count` content cells of an opaque layer of one background (`background`)
-    /// to `target`: each its claimed glyph (``glyphClaims(source:coverage:columns:rows:)``, a
-    /// wide one with its continuation, which is in the run), nothing for a continuation claim
-    /// (its lead wrote it), or `blank`. Every cell of the run is written. A function of its own,
-    /// so the loop keeps its few values in registers.
+    /// Copies a run of `count` content cells of an opaque layer of one background to `target`:
+    /// each its claimed glyph (``glyphClaims(source:coverage:columns:rows:)``, as it is, since
+    /// the background it would be given is its own; a wide one with its continuation, which is
+    /// in the run), nothing for a continuation claim (its lead wrote it), or `blank`. Every cell
+    /// of the run is written. A function of its own, so the loop keeps its few values in
+    /// registers.
     @inline(never)
     static func copyRun(
         claims: UnsafePointer<Int32>, count: Int, source: UnsafePointer<Cell>, target: UnsafeMutablePointer<Cell>,
-        background: UInt32, blank: Cell
+        blank: Cell
     ) {
         var i = 0
         while i < count {
             let claim = claims[i]
             if claim >= 0 {
-                var glyph = source[Int(claim)]
-                glyph.backgroundBits = background
+                let glyph = source[Int(claim)]
                 target[i] = glyph
                 if glyph.width == 2 {
                     target[i &+ 1] = .continuation(of: glyph)
