@@ -196,13 +196,32 @@ struct LayerContentProfileTests {
     }
 
     @Test(
-        "a turned face drawn over wide clusters repairs every cluster it cuts (the invariant holds, as after the full pass)",
-        arguments: [TransitionKind.cube, .flip])
-    func turnedFaceRepairsCutClusters(kind: TransitionKind) {
+        "a face drawn over wide clusters repairs every cluster it cuts (the invariant holds, as after the full pass)",
+        arguments: [TransitionKind.cube, .flip, .fold, .push, .moveIn, .reveal, .fade])
+    func faceRepairsCutClusters(kind: TransitionKind) {
         var random = SeededRandom(seed: 7)
         let size = TerminalSize(columns: 29, rows: 7)
         let compositor = Compositor()
         var repairs = 0
+        // Translated by fractions and squashed, as well as the transition's own frames (some of
+        // which, a fold's, a push's or a fade's, write whole rows and cut nothing).
+        let extra: [(LayerGeometry, Double)] = [
+            (.affine(LayerTransform(translationX: 7.5, y: 0.25)), 1),
+            (.affine(LayerTransform(translationX: -3, y: 2)), 1),
+            (.affine(LayerTransform(scaleX: 0.45, y: 1)), 1), (.affine(LayerTransform(scaleX: 0.7, y: 0.6)), 0.6),
+        ]
+        for (geometry, alpha) in extra {
+            let below = Self.content(width: size.columns, height: size.rows, broken: false, random: &random)
+            let content = Self.content(width: size.columns, height: size.rows, broken: false, random: &random)
+            var layer = Layer(content: content, geometry: geometry, alpha: alpha)
+            layer.contentProfile = LayerContentProfile(content)
+            var result = CellBuffer(width: 0, height: 0)
+            compositor.composite([Layer(content: below), layer], width: size.columns, height: size.rows, into: &result)
+            var normalized = result
+            normalized.normalizeWideClusters()
+            #expect(normalized == result, "\(geometry)")
+            repairs += result.cells.filter { $0.glyph == 0x20 && $0.foreground == Self.red && $0.width == 1 }.count
+        }
         for direction in [TransitionDirection.left, .right, .up, .down] {
             let transition = TransitionStyle(kind: kind, direction: direction)
                 .transition(slotSize: CGSize(width: size.columns, height: size.rows))
@@ -239,7 +258,7 @@ struct LayerContentProfileTests {
         let candidates = [0, 1, 2, 3, 4, 5]
         row.withUnsafeMutableBufferPointer { row in
             candidates.withUnsafeBufferPointer { candidates in
-                ProjectiveDraw.repairWideClusters(
+                CellBuffer.repairWideClusters(
                     at: candidates.baseAddress.unsafelyUnwrapped, count: candidates.count,
                     row: row.baseAddress.unsafelyUnwrapped, width: 6)
             }

@@ -80,9 +80,10 @@ public struct Compositor: Hashable, Sendable {
     /// Makes `destination` `width` × `height` (storage reused), clears it to ``clearCell`` and
     /// draws `layers` in order (first = farthest back).
     ///
-    /// - Complexity: one fill of `destination` plus the cells each layer covers; the normalizing
-    ///   pass of the wide-cluster invariant runs only after a layer that cut a wide cluster (drew
-    ///   over part of one).
+    /// - Complexity: one fill of `destination` plus the cells each layer covers; a layer that
+    ///   cuts a wide cluster (draws over part of one) repairs it where it cut it, except a
+    ///   forward-placed layer that is blended or of several backgrounds, after which the
+    ///   normalizing pass of the wide-cluster invariant runs over its bounding box.
     public func composite(_ layers: [Layer], width: Int, height: Int, into destination: inout CellBuffer) {
         if destination.width != width || destination.height != height {
             destination.reset(width: width, height: height, filling: clearCell)
@@ -151,10 +152,11 @@ public struct Compositor: Hashable, Sendable {
             layer: layer, transform: transform, inverse: inverse, alpha: min(alpha, 1),
             backgroundColor: backgroundColor, foregroundColor: foregroundColor, colorDepth: colorDepth,
             destinationWidth: destination.width, destinationHeight: destination.height, below: below)
-        let overwroteWide = content.cells.withUnsafeBufferPointer { source in
+        content.cells.withUnsafeBufferPointer { source in
             destination.withUnsafeMutableCells { target in context.drawAxisAligned(source: source, target: target) }
         }
-        if overwroteWide || !destinationIsNormalized { destination.normalizeWideClusters() }
+        // The draw repairs the clusters it cuts (over a destination that held the invariant).
+        if !destinationIsNormalized { destination.normalizeWideClusters() }
         return true
     }
 }
