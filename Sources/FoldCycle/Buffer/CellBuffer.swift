@@ -124,4 +124,28 @@ public struct CellBuffer: Hashable, Sendable {
             }
         }
     }
+
+    /// Restores the wide-cluster invariant at the columns `repairs[0..<count]` of one destination
+    /// row (`row`, `width` cells) after a draw wrote cells beside them: a lead whose next cell is
+    /// no continuation (or that ends the row), and a continuation that follows no lead, become a
+    /// space in their colours, as ``CellBuffer/normalizeWideClusters()`` makes them. Where the
+    /// invariant held before the draw and the draw wrote only whole clusters, every cell it broke
+    /// is a lead left of a written cell that was a continuation or a continuation right of one
+    /// that was a lead, so repairing those gives the full pass's cells (each repair depends only
+    /// on the cell and its neighbour on the other side, which no repair changes).
+    static func repairWideClusters(
+        at repairs: UnsafePointer<Int>, count: Int, row: UnsafeMutablePointer<Cell>, width: Int
+    ) {
+        for k in 0..<count {
+            let x = repairs[k]
+            let cell = row[x]
+            let broken =
+                cell.width == 2
+                ? x &+ 1 >= width || row[x &+ 1].width != 0
+                : cell.width == 0 && (x == 0 || row[x &- 1].width != 2)
+            if broken {
+                row[x] = Cell(glyph: 0x20, foregroundBits: cell.foregroundBits, backgroundBits: cell.backgroundBits)
+            }
+        }
+    }
 }

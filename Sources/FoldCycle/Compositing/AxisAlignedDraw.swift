@@ -40,11 +40,11 @@ extension DrawContext {
     /// at its end or a continuation at its start is cut off and blanked, as is a wide cluster
     /// whose other half another column samples).
     ///
-    /// - Returns: whether the draw left part of a wide cluster of the destination (a run that
-    ///   starts on a trailing half or ends on a lead, an edge cell over a wide one): only then
-    ///   may the wide-cluster invariant need restoring. Clusters wholly inside a run are replaced
-    ///   whole.
-    func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) -> Bool {
+    /// Clusters wholly inside a run are replaced whole; one the draw cuts (a run that starts on
+    /// a trailing half or ends on a lead, an edge cell over a wide one) is repaired when its row
+    /// is done (``Repairs``), so a destination whose wide-cluster invariant held before still
+    /// holds it after.
+    func drawAxisAligned(source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>) {
         let a = Double(transform.a)
         let d = Double(transform.d)
         let left = centreX + a * -halfWidth + Double(transform.tx)
@@ -55,16 +55,13 @@ extension DrawContext {
         let x1 = max(left, right)
         let y0 = min(top, bottom)
         let y1 = max(top, bottom)
-        guard x1 > 0, y1 > 0, x0 < Double(width), y0 < Double(height) else { return false }
+        guard x1 > 0, y1 > 0, x0 < Double(width), y0 < Double(height) else { return }
         let firstColumn = max(Int(x0.rounded(.down)), 0)
         let endColumn = min(Int(x1.rounded(.up)), width)
         let firstRow = max(Int(y0.rounded(.down)), 0)
         let endRow = min(Int(y1.rounded(.up)), height)
-        guard firstColumn < endColumn, firstRow < endRow else { return false }
+        guard firstColumn < endColumn, firstRow < endRow else { return }
         let columnCount = endColumn - firstColumn
-        // The OR of (width ^ 1) over the destination cells whose clusters the draw cut: nonzero
-        // when one was wide.
-        var overwritten: UInt64 = 0
         var memo = BlendMemo()
 
         withUnsafeTemporaryAllocation(of: ColumnSample.self, capacity: columnCount) { columns in
@@ -121,35 +118,100 @@ extension DrawContext {
                     i += 1
                 }
                 let segments = UnsafeBufferPointer(rebasing: segmentStorage[..<segmentCount])
-                for y in firstRow..<endRow {
-                    let rowEighths = Self.eighths(Double(y), y0, y1)
-                    if rowEighths == 0 { continue }
-                    let rowBase = y * width + firstColumn
-                    if rowEighths == 8 {
-                        let sourceRowBase = sourceRow(y) * sourceWidth
-                        overwritten |=
-                            alpha256 == 256
-                            ? drawFullRow(
-                                sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments,
-                                columns: samples, mode: Opaque.self, memo: &memo, source: source, target: target)
-                            : drawFullRow(
-                                sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments,
-                                columns: samples, mode: Blended.self, memo: &memo, source: source, target: target)
-                        continue
-                    }
-                    let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
-                    for i in 0..<columnCount where samples[i].eighths >= 4 {
-                        overwritten |= Self.widthOtherThanOne(target[rowBase + i])
-                        drawEdge(
-                            at: rowBase + i, eighths: rowEighths, coversFar: coversBottom, faceColour: layerBackground,
-                            family: .lower, target: target)
+                // At most two repair candidates per segment (a run's two ends), one per edge cell.
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount + 2) { repairColumns in
+                    var repairs = Repairs(
+                        columns: repairColumns.baseAddress.unsafelyUnwrapped, firstColumn: firstColumn, width: width)
+                    for y in firstRow..<endRow {
+                        let rowEighths = Self.eighths(Double(y), y0, y1)
+                        if rowEighths == 0 { continue }
+                        let rowBase = y * width + firstColumn
+                        if rowEighths == 8 {
+                            let sourceRowBase = sourceRow(y) * sourceWidth
+                            if alpha256 == 256 {
+                                drawFullRow(
+                                    sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments,
+                                    columns: samples, mode: Opaque.self, memo: &memo, repairs: &repairs, source: source,
+                                    target: target)
+                            } else {
+                                drawFullRow(
+                                    sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments,
+                                    columns: samples, mode: Blended.self, memo: &memo, repairs: &repairs,
+                                    source: source,
+                                    target: target)
+                            }
+                        } else {
+                            let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
+                            for i in 0..<columnCount where samples[i].eighths >= 4 {
+                                repairs.noteCell(i, old: target[rowBase + i])
+                                drawEdge(
+                                    at: rowBase + i, eighths: rowEighths, coversFar: coversBottom,
+                                    faceColour: layerBackground, family: .lower, memo: &memo, target: target)
+                            }
+                        }
+                        repairs.repair(row: target.baseAddress.unsafelyUnwrapped + (y &* width))
                     }
                 }
                 segmentStorage.deinitialize()
             }
             columns.deinitialize()
         }
-        return overwritten != 0
+    }
+
+    /// The repair candidates of one destination row of an axis-aligned draw
+    /// (``CellBuffer/repairWideClusters(at:count:row:width:)``): every cell the draw writes is
+    /// narrow or a whole cluster, so a cluster of the destination it cuts is a lead left of a
+    /// write that started on a continuation or a continuation right of one that ended on a lead.
+    struct Repairs {
+        /// Destination columns, `count` of them.
+        let columns: UnsafeMutablePointer<Int>
+        var count = 0
+        /// The destination column of the draw's column 0, and the destination's width.
+        let firstColumn: Int
+        let width: Int
+
+        init(columns: UnsafeMutablePointer<Int>, firstColumn: Int, width: Int) {
+            self.columns = columns
+            self.firstColumn = firstColumn
+            self.width = width
+        }
+
+        /// A write of the cells `start..<end` (the draw's columns) over `first` and `last`, the
+        /// cells that were at its ends.
+        @inline(__always)
+        mutating func noteRun(from start: Int, to end: Int, first: Cell, last: Cell) {
+            let x = firstColumn &+ start
+            if first.width == 0 && x > 0 {
+                columns[count] = x &- 1
+                count &+= 1
+            }
+            let after = firstColumn &+ end
+            if last.width == 2 && after < width {
+                columns[count] = after
+                count &+= 1
+            }
+        }
+
+        /// A write of one narrow cell at the draw's column `i` over `old`.
+        @inline(__always)
+        mutating func noteCell(_ i: Int, old: Cell) {
+            let x = firstColumn &+ i
+            if old.width == 0 && x > 0 {
+                columns[count] = x &- 1
+                count &+= 1
+            } else if old.width == 2 && x &+ 1 < width {
+                columns[count] = x &+ 1
+                count &+= 1
+            }
+        }
+
+        /// Repairs the noted cells of `row` (the destination row just drawn) and starts over.
+        @inline(__always)
+        mutating func repair(row: UnsafeMutablePointer<Cell>) {
+            guard count > 0 else { return }
+            CellBuffer.repairWideClusters(at: columns, count: count, row: row, width: width)
+            count = 0
+        }
     }
 
     /// Nonzero when `cell`'s width is not 1 (the width bits of `high` XOR 1).
@@ -163,41 +225,47 @@ extension DrawContext {
     /// `alpha256 == 256` (content is copied, not blended). The mode is a type, so each
     /// combination is specialized into its own loop.
     ///
-    /// - Returns: nonzero when the row cut a wide cluster of the destination.
+    /// The wide clusters of the destination it cuts are noted in `repairs`.
     @inline(__always)
     fileprivate func drawFullRow<Mode: RowMode>(
         sourceRowBase: Int, targetBase: Int, segments: UnsafeBufferPointer<RowSegment>,
-        columns: UnsafeBufferPointer<ColumnSample>, mode: Mode.Type, memo: inout BlendMemo,
+        columns: UnsafeBufferPointer<ColumnSample>, mode: Mode.Type, memo: inout BlendMemo, repairs: inout Repairs,
         source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
-    ) -> UInt64 {
-        var overwritten: UInt64 = 0
+    ) {
         for segment in segments {
             let start = Int(segment.start)
             let count = Int(segment.count)
             if count == 0 {
                 let column = columns[start]
-                overwritten |= Self.widthOtherThanOne(target[targetBase &+ start])
+                repairs.noteCell(start, old: target[targetBase &+ start])
                 drawEdge(
                     at: targetBase &+ start, eighths: Int(column.eighths), coversFar: column.coversLeft,
-                    faceColour: layerBackground, family: .left, target: target)
+                    faceColour: layerBackground, family: .left, memo: &memo, target: target)
                 continue
             }
             // A destination cluster is cut where the run starts on its trailing half or ends on
             // its lead; one wholly inside is replaced whole.
-            let first = target[targetBase &+ start]
-            let last = target[targetBase &+ start &+ count &- 1]
-            overwritten |= first.high & 0xFF << 32 == 0 || last.width == 2 ? 0xFF << 32 : 0
-            if segment.sourceColumn == RowSegment.sampled {
+            repairs.noteRun(
+                from: start, to: start &+ count, first: target[targetBase &+ start],
+                last: target[targetBase &+ start &+ count &- 1])
+            if segment.sourceColumn == RowSegment.sampled, !Mode.opaque, let recolour {
+                drawRecolouredSampled(
+                    sourceRowBase: sourceRowBase, targetBase: targetBase, from: start, count: count, columns: columns,
+                    recolour: recolour, memo: &memo, source: source, target: target)
+            } else if segment.sourceColumn == RowSegment.sampled {
                 drawSampled(
                     sourceRowBase: sourceRowBase, targetBase: targetBase, from: start, count: count, columns: columns,
                     mode: mode, memo: &memo, source: source, target: target)
+            } else if !Mode.opaque, let recolour {
+                drawRecolouredRun(
+                    sourceStart: sourceRowBase &+ Int(segment.sourceColumn), targetBase: targetBase &+ start,
+                    count: count, recolour: recolour, memo: &memo, source: source, target: target)
             } else {
                 drawRun(
                     sourceStart: sourceRowBase &+ Int(segment.sourceColumn), targetBase: targetBase &+ start,
                     count: count, mode: mode, memo: &memo, source: source, target: target)
             }
         }
-        return overwritten
     }
 
     /// Runs of consecutive layer columns shorter than this are drawn column by column
@@ -252,6 +320,10 @@ extension DrawContext {
         target: UnsafeMutableBufferPointer<Cell>
     ) {
         let opaque = Mode.opaque
+        if opaque && canonicalClusters {
+            copyRun(sourceStart: sourceStart, targetBase: targetBase, count: count, source: source, target: target)
+            return
+        }
         var i = 0
         while i < count {
             let cell = source[sourceStart &+ i]
@@ -272,6 +344,119 @@ extension DrawContext {
                 glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
                 backgroundBits: cell.backgroundBits)
             target[destination] = opaque ? blank : blended(blank, below: target[destination], memo: &memo)
+            i &+= 1
+        }
+    }
+
+    /// ``drawRun`` of an opaque layer whose content's wide clusters are canonical
+    /// (``LayerContentProfile/canonicalClusters``): inside the run every cell is drawn as it is
+    /// (a lead's continuation is `.continuation(of: lead)`, the cell that follows it), so the run
+    /// is one copy; only a continuation at its start or a lead at its end (cut off) is drawn as a
+    /// space in its background.
+    @inline(__always)
+    fileprivate func copyRun(
+        sourceStart: Int, targetBase: Int, count: Int, source: UnsafeBufferPointer<Cell>,
+        target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        guard count > 0 else { return }
+        var from = 0
+        var to = count
+        let first = source[sourceStart]
+        if first.width == 0 {
+            target[targetBase] = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: first.backgroundBits)
+            from = 1
+        }
+        let last = source[sourceStart &+ count &- 1]
+        if last.width == 2 {
+            target[targetBase &+ count &- 1] = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: last.backgroundBits)
+            to = count &- 1
+        }
+        guard from < to else { return }
+        (target.baseAddress.unsafelyUnwrapped + (targetBase &+ from)).update(
+            from: source.baseAddress.unsafelyUnwrapped + (sourceStart &+ from), count: to &- from)
+    }
+
+    /// ``drawRun`` of a blended layer with a ``recolour``: the run's ends as ``drawRun`` draws
+    /// them (a cut cluster is a blank, blended), the cells between recoloured
+    /// (``recolourRun(source:target:count:recolour:)``). A function of its own, so that
+    /// ``drawRun``'s loop stays as it is.
+    @inline(never)
+    fileprivate func drawRecolouredRun(
+        sourceStart: Int, targetBase: Int, count: Int, recolour: Recolour, memo: inout BlendMemo,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        guard count > 0 else { return }
+        var from = 0
+        var to = count
+        if source[sourceStart].width == 0 {
+            let blank = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                backgroundBits: source[sourceStart].backgroundBits)
+            target[targetBase] = blended(blank, below: target[targetBase], memo: &memo)
+            from = 1
+        }
+        let last = source[sourceStart &+ count &- 1]
+        if last.width == 2 && count > from {
+            let blank = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: last.backgroundBits)
+            target[targetBase &+ count &- 1] = blended(blank, below: target[targetBase &+ count &- 1], memo: &memo)
+            to = count &- 1
+        }
+        Self.recolourRun(
+            source: source.baseAddress.unsafelyUnwrapped + (sourceStart &+ from),
+            target: target.baseAddress.unsafelyUnwrapped + (targetBase &+ from), count: to &- from,
+            recolour: recolour)
+    }
+
+    /// ``drawSampled`` of a blended layer with a ``recolour``: a narrow cell or a whole lead (and
+    /// its continuation) recoloured, a cut cluster a blank blended as there. A function of its
+    /// own, so that ``drawSampled``'s loop stays as it is.
+    @inline(never)
+    fileprivate func drawRecolouredSampled(
+        sourceRowBase: Int, targetBase: Int, from start: Int, count: Int,
+        columns: UnsafeBufferPointer<ColumnSample>, recolour: Recolour, memo: inout BlendMemo,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        let end = start &+ count
+        var i = start
+        while i < end {
+            let column = columns[i]
+            let cell = source[sourceRowBase &+ Int(column.sourceColumn)]
+            let destination = targetBase &+ i
+            if cell.width == 1 {
+                target[destination] = recolour.recoloured(cell)
+                i &+= 1
+                continue
+            }
+            if cell.width == 2 && column.wholeLead && i &+ 1 < end {
+                let lead = recolour.recoloured(cell)
+                target[destination] = lead
+                target[destination &+ 1] = .continuation(of: lead)
+                i &+= 2
+                continue
+            }
+            let blank = Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                backgroundBits: cell.backgroundBits)
+            target[destination] = blended(blank, below: target[destination], memo: &memo)
+            i &+= 1
+        }
+    }
+
+    /// Writes `count` layer cells of canonical content (``LayerContentProfile/canonicalClusters``,
+    /// every cell in one of `recolour`'s two colour pairs) with their colours replaced by their
+    /// pair's blend: what ``drawRun`` draws cell by cell through the blend, inside a run, over a
+    /// destination of one colour pair (a lead's continuation is the source's next cell, which
+    /// has the lead's colours).
+    @inline(never)
+    static func recolourRun(
+        source: UnsafePointer<Cell>, target: UnsafeMutablePointer<Cell>, count: Int, recolour: Recolour
+    ) {
+        var i = 0
+        while i < count {
+            target[i] = recolour.recoloured(source[i])
             i &+= 1
         }
     }

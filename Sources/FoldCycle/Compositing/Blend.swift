@@ -27,6 +27,12 @@ struct BlendMemo {
     var previousTop: UInt64 = ~0
     var previousBelow: UInt64 = 0
     var previousResult: UInt64 = 0
+    /// The last background blend of an edge cell (``LayerBlending/blendedBackground(_:below:memo:)``):
+    /// the face's colour (high half) and the one below (low half), all ones before the first;
+    /// and its result. An edge row or column mostly blends the same two colours, and below
+    /// truecolor each blend is snapped to the palette, which costs a search.
+    var edgeColours: UInt64 = ~0
+    var edgeResult: UInt32 = 0
 }
 
 /// Alpha blending of a layer's cells over what is below them.
@@ -85,6 +91,18 @@ extension LayerBlending {
                 RGBColor.blend(
                     packed: top, over: TerminalColor.resolved(packed: below, fallback: backgroundRGB),
                     alpha256: alpha256))
+    }
+
+    /// ``blendedBackground(_:below:)`` through `memo`.
+    @inline(__always)
+    func blendedBackground(_ colour: UInt32, below: UInt32, memo: inout BlendMemo) -> UInt32 {
+        guard alpha256 < 256 else { return colour }
+        let colours = UInt64(colour) << 32 | UInt64(below)
+        if colours == memo.edgeColours { return memo.edgeResult }
+        let result = blendedBackground(colour, below: below)
+        memo.edgeColours = colours
+        memo.edgeResult = result
+        return result
     }
 
     /// A blended `0x00rrggbb` as the output shows it (``ColorDepth/paletteColor(for:)``): itself

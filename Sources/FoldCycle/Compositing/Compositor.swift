@@ -80,9 +80,10 @@ public struct Compositor: Hashable, Sendable {
     /// Makes `destination` `width` × `height` (storage reused), clears it to ``clearCell`` and
     /// draws `layers` in order (first = farthest back).
     ///
-    /// - Complexity: one fill of `destination` plus the cells each layer covers; the normalizing
-    ///   pass of the wide-cluster invariant runs only after a layer that cut a wide cluster (drew
-    ///   over part of one).
+    /// - Complexity: one fill of `destination` plus the cells each layer covers; a layer that
+    ///   cuts a wide cluster (draws over part of one) repairs it where it cut it, except a
+    ///   forward-placed layer that is blended or of several backgrounds, after which the
+    ///   normalizing pass of the wide-cluster invariant runs over its bounding box.
     public func composite(_ layers: [Layer], width: Int, height: Int, into destination: inout CellBuffer) {
         if destination.width != width || destination.height != height {
             destination.reset(width: width, height: height, filling: clearCell)
@@ -92,8 +93,10 @@ public struct Compositor: Hashable, Sendable {
         // A narrow clear cell leaves the wide-cluster invariant holding, so each layer needs the
         // normalizing pass only if it cuts a wide cluster.
         var normalized = clearCell.width == 1
-        for layer in layers {
-            normalized = draw(layer, onto: &destination, destinationIsNormalized: normalized)
+        for (index, layer) in layers.enumerated() {
+            // The first layer draws over the clear cell alone.
+            normalized = draw(
+                layer, onto: &destination, destinationIsNormalized: normalized, below: index == 0 ? clearCell : nil)
         }
     }
 
@@ -110,9 +113,12 @@ public struct Compositor: Hashable, Sendable {
 
     /// ``draw(_:onto:)``, skipping the normalizing pass when `destinationIsNormalized` (the
     /// invariant holds before the draw) and the layer cut no wide cluster of the destination (so
-    /// it still holds; the pass would change nothing). Returns whether the invariant holds after.
+    /// it still holds; the pass would change nothing). `below`: the one cell every destination
+    /// cell holds (a destination just cleared), or nil. Returns whether the invariant holds after.
     @discardableResult
-    func draw(_ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool) -> Bool {
+    func draw(
+        _ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool, below: Cell? = nil
+    ) -> Bool {
         let alpha = layer.alpha
         guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
         let content = layer.content
@@ -145,11 +151,12 @@ public struct Compositor: Hashable, Sendable {
         let context = DrawContext(
             layer: layer, transform: transform, inverse: inverse, alpha: min(alpha, 1),
             backgroundColor: backgroundColor, foregroundColor: foregroundColor, colorDepth: colorDepth,
-            destinationWidth: destination.width, destinationHeight: destination.height)
-        let overwroteWide = content.cells.withUnsafeBufferPointer { source in
+            destinationWidth: destination.width, destinationHeight: destination.height, below: below)
+        content.cells.withUnsafeBufferPointer { source in
             destination.withUnsafeMutableCells { target in context.drawAxisAligned(source: source, target: target) }
         }
-        if overwroteWide || !destinationIsNormalized { destination.normalizeWideClusters() }
+        // The draw repairs the clusters it cuts (over a destination that held the invariant).
+        if !destinationIsNormalized { destination.normalizeWideClusters() }
         return true
     }
 }

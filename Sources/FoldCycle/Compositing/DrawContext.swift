@@ -24,10 +24,40 @@ struct DrawContext: LayerBlending {
     let halfWidth: Double
     let halfHeight: Double
     let transform: LayerTransform
+    /// ``LayerContentProfile/canonicalClusters`` of the layer's content (false without a
+    /// profile): an opaque run is then a copy.
+    let canonicalClusters: Bool
+    /// For a blended layer drawn over a destination that holds only one cell's colours (the
+    /// compositor's clear cell, before the first layer), of canonical content with at most two
+    /// colour pairs (``LayerContentProfile/colourKeys``): each pair's blend over those colours, so
+    /// a run's cells are recoloured, not blended one by one. Nil otherwise.
+    private(set) var recolour: Recolour?
 
+    /// The two colour pairs of a layer's content (as ``BlendMemo`` keys) and their blends over
+    /// a destination of one colour pair.
+    struct Recolour {
+        var first: UInt64
+        var firstBlend: UInt64
+        var second: UInt64
+        var secondBlend: UInt64
+
+        /// `cell` (in one of the two pairs) with its pair's blend for colours.
+        @inline(__always)
+        func recoloured(_ cell: Cell) -> Cell {
+            let colours = LayerContentProfile.colourKey(cell) == first ? firstBlend : secondBlend
+            var result = cell
+            result.low = cell.low & 0xFFFF_FFFF | colours & 0xFFFF_FFFF_0000_0000
+            result.high = cell.high & 0xFFFF_FFFF_0000_0000 | colours & 0xFFFF_FFFF
+            return result
+        }
+    }
+
+    /// - Parameter below: the one cell every destination cell holds before the draw (the clear
+    ///   cell of a destination just cleared), or nil when they differ.
     init(
         layer: Layer, transform: LayerTransform, inverse: LayerTransform, alpha: Double, backgroundColor: RGBColor,
-        foregroundColor: RGBColor, colorDepth: ColorDepth, destinationWidth: Int, destinationHeight: Int
+        foregroundColor: RGBColor, colorDepth: ColorDepth, destinationWidth: Int, destinationHeight: Int,
+        below: Cell? = nil
     ) {
         sourceWidth = layer.content.width
         sourceHeight = layer.content.height
@@ -44,6 +74,23 @@ struct DrawContext: LayerBlending {
         centreX = Double(layer.origin.column) + halfWidth
         centreY = Double(layer.origin.row) + halfHeight
         self.transform = transform
+        canonicalClusters = layer.contentProfile?.canonicalClusters ?? false
+        recolour = nil
+        if alpha256 < 256, let below, let profile = layer.contentProfile, profile.canonicalClusters,
+            let keys = profile.colourKeys
+        {
+            recolour = Recolour(
+                first: keys.first, firstBlend: blendedColours(keys.first, below: below), second: keys.second,
+                secondBlend: blendedColours(keys.second, below: below))
+        }
+    }
+
+    /// The colours (a ``BlendMemo`` key) of a cell with the colours `key` blended over `below`.
+    private func blendedColours(_ key: UInt64, below: Cell) -> UInt64 {
+        let cell = Cell(
+            glyph: 0x20, foregroundBits: UInt32(truncatingIfNeeded: key >> 32),
+            backgroundBits: UInt32(truncatingIfNeeded: key))
+        return LayerContentProfile.colourKey(blended(cell, below: below))
     }
 
     // MARK: Sampling

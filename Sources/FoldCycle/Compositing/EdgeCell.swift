@@ -14,10 +14,10 @@ extension LayerBlending {
     @inline(__always)
     func drawEdge(
         at index: Int, eighths: Int, coversFar: Bool, faceColour: UInt32, family: BlockGlyph.Family,
-        target: UnsafeMutableBufferPointer<Cell>
+        memo: inout BlendMemo, target: UnsafeMutableBufferPointer<Cell>
     ) {
         let below = Self.uncoveredColour(of: target[index], family: family, eighths: eighths, coversFar: coversFar)
-        let layerColour = blendedBackground(faceColour, below: below)
+        let layerColour = blendedBackground(faceColour, below: below, memo: &memo)
         if coversFar {
             let layerAsForeground =
                 TerminalColor.rgbTag

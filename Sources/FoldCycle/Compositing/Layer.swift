@@ -10,7 +10,9 @@ import Foundation
 /// projective geometry divides by w after the transform (see ``LayerGeometry``).
 public struct Layer: Hashable, Sendable {
     /// The layer's cells, `content.width` × `content.height`.
-    public var content: CellBuffer
+    public var content: CellBuffer {
+        didSet { contentProfile = nil }
+    }
     /// The placement about the layer's centre.
     public var geometry: LayerGeometry
     /// Opacity, 0 (invisible) ... 1 (opaque); values outside are clamped when drawn.
@@ -20,6 +22,10 @@ public struct Layer: Hashable, Sendable {
     public var background: TerminalColor
     /// Where the untransformed top-left corner lands in the destination, in cells.
     public var origin: CellPosition
+    /// ``content`` read once (``LayerContentProfile``), when whoever made the layer keeps one with
+    /// the content (``CardScene``); nil after ``content`` changes. Not part of the layer's value
+    /// (`==`, `hash`): it only saves the compositor reading the cells again.
+    var contentProfile: LayerContentProfile?
 
     /// Creates a layer.
     ///
@@ -49,5 +55,21 @@ public struct Layer: Hashable, Sendable {
         self.init(
             content: content, geometry: .affine(transform), alpha: alpha, background: background,
             origin: origin)
+    }
+
+    /// Equal when content, geometry, alpha, background and origin are (not ``contentProfile``,
+    /// which is derived from the content).
+    public static func == (lhs: Layer, rhs: Layer) -> Bool {
+        lhs.content == rhs.content && lhs.geometry == rhs.geometry && lhs.alpha == rhs.alpha
+            && lhs.background == rhs.background && lhs.origin == rhs.origin
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content)
+        hasher.combine(geometry)
+        hasher.combine(alpha)
+        hasher.combine(background)
+        hasher.combine(origin)
     }
 }

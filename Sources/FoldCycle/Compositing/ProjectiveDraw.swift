@@ -46,6 +46,9 @@ struct ProjectiveDraw: LayerBlending {
     let endRow: Int
     /// How source rows land on destination rows.
     let rowPlacement: RowPlacement
+    /// The layer's content read once: the layer's own (``Layer/contentProfile``) or, without
+    /// one, built for this draw.
+    let profile: LayerContentProfile
 
     /// How the glyphs of one source row find their destination row.
     enum RowPlacement {
@@ -73,6 +76,7 @@ struct ProjectiveDraw: LayerBlending {
         self.colorDepth = colorDepth
         sourceWidth = layer.content.width
         sourceHeight = layer.content.height
+        profile = layer.contentProfile ?? LayerContentProfile(layer.content)
         width = destinationWidth
         height = destinationHeight
         forward = layer.geometry.planeHomography
@@ -223,7 +227,7 @@ struct ProjectiveDraw: LayerBlending {
         let claims = glyphClaims(source: source, coverage: coverage, columns: columns, rows: rows)
         // A layer of one background (every card) needs no sampling: each cell would find it.
         let firstBackground = source[0].backgroundBits
-        let uniformBackground = Self.hasOneBackground(source, firstBackground)
+        let uniformBackground = profile.uniformBackground != nil
         // The inverse map of a cell centre, `(px, py, 1) · inverse`, split into its column's and
         // its row's terms, so a cell costs three additions and one division.
         let columnTerms: [(x: Double, y: Double, w: Double)] =
@@ -240,6 +244,15 @@ struct ProjectiveDraw: LayerBlending {
         // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
         var overwritten: UInt64 = 0
         let opaqueRuns = uniformBackground && alpha256 == 256
+        // With opaque runs the draw repairs the wide clusters it cuts itself, row by row: a
+        // write that starts on a continuation may leave the lead left of it alone, one that ends
+        // on a lead may leave the continuation right of it (the repair candidates); every
+        // cluster the draw writes is whole.
+        let repairCapacity = opaqueRuns ? 2 * columns + 2 : 0
+        // The edges' background blends (``BlendMemo/edgeColours``).
+        var edgeMemo = BlendMemo()
+        let repairs = UnsafeMutablePointer<Int>.allocate(capacity: repairCapacity)
+        defer { repairs.deallocate() }
         coverage.withUnsafeBufferPointer { coverage in
             claims.withUnsafeBufferPointer { claims in
                 for r in 0..<rows {
@@ -247,6 +260,15 @@ struct ProjectiveDraw: LayerBlending {
                     let py = Double(y) + 0.5 - centreY
                     let rowTerms = (x: py * inverse.h21, y: py * inverse.h22, w: py * inverse.h23)
                     let rowBase = r * columns
+                    let targetRow = y &* width
+                    var repairCount = 0
+                    defer {
+                        if repairCount > 0 {
+                            CellBuffer.repairWideClusters(
+                                at: repairs, count: repairCount,
+                                row: target.baseAddress.unsafelyUnwrapped + targetRow, width: width)
+                        }
+                    }
                     var column = 0
                     while column < columns {
                         let c = column
@@ -256,12 +278,31 @@ struct ProjectiveDraw: LayerBlending {
                         // run found first).
                         if covered == 0x88 && opaqueRuns {
                             var runEnd = c + 1
+                            // Eight coverage bytes at a time, then one.
+                            let rowCoverage = UnsafeRawPointer(coverage.baseAddress.unsafelyUnwrapped + rowBase)
+                            while runEnd &+ 8 <= columns
+                                && rowCoverage.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self)
+                                    == 0x8888_8888_8888_8888
+                            {
+                                runEnd &+= 8
+                            }
                             while runEnd < columns && coverage[rowBase &+ runEnd] == 0x88 { runEnd &+= 1 }
-                            overwritten |= Self.copyRun(
+                            // Every cell of the run is written, each cluster whole: only its ends
+                            // can cut a cluster of the destination.
+                            let runStart = firstColumn &+ c
+                            let runStop = firstColumn &+ runEnd
+                            if target[targetRow &+ runStart].width == 0 && runStart > 0 {
+                                repairs[repairCount] = runStart &- 1
+                                repairCount &+= 1
+                            }
+                            if target[targetRow &+ runStop &- 1].width == 2 && runStop < width {
+                                repairs[repairCount] = runStop
+                                repairCount &+= 1
+                            }
+                            Self.copyRun(
                                 claims: claims.baseAddress.unsafelyUnwrapped + (rowBase &+ c), count: runEnd &- c,
                                 source: source.baseAddress.unsafelyUnwrapped,
-                                target: target.baseAddress.unsafelyUnwrapped + (y &* width &+ firstColumn &+ c),
-                                background: firstBackground, blank: blank)
+                                target: target.baseAddress.unsafelyUnwrapped + (targetRow &+ runStart), blank: blank)
                             column = runEnd
                             continue
                         }
@@ -269,7 +310,19 @@ struct ProjectiveDraw: LayerBlending {
                         guard covered & 0xF0 != 0, covered & 0x0F != 0 else { continue }
                         let x = firstColumn + c
                         let index = y * width + x
-                        overwritten |= DrawContext.widthOtherThanOne(target[index])
+                        if opaqueRuns {
+                            // Only edges are drawn cell by cell here: one narrow cell.
+                            let written = target[index].width
+                            if written == 0 && x > 0 {
+                                repairs[repairCount] = x &- 1
+                                repairCount &+= 1
+                            } else if written == 2 && x &+ 1 < width {
+                                repairs[repairCount] = x &+ 1
+                                repairCount &+= 1
+                            }
+                        } else {
+                            overwritten |= DrawContext.widthOtherThanOne(target[index])
+                        }
                         let background: UInt32
                         if uniformBackground {
                             background = firstBackground
@@ -303,13 +356,13 @@ struct ProjectiveDraw: LayerBlending {
                                 (max(extent.low, Double(y)) + min(extent.high, Double(y + 1))) / 2 >= Double(y) + 0.5
                             drawEdge(
                                 at: index, eighths: Int(covered >> 4), coversFar: coversBottom,
-                                faceColour: background, family: .lower, target: target)
+                                faceColour: background, family: .lower, memo: &edgeMemo, target: target)
                         } else if let extent = rowExtents[r] {
                             let coversLeft =
                                 (max(extent.low, Double(x)) + min(extent.high, Double(x + 1))) / 2 < Double(x) + 0.5
                             drawEdge(
                                 at: index, eighths: Int(covered & 0x0F), coversFar: coversLeft,
-                                faceColour: background, family: .left, target: target)
+                                faceColour: background, family: .left, memo: &edgeMemo, target: target)
                         }
                     }
                 }
@@ -318,29 +371,24 @@ struct ProjectiveDraw: LayerBlending {
         return overwritten != 0
     }
 
-    /// Copies a run of `count` content cells of an opaque layer of one background (`background`)
-    /// to `target`: each its claimed glyph (``glyphClaims(source:coverage:columns:rows:)``, a
-    /// wide one with its continuation), nothing for a continuation claim, or `blank`. A function
-    /// of its own, so the loop keeps its few values in registers.
-    ///
-    /// - Returns: the OR of ``DrawContext/widthOtherThanOne(_:)`` over the cells it overwrote:
-    ///   nonzero when one was part of a wide cluster.
+    /// Copies a run of `count` content cells of an opaque layer of one background to `target`:
+    /// each its claimed glyph (``glyphClaims(source:coverage:columns:rows:)``, as it is, since
+    /// the background it would be given is its own; a wide one with its continuation, which is
+    /// in the run), nothing for a continuation claim (its lead wrote it), or `blank`. Every cell
+    /// of the run is written. A function of its own, so the loop keeps its few values in
+    /// registers.
     @inline(never)
     static func copyRun(
         claims: UnsafePointer<Int32>, count: Int, source: UnsafePointer<Cell>, target: UnsafeMutablePointer<Cell>,
-        background: UInt32, blank: Cell
-    ) -> UInt64 {
-        var overwritten: UInt64 = 0
+        blank: Cell
+    ) {
         var i = 0
         while i < count {
-            overwritten |= DrawContext.widthOtherThanOne(target[i])
             let claim = claims[i]
             if claim >= 0 {
-                var glyph = source[Int(claim)]
-                glyph.backgroundBits = background
+                let glyph = source[Int(claim)]
                 target[i] = glyph
                 if glyph.width == 2 {
-                    overwritten |= DrawContext.widthOtherThanOne(target[i &+ 1])
                     target[i &+ 1] = .continuation(of: glyph)
                 }
             } else if claim != continuationClaim {
@@ -348,17 +396,6 @@ struct ProjectiveDraw: LayerBlending {
             }
             i &+= 1
         }
-        return overwritten
-    }
-
-    /// Whether every cell of `source` has the packed background `background`: the OR of the
-    /// differences over all cells, with no exit per cell (cards have one background, so the
-    /// whole layer is read anyway).
-    static func hasOneBackground(_ source: UnsafeBufferPointer<Cell>, _ background: UInt32) -> Bool {
-        let expected = UInt64(background)
-        var differences: UInt64 = 0
-        for cell in source { differences |= cell.high ^ expected }
-        return differences & 0xFFFF_FFFF == 0
     }
 
     /// Each bbox cell's coverage, row-major: its row eighths (from its column's y-extent) in the

@@ -55,24 +55,26 @@ extension ProjectiveDraw {
                     narrowTerms.withUnsafeBufferPointer { narrowTerms in
                         wideTerms.withUnsafeBufferPointer { wideTerms in
                             fixedColumns.withUnsafeBufferPointer { fixedColumns in
-                                let placer = GlyphPlacer(
-                                    draw: self, source: source, coverage: coverage, claims: claims,
-                                    depths: depths, narrowTerms: narrowTerms, wideTerms: wideTerms,
-                                    fixedColumns: fixedColumns, columns: columns, rows: rows)
-                                switch rowPlacement {
-                                case .perGlyph:
-                                    for sy in 0..<sourceHeight { placer.place(sourceRow: sy, snappedRow: -1) }
-                                case .snapped where !fixedColumns.isEmpty:
-                                    for (r, sy) in owners.enumerated() where sy >= 0 {
-                                        placer.placeInFixedColumns(sourceRow: sy, snappedRow: r)
-                                    }
-                                case .snapped where forward.h13 == 0 && forward.h11 > 0:
-                                    for (r, sy) in owners.enumerated() where sy >= 0 {
-                                        placer.placeAtOneDepth(sourceRow: sy, snappedRow: r)
-                                    }
-                                case .snapped:
-                                    for (r, sy) in owners.enumerated() where sy >= 0 {
-                                        placer.place(sourceRow: sy, snappedRow: r)
+                                profile.glyphs.withUnsafeBufferPointer { glyphs in
+                                    let placer = GlyphPlacer(
+                                        draw: self, source: source, coverage: coverage, claims: claims,
+                                        depths: depths, narrowTerms: narrowTerms, wideTerms: wideTerms,
+                                        fixedColumns: fixedColumns, glyphs: glyphs, columns: columns, rows: rows)
+                                    switch rowPlacement {
+                                    case .perGlyph:
+                                        for sy in 0..<sourceHeight { placer.place(sourceRow: sy, snappedRow: -1) }
+                                    case .snapped where !fixedColumns.isEmpty:
+                                        for (r, sy) in owners.enumerated() where sy >= 0 {
+                                            placer.placeInFixedColumns(sourceRow: sy, snappedRow: r)
+                                        }
+                                    case .snapped where forward.h13 == 0 && forward.h11 > 0:
+                                        for (r, sy) in owners.enumerated() where sy >= 0 {
+                                            placer.placeAtOneDepth(sourceRow: sy, snappedRow: r)
+                                        }
+                                    case .snapped:
+                                        for (r, sy) in owners.enumerated() where sy >= 0 {
+                                            placer.place(sourceRow: sy, snappedRow: r)
+                                        }
                                     }
                                 }
                             }
@@ -96,16 +98,12 @@ extension ProjectiveDraw {
 
     /// For each bbox row, the source row that owns it under ``RowPlacement/snapped``, or -1.
     private func snappedRowOwners(source: UnsafeBufferPointer<Cell>, rows: Int) -> [Int] {
-        let visibleSpace = Self.visibleSpaceAttributes
         var owners = [Int](repeating: -1, count: rows)
         var distances = [Double](repeating: .infinity, count: rows)
+        let rowStarts = profile.rowStarts
         for sy in 0..<sourceHeight {
-            let rowStart = sy * sourceWidth
-            guard
-                (rowStart..<rowStart + sourceWidth).contains(where: {
-                    Self.isGlyph(source[$0], visibleSpace: visibleSpace)
-                })
-            else { continue }
+            // Rows with no glyph to place own nothing.
+            guard rowStarts[sy] < rowStarts[sy + 1] else { continue }
             let p = forward.apply(x: 0, y: Double(sy) + 0.5 - halfHeight)
             guard p.w > 0 else { continue }
             let v = p.y / p.w + centreY
@@ -147,8 +145,17 @@ private struct GlyphPlacer {
     /// Per source column, the bbox column of a narrow and a wide glyph (-1 when its cells are
     /// not all in the bbox), when they depend on the column alone; empty otherwise.
     let fixedColumns: UnsafeBufferPointer<(narrow: Int, wide: Int)>
+    /// ``LayerContentProfile/glyphs`` of the layer's content.
+    let glyphs: UnsafeBufferPointer<LayerContentProfile.Glyph>
     let columns: Int
     let rows: Int
+
+    /// The glyphs of source row `sy`, left to right (``LayerContentProfile/rowStarts``).
+    @inline(__always)
+    func glyphs(ofRow sy: Int) -> UnsafeBufferPointer<LayerContentProfile.Glyph> {
+        let rowStarts = draw.profile.rowStarts
+        return UnsafeBufferPointer(rebasing: glyphs[rowStarts[sy]..<rowStarts[sy + 1]])
+    }
 
     @inline(__always)
     func isContent(_ c: Int, _ r: Int) -> Bool {
@@ -182,16 +189,13 @@ private struct GlyphPlacer {
     /// ``place(sourceRow:snappedRow:)`` for a map whose columns stay columns, from
     /// ``fixedColumns``: no arithmetic per glyph.
     func placeInFixedColumns(sourceRow sy: Int, snappedRow r: Int) {
-        let sourceWidth = draw.sourceWidth
-        let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
-        let rowBase = sy * sourceWidth
+        let rowBase = sy * draw.sourceWidth
         // `r` is a bbox row (an index of the owners) and the columns in ``fixedColumns`` are
         // bbox columns (or -1), so no other bounds check is needed.
         let claimBase = r * columns
-        for sx in 0..<sourceWidth {
-            let cell = source[rowBase &+ sx]
-            guard ProjectiveDraw.isGlyph(cell, visibleSpace: visibleSpace) else { continue }
-            let wide = cell.width == 2
+        for glyph in glyphs(ofRow: sy) {
+            let sx = Int(glyph.column)
+            let wide = glyph.isWide
             let c = wide ? fixedColumns[sx].wide : fixedColumns[sx].narrow
             guard c >= 0 else { continue }
             let i = claimBase &+ c
@@ -215,15 +219,13 @@ private struct GlyphPlacer {
         let offset = gy * forward.h21
         let centreX = draw.centreX
         let limitX = Double(draw.width + 2)
-        let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
         let rowBase = sy * sourceWidth
         let claimBase = r * columns
         // The first bbox column after the last glyph placed.
         var free = Int.min
-        for sx in 0..<sourceWidth {
-            let cell = source[rowBase + sx]
-            guard ProjectiveDraw.isGlyph(cell, visibleSpace: visibleSpace) else { continue }
-            let wide = cell.width == 2
+        for glyph in glyphs(ofRow: sy) {
+            let sx = Int(glyph.column)
+            let wide = glyph.isWide
             // The same arithmetic as ``place(sourceRow:snappedRow:)``.
             let dx = ((wide ? wideTerms : narrowTerms)[sx].x + offset) * scale + centreX - (wide ? 1 : 0.5)
             guard dx > -2, dx < limitX else { continue }  // Also false for NaN.
@@ -272,11 +274,9 @@ private struct GlyphPlacer {
         let (centreX, centreY) = (draw.centreX, draw.centreY)
         let (limitX, limitY) = (Double(draw.width + 2), Double(draw.height + 2))
         let rowBase = sy * sourceWidth
-        let visibleSpace = ProjectiveDraw.visibleSpaceAttributes
-        for sx in 0..<sourceWidth {
-            let cell = source[rowBase + sx]
-            guard ProjectiveDraw.isGlyph(cell, visibleSpace: visibleSpace) else { continue }
-            let wide = cell.width == 2
+        for glyph in glyphs(ofRow: sy) {
+            let sx = Int(glyph.column)
+            let wide = glyph.isWide
             let terms = wide ? wideTerms[sx] : narrowTerms[sx]
             let w = terms.w + rowTerms.w
             guard w > 0 else { continue }

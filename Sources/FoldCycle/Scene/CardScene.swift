@@ -40,7 +40,7 @@ public final class CardScene {
     /// How many laid-out items are kept (≥ 1; default 2, a transition's two slots).
     public var capacity: Int
 
-    private var contents: [(index: Int, text: String, cells: CellBuffer)] = []
+    private var contents: [(index: Int, text: String, cells: CellBuffer, profile: LayerContentProfile)] = []
     private var layers: [Layer] = []
 
     /// Creates a scene for `cardSize` cards.
@@ -69,9 +69,20 @@ public final class CardScene {
             text, width: cardSize.columns - 2 * inset, height: cardSize.rows, alignment: style.alignment,
             style: textStyle)
         cells.blit(laidOut, at: CellPosition(column: inset, row: 0))
-        contents.append((index, text, cells))
+        contents.append((index, text, cells, LayerContentProfile(cells)))
         if contents.count > capacity { contents.removeFirst(contents.count - capacity) }
         return cells
+    }
+
+    /// ``slotContent(index:text:)`` with the cells' ``LayerContentProfile``, built with the layout
+    /// and cached with it.
+    private func slotLayer(index: Int, text: String) -> (cells: CellBuffer, profile: LayerContentProfile) {
+        if let cached = contents.first(where: { $0.index == index && $0.text == text }) {
+            return (cached.cells, cached.profile)
+        }
+        let cells = slotContent(index: index, text: text)
+        // slotContent appended the entry last (capacity ≥ 1 keeps it).
+        return (cells, contents[contents.count - 1].profile)
     }
 
     /// Renders one settled item.
@@ -116,11 +127,13 @@ public final class CardScene {
     ) {
         layers.removeAll(keepingCapacity: true)
         for slot in slots where slot.presentation.isDrawable {
-            layers.append(
-                Layer(
-                    content: slotContent(index: slot.index, text: slot.text), geometry: slot.presentation.geometry,
-                    alpha: slot.presentation.alpha, background: style.textStyle(forItemAt: slot.index).background,
-                    origin: cardOrigin))
+            let content = slotLayer(index: slot.index, text: slot.text)
+            var layer = Layer(
+                content: content.cells, geometry: slot.presentation.geometry,
+                alpha: slot.presentation.alpha, background: style.textStyle(forItemAt: slot.index).background,
+                origin: cardOrigin)
+            layer.contentProfile = content.profile
+            layers.append(layer)
         }
         compositor.composite(layers, width: frameSize.columns, height: frameSize.rows, into: &destination)
         layers.removeAll(keepingCapacity: true)
@@ -148,17 +161,23 @@ public final class CardScene {
     /// card's colour (docs/DESIGN.md#compositing); with ``CardStyle/shading`` a turned face's
     /// colours are dimmed by its facing (docs/DESIGN.md#text-on-turned-faces).
     private func layer(index: Int, text: String, presentation: SlotPresentation) -> Layer {
-        var content = slotContent(index: index, text: text)
+        let laidOut = slotLayer(index: index, text: text)
+        var content = laidOut.cells
+        // The profile describes the laid-out cells; dimmed cells are another content.
+        var profile: LayerContentProfile? = laidOut.profile
         var background = style.textStyle(forItemAt: index).background
         if style.shading && !(presentation.facing >= 1) {
+            profile = nil
             // A facing that is not a number counts as edge-on.
             let brightness = presentation.facing > 0 ? presentation.facing : 0
             content = content.shaded(
                 by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor)
             background = .rgb(background.resolved(compositor.backgroundColor).scaled(by: brightness))
         }
-        return Layer(
+        var layer = Layer(
             content: content, geometry: presentation.geometry, alpha: presentation.alpha, background: background)
+        layer.contentProfile = profile
+        return layer
     }
 
     /// The card size that fits every item: the widest line plus one cell of padding on each
