@@ -106,9 +106,21 @@ extension OutputLowerBound {
         var result: [Int] = []
         // The largest position left of the segment (or at or before its end when not excluded).
         let leftLimit = excluding ? segment.excludedFrom - 1 : segment.end
-        if let left = row.last(where: { $0 <= leftLimit }) { result.append(left) }
         let rightLimit = excluding ? segment.end + 2 : segment.end + 1
-        if let right = row.first(where: { $0 >= rightLimit }) { result.append(right) }
+        // The first position above `limit` (the row is sorted).
+        func firstAbove(_ limit: Int) -> Int {
+            var low = 0
+            var high = row.count
+            while low < high {
+                let middle = (low + high) / 2
+                if row[middle] <= limit { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let left = firstAbove(leftLimit)
+        if left > 0 { result.append(row[left - 1]) }
+        let right = firstAbove(rightLimit - 1)
+        if right < row.count { result.append(row[right]) }
         return result
     }
 

@@ -41,7 +41,9 @@ enum BenchRunner {
                             report.frames += FrameBench.run(
                                 size: size, kind: kind, direction: direction, depth: depth,
                                 minimumFrames: options.frames(for: size),
-                                framesPerTransition: options.framesPerTransition)
+                                framesPerTransition: options.framesPerTransition,
+                                // The byte target is at the first size; the others measure time.
+                                measuresBounds: size == options.sizes.first)
                         }
                     }
                 }

@@ -105,10 +105,14 @@ enum FrameBench {
     /// transition lays out the incoming item's text (the renderer's two-entry cache), as live.
     /// Both encoders write at `depth`, and the scene composes for it (``Compositor/colorDepth``).
     ///
+    /// `measuresBounds`: whether each frame's byte bounds are computed (``OutputLowerBound``;
+    /// the runner asks at the first size only, where the byte targets are; elsewhere the bounds
+    /// are empty and the ratios nil).
+    ///
     /// - Returns: the diff encoder's result, then the full-frame encoder's.
     static func run(
         size: TerminalSize, kind: TransitionKind = .fold, direction: TransitionDirection,
-        depth: ColorDepth = .truecolor, minimumFrames: Int, framesPerTransition: Int
+        depth: ColorDepth = .truecolor, minimumFrames: Int, framesPerTransition: Int, measuresBounds: Bool = true
     ) -> [FrameResult] {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
@@ -165,12 +169,14 @@ enum FrameBench {
                         if encoder == .diff { diffBytes = bytes.count }
                     }
                 }
-                if timed {
-                    compose.append((Double(composed - start) / 1_000, 0))
+                if timed && measuresBounds {
                     let frameBound = bound.bound(previous: previous, current: current)
                     bounds.append(Double(frameBound.floor))
                     if frameBound.floor > diffBytes { framesBelowFloor += 1 }
                     glyphBounds.append(Double(frameBound.glyphs))
+                }
+                if timed {
+                    compose.append((Double(composed - start) / 1_000, 0))
                     frame += 1
                 }
                 swap(&previous, &current)

@@ -140,6 +140,6 @@ def test_markdown_prints_the_blocks_then_the_json_line(bench):
     assert lines[0] == "<!-- bench:readme-frames:begin -->"
     assert lines[-1].startswith("{") and '"frames":[' in lines[-1]
     assert ("| 20×5 | diff, truecolor | diff, 256 colours | diff, 16 colours | full, worst "
-            "| slowest / fastest direction | diff bytes / lower bound |") in lines
+            "| slowest / fastest direction | diff bytes / floor |") in lines
     markers = [line for line in lines if line.startswith("<!-- bench:")]
     assert markers == [f"<!-- bench:{b}:{k} -->" for b in sum(BLOCKS.values(), []) for k in ("begin", "end")]
