@@ -71,6 +71,10 @@ struct RowCutter {
             key.high & PenKey.visibleSpaceAttributeBits == 0 ? key.high & PenKey.backgroundBits | 1 << 32 : ~0
         // The last column whose cell may be looked at four cells on (for an ECH run).
         let lookAheadLimit = erase &- 4
+        // Whether the key draws every space of a run of spaces in one background that starts
+        // with one it admits (it has neither underline nor reverse): a run too short for an ECH
+        // is then written space by space, as ``ANSIEncoder/spaceRunToWrite`` would write it.
+        let shortRunsWritten = spaceHigh != ~0
         var written = count
         var x = start
         while x < end {
@@ -89,7 +93,9 @@ struct RowCutter {
                     count = written
                     return x
                 }
-                if glyph == 0x20 && x >= spacesFrom && x < lookAheadLimit && cells[x &+ 4].glyph == 0x20 {
+                if glyph == 0x20 && x >= spacesFrom && x < lookAheadLimit && cells[x &+ 4].glyph == 0x20
+                    && !(shortRunsWritten && high >> 32 & 0xFF == 1 && Self.endsShortSpaceRun(cells, at: x, high: high))
+                {
                     // A run of spaces an ECH might erase: the caller erases it when that wins;
                     // otherwise its marked spaces are taken here, written as spaces.
                     let taken = ANSIEncoder.spaceRunToWrite(
@@ -143,6 +149,21 @@ struct RowCutter {
         }
         count = written
         return x
+    }
+
+    /// Whether the run of spaces that erases like the narrow space at `x` (whose `high` word is
+    /// `high`: the same background, underline and reverse, width 1; ``ANSIEncoder/erasableMask``)
+    /// ends within the next three cells, so it is shorter than the five spaces an ECH needs
+    /// (``ANSIEncoder/erasableRun(from:width:erase:cells:marks:scannedTo:)``). The caller has
+    /// checked that `x + 4` is in the row.
+    @inline(__always)
+    static func endsShortSpaceRun(_ cells: UnsafePointer<Cell>, at x: Int, high: UInt64) -> Bool {
+        let runBits = high & ANSIEncoder.erasableMask
+        for offset in 1...3 {
+            let cell = cells[x &+ offset]
+            if cell.glyph != 0x20 || cell.high & ANSIEncoder.erasableMask != runBits { return true }
+        }
+        return false
     }
 
     /// Cuts the row (see ``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``);
