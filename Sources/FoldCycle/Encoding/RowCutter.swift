@@ -82,6 +82,13 @@ struct RowCutter {
             // lead may be unmarked: the lead takes it).
             let runEnd = min(CellDiff.nextUnmarked(marks, from: x, width: end), end)
             while x < runEnd {
+                // The common cells in a loop of their own (``writeRun``); the cell it stops at
+                // is looked at here.
+                (x, written) = writeRun(
+                    cells, from: x, to: runEnd, glyphLow: glyphForeground << 32, glyphHigh: glyphHigh,
+                    spaceHigh: spaceHigh, spacesFrom: spacesFrom, lookAheadLimit: lookAheadLimit, stream: stream,
+                    count: written)
+                guard x < runEnd else { break }
                 let cell = cells[x]
                 let high = cell.high
                 let low = cell.low
@@ -149,6 +156,59 @@ struct RowCutter {
         }
         count = written
         return x
+    }
+
+    /// The common cells of a run of marked ones, for
+    /// ``scanRow(_:marks:from:to:width:key:spacesFrom:erase:stream:count:)``: from `start` up to
+    /// `end`, while each cell is one the scan writes as it comes, its UTF-8 written at
+    /// `stream + count`. That is a glyph that is no space, below U+100000 (every scalar but the
+    /// last plane), 1 or 2 cells wide, in the key's exact rendition (`glyphHigh`: the `high`
+    /// word's background and attributes, or a word no cell has for a plain key; `glyphLow`: the
+    /// foreground, in the `low` word's upper half); or a narrow space in that rendition or a plain
+    /// one the key admits (`spaceHigh`: the `high` bits of such a space, or a word no cell has),
+    /// unless an ECH run may start at it (a column in `spacesFrom..<lookAheadLimit` with a space
+    /// four cells on) whose spaces the scan does not write one by one (see
+    /// ``endsShortSpaceRun(_:at:high:)``). Every other cell stops the loop, and the scan looks at
+    /// it. Returns the column after the last cell written and the new count.
+    ///
+    /// - Complexity: O(cells written): per cell two loads, one test of the rendition, one of the
+    ///   glyph and width, and the glyph's store; a space one more test.
+    @inline(never)
+    static func writeRun(
+        _ cells: UnsafePointer<Cell>, from start: Int, to end: Int, glyphLow: UInt64, glyphHigh: UInt64,
+        spaceHigh: UInt64, spacesFrom: Int, lookAheadLimit: Int, stream: UnsafeMutablePointer<UInt8>, count: Int
+    ) -> (Int, Int) {
+        // Columns at which a space is looked at further: `x − spacesFrom` below this, unsigned.
+        let candidates = UInt(bitPattern: max(lookAheadLimit &- spacesFrom, 0))
+        // Whether a short run of spaces is written here (the key has neither underline nor reverse).
+        let shortRunsWritten = spaceHigh != ~0
+        var written = count
+        var x = start
+        while x < end {
+            let low = cells[x].low
+            let high = cells[x].high
+            let glyph = UInt32(truncatingIfNeeded: low)
+            if (low ^ glyphLow) >> 20 | (high & PenKey.renditionBits ^ glyphHigh) == 0 && glyph != 0x20 {
+                // The key's exact rendition, a glyph below 0x100000 and no space.
+                let step = Int(truncatingIfNeeded: high >> 32 & 0xFF)
+                guard step != 0 else { break }
+                written &+= ByteSink.writeUTF8Unchecked(of: glyph, to: stream + written)
+                x &+= step
+                continue
+            }
+            // A narrow space, in the key's exact rendition or a plain one it admits.
+            guard glyph == 0x20, high >> 32 & 0xFF == 1,
+                (low ^ glyphLow) >> 32 | (high & PenKey.renditionBits ^ glyphHigh) == 0
+                    || high & spaceBits == spaceHigh
+            else { break }
+            if UInt(bitPattern: x &- spacesFrom) < candidates && cells[x &+ 4].glyph == 0x20 {
+                guard shortRunsWritten && endsShortSpaceRun(cells, at: x, high: high) else { break }
+            }
+            stream[written] = 0x20
+            written &+= 1
+            x &+= 1
+        }
+        return (x, written)
     }
 
     /// Whether the run of spaces that erases like the narrow space at `x` (whose `high` word is
