@@ -66,10 +66,11 @@ struct DrawPasses {
         costs.reset(keys: keys, depth: depth)
         let byPass = price(
             spans: spans, sequence: order, width: width, cursorRow: cursorRow, cursorColumn: cursorColumn, mode: mode,
-            lineFeedRows: lineFeedRows)
+            lineFeedRows: lineFeedRows, limit: Int.max)
+        // Row-major is drawn when it costs no more; its pricing stops once it costs more.
         let rowMajor = price(
             spans: spans, sequence: nil, width: width, cursorRow: cursorRow, cursorColumn: cursorColumn, mode: mode,
-            lineFeedRows: lineFeedRows)
+            lineFeedRows: lineFeedRows, limit: byPass)
         if rowMajor <= byPass {
             for index in order.indices { order[index] = Int32(truncatingIfNeeded: index) }
         }
@@ -113,31 +114,43 @@ struct DrawPasses {
     }
 
     /// The bytes of moves and SGRs (glyphs and erases are the same in any order) to draw the
-    /// spans in `sequence` (nil: as they are).
+    /// spans in `sequence` (nil: as they are), or a sum above `limit` as soon as they exceed it
+    /// (every term is ≥ 0, so the whole is above it too).
     private mutating func price(
         spans: [DiffSpan], sequence: [Int32]?, width: Int, cursorRow: Int?, cursorColumn: Int?,
-        mode: ANSIEncoder.Mode, lineFeedRows: Int
+        mode: ANSIEncoder.Mode, lineFeedRows: Int, limit: Int
     ) -> Int {
         var row = cursorRow
         var column = cursorColumn
         var pen: Int32 = -1
         var total = 0
-        for position in spans.indices {
-            let index = sequence.map { Int($0[position]) } ?? position
-            let span = spans[index]
-            let y = Int(span.row)
-            let x = Int(span.start)
-            if row != y || column != x {
-                total += CursorMove.byteCount(
-                    fromRow: row, column: column, toRow: y, column: x, mode: mode, lineFeedRows: lineFeedRows)
+        let passes = self.passes
+        // The spans, passes and sequence read without bounds checks (every index is a span's).
+        spans.withUnsafeBufferPointer { spans in
+            passes.withUnsafeBufferPointer { passes in
+                (sequence ?? []).withUnsafeBufferPointer { order in
+                    let ordered = sequence != nil
+                    for position in 0..<spans.count {
+                        let index = ordered ? Int(order[position]) : position
+                        let span = spans[index]
+                        let y = Int(span.row)
+                        let x = Int(span.start)
+                        if row != y || column != x {
+                            total &+= CursorMove.byteCount(
+                                fromRow: row, column: column, toRow: y, column: x, mode: mode,
+                                lineFeedRows: lineFeedRows)
+                        }
+                        let pass = passes[index]
+                        if pass != pen {
+                            total &+= costs.cost(from: pen, to: pass)
+                            pen = pass
+                        }
+                        if total > limit { return }
+                        row = y
+                        column = span.kind == .draw ? (Int(span.end) >= width ? nil : Int(span.end)) : x
+                    }
+                }
             }
-            let pass = passes[index]
-            if pass != pen {
-                total += costs.cost(from: pen, to: pass)
-                pen = pass
-            }
-            row = y
-            column = span.kind == .draw ? (Int(span.end) >= width ? nil : Int(span.end)) : x
         }
         return total
     }
