@@ -79,37 +79,45 @@ struct DrawPasses {
     /// Sets ``passes``: each span's own key, or for a plain span the key that draws it.
     private mutating func assignPasses(spans: [DiffSpan], keys: PenKeys) {
         passes.removeAll(keepingCapacity: true)
-        for span in spans { passes.append(span.key) }
-        for index in spans.indices {
-            let own = keys[spans[index].key]
-            guard own.plain else { continue }
-            let row = spans[index].row
-            var chosen: Int32 = -1
-            // The nearest exact span to the left in the row, then to the right.
-            var left = index - 1
-            while left >= 0 && spans[left].row == row {
-                let key = keys[passes[left]]
-                if !key.plain {
-                    if key.takes(own) { chosen = passes[left] }
-                    break
-                }
-                left -= 1
-            }
-            if chosen < 0 {
-                var right = index + 1
-                while right < spans.count && spans[right].row == row {
-                    let key = keys[spans[right].key]
-                    if !key.plain {
-                        if key.takes(own) { chosen = spans[right].key }
-                        break
+        passes.append(contentsOf: repeatElement(0, count: spans.count))
+        // Read and written without bounds checks: every index is a span's or a key's.
+        spans.withUnsafeBufferPointer { spans in
+            keys.keys.withUnsafeBufferPointer { keys in
+                passes.withUnsafeMutableBufferPointer { passes in
+                    for index in 0..<spans.count { passes[index] = spans[index].key }
+                    for index in 0..<spans.count {
+                        let own = keys[Int(spans[index].key)]
+                        guard own.plain else { continue }
+                        let row = spans[index].row
+                        var chosen: Int32 = -1
+                        // The nearest exact span to the left in the row, then to the right.
+                        var left = index &- 1
+                        while left >= 0 && spans[left].row == row {
+                            let key = keys[Int(passes[left])]
+                            if !key.plain {
+                                if key.takes(own) { chosen = passes[left] }
+                                break
+                            }
+                            left &-= 1
+                        }
+                        if chosen < 0 {
+                            var right = index &+ 1
+                            while right < spans.count && spans[right].row == row {
+                                let key = keys[Int(spans[right].key)]
+                                if !key.plain {
+                                    if key.takes(own) { chosen = spans[right].key }
+                                    break
+                                }
+                                right &+= 1
+                            }
+                        }
+                        if chosen < 0, let found = keys.firstIndex(where: { !$0.plain && $0.takes(own) }) {
+                            chosen = Int32(truncatingIfNeeded: found)
+                        }
+                        if chosen >= 0 { passes[index] = chosen }
                     }
-                    right += 1
                 }
             }
-            if chosen < 0, let found = keys.keys.firstIndex(where: { !$0.plain && $0.takes(own) }) {
-                chosen = Int32(truncatingIfNeeded: found)
-            }
-            if chosen >= 0 { passes[index] = chosen }
         }
     }
 
