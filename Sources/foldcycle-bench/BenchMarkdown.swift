@@ -29,7 +29,7 @@ enum BenchMarkdown {
 
     /// The environment, one row per transition at the first size (worst direction: each depth's
     /// diff median, the full encoder's, the spread over directions and the diff's bytes over the
-    /// lower bound), and one line with ns per cell at each size.
+    /// floor, ``OutputLowerBound``), and one line with ns per cell at each size.
     static func readmeFrames(_ report: BenchReport) -> String {
         var intro = report.environment.sentence(totalSeconds: report.totalSeconds)
         let sizes = BenchReport.orderedSizes(report.frames)
@@ -47,7 +47,7 @@ enum BenchMarkdown {
             header += " diff, \(BenchReport.depthName(depth)) |"
             rule += "---:|"
         }
-        header += " full, worst | slowest / fastest direction | diff bytes / lower bound |\n"
+        header += " full, worst | slowest / fastest direction | diff bytes / floor |\n"
         rule += "---:|---:|---:|\n"
         out += header + rule
         for kind in orderedKinds(cases) {
@@ -89,7 +89,7 @@ enum BenchMarkdown {
         return String(format: "%.2f × (%@ over %@)", worst.ratio, worst.slow.direction, worst.fast.direction)
     }
 
-    /// The diff's largest bytes over lower bound among `cases`, with its case.
+    /// The diff's largest bytes over the floor among `cases`, with its case.
     private static func worstRatio(_ cases: [FrameResult]) -> String {
         let diffs = cases.filter { $0.encoder == .diff }
         guard let worst = diffs.max(by: { ($0.ratioToLowerBound ?? 0) < ($1.ratioToLowerBound ?? 0) }),
@@ -112,11 +112,14 @@ enum BenchMarkdown {
                     "At \(BenchReport.display(first)), \(grouped(sample.frames)) frames per case "
                         + "(\(sample.transitions) transitions). Times in µs: the median of compose + encode for "
                         + "each encoder, its p99 for the diff, and the medians of compose and of each encode "
-                        + "alone; bytes and lower bound are means per frame, the lower bound in the output's "
-                        + "colour space; ratio is the diff's total bytes over the total lower bound.") + "\n\n"
+                        + "alone; bytes, floor and changed glyphs are means per frame in the output's colour "
+                        + "space (the floor: the fewest bytes any cell-diff encoder can send, "
+                        + "[the lower bound](#the-lower-bound); changed glyphs: their UTF-8 bytes alone, "
+                        + "issue 12's first bound); ratio is the diff's total bytes over the total floor, "
+                        + "glyph ratio over the total changed glyphs.") + "\n\n"
             out +=
-                "| transition | dir | depth | diff | diff p99 | full | compose | diff encode | full encode | diff bytes | full bytes | lower bound | ratio |\n"
-            out += "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+                "| transition | dir | depth | diff | diff p99 | full | compose | diff encode | full encode | diff bytes | full bytes | floor | ratio | changed glyphs | glyph ratio |\n"
+            out += "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
             let cases = report.frames.filter { $0.size == first }
             for diff in cases where diff.encoder == .diff {
                 let full = cases.first {
@@ -135,6 +138,8 @@ enum BenchMarkdown {
                     full.map { String(format: "%.0f", $0.bytes.mean) } ?? "–",
                     String(format: "%.0f", diff.lowerBound.mean),
                     diff.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "–",
+                    String(format: "%.0f", diff.glyphBound.mean),
+                    diff.ratioToGlyphBound.map { String(format: "%.2f", $0) } ?? "–",
                 ]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }

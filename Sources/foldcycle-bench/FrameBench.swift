@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleTestSupport
 import Foundation
 
 /// Which encoder turns a composed frame into bytes.
@@ -35,11 +36,16 @@ struct FrameResult: Codable, Sendable {
     var encodeMicros: Summary
     /// Encoded bytes per frame.
     var bytes: Summary
-    /// Lower bound per frame: UTF-8 bytes of the glyphs of the cells whose output form changed
-    /// (``OutputLowerBound``), no escapes.
+    /// Lower bound per frame: the floor no cell-diff encoder can go below in the output's colour
+    /// space (``OutputLowerBound/Bound/floor``: changed glyphs, blanks, cursor entries, SGRs).
     var lowerBound: Summary
     /// Total encoded bytes over total lower-bound bytes (nil when nothing changed).
     var ratioToLowerBound: Double?
+    /// Per frame: the UTF-8 bytes of the changed glyphs alone (``OutputLowerBound/Bound/glyphs``,
+    /// the bound of issue 12's first rounds).
+    var glyphBound: Summary
+    /// Total encoded bytes over total glyph bytes (nil when nothing changed).
+    var ratioToGlyphBound: Double?
 
     /// ``depth`` as a ``ColorDepth``.
     var colorDepth: ColorDepth { ColorDepth(rawValue: depth) ?? .truecolor }
@@ -128,6 +134,8 @@ enum FrameBench {
         var full = Samples(capacity: frameCount)
         var bounds: [Double] = []
         bounds.reserveCapacity(frameCount)
+        var glyphBounds: [Double] = []
+        glyphBounds.reserveCapacity(frameCount)
         var frame = 0
 
         for k in 0...transitions {
@@ -153,13 +161,16 @@ enum FrameBench {
                 }
                 if timed {
                     compose.append((Double(composed - start) / 1_000, 0))
-                    bounds.append(Double(bound.bytes(previous: previous, current: current)))
+                    let frameBound = bound.bound(previous: previous, current: current)
+                    bounds.append(Double(frameBound.floor))
+                    glyphBounds.append(Double(frameBound.glyphs))
                     frame += 1
                 }
                 swap(&previous, &current)
             }
         }
         let totalBound = bounds.reduce(0, +)
+        let totalGlyphs = glyphBounds.reduce(0, +)
         return [(EncoderKind.diff, diff), (.full, full)].map { encoder, samples in
             let totals = zip(compose.micros, samples.micros).map { $0 + $1 }
             let totalBytes = samples.bytes.reduce(0, +)
@@ -169,7 +180,8 @@ enum FrameBench {
                 frames: totals.count, transitions: transitions,
                 composeEncodeMicros: Summary(totals), composeMicros: Summary(compose.micros),
                 encodeMicros: Summary(samples.micros), bytes: Summary(samples.bytes), lowerBound: Summary(bounds),
-                ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil)
+                ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil, glyphBound: Summary(glyphBounds),
+                ratioToGlyphBound: totalGlyphs > 0 ? totalBytes / totalGlyphs : nil)
         }
     }
 

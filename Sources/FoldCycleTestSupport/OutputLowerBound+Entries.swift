@@ -1,0 +1,111 @@
+import FoldCycle
+
+// The floor's cursor entries: runs of changed cells and the cheapest move into each
+// (docs/PERFORMANCE.md#the-lower-bound, term 3).
+
+extension OutputLowerBound {
+    /// A row's maximal run of changed cells, columns `start...end`.
+    struct Segment {
+        var row: Int
+        var start: Int
+        var end: Int
+        /// The first column after the row's previous segment (0 when none): the unchanged gap
+        /// before it starts there.
+        var gapStart: Int
+        /// The positions of its row from this column to `end + 1` are its own (the cursor is
+        /// there only inside it): `start`, or a stretch's column + 1 for the rest of a segment
+        /// after an erased stretch.
+        var excludedFrom: Int
+        /// Whether an unchanged glyph (not a plain space) is in that gap.
+        var gapHoldsGlyph: Bool
+        /// The column of its last cell other than a plain space, nil when it has none (a run of
+        /// blanks alone may be erased from elsewhere and never entered).
+        var lastGlyph: Int?
+        /// Whether it starts at column 0 and the row above's last cell changed (autowrap).
+        var continuesAbove: Bool
+    }
+
+    /// The fewest bytes that bring the cursor into `segment` (any of its cells) from a position
+    /// outside it: the cheapest of every row's nearest positions left and right of it and its
+    /// pending wrap, over the moves a correct encoder can use without knowing the terminal's tab
+    /// stops or the tty's ONLCR (so no HT, and LF only after CR): CUU/CUD or VPA, then CUF,
+    /// CUB, BS or HPA (from a known column); CR, then LFs or CUU/CUD, then CUF; CUP; or printing
+    /// the unchanged cells before it again.
+    func entryCost(_ segment: Segment, positions: [[Int]], cellBytes: [Int], width: Int) -> Int {
+        let y = segment.row
+        let row = y * width
+        // Printing cells again from column g up to the segment: bytes[g..<start], g in its gap.
+        let gapStart = segment.gapStart
+        var suffix = [Int](repeating: 0, count: segment.start - gapStart + 1)
+        for g in stride(from: segment.start - 1, through: gapStart, by: -1) {
+            suffix[g - gapStart] = suffix[g - gapStart + 1] + cellBytes[row + g]
+        }
+        func reprint(from g: Int) -> Int {
+            g >= gapStart && g <= segment.start ? suffix[g - gapStart] : Int.max / 2
+        }
+        // From column 0 of the row (after CR, or CUP/HPA to column 1 of it): CUF, HPA, or printing.
+        let tailFromLeftEdge = min(
+            segment.start == 0 ? 0 : Self.cursorForward(segment.start), gapStart == 0 ? reprint(from: 0) : Int.max / 2,
+            segment.start > gapStart ? 3 + 1 : Int.max / 2)
+        let rowDigits = y > 0 ? Self.digits(y + 1) : 0
+        // CUP to the segment, or to a cell of its gap (`;` and a digit at least) and printing on.
+        let absolute =
+            3 + rowDigits
+            + min(
+                segment.start > 0 ? 1 + Self.digits(segment.start + 1) : 0,
+                gapStart == 0 ? reprint(from: 0) : Int.max / 2, segment.start > gapStart ? 2 + 1 : Int.max / 2)
+        // HPA to the segment, or to a cell of its gap and printing on.
+        let horizontalAbsolute =
+            3
+            + min(
+                segment.start > 0 ? Self.digits(segment.start + 1) : 0,
+                gapStart == 0 ? reprint(from: 0) : Int.max / 2, segment.start > gapStart ? 1 + 1 : Int.max / 2)
+        var best = absolute
+        for source in positions.indices where !positions[source].isEmpty {
+            let dr = y - source
+            // CUU/CUD, or VPA (`CSI n d`) to the row.
+            let vertical = min(Self.cursorVertical(dr), dr == 0 ? 0 : 3 + rowDigits)
+            // CR, then LFs down (one byte each) or CUU/CUD, then the tail.
+            let afterReturn = dr > 0 ? min(dr, vertical) : vertical
+            best = min(best, 1 + afterReturn + tailFromLeftEdge)
+            // HPA after the vertical move.
+            best = min(best, vertical + horizontalAbsolute)
+            // Relative, from the nearest known columns outside the segment.
+            for column in nearest(positions[source], around: segment, excluding: source == y) where column < width {
+                var horizontal: Int
+                if column < segment.start {
+                    horizontal = Self.cursorForward(segment.start - column)
+                    if source == y { horizontal = min(horizontal, reprint(from: column)) }
+                } else if column > segment.end {
+                    horizontal = min(column - segment.end, Self.cursorVertical(column - segment.end))
+                } else {
+                    horizontal = 0
+                }
+                best = min(best, vertical + horizontal)
+            }
+        }
+        return best
+    }
+
+    /// The positions of a row nearest a segment on either side (outside it when it is in this
+    /// row: the segment's own cells put the cursor in `excludedFrom...end + 1`).
+    func nearest(_ row: [Int], around segment: Segment, excluding: Bool) -> [Int] {
+        var result: [Int] = []
+        // The largest position left of the segment (or at or before its end when not excluded).
+        let leftLimit = excluding ? segment.excludedFrom - 1 : segment.end
+        if let left = row.last(where: { $0 <= leftLimit }) { result.append(left) }
+        let rightLimit = excluding ? segment.end + 2 : segment.end + 1
+        if let right = row.first(where: { $0 >= rightLimit }) { result.append(right) }
+        return result
+    }
+
+    /// CUF or CUB by `n` columns, or CUU or CUD by `n` rows: `CSI n C` (3 bytes when n is 1);
+    /// 0 for no move.
+    static func cursorVertical(_ n: Int) -> Int { n == 0 ? 0 : abs(n) == 1 ? 3 : 3 + digits(abs(n)) }
+
+    /// CUF by `n` columns.
+    static func cursorForward(_ n: Int) -> Int { cursorVertical(n) }
+
+    /// HPA to 0-based column `x`: `CSI x+1 G` (3 bytes for column 0).
+    static func columnAbsolute(_ x: Int) -> Int { x == 0 ? 3 : 3 + digits(x + 1) }
+}
