@@ -58,11 +58,16 @@ struct DrawPasses {
         for pass in passes { starts[Int(rank[Int(pass)]) + 1] += 1 }
         for index in 1..<starts.count { starts[index] += starts[index - 1] }
         order.append(contentsOf: repeatElement(0, count: spans.count))
+        var rowMajorAlready = true
         for (index, pass) in passes.enumerated() {
             let slot = Int(rank[Int(pass)])
+            rowMajorAlready = rowMajorAlready && Int(starts[slot]) == index
             order[Int(starts[slot])] = Int32(truncatingIfNeeded: index)
             starts[slot] += 1
         }
+        // Pass by pass is row-major already (each pass's spans follow the last pass's): both
+        // orders cost the same, and row-major is the one drawn on a tie.
+        if rowMajorAlready { return }
         costs.reset(keys: keys, depth: depth)
         let byPass = price(
             spans: spans, sequence: order, width: width, cursorRow: cursorRow, cursorColumn: cursorColumn, mode: mode,
