@@ -42,6 +42,21 @@ struct ByteSink {
         count += sequence.write(to: base + count)
     }
 
+    /// Writes a sequence of the form `CSI n final` (``EscapeSequence/writeCount(_:final:to:)``:
+    /// the bytes of ``EscapeSequence/cursorForward(_:)`` for final `C`, and so on) without forming
+    /// the sequence (the caller has reserved ``EscapeSequence/maximumByteCount``).
+    @inline(__always)
+    mutating func writeCounted(_ n: Int, final: UInt8) {
+        count &+= EscapeSequence.writeCount(n, final: final, to: block.baseAddress.unsafelyUnwrapped + count)
+    }
+
+    /// Writes one byte (a C0 control: CR, LF, BS); the caller has reserved room.
+    @inline(__always)
+    mutating func writeByte(_ byte: UInt8) {
+        block.baseAddress.unsafelyUnwrapped[count] = byte
+        count &+= 1
+    }
+
     /// Writes `run` (bytes formed elsewhere): into the block when it fits (after a flush if
     /// need be), else straight to `bytes` after a flush.
     @inline(__always)

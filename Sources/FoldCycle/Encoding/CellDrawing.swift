@@ -132,6 +132,7 @@ extension ANSIEncoder {
         // The sequences of the chosen move, written straight from the comparison (the same as
         // ``CursorMove/shortest(fromRow:column:toRow:column:mode:lineFeedRows:)``'s).
         let rowDelta = y - (cursorRow ?? y)
+        // Each sequence written as ``EscapeSequence/write(to:)`` writes it, without forming it.
         switch choice.kind {
         case .none:
             break
@@ -141,30 +142,30 @@ extension ANSIEncoder {
             }
         case .relative:
             if rowDelta > 0 {
-                sink.write(.cursorDown(rowDelta))
+                sink.writeCounted(rowDelta, final: UInt8(ascii: "B"))
             } else if rowDelta < 0 {
-                sink.write(.cursorUp(-rowDelta))
+                sink.writeCounted(-rowDelta, final: UInt8(ascii: "A"))
             }
             let columnDelta = x - (cursorColumn ?? x)
             if columnDelta > 0 {
-                sink.write(.cursorForward(columnDelta))
+                sink.writeCounted(columnDelta, final: UInt8(ascii: "C"))
             } else if choice.backspaces > 0 {
-                for _ in 0..<choice.backspaces { sink.write(.backspace) }
+                for _ in 0..<choice.backspaces { sink.writeByte(0x08) }
             } else if columnDelta < 0 {
-                sink.write(.cursorBackward(-columnDelta))
+                sink.writeCounted(-columnDelta, final: UInt8(ascii: "D"))
             }
         case .carriageReturn:
-            sink.write(.carriageReturn)
+            sink.writeByte(0x0D)
             if choice.lineFeeds > 0 {
-                for _ in 0..<choice.lineFeeds { sink.write(.lineFeed) }
+                for _ in 0..<choice.lineFeeds { sink.writeByte(0x0A) }
             } else if rowDelta > 0 {
-                sink.write(.cursorDown(rowDelta))
+                sink.writeCounted(rowDelta, final: UInt8(ascii: "B"))
             } else if rowDelta < 0 {
-                sink.write(.cursorUp(-rowDelta))
+                sink.writeCounted(-rowDelta, final: UInt8(ascii: "A"))
             }
             var leftMargin = 0
             if case .absolute(_, let originColumn) = mode { leftMargin = originColumn }
-            if leftMargin + x > 0 { sink.write(.cursorForward(leftMargin + x)) }
+            if leftMargin + x > 0 { sink.writeCounted(leftMargin + x, final: UInt8(ascii: "C")) }
         }
         cursorRow = y
         cursorColumn = x

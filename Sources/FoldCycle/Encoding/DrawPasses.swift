@@ -58,18 +58,24 @@ struct DrawPasses {
         for pass in passes { starts[Int(rank[Int(pass)]) + 1] += 1 }
         for index in 1..<starts.count { starts[index] += starts[index - 1] }
         order.append(contentsOf: repeatElement(0, count: spans.count))
+        var rowMajorAlready = true
         for (index, pass) in passes.enumerated() {
             let slot = Int(rank[Int(pass)])
+            rowMajorAlready = rowMajorAlready && Int(starts[slot]) == index
             order[Int(starts[slot])] = Int32(truncatingIfNeeded: index)
             starts[slot] += 1
         }
+        // Pass by pass is row-major already (each pass's spans follow the last pass's): both
+        // orders cost the same, and row-major is the one drawn on a tie.
+        if rowMajorAlready { return }
         costs.reset(keys: keys, depth: depth)
         let byPass = price(
             spans: spans, sequence: order, width: width, cursorRow: cursorRow, cursorColumn: cursorColumn, mode: mode,
-            lineFeedRows: lineFeedRows)
+            lineFeedRows: lineFeedRows, limit: Int.max)
+        // Row-major is drawn when it costs no more; its pricing stops once it costs more.
         let rowMajor = price(
             spans: spans, sequence: nil, width: width, cursorRow: cursorRow, cursorColumn: cursorColumn, mode: mode,
-            lineFeedRows: lineFeedRows)
+            lineFeedRows: lineFeedRows, limit: byPass)
         if rowMajor <= byPass {
             for index in order.indices { order[index] = Int32(truncatingIfNeeded: index) }
         }
@@ -78,66 +84,86 @@ struct DrawPasses {
     /// Sets ``passes``: each span's own key, or for a plain span the key that draws it.
     private mutating func assignPasses(spans: [DiffSpan], keys: PenKeys) {
         passes.removeAll(keepingCapacity: true)
-        for span in spans { passes.append(span.key) }
-        for index in spans.indices {
-            let own = keys[spans[index].key]
-            guard own.plain else { continue }
-            let row = spans[index].row
-            var chosen: Int32 = -1
-            // The nearest exact span to the left in the row, then to the right.
-            var left = index - 1
-            while left >= 0 && spans[left].row == row {
-                let key = keys[passes[left]]
-                if !key.plain {
-                    if key.takes(own) { chosen = passes[left] }
-                    break
-                }
-                left -= 1
-            }
-            if chosen < 0 {
-                var right = index + 1
-                while right < spans.count && spans[right].row == row {
-                    let key = keys[spans[right].key]
-                    if !key.plain {
-                        if key.takes(own) { chosen = spans[right].key }
-                        break
+        passes.append(contentsOf: repeatElement(0, count: spans.count))
+        // Read and written without bounds checks: every index is a span's or a key's.
+        spans.withUnsafeBufferPointer { spans in
+            keys.keys.withUnsafeBufferPointer { keys in
+                passes.withUnsafeMutableBufferPointer { passes in
+                    for index in 0..<spans.count { passes[index] = spans[index].key }
+                    for index in 0..<spans.count {
+                        let own = keys[Int(spans[index].key)]
+                        guard own.plain else { continue }
+                        let row = spans[index].row
+                        var chosen: Int32 = -1
+                        // The nearest exact span to the left in the row, then to the right.
+                        var left = index &- 1
+                        while left >= 0 && spans[left].row == row {
+                            let key = keys[Int(passes[left])]
+                            if !key.plain {
+                                if key.takes(own) { chosen = passes[left] }
+                                break
+                            }
+                            left &-= 1
+                        }
+                        if chosen < 0 {
+                            var right = index &+ 1
+                            while right < spans.count && spans[right].row == row {
+                                let key = keys[Int(spans[right].key)]
+                                if !key.plain {
+                                    if key.takes(own) { chosen = spans[right].key }
+                                    break
+                                }
+                                right &+= 1
+                            }
+                        }
+                        if chosen < 0, let found = keys.firstIndex(where: { !$0.plain && $0.takes(own) }) {
+                            chosen = Int32(truncatingIfNeeded: found)
+                        }
+                        if chosen >= 0 { passes[index] = chosen }
                     }
-                    right += 1
                 }
             }
-            if chosen < 0, let found = keys.keys.firstIndex(where: { !$0.plain && $0.takes(own) }) {
-                chosen = Int32(truncatingIfNeeded: found)
-            }
-            if chosen >= 0 { passes[index] = chosen }
         }
     }
 
     /// The bytes of moves and SGRs (glyphs and erases are the same in any order) to draw the
-    /// spans in `sequence` (nil: as they are).
+    /// spans in `sequence` (nil: as they are), or a sum above `limit` as soon as they exceed it
+    /// (every term is ≥ 0, so the whole is above it too).
     private mutating func price(
         spans: [DiffSpan], sequence: [Int32]?, width: Int, cursorRow: Int?, cursorColumn: Int?,
-        mode: ANSIEncoder.Mode, lineFeedRows: Int
+        mode: ANSIEncoder.Mode, lineFeedRows: Int, limit: Int
     ) -> Int {
         var row = cursorRow
         var column = cursorColumn
         var pen: Int32 = -1
         var total = 0
-        for position in spans.indices {
-            let index = sequence.map { Int($0[position]) } ?? position
-            let span = spans[index]
-            let y = Int(span.row)
-            let x = Int(span.start)
-            if row != y || column != x {
-                total += CursorMove.byteCount(
-                    fromRow: row, column: column, toRow: y, column: x, mode: mode, lineFeedRows: lineFeedRows)
+        let passes = self.passes
+        // The spans, passes and sequence read without bounds checks (every index is a span's).
+        spans.withUnsafeBufferPointer { spans in
+            passes.withUnsafeBufferPointer { passes in
+                (sequence ?? []).withUnsafeBufferPointer { order in
+                    let ordered = sequence != nil
+                    for position in 0..<spans.count {
+                        let index = ordered ? Int(order[position]) : position
+                        let span = spans[index]
+                        let y = Int(span.row)
+                        let x = Int(span.start)
+                        if row != y || column != x {
+                            total &+= CursorMove.byteCount(
+                                fromRow: row, column: column, toRow: y, column: x, mode: mode,
+                                lineFeedRows: lineFeedRows)
+                        }
+                        let pass = passes[index]
+                        if pass != pen {
+                            total &+= costs.cost(from: pen, to: pass)
+                            pen = pass
+                        }
+                        if total > limit { return }
+                        row = y
+                        column = span.kind == .draw ? (Int(span.end) >= width ? nil : Int(span.end)) : x
+                    }
+                }
             }
-            let pass = passes[index]
-            if pass != pen {
-                total += costs.cost(from: pen, to: pass)
-                pen = pass
-            }
-            row = y
-            column = span.kind == .draw ? (Int(span.end) >= width ? nil : Int(span.end)) : x
         }
         return total
     }

@@ -191,8 +191,10 @@ public enum EscapeSequence: Hashable, Sendable {
         return 2
     }
 
+    /// Writes `CSI`, `n` unless it is 1, and `final` (CUU, CUD, CUF, CUB, ECH and the like) at
+    /// `pointer`, which has room for them; returns the bytes written.
     @inline(__always)
-    private static func writeCount(_ n: Int, final: UInt8, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeCount(_ n: Int, final: UInt8, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
         var count = writeIntroducer(to: pointer)
         if n != 1 { count += writeDecimal(n, to: pointer + count) }
         pointer[count] = final

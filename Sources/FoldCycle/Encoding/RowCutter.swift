@@ -71,6 +71,10 @@ struct RowCutter {
             key.high & PenKey.visibleSpaceAttributeBits == 0 ? key.high & PenKey.backgroundBits | 1 << 32 : ~0
         // The last column whose cell may be looked at four cells on (for an ECH run).
         let lookAheadLimit = erase &- 4
+        // Whether the key draws every space of a run of spaces in one background that starts
+        // with one it admits (it has neither underline nor reverse): a run too short for an ECH
+        // is then written space by space, as ``ANSIEncoder/spaceRunToWrite`` would write it.
+        let shortRunsWritten = spaceHigh != ~0
         var written = count
         var x = start
         while x < end {
@@ -78,6 +82,13 @@ struct RowCutter {
             // lead may be unmarked: the lead takes it).
             let runEnd = min(CellDiff.nextUnmarked(marks, from: x, width: end), end)
             while x < runEnd {
+                // The common cells in a loop of their own (``writeRun``); the cell it stops at
+                // is looked at here.
+                (x, written) = writeRun(
+                    cells, from: x, to: runEnd, glyphLow: glyphForeground << 32, glyphHigh: glyphHigh,
+                    spaceHigh: spaceHigh, spacesFrom: spacesFrom, lookAheadLimit: lookAheadLimit, stream: stream,
+                    count: written)
+                guard x < runEnd else { break }
                 let cell = cells[x]
                 let high = cell.high
                 let low = cell.low
@@ -89,7 +100,9 @@ struct RowCutter {
                     count = written
                     return x
                 }
-                if glyph == 0x20 && x >= spacesFrom && x < lookAheadLimit && cells[x &+ 4].glyph == 0x20 {
+                if glyph == 0x20 && x >= spacesFrom && x < lookAheadLimit && cells[x &+ 4].glyph == 0x20
+                    && !(shortRunsWritten && high >> 32 & 0xFF == 1 && Self.endsShortSpaceRun(cells, at: x, high: high))
+                {
                     // A run of spaces an ECH might erase: the caller erases it when that wins;
                     // otherwise its marked spaces are taken here, written as spaces.
                     let taken = ANSIEncoder.spaceRunToWrite(
@@ -143,6 +156,74 @@ struct RowCutter {
         }
         count = written
         return x
+    }
+
+    /// The common cells of a run of marked ones, for
+    /// ``scanRow(_:marks:from:to:width:key:spacesFrom:erase:stream:count:)``: from `start` up to
+    /// `end`, while each cell is one the scan writes as it comes, its UTF-8 written at
+    /// `stream + count`. That is a glyph that is no space, below U+100000 (every scalar but the
+    /// last plane), 1 or 2 cells wide, in the key's exact rendition (`glyphHigh`: the `high`
+    /// word's background and attributes, or a word no cell has for a plain key; `glyphLow`: the
+    /// foreground, in the `low` word's upper half); or a narrow space in that rendition or a plain
+    /// one the key admits (`spaceHigh`: the `high` bits of such a space, or a word no cell has),
+    /// unless an ECH run may start at it (a column in `spacesFrom..<lookAheadLimit` with a space
+    /// four cells on) whose spaces the scan does not write one by one (see
+    /// ``endsShortSpaceRun(_:at:high:)``). Every other cell stops the loop, and the scan looks at
+    /// it. Returns the column after the last cell written and the new count.
+    ///
+    /// - Complexity: O(cells written): per cell two loads, one test of the rendition, one of the
+    ///   glyph and width, and the glyph's store; a space one more test.
+    @inline(never)
+    static func writeRun(
+        _ cells: UnsafePointer<Cell>, from start: Int, to end: Int, glyphLow: UInt64, glyphHigh: UInt64,
+        spaceHigh: UInt64, spacesFrom: Int, lookAheadLimit: Int, stream: UnsafeMutablePointer<UInt8>, count: Int
+    ) -> (Int, Int) {
+        // Columns at which a space is looked at further: `x − spacesFrom` below this, unsigned.
+        let candidates = UInt(bitPattern: max(lookAheadLimit &- spacesFrom, 0))
+        // Whether a short run of spaces is written here (the key has neither underline nor reverse).
+        let shortRunsWritten = spaceHigh != ~0
+        var written = count
+        var x = start
+        while x < end {
+            let low = cells[x].low
+            let high = cells[x].high
+            let glyph = UInt32(truncatingIfNeeded: low)
+            if (low ^ glyphLow) >> 20 | (high & PenKey.renditionBits ^ glyphHigh) == 0 && glyph != 0x20 {
+                // The key's exact rendition, a glyph below 0x100000 and no space.
+                let step = Int(truncatingIfNeeded: high >> 32 & 0xFF)
+                guard step != 0 else { break }
+                written &+= ByteSink.writeUTF8Unchecked(of: glyph, to: stream + written)
+                x &+= step
+                continue
+            }
+            // A narrow space, in the key's exact rendition or a plain one it admits.
+            guard glyph == 0x20, high >> 32 & 0xFF == 1,
+                (low ^ glyphLow) >> 32 | (high & PenKey.renditionBits ^ glyphHigh) == 0
+                    || high & spaceBits == spaceHigh
+            else { break }
+            if UInt(bitPattern: x &- spacesFrom) < candidates && cells[x &+ 4].glyph == 0x20 {
+                guard shortRunsWritten && endsShortSpaceRun(cells, at: x, high: high) else { break }
+            }
+            stream[written] = 0x20
+            written &+= 1
+            x &+= 1
+        }
+        return (x, written)
+    }
+
+    /// Whether the run of spaces that erases like the narrow space at `x` (whose `high` word is
+    /// `high`: the same background, underline and reverse, width 1; ``ANSIEncoder/erasableMask``)
+    /// ends within the next three cells, so it is shorter than the five spaces an ECH needs
+    /// (``ANSIEncoder/erasableRun(from:width:erase:cells:marks:scannedTo:)``). The caller has
+    /// checked that `x + 4` is in the row.
+    @inline(__always)
+    static func endsShortSpaceRun(_ cells: UnsafePointer<Cell>, at x: Int, high: UInt64) -> Bool {
+        let runBits = high & ANSIEncoder.erasableMask
+        for offset in 1...3 {
+            let cell = cells[x &+ offset]
+            if cell.glyph != 0x20 || cell.high & ANSIEncoder.erasableMask != runBits { return true }
+        }
+        return false
     }
 
     /// Cuts the row (see ``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``);
