@@ -90,6 +90,8 @@ public struct OutputLowerBound {
         var changed = [Bool](repeating: false, count: cells.count)
         for index in cells.indices {
             changed[index] = !sameSize || (old[index] != cells[index] && outputDiffers(old[index], cells[index]))
+            // A changed wide glyph's trailing half is printed with it, whatever it held before.
+            if cells[index].isContinuation, index > 0, changed[index - 1] { changed[index] = true }
         }
         // Each cell's UTF-8 bytes if printed (0 for a continuation), for gaps that may be printed
         // again to carry the cursor.

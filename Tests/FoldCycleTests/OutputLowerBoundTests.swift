@@ -44,6 +44,22 @@ struct OutputLowerBoundTests {
         #expect(bound.glyphs == 3)
     }
 
+    @Test func aWideGlyphCarriesTheCursorOverItsTrailingHalf() {
+        // 折 becomes 叠 (its trailing half is the same cell before and after) and A becomes B:
+        // one run, printed in one go, no entry.
+        var previous = CellBuffer(width: 3, height: 1)
+        previous[0, 0] = Cell(glyph: 0x6298, width: 2)
+        previous[1, 0] = Cell.continuation(of: previous[0, 0])
+        previous[2, 0] = Cell(glyph: 0x41)
+        var current = previous
+        current[0, 0] = Cell(glyph: 0x53E0, width: 2)
+        current[2, 0] = Cell(glyph: 0x42)
+        #expect(previous[1, 0] == current[1, 0])
+        let bound = Self.bound(previous, current)
+        #expect(bound.entryBytes == 0)
+        #expect(bound.floor == 4)
+    }
+
     @Test func twoSegmentsPayTheCheaperEntryOnce() {
         // A at 0 and B at 5: start at B (free), then CR and A: 1 byte of move.
         let bound = Self.bound(Self.buffer([".........."]), Self.buffer(["A....B...."]))
