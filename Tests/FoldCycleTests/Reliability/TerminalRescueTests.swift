@@ -128,8 +128,8 @@ struct TerminalRescueTests {
             sigemptyset(&only)
             sigaddset(&only, SIGUSR2)
             pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            // Delivered before pthread_kill returns: the signal is unblocked on this thread.
             pthread_kill(pthread_self(), SIGUSR2)
-            usleep(1000)
             sent.signal()
         }
         sender.start()
