@@ -194,8 +194,9 @@ enum FrameBench {
 
     /// The timed frames' byte bounds (``OutputLowerBound``), from an untimed replay of the same
     /// frames (the bounds' own work would otherwise evict the timed code's data between frames),
-    /// and how many of them the diff encoder sent fewer bytes than the floor for (`diffBytes`:
-    /// the timed run's bytes per timed frame; the replay's encoder makes the same).
+    /// and how many of them fail the floor's check: the diff encoder sent fewer bytes than the
+    /// floor, or the replay's bytes differ from the timed run's (`diffBytes`, per timed frame),
+    /// which would make the floors those of other frames.
     static func bounds(
         items: [String], states: [TransitionFrame], size: TerminalSize, depth: ColorDepth, transitions: Int,
         diffBytes: [Double]
