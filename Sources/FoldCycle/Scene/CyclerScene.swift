@@ -76,7 +76,7 @@ where DataSource.Item == String {
         case .reduced:
             state = TransitionStyle(kind: .fade, direction: transition.style.direction, timingFunction: .linear)
                 .transition(slotSize: size, cellAspect: card.cellAspect)
-                .frame(at: Self.crossFadeProgress(t: transition.t, duration: transition.duration))
+                .frame(atFractionComplete: Self.crossFadeProgress(t: transition.t, duration: transition.duration))
         }
         card.render(
             state, outgoing: (transition.outgoingConfiguredIndex, transition.outgoingItem),

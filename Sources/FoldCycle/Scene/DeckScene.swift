@@ -129,7 +129,7 @@ where DataSource.Item == String {
             }
             let turn = flipStyle.transition(
                 slotSize: CGSize(width: metrics.columns, height: metrics.rows), cellAspect: metrics.cellAspect
-            ).frame(at: flip.t)
+            ).frame(atFractionComplete: flip.t)
             for presentation in turn.slots {
                 let showsBack = presentation.role == .incoming ? flip.towardBack : !flip.towardBack
                 var placed = presentation

@@ -158,6 +158,17 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
             d: mix(d, end.d), tx: mix(tx, end.tx), ty: mix(ty, end.ty))
     }
 
+    /// Whether every component is within `absoluteTolerance` of `other`'s, for tests of
+    /// computed transforms (`CGAffineTransform` has only exact `==`).
+    ///
+    /// - Parameters:
+    ///   - other: the transform to compare with.
+    ///   - absoluteTolerance: the largest difference allowed per component, ≥ 0; default 1e-9.
+    /// - Returns: false when any component differs by more, or either is NaN.
+    public func isApproximatelyEqual(to other: LayerTransform, absoluteTolerance: CGFloat = 1e-9) -> Bool {
+        zip(components, other.components).allSatisfy { abs($0 - $1) <= absoluteTolerance }
+    }
+
     /// `[a, b, c, d, tx, ty]` with each component printed in shortest round-trip form.
     public var description: String {
         "[\(a), \(b), \(c), \(d), \(tx), \(ty)]"

@@ -216,6 +216,17 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         PlaneHomography(m11, m12, m14, m21, m22, m24, m41, m42, m44)
     }
 
+    /// Whether every field is within `absoluteTolerance` of `other`'s, for tests of computed
+    /// transforms (`CATransform3DEqualToTransform` is exact).
+    ///
+    /// - Parameters:
+    ///   - other: the transform to compare with.
+    ///   - absoluteTolerance: the largest difference allowed per field, ≥ 0; default 1e-9.
+    /// - Returns: false when any field differs by more, or either is NaN.
+    public func isApproximatelyEqual(to other: Transform3D, absoluteTolerance: Double = 1e-9) -> Bool {
+        zip(components, other.components).allSatisfy { abs($0 - $1) <= absoluteTolerance }
+    }
+
     /// The sixteen fields, row by row, in shortest round-trip form.
     public var description: String {
         "[" + components.map { "\($0)" }.joined(separator: ", ") + "]"

@@ -23,7 +23,7 @@ public struct FadeTransition: Transition, Hashable {
 
     /// The outgoing slot opaque at rest and the incoming one over it at alpha `progress`
     /// (clamped to 0...1 for overshooting curves). Pure: reads no clock.
-    public func frame(at t: Double) -> TransitionFrame {
+    public func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         return TransitionFrame(
             t: clamped, progress: progress,

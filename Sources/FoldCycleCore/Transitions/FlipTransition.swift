@@ -50,7 +50,7 @@ public struct FlipTransition: Transition, Hashable {
     /// Both faces at normalized time `t`, outgoing first, with the dolly. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    public func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         let (outgoing, incoming) = angles(progress: progress)
         return turn.frame(t: clamped, progress: progress, outgoingAngle: outgoing, incomingAngle: incoming)

@@ -32,7 +32,7 @@ public struct MoveInTransition: Transition, Hashable {
     /// The outgoing slot at rest, then the incoming one sliding over it. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    public func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         let extent = style.direction.fullExtent(of: slotSize)
         let offset = progress - 1

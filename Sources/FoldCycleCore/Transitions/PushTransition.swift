@@ -34,7 +34,7 @@ public struct PushTransition: Transition, Hashable {
     /// Both slots at normalized time `t`, outgoing first. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    public func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         return TransitionFrame(
             t: clamped, progress: progress,

@@ -32,7 +32,7 @@ public struct RevealTransition: Transition, Hashable {
     /// The incoming slot at rest, then the outgoing one sliding off it. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    public func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         let extent = style.direction.fullExtent(of: slotSize)
         return TransitionFrame(
