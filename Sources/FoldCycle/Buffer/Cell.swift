@@ -17,7 +17,7 @@ public struct Cell: Hashable, Sendable {
 
     /// The grapheme cluster: a Unicode scalar value, or an id ≥ 0x110000 interned in
     /// ``GlyphTable/shared``. A continuation cell holds a space (0x20).
-    public var glyph: UInt32 {
+    package var glyph: UInt32 {
         @inline(__always) get { UInt32(truncatingIfNeeded: low) }
         @inline(__always) set { low = low & ~0xFFFF_FFFF | UInt64(newValue) }
     }
@@ -63,7 +63,7 @@ public struct Cell: Hashable, Sendable {
     /// - Parameters:
     ///   - glyph: a scalar value or an interned id (see ``GlyphTable``).
     ///   - width: 1, 2 (wide lead) or 0 (continuation).
-    public init(
+    package init(
         glyph: UInt32, width: UInt8 = 1, foreground: TerminalColor = .default,
         background: TerminalColor = .default, attributes: CellAttributes = []
     ) {
@@ -93,6 +93,9 @@ public struct Cell: Hashable, Sendable {
             width: UInt8(min(max(DisplayWidth.of(cluster), 1), 2)),
             foreground: foreground, background: background, attributes: attributes)
     }
+
+    /// The grapheme cluster the cell shows (a space for a continuation cell).
+    public var character: Character { GlyphTable.shared.character(for: glyph) }
 
     /// A space with the terminal's default colours and no attributes.
     public static let blank = Cell(glyph: 0x20)

@@ -310,7 +310,7 @@ public final class Player: @unchecked Sendable {
 
     /// The bytes that restore the terminal right now without drawing (for a last-resort exit
     /// path): cursor shown and below the region, or alternate screen left.
-    public func restorationBytes() -> [UInt8] {
+    package func restorationBytes() -> [UInt8] {
         onQueue {
             var copy = region
             var restore: [UInt8] = []

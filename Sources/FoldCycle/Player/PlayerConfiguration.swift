@@ -96,7 +96,7 @@ extension Player {
         /// the CLI follows too (``TerminalCapabilities``): ``Output/automatic`` is inline where
         /// frames are drawn and plain text elsewhere; a detected motion is ``Motion/none`` in
         /// plain text and otherwise as the environment asks.
-        public func resolved(for sink: any OutputSink, environment: [String: String]) -> (
+        package func resolved(for sink: any OutputSink, environment: [String: String]) -> (
             output: Output, depth: ColorDepth, motion: Motion
         ) {
             let capabilities = TerminalCapabilities.detect(

@@ -36,7 +36,7 @@ public final class CardScene {
     /// A cell's height over its width (> 0), for transitions in world units; default 2.
     public var cellAspect: Double
     /// Blends and places the layers.
-    public var compositor: Compositor
+    package var compositor: Compositor
     /// How many laid-out items are kept (≥ 1; default 2, a transition's two slots).
     public var capacity: Int
 
@@ -44,9 +44,22 @@ public final class CardScene {
     private var layers: [Layer] = []
 
     /// Creates a scene for `cardSize` cards.
-    public init(
+    ///
+    /// - Parameters:
+    ///   - cardSize: the card in cells.
+    ///   - style: colours and alignment.
+    ///   - cellAspect: a cell's height over its width (> 0).
+    ///   - capacity: how many laid-out items are kept (≥ 1).
+    public convenience init(
+        cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2, capacity: Int = 2
+    ) {
+        self.init(cardSize: cardSize, style: style, cellAspect: cellAspect, compositor: Compositor(), capacity: capacity)
+    }
+
+    /// Creates a scene with its own compositor.
+    package init(
         cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
-        compositor: Compositor = Compositor(), capacity: Int = 2
+        compositor: Compositor, capacity: Int = 2
     ) {
         self.cardSize = cardSize
         self.style = style

@@ -18,7 +18,7 @@ where DataSource.Item == String {
     /// The cycler shown. Commands may be sent to it directly from any thread.
     public let cycler: Cycler<DataSource>
     /// Composes the card (used on the player's queue only).
-    public let card: CardScene
+    package let card: CardScene
     /// The card's size when the terminal is wide enough, in cells.
     public let preferredSize: TerminalSize
     /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.

@@ -24,7 +24,7 @@ where DataSource.Item == String {
     /// Composes the cards (on the player's queue only).
     public let card: CardScene
     /// The card's size and cell aspect.
-    public let metrics: CardMetrics
+    package let metrics: CardMetrics
     /// How a flashcard turns to its other side (kind, direction, timing); its duration is the
     /// deck's ``DeckConfiguration/flipDuration``.
     public let flipStyle: TransitionStyle
@@ -70,14 +70,14 @@ where DataSource.Item == String {
 
     /// Where a card at rest has its top-left corner in a `frameSize` frame: centred horizontally,
     /// the stack (`cardSize.rows + visibleCount − 1` rows) centred vertically (extra space below).
-    public static func cardOrigin(frameSize: TerminalSize, cardSize: TerminalSize, visibleCount: Int) -> CellPosition {
+    package static func cardOrigin(frameSize: TerminalSize, cardSize: TerminalSize, visibleCount: Int) -> CellPosition {
         let stackRows = cardSize.rows + max(visibleCount - 1, 0)
         return CellPosition(
             column: max((frameSize.columns - cardSize.columns) / 2, 0), row: max((frameSize.rows - stackRows) / 2, 0))
     }
 
     /// The frame as a ``DeckRect``: its edges in card widths from the centre of the card at rest.
-    public static func bounds(frameSize: TerminalSize, cardOrigin: CellPosition, metrics: CardMetrics) -> DeckRect {
+    package static func bounds(frameSize: TerminalSize, cardOrigin: CellPosition, metrics: CardMetrics) -> DeckRect {
         let centreX = Double(cardOrigin.column) + Double(metrics.columns) / 2
         let centreY = Double(cardOrigin.row) + Double(metrics.rows) / 2
         return DeckRect(

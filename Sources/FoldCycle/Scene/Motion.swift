@@ -20,7 +20,7 @@ public enum Motion: String, CaseIterable, Hashable, Sendable, CustomStringConver
 
     /// How long the cross-fade of ``reduced`` lasts, in seconds (at most the transition's own
     /// duration): long enough to notice the change, short enough not to be motion.
-    public static let reducedCrossFadeDuration: Double = 0.2
+    package static let reducedCrossFadeDuration: Double = 0.2
 
     /// `full`, `reduced` or `none` (the `--motion` values).
     public var description: String { rawValue }

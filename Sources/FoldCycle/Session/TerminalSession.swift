@@ -114,7 +114,7 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     /// The signals that end a process by default and that the ``SignalPolicy`` governs.
-    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    package static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// The settings given at creation.
     public let configuration: Configuration
@@ -164,7 +164,7 @@ public final class TerminalSession: @unchecked Sendable {
     public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) { onQueue { lineHandler = handler } }
     /// Called, in place of the line handler, for a line longer than ``Limits/commandLineBytes``
     /// (which is dropped whole), with its length in bytes.
-    public func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
+    package func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
         onQueue { overlongLineHandler = handler }
     }
     /// Called once when the input ends (EOF).
@@ -174,7 +174,7 @@ public final class TerminalSession: @unchecked Sendable {
         onQueue { outputClosedHandler = handler }
     }
     /// Called after a resume in the foreground, once participants have redrawn.
-    public func setResumeHandler(_ handler: (@Sendable () -> Void)?) { onQueue { resumeHandler = handler } }
+    package func setResumeHandler(_ handler: (@Sendable () -> Void)?) { onQueue { resumeHandler = handler } }
 
     /// Adds a participant (a player) that is told to give the terminal back and take it again.
     public func addParticipant(_ participant: any TerminalSessionParticipant) {
@@ -190,10 +190,10 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Whether keys are being read from a terminal (after ``start()``; false when key input was
     /// asked for but the input is not a terminal or its modes could not be changed).
-    public var isReadingKeys: Bool { onQueue { readsKeys } }
+    package var isReadingKeys: Bool { onQueue { readsKeys } }
 
     /// Why key input mode could not be entered, if it could not.
-    public var modeError: TerminalError? { onQueue { modeFailure } }
+    package var modeError: TerminalError? { onQueue { modeFailure } }
 
     /// Installs the signal handlers, enters the terminal modes and starts reading input.
     /// Idempotent.

@@ -31,10 +31,10 @@ public enum TextLayout {
     }
 
     /// Tab stops every 8 columns.
-    public static let tabWidth = 8
+    package static let tabWidth = 8
 
     /// "…", drawn in the last cell of a clipped line.
-    public static let ellipsis: UInt32 = 0x2026
+    package static let ellipsis: UInt32 = 0x2026
 
     /// Replaces every control character except `\n` and `\t` by a visible substitute; `\r\n` is
     /// kept as a newline.
@@ -96,7 +96,7 @@ public enum TextLayout {
     ///   - style: text colour, slot background and attributes.
     /// - Returns: the slot's cells: text in `style.foreground` on `style.background`, every other
     ///   cell a space on `style.background`.
-    public static func layout(
+    package static func layout(
         _ text: String, width: Int, height: Int,
         alignment: HorizontalAlignment = .center,
         style: TextStyle = TextStyle()
@@ -108,7 +108,7 @@ public enum TextLayout {
 
     /// Lays text out into an existing buffer, keeping its size (see
     /// ``layout(_:width:height:alignment:style:)``).
-    public static func layout(
+    package static func layout(
         _ text: String, into buffer: inout CellBuffer,
         alignment: HorizontalAlignment = .center,
         style: TextStyle = TextStyle()
@@ -162,7 +162,7 @@ public enum TextLayout {
     /// (so a tab reaches the same stop as in the whole line).
     ///
     /// - Returns: the text, and the display column its last line ends at.
-    public static func plainText(_ text: String, fromColumn column: Int) -> (text: String, column: Int) {
+    package static func plainText(_ text: String, fromColumn column: Int) -> (text: String, column: Int) {
         var output = ""
         var column = max(column, 0)
         for character in sanitized(text) {

@@ -106,16 +106,16 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     public var canUndo: Bool { lock.withLock { !model.removals.isEmpty } }
 
     /// Items materialized right now (at most `visibleCount + 1`).
-    public var materializedCount: Int { lock.withLock { model.materializedCount } }
+    package var materializedCount: Int { lock.withLock { model.materializedCount } }
 
     /// The most items ever materialized at once.
-    public var peakMaterializedCount: Int { lock.withLock { model.peakMaterialized } }
+    package var peakMaterializedCount: Int { lock.withLock { model.peakMaterialized } }
 
     /// Slots ever created (the rest were reused from the pool).
-    public var createdSlotCount: Int { lock.withLock { model.createdSlotCount } }
+    package var createdSlotCount: Int { lock.withLock { model.createdSlotCount } }
 
     /// The deck at `time` (default now), back to front. Pure with respect to the state.
-    public func snapshot(at time: TimeInterval? = nil) -> DeckSnapshot<Item> {
+    package func snapshot(at time: TimeInterval? = nil) -> DeckSnapshot<Item> {
         let time = time ?? clock.now
         return lock.withLock { model.snapshot(at: time) }
     }

@@ -62,9 +62,6 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     /// The six components in CoreGraphics order `[a, b, c, d, tx, ty]`.
     public var components: [CGFloat] { [a, b, c, d, tx, ty] }
 
-    /// Whether this is exactly the identity transform.
-    public var isIdentity: Bool { self == .identity }
-
     /// The determinant `a·d − b·c`; zero means the transform is singular (it collapses the plane
     /// onto a line or a point and has no inverse).
     public var determinant: CGFloat { a * d - b * c }
@@ -88,12 +85,6 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
             d: c * other.b + d * other.d,
             tx: tx * other.a + ty * other.c + other.tx,
             ty: tx * other.b + ty * other.d + other.ty)
-    }
-
-    /// The receiver followed by a scale, as `CGAffineTransform.scaledBy(x:y:)` would be if it
-    /// applied the scale last. Equivalent to `concatenating(LayerTransform(scaleX:y:))`.
-    public func thenScaling(x sx: CGFloat, y sy: CGFloat) -> LayerTransform {
-        concatenating(LayerTransform(scaleX: sx, y: sy))
     }
 
     /// The receiver followed by a translation. Equivalent to

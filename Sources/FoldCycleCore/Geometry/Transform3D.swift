@@ -165,9 +165,6 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
-    /// Whether this is exactly the identity.
-    public var isIdentity: Bool { self == .identity }
-
     /// The transform that applies the receiver first and then `other`, as
     /// `CATransform3DConcat(self, other)`: the matrix product `self · other`.
     public func concatenating(_ other: Transform3D) -> Transform3D {
@@ -212,7 +209,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
 
     /// The transform of the plane z = 0 alone, as the 3 × 3 homography `(x, y, 1) ↦ (x', y', w')`
     /// that ``PlaneHomography`` maps points with (rows 1, 2 and 4, columns 1, 2 and 4).
-    public var planeHomography: PlaneHomography {
+    package var planeHomography: PlaneHomography {
         PlaneHomography(m11, m12, m14, m21, m22, m24, m41, m42, m44)
     }
 

@@ -17,13 +17,13 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     public let y2: Double
 
     /// The precision in x to which ``progress(at:)`` solves the curve.
-    public static let precision = 1e-6
+    package static let precision = 1e-6
 
     /// The y control points allowed: −10...10. Core Animation and CSS allow any finite y, but a
     /// curve through (0.3, 1e19) makes progress absurd (1e19 card heights) and, further out, not
     /// finite; ±10 keeps every overshoot in use (CSS's "back" curves reach −0.6 and 1.6) while
     /// bounding progress to about −8...9 (docs/DESIGN.md#timing-functions). A deliberate difference.
-    public static let controlPointYRange = -10.0...10.0
+    package static let controlPointYRange = -10.0...10.0
 
     /// Creates a cubic Bézier timing function, as `CAMediaTimingFunction(controlPoints:::)` or CSS
     /// `cubic-bezier(x1, y1, x2, y2)`.
