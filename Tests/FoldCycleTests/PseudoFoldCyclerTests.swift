@@ -15,11 +15,13 @@ struct CardKeyframe: CustomTestStringConvertible, Sendable {
 
 let cardKeyframes: [CardKeyframe] = [
     .init(direction: .down, progress: 0, outgoing: [1, 0, 0, 1, 0, 0], incoming: [1, 0, 0, 0, 0, -2.5]),
-    .init(direction: .down, progress: 0.25, outgoing: [1, 0, 0, 0.7525, 0, 0.625], incoming: [1, 0, 0, 0.25, 0, -1.875]),
+    .init(
+        direction: .down, progress: 0.25, outgoing: [1, 0, 0, 0.7525, 0, 0.625], incoming: [1, 0, 0, 0.25, 0, -1.875]),
     .init(direction: .down, progress: 0.5, outgoing: [1, 0, 0, 0.505, 0, 1.25], incoming: [1, 0, 0, 0.5, 0, -1.25]),
     .init(direction: .down, progress: 1, outgoing: [1, 0, 0, 0.01, 0, 2.5], incoming: [1, 0, 0, 1, 0, 0]),
     .init(direction: .up, progress: 0, outgoing: [1, 0, 0, 1, 0, 0], incoming: [1, 0, 0, 0, 0, 2.5]),
-    .init(direction: .up, progress: 0.25, outgoing: [1, 0, 0, 0.7525, 0, -0.625], incoming: [1, 0, 0, 0.25, 0, 1.875]),
+    .init(
+        direction: .up, progress: 0.25, outgoing: [1, 0, 0, 0.7525, 0, -0.625], incoming: [1, 0, 0, 0.25, 0, 1.875]),
     .init(direction: .up, progress: 0.5, outgoing: [1, 0, 0, 0.505, 0, -1.25], incoming: [1, 0, 0, 0.5, 0, 1.25]),
     .init(direction: .up, progress: 1, outgoing: [1, 0, 0, 0.01, 0, -2.5], incoming: [1, 0, 0, 1, 0, 0]),
     .init(direction: .right, progress: 0, outgoing: [1, 0, 0, 1, 0, 0], incoming: [0, 0, 0, 1, -20, 0]),

@@ -5,8 +5,8 @@
 /// A wide (2-cell) cluster occupies a lead cell with ``width`` 2 followed by a continuation cell
 /// with ``width`` 0 (and the same colours); a buffer never holds one without the other.
 ///
-/// Storage: `low` holds ``glyph`` (bits 0–31) and the packed foreground (bits 32–63, see
-/// ``TerminalColor/packed``); `high` holds the packed background (bits 0–31), ``width``
+/// Storage: `low` holds `glyph` (bits 0–31) and the packed foreground (bits 32–63, see
+/// `TerminalColor/packed`); `high` holds the packed background (bits 0–31), ``width``
 /// (bits 32–39) and ``attributes`` (bits 40–47); bits 48–63 are always 0. The public
 /// properties read and write those bits.
 public struct Cell: Hashable, Sendable {
@@ -82,8 +82,8 @@ public struct Cell: Hashable, Sendable {
         high = UInt64(backgroundBits) | UInt64(width) << 32 | UInt64(attributes.rawValue) << 40
     }
 
-    /// Creates a narrow or wide lead cell from a cluster, interning it in ``GlyphTable/shared``
-    /// when it has several scalars; the width is ``DisplayWidth/of(_:)-(Character)`` clamped to 1...2.
+    /// Creates a narrow or wide lead cell from a cluster, interning it in `GlyphTable/shared`
+    /// when it has several scalars; the width is `DisplayWidth/of(_:)-(Character)` clamped to 1...2.
     public init(
         _ cluster: Character, foreground: TerminalColor = .default,
         background: TerminalColor = .default, attributes: CellAttributes = []

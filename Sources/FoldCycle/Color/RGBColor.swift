@@ -1,6 +1,6 @@
 /// A 24-bit sRGB colour, 8 bits per channel (0...255).
 ///
-/// Parsed from `#rrggbb` (CSS hex notation) or one of the ``namedColors``.
+/// Parsed from `#rrggbb` (CSS hex notation) or one of the `namedColors`.
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// Red, 0...255.
     public var red: UInt8

@@ -53,7 +53,8 @@ public final class CardScene {
     public convenience init(
         cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2, capacity: Int = 2
     ) {
-        self.init(cardSize: cardSize, style: style, cellAspect: cellAspect, compositor: Compositor(), capacity: capacity)
+        self.init(
+            cardSize: cardSize, style: style, cellAspect: cellAspect, compositor: Compositor(), capacity: capacity)
     }
 
     /// Creates a scene with its own compositor.
@@ -100,7 +101,10 @@ public final class CardScene {
 
     /// Renders one settled item.
     ///
-    /// - Parameter destination: a caller-owned buffer, resized to ``cardSize`` when needed.
+    /// - Parameters:
+    ///   - index: the item's index (its colour in the palette).
+    ///   - text: the item's text.
+    ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
     public func render(index: Int, text: String, into destination: inout CellBuffer) {
         let cells = slotContent(index: index, text: text)
         if destination.width != cells.width || destination.height != cells.height {
@@ -115,7 +119,9 @@ public final class CardScene {
     /// drawable (``SlotPresentation/isDrawable``: a geometry that is not finite or absurdly
     /// large), are skipped.
     ///
-    /// - Parameter destination: a caller-owned buffer, resized to ``cardSize`` when needed.
+    /// - Parameters:
+    ///   - slots: the cards, back to front.
+    ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
     public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
         for slot in slots where slot.presentation.isDrawable {
@@ -133,8 +139,10 @@ public final class CardScene {
     /// card's background.
     ///
     /// - Parameters:
+    ///   - slots: the cards, back to front.
     ///   - frameSize: the destination's size in cells (it is resized when needed).
     ///   - cardOrigin: where a card at rest has its top-left corner, in the frame's cells.
+    ///   - destination: a caller-owned buffer.
     public func render(
         _ slots: [CardSlot], frameSize: TerminalSize, cardOrigin: CellPosition, into destination: inout CellBuffer
     ) {

@@ -14,7 +14,7 @@ public struct CardStyle: Hashable, Sendable {
     /// turn faces (docs/DESIGN.md#text-on-turned-faces).
     public var shading: Bool
 
-    /// The source's five card colours, by name (CSS values, see ``RGBColor/namedColors``):
+    /// The source's five card colours, by name (CSS values, see `RGBColor/namedColors`):
     /// green, blue, yellow, cyan, orange.
     public static let defaultPaletteNames = ["green", "blue", "yellow", "cyan", "orange"]
 

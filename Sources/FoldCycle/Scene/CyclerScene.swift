@@ -8,7 +8,7 @@ import Foundation
 ///   grows back when the terminal does.
 /// - Motion (``setMotion(_:)``): ``Motion/full`` plays each transition as styled;
 ///   ``Motion/reduced`` plays every transition as a cross-fade of at most
-///   ``Motion/reducedCrossFadeDuration`` from its begin (or, reversed, in its last moments), so
+///   `Motion/reducedCrossFadeDuration` from its begin (or, reversed, in its last moments), so
 ///   nothing moves; ``Motion/none`` shows the item each transition lands on at once.
 ///
 /// Thread safety: the cycler may be commanded from any thread; the card scene, the size and the
@@ -147,7 +147,7 @@ where DataSource.Item == String {
         cycler.cancel()
     }
 
-    /// Composes the card's blends in `depth`'s palette (``Compositor/colorDepth``). Call on the
+    /// Composes the card's blends in `depth`'s palette (`Compositor/colorDepth`). Call on the
     /// player's queue, as ``render(at:into:)``.
     public func setColorDepth(_ depth: ColorDepth) {
         card.compositor.colorDepth = depth

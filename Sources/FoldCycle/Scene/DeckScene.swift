@@ -4,8 +4,8 @@ import Foundation
 /// card, so that they can move, turn and fly off inside it; the player, its region and its
 /// encoder draw it as they draw a cycler (docs/DESIGN.md#swipe-deck).
 ///
-/// - Cards: each card's ``CardPose`` becomes an affine geometry in cells about the card's centre
-///   (``CardPose/layerTransform(metrics:)``: a true rotation on cells `cellAspect` times taller
+/// - Cards: each card's `CardPose` becomes an affine geometry in cells about the card's centre
+///   (`CardPose/layerTransform(metrics:)`: a true rotation on cells `cellAspect` times taller
 ///   than wide); rotated cards take the compositor's forward-placing path, so glyphs stay upright
 ///   and are never duplicated. A card whose item has a back side (``CardFaces``) shows the side
 ///   it is turned to; a flip in progress is drawn with ``flipStyle``'s transition, its slots

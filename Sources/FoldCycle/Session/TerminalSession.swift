@@ -29,14 +29,14 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// watch, with one exit path (``end()``): what every program that draws with FoldCycle needs,
 /// in the library so that embedding programs get it too.
 ///
-/// - Modes: with ``Configuration/Input-swift.enum/keys`` and the input a terminal, non-canonical
+/// - Modes: with ``TerminalSession/Input/keys`` and the input a terminal, non-canonical
 ///   no-echo key input (ISIG kept, so Ctrl-C is SIGINT and Ctrl-Z SIGTSTP); otherwise, when the
 ///   output is a terminal, echo off (typing never lands on the frames). With
 ///   ``Configuration/reportsMouse``, mouse reports on (modes 1002 and 1006) while keys are read.
 ///   Restored exactly on ``end()``, on a suspend, and at process exit (`atexit`) if the program
 ///   exits without ending the session; mouse reports first.
 /// - Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT): as ``SignalPolicy`` says, within
-///   ``Limits/terminationDeadline`` even when the queue is stuck in a write to a terminal that
+///   `Limits/terminationDeadline` even when the queue is stuck in a write to a terminal that
 ///   stopped reading (Ctrl-S): then the terminal is restored as far as it can be without the
 ///   queue and the process ends as the policy says (see ``SignalPolicy``).
 /// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
@@ -48,15 +48,15 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 ///   (``MouseEvent``), or lines, from the input descriptor (standard input, or a terminal device
 ///   of its own such as `/dev/tty` when standard input carries data), on the session's queue;
 ///   then one end-of-input call. Input is read no faster than it is handled (at most
-///   ``Limits/pendingInputChunks`` lines or reads wait on the queue), and a line longer than
-///   ``Limits/commandLineBytes`` is dropped and reported to the overlong-line handler.
+///   `Limits/pendingInputChunks` lines or reads wait on the queue), and a line longer than
+///   `Limits/commandLineBytes` is dropped and reported to the overlong-line handler.
 /// - Closed pipe: when the output is a pipe, its reader going away is reported at once.
 ///
 /// Threading: every callback runs on the session's serial queue; methods may be called from any
 /// thread. Handlers are `@Sendable` and never main-actor isolated.
 ///
 /// Source: POSIX job control and termios (`tcsetattr`, `tcgetpgrp`); signals are caught with a
-/// `sigaction` handler and a self-pipe (``SignalRelay``), so a signal that arrives right after
+/// `sigaction` handler and a self-pipe (`SignalRelay`), so a signal that arrives right after
 /// ``start()`` is never lost.
 public final class TerminalSession: @unchecked Sendable {
     /// How the session reads input.

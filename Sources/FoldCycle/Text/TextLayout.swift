@@ -4,7 +4,7 @@
 /// 1. Controls are replaced by visible pictures (``sanitized(_:)``), so no control byte ever
 ///    reaches a cell or the terminal.
 /// 2. Lines split at `\n` and `\r\n` (a trailing newline makes a last, empty line).
-/// 3. Each line splits into grapheme clusters (`Character`) measured by ``DisplayWidth``;
+/// 3. Each line splits into grapheme clusters (`Character`) measured by `DisplayWidth`;
 ///    clusters of width 0 (a lone combining mark, U+200B, a lone ZWJ) are dropped, having no
 ///    cell to occupy. A tab advances to the next multiple of 8 columns, filled with spaces.
 /// 4. A line wider than the slot is clipped: clusters are kept while they fit in `width − 1`
@@ -75,7 +75,7 @@ public enum TextLayout {
         return String(output)
     }
 
-    /// Measures text as ``layout(_:width:height:alignment:style:)`` would lay it out unclipped.
+    /// Measures text as `layout(_:width:height:alignment:style:)` would lay it out unclipped.
     ///
     /// - Parameter text: item text.
     /// - Returns: the widest line in cells and the line count, so a caller can size a slot to fit
@@ -149,7 +149,7 @@ public enum TextLayout {
 
     /// Item text as plain text lines, the form every output that is not a card uses (plain-text
     /// output, printed lines, replies): ``sanitized(_:)``, `\r\n` as `\n`, and each tab expanded
-    /// to spaces up to the next multiple of ``tabWidth`` display columns, as ``layout(_:into:alignment:style:)``
+    /// to spaces up to the next multiple of `tabWidth` display columns, as `layout(_:into:alignment:style:)`
     /// expands it in a card, so a tab looks the same everywhere and never reaches a terminal raw.
     ///
     /// - Parameter text: any text.

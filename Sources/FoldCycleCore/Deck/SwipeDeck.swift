@@ -6,7 +6,7 @@ import Foundation
 /// - Drags: ``beginDrag(at:)``, ``drag(to:)``, ``endDrag(at:)`` with pointer positions in card
 ///   widths (only differences matter, so positions may be taken from any fixed origin). The top
 ///   card follows the pointer (and turns by `(cx − w/2)/w/4` in the swipe deck); the release
-///   velocity is a least-squares fit over the last 0.1 s (``VelocityTracker``); the
+///   velocity is a least-squares fit over the last 0.1 s (`VelocityTracker`); the
 ///   ``DeckBehavior`` decides: remove left or right, page, or spring back. A release where the
 ///   pointer never moved is a click.
 /// - Commands: ``swipe(_:cause:)`` (programmatic swipes: the card flies off sideways),
@@ -23,8 +23,8 @@ import Foundation
 ///   is read again; ``reloadData()`` does the latter at any time. With
 ///   ``DeckConfiguration/loops`` the deck starts over after the last item instead.
 ///
-/// Presentation is pulled with ``snapshot(at:)``; changes are pushed as ``DeckEvent``s to
-/// observers, in order, with no lock held (an ``EventChannel``).
+/// Presentation is pulled with `snapshot(at:)`; changes are pushed as ``DeckEvent``s to
+/// observers, in order, with no lock held (an `EventChannel`).
 ///
 /// Thread safety: every method may be called from any thread. State is guarded by an `NSLock`;
 /// the data source's `count` and `item(at:)` are called under it. Time comes from the injected

@@ -5,12 +5,12 @@ import Foundation
 /// A point `(x, y)` maps to `(a·x + c·y + tx, b·x + d·y + ty)`. Units are whatever the caller's
 /// points use; FoldCycle uses terminal cells (x to the right, y downward). A layer's transform is
 /// applied about its centre (anchor point 0.5, 0.5), as a `UIView`'s or `CALayer`'s transform is:
-/// see ``Layer``.
+/// see `Layer`.
 ///
 /// Source: `CGAffineTransform` (Apple CoreGraphics). Foundation on Linux has no
 /// `CGAffineTransform`, so this type carries the same six components, the same constructors and
 /// the same `concatenating(_:)` order. It differs from Apple's in one deliberate way:
-/// ``inverted()`` throws ``LayerTransformError/singular`` for a singular matrix instead of
+/// ``inverted()`` throws `LayerTransformError/singular` for a singular matrix instead of
 /// returning the matrix unchanged.
 public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     /// The x scale/rotation component (`m11`).
@@ -95,7 +95,7 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The inverse transform, such that `concatenating(inverted())` is the identity.
     ///
-    /// - Throws: ``LayerTransformError/singular`` when the determinant is zero or not finite.
+    /// - Throws: `LayerTransformError/singular` when the determinant is zero or not finite.
     ///   (Apple's `inverted()` returns the receiver unchanged in that case; we report it.)
     public func inverted() throws(LayerTransformError) -> LayerTransform {
         let det = determinant

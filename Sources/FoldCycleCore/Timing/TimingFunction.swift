@@ -9,11 +9,11 @@ import Foundation
 public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// The first control point's x, in 0...1.
     public let x1: Double
-    /// The first control point's y, in ``controlPointYRange`` (outside 0...1 overshoots).
+    /// The first control point's y, in `controlPointYRange` (outside 0...1 overshoots).
     public let y1: Double
     /// The second control point's x, in 0...1.
     public let x2: Double
-    /// The second control point's y, in ``controlPointYRange``.
+    /// The second control point's y, in `controlPointYRange`.
     public let y2: Double
 
     /// The precision in x to which ``progress(at:)`` solves the curve.
@@ -30,7 +30,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``TimingFunctionError/invalidControlPoints(x1:y1:x2:y2:)`` when any value is not
     ///   finite, when `x1` or `x2` is outside 0...1 (the curve would not be a function of time), or
-    ///   when `y1` or `y2` is outside ``controlPointYRange``.
+    ///   when `y1` or `y2` is outside `controlPointYRange`.
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(TimingFunctionError) {
         guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite,
             (0...1).contains(x1), (0...1).contains(x2),
@@ -95,7 +95,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// The eased progress at normalized time `t`.
     ///
     /// - Parameter t: normalized time; clamped to 0...1.
-    /// - Returns: progress `p = y(s)` where `x(s) = t`, with `s` solved to ``precision`` in x by
+    /// - Returns: progress `p = y(s)` where `x(s) = t`, with `s` solved to `precision` in x by
     ///   Newton's method, falling back to bisection where the slope is too flat. `p(0) == 0` and
     ///   `p(1) == 1` exactly.
     public func progress(at t: Double) -> Double {
@@ -151,7 +151,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
 /// Errors from creating a ``TimingFunction``.
 public enum TimingFunctionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A control point is not finite, x1/x2 lies outside 0...1, or y1/y2 outside
-    /// ``TimingFunction/controlPointYRange``.
+    /// `TimingFunction/controlPointYRange`.
     case invalidControlPoints(x1: Double, y1: Double, x2: Double, y2: Double)
     /// The text names no preset and is not `cubic-bezier(x1,y1,x2,y2)`.
     case unknownName(String)
