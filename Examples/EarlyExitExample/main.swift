@@ -1,5 +1,5 @@
 // What a tool that embeds a ticker gets when it exits on an error path without calling
-// `player.finish()`: FoldCycle restores the terminal from an `atexit` handler (cursor shown,
+// `finish()`: FoldCycle restores the terminal from an `atexit` handler (cursor shown,
 // echo back), and the tool's error message, written to stderr by other means, stays readable on
 // a line of its own, above where the ticker was.
 //
@@ -10,14 +10,13 @@ import Foundation
 /// Starts a ticker, works a little, then fails.
 struct EarlyExitDemo {
     func run() throws -> Never {
-        let cycler = try Cycler(
-            dataSource: ArrayDataSource(["connecting to the registry…", "still connecting…"]), interval: 0.5,
-            duration: 0.3)
-        let player = Player(cycler: cycler, cardSize: TerminalSize(columns: 32, rows: 1))
-        player.print("fetching 3 dependencies")
-        player.start()
+        let ticker = try PseudoFoldCycler(
+            items: ["connecting to the registry…", "still connecting…"], interval: 0.5, duration: 0.3,
+            cardSize: TerminalSize(columns: 32, rows: 1))
+        ticker.print("fetching 3 dependencies")
+        ticker.start()
         Thread.sleep(forTimeInterval: 0.8)
-        // An error path that forgets the player: no finish(), just a message and exit.
+        // An error path that forgets the ticker: no finish(), just a message and exit.
         TerminalDevice.standardError.writeIgnoringFailure("error: network unreachable\n")
         exit(1)
     }

@@ -3,7 +3,7 @@
 //
 //   swift run foldcycle-ticker-example
 //
-// The tool's lines go through `player.print`, so they scroll up above the ticker whole, with
+// The tool's lines go through `ticker.print`, so they scroll up above the ticker whole, with
 // nothing of the card left behind. Piped (`| cat`), or with TERM=dumb, there is no ticker: the
 // tips are printed once each as plain text, in order with the tool's lines; NO_COLOR drops the
 // colour, REDUCED_MOTION turns the fold into a short cross-fade, and CI prints the tips as lines.
@@ -22,25 +22,23 @@ struct TickerDemo {
     ]
 
     func run() throws {
-        let cycler = try Cycler(
-            dataSource: ArrayDataSource(tips), interval: 0.8, duration: 0.4,
-            style: TransitionStyle(kind: .fold, direction: .up))
         let width = tips.map { TextLayout.measure($0).width }.max() ?? 1
         // Output mode, colour and motion follow the terminal and the environment by default.
-        let player = Player(
-            cycler: cycler, cardSize: TerminalSize(columns: width + 2, rows: 1),
-            style: CardStyle(palette: [RGBColor(red: 40, green: 44, blue: 52)], alignment: .left),
+        let ticker = try PseudoFoldCycler(
+            items: tips, direction: .up, interval: 0.8, duration: 0.4,
+            cardSize: TerminalSize(columns: width + 2, rows: 1),
+            cardStyle: CardStyle(palette: [RGBColor(red: 40, green: 44, blue: 52)], alignment: .left),
             configuration: .init(isTransient: true))
 
-        player.print("resolving packages")
-        player.start()
+        ticker.print("resolving packages")
+        ticker.start()
         for step in 1...6 {
             // The tool works; its progress scrolls up above the ticker.
             Thread.sleep(forTimeInterval: 0.35)
-            player.print("✔ step \(step)/6: processed \(step * 17) files")
+            ticker.print("✔ step \(step)/6: processed \(step * 17) files")
         }
-        player.finish()
-        player.print("✔ done: 102 files")
+        ticker.finish()
+        ticker.print("✔ done: 102 files")
     }
 }
 

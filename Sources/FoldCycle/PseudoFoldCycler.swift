@@ -50,6 +50,8 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     ///   - duration: seconds each transition runs; nil for `interval − min(0.1, interval/2)`,
     ///     kept shorter than the interval. Finite, > 0 and < `interval`.
     ///   - transition: the kind of transition; default ``TransitionKind/fold``.
+    ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
+    ///     (<doc:WritingATransition>).
     ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
     ///   - cardSize: the card in cells; nil fits every item (widest line and most lines, plus
     ///     one cell of padding on each side).
@@ -66,14 +68,16 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     public init(
         items: [String], direction: TransitionDirection = .down, interval: TimeInterval = 2,
         duration: TimeInterval? = nil, transition: TransitionKind = .fold,
-        timingFunction: TimingFunction = .easeInEaseOut, cardSize: TerminalSize? = nil,
+        customTransition: (any Transition.Type)? = nil, timingFunction: TimingFunction = .easeInEaseOut, cardSize: TerminalSize? = nil,
         cardStyle: CardStyle = CardStyle(), cellAspect: Double = 2,
         output: any OutputSink = TerminalDevice.standardOutput,
         configuration: Player.Configuration = Player.Configuration(), clock: any CycleClock = DispatchClock()
     ) throws(CyclerError) {
         cycler = try Cycler(
             dataSource: ArrayDataSource(items), interval: interval, duration: duration,
-            style: TransitionStyle(kind: transition, direction: direction, timingFunction: timingFunction),
+            style: TransitionStyle(
+                kind: transition, direction: direction, timingFunction: timingFunction,
+                customTransition: customTransition),
             clock: clock)
         let size = cardSize ?? CardScene.fittingSize(for: items)
         self.cardSize = size

@@ -164,9 +164,13 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         mutate { storedStyle.direction = direction }
     }
 
-    /// Sets the kind of transitions that begin afterwards.
+    /// Sets the kind of transitions that begin afterwards (a built-in kind: a custom transition
+    /// type is dropped).
     public func setTransitionKind(_ kind: TransitionKind) {
-        mutate { storedStyle.kind = kind }
+        mutate {
+            storedStyle.kind = kind
+            storedStyle.customTransition = nil
+        }
     }
 
     /// Sets the timing function of transitions that begin afterwards.
