@@ -68,7 +68,8 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     public init(
         items: [String], direction: TransitionDirection = .down, interval: TimeInterval = 2,
         duration: TimeInterval? = nil, transition: TransitionKind = .fold,
-        customTransition: (any Transition.Type)? = nil, timingFunction: TimingFunction = .easeInEaseOut, cardSize: TerminalSize? = nil,
+        customTransition: (any Transition.Type)? = nil, timingFunction: TimingFunction = .easeInEaseOut,
+        cardSize: TerminalSize? = nil,
         cardStyle: CardStyle = CardStyle(), cellAspect: Double = 2,
         output: any OutputSink = TerminalDevice.standardOutput,
         configuration: Player.Configuration = Player.Configuration(), clock: any CycleClock = DispatchClock()
