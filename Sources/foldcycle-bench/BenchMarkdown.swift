@@ -2,14 +2,13 @@ import FoldCycle
 import Foundation
 
 /// The docs' tables as Markdown, every figure from one ``BenchReport`` (`--markdown`,
-/// `--write-docs`): the README's frame and target tables and docs/PERFORMANCE.md's results and
-/// targets, each headed by the run's environment.
+/// `--write-docs`): docs/PERFORMANCE.md's summary frame table, results and targets, each headed by
+/// the run's environment.
 enum BenchMarkdown {
     /// The content of every block, from `report`.
     static func blocks(_ report: BenchReport) -> [DocsBlock: String] {
         [
-            .readmeFrames: readmeFrames(report),
-            .readmeTargets: targets(report),
+            .summaryFrames: summaryFrames(report),
             .performanceResults: performanceResults(report),
             .performanceTargets: targets(report),
         ]
@@ -25,12 +24,12 @@ enum BenchMarkdown {
         return out
     }
 
-    // MARK: - README
+    // MARK: - Summary
 
     /// The environment, one row per transition at the first size (worst direction: each depth's
     /// diff median, the full encoder's, the spread over directions and the diff's bytes over the
     /// floor, ``OutputLowerBound``), and one line with ns per cell at each size.
-    static func readmeFrames(_ report: BenchReport) -> String {
+    static func summaryFrames(_ report: BenchReport) -> String {
         var intro = report.environment.sentence(totalSeconds: report.totalSeconds)
         let sizes = BenchReport.orderedSizes(report.frames)
         guard let first = sizes.first, let sample = report.frames.first else {

@@ -52,11 +52,11 @@ struct BenchOptions: Sendable {
     var quick = false
     /// Print the docs' tables as Markdown (between their markers) instead of the plain table.
     var markdown = false
-    /// Rewrite the docs' tables in place (README.md and docs/PERFORMANCE.md under ``docsRoot``).
+    /// Rewrite the docs' tables in place (docs/PERFORMANCE.md under ``docsRoot``).
     var writeDocs = false
     /// Only check that the docs' markers exist and are well-formed; measure nothing.
     var checkDocs = false
-    /// The package root holding README.md and docs/PERFORMANCE.md; default the current directory.
+    /// The package root holding docs/PERFORMANCE.md; default the current directory.
     var docsRoot = "."
     /// The arguments as given (after the program name), for the environment line.
     var arguments: [String] = []
@@ -130,12 +130,12 @@ struct BenchOptions: Sendable {
           --strict              Exit 1 when a target is missed.
           --markdown            Print the docs' tables as Markdown, each between its marker
                                 comments, instead of the plain table (the JSON line still follows).
-          --write-docs          Rewrite those tables in place in README.md and docs/PERFORMANCE.md,
+          --write-docs          Rewrite those tables in place in docs/PERFORMANCE.md,
                                 between their markers, with this run's figures and environment.
                                 Needs every section and the default sizes and directions.
           --check-docs          Check that the docs' markers exist once each and are well-formed,
                                 then exit (0: well-formed, 1: not); measures nothing.
-          --docs-root <dir>     The package root holding README.md and docs/. (default: .)
+          --docs-root <dir>     The package root holding docs/. (default: .)
           -h, --help            Show help information.
 
         """

@@ -7,10 +7,9 @@ import Foundation
 /// typed by hand. `--check-docs` checks that every block's markers exist once, in order, and
 /// are well-formed.
 enum DocsBlock: String, CaseIterable, Sendable {
-    /// README: the run's environment, the 80×24 frame table and a line per other size.
-    case readmeFrames = "readme-frames"
-    /// README: the targets table.
-    case readmeTargets = "readme-targets"
+    /// docs/PERFORMANCE.md's summary: the run's environment, the 80×24 frame table and a line per
+    /// other size.
+    case summaryFrames = "summary-frames"
     /// docs/PERFORMANCE.md: the run's environment, every frame case, and the idle, timer,
     /// memory and start-up results.
     case performanceResults = "performance-results"
@@ -18,14 +17,11 @@ enum DocsBlock: String, CaseIterable, Sendable {
     case performanceTargets = "performance-targets"
 
     /// The documents that hold blocks, relative to the package root, in the order they are checked.
-    static let files = ["README.md", "docs/PERFORMANCE.md"]
+    static let files = ["docs/PERFORMANCE.md"]
 
     /// The document this block lives in, relative to the package root.
     var file: String {
-        switch self {
-        case .readmeFrames, .readmeTargets: return "README.md"
-        case .performanceResults, .performanceTargets: return "docs/PERFORMANCE.md"
-        }
+        "docs/PERFORMANCE.md"
     }
 
     /// `<!-- bench:NAME:begin -->`.

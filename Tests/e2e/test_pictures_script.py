@@ -34,14 +34,15 @@ def test_check_names_a_changed_missing_or_stale_picture_and_a_changed_block(fold
     (pictures / "fade.svg").unlink()
     (pictures / "old.svg").write_text("<svg/>")
     readme = root / "README.md"
-    readme.write_text(readme.read_text(encoding="utf-8").replace("| fold |", "| fold! |"), encoding="utf-8")
+    readme.write_text(readme.read_text(encoding="utf-8").replace("![cube]", "![cube!]"), encoding="utf-8")
     result = check(foldcycle, root)
     assert result.returncode == 1
     assert "FAIL: docs/pictures/old.svg: committed but no longer made" in result.stdout
     assert "FAIL: docs/pictures/fold-up.svg: differs from what the script makes today" in result.stdout
     assert "FAIL: docs/pictures/fade.svg: missing" in result.stdout
     assert "FAIL: README.md: differs from what the script makes today" in result.stdout
-    assert "-| fold! |" in result.stdout and "+| fold |" in result.stdout
+    assert "-![cube!](docs/pictures/cube-up.svg)" in result.stdout
+    assert "+![cube](docs/pictures/cube-up.svg)" in result.stdout
 
 
 def test_check_names_a_changed_deck_picture_or_deck_block(foldcycle, tmp_path):

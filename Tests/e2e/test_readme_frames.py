@@ -1,6 +1,6 @@
-"""The README's frame sequences are what `foldcycle render` prints: every ```text block that
-starts with `$ foldcycle render …` (a trailing backslash continues the command) is run and
-compared line by line, trailing blanks ignored (editors strip them)."""
+"""The README's and docs/TRANSITIONS.md's frame sequences are what `foldcycle render` prints:
+every ```text block that starts with `$ foldcycle render …` (a trailing backslash continues the
+command) is run and compared line by line, trailing blanks ignored (editors strip them)."""
 import os
 import re
 import shlex
@@ -11,8 +11,11 @@ import pytest
 from conftest import ROOT
 
 
-def examples():
-    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+DOCUMENTS = ("README.md", os.path.join("docs", "TRANSITIONS.md"))
+
+
+def examples(documents=DOCUMENTS):
+    text = "".join(open(os.path.join(ROOT, name), encoding="utf-8").read() for name in documents)
     found = []
     for block in re.findall(r"```text\n(.*?)```", text, re.S):
         lines = block.split("\n")
@@ -29,7 +32,11 @@ def examples():
     return found
 
 
-def test_the_readme_has_an_example_of_every_transition():
+def test_the_readme_shows_a_transition_frame_by_frame():
+    assert examples(("README.md",))
+
+
+def test_the_docs_have_an_example_of_every_transition():
     kinds = {args[args.index("--transition") + 1] if "--transition" in args else "fold"
              for args, _ in (p.values for p in examples())}
     assert kinds == {"fold", "cube", "flip", "push", "move-in", "reveal", "fade"}
