@@ -1,44 +1,20 @@
 import Foundation
 
-/// Cycles a data source's items through two slots with transitions (the source's fold, or any
-/// ``TransitionKind``), on a clock.
+/// Cycles a data source's items through two slots with transitions (the fold, or any
+/// ``TransitionKind``), on a clock: the schedule and the state the design card's cycler is built on.
 ///
-/// Source: the iOS pseudo-fold circle view — a repeating timer whose every tick folds the shown
-/// subview away while the next unfolds, the animation kept shorter than the timer interval — and
-/// the card stack that keeps only two reusable views. Semantics: docs/DESIGN.md#cycler-schedule.
-/// Each transition it begins is stamped with the cycler's current ``TransitionStyle`` (kind,
-/// direction, timing function); changing the style affects transitions that begin afterwards.
-///
-/// - ``launch(paused:)``: the first tick comes one `interval` after launch. Ticks fall on absolute
-///   deadlines `anchor + k·interval`, so there is no drift; a late tick starts one transition and the
-///   next deadline is the first one still ahead (late ticks are not stacked up).
-/// - ``start()``: from stopped, a transition begins at once, then one every interval (the source sets
-///   the timer's fire date to now); while paused it resumes; while running it does nothing.
-/// - ``pause()`` freezes the schedule and an in-flight transition at its exact progress (Core
-///   Animation's layer pause; the source let the animation finish). ``resume()`` continues both,
-///   shifting the schedule by the paused time.
-/// - ``stop()`` cancels the schedule and settles an in-flight transition on its incoming item; a
-///   later ``start()`` works (the source's did not). ``cancel()`` (a player finishing) removes an
-///   in-flight transition instead, so the item it began from stays.
-/// - ``next()`` / ``previous()``: one transition now, in the current / opposite direction; while
-///   running, the schedule restarts from now so the new item gets a full interval. Asked for while
-///   paused, the transition plays and the schedule stays frozen.
-/// - A step toward the item an in-flight transition is leaving (``previous()`` during a forward
-///   transition, ``next()`` after that) reverses it from its current progress: the same two slots
-///   play backwards, taking as long to return as they took to get there (Core Animation's
-///   presentation-value reversal). Any other transition asked for while one is in flight first
-///   settles the in-flight one, so slots never overlap or stack.
-/// - One item: shown static, no ticks. Zero items: ``CyclerError/noItems``.
-/// - Over a ``MutableCycleDataSource`` (``ArrayDataSource`` is one), items can be inserted,
-///   removed and replaced while it runs, mid-transition included, and ``show(index:)`` goes to
-///   any item (Cycler+ItemChanges.swift, docs/DESIGN.md#live-item-changes).
+/// ``launch(paused:)`` starts the timer (the first tick one interval later), ``start()``,
+/// ``pause()``, ``resume()``, ``stop()``, ``next()`` and ``previous()`` are the card's controls,
+/// ``cancel()`` ends it for good. Ticks fall on absolute deadlines (no drift, no stacked late
+/// ticks); pause freezes an in-flight transition at its exact progress (Core Animation's layer
+/// pause); a step back mid-transition reverses it from where it is. Only two items are
+/// materialized at a time. The exact rules: docs/DESIGN.md#cycler-schedule and
+/// docs/DESIGN.md#live-item-changes.
 ///
 /// Presentation is pulled with ``snapshot(at:)``; changes are pushed as ``CyclerEvent``s to
 /// observers (``addObserver(_:)``, ``events()``), in order, without any lock held.
 ///
-/// Thread safety: every method may be called from any thread. State is guarded by an `NSLock`
-/// (visible to ThreadSanitizer); clock handlers re-enter through the same lock, and stale timer
-/// firings are discarded by generation.
+/// Thread safety: every method may be called from any thread (one `NSLock` guards the state).
 public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// The data source's item type.
     public typealias Item = DataSource.Item
