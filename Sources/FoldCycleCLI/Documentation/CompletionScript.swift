@@ -31,7 +31,7 @@ enum CompletionScript {
 
     /// `text` in single quotes for a POSIX shell.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingAll("'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     // MARK: - bash
@@ -175,7 +175,7 @@ enum CompletionScript {
             """
         for command in CLICommand.subcommands {
             if let name = command.name {
-                script += "        \(quoted("\(name):\(command.overview.replacingAll(":", with: "\\:"))"))\n"
+                script += "        \(quoted("\(name):\(command.overview.replacing(":", with: "\\:"))"))\n"
             }
         }
         script += """
@@ -252,19 +252,5 @@ enum CompletionScript {
             }
         }
         return script
-    }
-}
-
-extension String {
-    /// The string with every `target` replaced by `replacement` (no Foundation needed).
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }
