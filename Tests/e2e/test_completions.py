@@ -141,6 +141,36 @@ def test_zsh_script_loads(foldcycle, tmp_path):
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"_foldcycle\n", b"")
 
 
+ZSH_DRIVER = r"""
+zmodload zsh/zpty
+zpty z 'zsh -f -i'
+zpty -w z "PS1='> '; fpath=($1 \$fpath); autoload -U compinit; compinit -u -d $1/zcompdump; unsetopt beep; print READY"
+zpty -r z line '*READY*'
+zpty -w -n z "$2"$'\t'
+zpty -r z out "*$3*"
+print -r -- "$out"
+zpty -d z
+"""
+
+
+@pytest.mark.parametrize("line, last, names", [
+    ("foldcycle --transition ", "reveal", ["cube", "fade", "flip", "fold", "move-in", "push", "reveal"]),
+    ("foldcycle render --format ", "svg", ["ansi", "asciicast", "json", "plain", "svg"]),
+    ("foldcycle status --format ", "waybar", ["ansi", "plain", "tmux", "waybar"]),
+])
+def test_zsh_completes_in_an_interactive_zsh(foldcycle, tmp_path, line, last, names):
+    """A real interactive zsh in a pty (zsh/zpty) with the script in $fpath: Tab lists the names."""
+    (tmp_path / "_foldcycle").write_bytes(subprocess.run(
+        [foldcycle, "--generate-completion-script", "zsh"], capture_output=True, check=True, timeout=10).stdout)
+    proc = subprocess.run(["zsh", "-f", "-c", ZSH_DRIVER, "zsh", str(tmp_path), line, last], capture_output=True,
+                          timeout=30, env={**os.environ, "TERM": "xterm", "PATH": os.path.dirname(foldcycle) + ":"
+                                           + os.environ["PATH"]})
+    assert proc.returncode == 0, proc.stderr
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", proc.stdout.decode(errors="replace"))
+    listed = text.rsplit(line.strip(), 1)[1].split()
+    assert listed == names
+
+
 def test_an_unknown_shell_is_a_usage_error(foldcycle):
     proc = subprocess.run([foldcycle, "--generate-completion-script", "tcsh"], capture_output=True, timeout=10)
     assert proc.returncode == 64 and proc.stdout == b""
