@@ -1,7 +1,7 @@
 """`foldcycle --generate-completion-script bash|zsh|fish` and `--generate-manual`: the bash script
 completes in a real bash (its completion function driven through COMP_WORDS, as readline does),
 every option and value list help shows is offered, fish's completes through `complete -C`, zsh's
-loads after compinit, and the manual is lint-clean for mandoc and renders with `man -l`."""
+loads after compinit and completes in an interactive zsh (zsh/zpty), and the manual is lint-clean for mandoc and renders with `man -l`."""
 import os
 import re
 import shutil
