@@ -48,7 +48,11 @@ public enum FoldCycleCLI {
             case .help:
                 try writeOrExit(Array(LiveCommand.help.utf8))
             case .version:
-                try writeOrExit(Array("foldcycle \(LiveCommand.version)\n".utf8))
+                try writeOrExit(Array((BuildVersion.versionLine + "\n").utf8))
+            case .completionScript(let shell):
+                try writeOrExit(Array(CompletionScript.make(for: shell).utf8))
+            case .manual:
+                try writeOrExit(Array(ManualPage.text.utf8))
             case .run(let command):
                 command.run()
             }

@@ -203,7 +203,7 @@ extension CellBuffer {
 /// replayed through the VT model: every frame of every direction and encoder shows exactly the
 /// composed frame (a terminal that agrees with our widths), and every undisputed cell of it in a
 /// terminal that measures scalar by scalar.
-@Suite("Disputed widths: the baseline's emoji frames replay exactly")
+@Suite("Disputed widths: the baseline's emoji frames replay exactly", .tags(.slow))
 struct DisputedReplayTests {
     @Test("every frame, direction, size and encoder", arguments: FrameHashFrames.directions)
     func replay(_ direction: TransitionDirection) {

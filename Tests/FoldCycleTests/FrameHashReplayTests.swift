@@ -10,7 +10,7 @@ import Testing
 /// encoder's bytes change and the baseline is re-recorded, this is what says the frames did not.
 /// (``DisputedReplayTests`` replays the emoji frames in a terminal that measures scalar by
 /// scalar as well.)
-@Suite("Frame-hash replay")
+@Suite("Frame-hash replay", .tags(.slow))
 struct FrameHashReplayTests {
     struct Case: CustomStringConvertible, Sendable {
         let set: Int

@@ -11,7 +11,7 @@ import Testing
 /// Recorded before the seams redesign; the redesign must keep every hash. Set
 /// `FOLDCYCLE_RECORD_FRAME_HASHES=1` to rewrite the file (only where bytes legitimately change,
 /// and say why in the commit).
-@Suite("Frame-hash baseline")
+@Suite("Frame-hash baseline", .tags(.slow))
 struct FrameHashTests {
     static let itemSets: [(name: String, items: [String])] = [
         ("ascii", ["Search by name or email", "Second card\nwith two lines"]),

@@ -164,7 +164,7 @@ struct OutputLowerBoundTests {
     /// Every transition, direction and depth at a small size: the floor is never above the diff
     /// encoder's bytes for the same frames (a floor above them would be wrong), and positive
     /// whenever the encoder writes anything.
-    @Test(arguments: TransitionKind.allCases)
+    @Test(.tags(.slow), arguments: TransitionKind.allCases)
     func theFloorIsNeverAboveTheDiffEncoder(kind: TransitionKind) {
         let size = TerminalSize(columns: 30, rows: 8)
         let items = (0..<2).map { index in

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT, PtyRun, clean_environment
 
-SETUP_WORDS = ("swift ", "scripts/", "tar ", "cd ")
+SETUP_WORDS = ("swift ", "scripts/", "tar ", "cd ", "cp ")
 
 
 def readme_commands():

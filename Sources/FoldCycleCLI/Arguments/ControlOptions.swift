@@ -30,7 +30,8 @@ struct ControlEndpoints: Equatable, Sendable {
     /// `--listen`: absent, no socket.
     static let listenOption = TextOption(
         "listen", value: "path",
-        summary: "Also take JSON-line requests on a Unix socket (mode 0600); 'foldcycle send' is its client.")
+        summary: "Also take JSON-line requests on a Unix socket (mode 0600); 'foldcycle send' is its client.",
+        isPath: true)
 
     /// The options, in the order help lists them.
     static let specs = [protocolOption.spec, descriptorOption.spec, listenOption.spec]

@@ -19,8 +19,10 @@ struct TextOption: Sendable {
     let spec: OptionSpec
 
     /// Creates `--name <valueName>`; `defaultText` is what help says applies when it is absent.
-    init(_ name: String, value valueName: String, summary: String, defaultText: String? = nil) {
-        spec = OptionSpec(name: name, valueName: valueName, summary: summary, kind: .text, defaultText: defaultText)
+    /// `isPath`: the value names a file (completions offer files, the manual says so).
+    init(_ name: String, value valueName: String, summary: String, defaultText: String? = nil, isPath: Bool = false) {
+        spec = OptionSpec(
+            name: name, valueName: valueName, summary: summary, kind: isPath ? .path : .text, defaultText: defaultText)
     }
 }
 
@@ -133,9 +135,9 @@ extension ChoiceOption where Value: Equatable {
         _ name: String, value valueName: String, summary: String, choices: [(name: String, value: Value)],
         pattern: Pattern? = nil, default defaultValue: Value
     ) {
-        let names = choices.map(\.name) + (pattern.map { [$0.syntax] } ?? [])
         spec = OptionSpec(
-            name: name, valueName: valueName, summary: summary, kind: .choice(names),
+            name: name, valueName: valueName, summary: summary,
+            kind: .choice(choices.map(\.name), pattern: pattern?.syntax),
             defaultText: choices.first { $0.value == defaultValue }?.name)
         self.choices = choices
         self.pattern = pattern

@@ -3,22 +3,25 @@
 enum OptionValueKind: Equatable, Sendable {
     /// No value: the option is given or not (`--paused`).
     case flag
-    /// One of these names (matched case-insensitively), in the order help lists them. A name may
-    /// be a pattern such as `cubic-bezier(x1,y1,x2,y2)`.
-    case choice([String])
+    /// One of these names (matched case-insensitively), in the order help lists them, or text of
+    /// the form `pattern` (such as `cubic-bezier(x1,y1,x2,y2)`), listed after them.
+    case choice([String], pattern: String? = nil)
     /// A whole number in a range.
     case integer(IntegerRange)
     /// A finite number in a range, in a unit.
     case number(NumberRange)
-    /// Text the command reads itself (a path, a colour list).
+    /// Text the command reads itself (a colour list, a time).
     case text
+    /// A file's path (or a socket's): what completions offer files for.
+    case path
 
     /// The allowed values as help shows them: `values: down, up, left, right`, `1...240`,
     /// `> 0 and < the interval`; nil for flags and text.
     var helpText: String? {
         switch self {
-        case .flag, .text: return nil
-        case .choice(let names): return "values: " + names.joined(separator: ", ")
+        case .flag, .text, .path: return nil
+        case .choice(let names, let pattern):
+            return "values: " + (names + [pattern].compactMap(\.self)).joined(separator: ", ")
         case .integer(let range): return range.helpText
         case .number(let range): return range.helpText
         }

@@ -79,7 +79,8 @@ enum SharedOptions {
     /// `--file`: read by ``items(_:)``.
     static let file = TextOption(
         "file", value: "path",
-        summary: "Read items from a UTF-8 file ('-': stdin); items are separated by blank lines.")
+        summary: "Read items from a UTF-8 file ('-': stdin); items are separated by blank lines.",
+        isPath: true)
     /// `-h, --help`.
     static let help = FlagOption("help", short: "h", summary: "Show help information.")
 

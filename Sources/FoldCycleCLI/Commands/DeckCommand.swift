@@ -13,7 +13,7 @@ struct DeckCommand {
             "file", value: "path",
             summary:
                 "Read items from a UTF-8 file ('-': stdin); items are separated by blank lines, and a line '---' "
-                + "splits a flashcard into front and back.")
+                + "splits a flashcard into front and back.", isPath: true)
         /// `--visible`: the stack's depth on screen.
         static let visible = IntegerOption(
             "visible", value: "n", summary: "Cards on screen, the top one included.", range: .init(1...5), default: 2)
@@ -54,59 +54,64 @@ struct DeckCommand {
     /// How many items the fitted card size looks at (the rest are clipped with "…" if wider).
     static let fittedItemLimit = 10_000
 
+    /// The positional arguments as help and the manual list them: `(<NAME>, description)`.
+    static let arguments: [(String, String)] = [
+        (
+            "<ITEM>",
+            "The text of one card. With no items and no --file, items are read from stdin, one per line."
+        )
+    ]
+
+    /// The one sentence help and the manual open with.
+    static let overview =
+        "Swipe through cards one at a time, by mouse or keys; each decision is printed to stdout as a JSON line."
+
+    /// The sections after OPTIONS, as help and the manual show them.
+    static let sections: [HelpText.Section] = [
+        .init(
+            title: "KEYS (read from the terminal, even when stdin is a pipe)",
+            lines: [
+                "← or h  discard (left)     → or l  keep (right)     ↑ or k  previous     ↓ or j  next",
+                "u  undo the last decision  Enter  click  Space  turn a flashcard  q or Esc  quit",
+            ]),
+        .init(
+            title: "MOUSE (unless --no-mouse)",
+            lines: [
+                "Drag the top card. Let go fast sideways, or with its centre near the edge, to decide;",
+                "let go slowly and it springs back. A click without moving is Enter. With --drag page,",
+                "a fast release up or down pages instead.",
+            ]),
+        .init(
+            title: "OUTPUT",
+            lines: [
+                "One JSON object per decision, as it happens, for example",
+                "  {\"index\":0,\"item\":\"a.txt\",\"action\":\"right\",\"by\":\"fling\",\"velocity\":{\"x\":3.1,\"y\":0.2}}",
+                "action: left, right, click, undo (with \"from\": the side taken back), page (with \"to\":",
+                "the item now on top); by: key, fling, position, tap; velocity: at release, in card",
+                "widths per second (null for keys).",
+                "When stdout is the terminal, the lines are printed once the deck is gone. A summary",
+                "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
+            ]),
+        .init(
+            title: "SCRIPTING (--protocol jsonl, --listen PATH)",
+            lines: [
+                "With --protocol jsonl, stdout carries the protocol's events instead (swiped,",
+                "clicked, undone, paged, flipped, needs-more-data, finished) and the replies to",
+                "requests on stdin (when the items do not come from it); --listen PATH serves",
+                "the same protocol on a Unix socket: left, right, next, prev, undo, click, flip,",
+                "add (value), items, status, help, quit, subscribe, unsubscribe.",
+            ]),
+        .init(
+            title: "EXAMPLES",
+            lines: [
+                "ls | foldcycle deck > decisions.jsonl",
+                "foldcycle deck --file Examples/flashcards.txt",
+                "foldcycle deck --visible 3 --loop one two three",
+            ]),
+    ]
+
     static let help = HelpText.make(
-        overview:
-            "Swipe through cards one at a time, by mouse or keys; each decision is printed to stdout as a JSON line.",
-        usage: [.deck],
-        arguments: [
-            (
-                "<ITEM>",
-                "The text of one card. With no items and no --file, items are read from stdin, one per line."
-            )
-        ],
-        options: specs,
-        sections: [
-            .init(
-                title: "KEYS (read from the terminal, even when stdin is a pipe)",
-                lines: [
-                    "← or h  discard (left)     → or l  keep (right)     ↑ or k  previous     ↓ or j  next",
-                    "u  undo the last decision  Enter  click  Space  turn a flashcard  q or Esc  quit",
-                ]),
-            .init(
-                title: "MOUSE (unless --no-mouse)",
-                lines: [
-                    "Drag the top card. Let go fast sideways, or with its centre near the edge, to decide;",
-                    "let go slowly and it springs back. A click without moving is Enter. With --drag page,",
-                    "a fast release up or down pages instead.",
-                ]),
-            .init(
-                title: "OUTPUT",
-                lines: [
-                    "One JSON object per decision, as it happens, for example",
-                    "  {\"index\":0,\"item\":\"a.txt\",\"action\":\"right\",\"by\":\"fling\",\"velocity\":{\"x\":3.1,\"y\":0.2}}",
-                    "action: left, right, click, undo (with \"from\": the side taken back), page (with \"to\":",
-                    "the item now on top); by: key, fling, position, tap; velocity: at release, in card",
-                    "widths per second (null for keys).",
-                    "When stdout is the terminal, the lines are printed once the deck is gone. A summary",
-                    "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
-                ]),
-            .init(
-                title: "SCRIPTING (--protocol jsonl, --listen PATH)",
-                lines: [
-                    "With --protocol jsonl, stdout carries the protocol's events instead (swiped,",
-                    "clicked, undone, paged, flipped, needs-more-data, finished) and the replies to",
-                    "requests on stdin (when the items do not come from it); --listen PATH serves",
-                    "the same protocol on a Unix socket: left, right, next, prev, undo, click, flip,",
-                    "add (value), items, status, help, quit, subscribe, unsubscribe.",
-                ]),
-            .init(
-                title: "EXAMPLES",
-                lines: [
-                    "ls | foldcycle deck > decisions.jsonl",
-                    "foldcycle deck --file Examples/flashcards.txt",
-                    "foldcycle deck --visible 3 --loop one two three",
-                ]),
-        ])
+        overview: overview, usage: [.deck], arguments: arguments, options: specs, sections: sections)
 
     let itemArguments: [String]
     let filePath: String?

@@ -6,10 +6,10 @@ struct LiveCommand {
     enum Parsed {
         case help
         case version
+        case completionScript(CompletionShell)
+        case manual
         case run(LiveCommand)
     }
-
-    static let version = "0.1.0"
 
     // MARK: - Options
 
@@ -55,7 +55,12 @@ struct LiveCommand {
         static let cycles = IntegerOption(
             "cycles", value: "n", summary: "Exit 0 after n transitions.", range: .init(0...1_000_000_000),
             defaultText: "run until quit")
-        static let version = FlagOption("version", summary: "Show the version.")
+        static let version = FlagOption("version", summary: "Show the version and the commit it was built from.")
+        /// `--generate-completion-script`: absent, none.
+        static let completionScript = ChoiceOption<CompletionShell?>(
+            "generate-completion-script", value: "shell", summary: "Print the completion script for this shell.",
+            choices: CompletionShell.allCases.map { ($0.rawValue, $0) }, default: nil)
+        static let manual = FlagOption("generate-manual", summary: "Print the manual page (roff, for man -l).")
     }
 
     /// The options, in the order help lists them.
@@ -68,55 +73,63 @@ struct LiveCommand {
             SharedOptions.shading.spec,
             SharedOptions.color.spec, Options.fullscreen.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
-        ] + ControlEndpoints.specs + [SharedOptions.help.spec, Options.version.spec]
+        ] + ControlEndpoints.specs + [
+            SharedOptions.help.spec, Options.version.spec, Options.completionScript.spec, Options.manual.spec,
+        ]
+
+    /// The positional arguments as help and the manual list them: `(<NAME>, description)`.
+    static let arguments: [(String, String)] = [
+        ("<ITEM>", "The text of one card. With no items and no --file, a built-in demo deck plays.")
+    ]
+
+    /// The one sentence help and the manual open with.
+    static let overview =
+        "Cycle items through two slots with transitions (a fold by default), live in the terminal."
+
+    /// The sections after OPTIONS, as help and the manual show them.
+    static let sections: [HelpText.Section] = [
+        HelpText.transitionsSection,
+        .init(
+            title: "COMMANDS (one per line on stdin; case-insensitive)",
+            lines: HelpText.wrapped(SessionCommand.summary, width: HelpText.width - 2) + [
+                "Typed, a reply shows under the card; piped, each reply is printed above it (or on",
+                "stderr when stdout is not a terminal). When piped commands end, the cards go on",
+                "until a signal (Ctrl-C) or --cycles.",
+            ]),
+        .init(
+            title: "SCRIPTING (--protocol jsonl, --listen PATH)",
+            lines: [
+                "Each command as one JSON object per line, e.g. {\"id\":1,\"cmd\":\"add\",\"value\":\"text\"};",
+                "one JSON reply per request (its id, ok, result or error), and events as they",
+                "happen (transition-began, transition-ended, item-settled, paused, ...). Replies",
+                "and events go to stdout (the card then to the terminal on stderr) or to",
+                "--protocol-fd N. --listen PATH serves the same protocol to any number of",
+                "clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
+            ]),
+        .init(
+            title: "KEYS (when stdin and stdout are a terminal)",
+            lines: HelpText.wrapped(SessionCommand.keysSummary, width: HelpText.width - 2)),
+        .init(
+            title: "MOTION (--motion auto: the first that applies)",
+            lines: [
+                "stdout not a terminal, or TERM=dumb: none (plain text, no escapes);",
+                "ACCESSIBLE or CI set: none; REDUCED_MOTION set: reduced; otherwise full.",
+                "A variable counts when non-empty and not 0, false, no or off.",
+            ]),
+        HelpText.subcommandsSection,
+        .init(
+            title: "EXAMPLES",
+            lines: [
+                "foldcycle --direction up --interval 2",
+                "foldcycle --file Examples/search-tips.txt",
+                "grep -h '^tip:' notes/*.txt | foldcycle --file -",
+                "echo '{\"cmd\":\"add\",\"value\":\"D\"}' | foldcycle --protocol jsonl --cycles 2 A B C | jq .",
+                "printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C",
+            ]),
+    ]
 
     static let help = HelpText.make(
-        overview: "Cycle items through two slots with transitions (a fold by default), live in the terminal.",
-        usage: CLICommand.allCases,
-        arguments: [
-            ("<ITEM>", "The text of one card. With no items and no --file, a built-in demo deck plays.")
-        ],
-        options: specs,
-        sections: [
-            HelpText.transitionsSection,
-            .init(
-                title: "COMMANDS (one per line on stdin; case-insensitive)",
-                lines: HelpText.wrapped(SessionCommand.summary, width: HelpText.width - 2) + [
-                    "Typed, a reply shows under the card; piped, each reply is printed above it (or on",
-                    "stderr when stdout is not a terminal). When piped commands end, the cards go on",
-                    "until a signal (Ctrl-C) or --cycles.",
-                ]),
-            .init(
-                title: "SCRIPTING (--protocol jsonl, --listen PATH)",
-                lines: [
-                    "Each command as one JSON object per line, e.g. {\"id\":1,\"cmd\":\"add\",\"value\":\"text\"};",
-                    "one JSON reply per request (its id, ok, result or error), and events as they",
-                    "happen (transition-began, transition-ended, item-settled, paused, ...). Replies",
-                    "and events go to stdout (the card then to the terminal on stderr) or to",
-                    "--protocol-fd N. --listen PATH serves the same protocol to any number of",
-                    "clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
-                ]),
-            .init(
-                title: "KEYS (when stdin and stdout are a terminal)",
-                lines: HelpText.wrapped(SessionCommand.keysSummary, width: HelpText.width - 2)),
-            .init(
-                title: "MOTION (--motion auto: the first that applies)",
-                lines: [
-                    "stdout not a terminal, or TERM=dumb: none (plain text, no escapes);",
-                    "ACCESSIBLE or CI set: none; REDUCED_MOTION set: reduced; otherwise full.",
-                    "A variable counts when non-empty and not 0, false, no or off.",
-                ]),
-            HelpText.subcommandsSection,
-            .init(
-                title: "EXAMPLES",
-                lines: [
-                    "foldcycle --direction up --interval 2",
-                    "foldcycle --file Examples/search-tips.txt",
-                    "grep -h '^tip:' notes/*.txt | foldcycle --file -",
-                    "echo '{\"cmd\":\"add\",\"value\":\"D\"}' | foldcycle --protocol jsonl --cycles 2 A B C | jq .",
-                    "printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C",
-                ]),
-        ])
+        overview: overview, usage: CLICommand.allCases, arguments: arguments, options: specs, sections: sections)
 
     /// The built-in demo deck: five cards, played in the source's five colours.
     static let demoDeck = [
@@ -165,6 +178,8 @@ struct LiveCommand {
         let values = OptionValues(parsed: parsed, command: .live)
         if values.flag(SharedOptions.help) { return .help }
         if values.flag(Options.version) { return .version }
+        if let shell = try values.value(Options.completionScript) { return .completionScript(shell) }
+        if values.flag(Options.manual) { return .manual }
         let items = try SharedOptions.items(values) ?? demoDeck
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)

@@ -101,63 +101,68 @@ struct RenderCommand {
         Options.listTransitions.spec, SharedOptions.help.spec,
     ]
 
+    /// The positional arguments as help and the manual list them: `(<NAME>, description)`.
+    static let arguments: [(String, String)] = [
+        (
+            "<ITEM>",
+            "The text of one card. At least one item, as arguments or with --file (with --deck, or stdin lines)."
+        )
+    ]
+
+    /// The one sentence help and the manual open with.
+    static let overview =
+        "Print the frames of one transition, or of a scripted deck, from a virtual clock: text, JSON, ANSI, a picture."
+
+    /// The sections after OPTIONS, as help and the manual show them.
+    static let sections: [HelpText.Section] = [
+        .init(
+            title: "FORMATS",
+            lines: [
+                "plain      Per frame: '# frame i/N t=<t> progress=<p>' (i from 1 to N), the card's rows",
+                "           as text, a blank line.",
+                "ansi       One stream that plays the frames in place in a terminal (colour from --color).",
+                "json       One object per line. The fold: frame, t, progress, and both slots' item,",
+                "           transform [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
+                "           Every other transition: frame, t, progress, transition, direction (null for",
+                "           fade), cellAspect, dolly, and slots: the visible slots back to front, each with",
+                "           role, item, alpha and transform [a, b, c, d, tx, ty], or for cube and flip",
+                "           transform3D [m11, …, m44] (CATransform3D, row vectors, world units of one cell",
+                "           width with rows cellAspect cells tall, about the card's centre, the dolly",
+                "           included).",
+                "asciicast  An asciicast v2 recording of the ansi stream, each frame at its time (truecolor",
+                "           unless --color never); the same bytes on every machine.",
+                "svg        One animated SVG (no script, no font embedded) that loops every duration + hold.",
+            ]),
+        HelpText.transitionsSection,
+        .init(
+            title: "DECK (--deck ACTIONS)",
+            lines: [
+                "The frames of 'foldcycle deck' driven by a script instead of a person, every 1/--fps second",
+                "(default 30) of a virtual clock, with the deck's footer. Actions, separated by commas or",
+                "spaces: left, right (key swipes), up, down (or previous, next: pages), undo, click, flip",
+                "(a flashcard), drag(dx,dy,seconds) (the top card dragged dx, dy card widths and let go;",
+                "fast sideways decides, slowly springs back), wait(seconds). Each action waits until the",
+                "deck is at rest, then --pause seconds. Items as for 'foldcycle deck': arguments, --file",
+                "paragraphs (a line '---' makes a flashcard), or stdin lines; the card fits them (at least",
+                "24 columns). plain: '# frame i/N time=<seconds>[ action=<action>]' and the rows; json:",
+                "frame, time, action, decisions (the lines 'foldcycle deck' prints), top, and the cards",
+                "back to front with index, position, side, offset [x, y] (card widths), rotation",
+                "(radians), scale, alpha and flip. Not with --transition, --direction, --timing,",
+                "--frames, --duration or --from-item. Quote a script with parentheses in a shell.",
+            ]),
+        .init(
+            title: "EXAMPLES",
+            lines: [
+                "foldcycle render --format ansi --play --duration 1 A B",
+                "foldcycle render --format svg --fps 30 --duration 2 'Hello' 'World' > fold.svg",
+                "foldcycle render --format asciicast --transition fade A B > fade.cast",
+                "ls | foldcycle render --deck right,left,undo --format svg > triage.svg",
+                "foldcycle render --deck 'drag(0.6,0,0.2),flip' --file Examples/flashcards.txt --format ansi --play",
+            ]),
+    ]
+
     static let help = HelpText.make(
-        overview:
-            "Print the frames of one transition, or of a scripted deck, from a virtual clock: text, JSON, ANSI, a picture.",
-        usage: [.render],
-        arguments: [
-            (
-                "<ITEM>",
-                "The text of one card. At least one item, as arguments or with --file (with --deck, or stdin lines)."
-            )
-        ],
-        options: specs,
-        sections: [
-            .init(
-                title: "FORMATS",
-                lines: [
-                    "plain      Per frame: '# frame i/N t=<t> progress=<p>' (i from 1 to N), the card's rows",
-                    "           as text, a blank line.",
-                    "ansi       One stream that plays the frames in place in a terminal (colour from --color).",
-                    "json       One object per line. The fold: frame, t, progress, and both slots' item,",
-                    "           transform [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
-                    "           Every other transition: frame, t, progress, transition, direction (null for",
-                    "           fade), cellAspect, dolly, and slots: the visible slots back to front, each with",
-                    "           role, item, alpha and transform [a, b, c, d, tx, ty], or for cube and flip",
-                    "           transform3D [m11, …, m44] (CATransform3D, row vectors, world units of one cell",
-                    "           width with rows cellAspect cells tall, about the card's centre, the dolly",
-                    "           included).",
-                    "asciicast  An asciicast v2 recording of the ansi stream, each frame at its time (truecolor",
-                    "           unless --color never); the same bytes on every machine.",
-                    "svg        One animated SVG (no script, no font embedded) that loops every duration + hold.",
-                ]),
-            HelpText.transitionsSection,
-            .init(
-                title: "DECK (--deck ACTIONS)",
-                lines: [
-                    "The frames of 'foldcycle deck' driven by a script instead of a person, every 1/--fps second",
-                    "(default 30) of a virtual clock, with the deck's footer. Actions, separated by commas or",
-                    "spaces: left, right (key swipes), up, down (or previous, next: pages), undo, click, flip",
-                    "(a flashcard), drag(dx,dy,seconds) (the top card dragged dx, dy card widths and let go;",
-                    "fast sideways decides, slowly springs back), wait(seconds). Each action waits until the",
-                    "deck is at rest, then --pause seconds. Items as for 'foldcycle deck': arguments, --file",
-                    "paragraphs (a line '---' makes a flashcard), or stdin lines; the card fits them (at least",
-                    "24 columns). plain: '# frame i/N time=<seconds>[ action=<action>]' and the rows; json:",
-                    "frame, time, action, decisions (the lines 'foldcycle deck' prints), top, and the cards",
-                    "back to front with index, position, side, offset [x, y] (card widths), rotation",
-                    "(radians), scale, alpha and flip. Not with --transition, --direction, --timing,",
-                    "--frames, --duration or --from-item. Quote a script with parentheses in a shell.",
-                ]),
-            .init(
-                title: "EXAMPLES",
-                lines: [
-                    "foldcycle render --format ansi --play --duration 1 A B",
-                    "foldcycle render --format svg --fps 30 --duration 2 'Hello' 'World' > fold.svg",
-                    "foldcycle render --format asciicast --transition fade A B > fade.cast",
-                    "ls | foldcycle render --deck right,left,undo --format svg > triage.svg",
-                    "foldcycle render --deck 'drag(0.6,0,0.2),flip' --file Examples/flashcards.txt --format ansi --play",
-                ]),
-        ])
+        overview: overview, usage: [.render], arguments: arguments, options: specs, sections: sections)
 
     let items: [String]
     let transition: TransitionKind

@@ -19,30 +19,36 @@ struct SendCommand {
 
     static let specs: [OptionSpec] = [Options.timeout.spec, SharedOptions.help.spec]
 
+    /// The positional arguments as help and the manual list them: `(<NAME>, description)`.
+    static let arguments: [(String, String)] = [
+        ("<PATH>", "The socket's path, as given to --listen."),
+        ("<REQUEST>", "One JSON object, e.g. '{\"cmd\":\"next\"}'. With none, stdin's lines are sent."),
+    ]
+
+    /// The one sentence help and the manual open with.
+    static let overview =
+        "Send JSON-line requests to a foldcycle run listening on a Unix socket (--listen PATH)."
+
+    /// The sections after OPTIONS, as help and the manual show them.
+    static let sections: [HelpText.Section] = [
+        .init(
+            title: "OUTPUT",
+            lines: [
+                "Every line the run sends: one JSON reply per request, and after {\"cmd\":\"subscribe\"}",
+                "its events, until the run ends or Ctrl-C. Exit 0 when every reply is ok, 1 when one",
+                "is an error, the socket cannot be reached or a reply does not come in time.",
+            ]),
+        .init(
+            title: "EXAMPLES",
+            lines: [
+                "foldcycle --listen /tmp/fc.sock A B C         (in one terminal or tmux pane)",
+                "foldcycle send /tmp/fc.sock '{\"cmd\":\"add\",\"value\":\"D\"}' '{\"cmd\":\"goto\",\"index\":3}'",
+                "foldcycle send /tmp/fc.sock '{\"cmd\":\"subscribe\"}'      (events until the run ends)",
+            ]),
+    ]
+
     static let help = HelpText.make(
-        overview: "Send JSON-line requests to a foldcycle run listening on a Unix socket (--listen PATH).",
-        usage: [.send],
-        arguments: [
-            ("<PATH>", "The socket's path, as given to --listen."),
-            ("<REQUEST>", "One JSON object, e.g. '{\"cmd\":\"next\"}'. With none, stdin's lines are sent."),
-        ],
-        options: specs,
-        sections: [
-            .init(
-                title: "OUTPUT",
-                lines: [
-                    "Every line the run sends: one JSON reply per request, and after {\"cmd\":\"subscribe\"}",
-                    "its events, until the run ends or Ctrl-C. Exit 0 when every reply is ok, 1 when one",
-                    "is an error, the socket cannot be reached or a reply does not come in time.",
-                ]),
-            .init(
-                title: "EXAMPLES",
-                lines: [
-                    "foldcycle --listen /tmp/fc.sock A B C         (in one terminal or tmux pane)",
-                    "foldcycle send /tmp/fc.sock '{\"cmd\":\"add\",\"value\":\"D\"}' '{\"cmd\":\"goto\",\"index\":3}'",
-                    "foldcycle send /tmp/fc.sock '{\"cmd\":\"subscribe\"}'      (events until the run ends)",
-                ]),
-        ])
+        overview: overview, usage: [.send], arguments: arguments, options: specs, sections: sections)
 
     let path: String
     /// The requests given as arguments; nil to read stdin's lines.

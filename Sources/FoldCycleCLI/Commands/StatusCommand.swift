@@ -33,28 +33,34 @@ struct StatusCommand {
         Options.follow.spec, SharedOptions.palette.spec, SharedOptions.color.spec, SharedOptions.help.spec,
     ]
 
+    /// The positional arguments as help and the manual list them: `(<NAME>, description)`.
+    static let arguments: [(String, String)] = [("<ITEM>", "The text of one item (or give them with --file).")]
+
+    /// The one sentence help and the manual open with.
+    static let overview =
+        "Print the item a cycler with these items, interval and epoch shows now (for status lines)."
+
+    /// The sections after OPTIONS, as help and the manual show them.
+    static let sections: [HelpText.Section] = [
+        .init(
+            title: "FORMATS",
+            lines: [
+                "plain   the item on one line (its lines joined by ' · ')",
+                "ansi    the same in the card's colours (honours --color and NO_COLOR)",
+                "tmux    tmux style syntax: #[fg=#rrggbb,bg=#rrggbb,bold]text#[default]",
+                "waybar  a JSON object: text, tooltip (the whole item), class (color-N)",
+            ]),
+        .init(
+            title: "EXAMPLES",
+            lines: [
+                "foldcycle status --interval 60 --file ~/.tips",
+                "set -g status-right '#(foldcycle status --format tmux --interval 30 --file ~/.tips)'",
+                "foldcycle status --format waybar --follow --interval 60 --file ~/.tips",
+            ]),
+    ]
+
     static let help = HelpText.make(
-        overview: "Print the item a cycler with these items, interval and epoch shows now (for status lines).",
-        usage: [.status],
-        arguments: [("<ITEM>", "The text of one item (or give them with --file).")],
-        options: specs,
-        sections: [
-            .init(
-                title: "FORMATS",
-                lines: [
-                    "plain   the item on one line (its lines joined by ' · ')",
-                    "ansi    the same in the card's colours (honours --color and NO_COLOR)",
-                    "tmux    tmux style syntax: #[fg=#rrggbb,bg=#rrggbb,bold]text#[default]",
-                    "waybar  a JSON object: text, tooltip (the whole item), class (color-N)",
-                ]),
-            .init(
-                title: "EXAMPLES",
-                lines: [
-                    "foldcycle status --interval 60 --file ~/.tips",
-                    "set -g status-right '#(foldcycle status --format tmux --interval 30 --file ~/.tips)'",
-                    "foldcycle status --format waybar --follow --interval 60 --file ~/.tips",
-                ]),
-        ])
+        overview: overview, usage: [.status], arguments: arguments, options: specs, sections: sections)
 
     let items: [String]
     let schedule: StatusSchedule

@@ -9,7 +9,8 @@ import Foundation
 enum SessionRecording {
     /// `--record`: absent, nothing is recorded.
     static let option = TextOption(
-        "record", value: "file.cast", summary: "Record what the terminal shows as an asciicast v2 file.")
+        "record", value: "file.cast", summary: "Record what the terminal shows as an asciicast v2 file.",
+        isPath: true)
 
     /// The recorder for `path`, or nil when `path` is nil.
     ///

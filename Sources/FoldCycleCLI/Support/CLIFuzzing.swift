@@ -42,7 +42,7 @@ package enum CLIFuzzing {
                 return try SendCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
             case .live, nil:
                 switch try LiveCommand.parse(arguments) {
-                case .help, .version: return .help
+                case .help, .version, .completionScript, .manual: return .help
                 case .run: return .parsed
                 }
             }
