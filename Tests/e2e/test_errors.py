@@ -102,7 +102,7 @@ def test_file_errors(foldcycle, tmp_path):
         (missing, f"cannot read file '{missing}': no such file or directory"),
         (directory, f"cannot read file '{directory}': is a directory"),
         (latin1, f"file '{latin1}' is not valid UTF-8 text"),
-        (blank, f"file '{blank}' has no items (items are separated by blank lines)"),
+        (blank, f"file '{blank}' has no items (it is empty or only white space)"),
     ]
     if os.geteuid() != 0:  # root reads any file
         cases.append((unreadable, f"cannot read file '{unreadable}': permission denied"))
@@ -147,4 +147,4 @@ def test_file_from_stdin_and_pipes(foldcycle, tmp_path):
     proc = subprocess.run([foldcycle, "--file", "/dev/null"], capture_output=True, stdin=subprocess.DEVNULL,
                           timeout=10)
     assert proc.returncode == 66
-    assert proc.stderr == b"Error: file '/dev/null' has no items (items are separated by blank lines)\n"
+    assert proc.stderr == b"Error: file '/dev/null' has no items (it is empty or only white space)\n"

@@ -81,6 +81,39 @@ enum HelpText {
         return lines
     }
 
+    /// `text` with every line longer than `width` wrapped at spaces: an option's or argument's
+    /// description goes on under ``descriptionColumn``, a prose line under its own indent. Lines
+    /// that fit, and words longer than the room, stay as they are.
+    static func fitted(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            guard line.count > width else {
+                lines.append(line)
+                continue
+            }
+            let characters = Array(line)
+            let isRow =
+                characters.count > descriptionColumn && characters[descriptionColumn - 1] == " "
+                && characters[descriptionColumn] != " " && line.hasPrefix("  ")
+            let indent = isRow ? descriptionColumn : characters.prefix { $0 == " " }.count
+            let room = max(width - indent, 20)
+            let head = String(characters.prefix(indent))
+            let body = wrapped(String(characters.dropFirst(indent)), width: room)
+            let pad = String(repeating: " ", count: indent)
+            lines += body.enumerated().map { ($0.offset == 0 ? head : pad) + $0.element }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` as `--help` writes it to standard output: ``fitted(_:width:)`` to the terminal's
+    /// width when it is a terminal; whole lines into a pipe or a file, for `grep`.
+    static func forStandardOutput(_ text: String) -> String {
+        guard TerminalDevice.standardOutput.isTerminal, let columns = TerminalDevice.standardOutput.size?.columns,
+            columns > 0
+        else { return text }
+        return fitted(text, width: columns)
+    }
+
     /// `  name` then the description at ``descriptionColumn``, or on the next line when the name
     /// reaches that column.
     private static func row(_ name: String, _ help: String) -> String {

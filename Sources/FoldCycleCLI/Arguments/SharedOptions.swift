@@ -29,6 +29,12 @@ enum SharedOptions {
         summary: "A cell's height over its width, for the cube's and flip's perspective.",
         range: .init(cellAspectRange, unit: "a cell's height over its width"), default: 2)
 
+    /// The deck's `--cell-aspect`: the same values, for what the deck computes in the cell's shape.
+    static let deckCellAspect = NumberOption(
+        "cell-aspect", value: "ratio",
+        summary: "A cell's height over its width, for a dragged card's tilt, fling speeds and the flashcard flip.",
+        range: .init(cellAspectRange, unit: "a cell's height over its width"), default: 2)
+
     /// `--shading`: ``CardStyle/shading``.
     static let shading = FlagOption(
         "shading", summary: "Dim the cube's and flip's faces as they turn toward edge-on.")
@@ -78,8 +84,15 @@ enum SharedOptions {
         "color", value: "when", summary: "Use colour.", cases: ColorDepth.Choice.allCases, default: .auto)
     /// `--file`: read by ``items(_:)``.
     static let file = TextOption(
-        "file", value: "path",
-        summary: "Read items from a UTF-8 file ('-': stdin); items are separated by blank lines.")
+        "file", value: "path", summary: "Read items from a UTF-8 file ('-': stdin), cut as --split says.")
+    /// `--split`: ``ItemSplit``'s cases; how `--file`'s text (and the deck's stdin) is cut.
+    static let split = ChoiceOption(
+        "split", value: "how",
+        summary:
+            "How --file's text is cut into items: one per line, per blank-line-separated paragraph, at each NUL "
+            + "(find -print0); auto: nul if the text holds a NUL, paragraphs if a blank line stands between "
+            + "two lines, else lines.",
+        cases: ItemSplit.allCases, default: .auto)
     /// `-h, --help`.
     static let help = FlagOption("help", short: "h", summary: "Show help information.")
 
@@ -90,7 +103,7 @@ enum SharedOptions {
         var items: [String] = []
         let path = values.text(file)
         if let path {
-            items += try ItemInput.items(fromFile: path)
+            items += try ItemInput.items(fromFile: path, split: try values.value(split))
         }
         items += values.parsed.positionals
         return items.isEmpty && path == nil ? nil : items

@@ -55,7 +55,7 @@ struct LiveCommand {
         static let cycles = IntegerOption(
             "cycles", value: "n", summary: "Exit 0 after n transitions.", range: .init(0...1_000_000_000),
             defaultText: "run until quit")
-        static let version = FlagOption("version", summary: "Show the version.")
+        static let version = FlagOption("version", short: "v", summary: "Show the version.")
     }
 
     /// The options, in the order help lists them.
@@ -63,7 +63,8 @@ struct LiveCommand {
         [
             SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
             SharedOptions.timing.spec, Options.motion.spec,
-            Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
+            Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.width.spec,
+            SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.shading.spec,
             SharedOptions.color.spec, Options.fullscreen.spec,
@@ -79,6 +80,8 @@ struct LiveCommand {
         options: specs,
         sections: [
             HelpText.transitionsSection,
+            .init(
+                title: "INPUT (items, commands, keys)", lines: HelpText.wrapped(inputRule, width: HelpText.width - 2)),
             .init(
                 title: "COMMANDS (one per line on stdin; case-insensitive)",
                 lines: HelpText.wrapped(SessionCommand.summary, width: HelpText.width - 2) + [
@@ -97,7 +100,7 @@ struct LiveCommand {
                     "clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
                 ]),
             .init(
-                title: "KEYS (when stdin and stdout are a terminal)",
+                title: "KEYS (stdout a terminal; read from stdin, or from /dev/tty with --file -)",
                 lines: HelpText.wrapped(SessionCommand.keysSummary, width: HelpText.width - 2)),
             .init(
                 title: "MOTION (--motion auto: the first that applies)",
@@ -118,6 +121,14 @@ struct LiveCommand {
                 ]),
         ])
 
+    /// Where items, commands and keys come from, as help states it (the README says the same).
+    static let inputRule =
+        "Items come from the arguments and --file. Stdin carries commands (typed, or piped one per "
+        + "line), unless '--file -' makes it carry items: then keys and typed commands are read from "
+        + "the terminal (/dev/tty), as fzf reads them. Items are cut as --split says: by default (auto) "
+        + "one per line, or per paragraph when a blank line separates them, or at each NUL. "
+        + "'foldcycle deck' reads items from stdin, keys from the terminal."
+
     /// The built-in demo deck: five cards, played in the source's five colours.
     static let demoDeck = [
         "FoldCycle\nfolds one card away while the next unfolds",
@@ -128,6 +139,9 @@ struct LiveCommand {
     ]
 
     let items: [String]
+    /// `--file -`: standard input carries items, so keys and typed commands come from the
+    /// controlling terminal (`/dev/tty`), as fzf reads them.
+    let readsItemsFromStandardInput: Bool
     let transition: TransitionKind
     let direction: TransitionDirection
     let interval: TimeInterval
@@ -171,6 +185,7 @@ struct LiveCommand {
         return .run(
             LiveCommand(
                 items: items,
+                readsItemsFromStandardInput: values.text(SharedOptions.file) == "-",
                 transition: try values.value(SharedOptions.transition),
                 direction: try values.value(SharedOptions.direction),
                 interval: interval,

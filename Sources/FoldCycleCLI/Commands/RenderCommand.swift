@@ -96,7 +96,8 @@ struct RenderCommand {
         Options.framesPerSecond.spec, Options.duration.spec, Options.hold.spec, Options.play.spec,
         Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.shading.spec, Options.background.spec, SharedOptions.color.spec,
-        Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, Options.deck.spec,
+        Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, SharedOptions.split.spec,
+        Options.deck.spec,
         Options.pause.spec, Options.deckWidth.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
         Options.listTransitions.spec, SharedOptions.help.spec,
     ]
@@ -257,17 +258,16 @@ struct RenderCommand {
                 deck: deck))
     }
 
-    /// The items: `--file`'s paragraphs, then the arguments; with neither, for `--deck` only,
-    /// standard input's lines (as `foldcycle deck` reads them) when it is not a terminal.
+    /// The items: `--file`'s, then the arguments; with neither, for `--deck` only, standard
+    /// input's (as `foldcycle deck` reads them, cut as `--split` says) when it is not a terminal.
     private static func items(_ values: OptionValues, deck: Bool) throws(CLIError) -> [String] {
         if let items = try SharedOptions.items(values) { return items }
         guard deck else { throw .usage("no items: give items as arguments or with '--file <path>'", .render) }
         guard !TerminalDevice.standardInput.isTerminal else {
             throw .usage(
-                "no items: give items as arguments, with '--file <path>', or on standard input (one per line)",
-                .render)
+                "no items: give items as arguments, with '--file <path>', or on standard input", .render)
         }
-        return try ItemInput.lines(fromFile: "-")
+        return try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
     }
 
     /// `--deck`'s script, or nil without `--deck`.

@@ -122,7 +122,9 @@ final class DeckSession: @unchecked Sendable {
         // The session lives until exit(): strong captures keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
         terminal.setMouseHandler { [self] report in handleMouse(report) }
-        terminal.setInputEndHandler { [self] in finish(exitCode: 0) }
+        // Keys end only when the terminal went away (a closed window; Ctrl-D is a key): a lost
+        // terminal, never success. The decisions made are on stdout already.
+        terminal.setInputEndHandler { [self] in finish(exitCode: LostTerminal.exitCode) }
         terminal.setResumeHandler { [self] in updateFooter() }
         terminal.addParticipant(self)
         terminal.start()
@@ -254,7 +256,7 @@ final class DeckSession: @unchecked Sendable {
                     }
                 }
             })
-        if control.readsJSONLines, !command.readsStandardInputLines, !TerminalDevice.standardInput.isTerminal {
+        if control.readsJSONLines, !command.readsStandardInputItems, !TerminalDevice.standardInput.isTerminal {
             StandardInputLines.start(
                 queue: queue, onLine: { [self] line in control.handleStandardInput(line) }, onEnd: {})
         }
@@ -360,7 +362,7 @@ final class DeckSession: @unchecked Sendable {
         }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
-            if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
+            if LostTerminal.isLost(failure, writingTo: tty) { exit(LostTerminal.exitCode) }
             CLIError.runtime("\(failure)").report()
             exit(1)
         }
