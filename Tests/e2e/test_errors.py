@@ -29,7 +29,7 @@ USAGE_CASES = [
     (["--width", "0"], "value 0 for '--width' is out of range (a whole number from 1 to 1000)"),
     (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
     (["--timing", "bounce"],
-     "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
+     "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"),
     (["--timing", "cubic-bezier(2,0,0.5,1)"],
      "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10)"),
     (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),

@@ -39,10 +39,14 @@ enum SharedOptions {
     static let shading = FlagOption(
         "shading", summary: "Dim the cube's and flip's faces as they turn toward edge-on.")
 
-    /// `--timing`: ``TimingFunction``'s presets by name, or CSS `cubic-bezier(x1,y1,x2,y2)`.
+    /// `--timing`: ``TimingFunction``'s presets by name, or CSS `cubic-bezier(x1,y1,x2,y2)`. The
+    /// library's `default` (Core Animation's `kCAMediaTimingFunctionDefault`) is listed as
+    /// `ca-default`: a value named `default` that is not the default misled (issue 22);
+    /// `default` is still read, through the pattern (``TimingFunction/init(name:)``).
     static let timing = ChoiceOption(
-        "timing", value: "timing", summary: "Timing function.",
-        choices: TimingFunction.presets.map { ($0.name, $0.function) },
+        "timing", value: "timing",
+        summary: "Timing function (ca-default: Core Animation's implicit-animation curve, 0.25,0.1,0.25,1).",
+        choices: TimingFunction.presets.map { ($0.name == "default" ? "ca-default" : $0.name, $0.function) },
         pattern: .init(syntax: "cubic-bezier(x1,y1,x2,y2)", parse: cubicBezier), default: .easeInEaseOut)
 
     /// `--timing`'s `cubic-bezier(x1,y1,x2,y2)` form: nil for other text, rejected (with the

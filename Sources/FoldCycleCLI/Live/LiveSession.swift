@@ -406,7 +406,11 @@ final class LiveSession: @unchecked Sendable {
         case .paused: state = "‖ paused"
         case .stopped: state = "■ stopped"
         }
-        let motion = player.motion == .full ? "" : " · \(player.motion) motion"
+        // "reduced motion", "no motion" (not "none motion").
+        let motion =
+            player.motion == .full ? "" : player.motion == .none ? " · no motion" : " · \(player.motion) motion"
+        // Arrows turn the direction, which only a full-motion fold shows: offered only then.
+        let arrows = player.motion == .full ? " · arrows turn" : ""
         let summary =
             "\(state) · item \(controller.itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
@@ -418,8 +422,8 @@ final class LiveSession: @unchecked Sendable {
                 ? "items from stdin · Ctrl-C quits"
                 : readsKeys
                     ? control.readsJSONLines
-                        ? "type a JSON request and Enter · Space pause · arrows turn · q quit"
-                        : "type a command and Enter (help) · Space pause · arrows turn · q quit"
+                        ? "type a JSON request and Enter · Space pause\(arrows) · q quit"
+                        : "type a command and Enter (help) · Space pause\(arrows) · q quit"
                     : commandsEnded
                         ? "commands ended (stdin closed) · Ctrl-C quits"
                         : control.readsJSONLines
