@@ -210,3 +210,49 @@ def test_help_is_wrapped_to_the_terminal(foldcycle, pty_run, cols, command):
     piped = subprocess.run([foldcycle, *command, "--help"], capture_output=True, timeout=10).stdout.decode()
     assert text.split() == piped.split()
     assert max(len(line) for line in piped.split("\n")) > 100  # Into a pipe: whole lines, for grep.
+
+
+# MARK: - Small panes
+
+
+def test_a_one_row_card_in_a_three_row_pane_shows_the_card(foldcycle, pty_run):
+    """`--height 1` in a 10x3 tmux split showed `terminal …` forever: the footer won."""
+    run = pty_run([foldcycle, "--height", "1", "--interval", "5", "--color", "never", "A", "B", "C"],
+                  cols=10, rows=3)
+    assert run.pump_until(lambda: run.lines()[0] == " A", 3), run.text()
+    assert "terminal" not in run.text()
+    # The footer has the rows the card leaves: its status line and the command line.
+    assert run.lines()[1:] == ["▶ running…", "›"]
+    run.write(b"q")
+    assert run.wait() == 0
+    assert run.lines() == [" A", "", ""]
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3])
+def test_footer_never_leaves_a_bare_ticker(foldcycle, pty_run, rows):
+    run = pty_run([foldcycle, "--footer", "never", "--height", "1", "--interval", "5", "--color", "never",
+                   "A", "B"], cols=10, rows=rows)
+    assert run.pump_until(lambda: run.lines()[0] == " A", 3), run.text()
+    assert [line for line in run.lines()[1:] if line] == []
+    run.write(b" ")  # Keys still work: Space pauses, q quits.
+    run.pump(0.2)
+    run.write(b"q")
+    assert run.wait() == 0
+    # The cursor ends on the line below the card: in a one-row pane that scrolls it away.
+    assert run.lines() == ([" A"] + [""] * (rows - 1) if rows > 1 else [""])
+
+
+@pytest.mark.parametrize("args,cols,rows,final", [
+    # Too narrow: the clipped card stays, the notice and footer go.
+    (["--width", "30", "A wide card of text"], 12, 10, ["", "     A wide", ""]),
+    # Taller than the pane: the card clipped, one row for the notice while it runs.
+    (["--height", "5", "A", "B"], 20, 3, ["", " A", ""]),
+])
+def test_quitting_from_a_too_small_state_leaves_no_fragment(foldcycle, pty_run, args, cols, rows, final):
+    run = pty_run([foldcycle, "--interval", "5", "--color", "never", *args], cols=cols, rows=rows)
+    assert run.pump_until(lambda: "terminal" in run.text(), 3), run.text()
+    run.write(b"q")
+    assert run.wait() == 0
+    assert run.lines()[:len(final)] == final
+    assert [line for line in run.lines()[len(final):] if line] == []

@@ -56,6 +56,13 @@ struct LiveCommand {
             "cycles", value: "n", summary: "Exit 0 after n transitions.", range: .init(0...1_000_000_000),
             defaultText: "run until quit")
         static let version = FlagOption("version", short: "v", summary: "Show the version.")
+        /// `--footer`: whether the status, hint and command lines go under the card.
+        static let footer = ChoiceOption(
+            "footer", value: "when",
+            summary:
+                "The status, hint and command lines under the card: auto (in the rows the card leaves), or never "
+                + "(a bare ticker; keys still work).",
+            choices: [("auto", true), ("never", false)], default: true)
     }
 
     /// The options, in the order help lists them.
@@ -67,7 +74,7 @@ struct LiveCommand {
             SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.shading.spec,
-            SharedOptions.color.spec, Options.fullscreen.spec,
+            SharedOptions.color.spec, Options.fullscreen.spec, Options.footer.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
         ] + ControlEndpoints.specs + [SharedOptions.help.spec, Options.version.spec]
 
@@ -161,6 +168,8 @@ struct LiveCommand {
     let colorDepth: ColorDepth
     let motion: Motion.Setting
     let fullscreen: Bool
+    /// `--footer`: whether the footer lines are drawn (in the rows the card leaves).
+    let showsFooter: Bool
     let paused: Bool
     let cycles: Int?
     /// `--record`: the asciicast file, if any.
@@ -201,6 +210,7 @@ struct LiveCommand {
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
                 motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),
+                showsFooter: try values.value(Options.footer),
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
                 record: values.text(SessionRecording.option),

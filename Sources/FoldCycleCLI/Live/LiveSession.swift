@@ -399,6 +399,7 @@ final class LiveSession: @unchecked Sendable {
 
     private func updateFooter() {
         guard drawsFrames, !finishing else { return }
+        guard command.showsFooter else { return }
         let state: String
         // Before launch the cycler is still stopped: show the state it is about to take.
         switch launched ? cycler.state : command.paused ? .paused : .running {
