@@ -256,3 +256,33 @@ def test_quitting_from_a_too_small_state_leaves_no_fragment(foldcycle, pty_run, 
     assert run.wait() == 0
     assert run.lines()[:len(final)] == final
     assert [line for line in run.lines()[len(final):] if line] == []
+
+
+# MARK: - A drag that never gets its release
+
+
+def test_a_press_while_a_drag_is_open_ends_the_old_drag_by_the_release_rule(foldcycle, pty_run):
+    """kitty stops reporting when the pointer leaves the window and never sends the release: the
+    card stayed tilted and later clicks did not free it. A new press ends the old drag where it
+    was last seen, by the usual rule (here past the edge: a decision by position)."""
+    import time
+    run = pty_run([foldcycle, "deck", "--width", "20", "--height", "3", "--color", "never"], cols=60, rows=16,
+                  stdin_bytes=b"alpha.txt\nbeta.txt\ngamma.txt\n", capture_stdout=True)
+    assert run.pump_until(lambda: "card 1 of 3" in run.text(), 5), run.text()
+    run.pump(0.4)
+    run.write(b"\x1b[<0;30;3M")  # Press on the card.
+    for step in range(1, 7):  # 12 columns right, slowly: 0.6 card widths, past the edge rule.
+        time.sleep(0.05)
+        run.write(b"\x1b[<32;%d;3M" % (30 + 2 * step))
+    time.sleep(0.25)  # Held still: no fling.
+    run.write(b"\x1b[<0;30;3M")  # A new press; the release of the first never came.
+    assert run.pump_until(lambda: b'"action":"right"' in run.stdout_bytes(), 3), run.text()
+    run.write(b"\x1b[<0;30;3m")  # The new drag's release, where it began: a tap on beta.txt.
+    run.pump(0.3)
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    lines = [json.loads(line) for line in run.stdout_bytes().decode().splitlines()]
+    assert [{key: line[key] for key in ("index", "item", "action", "by")} for line in lines] == [
+        {"index": 0, "item": "alpha.txt", "action": "right", "by": "position"},
+        {"index": 1, "item": "beta.txt", "action": "click", "by": "tap"},
+    ]

@@ -40,6 +40,8 @@ final class DeckSession: @unchecked Sendable {
     private var held: [String] = []
     private var tally = DeckTally()
     private var dragging = false
+    /// Where the open drag was last seen (a press or a motion report).
+    private var lastDragPoint = DeckPoint(x: 0, y: 0)
     private var finishing = false
     /// The cards left when the deck last asked for more data, until the event is written.
     private var pendingNeedsMoreData: Int?
@@ -184,15 +186,31 @@ final class DeckSession: @unchecked Sendable {
         let point = metrics.point(column: report.column, row: report.row)
         switch (report.action, report.button) {
         case (.press, .left):
+            // A press while a drag is open: its release never came (kitty stops reporting when
+            // the pointer leaves the window). The old drag ends by the usual release rule where
+            // it was last seen, then the new one begins.
+            endOpenDrag()
             dragging = deck.beginDrag(at: point)
+            lastDragPoint = point
         case (.motion, .left) where dragging:
             deck.drag(to: point)
+            lastDragPoint = point
+        case (.motion, .none) where dragging:
+            // Motion with no button held: the button went up unreported.
+            endOpenDrag()
         case (.release, _) where dragging:
             dragging = false
             deck.endDrag(at: point)
         default:
             break
         }
+    }
+
+    /// Ends a drag whose release did not come, at the last point it was seen.
+    private func endOpenDrag() {
+        guard dragging else { return }
+        dragging = false
+        deck.endDrag(at: lastDragPoint)
     }
 
     /// Quits after whatever the queue already holds (a decision just made is printed first).
