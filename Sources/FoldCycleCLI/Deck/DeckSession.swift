@@ -123,7 +123,9 @@ final class DeckSession: @unchecked Sendable {
     private func start() {
         // The session lives until exit(): strong captures keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
-        terminal.setMouseHandler { [self] report in handleMouse(report) }
+        // Timed by when each report was read: reports that waited while a frame was composed
+        // keep their pace in the fling's velocity fit.
+        terminal.setTimedMouseHandler { [self] report, age in handleMouse(report, time: deck.clock.now - age) }
         // Keys end only when the terminal went away (a closed window; Ctrl-D is a key): a lost
         // terminal, never success. The decisions made are on stdout already.
         terminal.setInputEndHandler { [self] in finish(exitCode: LostTerminal.exitCode) }
@@ -182,35 +184,35 @@ final class DeckSession: @unchecked Sendable {
         }
     }
 
-    private func handleMouse(_ report: MouseEvent) {
+    private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
         let point = metrics.point(column: report.column, row: report.row)
         switch (report.action, report.button) {
         case (.press, .left):
             // A press while a drag is open: its release never came (kitty stops reporting when
             // the pointer leaves the window). The old drag ends by the usual release rule where
             // it was last seen, then the new one begins.
-            endOpenDrag()
-            dragging = deck.beginDrag(at: point)
+            endOpenDrag(time: time)
+            dragging = deck.beginDrag(at: point, time: time)
             lastDragPoint = point
         case (.motion, .left) where dragging:
-            deck.drag(to: point)
+            deck.drag(to: point, time: time)
             lastDragPoint = point
         case (.motion, .none) where dragging:
             // Motion with no button held: the button went up unreported.
-            endOpenDrag()
+            endOpenDrag(time: time)
         case (.release, _) where dragging:
             dragging = false
-            deck.endDrag(at: point)
+            deck.endDrag(at: point, time: time)
         default:
             break
         }
     }
 
     /// Ends a drag whose release did not come, at the last point it was seen.
-    private func endOpenDrag() {
+    private func endOpenDrag(time: TimeInterval) {
         guard dragging else { return }
         dragging = false
-        deck.endDrag(at: lastDragPoint)
+        deck.endDrag(at: lastDragPoint, time: time)
     }
 
     /// Quits after whatever the queue already holds (a decision just made is printed first).
