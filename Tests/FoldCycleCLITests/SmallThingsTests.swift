@@ -37,4 +37,13 @@ struct SmallThingsTests {
         #expect(SendCommand.request(argument) == expected)
         #expect(try SendCommand.parse(["/tmp/x.sock", argument])?.requests == [expected])
     }
+
+    @Test("-v in a subcommand says where the version is", arguments: ["render", "deck", "status"])
+    func versionInSubcommand(_ name: String) {
+        guard case .error(let message, 64) = CLIFuzzing.commandLine([name, "-v"]) else {
+            Issue.record("expected a usage error")
+            return
+        }
+        #expect(message.hasPrefix("Error: unknown option '-v' (the version: foldcycle --version)\n"))
+    }
 }
