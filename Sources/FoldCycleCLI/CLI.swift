@@ -15,9 +15,12 @@ public enum FoldCycleCLI {
         signal(SIGPIPE, SIG_IGN)
         do {
             switch arguments.first.flatMap(CLICommand.subcommand(named:)) {
+            case .help:
+                try writeHelp(try CLICommand.helpTopic(Array(arguments.dropFirst())).helpText)
+                exit(0)
             case .render:
                 switch try RenderCommand.parse(Array(arguments.dropFirst())) {
-                case .help: try writeOrExit(Array(RenderCommand.help.utf8))
+                case .help: try writeHelp(RenderCommand.help)
                 case .listTransitions:
                     try writeOrExit(Array(TransitionKind.allCases.map { "\($0)\n" }.joined().utf8))
                 case .run(let command): try command.run()
@@ -25,19 +28,19 @@ public enum FoldCycleCLI {
                 exit(0)
             case .deck:
                 guard let command = try DeckCommand.parse(Array(arguments.dropFirst())) else {
-                    try writeOrExit(Array(DeckCommand.help.utf8))
+                    try writeHelp(DeckCommand.help)
                     exit(0)
                 }
                 command.run()
             case .status:
                 guard let command = try StatusCommand.parse(Array(arguments.dropFirst())) else {
-                    try writeOrExit(Array(StatusCommand.help.utf8))
+                    try writeHelp(StatusCommand.help)
                     exit(0)
                 }
                 command.run()
             case .send:
                 guard let command = try SendCommand.parse(Array(arguments.dropFirst())) else {
-                    try writeOrExit(Array(SendCommand.help.utf8))
+                    try writeHelp(SendCommand.help)
                     exit(0)
                 }
                 command.run()
@@ -46,7 +49,7 @@ public enum FoldCycleCLI {
             }
             switch try LiveCommand.parse(arguments) {
             case .help:
-                try writeOrExit(Array(LiveCommand.help.utf8))
+                try writeHelp(LiveCommand.help)
             case .version:
                 try writeOrExit(Array((BuildVersion.versionLine + "\n").utf8))
             case .completionScript(let shell):
@@ -61,5 +64,10 @@ public enum FoldCycleCLI {
             error.report()
             exit(error.exitCode)
         }
+    }
+
+    /// Writes help text to standard output, wrapped to the terminal's width when it is one.
+    private static func writeHelp(_ text: String) throws(CLIError) {
+        try writeOrExit(Array(HelpText.forStandardOutput(text).utf8))
     }
 }

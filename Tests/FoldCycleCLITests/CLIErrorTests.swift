@@ -30,8 +30,9 @@ struct CLIErrorTests {
 
     @Test("the command table")
     func commands() {
-        #expect(CLICommand.subcommands == [.render, .deck, .status, .send])
-        #expect(CLICommand.subcommands.compactMap(\.name) == ["render", "deck", "status", "send"])
+        #expect(CLICommand.subcommands == [.render, .deck, .status, .send, .help])
+        #expect(CLICommand.subcommands.compactMap(\.name) == ["render", "deck", "status", "send", "help"])
+        #expect(CLICommand.subcommand(named: "help") == .help)
         #expect(CLICommand.subcommand(named: "deck") == .deck)
         #expect(CLICommand.subcommand(named: "status") == .status)
         #expect(CLICommand.subcommand(named: "send") == .send)
@@ -42,7 +43,7 @@ struct CLIErrorTests {
             CLICommand.allCases.map(\.usage) == [
                 "foldcycle [OPTIONS] [ITEM ...]", "foldcycle render [OPTIONS] [ITEM ...]",
                 "foldcycle deck [OPTIONS] [ITEM ...]", "foldcycle status [OPTIONS] [ITEM ...]",
-                "foldcycle send [OPTIONS] <PATH> [REQUEST ...]",
+                "foldcycle send [OPTIONS] <PATH> [REQUEST ...]", "foldcycle help [SUBCOMMAND]",
             ])
     }
 }

@@ -24,8 +24,8 @@ struct DeckCommandTests {
         #expect(command.framesPerSecond == 60)
         #expect(command.cellAspect == 2)
         #expect(command.width == nil && command.height == nil)
-        #expect(!command.readsStandardInputLines)
-        #expect(try Self.parse([]).readsStandardInputLines)
+        #expect(!command.readsStandardInputItems)
+        #expect(try Self.parse([]).readsStandardInputItems)
         #expect(try DeckCommand.parse(["--help"]) == nil)
     }
 

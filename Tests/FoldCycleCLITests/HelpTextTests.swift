@@ -12,14 +12,15 @@ struct HelpTextTests {
     @Test("the live help opens in swift-argument-parser's layout")
     func liveHeader() {
         #expect(
-            Array(Self.lines(LiveCommand.help).prefix(13)) == [
-                "OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.",
+            Array(Self.lines(LiveCommand.help).prefix(14)) == [
+                "OVERVIEW: Cycle text cards through animated transitions (a fold by default), live in the terminal.",
                 "",
                 "USAGE: foldcycle [OPTIONS] [ITEM ...]",
                 "       foldcycle render [OPTIONS] [ITEM ...]",
                 "       foldcycle deck [OPTIONS] [ITEM ...]",
                 "       foldcycle status [OPTIONS] [ITEM ...]",
                 "       foldcycle send [OPTIONS] <PATH> [REQUEST ...]",
+                "       foldcycle help [SUBCOMMAND]",
                 "",
                 "ARGUMENTS:",
                 "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
@@ -35,10 +36,16 @@ struct HelpTextTests {
         arguments: [
             "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
             "  --interval <seconds>    Seconds between transitions. (0.01...86400; default: 2)",
-            "  --duration <seconds>    Seconds each transition runs (the source's: interval − 0.1). (> 0 and < the interval; default: min(0.6, interval/2))",
+            "  --duration <seconds>    Seconds each transition runs, shorter than the interval. (> 0 and < the interval; default: min(0.6, interval/2))",
             "  --motion <motion>       How much cards move: a short cross-fade for reduced, items as lines for none. (values: auto, full, reduced, none; default: auto)",
-            "  --file <path>           Read items from a UTF-8 file ('-': stdin); items are separated by blank lines.",
-            "  --timing <timing>       Timing function. (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)",
+            "  --file <path>           Read items from a UTF-8 file ('-': stdin), cut as --split says.",
+            "  --split <how>           How --file's text is cut into items: one per line, per blank-line-separated paragraph, at each NUL (find -print0); auto: nul if the text holds a NUL, paragraphs if a blank line stands between two lines, else lines. (values: auto, lines, paragraphs, nul; default: auto)",
+            "INPUT (items, commands, keys):",
+            "  Items come from the arguments and --file. Stdin carries commands (typed, or",
+            "  typed commands are read from the terminal (/dev/tty), as fzf reads them. Items",
+            "KEYS (stdout a terminal; read from stdin, or from /dev/tty with --file -):",
+            "  help      Show this help, or a subcommand's: foldcycle help deck.",
+            "  --timing <timing>       Timing function (ca-default: Core Animation's implicit-animation curve, 0.25,0.1,0.25,1). (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)",
             "  --fps <n>               Frames per second while a transition runs. (1...240; default: 60)",
             "  --record <file.cast>    Record what the terminal shows as an asciicast v2 file.",
             "  --width <cells>         Card width in cells. (1...1000; default: the widest item plus 2)",
@@ -47,14 +54,14 @@ struct HelpTextTests {
             "  --paused                Launch paused ('start', 'resume' or Space lets it run).",
             "  --cycles <n>            Exit 0 after n transitions. (0...1000000000; default: run until quit)",
             "  -h, --help              Show help information.",
-            "  --version               Show the version and the commit it was built from.",
+            "  -v, --version           Show the version and the commit it was built from.",
             "  --generate-completion-script <shell>",
             "                          Print the completion script for this shell. (values: bash, zsh, fish)",
             "  --generate-manual       Print the manual page (roff, for man -l).",
             "  --cell-aspect <ratio>   A cell's height over its width, for the cube's and flip's perspective. (0.5...4; default: 2)",
             "  --shading               Dim the cube's and flip's faces as they turn toward edge-on.",
             "TRANSITIONS (--transition NAME):",
-            "  fold      one card folds away while the next unfolds (the source's pseudo cube roll)",
+            "  fold      one card folds away while the next unfolds (a pseudo cube roll)",
             "  cube      a cube turns in perspective; the next card is on the face beside this one",
             "  move-in   the next card slides in over the current one",
             "COMMANDS (one per line on stdin; case-insensitive):",
@@ -68,7 +75,6 @@ struct HelpTextTests {
             "  clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
             "  status    Print the item shown now, for status lines (see 'foldcycle status --help').",
             "  send      Send JSON-line requests to a run's --listen socket (see 'foldcycle send --help').",
-            "KEYS (when stdin and stdout are a terminal):",
             "  type a command, Enter runs it; Backspace edits, Ctrl-U clears; on an empty",
             "  line Space pauses or resumes, and q, Esc or Ctrl-D quits; arrow keys set the",
             "  direction; Ctrl-C quits.",
@@ -91,7 +97,7 @@ struct HelpTextTests {
             "USAGE: foldcycle render [OPTIONS] [ITEM ...]",
             "  --frames <count>        Frames to write, at t = i/(count−1). (2...10000; default: 9; 30 per second with asciicast, svg and --play)",
             "  --fps <n>               Frames per second of --duration instead of --frames (k/n s, and the end). (1...240; default: none)",
-            "  --duration <seconds>    Seconds the transition runs: a frame at t is at t × seconds. (0.01...3600; default: 1.9)",
+            "  --duration <seconds>    Seconds the transition runs: a frame at t is at t × seconds. The default is the design's (a 2 s interval − 0.1), not live's min(0.6, interval/2). (0.01...3600; default: 1.9)",
             "  --cell-size <WxH>       svg: a cell's width and height in pixels. (default: 10x20)",
             "  --from-item <index>     Render the transition from this item to the next. (0...the last item's index; default: 0)",
             "  --format <format>       Output format. (values: plain, ansi, json, asciicast, svg; default: plain)",
@@ -152,5 +158,50 @@ struct HelpTextTests {
         ])
     func wrapping(_ text: String, _ width: Int, _ expected: [String]) {
         #expect(HelpText.wrapped(text, width: width) == expected)
+    }
+
+    /// Issue 22: help lines ran to 230 columns whatever the terminal's width.
+    @Test("help is fitted to a width: descriptions under their column, prose under its indent")
+    func fitted() {
+        let text = [
+            "OPTIONS:",
+            "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
+            "  Typed, a reply shows under the card; piped, each reply is printed above it",
+            "short",
+        ].joined(separator: "\n")
+        #expect(
+            HelpText.fitted(text, width: 60).split(separator: "\n", omittingEmptySubsequences: false) == [
+                "OPTIONS:",
+                "  --direction <direction> Direction content moves in.",
+                "                          (values: down, up, left, right;",
+                "                          default: down)",
+                "  Typed, a reply shows under the card; piped, each reply is",
+                "  printed above it",
+                "short",
+            ])
+        #expect(
+            HelpText.fitted(text, width: 50).split(separator: "\n", omittingEmptySubsequences: false) == [
+                "OPTIONS:",
+                "  --direction <direction>",
+                "      Direction content moves in. (values: down,",
+                "      up, left, right; default: down)",
+                "  Typed, a reply shows under the card; piped, each",
+                "  reply is printed above it",
+                "short",
+            ])
+        #expect(HelpText.fitted(text, width: 200) == text)
+    }
+
+    @Test("every help fitted to 80 or 40 columns keeps every word and has no line past the width but long words")
+    func fittedEveryHelp() {
+        for help in [LiveCommand.help, RenderCommand.help, DeckCommand.help, StatusCommand.help, SendCommand.help] {
+            for width in [80, 40] {
+                let fitted = HelpText.fitted(help, width: width)
+                #expect(fitted.split(whereSeparator: \.isWhitespace) == help.split(whereSeparator: \.isWhitespace))
+                for line in fitted.split(separator: "\n") where line.count > width {
+                    #expect(!line.drop { $0 == " " }.contains(" "), "\(line)")
+                }
+            }
+        }
     }
 }

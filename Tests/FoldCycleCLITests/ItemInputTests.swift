@@ -48,24 +48,30 @@ struct ItemInputTests {
             return url.path
         }
         let good = try file("good.txt", Array("\u{FEFF}one\r\n\r\ntwo\n".utf8))
-        #expect(try ItemInput.items(fromFile: good) == ["one", "two"])
+        #expect(try ItemInput.items(fromFile: good, split: .paragraphs) == ["one", "two"])
         let latin1 = try file("latin1.txt", [0x63, 0x61, 0x66, 0xE9, 0x0A])
         #expect(throws: CLIError.unreadableInput("file '\(latin1)' is not valid UTF-8 text")) {
-            try ItemInput.items(fromFile: latin1)
+            try ItemInput.items(fromFile: latin1, split: .auto)
         }
         let blank = try file("blank.txt", Array("\n  \n\t\n".utf8))
-        #expect(throws: CLIError.unreadableInput("file '\(blank)' has no items (items are separated by blank lines)")) {
-            try ItemInput.items(fromFile: blank)
+        #expect(throws: CLIError.unreadableInput("file '\(blank)' has no items (it is empty or only white space)")) {
+            try ItemInput.items(fromFile: blank, split: .paragraphs)
+        }
+        #expect(throws: CLIError.unreadableInput("file '\(blank)' has no items (it is empty or only white space)")) {
+            try ItemInput.items(fromFile: blank, split: .auto)
+        }
+        #expect(throws: CLIError.unreadableInput("file '\(blank)' has no items (it is empty or only white space)")) {
+            try ItemInput.items(fromFile: blank, split: .nul)
         }
         let missing = directory.appendingPathComponent("missing.txt").path
         #expect(throws: CLIError.unreadableInput("cannot read file '\(missing)': no such file or directory")) {
-            try ItemInput.items(fromFile: missing)
+            try ItemInput.items(fromFile: missing, split: .auto)
         }
         #expect(throws: CLIError.unreadableInput("cannot read file '\(directory.path)': is a directory")) {
-            try ItemInput.items(fromFile: directory.path)
+            try ItemInput.items(fromFile: directory.path, split: .paragraphs)
         }
         #expect(throws: CLIError.unreadableInput("cannot read file '\(directory.path)': is a directory")) {
-            try ItemInput.lines(fromFile: directory.path)
+            try ItemInput.items(fromFile: directory.path, split: .lines)
         }
     }
 
@@ -91,12 +97,12 @@ struct ItemInputTests {
         #expect(
             throws: CLIError.unreadableInput("file '/dev/zero' is larger than 64 MiB (the most an input file may have)")
         ) {
-            try ItemInput.items(fromFile: "/dev/zero")
+            try ItemInput.items(fromFile: "/dev/zero", split: .paragraphs)
         }
         #expect(
             throws: CLIError.unreadableInput("file '/dev/zero' is larger than 64 MiB (the most an input file may have)")
         ) {
-            try ItemInput.lines(fromFile: "/dev/zero")
+            try ItemInput.items(fromFile: "/dev/zero", split: .lines)
         }
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("foldcycle-large-\(UInt64.random(in: 0...UInt64.max)).txt")
@@ -110,7 +116,7 @@ struct ItemInputTests {
             throws: CLIError.unreadableInput(
                 "file '\(url.path)' is larger than 64 MiB (the most an input file may have)")
         ) {
-            try ItemInput.items(fromFile: url.path)
+            try ItemInput.items(fromFile: url.path, split: .auto)
         }
     }
 }

@@ -58,11 +58,11 @@ struct OptionValueTests {
         (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
         (
             ["--timing", "bounce"],
-            "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"
+            "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"
         ),
         (
             ["--timing", "cubic-bezier(1,2)"],
-            "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"
+            "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"
         ),
         (
             ["--timing", "cubic-bezier(2,0,0.5,1)"],
@@ -227,7 +227,12 @@ struct OptionValueTests {
         #expect(SharedOptions.direction.choices.allSatisfy { $0.name == $0.value.description })
         #expect(SharedOptions.align.choices.map(\.value) == HorizontalAlignment.allCases)
         #expect(SharedOptions.color.choices.map(\.value) == ColorDepth.Choice.allCases)
-        #expect(SharedOptions.timing.names == TimingFunction.presets.map(\.name) + ["cubic-bezier(x1,y1,x2,y2)"])
+        // The library's `default` is listed as `ca-default` (issue 22), the functions in its order.
+        #expect(
+            SharedOptions.timing.names
+                == TimingFunction.presets.map { $0.name == "default" ? "ca-default" : $0.name }
+                + ["cubic-bezier(x1,y1,x2,y2)"])
+        #expect(SharedOptions.timing.choices.map(\.value) == TimingFunction.presets.map(\.function))
         #expect(RenderCommand.Options.format.choices.map(\.value) == RenderCommand.Format.allCases)
     }
 

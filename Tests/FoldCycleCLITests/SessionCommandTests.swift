@@ -69,3 +69,59 @@ struct LiveDefaultsTests {
         #expect(LiveCommand.help.contains("('-': stdin)"))
     }
 }
+
+/// Issue 22: a mistyped command is named with what it most likely meant; a piped first line that
+/// is no command says in one line how to pipe items.
+@Suite("Unknown commands")
+struct UnknownCommandTests {
+    @Test(
+        "a verb within a typo's distance of a command suggests it",
+        arguments: [
+            ("nxt", "next"), ("NXT", "next"), ("pasue", "pause"), ("stauts", "status"), ("diretcion up", "direction"),
+            ("qiut", "quit"), ("prevous", "previous"),
+        ])
+    func suggested(_ line: String, _ verb: String) {
+        guard case .failure(let error) = SessionCommand.parse(line) else {
+            Issue.record("expected a failure for '\(line)'")
+            return
+        }
+        #expect(error.suggestion == verb)
+        #expect(error.unknownCommand == line)
+        #expect(
+            error.message == "unknown command '\(line)' (did you mean '\(verb)'? commands: \(SessionCommand.summary))")
+    }
+
+    @Test(
+        "words that are no near command suggest nothing", arguments: ["tip: one", "tip", "bogus", "hello world", "x"])
+    func noSuggestion(_ line: String) {
+        guard case .failure(let error) = SessionCommand.parse(line) else {
+            Issue.record("expected a failure for '\(line)'")
+            return
+        }
+        #expect(error.suggestion == nil)
+        #expect(error.unknownCommand == line)
+        #expect(error.message == "unknown command '\(line)' (commands: \(SessionCommand.summary))")
+    }
+
+    @Test("a bad argument of a command is no unknown command")
+    func badArgument() {
+        guard case .failure(let error) = SessionCommand.parse("direction sideways") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.unknownCommand == nil)
+    }
+
+    @Test("the hint for a piped first line is one short line naming --file -")
+    func itemsHint() {
+        #expect(
+            LiveSession.itemsHint(for: "tip: one")
+                == "unknown command 'tip: one' (to show piped lines as cards: … | foldcycle --file -)")
+        let long = String(repeating: "x", count: 200)
+        #expect(
+            LiveSession.itemsHint(for: long)
+                == "unknown command '\(String(repeating: "x", count: 23))…' (to show piped lines as cards: … | foldcycle --file -)"
+        )
+        #expect(LiveSession.quotedShort(long) == "'" + String(repeating: "x", count: 23) + "…'")
+    }
+}

@@ -47,7 +47,7 @@ struct SuggestionTests {
         "items that are not a mistyped first subcommand play",
         arguments: [
             ["A", "rendr"], ["--", "rendr"], ["rendr me"], ["render"], ["end"], ["-5"], ["--paused", "rendr"], [],
-            ["rendering"], ["and"], ["dek"], ["sends"],
+            ["rendering"], ["and"], ["end"], ["neck"], ["re"], ["st"], ["hello"], ["stationery"],
         ])
     func notMistyped(_ arguments: [String]) throws {
         try CLICommand.rejectMistypedSubcommand(in: arguments)
@@ -57,7 +57,11 @@ struct SuggestionTests {
         "the other subcommands' typos name them; a short name takes only same-length typos",
         arguments: [
             (["stauts"], "stauts", "status"), (["stats", "A"], "stats", "status"), (["sned"], "sned", "send"),
-            (["semd"], "semd", "send"), (["rend"], "rend", "send"), (["dekc"], "dekc", "deck"),
+            (["semd"], "semd", "send"), (["dekc"], "dekc", "deck"),
+            // Issue 22: a dropped or added letter of a short name, and a name's first letters.
+            (["dek"], "dek", "deck"), (["decks", "A"], "decks", "deck"), (["sends"], "sends", "send"),
+            (["rend"], "rend", "render"), (["ren"], "ren", "render"), (["stat"], "stat", "status"),
+            (["hepl"], "hepl", "help"), (["helps"], "helps", "help"), (["Dek"], "Dek", "deck"),
         ])
     func otherSubcommands(_ arguments: [String], _ word: String, _ name: String) {
         #expect(throws: CLIError.usage("unknown subcommand '\(word)' (did you mean '\(name)'?)", .live)) {
@@ -77,9 +81,42 @@ struct SuggestionTests {
     @Test(
         "short subcommand names allow fewer edits",
         arguments: [
-            ("render", 2), ("status", 2), ("deck", 1), ("send", 1), ("go", 1),
+            ("render", 2), ("status", 2), ("deck", 1), ("send", 1), ("help", 1), ("go", 1),
         ])
     func typoDistance(_ name: String, _ expected: Int) {
         #expect(CLICommand.maximumTypoDistance(for: name) == expected)
+    }
+
+    @Test(
+        "foldcycle help [SUBCOMMAND]: the live help, or the subcommand's",
+        arguments: [
+            ([], CLICommand.live), (["deck"], .deck), (["render"], .render), (["status"], .status), (["send"], .send),
+            (["help"], .help), (["DECK"], .deck),
+        ])
+    func helpTopic(_ arguments: [String], _ expected: CLICommand) throws {
+        #expect(try CLICommand.helpTopic(arguments) == expected)
+        #expect(CLIFuzzing.commandLine(["help"] + arguments) == .help)
+    }
+
+    @Test("help for what is no subcommand names the subcommands")
+    func helpTopicErrors() {
+        #expect(
+            CLIFuzzing.commandLine(["help", "dek"])
+                == .error(
+                    "Error: no help for 'dek' (did you mean 'deck'? subcommands: render, deck, status, send)\n"
+                        + "Usage: foldcycle help [SUBCOMMAND]\n  See 'foldcycle --help' for more information.\n", 64))
+        #expect(
+            CLIFuzzing.commandLine(["help", "a", "b"])
+                == .error(
+                    "Error: 'help' takes one subcommand's name at most (subcommands: render, deck, status, send)\n"
+                        + "Usage: foldcycle help [SUBCOMMAND]\n  See 'foldcycle --help' for more information.\n", 64))
+    }
+
+    @Test("-v is --version")
+    func shortVersion() throws {
+        guard case .version = try LiveCommand.parse(["-v"]) else {
+            Issue.record("expected the version")
+            return
+        }
     }
 }

@@ -29,7 +29,7 @@ USAGE_CASES = [
     (["--width", "0"], "value 0 for '--width' is out of range (a whole number from 1 to 1000)"),
     (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
     (["--timing", "bounce"],
-     "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(x1,y1,x2,y2))"),
+     "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"),
     (["--timing", "cubic-bezier(2,0,0.5,1)"],
      "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10)"),
     (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),
@@ -102,7 +102,7 @@ def test_file_errors(foldcycle, tmp_path):
         (missing, f"cannot read file '{missing}': no such file or directory"),
         (directory, f"cannot read file '{directory}': is a directory"),
         (latin1, f"file '{latin1}' is not valid UTF-8 text"),
-        (blank, f"file '{blank}' has no items (items are separated by blank lines)"),
+        (blank, f"file '{blank}' has no items (it is empty or only white space)"),
     ]
     if os.geteuid() != 0:  # root reads any file
         cases.append((unreadable, f"cannot read file '{unreadable}': permission denied"))
@@ -128,7 +128,7 @@ def test_help_and_version(foldcycle):
     proc = subprocess.run([foldcycle, "--help"], capture_output=True, timeout=10)
     assert proc.returncode == 0
     text = proc.stdout.decode()
-    assert text.startswith("OVERVIEW: Cycle items through two slots with transitions (a fold by default), live in the terminal.\n\n"
+    assert text.startswith("OVERVIEW: Cycle text cards through animated transitions (a fold by default), live in the terminal.\n\n"
                            "USAGE: foldcycle [OPTIONS] [ITEM ...]\n       foldcycle render [OPTIONS] [ITEM ...]\n")
     assert "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)\n" in text
     proc = subprocess.run([foldcycle, "render", "-h"], capture_output=True, timeout=10)
@@ -147,4 +147,4 @@ def test_file_from_stdin_and_pipes(foldcycle, tmp_path):
     proc = subprocess.run([foldcycle, "--file", "/dev/null"], capture_output=True, stdin=subprocess.DEVNULL,
                           timeout=10)
     assert proc.returncode == 66
-    assert proc.stderr == b"Error: file '/dev/null' has no items (items are separated by blank lines)\n"
+    assert proc.stderr == b"Error: file '/dev/null' has no items (it is empty or only white space)\n"

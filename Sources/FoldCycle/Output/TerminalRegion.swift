@@ -73,6 +73,15 @@ package struct TerminalRegion: Sendable {
     /// Appends the bytes that turn the region's previous frame into `frame`: the changed cells
     /// only, or the whole frame after a size change or ``reset(into:)``.
     package mutating func draw(_ frame: CellBuffer, into bytes: inout [UInt8]) {
+        if placement == .inline, let previous, previous.width > frame.width {
+            // A narrower frame (the final one drops the footer, as wide as the terminal): the
+            // columns the last one had on its right are the region's; erase the region from its
+            // top-left (where the cursor parks) rather than leave fragments of a footer line.
+            EscapeSequence.carriageReturn.append(to: &bytes)
+            EscapeSequence.resetAttributes.append(to: &bytes)
+            EscapeSequence.eraseBelow.append(to: &bytes)
+            encoder = Self.makeEncoder(placement: placement, depth: depth)
+        }
         if placement == .inline, frame.height > reservedRows {
             reserve(rows: frame.height, into: &bytes)
         }

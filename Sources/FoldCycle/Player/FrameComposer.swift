@@ -5,9 +5,14 @@
 ///   footer under it; the frame is as wide as the widest of them (the footer as wide as the
 ///   terminal) and no taller than the terminal.
 /// - Fullscreen: the whole screen, the scene centred above the footer, which takes the last rows.
-/// - A scene wider or taller than the terminal is clipped. When there are footer lines, a
-///   one-line notice ("terminal too small: …") takes the first one's place so that the user
-///   knows; without footer lines (an embedded ticker) the scene is just clipped, never replaced.
+/// - The scene wins when rows are short: it gets its rows first, and the footer the rows left
+///   (its first line and its last ones, as many as fit), so a one-row ticker in a two- or
+///   three-row pane shows its card, not "terminal too small". A scene taller than the terminal
+///   is clipped anyway: then the footer keeps one row, for the notice.
+/// - A scene wider or taller than the terminal is clipped. When a footer row is left, a
+///   one-line notice ("terminal too small: …") takes the first footer line's place so that the
+///   user knows; without footer lines (an embedded ticker) the scene is just clipped, never
+///   replaced.
 ///
 /// Footer lines are shaped once per change, not once per frame. Not thread-safe: owned by the
 /// player's queue.
@@ -46,7 +51,11 @@ struct FrameComposer {
         guard width > 0, height > 0 else { return }
 
         var lines = footer
-        let tooSmall = size.columns < sceneSize.columns || size.rows < needRows
+        let hostShown = min(hostRows, height)
+        let available = height - hostShown
+        // The scene first: the footer has the rows the scene leaves.
+        let sceneFits = min(sceneSize.rows, available)
+        let tooSmall = size.columns < sceneSize.columns || sceneFits < sceneSize.rows
         if tooSmall && !lines.isEmpty {
             // The notice takes the status line's place; the reply and command lines stay.
             let notice = FooterLine(
@@ -54,9 +63,9 @@ struct FrameComposer {
                 attributes: .reverse)
             lines = [notice] + lines.dropFirst()
         }
-        let hostShown = min(hostRows, height)
-        let available = height - hostShown
-        var footerRows = min(lines.count, available)
+        // A scene taller than the rows is clipped whatever happens: then one row says so.
+        let footerRoom = sceneFits < sceneSize.rows && available > 1 ? 1 : available - sceneFits
+        var footerRows = min(lines.count, footerRoom)
         if footerRows < lines.count {
             // Not even the footer fits: keep the notice (or status) and the last lines.
             lines = footerRows > 0 ? Array(lines.prefix(1) + lines.suffix(footerRows - 1)) : []

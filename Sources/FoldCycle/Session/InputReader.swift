@@ -50,7 +50,7 @@ final class InputReader: @unchecked Sendable {
     /// - Parameter onOverlongLine: called (line mode) for a line longer than
     ///   ``Limits/commandLineBytes``, with its length in bytes, in place of the line.
     func start(
-        onBytes: @escaping @Sendable ([UInt8]) -> Void, onLine: @escaping @Sendable (String) -> Void,
+        onBytes: @escaping @Sendable ([UInt8], _ readAt: UInt64) -> Void, onLine: @escaping @Sendable (String) -> Void,
         onOverlongLine: @escaping @Sendable (Int) -> Void,
         onEscapeTimeout: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void
     ) {
@@ -78,7 +78,8 @@ final class InputReader: @unchecked Sendable {
     }
 
     private func readBytes(
-        onBytes: @escaping @Sendable ([UInt8]) -> Void, onEscapeTimeout: @escaping @Sendable () -> Void
+        onBytes: @escaping @Sendable ([UInt8], _ readAt: UInt64) -> Void,
+        onEscapeTimeout: @escaping @Sendable () -> Void
     ) {
         var buffer = [UInt8](repeating: 0, count: 256)
         var awaitingRest = false
@@ -94,11 +95,14 @@ final class InputReader: @unchecked Sendable {
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { return }
+            // Stamped when read, not when the queue gets round to them (a frame being composed):
+            // a drag's samples are timed by when they came (`DispatchTime` uptime nanoseconds).
+            let readAt = DispatchTime.now().uptimeNanoseconds
             let bytes = Array(buffer[0..<count])
             // Whatever the bytes leave unfinished (an Esc, a sequence, a control string) is
             // complete only if more follows soon.
             awaitingRest = true
-            handOver { onBytes(bytes) }
+            handOver { onBytes(bytes, readAt) }
         }
     }
 

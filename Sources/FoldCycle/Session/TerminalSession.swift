@@ -138,6 +138,7 @@ public final class TerminalSession: @unchecked Sendable {
     private var readsKeys = false
     private var keyHandler: (@Sendable (KeyPress) -> Void)?
     private var mouseHandler: (@Sendable (MouseEvent) -> Void)?
+    private var timedMouseHandler: (@Sendable (MouseEvent, TimeInterval) -> Void)?
     private var lineHandler: (@Sendable (String) -> Void)?
     private var overlongLineHandler: (@Sendable (Int) -> Void)?
     private var inputEndHandler: (@Sendable () -> Void)?
@@ -160,6 +161,12 @@ public final class TerminalSession: @unchecked Sendable {
     public func setKeyHandler(_ handler: (@Sendable (KeyPress) -> Void)?) { onQueue { keyHandler = handler } }
     /// Called for each mouse report (``Configuration/reportsMouse`` with keys read from a terminal).
     public func setMouseHandler(_ handler: (@Sendable (MouseEvent) -> Void)?) { onQueue { mouseHandler = handler } }
+    /// Called, in place of the mouse handler, for each mouse report with its age: the seconds
+    /// since its bytes were read (they may wait on the queue while a frame is composed), so that
+    /// a gesture is timed by when the report came, not when it was handled.
+    public func setTimedMouseHandler(_ handler: (@Sendable (MouseEvent, _ age: TimeInterval) -> Void)?) {
+        onQueue { timedMouseHandler = handler }
+    }
     /// Called for each line (``Input/lines``, or ``Input/keys`` when the input is not a terminal).
     public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) { onQueue { lineHandler = handler } }
     /// Called, in place of the line handler, for a line longer than ``Limits/commandLineBytes``
@@ -336,7 +343,7 @@ public final class TerminalSession: @unchecked Sendable {
             descriptor: configuration.inputDevice.fileDescriptor,
             mode: readsKeys ? .bytes : .lines, queue: queue)
         reader.start(
-            onBytes: { [weak self] bytes in self?.handleKeyBytes(bytes) },
+            onBytes: { [weak self] bytes, readAt in self?.handleKeyBytes(bytes, readAt: readAt) },
             onLine: { [weak self] line in self?.handleLine(line) },
             onOverlongLine: { [weak self] length in
                 guard let self, !ended else { return }
@@ -349,12 +356,18 @@ public final class TerminalSession: @unchecked Sendable {
             })
     }
 
-    private func handleKeyBytes(_ bytes: [UInt8]) {
+    private func handleKeyBytes(_ bytes: [UInt8], readAt: UInt64) {
         guard !ended, !suspended else { return }
         for event in decoder.decode(bytes) {
             switch event {
             case .key(let key): keyHandler?(key)
-            case .mouse(let report): mouseHandler?(report)
+            case .mouse(let report):
+                if let timedMouseHandler {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    timedMouseHandler(report, now > readAt ? Double(now - readAt) / 1e9 : 0)
+                } else {
+                    mouseHandler?(report)
+                }
             }
         }
     }

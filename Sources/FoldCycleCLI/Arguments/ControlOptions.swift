@@ -22,6 +22,13 @@ struct ControlEndpoints: Equatable, Sendable {
         "protocol", value: "protocol",
         summary: "Commands on stdin in words, or as JSON lines with JSON replies and events.",
         cases: ControlProtocol.allCases, default: .words)
+    /// The deck's `--protocol`: the same values; in words, stdout carries decision lines.
+    static let deckProtocolOption = ChoiceOption(
+        "protocol", value: "protocol",
+        summary:
+            "What stdout carries: one decision line each (words), or the JSON-lines protocol's events and replies "
+            + "(jsonl; requests on stdin when items do not come from it).",
+        cases: ControlProtocol.allCases, default: .words)
     /// `--protocol-fd`: absent, standard output.
     static let descriptorOption = IntegerOption(
         "protocol-fd", value: "n",
@@ -35,6 +42,8 @@ struct ControlEndpoints: Equatable, Sendable {
 
     /// The options, in the order help lists them.
     static let specs = [protocolOption.spec, descriptorOption.spec, listenOption.spec]
+    /// The deck's options, in the order help lists them.
+    static let deckSpecs = [deckProtocolOption.spec, descriptorOption.spec, listenOption.spec]
 
     /// `--protocol`.
     let language: ControlProtocol

@@ -81,6 +81,48 @@ enum HelpText {
         return lines
     }
 
+    /// `text` with every line longer than `width` wrapped at spaces: an option's or argument's
+    /// description goes on under ``descriptionColumn`` (or, when that leaves fewer than
+    /// ``narrowRoom`` columns, starts on the next line under an indent of six), a prose line
+    /// under its own indent. Lines that fit, and words longer than the room, stay as they are.
+    static func fitted(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            guard line.count > width else {
+                lines.append(line)
+                continue
+            }
+            let characters = Array(line)
+            let isRow =
+                line.hasPrefix("  ") && characters.count > descriptionColumn
+                && characters[descriptionColumn - 1] == " " && characters[descriptionColumn] != " "
+            var indent = isRow ? descriptionColumn : characters.prefix { $0 == " " }.count
+            var head = String(characters.prefix(indent))
+            if isRow && width - descriptionColumn < narrowRoom {
+                lines.append(String(head.reversed().drop { $0 == " " }.reversed()))
+                indent = 6
+                head = String(repeating: " ", count: indent)
+            }
+            let pad = String(repeating: " ", count: indent)
+            let body = wrapped(String(characters.dropFirst(isRow ? descriptionColumn : indent)), width: width - indent)
+            lines += body.enumerated().map { ($0.offset == 0 ? head : pad) + $0.element }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The fewest columns a description is wrapped into beside its option; narrower terminals
+    /// get it on the lines below.
+    static let narrowRoom = 30
+
+    /// `text` as `--help` writes it to standard output: ``fitted(_:width:)`` to the terminal's
+    /// width when it is a terminal; whole lines into a pipe or a file, for `grep`.
+    static func forStandardOutput(_ text: String) -> String {
+        guard TerminalDevice.standardOutput.isTerminal, let columns = TerminalDevice.standardOutput.size?.columns,
+            columns > 0
+        else { return text }
+        return fitted(text, width: columns)
+    }
+
     /// `  name` then the description at ``descriptionColumn``, or on the next line when the name
     /// reaches that column.
     private static func row(_ name: String, _ help: String) -> String {

@@ -80,6 +80,10 @@ struct ParsedArguments: Equatable {
         if typedName.count > 1, let near = Suggestion.nearest(to: typedName, among: specs.map(\.name)) {
             return .usage("unknown option '\(shown)' (did you mean '--\(near)'?)", command)
         }
+        if typedName == "v" || typedName == "version" {
+            // A subcommand has no version of its own: say where it is.
+            return .usage("unknown option '\(shown)' (the version: foldcycle --version)", command)
+        }
         return .usage("unknown option '\(shown)'", command)
     }
 }

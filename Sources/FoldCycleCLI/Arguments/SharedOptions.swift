@@ -29,14 +29,24 @@ enum SharedOptions {
         summary: "A cell's height over its width, for the cube's and flip's perspective.",
         range: .init(cellAspectRange, unit: "a cell's height over its width"), default: 2)
 
+    /// The deck's `--cell-aspect`: the same values, for what the deck computes in the cell's shape.
+    static let deckCellAspect = NumberOption(
+        "cell-aspect", value: "ratio",
+        summary: "A cell's height over its width, for a dragged card's tilt, fling speeds and the flashcard flip.",
+        range: .init(cellAspectRange, unit: "a cell's height over its width"), default: 2)
+
     /// `--shading`: ``CardStyle/shading``.
     static let shading = FlagOption(
         "shading", summary: "Dim the cube's and flip's faces as they turn toward edge-on.")
 
-    /// `--timing`: ``TimingFunction``'s presets by name, or CSS `cubic-bezier(x1,y1,x2,y2)`.
+    /// `--timing`: ``TimingFunction``'s presets by name, or CSS `cubic-bezier(x1,y1,x2,y2)`. The
+    /// library's `default` (Core Animation's `kCAMediaTimingFunctionDefault`) is listed as
+    /// `ca-default`: a value named `default` that is not the default misled (issue 22);
+    /// `default` is still read, through the pattern (``TimingFunction/init(name:)``).
     static let timing = ChoiceOption(
-        "timing", value: "timing", summary: "Timing function.",
-        choices: TimingFunction.presets.map { ($0.name, $0.function) },
+        "timing", value: "timing",
+        summary: "Timing function (ca-default: Core Animation's implicit-animation curve, 0.25,0.1,0.25,1).",
+        choices: TimingFunction.presets.map { ($0.name == "default" ? "ca-default" : $0.name, $0.function) },
         pattern: .init(syntax: "cubic-bezier(x1,y1,x2,y2)", parse: cubicBezier), default: .easeInEaseOut)
 
     /// `--timing`'s `cubic-bezier(x1,y1,x2,y2)` form: nil for other text, rejected (with the
@@ -78,9 +88,16 @@ enum SharedOptions {
         "color", value: "when", summary: "Use colour.", cases: ColorDepth.Choice.allCases, default: .auto)
     /// `--file`: read by ``items(_:)``.
     static let file = TextOption(
-        "file", value: "path",
-        summary: "Read items from a UTF-8 file ('-': stdin); items are separated by blank lines.",
+        "file", value: "path", summary: "Read items from a UTF-8 file ('-': stdin), cut as --split says.",
         isPath: true)
+    /// `--split`: ``ItemSplit``'s cases; how `--file`'s text (and the deck's stdin) is cut.
+    static let split = ChoiceOption(
+        "split", value: "how",
+        summary:
+            "How --file's text is cut into items: one per line, per blank-line-separated paragraph, at each NUL "
+            + "(find -print0); auto: nul if the text holds a NUL, paragraphs if a blank line stands between "
+            + "two lines, else lines.",
+        cases: ItemSplit.allCases, default: .auto)
     /// `-h, --help`.
     static let help = FlagOption("help", short: "h", summary: "Show help information.")
 
@@ -91,7 +108,7 @@ enum SharedOptions {
         var items: [String] = []
         let path = values.text(file)
         if let path {
-            items += try ItemInput.items(fromFile: path)
+            items += try ItemInput.items(fromFile: path, split: try values.value(split))
         }
         items += values.parsed.positionals
         return items.isEmpty && path == nil ? nil : items

@@ -12,7 +12,7 @@ struct DeckCommand {
         static let file = TextOption(
             "file", value: "path",
             summary:
-                "Read items from a UTF-8 file ('-': stdin); items are separated by blank lines, and a line '---' "
+                "Read items from a UTF-8 file ('-': stdin), cut as --split says; a line '---' in an item "
                 + "splits a flashcard into front and back.", isPath: true)
         /// `--visible`: the stack's depth on screen.
         static let visible = IntegerOption(
@@ -42,12 +42,13 @@ struct DeckCommand {
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] =
         [
-            Options.file.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec, Options.noMouse.spec,
+            Options.file.spec, SharedOptions.split.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
+            Options.noMouse.spec,
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-            SharedOptions.color.spec, SharedOptions.cellAspect.spec, Options.framesPerSecond.spec,
+            SharedOptions.color.spec, SharedOptions.deckCellAspect.spec, Options.framesPerSecond.spec,
             Options.fullscreen.spec,
             SessionRecording.option.spec,
-        ] + ControlEndpoints.specs + [SharedOptions.help.spec]
+        ] + ControlEndpoints.deckSpecs + [SharedOptions.help.spec]
 
     /// The narrowest card the deck makes to fit its items (a drag needs room to mean something).
     static let minimumFittedWidth = 24
@@ -58,7 +59,7 @@ struct DeckCommand {
     static let arguments: [(String, String)] = [
         (
             "<ITEM>",
-            "The text of one card. With no items and no --file, items are read from stdin, one per line."
+            "The text of one card. With no items and no --file, items are read from stdin (as --file - reads them)."
         )
     ]
 
@@ -115,6 +116,8 @@ struct DeckCommand {
 
     let itemArguments: [String]
     let filePath: String?
+    /// `--split`: how `--file`'s text and standard input's are cut into items.
+    let split: ItemSplit
     let visibleCount: Int
     let behavior: DeckBehavior
     let loops: Bool
@@ -144,13 +147,14 @@ struct DeckCommand {
         return DeckCommand(
             itemArguments: parsed.positionals,
             filePath: values.text(Options.file),
+            split: try values.value(SharedOptions.split),
             visibleCount: try values.value(Options.visible),
             behavior: try values.value(Options.drag),
             loops: values.flag(Options.loop),
             usesMouse: !values.flag(Options.noMouse),
             fullscreen: values.flag(Options.fullscreen),
             framesPerSecond: try values.value(Options.framesPerSecond),
-            cellAspect: try values.value(SharedOptions.cellAspect),
+            cellAspect: try values.value(SharedOptions.deckCellAspect),
             width: try values.value(Options.width),
             height: try values.value(Options.height),
             style: try SharedOptions.cardStyle(values),
@@ -159,17 +163,18 @@ struct DeckCommand {
             control: try ControlEndpoints.read(values))
     }
 
-    /// Whether items come from standard input, one per line (no arguments and no `--file`).
-    var readsStandardInputLines: Bool { itemArguments.isEmpty && filePath == nil }
+    /// Whether items come from standard input (`--file -`, or no arguments and no `--file`).
+    var readsStandardInputItems: Bool { filePath == "-" || (itemArguments.isEmpty && filePath == nil) }
 
-    /// The items: `--file`'s paragraphs, then the arguments; with neither, standard input's lines.
+    /// The items: `--file`'s, then the arguments; with neither, standard input's (as `--file -`).
     ///
     /// - Throws: ``CLIError/unreadableInput(_:)`` for input that cannot be read, is not UTF-8 or
     ///   holds no items.
     func loadItems() throws(CLIError) -> [String] {
-        if readsStandardInputLines { return try ItemInput.lines(fromFile: "-") }
         var items: [String] = []
-        if let filePath { items += try ItemInput.items(fromFile: filePath) }
+        if let path = filePath ?? (itemArguments.isEmpty ? "-" : nil) {
+            items += try ItemInput.items(fromFile: path, split: split)
+        }
         return items + itemArguments
     }
 
@@ -201,7 +206,7 @@ struct DeckCommand {
     /// 1 no terminal, 128 + N on signal N.
     func run() -> Never {
         do throws(CLIError) {
-            if readsStandardInputLines, TerminalDevice.standardInput.isTerminal {
+            if itemArguments.isEmpty, filePath == nil, TerminalDevice.standardInput.isTerminal {
                 throw .usage(
                     "no items: give items as arguments, with '--file <path>', or on standard input (one per line)",
                     .deck)

@@ -36,7 +36,7 @@ struct LiveCommand {
         /// `--duration`: below the interval, which is read first. Absent,
         /// ``LiveCommand/defaultDuration(forInterval:)``.
         static let duration = NumberOption(
-            "duration", value: "seconds", summary: "Seconds each transition runs (the source's: interval − 0.1).",
+            "duration", value: "seconds", summary: "Seconds each transition runs, shorter than the interval.",
             range: .init(above: 0, below: "the interval", unit: "seconds"), defaultText: "min(0.6, interval/2)")
         /// `--motion`: ``Motion``'s cases, or `auto` (detected).
         static let motion = ChoiceOption(
@@ -55,12 +55,20 @@ struct LiveCommand {
         static let cycles = IntegerOption(
             "cycles", value: "n", summary: "Exit 0 after n transitions.", range: .init(0...1_000_000_000),
             defaultText: "run until quit")
-        static let version = FlagOption("version", summary: "Show the version and the commit it was built from.")
+        static let version = FlagOption(
+            "version", short: "v", summary: "Show the version and the commit it was built from.")
         /// `--generate-completion-script`: absent, none.
         static let completionScript = ChoiceOption<CompletionShell?>(
             "generate-completion-script", value: "shell", summary: "Print the completion script for this shell.",
             choices: CompletionShell.allCases.map { ($0.rawValue, $0) }, default: nil)
         static let manual = FlagOption("generate-manual", summary: "Print the manual page (roff, for man -l).")
+        /// `--footer`: whether the status, hint and command lines go under the card.
+        static let footer = ChoiceOption(
+            "footer", value: "when",
+            summary:
+                "The status, hint and command lines under the card: auto (in the rows the card leaves), or never "
+                + "(a bare ticker; keys still work).",
+            choices: [("auto", true), ("never", false)], default: true)
     }
 
     /// The options, in the order help lists them.
@@ -68,10 +76,11 @@ struct LiveCommand {
         [
             SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
             SharedOptions.timing.spec, Options.motion.spec,
-            Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.width.spec, SharedOptions.height.spec,
+            Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.width.spec,
+            SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.shading.spec,
-            SharedOptions.color.spec, Options.fullscreen.spec,
+            SharedOptions.color.spec, Options.fullscreen.spec, Options.footer.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
         ] + ControlEndpoints.specs + [
             SharedOptions.help.spec, Options.version.spec, Options.completionScript.spec, Options.manual.spec,
@@ -84,11 +93,12 @@ struct LiveCommand {
 
     /// The one sentence help and the manual open with.
     static let overview =
-        "Cycle items through two slots with transitions (a fold by default), live in the terminal."
+        "Cycle text cards through animated transitions (a fold by default), live in the terminal."
 
     /// The sections after OPTIONS, as help and the manual show them.
     static let sections: [HelpText.Section] = [
         HelpText.transitionsSection,
+        .init(title: "INPUT (items, commands, keys)", lines: HelpText.wrapped(inputRule, width: HelpText.width - 2)),
         .init(
             title: "COMMANDS (one per line on stdin; case-insensitive)",
             lines: HelpText.wrapped(SessionCommand.summary, width: HelpText.width - 2) + [
@@ -107,7 +117,7 @@ struct LiveCommand {
                 "clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
             ]),
         .init(
-            title: "KEYS (when stdin and stdout are a terminal)",
+            title: "KEYS (stdout a terminal; read from stdin, or from /dev/tty with --file -)",
             lines: HelpText.wrapped(SessionCommand.keysSummary, width: HelpText.width - 2)),
         .init(
             title: "MOTION (--motion auto: the first that applies)",
@@ -131,6 +141,14 @@ struct LiveCommand {
     static let help = HelpText.make(
         overview: overview, usage: CLICommand.allCases, arguments: arguments, options: specs, sections: sections)
 
+    /// Where items, commands and keys come from, as help states it (the README says the same).
+    static let inputRule =
+        "Items come from the arguments and --file. Stdin carries commands (typed, or piped one per "
+        + "line), unless '--file -' makes it carry items: then keys and typed commands are read from "
+        + "the terminal (/dev/tty), as fzf reads them. Items are cut as --split says: by default (auto) "
+        + "one per line, or per paragraph when a blank line separates them, or at each NUL. "
+        + "'foldcycle deck' reads items from stdin, keys from the terminal."
+
     /// The built-in demo deck: five cards, played in the source's five colours.
     static let demoDeck = [
         "FoldCycle\nfolds one card away while the next unfolds",
@@ -141,6 +159,9 @@ struct LiveCommand {
     ]
 
     let items: [String]
+    /// `--file -`: standard input carries items, so keys and typed commands come from the
+    /// controlling terminal (`/dev/tty`), as fzf reads them.
+    let readsItemsFromStandardInput: Bool
     let transition: TransitionKind
     let direction: TransitionDirection
     let interval: TimeInterval
@@ -160,6 +181,8 @@ struct LiveCommand {
     let colorDepth: ColorDepth
     let motion: Motion.Setting
     let fullscreen: Bool
+    /// `--footer`: whether the footer lines are drawn (in the rows the card leaves).
+    let showsFooter: Bool
     let paused: Bool
     let cycles: Int?
     /// `--record`: the asciicast file, if any.
@@ -186,6 +209,7 @@ struct LiveCommand {
         return .run(
             LiveCommand(
                 items: items,
+                readsItemsFromStandardInput: values.text(SharedOptions.file) == "-",
                 transition: try values.value(SharedOptions.transition),
                 direction: try values.value(SharedOptions.direction),
                 interval: interval,
@@ -201,6 +225,7 @@ struct LiveCommand {
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
                 motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),
+                showsFooter: try values.value(Options.footer),
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
                 record: values.text(SessionRecording.option),

@@ -23,9 +23,14 @@ struct RenderCommand {
         static let framesPerSecond = IntegerOption(
             "fps", value: "n", summary: "Frames per second of --duration instead of --frames (k/n s, and the end).",
             range: .init(1...240), defaultText: "none")
-        /// `--duration`: the transition's length, the live default for a 2-second interval.
+        /// `--duration`: the transition's length; the default is the source's `interval − 0.1` at
+        /// its 2-second interval (the whole fold, slowly, for those who port or test it), not the
+        /// live cycler's `min(0.6, interval/2)`, which keeps a card readable between folds.
         static let duration = NumberOption(
-            "duration", value: "seconds", summary: "Seconds the transition runs: a frame at t is at t × seconds.",
+            "duration", value: "seconds",
+            summary:
+                "Seconds the transition runs: a frame at t is at t × seconds. The default is the design's "
+                + "(a 2 s interval − 0.1), not live's min(0.6, interval/2).",
             range: .init(0.01...3600, unit: "seconds"), default: 1.9)
         /// `--hold`: the last frame's extra time in pictures.
         static let hold = NumberOption(
@@ -96,7 +101,8 @@ struct RenderCommand {
         Options.framesPerSecond.spec, Options.duration.spec, Options.hold.spec, Options.play.spec,
         Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.shading.spec, Options.background.spec, SharedOptions.color.spec,
-        Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, Options.deck.spec,
+        Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, SharedOptions.split.spec,
+        Options.deck.spec,
         Options.pause.spec, Options.deckWidth.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
         Options.listTransitions.spec, SharedOptions.help.spec,
     ]
@@ -262,17 +268,16 @@ struct RenderCommand {
                 deck: deck))
     }
 
-    /// The items: `--file`'s paragraphs, then the arguments; with neither, for `--deck` only,
-    /// standard input's lines (as `foldcycle deck` reads them) when it is not a terminal.
+    /// The items: `--file`'s, then the arguments; with neither, for `--deck` only, standard
+    /// input's (as `foldcycle deck` reads them, cut as `--split` says) when it is not a terminal.
     private static func items(_ values: OptionValues, deck: Bool) throws(CLIError) -> [String] {
         if let items = try SharedOptions.items(values) { return items }
         guard deck else { throw .usage("no items: give items as arguments or with '--file <path>'", .render) }
         guard !TerminalDevice.standardInput.isTerminal else {
             throw .usage(
-                "no items: give items as arguments, with '--file <path>', or on standard input (one per line)",
-                .render)
+                "no items: give items as arguments, with '--file <path>', or on standard input", .render)
         }
-        return try ItemInput.lines(fromFile: "-")
+        return try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
     }
 
     /// `--deck`'s script, or nil without `--deck`.

@@ -22,7 +22,11 @@ struct SendCommand {
     /// The positional arguments as help and the manual list them: `(<NAME>, description)`.
     static let arguments: [(String, String)] = [
         ("<PATH>", "The socket's path, as given to --listen."),
-        ("<REQUEST>", "One JSON object, e.g. '{\"cmd\":\"next\"}'. With none, stdin's lines are sent."),
+        (
+            "<REQUEST>",
+            "One JSON object, e.g. '{\"cmd\":\"next\"}', or a command in words: 'next', 'direction up', "
+                + "'add some text' (the rest of the words is its \"value\"). With none, stdin's lines are sent."
+        ),
     ]
 
     /// The one sentence help and the manual open with.
@@ -44,6 +48,7 @@ struct SendCommand {
                 "foldcycle --listen /tmp/fc.sock A B C         (in one terminal or tmux pane)",
                 "foldcycle send /tmp/fc.sock '{\"cmd\":\"add\",\"value\":\"D\"}' '{\"cmd\":\"goto\",\"index\":3}'",
                 "foldcycle send /tmp/fc.sock '{\"cmd\":\"subscribe\"}'      (events until the run ends)",
+                "foldcycle send /tmp/fc.sock next 'direction up' pause",
             ]),
     ]
 
@@ -76,7 +81,33 @@ struct SendCommand {
             }
         }
         return SendCommand(
-            path: path, requests: requests.isEmpty ? nil : requests, timeout: try values.value(Options.timeout))
+            path: path, requests: requests.isEmpty ? nil : requests.map(Self.request(_:)),
+            timeout: try values.value(Options.timeout))
+    }
+
+    /// A request as sent: JSON as given (it starts with `{`); a command in words as its JSON
+    /// object: the first word is `cmd`, the rest (if any) `value`, a number for a command whose
+    /// value is seconds (`interval 3`), else text (`direction up`, `add two words`). Commands that
+    /// take an index (`goto`, `remove`, …) are JSON: the word protocol counts items from 1, the
+    /// JSON one from 0, and a word request would have to pick one.
+    static func request(_ argument: String) -> String {
+        let trimmed = argument.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.hasPrefix("{") else { return argument }
+        let verb = trimmed.prefix { $0 != " " && $0 != "\t" }
+        let rest = trimmed.dropFirst(verb.count).trimmingCharacters(in: .whitespaces)
+        var members: [(String, JSONValue)] = [("cmd", .string(String(verb)))]
+        if !rest.isEmpty {
+            let takesSeconds = LiveRequests.specs.contains { spec in
+                spec.name == verb.lowercased()
+                    && spec.fields.contains { field in
+                        guard case .seconds = field.kind else { return false }
+                        return field.name == "value"
+                    }
+            }
+            let number = takesSeconds ? Double(rest).flatMap { $0.isFinite ? $0 : nil } : nil
+            members.append(("value", number.map(JSONValue.double) ?? .string(rest)))
+        }
+        return JSONValue.object(members).serialized
     }
 
     /// Connects, sends, prints and exits (0 all replies ok; 1 an error reply, no connection, a

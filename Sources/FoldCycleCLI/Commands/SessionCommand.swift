@@ -53,12 +53,7 @@ package enum SessionCommand: Equatable, Sendable {
         let verb = trimmed[..<verbEnd].lowercased()
         let rest = trimmed[verbEnd...].drop(while: Self.isBlank)
         let words = rest.lowercased().split(whereSeparator: Self.isBlank).map(String.init)
-        let simple: [String: SessionCommand] = [
-            "start": .start, "pause": .pause, "resume": .resume, "stop": .stop, "next": .next,
-            "prev": .previous, "previous": .previous, "status": .status, "help": .help, "quit": .quit,
-            "exit": .quit, "items": .items,
-        ]
-        if let command = simple[verb] {
+        if let command = simpleCommands[verb] {
             guard words.isEmpty else {
                 return .failure(.init("'\(verb)' takes no argument (got '\(words.joined(separator: " "))')"))
             }
@@ -121,8 +116,35 @@ package enum SessionCommand: Equatable, Sendable {
                 return .success(verb == "insert" ? .add(String(text), at: index) : .replace(index, String(text)))
             }
         default:
-            return .failure(.init("unknown command '\(trimmed)' (commands: \(summary))"))
+            let near = nearestVerb(to: verb)
+            return .failure(
+                .init(
+                    "unknown command '\(trimmed)' (\(near.map { "did you mean '\($0)'? " } ?? "")commands: \(summary))",
+                    unknownCommand: trimmed, suggestion: near))
         }
+    }
+
+    /// The commands that take no argument, by verb.
+    private static let simpleCommands: [String: SessionCommand] = [
+        "start": .start, "pause": .pause, "resume": .resume, "stop": .stop, "next": .next,
+        "prev": .previous, "previous": .previous, "status": .status, "help": .help, "quit": .quit,
+        "exit": .quit, "items": .items,
+    ]
+
+    /// Every verb of the word protocol, in the order ``summary`` lists them.
+    static let verbs = [
+        "start", "pause", "resume", "stop", "next", "prev", "previous", "goto", "direction", "transition",
+        "interval", "duration", "add", "insert", "remove", "replace", "items", "status", "help", "quit", "exit",
+    ]
+
+    /// The verb a mistyped `verb` most likely meant: the nearest within
+    /// ``CLICommand/maximumTypoDistance(for:)`` edits (one for a verb of up to five letters, so that
+    /// `tip` suggests nothing while `nxt` suggests `next`).
+    static func nearestVerb(to verb: String) -> String? {
+        let typed = Array(verb.lowercased())
+        return verbs.map { (verb: $0, distance: Suggestion.distance(typed, Array($0))) }
+            .filter { $0.distance <= CLICommand.maximumTypoDistance(for: $0.verb) }
+            .min { $0.distance < $1.distance }?.verb
     }
 
     /// Item `N` (counting from 1) of `verb` as a 0-based index.
@@ -146,5 +168,14 @@ package enum SessionCommand: Equatable, Sendable {
 /// A command line that did not parse; the message names it and what is allowed.
 package struct SessionCommandError: Error, Equatable, Sendable {
     package let message: String
-    init(_ message: String) { self.message = message }
+    /// The line, when its first word is no command at all (not a bad argument of one).
+    package let unknownCommand: String?
+    /// The command a mistyped first word most likely meant.
+    package let suggestion: String?
+
+    init(_ message: String, unknownCommand: String? = nil, suggestion: String? = nil) {
+        self.message = message
+        self.unknownCommand = unknownCommand
+        self.suggestion = suggestion
+    }
 }

@@ -29,7 +29,8 @@ struct StatusCommand {
 
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
-        SharedOptions.file.spec, Options.interval.spec, Options.epoch.spec, Options.at.spec, Options.format.spec,
+        SharedOptions.file.spec, SharedOptions.split.spec, Options.interval.spec, Options.epoch.spec, Options.at.spec,
+        Options.format.spec,
         Options.follow.spec, SharedOptions.palette.spec, SharedOptions.color.spec, SharedOptions.help.spec,
     ]
 

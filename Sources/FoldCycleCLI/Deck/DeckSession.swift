@@ -40,6 +40,8 @@ final class DeckSession: @unchecked Sendable {
     private var held: [String] = []
     private var tally = DeckTally()
     private var dragging = false
+    /// Where the open drag was last seen (a press or a motion report).
+    private var lastDragPoint = DeckPoint(x: 0, y: 0)
     private var finishing = false
     /// The cards left when the deck last asked for more data, until the event is written.
     private var pendingNeedsMoreData: Int?
@@ -121,8 +123,12 @@ final class DeckSession: @unchecked Sendable {
     private func start() {
         // The session lives until exit(): strong captures keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
-        terminal.setMouseHandler { [self] report in handleMouse(report) }
-        terminal.setInputEndHandler { [self] in finish(exitCode: 0) }
+        // Timed by when each report was read: reports that waited while a frame was composed
+        // keep their pace in the fling's velocity fit.
+        terminal.setTimedMouseHandler { [self] report, age in handleMouse(report, time: deck.clock.now - age) }
+        // Keys end only when the terminal went away (a closed window; Ctrl-D is a key): a lost
+        // terminal, never success. The decisions made are on stdout already.
+        terminal.setInputEndHandler { [self] in finish(exitCode: LostTerminal.exitCode) }
         terminal.setResumeHandler { [self] in updateFooter() }
         terminal.addParticipant(self)
         terminal.start()
@@ -178,19 +184,35 @@ final class DeckSession: @unchecked Sendable {
         }
     }
 
-    private func handleMouse(_ report: MouseEvent) {
+    private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
         let point = metrics.point(column: report.column, row: report.row)
         switch (report.action, report.button) {
         case (.press, .left):
-            dragging = deck.beginDrag(at: point)
+            // A press while a drag is open: its release never came (kitty stops reporting when
+            // the pointer leaves the window). The old drag ends by the usual release rule where
+            // it was last seen, then the new one begins.
+            endOpenDrag(time: time)
+            dragging = deck.beginDrag(at: point, time: time)
+            lastDragPoint = point
         case (.motion, .left) where dragging:
-            deck.drag(to: point)
+            deck.drag(to: point, time: time)
+            lastDragPoint = point
+        case (.motion, .none) where dragging:
+            // Motion with no button held: the button went up unreported.
+            endOpenDrag(time: time)
         case (.release, _) where dragging:
             dragging = false
-            deck.endDrag(at: point)
+            deck.endDrag(at: point, time: time)
         default:
             break
         }
+    }
+
+    /// Ends a drag whose release did not come, at the last point it was seen.
+    private func endOpenDrag(time: TimeInterval) {
+        guard dragging else { return }
+        dragging = false
+        deck.endDrag(at: lastDragPoint, time: time)
     }
 
     /// Quits after whatever the queue already holds (a decision just made is printed first).
@@ -254,7 +276,7 @@ final class DeckSession: @unchecked Sendable {
                     }
                 }
             })
-        if control.readsJSONLines, !command.readsStandardInputLines, !TerminalDevice.standardInput.isTerminal {
+        if control.readsJSONLines, !command.readsStandardInputItems, !TerminalDevice.standardInput.isTerminal {
             StandardInputLines.start(
                 queue: queue, onLine: { [self] line in control.handleStandardInput(line) }, onEnd: {})
         }
@@ -360,7 +382,7 @@ final class DeckSession: @unchecked Sendable {
         }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
-            if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
+            if LostTerminal.isLost(failure, writingTo: tty) { exit(LostTerminal.exitCode) }
             CLIError.runtime("\(failure)").report()
             exit(1)
         }

@@ -9,6 +9,7 @@ extension CLICommand {
         case .deck: return DeckCommand.overview
         case .status: return StatusCommand.overview
         case .send: return SendCommand.overview
+        case .help: return "Show the help of foldcycle, or of a subcommand."
         }
     }
 
@@ -20,6 +21,7 @@ extension CLICommand {
         case .deck: return DeckCommand.specs
         case .status: return StatusCommand.specs
         case .send: return SendCommand.specs
+        case .help: return []
         }
     }
 
@@ -31,6 +33,8 @@ extension CLICommand {
         case .deck: return DeckCommand.arguments
         case .status: return StatusCommand.arguments
         case .send: return SendCommand.arguments
+        case .help:
+            return [("<SUBCOMMAND>", "The subcommand whose help to show: " + Self.subcommandNames + ".")]
         }
     }
 
@@ -42,7 +46,13 @@ extension CLICommand {
         case .deck: return DeckCommand.sections
         case .status: return StatusCommand.sections
         case .send: return SendCommand.sections
+        case .help: return []
         }
+    }
+
+    /// The subcommands `help` takes, comma-separated.
+    static var subcommandNames: String {
+        subcommands.compactMap(\.name).filter { $0 != "help" }.joined(separator: ", ")
     }
 
     /// Whether the first positional argument is a file's path (`send`'s socket); the others are

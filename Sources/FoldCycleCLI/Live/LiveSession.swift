@@ -30,6 +30,9 @@ final class LiveSession: @unchecked Sendable {
     private let drawsFrames: Bool
     /// Where the card is drawn: standard output, or standard error when JSON lines take stdout.
     private let cardDevice: TerminalDevice?
+    /// Where keys and typed commands are read: standard input, or the controlling terminal when
+    /// standard input carried the items (`--file -`); nil when there is none to read.
+    private let commandDevice: TerminalDevice?
 
     // MARK: State (on `queue`)
 
@@ -44,6 +47,12 @@ final class LiveSession: @unchecked Sendable {
     private var readsKeys = false
     /// Piped commands ended (EOF on stdin that is not a terminal): only Ctrl-C is left.
     private var commandsEnded = false
+    /// A piped line has been read (the first one that is no command gets the hint to pipe
+    /// items with `--file -`).
+    private var readPipedLine = false
+    /// The hint to pipe items with `--file -` was given: later lines that are no command are
+    /// named without the command list.
+    private var gaveItemsHint = false
     /// Follows the cycler's transitions for the protocol's events.
     private var translator = LiveEventTranslator()
     /// Lines read before the start's events were written (`started`, the first `item-settled`),
@@ -75,11 +84,19 @@ final class LiveSession: @unchecked Sendable {
         // The library's one rule: a dumb terminal cannot move the cursor, so like a pipe it gets
         // plain text and no escapes.
         drawsFrames = cardDevice.map { TerminalCapabilities.detect(for: $0).drawsFrames } ?? false
+        // Items on stdin (`--file -`): keys and typed commands come from the controlling terminal,
+        // as fzf reads them; plain output reads no commands then (`--listen` still serves).
+        if command.readsItemsFromStandardInput {
+            commandDevice = drawsFrames ? try? DeckTerminal.controllingTerminal().get() : nil
+        } else {
+            commandDevice = .standardInput
+        }
         let exitBySignal = ExitCodeBox()
         terminal = TerminalSession(
             configuration: .init(
+                inputDevice: commandDevice ?? .standardInput,
                 outputDevice: cardDevice ?? .standardOutput,
-                input: drawsFrames ? .keys : .lines,
+                input: commandDevice == nil ? .none : drawsFrames ? .keys : .lines,
                 signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
                 silencesEcho: drawsFrames))
         control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
@@ -130,13 +147,14 @@ final class LiveSession: @unchecked Sendable {
         terminal.setResumeHandler { [self] in updateFooter() }
         terminal.start()
         readsKeys = terminal.isReadingKeys
-        if let failure = terminal.modeError, drawsFrames, TerminalDevice.standardInput.isTerminal {
+        if let failure = terminal.modeError, drawsFrames, commandDevice?.isTerminal == true {
             reply = (["cannot read keys (\(failure)); type commands and press Enter"], true)
         }
         // Called on this queue once the player has drawn (or printed) the change.
         player.setChangeHandler { [self] change in handle(change) }
         player.setFailureHandler { [self] _ in
-            // The output is gone (EPIPE: `| head -1` is done, or the terminal closed): stop.
+            // The output is gone (EPIPE: `| head -1` is done; EIO: the terminal closed): stop.
+            // ``finish(exitCode:message:)`` tells the two apart.
             queue.async { self.finish(exitCode: 0) }
         }
         // Before the player starts the cycler, so that `started` is the first event; every event
@@ -174,9 +192,10 @@ final class LiveSession: @unchecked Sendable {
 
     private func inputEnded() {
         // Commands end; the animation goes on until a signal or --cycles, and the footer says
-        // so. In key mode, stdin closing means the terminal went away: quit.
+        // so. In key mode (Ctrl-D is a key, not an end) the input ends only when the terminal
+        // went away (a closed window): a lost terminal, never success.
         if readsKeys {
-            finish(exitCode: 0)
+            finish(exitCode: LostTerminal.exitCode)
             return
         }
         commandsEnded = true
@@ -260,10 +279,33 @@ final class LiveSession: @unchecked Sendable {
             updateFooter()
             return
         }
+        let firstPipedLine = !readsKeys && !readPipedLine
+        if !readsKeys { readPipedLine = true }
         switch parsed {
         case .success(let command): execute(command)
-        case .failure(let error): respond(error.message, isError: true)
+        case .failure(let error):
+            guard let unknown = error.unknownCommand, error.suggestion == nil, !readsKeys else {
+                respond(error.message, isError: true)
+                return
+            }
+            if firstPipedLine {
+                // Lines piped in as cards, most likely: say how in one line.
+                gaveItemsHint = true
+                respond(Self.itemsHint(for: unknown), isError: true)
+            } else {
+                respond(gaveItemsHint ? "unknown command \(Self.quotedShort(unknown))" : error.message, isError: true)
+            }
         }
+    }
+
+    /// The reply to a first piped line that is no command: one short line on how to pipe items.
+    static func itemsHint(for line: String) -> String {
+        "unknown command \(quotedShort(line)) (to show piped lines as cards: … | foldcycle --file -)"
+    }
+
+    /// `line` in quotes, cut to 24 characters with "…".
+    static func quotedShort(_ line: String) -> String {
+        "'" + (line.count > 24 ? line.prefix(23) + "…" : line) + "'"
     }
 
     // MARK: - Commands
@@ -357,6 +399,7 @@ final class LiveSession: @unchecked Sendable {
 
     private func updateFooter() {
         guard drawsFrames, !finishing else { return }
+        guard command.showsFooter else { return }
         let state: String
         // Before launch the cycler is still stopped: show the state it is about to take.
         switch launched ? cycler.state : command.paused ? .paused : .running {
@@ -364,7 +407,11 @@ final class LiveSession: @unchecked Sendable {
         case .paused: state = "‖ paused"
         case .stopped: state = "■ stopped"
         }
-        let motion = player.motion == .full ? "" : " · \(player.motion) motion"
+        // "reduced motion", "no motion" (not "none motion").
+        let motion =
+            player.motion == .full ? "" : player.motion == .none ? " · no motion" : " · \(player.motion) motion"
+        // Arrows turn the direction, which only a full-motion fold shows: offered only then.
+        let arrows = player.motion == .full ? " · arrows turn" : ""
         let summary =
             "\(state) · item \(controller.itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
@@ -372,15 +419,17 @@ final class LiveSession: @unchecked Sendable {
             lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }
         } else {
             let hint =
-                readsKeys
-                ? control.readsJSONLines
-                    ? "type a JSON request and Enter · Space pause · arrows turn · q quit"
-                    : "type a command and Enter (help) · Space pause · arrows turn · q quit"
-                : commandsEnded
-                    ? "commands ended (stdin closed) · Ctrl-C quits"
-                    : control.readsJSONLines
-                        ? "JSON-line commands on stdin · Ctrl-C quits"
-                        : "commands on stdin: \(SessionCommand.summary) · Ctrl-C quits"
+                commandDevice == nil
+                ? "items from stdin · Ctrl-C quits"
+                : readsKeys
+                    ? control.readsJSONLines
+                        ? "type a JSON request and Enter · Space pause\(arrows) · q quit"
+                        : "type a command and Enter (help) · Space pause\(arrows) · q quit"
+                    : commandsEnded
+                        ? "commands ended (stdin closed) · Ctrl-C quits"
+                        : control.readsJSONLines
+                            ? "JSON-line commands on stdin · Ctrl-C quits"
+                            : "commands on stdin: \(SessionCommand.summary) · Ctrl-C quits"
             lines.append(FooterLine(hint, attributes: [.dim]))
         }
         if readsKeys {
@@ -435,7 +484,7 @@ final class LiveSession: @unchecked Sendable {
         }
         if let failure, exitCode == 0 {
             if case .writeFailed(errno: EPIPE) = failure { exit(0) }
-            if case .writeFailed(errno: EIO) = failure { exit(0) }  // The terminal went away.
+            if LostTerminal.isLost(failure, writingTo: cardDevice) { exit(LostTerminal.exitCode) }
             CLIError.runtime("\(failure)").report()
             exit(1)
         }

@@ -12,6 +12,9 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
     case status
     /// `foldcycle send PATH [REQUEST ...]`: the client of `--listen PATH`.
     case send
+    /// `foldcycle help [SUBCOMMAND]`: the help of the live cycler or of a subcommand, as
+    /// `--help` prints it.
+    case help
 
     /// The subcommands, in the order help lists them.
     static var subcommands: [CLICommand] { allCases.filter { $0.name != nil } }
@@ -24,6 +27,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         case .deck: return "deck"
         case .status: return "status"
         case .send: return "send"
+        case .help: return "help"
         }
     }
 
@@ -35,6 +39,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         case .deck: return "Triage cards by drags, flings and keys (see 'foldcycle deck --help')."
         case .status: return "Print the item shown now, for status lines (see 'foldcycle status --help')."
         case .send: return "Send JSON-line requests to a run's --listen socket (see 'foldcycle send --help')."
+        case .help: return "Show this help, or a subcommand's: foldcycle help deck."
         }
     }
 
@@ -42,13 +47,47 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
     var usage: String {
         switch self {
         case .send: return "foldcycle send [OPTIONS] <PATH> [REQUEST ...]"
+        case .help: return "foldcycle help [SUBCOMMAND]"
         default: return "foldcycle " + (name.map { "\($0) " } ?? "") + "[OPTIONS] [ITEM ...]"
         }
     }
 
     /// The hint under the usage line of an error.
     var helpHint: String {
-        "See 'foldcycle " + (name.map { "\($0) " } ?? "") + "--help' for more information."
+        self == .help
+            ? "See 'foldcycle --help' for more information."
+            : "See 'foldcycle " + (name.map { "\($0) " } ?? "") + "--help' for more information."
+    }
+
+    /// The command's help text, as `--help` prints it (`help` itself: the live cycler's, which
+    /// lists every subcommand).
+    var helpText: String {
+        switch self {
+        case .live, .help: return LiveCommand.help
+        case .render: return RenderCommand.help
+        case .deck: return DeckCommand.help
+        case .status: return StatusCommand.help
+        case .send: return SendCommand.help
+        }
+    }
+
+    /// The command whose help `foldcycle help ARGUMENTS` shows: the live cycler's with no
+    /// argument, else the subcommand named (`foldcycle help deck`).
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)`` for more than one argument, or one that names no
+    ///   subcommand (the nearest suggested).
+    static func helpTopic(_ arguments: [String]) throws(CLIError) -> CLICommand {
+        guard let word = arguments.first else { return .live }
+        let names = subcommands.compactMap(\.name).filter { $0 != "help" }
+        guard arguments.count == 1, let topic = subcommand(named: word.lowercased()) else {
+            let near = nearestSubcommand(to: word).map { "did you mean '\($0.name ?? "")'? " } ?? ""
+            throw .usage(
+                arguments.count == 1
+                    ? "no help for '\(word)' (\(near)subcommands: \(names.joined(separator: ", ")))"
+                    : "'help' takes one subcommand's name at most (subcommands: \(names.joined(separator: ", ")))",
+                .help)
+        }
+        return topic
     }
 
     /// The subcommand named `word` exactly, if any.
@@ -63,26 +102,32 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         min(Suggestion.maximumDistance, max(1, name.count / 3))
     }
 
+    /// The subcommand a word that names none most likely meant: one whose name the word begins
+    /// (3 letters at least: `rend`, `stat`), else the nearest within ``maximumTypoDistance(for:)``
+    /// edits (case-insensitive), which for a name of 4 letters or fewer must share its first letter
+    /// (`dek`, `decks` and `sned` are typos; `end` and `and` are not).
+    static func nearestSubcommand(to word: String) -> CLICommand? {
+        let typed = Array(word.lowercased())
+        let named = subcommands.compactMap { command in command.name.map { (command: command, name: $0) } }
+        if typed.count >= 3, let prefixed = named.first(where: { $0.name.hasPrefix(String(typed)) }) {
+            return prefixed.command
+        }
+        return named.map { (command: $0.command, name: $0.name, distance: Suggestion.distance(typed, Array($0.name))) }
+            .filter {
+                $0.distance <= maximumTypoDistance(for: $0.name) && ($0.name.count > 4 || typed.first == $0.name.first)
+            }
+            .min { $0.distance < $1.distance }?.command
+    }
+
     /// Rejects a live command line whose first argument looks like a mistyped subcommand: a word
-    /// with no white space that is not a subcommand but within ``maximumTypoDistance(for:)``
-    /// edits of one (case-insensitive; the nearest is named), and for a name of 4 letters or fewer
-    /// of the same length (a letter wrong or two swapped), so that `end` and `dek` stay items.
-    /// `--` first makes every argument an item.
+    /// with no white space that is not a subcommand but that ``nearestSubcommand(to:)`` finds one
+    /// for. `--` first makes every argument an item.
     ///
     /// - Throws: ``CLIError/usage(_:_:)``: `unknown subcommand 'rendr' (did you mean 'render'?)`.
     static func rejectMistypedSubcommand(in arguments: [String]) throws(CLIError) {
         guard let word = arguments.first, !word.hasPrefix("-"), subcommand(named: word) == nil,
-            !word.contains(where: \.isWhitespace)
+            !word.contains(where: \.isWhitespace), let nearest = nearestSubcommand(to: word)?.name
         else { return }
-        let typed = Array(word.lowercased())
-        let nearest = subcommands.compactMap(\.name)
-            .map { (name: $0, distance: Suggestion.distance(typed, Array($0))) }
-            .filter {
-                $0.distance <= maximumTypoDistance(for: $0.name) && ($0.name.count > 4 || typed.count == $0.name.count)
-            }
-            .min { $0.distance < $1.distance }
-        if let nearest {
-            throw .usage("unknown subcommand '\(word)' (did you mean '\(nearest.name)'?)", .live)
-        }
+        throw .usage("unknown subcommand '\(word)' (did you mean '\(nearest)'?)", .live)
     }
 }

@@ -25,6 +25,9 @@ package enum CLIFuzzing {
     package static func commandLine(_ arguments: [String]) -> Outcome {
         do {
             switch arguments.first.flatMap(CLICommand.subcommand(named:)) {
+            case .help:
+                _ = try CLICommand.helpTopic(Array(arguments.dropFirst()))
+                return .help
             case .render:
                 switch try RenderCommand.parse(Array(arguments.dropFirst())) {
                 case .help, .listTransitions: return .help

@@ -7,16 +7,16 @@ extension ItemInput {
         lines(of: text).filter { !isBlank($0) }
     }
 
-    /// Reads `path` (or standard input for `-`) as strict UTF-8, one item per line (see
-    /// ``items(fromLineText:)``); reads a pipe to its end, up to ``Limits/inputFileBytes``.
-    ///
-    /// - Throws: ``CLIError/unreadableInput(_:)`` naming the input and the cause when it cannot
-    ///   be read (``InputFile/bytes(of:)``), is too large, is not valid UTF-8, or holds no items.
-    static func lines(fromFile path: String) throws(CLIError) -> [String] {
-        let items = items(fromLineText: try InputFile.text(of: path))
-        guard !items.isEmpty else {
-            throw .unreadableInput("\(InputFile.name(of: path)) has no items (one item per line)")
+    /// Splits text into items ended by a NUL byte (`find -print0`): an item keeps its inner line
+    /// breaks (CRLF as LF) and loses those at its end; blank (white-space-only) items are skipped;
+    /// a leading byte-order mark is dropped.
+    static func items(fromNulText text: String) -> [String] {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        return scalars.split(separator: "\0").compactMap { scalars in
+            var itemLines = lines(of: String(String.UnicodeScalarView(scalars)))
+            while let last = itemLines.last, last.isEmpty { itemLines.removeLast() }
+            return itemLines.allSatisfy(isBlank) ? nil : itemLines.joined(separator: "\n")
         }
-        return items
     }
 }

@@ -37,16 +37,18 @@ enum ItemInput {
         line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
     }
 
-    /// Reads `path` (or standard input for `-`) as strict UTF-8 and splits it into items. Works
-    /// for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end), up to
-    /// ``Limits/inputFileBytes``.
+    /// Reads `path` (or standard input for `-`) as strict UTF-8 and cuts it into items as `split`
+    /// says. Works for regular files and for pipes, FIFOs and `/dev/stdin` (read to the end), up
+    /// to ``Limits/inputFileBytes``.
     ///
     /// - Throws: ``CLIError/unreadableInput(_:)`` naming the file and the cause when it cannot be
-    ///   read (``InputFile/bytes(of:)``), is too large, is not valid UTF-8, or holds no items.
-    static func items(fromFile path: String) throws(CLIError) -> [String] {
-        let items = items(fromFileText: try InputFile.text(of: path))
+    ///   read (``InputFile/bytes(of:)``), is too large, is not valid UTF-8, or holds no items
+    ///   (every split finds items in text that is not all white space).
+    static func items(fromFile path: String, split: ItemSplit) throws(CLIError) -> [String] {
+        let text = try InputFile.text(of: path)
+        let items = split.items(of: text)
         guard !items.isEmpty else {
-            throw .unreadableInput("\(InputFile.name(of: path)) has no items (items are separated by blank lines)")
+            throw .unreadableInput("\(InputFile.name(of: path)) has no items (it is empty or only white space)")
         }
         return items
     }

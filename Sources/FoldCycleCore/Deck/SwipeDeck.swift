@@ -44,6 +44,9 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     private var settleTimer: (any ClockTimer)?
     private var settleDeadline: TimeInterval?
     private var settleGeneration = 0
+    /// The last gesture time given (``beginDrag(at:time:)`` and the like): later ones are kept
+    /// at or after it.
+    private var lastGestureTime = -TimeInterval.infinity
 
     /// Creates a deck; nothing is shown until ``start()``.
     ///
@@ -156,26 +159,34 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     /// progress ends first.
     ///
     /// - Returns: false when there is no card or a drag is already held.
+    ///
+    /// - Parameter time: when the press happened (its report was read), at most the clock's now;
+    ///   nil for now. The drag's samples are timed by the times given, so reports that waited
+    ///   on a queue keep the pace they came at.
     @discardableResult
-    public func beginDrag(at point: DeckPoint) -> Bool {
-        perform { model, now in model.beginDrag(at: point, now: now) }
+    public func beginDrag(at point: DeckPoint, time: TimeInterval? = nil) -> Bool {
+        perform(at: time) { model, now in model.beginDrag(at: point, now: now) }
     }
 
     /// The pointer moved to `point` while pressed: the top card follows (a sample for the
     /// velocity fit, timed by the clock).
     ///
     /// - Returns: false when no drag is held.
+    ///
+    /// - Parameter time: when the motion happened, as for ``beginDrag(at:time:)``.
     @discardableResult
-    public func drag(to point: DeckPoint) -> Bool {
-        perform { model, now in model.moveDrag(to: point, now: now) }
+    public func drag(to point: DeckPoint, time: TimeInterval? = nil) -> Bool {
+        perform(at: time) { model, now in model.moveDrag(to: point, now: now) }
     }
 
     /// The pointer was released at `point`: the behaviour decides (see ``DeckBehavior``).
     ///
     /// - Returns: what the release did, or nil when no drag was held.
+    ///
+    /// - Parameter time: when the release happened, as for ``beginDrag(at:time:)``.
     @discardableResult
-    public func endDrag(at point: DeckPoint) -> ReleaseOutcome? {
-        perform { model, now in model.endDrag(at: point, now: now) }
+    public func endDrag(at point: DeckPoint, time: TimeInterval? = nil) -> ReleaseOutcome? {
+        perform(at: time) { model, now in model.endDrag(at: point, now: now) }
     }
 
     /// Drops the drag: the card springs back as after a slow release.
@@ -237,11 +248,21 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
 
     /// Runs `body` on the model at the clock's time (after landing what has landed), then asks
     /// for more data and delivers the events with no lock held.
-    private func perform<T>(_ body: (inout DeckModel<DataSource>, TimeInterval) -> T) -> T {
+    ///
+    /// With `time` (a gesture's report, stamped when read), `body` gets that time instead, kept
+    /// within the last gesture time given and the clock's now, so samples stay in order.
+    private func perform<T>(at time: TimeInterval? = nil, _ body: (inout DeckModel<DataSource>, TimeInterval) -> T)
+        -> T
+    {
         let (result, ask) = lock.withLock { () -> (T, Int?) in
             let now = clock.now
             model.settle(now: now)
-            let result = body(&model, now)
+            var bodyTime = now
+            if let time {
+                bodyTime = min(max(time, lastGestureTime), now)
+                lastGestureTime = bodyTime
+            }
+            let result = body(&model, bodyTime)
             for event in model.takeEvents() { channel.enqueue(event) }
             scheduleSettleLocked()
             return (result, model.takePendingAsk())

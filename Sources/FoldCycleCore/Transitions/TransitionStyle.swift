@@ -58,7 +58,7 @@ public enum TransitionKind: String, CaseIterable, Hashable, Sendable, CustomStri
     /// One line for help texts: what the transition looks like.
     public var summary: String {
         switch self {
-        case .fold: return "one card folds away while the next unfolds (the source's pseudo cube roll)"
+        case .fold: return "one card folds away while the next unfolds (a pseudo cube roll)"
         case .cube: return "a cube turns in perspective; the next card is on the face beside this one"
         case .flip: return "the card flips over about its centre line; the next card is on its back"
         case .push: return "the next card pushes the current one out"

@@ -351,3 +351,68 @@ final class GrowingDataSource: DeckDataSource, @unchecked Sendable {
         }
     }
 }
+
+/// Issue 22, point 5: reports are timed when they are read; the deck takes the times it is given.
+@Suite("Swipe deck: gestures at the times given")
+struct GestureTimeTests {
+    /// The same drag, 1/32 card widths every 1/128 s for 8 steps, as its reports came.
+    static func steps() -> [(time: TimeInterval, point: DeckPoint)] {
+        (0...8).map { (1 + Double($0) / 128, DeckPoint(x: Double($0) / 32, y: 0)) }
+    }
+
+    @Test("a batch handled at once with its read times decides as the same reports spread out")
+    func batchedEqualsSpread() {
+        let (spread, spreadClock, spreadRecorder) = makeDeck()
+        spreadClock.advance(to: 1)
+        for (index, step) in Self.steps().enumerated() {
+            spreadClock.advance(to: step.time)
+            if index == 0 {
+                spread.beginDrag(at: step.point)
+            } else if index < 8 {
+                spread.drag(to: step.point)
+            } else {
+                #expect(spread.endDrag(at: step.point) == .remove(.right, .fling))
+            }
+        }
+        let (batched, batchedClock, batchedRecorder) = makeDeck()
+        // Every report handled 0.05 s after the last was read (a frame being composed).
+        batchedClock.advance(to: 1 + 8.0 / 128 + 0.05)
+        for (index, step) in Self.steps().enumerated() {
+            if index == 0 {
+                batched.beginDrag(at: step.point, time: step.time)
+            } else if index < 8 {
+                batched.drag(to: step.point, time: step.time)
+            } else {
+                #expect(batched.endDrag(at: step.point, time: step.time) == .remove(.right, .fling))
+            }
+        }
+        #expect(
+            spreadRecorder.decisions == [
+                .removed(index: 0, side: .right, cause: .fling, velocity: DeckPoint(x: 4, y: 0))
+            ])
+        #expect(batchedRecorder.decisions == spreadRecorder.decisions)
+    }
+
+    @Test("handled at their handling time instead, the same reports read as a slower release")
+    func handlingTimeMisleads() {
+        let (deck, clock, recorder) = makeDeck()
+        clock.advance(to: 1)
+        deck.beginDrag(at: .zero)
+        // All 8 motion reports handled together, then the release 0.15 s later.
+        for step in Self.steps().dropFirst().dropLast() { deck.drag(to: step.point) }
+        clock.advance(by: 0.15)
+        #expect(deck.endDrag(at: DeckPoint(x: 0.25, y: 0)) == .springBack)
+        #expect(recorder.decisions == [])
+    }
+
+    @Test("a time after the clock's now, or before the last one given, is kept within them")
+    func clamped() {
+        let (deck, clock, recorder) = makeDeck()
+        clock.advance(to: 1)
+        deck.beginDrag(at: .zero, time: 5)  // In the future: now (1).
+        deck.drag(to: DeckPoint(x: 0.125, y: 0), time: 0.5)  // Before the press: at the press (1).
+        clock.advance(to: 1 + 1.0 / 32)
+        #expect(deck.endDrag(at: DeckPoint(x: 0.25, y: 0), time: 1 + 1.0 / 32) == .remove(.right, .fling))
+        #expect(recorder.decisions.count == 1)
+    }
+}

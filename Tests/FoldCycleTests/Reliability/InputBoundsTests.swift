@@ -89,7 +89,7 @@ struct InputBoundsTests {
         queue.suspend()
         let reader = InputReader(descriptor: ends[0], mode: .lines, queue: queue)
         reader.start(
-            onBytes: { _ in }, onLine: { lines.append($0) }, onOverlongLine: { lines.append("overlong \($0)") },
+            onBytes: { _, _ in }, onLine: { lines.append($0) }, onOverlongLine: { lines.append("overlong \($0)") },
             onEscapeTimeout: {}, onEnd: { lines.append("end") })
         // Write until the pipe stays full for 0.2 s: the reader has stopped reading. Without
         // backpressure it read on (queueing every line) and all 4 MB went through.
@@ -137,7 +137,7 @@ struct InputBoundsTests {
         let lines = LineLog()
         let reader = InputReader(descriptor: ends[0], mode: .lines, queue: DispatchQueue(label: "test.limit"))
         reader.start(
-            onBytes: { _ in }, onLine: { lines.append("line \($0.utf8.count)") },
+            onBytes: { _, _ in }, onLine: { lines.append("line \($0.utf8.count)") },
             onOverlongLine: { lines.append("overlong \($0)") }, onEscapeTimeout: {}, onEnd: { lines.append("end") })
         let text = [UInt8](repeating: UInt8(ascii: "y"), count: Limits.commandLineBytes + extra) + Array("\r\n".utf8)
         let writer = Thread {
