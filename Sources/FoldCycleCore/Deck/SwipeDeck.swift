@@ -3,7 +3,7 @@ import Foundation
 /// A stack of cards driven by drags, flings and commands, on a clock: the two source card stacks
 /// in one model (docs/DESIGN.md#swipe-deck, docs/DESIGN.md#reusing-stack).
 ///
-/// - Drags: ``beginDrag(at:)``, ``drag(to:)``, ``endDrag(at:)`` with pointer positions in card
+/// - Drags: ``beginDrag(at:time:)``, ``drag(to:time:)``, ``endDrag(at:time:)`` with pointer positions in card
 ///   widths (only differences matter, so positions may be taken from any fixed origin). The top
 ///   card follows the pointer (and turns by `(cx − w/2)/w/4` in the swipe deck); the release
 ///   velocity is a least-squares fit over the last 0.1 s (`VelocityTracker`); the
