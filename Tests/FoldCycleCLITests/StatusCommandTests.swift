@@ -111,8 +111,8 @@ struct StatusCommandTests {
             (.ansi, .truecolor, "\u{1B}[1;38;2;255;255;255;48;2;0;128;0mA & #B · second line\u{1B}[0m\n"),
             (.ansi, .ansi256, "\u{1B}[1;38;5;231;48;5;28mA & #B · second line\u{1B}[0m\n"),
             (.ansi, .none, "A & #B · second line\n"),
-            (.tmux, .truecolor, "#[fg=#ffffff,bg=#008000,bold]A & ##B · second line#[default]\n"),
-            (.tmux, .none, "A & ##B · second line\n"),
+            (.tmux, .truecolor, "#[fg=#ffffff,bg=#008000,bold]A & ###[]B · second line#[default]\n"),
+            (.tmux, .none, "A & ###[]B · second line\n"),
             (
                 .waybar, .truecolor,
                 #"{"text":"A &amp; #B · second line","tooltip":"A &amp; #B\n  second line\nitem 1 of 3","class":"color-0"}"#

@@ -9,7 +9,7 @@ enum StatusFormat: String, Equatable, Sendable, CaseIterable {
     /// colour (`NO_COLOR`, `--color never`) the plain line.
     case ansi
     /// The plain line in tmux's style syntax, `#[fg=#rrggbb,bg=#rrggbb,bold]…#[default]`, with
-    /// `#` written as `##`.
+    /// each `#` written as ``StatusLine/tmuxHash``.
     case tmux
     /// A waybar custom module's JSON object: `text` (the plain line), `tooltip` (the whole item,
     /// then its position), `class` (`color-N`, the palette slot); `&`, `<`, `>` escaped for Pango.
@@ -40,7 +40,7 @@ enum StatusLine {
             guard depth != .none else { return Array((line + "\n").utf8) }
             return StyledText.bytes(line, style: style.textStyle(forItemAt: index), depth: depth) + [0x0A]
         case .tmux:
-            let text = line.replacingOccurrences(of: "#", with: "##")
+            let text = line.replacingOccurrences(of: "#", with: tmuxHash)
             guard depth != .none, let background = style.background(forItemAt: index) else {
                 return Array((text + "\n").utf8)
             }
@@ -57,6 +57,17 @@ enum StatusLine {
             return Array((object.serialized + "\n").utf8)
         }
     }
+
+    /// One `#` of item text in the tmux format: `##` then an empty style, `#[]`.
+    ///
+    /// tmux reads a `#()` command's output twice: it expands it as a format (`##` is one `#`,
+    /// but a run of `#` before `[` is kept for the styles), then draws it (a run of n `#` not
+    /// before `[` shows ⌈n/2⌉, an odd run before `[` shows n/2 and starts a style). Plain `##`
+    /// therefore showed `## end` as `# end`, and a long run of them aborted tmux 3.3a (a double
+    /// free). `###[]` is kept whole by the expansion and drawn as one `#` followed by a style that
+    /// changes nothing, so every `#` shows as written and no run of `#` longer than three reaches
+    /// tmux, whatever the item holds (docs/DESIGN.md#status-lines).
+    static let tmuxHash = "###[]"
 
     /// `item` on one line: sanitized (controls as pictures, tabs as spaces), its non-blank lines
     /// trimmed and joined by ``lineSeparator``.
