@@ -44,6 +44,14 @@ public enum Limits {
     /// the keys typed after it.
     public static let controlStringBytes = 4_096
 
+    /// The most bytes of a recording that wait for its file (a pipe whose reader is slow or
+    /// stopped): 4 MiB. The recorder never blocks the player on its file; past this bound the
+    /// recording stops with ``RecordingError/stalled(path:bytes:)`` and the terminal goes on.
+    public static let recordingBacklogBytes = 4 << 20
+
+    /// Seconds the recorder waits at its end for a slow file to take what is left.
+    public static let recordingDrainSeconds: Double = 1
+
     /// Seconds a ``TerminalSession``'s queue has to take a termination signal (SIGINT, SIGTERM,
     /// SIGHUP, SIGQUIT) and run its handler to the end. Past it (the queue is stuck in a write to a
     /// terminal that stopped reading, or stopped by Ctrl-S), the terminal is restored without the

@@ -167,7 +167,8 @@ struct AsciicastTests {
         }
         #expect(throws: RecordingError.writeFailed(path: "/dev/full", errno: ENOSPC)) {
             try AsciicastRecorder(
-                path: "/dev/full", terminal: RecordingTerminal(columns: 2, rows: 1), clock: ManualClock())
+                path: "/dev/full", terminal: RecordingTerminal(columns: 2, rows: 1), clock: ManualClock(),
+                overwrite: true)
         }
         #expect(
             RecordingError.cannotCreate(path: "x", errno: ENOENT).description
@@ -175,6 +176,63 @@ struct AsciicastTests {
         #expect(
             RecordingError.writeFailed(path: "x", errno: ENOSPC).description
                 == "recording 'x' is incomplete: No space left on device")
+    }
+
+    @Test("a recording is a new file: an existing path, a symbolic link and a protected file are refused")
+    func newFileOnly() throws {
+        let path = temporaryPath()
+        let link = temporaryPath()
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: link)
+        }
+        try Data("keep\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let terminal = RecordingTerminal(columns: 2, rows: 1)
+        #expect(throws: RecordingError.exists(path: path)) {
+            try AsciicastRecorder(path: path, terminal: terminal, clock: ManualClock())
+        }
+        for overwrite in [false, true] {
+            #expect(throws: RecordingError.symbolicLink(path: link)) {
+                try AsciicastRecorder(path: link, terminal: terminal, clock: ManualClock(), overwrite: overwrite)
+            }
+        }
+        #expect(throws: RecordingError.protectedFile(path: path)) {
+            try AsciicastRecorder(
+                path: path, terminal: terminal, clock: ManualClock(), overwrite: true, protecting: [link])
+        }
+        #expect(try contents(path) == "keep\n")
+        let replaced = try AsciicastRecorder(
+            path: path, terminal: terminal, clock: ManualClock(), environment: [:], timestamp: nil, overwrite: true)
+        #expect(replaced.finish() == nil)
+        #expect(try contents(path) == "{\"version\": 2, \"width\": 2, \"height\": 1}\n")
+        #expect(
+            RecordingError.exists(path: "x").description == "recording 'x' already exists"
+                && RecordingError.symbolicLink(path: "x").description
+                    == "recording 'x' is a symbolic link, which a recording never follows"
+        )
+    }
+
+    @Test("a pipe that stops taking the recording never blocks a write: a bounded backlog, then it stops")
+    func stalledPipe() throws {
+        let path = temporaryPath()
+        #expect(mkfifo(path, 0o600) == 0)
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        defer {
+            _ = close(reader)
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        let recorder = try AsciicastRecorder(
+            path: path, terminal: RecordingTerminal(columns: 2, rows: 1), clock: ManualClock(), environment: [:],
+            timestamp: nil, overwrite: true)
+        // Far more than the pipe and the backlog hold, each write returning at once.
+        let chunk = [UInt8](repeating: 0x41, count: 64 << 10)
+        for _ in 0..<(Limits.recordingBacklogBytes / chunk.count + 8) { try recorder.write(chunk) }
+        guard case .stalled(path, let bytes) = recorder.failure else {
+            Issue.record("expected a stalled recording, got \(String(describing: recorder.failure))")
+            return
+        }
+        #expect(bytes > Limits.recordingBacklogBytes && bytes <= Limits.recordingBacklogBytes + 2 * chunk.count)
     }
 
     @Test("a player records through the tee: markers name the first item and each item as it settles")

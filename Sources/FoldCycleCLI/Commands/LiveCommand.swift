@@ -68,6 +68,7 @@ struct LiveCommand {
             SharedOptions.shading.spec,
             SharedOptions.color.spec, Options.fullscreen.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
+            SessionRecording.overwriteOption.spec,
         ] + ControlEndpoints.specs + [SharedOptions.help.spec, Options.version.spec]
 
     static let help = HelpText.make(
@@ -149,8 +150,8 @@ struct LiveCommand {
     let fullscreen: Bool
     let paused: Bool
     let cycles: Int?
-    /// `--record`: the asciicast file, if any.
-    let record: String?
+    /// `--record` (with `--overwrite` and the items file): the asciicast file, if any.
+    let record: SessionRecording.Request?
     /// `--protocol`, `--protocol-fd`, `--listen`.
     let control: ControlEndpoints
 
@@ -188,7 +189,7 @@ struct LiveCommand {
                 fullscreen: values.flag(Options.fullscreen),
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
-                record: values.text(SessionRecording.option),
+                record: try SessionRecording.request(values, itemsFile: values.text(SharedOptions.file)),
                 control: try ControlEndpoints.read(values)))
     }
 

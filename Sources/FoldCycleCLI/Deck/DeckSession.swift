@@ -79,7 +79,8 @@ final class DeckSession: @unchecked Sendable {
                 watchesOutputPipe: false, reportsMouse: command.usesMouse))
         control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
         do {
-            recorder = try SessionRecording.open(command.record, clock: deck.clock, drawsFrames: true, terminal: tty)
+            recorder = try SessionRecording.open(
+                command.record, clock: deck.clock, drawsFrames: true, terminal: tty, command: .deck)
         } catch {
             control.close()  // The socket file goes with the run that made it.
             throw error
