@@ -125,6 +125,21 @@ struct StatusCommandTests {
         #expect(String(decoding: line, as: UTF8.self) == expected)
     }
 
+    @Test(
+        "bidi and invisible format characters are dropped in every format, as in a card",
+        arguments: [
+            (StatusFormat.plain, "safe evil ␛[31m\n"),
+            (.ansi, "\u{1B}[1;38;2;255;255;255;48;2;0;128;0msafe evil ␛[31m\u{1B}[0m\n"),
+            (.tmux, "#[fg=#ffffff,bg=#008000,bold]safe evil ␛[31m#[default]\n"),
+            (.waybar, #"{"text":"safe evil ␛[31m","tooltip":"safe evil ␛[31m\nitem 1 of 1","class":"color-0"}"# + "\n"),
+        ])
+    func invisibleCharacters(_ format: StatusFormat, _ expected: String) {
+        let item = "\u{202E}safe\u{2066} \u{2067}e\u{2068}v\u{2069}i\u{200B}l\u{061C} \u{200F}\u{1B}[31m"
+        let line = StatusLine.make(
+            item: item, index: 0, count: 1, format: format, style: Self.style, depth: .truecolor)
+        #expect(String(decoding: line, as: UTF8.self) == expected)
+    }
+
     @Test("control characters in items never reach the terminal raw, in any format", arguments: StatusFormat.allCases)
     func sanitized(_ format: StatusFormat) {
         let line = StatusLine.make(
