@@ -52,6 +52,12 @@ public enum Limits {
     /// Seconds the recorder waits at its end for a slow file to take what is left.
     public static let recordingDrainSeconds: Double = 1
 
+    /// The most cells an animated SVG from `render` may be made of, all frames together
+    /// (frames × columns × rows): 20 million. The writer keeps each distinct picture, so this
+    /// bounds its memory (about 65 bytes a cell when every frame differs) whatever the options;
+    /// more is refused before any frame is made, naming the bound.
+    public static let svgCells = 20_000_000
+
     /// Seconds a ``TerminalSession``'s queue has to take a termination signal (SIGINT, SIGTERM,
     /// SIGHUP, SIGQUIT) and run its handler to the end. Past it (the queue is stuck in a write to a
     /// terminal that stopped reading, or stopped by Ctrl-S), the terminal is restored without the
