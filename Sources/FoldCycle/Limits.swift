@@ -44,6 +44,14 @@ public enum Limits {
     /// the keys typed after it.
     public static let controlStringBytes = 4_096
 
+    /// The most items a live run or deck holds: a million. An `add` (or `insert`) past it is
+    /// refused with a `limit-reached` error naming the limit.
+    public static let items = 1_000_000
+
+    /// The most bytes of UTF-8 text a live run's or deck's items hold in all: 64 MiB, as much as
+    /// an input file may have. An `add`, `insert` or `replace` past it is refused.
+    public static let itemBytes = 64 << 20
+
     /// The most bytes of a recording that wait for its file (a pipe whose reader is slow or
     /// stopped): 4 MiB. The recorder never blocks the player on its file; past this bound the
     /// recording stops with ``RecordingError/stalled(path:bytes:)`` and the terminal goes on.
