@@ -94,8 +94,8 @@ struct LiveCommand {
                     "one JSON reply per request (its id, ok, result or error), and events as they",
                     "happen (transition-began, transition-ended, item-settled, paused, ...). Replies",
                     "and events go to stdout (the card then to the terminal on stderr) or to",
-                    "--protocol-fd N. --listen PATH serves the same protocol to any number of",
-                    "clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
+                    "--protocol-fd N. --listen PATH serves the same protocol to up to 64 clients",
+                    "at once on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
                 ]),
             .init(
                 title: "KEYS (when stdin and stdout are a terminal)",
