@@ -126,6 +126,16 @@ struct StatusCommandTests {
     }
 
     @Test(
+        "a # or & joined to a combining or prepended mark is escaped all the same (found by the outputs fuzz target)"
+    )
+    func joinedMarks() {
+        let tmux = StatusLine.make(
+            item: "##\u{64F} \u{600}#", index: 0, count: 1, format: .tmux, style: Self.style, depth: .none)
+        #expect(String(decoding: tmux, as: UTF8.self) == "###[]###[]\u{64F} \u{600}###[]\n")
+        #expect(StatusLine.pangoEscaped("&\u{301}<\u{338}>") == "&amp;\u{301}&lt;\u{338}&gt;")
+    }
+
+    @Test(
         "bidi and invisible format characters are dropped in every format, as in a card",
         arguments: [
             (StatusFormat.plain, "safe evil ␛[31m\n"),

@@ -40,7 +40,7 @@ enum StatusLine {
             guard depth != .none else { return Array((line + "\n").utf8) }
             return StyledText.bytes(line, style: style.textStyle(forItemAt: index), depth: depth) + [0x0A]
         case .tmux:
-            let text = line.replacingOccurrences(of: "#", with: tmuxHash)
+            let text = scalarsReplaced(line) { $0 == "#" ? tmuxHash : nil }
             guard depth != .none, let background = style.background(forItemAt: index) else {
                 return Array((text + "\n").utf8)
             }
@@ -80,7 +80,29 @@ enum StatusLine {
 
     /// `&`, `<` and `>` as Pango markup's entities (waybar reads `text` and `tooltip` as markup).
     static func pangoEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        scalarsReplaced(text) { scalar in
+            switch scalar {
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            default: return nil
+            }
+        }
+    }
+
+    /// `text` with each scalar `replacement` gives a string for replaced by it. Scalar by scalar,
+    /// not character by character: `#` followed by a combining mark (U+064F), or after a
+    /// prepended one (U+0600), is one `Character` that a `replacingOccurrences(of: "#", …)`
+    /// passes over, and tmux and Pango read the `#`, `&` or `<` in it all the same.
+    static func scalarsReplaced(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result.append(contentsOf: replaced.unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }
