@@ -133,6 +133,8 @@ struct StatusCommandTests {
             item: "##\u{64F} \u{600}#", index: 0, count: 1, format: .tmux, style: Self.style, depth: .none)
         #expect(String(decoding: tmux, as: UTF8.self) == "###[]###[]\u{64F} \u{600}###[]\n")
         #expect(StatusLine.pangoEscaped("&\u{301}<\u{338}>") == "&amp;\u{301}&lt;\u{338}&gt;")
+        // A space carrying a combining mark, trimmed, leaves no lone mark behind.
+        #expect(StatusLine.oneLine(" \u{612}t \n \u{301}") == "t")
     }
 
     @Test(
