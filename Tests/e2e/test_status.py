@@ -199,3 +199,15 @@ def test_tmux_survives_a_markdown_heading(foldcycle, tmp_path):
     shown = _shown_in_tmux(config, 1, 120, tmp_path,
                            lambda shown: shown[0].endswith("### Run make test before pushing"))
     assert shown[0].endswith(" ### Run make test before pushing")
+
+
+def test_bidi_and_invisible_characters_never_reach_a_line(foldcycle):
+    """Issue 24: an RLO (U+202E) in an item reversed the rest of a prompt; the cards dropped it,
+    `status` and plain output did not. One rule now: clusters of width 0 are dropped."""
+    item = "\u202esafe\u2066 \u2069tip\u200b\u061c"
+    done = status(foldcycle, "--format", "plain", item)
+    assert done.stdout == b"safe tip\n"
+    live = subprocess.run([foldcycle, "--cycles", "1", "--interval", "0.2", "--duration", "0.1", item, "B"],
+                          capture_output=True, timeout=10, stdin=subprocess.DEVNULL, env=clean_environment())
+    assert live.returncode == 0
+    assert live.stdout == b"safe tip\nB\n"
