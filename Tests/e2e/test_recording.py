@@ -299,3 +299,16 @@ def test_a_stalled_recording_never_freezes_the_card(foldcycle, pty_run, tmp_path
     finally:
         reader.kill()
         reader.wait()
+
+
+def test_recording_metadata_carries_no_raw_control(foldcycle, pty_run, tmp_path):
+    """Issue 24: markers (the settled item's text) and the header's title (the command line)
+    carried raw ESC, BEL, C1, OSC 52 and bidi controls; they are item text, sanitized as such."""
+    path = str(tmp_path / "hostile.cast")
+    hostile = "\x1b]52;c;eA==\x07\u009b2J\u202eA"
+    run = pty_run([foldcycle, "--record", path, "--cycles", "1", "--interval", "0.2", "--duration", "0.1",
+                   hostile, "B"])
+    assert run.wait() == 0
+    header, events = load(path)
+    assert header["title"].endswith(" \u241b]52;c;eA==\u2407\ufffd2JA B")
+    assert markers(events) == ["\u241b]52;c;eA==\u2407\ufffd2JA", "B"]
