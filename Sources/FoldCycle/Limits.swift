@@ -44,6 +44,28 @@ package enum Limits {
     /// the keys typed after it.
     package static let controlStringBytes = 4_096
 
+    /// The most items a live run or deck holds: a million. An `add` (or `insert`) past it is
+    /// refused with a `limit-reached` error naming the limit.
+    package static let items = 1_000_000
+
+    /// The most bytes of UTF-8 text a live run's or deck's items hold in all: 64 MiB, as much as
+    /// an input file may have. An `add`, `insert` or `replace` past it is refused.
+    package static let itemBytes = 64 << 20
+
+    /// The most bytes of a recording that wait for its file (a pipe whose reader is slow or
+    /// stopped): 4 MiB. The recorder never blocks the player on its file; past this bound the
+    /// recording stops with ``RecordingError/stalled(path:bytes:)`` and the terminal goes on.
+    package static let recordingBacklogBytes = 4 << 20
+
+    /// Seconds the recorder waits at its end for a slow file to take what is left.
+    package static let recordingDrainSeconds: Double = 1
+
+    /// The most cells an animated SVG from `render` may be made of, all frames together
+    /// (frames × columns × rows): 20 million. The writer keeps each distinct picture, so this
+    /// bounds its memory (about 65 bytes a cell when every frame differs) whatever the options;
+    /// more is refused before any frame is made, naming the bound.
+    package static let svgCells = 20_000_000
+
     /// Seconds a ``TerminalSession``'s queue has to take a termination signal (SIGINT, SIGTERM,
     /// SIGHUP, SIGQUIT) and run its handler to the end. Past it (the queue is stuck in a write to a
     /// terminal that stopped reading, or stopped by Ctrl-S), the terminal is restored without the

@@ -19,6 +19,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case encoder
     /// Transitions and scenes with any numbers: timing curves, sizes, times, geometry.
     case transitions
+    /// Every text output of item text: status formats, asciicast markers and title, the SVG
+    /// built frame by frame, the deck script's errors.
+    case outputs
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -31,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .text: TextTarget.run(&input)
         case .encoder: EncoderTarget.run(&input)
         case .transitions: TransitionsTarget.run(&input)
+        case .outputs: OutputsTarget.run(&input)
         }
     }
 }

@@ -133,9 +133,15 @@ struct DeckCommandTests {
     }
 
     @Test("JSON strings: controls escaped, Unicode kept as UTF-8")
-    func quoting() {
+    func quoting() throws {
         #expect(DeckDecisionLine.quoted("折叠 🎴") == "\"折叠 🎴\"")
         #expect(DeckDecisionLine.quoted("\u{7F}\u{85}\r\u{0}") == "\"\\u007f\\u0085\\r\\u0000\"")
+        // Issue 24: bidi and invisible format characters escaped, the same string once parsed.
+        let hostile = "a\u{202E}b\u{2066}\u{200B}\u{061C}\u{FEFF}\u{2028}"
+        #expect(JSONValue.quoted(hostile) == #""a\u202eb\u2066\u200b\u061c\ufeff\u2028""#)
+        #expect(
+            try JSONSerialization.jsonObject(with: Data(JSONValue.quoted(hostile).utf8), options: .fragmentsAllowed)
+                as? String == hostile)
         #expect(DeckDecisionLine.number(-0.0) == "0")
         #expect(DeckDecisionLine.number(2.253_54) == "2.2535")
         #expect(DeckDecisionLine.number(.infinity) == "0")

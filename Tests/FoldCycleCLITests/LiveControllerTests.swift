@@ -139,3 +139,52 @@ struct LiveControllerTests {
         #expect(Self.result(controller.execute(.subscribe, numbering: .fromZero)) == #"{"subscribed":true}"#)
     }
 }
+
+/// Issue 24: nothing capped how many items `add` piles up (5,000 adds of 60 kB held 317 MiB).
+@Suite("Item limits: count and bytes, checked in O(1) per change")
+struct ItemLimitTests {
+    @Test("a run at Limits.itemBytes refuses add, insert and a larger replace with limit-reached; remove frees room")
+    func bytes() throws {
+        let big = String(repeating: "x", count: Limits.itemBytes - 2)
+        let (controller, _) = try LiveControllerTests.controller([big, "A"])
+        let refused = controller.execute(.add("BC", at: nil), numbering: .fromZero)
+        #expect(
+            LiveControllerTests.error(refused)
+                == ProtocolError(
+                    .limitReached,
+                    "cannot add: the items would be more than 64 MiB of text in all, the most a run takes; "
+                        + "remove some first"))
+        #expect(
+            LiveControllerTests.error(controller.execute(.add("BC", at: 0), numbering: .fromZero))?.kind
+                == .limitReached)
+        #expect(
+            LiveControllerTests.error(controller.execute(.replace(1, "BCD"), numbering: .fromZero))?.kind
+                == .limitReached)
+        #expect(
+            LiveControllerTests.result(controller.execute(.add("B", at: nil), numbering: .fromZero))
+                == #"{"index":2,"count":3}"#)
+        #expect(
+            LiveControllerTests.error(controller.execute(.add("C", at: nil), numbering: .fromZero))?.kind
+                == .limitReached)
+        #expect(LiveControllerTests.error(controller.execute(.remove(1), numbering: .fromZero)) == nil)
+        #expect(
+            LiveControllerTests.result(controller.execute(.add("C", at: nil), numbering: .fromZero))
+                == #"{"index":2,"count":3}"#)
+        // A failed insert (out of range) takes nothing from the budget.
+        #expect(LiveControllerTests.error(controller.execute(.add("", at: 9), numbering: .fromZero))?.kind == .badValue)
+        #expect(controller.cycler.count == 3)
+    }
+
+    @Test("a budget at Limits.items refuses one more item, but not a replace")
+    func count() {
+        var budget = ItemBudget(Array(repeating: "", count: Limits.items))
+        #expect(throws: ItemLimitError.tooManyItems(limit: Limits.items)) { try budget.admit("x") }
+        #expect(throws: Never.self) { try budget.admit("x", replacing: "") }
+        budget.release("x")
+        #expect(throws: Never.self) { try budget.admit("y") }
+        #expect(budget.count == Limits.items && budget.bytes == 1)
+        #expect(
+            ItemLimitError.tooManyItems(limit: 1_000_000).description
+                == "the run holds 1000000 items, the most it takes; remove some first")
+    }
+}

@@ -126,6 +126,9 @@ struct ProtocolEventTests {
         #expect(
             ProtocolReply.failure(id: .int(7), error: .init(.badValue, "x"))
                 == #"{"id":7,"ok":false,"error":{"type":"bad-value","message":"x"}}"# + "\n")
-        #expect(ProtocolError.Kind.allCases.map(\.rawValue) == ["unknown-command", "bad-value", "bad-json"])
+        #expect(
+            ProtocolError.Kind.allCases.map(\.rawValue) == [
+                "unknown-command", "bad-value", "bad-json", "limit-reached",
+            ])
     }
 }

@@ -92,6 +92,12 @@ struct RenderDeckTests {
         .init(
             arguments: ["--deck", "", "a"],
             message: "invalid value '' for '--deck': no actions (actions: \(actions))"),
+        // Issue 24: a long script is quoted as a bounded excerpt, not echoed back whole.
+        .init(
+            arguments: ["--deck", Array(repeating: "right", count: 1001).joined(separator: ","), "a"],
+            message:
+                "invalid value '\(String(repeating: "right,", count: 10))…' for '--deck': 1001 actions are more than "
+                + "the 1000 a script may hold"),
         .init(
             arguments: ["--deck", "left", "--transition", "cube", "a"],
             message:

@@ -138,7 +138,7 @@ struct RenderPictureOptionsTests {
             Issue.record("expected a run")
             return
         }
-        #expect(command.record == "x.cast")
+        #expect(command.record == SessionRecording.Request(path: "x.cast", overwrite: false, itemsFile: nil))
         guard case .run(let plain) = try LiveCommand.parse(["A"]) else {
             Issue.record("expected a run")
             return

@@ -111,8 +111,8 @@ struct StatusCommandTests {
             (.ansi, .truecolor, "\u{1B}[1;38;2;255;255;255;48;2;0;128;0mA & #B · second line\u{1B}[0m\n"),
             (.ansi, .ansi256, "\u{1B}[1;38;5;231;48;5;28mA & #B · second line\u{1B}[0m\n"),
             (.ansi, .none, "A & #B · second line\n"),
-            (.tmux, .truecolor, "#[fg=#ffffff,bg=#008000,bold]A & ##B · second line#[default]\n"),
-            (.tmux, .none, "A & ##B · second line\n"),
+            (.tmux, .truecolor, "#[fg=#ffffff,bg=#008000,bold]A & ###[]B · second line#[default]\n"),
+            (.tmux, .none, "A & ###[]B · second line\n"),
             (
                 .waybar, .truecolor,
                 #"{"text":"A &amp; #B · second line","tooltip":"A &amp; #B\n  second line\nitem 1 of 3","class":"color-0"}"#
@@ -122,6 +122,33 @@ struct StatusCommandTests {
     func formats(_ format: StatusFormat, _ depth: ColorDepth, _ expected: String) {
         let line = StatusLine.make(
             item: "A & #B\n  second line\n", index: 0, count: 3, format: format, style: Self.style, depth: depth)
+        #expect(String(decoding: line, as: UTF8.self) == expected)
+    }
+
+    @Test(
+        "a # or & joined to a combining or prepended mark is escaped all the same (found by the outputs fuzz target)"
+    )
+    func joinedMarks() {
+        let tmux = StatusLine.make(
+            item: "##\u{64F} \u{600}#", index: 0, count: 1, format: .tmux, style: Self.style, depth: .none)
+        #expect(String(decoding: tmux, as: UTF8.self) == "###[]###[]\u{64F} \u{600}###[]\n")
+        #expect(StatusLine.pangoEscaped("&\u{301}<\u{338}>") == "&amp;\u{301}&lt;\u{338}&gt;")
+        // A space carrying a combining mark, trimmed, leaves no lone mark behind.
+        #expect(StatusLine.oneLine(" \u{612}t \n \u{301}") == "t")
+    }
+
+    @Test(
+        "bidi and invisible format characters are dropped in every format, as in a card",
+        arguments: [
+            (StatusFormat.plain, "safe evil ␛[31m\n"),
+            (.ansi, "\u{1B}[1;38;2;255;255;255;48;2;0;128;0msafe evil ␛[31m\u{1B}[0m\n"),
+            (.tmux, "#[fg=#ffffff,bg=#008000,bold]safe evil ␛[31m#[default]\n"),
+            (.waybar, #"{"text":"safe evil ␛[31m","tooltip":"safe evil ␛[31m\nitem 1 of 1","class":"color-0"}"# + "\n"),
+        ])
+    func invisibleCharacters(_ format: StatusFormat, _ expected: String) {
+        let item = "\u{202E}safe\u{2066} \u{2067}e\u{2068}v\u{2069}i\u{200B}l\u{061C} \u{200F}\u{1B}[31m"
+        let line = StatusLine.make(
+            item: item, index: 0, count: 1, format: format, style: Self.style, depth: .truecolor)
         #expect(String(decoding: line, as: UTF8.self) == expected)
     }
 

@@ -53,6 +53,11 @@ struct AsciicastTests {
         ),
         (.resize(TerminalSize(columns: 80, rows: 24)), 2, "[2.000000, \"r\", \"80x24\"]\n"),
         (.marker("two\nlines \"quoted\""), 3, "[3.000000, \"m\", \"two\\nlines \\\"quoted\\\"\"]\n"),
+        // A marker is item text: controls as pictures, C1 as U+FFFD, bidi controls dropped.
+        (
+            .marker("\u{1B}]52;c;eA==\u{7}\u{0}\u{9B}2J\u{202E}x\u{1B}P1\u{1B}\\"), 4,
+            "[4.000000, \"m\", \"␛]52;c;eA==␇␀\u{FFFD}2Jx␛P1␛\\\\\"]\n"
+        ),
     ]
 
     @Test("event lines: [time, code, data] with JSON escapes", arguments: lineCases)
@@ -98,6 +103,12 @@ struct AsciicastTests {
             String(decoding: full.line, as: UTF8.self)
                 == "{\"version\": 2, \"width\": 80, \"height\": 24, \"timestamp\": 1700000000, \"env\": "
                 + "{\"SHELL\": \"/bin/sh\", \"TERM\": \"xterm-256color\"}, \"title\": \"a \\\"demo\\\"\"}\n")
+        // The title quotes the command line, item text included: sanitized as item text is.
+        let hostile = AsciicastHeader(
+            size: TerminalSize(columns: 2, rows: 1), title: "foldcycle \u{1B}]8;;x\u{7}\u{85}\u{202E}A")
+        #expect(
+            String(decoding: hostile.line, as: UTF8.self)
+                == "{\"version\": 2, \"width\": 2, \"height\": 1, \"title\": \"foldcycle ␛]8;;x␇\u{FFFD}A\"}\n")
         let bare = AsciicastHeader(size: TerminalSize(columns: 0, rows: 0))
         #expect(String(decoding: bare.line, as: UTF8.self) == "{\"version\": 2, \"width\": 1, \"height\": 1}\n")
     }
@@ -167,7 +178,8 @@ struct AsciicastTests {
         }
         #expect(throws: RecordingError.writeFailed(path: "/dev/full", errno: ENOSPC)) {
             try AsciicastRecorder(
-                path: "/dev/full", terminal: RecordingTerminal(columns: 2, rows: 1), clock: ManualClock())
+                path: "/dev/full", terminal: RecordingTerminal(columns: 2, rows: 1), clock: ManualClock(),
+                overwrite: true)
         }
         #expect(
             RecordingError.cannotCreate(path: "x", errno: ENOENT).description
@@ -175,6 +187,63 @@ struct AsciicastTests {
         #expect(
             RecordingError.writeFailed(path: "x", errno: ENOSPC).description
                 == "recording 'x' is incomplete: No space left on device")
+    }
+
+    @Test("a recording is a new file: an existing path, a symbolic link and a protected file are refused")
+    func newFileOnly() throws {
+        let path = temporaryPath()
+        let link = temporaryPath()
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: link)
+        }
+        try Data("keep\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let terminal = RecordingTerminal(columns: 2, rows: 1)
+        #expect(throws: RecordingError.exists(path: path)) {
+            try AsciicastRecorder(path: path, terminal: terminal, clock: ManualClock())
+        }
+        for overwrite in [false, true] {
+            #expect(throws: RecordingError.symbolicLink(path: link)) {
+                try AsciicastRecorder(path: link, terminal: terminal, clock: ManualClock(), overwrite: overwrite)
+            }
+        }
+        #expect(throws: RecordingError.protectedFile(path: path)) {
+            try AsciicastRecorder(
+                path: path, terminal: terminal, clock: ManualClock(), overwrite: true, protecting: [link])
+        }
+        #expect(try contents(path) == "keep\n")
+        let replaced = try AsciicastRecorder(
+            path: path, terminal: terminal, clock: ManualClock(), environment: [:], timestamp: nil, overwrite: true)
+        #expect(replaced.finish() == nil)
+        #expect(try contents(path) == "{\"version\": 2, \"width\": 2, \"height\": 1}\n")
+        #expect(
+            RecordingError.exists(path: "x").description == "recording 'x' already exists"
+                && RecordingError.symbolicLink(path: "x").description
+                    == "recording 'x' is a symbolic link, which a recording never follows"
+        )
+    }
+
+    @Test("a pipe that stops taking the recording never blocks a write: a bounded backlog, then it stops")
+    func stalledPipe() throws {
+        let path = temporaryPath()
+        #expect(mkfifo(path, 0o600) == 0)
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        defer {
+            _ = close(reader)
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        let recorder = try AsciicastRecorder(
+            path: path, terminal: RecordingTerminal(columns: 2, rows: 1), clock: ManualClock(), environment: [:],
+            timestamp: nil, overwrite: true)
+        // Far more than the pipe and the backlog hold, each write returning at once.
+        let chunk = [UInt8](repeating: 0x41, count: 64 << 10)
+        for _ in 0..<(Limits.recordingBacklogBytes / chunk.count + 8) { try recorder.write(chunk) }
+        guard case .stalled(path, let bytes) = recorder.failure else {
+            Issue.record("expected a stalled recording, got \(String(describing: recorder.failure))")
+            return
+        }
+        #expect(bytes > Limits.recordingBacklogBytes && bytes <= Limits.recordingBacklogBytes + 2 * chunk.count)
     }
 
     @Test("a player records through the tee: markers name the first item and each item as it settles")

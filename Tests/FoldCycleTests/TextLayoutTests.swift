@@ -88,6 +88,10 @@ struct TextLayoutTests {
             ("a\tb", "a       b"), ("你\tb", "你      b"), ("\tx\n\ty", "        x\n        y"),
             ("12345678\tz", "12345678        z"), ("a\u{1B}[2J\u{7}", "a\u{241B}[2J\u{2407}"), ("x\r\ny", "x\ny"),
             ("e\u{301}\tf", "e\u{301}       f"),
+            // Issue 24: width-0 clusters (bidi controls, invisible format characters) are dropped
+            // as a card drops them, so an RLO never reverses the rest of a status line or prompt.
+            ("\u{202E}evil\u{2066}\t\u{2069}x", "evil    x"), ("a\u{200B}b\u{061C}c\u{200F}", "abc"),
+            ("\u{2067}\u{2068}\u{202A}\u{202B}\u{202C}\u{202D}\u{200E}\u{FEFF}z", "z"),
         ])
     func plainText(_ input: String, _ expected: String) {
         #expect(TextLayout.plainText(input) == expected)

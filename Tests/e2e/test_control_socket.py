@@ -231,3 +231,41 @@ def test_paths_too_long_and_send_without_a_run(foldcycle, tmp_path):
     assert usage.stderr.decode().splitlines()[:2] == [
         "Error: no socket path: give the PATH a run was started with ('--listen PATH')",
         "Usage: foldcycle send [OPTIONS] <PATH> [REQUEST ...]"]
+
+
+def test_send_timeout_bounds_the_whole_wait(foldcycle, tmp_path):
+    """Issue 24: `--timeout` counted only silence, so a server dribbling a byte at a time held
+    `send --timeout 2` for 11 s. Now it bounds the whole wait for the replies."""
+    import threading
+    path = str(tmp_path / "dribble.sock")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(path)
+    os.chmod(path, 0o600)
+    server.listen(1)
+    stop = threading.Event()
+
+    def dribble():
+        connection, _ = server.accept()
+        with connection:
+            for _ in range(40):  # 12 s of one byte every 0.3 s, never a whole line.
+                if stop.wait(0.3):
+                    return
+                try:
+                    connection.sendall(b"{")
+                except OSError:
+                    return
+
+    thread = threading.Thread(target=dribble, daemon=True)
+    thread.start()
+    try:
+        start = time.monotonic()
+        done = subprocess.run([foldcycle, "send", "--timeout", "1", path, '{"cmd":"status"}'], capture_output=True,
+                              timeout=20)
+        elapsed = time.monotonic() - start
+        assert done.returncode == 1
+        assert done.stderr.decode() == f"Error: no reply from '{path}' within 1 s (1 still awaited)\n"
+        assert elapsed < 3, elapsed
+    finally:
+        stop.set()
+        thread.join(5)
+        server.close()

@@ -4,6 +4,7 @@ on exactly the screen the terminal showed; `render --play` paces frames at their
 import fcntl
 import json
 import os
+import sys
 import signal
 import struct
 import subprocess
@@ -205,3 +206,109 @@ def test_picture_options_are_checked(foldcycle):
         assert proc.returncode == 64, (args, proc.stderr)
         assert message in proc.stderr.decode(), (args, proc.stderr)
         assert proc.stdout == b""
+
+
+def _refused(run, path, reason):
+    """The run exited 64 before drawing, naming `path` and `reason`, with the terminal as it was."""
+    assert run.wait() == 64
+    text = run.text().replace("\n", "")
+    assert f"Error: cannot record to '{path}': {reason}" in text, text
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_recording_never_replaces_the_items_file(foldcycle, pty_run, tmp_path):
+    """The user's case (/work/shared/cases/record-overwrite.md): `--file tips.txt --record
+    tips.txt` replaced the items with the recording."""
+    tips = tmp_path / "tips.txt"
+    tips.write_text("tip one\n\ntip two\n")
+    run = pty_run([foldcycle, "--file", str(tips), "--record", str(tips)])
+    _refused(run, tips, "the file exists (give '--overwrite' to replace it)")
+    run = pty_run([foldcycle, "--file", str(tips), "--record", str(tips), "--overwrite"])
+    _refused(run, tips, "it is the items file ('--file'); record to another file")
+    # Under another name (a hard link) it is still the items file.
+    other = tmp_path / "other.cast"
+    os.link(tips, other)
+    run = pty_run([foldcycle, "deck", "--file", str(tips), "--record", str(other), "--overwrite"])
+    _refused(run, other, "it is the items file ('--file'); record to another file")
+    assert tips.read_text() == "tip one\n\ntip two\n"
+
+
+def test_recording_never_follows_a_symbolic_link(foldcycle, pty_run, tmp_path):
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep\n")
+    link = tmp_path / "link.cast"
+    link.symlink_to(precious)
+    dangling = tmp_path / "dangling.cast"
+    dangling.symlink_to(tmp_path / "new.txt")
+    for arguments in ([], ["--overwrite"]):
+        for path in (link, dangling):
+            run = pty_run([foldcycle, "--record", str(path), *arguments, "A", "B"])
+            _refused(run, path, "it is a symbolic link, which a recording never follows")
+    assert precious.read_text() == "keep\n"
+    assert not (tmp_path / "new.txt").exists()
+
+
+def test_an_existing_recording_is_replaced_only_with_overwrite(foldcycle, pty_run, tmp_path):
+    path = tmp_path / "old.cast"
+    path.write_text("an old recording\n")
+    for command in ([], ["deck"]):
+        run = pty_run([foldcycle, *command, "--record", str(path), "A", "B"])
+        _refused(run, path, "the file exists (give '--overwrite' to replace it)")
+        assert path.read_text() == "an old recording\n"
+    run = pty_run([foldcycle, "--record", str(path), "--overwrite", "--cycles", "1", "--interval", "0.2",
+                   "--duration", "0.1", "A", "B"])
+    assert run.wait() == 0
+    header, events = load(str(path))
+    assert header["version"] == 2 and events[-1][1] == "o"
+    run = pty_run([foldcycle, "--overwrite", "A", "B"])
+    assert run.wait() == 64
+    assert "Error: '--overwrite' replaces the file of '--record'; give it with '--record <file.cast>'" in run.text().replace("\n", "")
+
+
+# Holds a FIFO open for reading with a 4 KiB pipe buffer and never reads it.
+STALLED_READER = r'''
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)
+fcntl.fcntl(fd, 1031, 4096)  # F_SETPIPE_SZ
+open(sys.argv[2], "w").close()
+time.sleep(100000)
+'''
+
+
+def test_a_stalled_recording_never_freezes_the_card(foldcycle, pty_run, tmp_path):
+    """`--record` to a FIFO whose reader stops: the card goes on, `quit` is acted on, and the
+    recording ends with a message (it used to block every frame and key once the pipe filled)."""
+    fifo = tmp_path / "stalled.cast"
+    os.mkfifo(fifo)
+    ready = tmp_path / "ready"
+    reader = subprocess.Popen([sys.executable, "-c", STALLED_READER, str(fifo), str(ready)])
+    try:
+        deadline = time.monotonic() + 10
+        while not ready.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        run = pty_run([foldcycle, "--record", str(fifo), "--overwrite", "--interval", "0.2", "--duration", "0.15",
+                       "--width", "60", "--height", "8", "one", "two", "three"], cols=70, rows=12)
+        # Frames well past the pipe's 4 KiB keep coming: the screen still changes.
+        run.pump(2)
+        before = run.text()
+        assert run.pump_until(lambda: run.text() != before, 3)
+        run.write(b"quit\r")
+        assert run.wait(timeout=5) == 1
+        assert f"Error: recording '{fifo}' is incomplete: its reader stopped taking it" in run.text().replace("\n", "")
+        assert termios.tcgetattr(run.slave) == run.termios_before
+    finally:
+        reader.kill()
+        reader.wait()
+
+
+def test_recording_metadata_carries_no_raw_control(foldcycle, pty_run, tmp_path):
+    """Issue 24: markers (the settled item's text) and the header's title (the command line)
+    carried raw ESC, BEL, C1, OSC 52 and bidi controls; they are item text, sanitized as such."""
+    path = str(tmp_path / "hostile.cast")
+    hostile = "\x1b]52;c;eA==\x07\u009b2J\u202eA"
+    run = pty_run([foldcycle, "--record", path, "--cycles", "1", "--interval", "0.2", "--duration", "0.1",
+                   hostile, "B"])
+    assert run.wait() == 0
+    header, events = load(path)
+    assert header["title"].endswith(" \u241b]52;c;eA==\u2407\ufffd2JA B")
+    assert markers(events) == ["\u241b]52;c;eA==\u2407\ufffd2JA", "B"]

@@ -24,7 +24,7 @@ def status(foldcycle, *arguments, env=None):
     ("ansi", "2026-12-01T00:00:59.9Z", b"\x1b[1;38;2;255;255;255;48;2;0;128;0mTip one \xc2\xb7 more\x1b[0m\n"),
     ("ansi", "@1796083260", b"\x1b[1;38;2;255;255;255;48;2;0;0;255mTip two & <b>#1</b>\x1b[0m\n"),
     ("tmux", "2026-12-01T00:02:00Z", b"#[fg=#000000,bg=#ffff00,bold]Tip three#[default]\n"),
-    ("tmux", "2026-12-01T00:01:30Z", b"#[fg=#ffffff,bg=#0000ff,bold]Tip two & <b>##1</b>#[default]\n"),
+    ("tmux", "2026-12-01T00:01:30Z", b"#[fg=#ffffff,bg=#0000ff,bold]Tip two & <b>###[]1</b>#[default]\n"),
     ("waybar", "2026-12-01T00:01:00Z",
      b'{"text":"Tip two &amp; &lt;b&gt;#1&lt;/b&gt;","tooltip":"Tip two &amp; &lt;b&gt;#1&lt;/b&gt;\\nitem 2 of 3",'
      b'"class":"color-1"}\n'),
@@ -118,3 +118,96 @@ def test_shell_prompt_recipe(foldcycle, tmp_path):
               'printf "%s" "$PS1"\n')
     done = subprocess.run(["sh", "-c", script], capture_output=True, timeout=10, env=clean_environment())
     assert done.stdout == b"[first tip] $ "
+
+
+# Items a tmux status line must show as written (issue 24): every run of 1 to 200 '#' before a
+# word, Markdown headings, and text that would be tmux formats, styles or commands if unescaped.
+HASH_ITEMS = ["#" * n + " end" for n in range(1, 201)] + [
+    "### Run make test before pushing", "## end", "# Title", "#### h4 #tag ##", "a#b##c###d",
+    "#{session_name} #(echo pwned) #[fg=red]red ##[ ###[x] #, #} #", "###"]
+
+
+def _status_rows(items, width):
+    """The items in status lines of at most `width` columns, as `(row of indices)` lists."""
+    rows, row, used = [], [], 0
+    for index, item in enumerate(items):
+        if row and used + len(item) + 1 > width:
+            rows.append(row)
+            row, used = [], 0
+        row.append(index)
+        used += len(item) + 1
+    return rows + [row]
+
+
+def _shown_in_tmux(config, lines, width, tmp_path, until):
+    """The last `lines` lines a tmux client with `config` shows in an outer tmux pane of `width`
+    columns, once `until(lines)` holds or after 30 s; fails as soon as the inner server dies."""
+    inner, outer = f"fc-hash-in-{os.getpid()}", f"fc-hash-out-{os.getpid()}"
+    environment = {key: value for key, value in os.environ.items() if key != "TMUX"}
+    # The inner server is up before its client attaches, so any death after is seen as one.
+    subprocess.run(["tmux", "-L", inner, "-f", str(config), "new-session", "-d", "sh"], check=True, env=environment)
+    subprocess.run(["tmux", "-L", outer, "-f", "/dev/null", "new-session", "-d", "-x", str(width), "-y",
+                    str(lines + 2), f"env TERM=xterm-256color tmux -L {inner} attach"], check=True, env=environment)
+    try:
+        shown = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            alive = subprocess.run(["tmux", "-L", inner, "has-session"], capture_output=True).returncode == 0
+            assert alive, f"the tmux server died; last status lines: {shown}"
+            capture = subprocess.run(["tmux", "-L", outer, "capture-pane", "-p"], capture_output=True,
+                                     text=True).stdout.splitlines()
+            shown = [line.rstrip() for line in capture[-lines:]]
+            if until(shown):
+                break
+            time.sleep(0.2)
+        assert subprocess.run(["tmux", "-L", inner, "has-session"], capture_output=True).returncode == 0
+        return shown
+    finally:
+        subprocess.run(["tmux", "-L", inner, "kill-server"], capture_output=True)
+        subprocess.run(["tmux", "-L", outer, "kill-server"], capture_output=True)
+
+
+def test_tmux_shows_every_run_of_hashes_as_written(foldcycle, tmp_path):
+    """The README's `#(foldcycle status --format tmux ...)` recipe in a real tmux, one `#()` per
+    item on up to five status lines: the server stays up and each item shows exactly as written.
+    Each `#` used to be written `##`: tmux 3.3a showed `## end` as `# end`."""
+    width = 4600
+    rows = _status_rows(HASH_ITEMS, width - 10)
+    assert len(rows) <= 5
+    formats = []
+    for number, row in enumerate(rows):
+        parts = []
+        for index in row:
+            tips = tmp_path / f"tips-{index}.txt"
+            tips.write_text(HASH_ITEMS[index] + "\n")
+            parts.append(f"#({foldcycle} status --format tmux --interval 30 --file {tips})")
+        formats.append(f"set -g status-format[{number}] '{'|'.join(parts)}|'\n")
+    config = tmp_path / "tmux.conf"
+    config.write_text(f"set -g status {len(rows)}\nset -g status-interval 1\n" + "".join(formats))
+    expected = ["|".join(HASH_ITEMS[index] for index in row) + "|" for row in rows]
+    assert _shown_in_tmux(config, len(rows), width, tmp_path, lambda shown: shown == expected) == expected
+
+
+def test_tmux_survives_a_markdown_heading(foldcycle, tmp_path):
+    """The user's case (/work/shared/cases/tmux-hash-run.md): `### Run make test before pushing`
+    in the README's status-right recipe aborted tmux 3.3a (a double free) when `#` was `##`."""
+    tips = tmp_path / "tips.txt"
+    tips.write_text("### Run make test before pushing\n")
+    config = tmp_path / "tmux.conf"
+    config.write_text("set -g status-interval 1\nset -g status-right-length 80\n"
+                      f"set -g status-right '#({foldcycle} status --format tmux --interval 30 --file {tips})'\n")
+    shown = _shown_in_tmux(config, 1, 120, tmp_path,
+                           lambda shown: shown[0].endswith("### Run make test before pushing"))
+    assert shown[0].endswith(" ### Run make test before pushing")
+
+
+def test_bidi_and_invisible_characters_never_reach_a_line(foldcycle):
+    """Issue 24: an RLO (U+202E) in an item reversed the rest of a prompt; the cards dropped it,
+    `status` and plain output did not. One rule now: clusters of width 0 are dropped."""
+    item = "\u202esafe\u2066 \u2069tip\u200b\u061c"
+    done = status(foldcycle, "--format", "plain", item)
+    assert done.stdout == b"safe tip\n"
+    live = subprocess.run([foldcycle, "--cycles", "1", "--interval", "0.2", "--duration", "0.1", item, "B"],
+                          capture_output=True, timeout=10, stdin=subprocess.DEVNULL, env=clean_environment())
+    assert live.returncode == 0
+    assert live.stdout == b"safe tip\nB\n"

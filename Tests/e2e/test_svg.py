@@ -173,3 +173,32 @@ def test_svg_is_valid_self_contained_xml(foldcycle):
     assert "step-end infinite" in style and "@keyframes p{0%{transform:translateX(0)}" in style
     page = root.find("{http://www.w3.org/2000/svg}rect")
     assert re.search(r"\.%s\{fill:#102030\}" % page.get("class"), style)
+
+
+def _render_limited(foldcycle, *arguments):
+    """`render` under `ulimit -v 2000000` (2 GB of address space), as the issue ran it."""
+    return subprocess.run(["sh", "-c", 'ulimit -v 2000000 && exec "$@"', "sh", foldcycle, "render", *arguments],
+                          capture_output=True, timeout=120)
+
+
+def test_svg_memory_is_bounded_a_clear_exit_or_a_complete_file(foldcycle):
+    """Issue 24: every value within its range, the SVG writer kept every frame and aborted at
+    7.9 GiB with nothing written. Now: refused before any work, or built from distinct frames."""
+    done = _render_limited(foldcycle, "--format", "svg", "--fps", "240", "--duration", "3600", "--width", "200",
+                           "--height", "50", "A", "B")
+    assert done.returncode == 64
+    assert done.stdout == b""
+    assert done.stderr.decode().splitlines()[0] == (
+        "Error: --format svg: 864001 frames of 200x50 cells are more than an SVG holds (20000000 cells in all: "
+        "2000 frames of this size); lower --fps or --duration (or the card's size), or use --format asciicast")
+    script = ",".join(["right", "undo"] * 499)
+    deck = _render_limited(foldcycle, "--format", "svg", "--deck", script, "--fps", "60", "a", "b", "c", "d")
+    assert deck.returncode == 64
+    assert deck.stdout == b""
+    assert "lower --fps or shorten the --deck script, or use --format asciicast" in deck.stderr.decode()
+    # Within the bound: a complete document.
+    done = _render_limited(foldcycle, "--format", "svg", "--fps", "240", "--duration", "2", "--width", "200",
+                           "--height", "50", "A", "B")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"<svg ") and done.stdout.endswith(b"</svg>\n")
+    ElementTree.fromstring(done.stdout)

@@ -65,22 +65,48 @@ package enum AnimatedSVG {
         }
         guard duration.isFinite, duration > previousTime, duration > 0 else { throw .invalidDuration(duration) }
 
-        var writer = SVGDocumentWriter(style: style, columns: first.cells.width, rows: first.cells.height)
+        var builder = Builder(columns: first.cells.width, rows: first.cells.height, style: style)
+        for frame in frames { builder.add(frame.cells, at: frame.time) }
+        return builder.document(duration: duration)
+    }
+
+    /// An animated SVG built one frame at a time, for frames made one at a time (`render`): only
+    /// the distinct pictures are kept (each drawn once, as ``document(frames:duration:style:)``
+    /// draws them), so memory grows with what differs, not with the frame count. The same frames
+    /// give the same bytes as ``document(frames:duration:style:)``, which validates them first.
+    package struct Builder {
+        private var writer: SVGDocumentWriter
         // Each distinct picture once; the timeline names the strip slot on screen from each time.
-        var slots: [CellBuffer: Int] = [:]
-        var timeline: [(time: TimeInterval, slot: Int)] = []
-        for (index, frame) in frames.enumerated() {
+        private var slots: [CellBuffer: Int] = [:]
+        private var timeline: [(time: TimeInterval, slot: Int)] = []
+        private var frameCount = 0
+
+        /// A builder for frames of `columns` × `rows` cells drawn in `style` (whose cell size
+        /// must be finite and positive).
+        package init(columns: Int, rows: Int, style: AnimatedSVGStyle) {
+            writer = SVGDocumentWriter(style: style, columns: columns, rows: rows)
+        }
+
+        /// Adds `cells` (the builder's size), on screen from `time` (not before the previous
+        /// frame's; the first frame is shown from 0 whatever its time).
+        package mutating func add(_ cells: CellBuffer, at time: TimeInterval) {
             let slot: Int
-            if let existing = slots[frame.cells] {
+            if let existing = slots[cells] {
                 slot = existing
             } else {
                 slot = slots.count
-                slots[frame.cells] = slot
-                writer.addFrame(frame.cells, slot: slot)
+                slots[cells] = slot
+                writer.addFrame(cells, slot: slot)
             }
-            if timeline.last?.slot != slot { timeline.append((index == 0 ? 0 : frame.time, slot)) }
+            if timeline.last?.slot != slot { timeline.append((frameCount == 0 ? 0 : time, slot)) }
+            frameCount += 1
         }
-        return writer.document(timeline: timeline, duration: duration)
+
+        /// The document of the frames added, looping every `duration` seconds (after the last
+        /// frame's time).
+        package mutating func document(duration: TimeInterval) -> String {
+            writer.document(timeline: timeline, duration: duration)
+        }
     }
 }
 

@@ -11,7 +11,8 @@ package enum AsciicastEvent: Hashable, Sendable {
     case output([UInt8])
     /// The terminal was resized to `columns` × `rows` cells (code `"r"`, data `"COLSxROWS"`).
     case resize(TerminalSize)
-    /// A named point in the recording, e.g. the item that just settled (code `"m"`).
+    /// A named point in the recording, e.g. the item that just settled (code `"m"`); its label is
+    /// written as ``TextLayout/plainText(_:)``.
     case marker(String)
 }
 
@@ -44,8 +45,10 @@ package struct AsciicastEncoder: Sendable {
             code = "r"
             data = "\(size.columns)x\(size.rows)"
         case .marker(let label):
+            // Item text: sanitized as everywhere it is shown, so no raw control (ESC, BEL, C1)
+            // or bidi control reaches a player that prints markers.
             code = "m"
-            data = label
+            data = TextLayout.plainText(label)
         }
         line.append(UInt8(ascii: "["))
         line.append(contentsOf: Self.timeText(time).utf8)

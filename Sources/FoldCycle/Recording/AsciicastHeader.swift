@@ -14,7 +14,7 @@ package struct AsciicastHeader: Hashable, Sendable {
     /// Environment variables a player may use (asciinema records `TERM` and `SHELL`), written
     /// sorted by name.
     package var environment: [String: String]
-    /// A title; nil leaves it out.
+    /// A title, written as ``TextLayout/plainText(_:)``; nil leaves it out.
     package var title: String?
 
     /// Creates a header.
@@ -47,7 +47,8 @@ package struct AsciicastHeader: Hashable, Sendable {
         }
         if let title {
             bytes.append(contentsOf: ", \"title\": ".utf8)
-            AsciicastEncoder.appendJSONString(title, to: &bytes)
+            // The command line quotes item text: sanitized as everywhere it is shown.
+            AsciicastEncoder.appendJSONString(TextLayout.plainText(title), to: &bytes)
         }
         bytes.append(contentsOf: "}\n".utf8)
         return bytes

@@ -17,12 +17,17 @@ import Foundation
 ///   recorded, an `"r"` event comes first, at the same time: the bytes that follow are drawn for
 ///   the new size.
 /// - ``mark(_:)`` writes an `"m"` marker (the player marks each item as it settles).
-/// - Every line goes to the file with one `write(2)` as it happens (no buffering), so the file
-///   is a complete, valid recording after every event, on every exit path: quit, end of input,
-///   a signal (the session's end path draws the last frame and restores the terminal through
-///   this sink), an error, even a kill.
-/// - A failure to write the file (``RecordingError/writeFailed(path:errno:)``) stops the
-///   recording and is kept in ``failure``; the terminal goes on.
+/// - Every line goes to the file as it happens (no buffering), so the file is a complete, valid
+///   recording after every event, on every exit path: quit, end of input, a signal (the
+///   session's end path draws the last frame and restores the terminal through this sink), an
+///   error, even a kill.
+/// - The file never blocks the player: writes are non-blocking, and what a slow reader (a pipe)
+///   has not taken waits in a backlog of at most `Limits/recordingBacklogBytes`.
+/// - A failure to write the file (``RecordingError/writeFailed(path:errno:)``, or
+///   ``RecordingError/stalled(path:bytes:)`` past the backlog's bound) stops the recording and
+///   is kept in ``failure``; the terminal goes on.
+/// - The file is created new: an existing path is refused unless `overwrite`, a symbolic link is
+///   never followed, and the protected files (the items file) are never replaced.
 ///
 /// Thread-safe: writes come from the player's queue, marks from any thread.
 ///
@@ -36,14 +41,14 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
 
     private let clock: any CycleClock
     private let origin: TimeInterval
-    private let file: TerminalDevice
+    private var file: RecordingFile
     private let lock = NSLock()
     private var encoder = AsciicastEncoder()
     private var recordedSize: TerminalSize
     private var firstFailure: RecordingError?
     private var closed = false
 
-    /// Creates (or truncates) the file at `path`, mode 0644, and writes the header.
+    /// Creates the file at `path`, mode 0644, and writes the header.
     ///
     /// - Parameters:
     ///   - path: the recording's file.
@@ -53,19 +58,23 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
     ///   - title: the header's title, or nil.
     ///   - environment: the header's `env`; default `TERM` from the process environment when set.
     ///   - timestamp: the header's start time in seconds since the Unix epoch; default now.
-    /// - Throws: ``RecordingError/cannotCreate(path:errno:)`` when the file cannot be opened for
+    ///   - overwrite: whether an existing file at `path` is replaced (truncated); default no.
+    ///   - protecting: files the recording must never replace, compared by device and inode
+    ///     (e.g. the file the items were read from).
+    /// - Throws: ``RecordingError/exists(path:)`` for an existing path without `overwrite`;
+    ///   ``RecordingError/symbolicLink(path:)``; ``RecordingError/protectedFile(path:)``;
+    ///   ``RecordingError/cannotCreate(path:errno:)`` when the file cannot be opened for
     ///   writing; ``RecordingError/writeFailed(path:errno:)`` when the header cannot be written.
     public init(
         path: String, terminal: any OutputSink, clock: any CycleClock, title: String? = nil,
-        environment: [String: String]? = nil, timestamp: Int? = Int(Date().timeIntervalSince1970)
+        environment: [String: String]? = nil, timestamp: Int? = Int(Date().timeIntervalSince1970),
+        overwrite: Bool = false, protecting: [String] = []
     ) throws(RecordingError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotCreate(path: path, errno: errno) }
+        file = try RecordingFile.open(path: path, overwrite: overwrite, protecting: protecting)
         self.path = path
         self.terminal = terminal
         self.clock = clock
         origin = clock.now
-        file = TerminalDevice(fileDescriptor: descriptor)
         recordedSize = terminal.size ?? TerminalSize(columns: 80, rows: 24)
         let env = environment ?? ProcessInfo.processInfo.environment["TERM"].map { ["TERM": $0] } ?? [:]
         let header = AsciicastHeader(size: recordedSize, timestamp: timestamp, environment: env, title: title)
@@ -75,7 +84,7 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
     }
 
     deinit {
-        if !closed { _ = close(file.fileDescriptor) }
+        if !closed { _ = close(file.descriptor) }
     }
 
     /// Writes `bytes` to the terminal, then records them (after an `"r"` event when the
@@ -126,7 +135,14 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
         lock.withLock {
             if !closed {
                 closed = true
-                if close(file.fileDescriptor) != 0, firstFailure == nil {
+                if firstFailure == nil {
+                    do throws(RecordingError) {
+                        try file.drain(within: Limits.recordingDrainSeconds)
+                    } catch {
+                        firstFailure = error
+                    }
+                }
+                if close(file.descriptor) != 0, firstFailure == nil {
                     firstFailure = .writeFailed(path: path, errno: errno)
                 }
             }
@@ -137,10 +153,10 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
     /// Writes `line` to the file (with the lock held).
     private func append(_ line: [UInt8]) {
         guard !line.isEmpty else { return }
-        do {
-            try file.write(line)
+        do throws(RecordingError) {
+            try file.append(line)
         } catch {
-            if case .writeFailed(let code) = error { firstFailure = .writeFailed(path: path, errno: code) }
+            firstFailure = error
         }
     }
 }

@@ -148,12 +148,14 @@ public enum TextLayout {
     }
 
     /// Item text as plain text lines, the form every output that is not a card uses (plain-text
-    /// output, printed lines, replies): ``sanitized(_:)``, `\r\n` as `\n`, and each tab expanded
-    /// to spaces up to the next multiple of `tabWidth` display columns, as `layout(_:into:alignment:style:)`
-    /// expands it in a card, so a tab looks the same everywhere and never reaches a terminal raw.
+    /// output, printed lines, replies, status lines, recordings' metadata): ``sanitized(_:)``,
+    /// `\r\n` as `\n`, each tab expanded to spaces up to the next multiple of `tabWidth`
+    /// display columns, as `layout(_:into:alignment:style:)` expands it in a card, so a tab
+    /// looks the same everywhere and never reaches a terminal raw; and, as in a card, clusters of
+    /// width 0 (bidi controls such as U+202E, U+200B, a lone combining mark) dropped.
     ///
     /// - Parameter text: any text.
-    /// - Returns: text with no control character but `\n`.
+    /// - Returns: text with no control character but `\n`, and no cluster of width 0.
     public static func plainText(_ text: String) -> String {
         plainText(text, fromColumn: 0).text
     }
@@ -175,8 +177,13 @@ public enum TextLayout {
                 output += String(repeating: " ", count: stop - column)
                 column = stop
             default:
+                // As in a card: a cluster of width 0 has no cell and is dropped, so bidi and
+                // invisible format characters (U+202E, U+2066...U+2069, U+200B, U+061C) never
+                // reorder or hide the text of a status line, a prompt or a reply.
+                let width = DisplayWidth.of(character)
+                guard width > 0 else { continue }
                 output.append(character)
-                column += DisplayWidth.of(character)
+                column += width
             }
         }
         return (output, column)

@@ -69,9 +69,11 @@ struct OptionValues {
     /// The one wording of a bad value, by kind of failure.
     private func usage(_ error: OptionValueError, _ text: String, _ spec: OptionSpec, allowed: String) -> CLIError {
         switch error {
-        case .invalid: return .usage("invalid value '\(text)' for '--\(spec.name)' (\(allowed))", command)
+        case .invalid:
+            return .usage("invalid value '\(CLIError.excerpt(text))' for '--\(spec.name)' (\(allowed))", command)
         case .outOfRange: return .usage("value \(text) for '--\(spec.name)' is out of range (\(allowed))", command)
-        case .rejected(let reason): return .usage("invalid value '\(text)' for '--\(spec.name)' (\(reason))", command)
+        case .rejected(let reason):
+            return .usage("invalid value '\(CLIError.excerpt(text))' for '--\(spec.name)' (\(reason))", command)
         }
     }
 }

@@ -47,7 +47,7 @@ struct DeckCommand {
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.color.spec, SharedOptions.deckCellAspect.spec, Options.framesPerSecond.spec,
             Options.fullscreen.spec,
-            SessionRecording.option.spec,
+            SessionRecording.option.spec, SessionRecording.overwriteOption.spec,
         ] + ControlEndpoints.deckSpecs + [SharedOptions.help.spec]
 
     /// The narrowest card the deck makes to fit its items (a drag needs room to mean something).
@@ -130,7 +130,7 @@ struct DeckCommand {
     let style: CardStyle
     let colorChoice: ColorDepth.Choice
     /// `--record`: the asciicast file of what the deck's terminal shows, if any.
-    let record: String?
+    let record: SessionRecording.Request?
     /// `--protocol jsonl` (events instead of decision lines), `--protocol-fd`, `--listen`.
     let control: ControlEndpoints
 
@@ -159,7 +159,7 @@ struct DeckCommand {
             height: try values.value(Options.height),
             style: try SharedOptions.cardStyle(values),
             colorChoice: try values.value(SharedOptions.color),
-            record: values.text(SessionRecording.option),
+            record: try SessionRecording.request(values, itemsFile: values.text(Options.file)),
             control: try ControlEndpoints.read(values))
     }
 

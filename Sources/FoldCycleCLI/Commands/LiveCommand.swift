@@ -82,6 +82,7 @@ struct LiveCommand {
             SharedOptions.shading.spec,
             SharedOptions.color.spec, Options.fullscreen.spec, Options.footer.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
+            SessionRecording.overwriteOption.spec,
         ] + ControlEndpoints.specs + [
             SharedOptions.help.spec, Options.version.spec, Options.completionScript.spec, Options.manual.spec,
         ]
@@ -113,8 +114,8 @@ struct LiveCommand {
                 "one JSON reply per request (its id, ok, result or error), and events as they",
                 "happen (transition-began, transition-ended, item-settled, paused, ...). Replies",
                 "and events go to stdout (the card then to the terminal on stderr) or to",
-                "--protocol-fd N. --listen PATH serves the same protocol to any number of",
-                "clients on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
+                "--protocol-fd N. --listen PATH serves the same protocol to up to 64 clients",
+                "at once on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
             ]),
         .init(
             title: "KEYS (stdout a terminal; read from stdin, or from /dev/tty with --file -)",
@@ -185,8 +186,8 @@ struct LiveCommand {
     let showsFooter: Bool
     let paused: Bool
     let cycles: Int?
-    /// `--record`: the asciicast file, if any.
-    let record: String?
+    /// `--record` (with `--overwrite` and the items file): the asciicast file, if any.
+    let record: SessionRecording.Request?
     /// `--protocol`, `--protocol-fd`, `--listen`.
     let control: ControlEndpoints
 
@@ -228,7 +229,7 @@ struct LiveCommand {
                 showsFooter: try values.value(Options.footer),
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
-                record: values.text(SessionRecording.option),
+                record: try SessionRecording.request(values, itemsFile: values.text(SharedOptions.file)),
                 control: try ControlEndpoints.read(values)))
     }
 

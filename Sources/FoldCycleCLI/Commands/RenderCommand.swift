@@ -300,9 +300,9 @@ struct RenderCommand {
                     .min { $0.distance < $1.distance }
                     .map { "; did you mean '\($0.name)'?" }
                 reason =
-                    "action \(position), '\(word)', is not an action\(nearest ?? "") (actions: \(DeckAction.syntaxList))"
+                    "action \(position), '\(CLIError.excerpt(word))', is not an action\(nearest ?? "") (actions: \(DeckAction.syntaxList))"
             }
-            throw .usage("invalid value '\(text)' for '--deck': \(reason)", .render)
+            throw .usage("invalid value '\(CLIError.excerpt(text))' for '--deck': \(reason)", .render)
         }
     }
 
@@ -371,7 +371,7 @@ struct RenderCommand {
             return TerminalSize(columns: width, rows: height)
         }
         throw .usage(
-            "invalid value '\(text)' for '--cell-size' (WxH: whole pixels from \(cellSizeRange.lowerBound) to "
+            "invalid value '\(CLIError.excerpt(text))' for '--cell-size' (WxH: whole pixels from \(cellSizeRange.lowerBound) to "
                 + "\(cellSizeRange.upperBound) each, e.g. 10x20)", .render)
     }
 
@@ -383,7 +383,7 @@ struct RenderCommand {
             text.unicodeScalars.allSatisfy({ allowed.contains($0) })
         else {
             throw .usage(
-                "invalid value '\(text)' for '--font-family' (a CSS font-family list: names, quoted where they "
+                "invalid value '\(CLIError.excerpt(text))' for '--font-family' (a CSS font-family list: names, quoted where they "
                     + "have spaces, separated by commas; letters, digits, spaces and , ' \" - _ . only)", .render)
         }
         return text

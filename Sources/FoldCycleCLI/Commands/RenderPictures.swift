@@ -33,21 +33,29 @@ extension RenderCommand {
     }
 
     /// One animated SVG of the frames that start before the loop ends (with no hold the last
-    /// frame is where the loop starts again).
+    /// frame is where the loop starts again), built as they are made: only distinct pictures are
+    /// kept.
     ///
-    /// - Throws: ``CLIError/runtime(_:)`` if the writer rejects the frames (it does not for
-    ///   frames made here).
+    /// - Throws: ``CLIError/usage(_:_:)`` before any frame is made when the frames' cells add up
+    ///   to more than ``Limits/svgCells``.
     func svg(_ source: any RenderSource) throws(CLIError) -> String {
         let duration = pictureDuration(source)
-        var pictures: [AnimatedSVG.Frame] = []
+        let size = source.frameSize
+        let perFrame = max(size.columns * size.rows, 1)
+        let (cells, overflow) = source.count.multipliedReportingOverflow(by: perFrame)
+        if overflow || cells > Limits.svgCells {
+            throw .usage(
+                "--format svg: \(source.count) frames of \(size.columns)x\(size.rows) cells are more than an SVG "
+                    + "holds (\(Limits.svgCells) cells in all: \(Limits.svgCells / perFrame) frames of this size); "
+                    + (deck == nil
+                        ? "lower --fps or --duration (or the card's size)" : "lower --fps or shorten the --deck script")
+                    + ", or use --format asciicast", .render)
+        }
+        var builder = AnimatedSVG.Builder(columns: size.columns, rows: size.rows, style: pictureStyle)
         for index in 0..<source.count where index == 0 || source.time(ofFrame: index) < duration {
             source.render(index)
-            pictures.append(AnimatedSVG.Frame(time: source.time(ofFrame: index), cells: source.cells))
+            builder.add(source.cells, at: source.time(ofFrame: index))
         }
-        do {
-            return try AnimatedSVG.document(frames: pictures, duration: duration, style: pictureStyle)
-        } catch {
-            throw .runtime("\(error)")
-        }
+        return builder.document(duration: duration)
     }
 }

@@ -13,7 +13,8 @@ import Foundation
 struct SendCommand {
     enum Options {
         static let timeout = NumberOption(
-            "timeout", value: "seconds", summary: "Give up when a reply takes longer than this.",
+            "timeout", value: "seconds",
+            summary: "Give up when the replies take longer than this in all (events after a subscribe have no bound).",
             range: .init(0.01...86_400, unit: "seconds"), default: 5)
     }
 
@@ -39,8 +40,9 @@ struct SendCommand {
             title: "OUTPUT",
             lines: [
                 "Every line the run sends: one JSON reply per request, and after {\"cmd\":\"subscribe\"}",
-                "its events, until the run ends or Ctrl-C. Exit 0 when every reply is ok, 1 when one",
-                "is an error, the socket cannot be reached or a reply does not come in time.",
+                "its events, until the run ends or Ctrl-C (no time bound, by design). Exit 0 when every",
+                "reply is ok, 1 when one is an error, the socket cannot be reached or the replies do not",
+                "all come within --timeout (counted from the send, however the bytes trickle in).",
             ]),
         .init(
             title: "EXAMPLES",
@@ -144,13 +146,24 @@ struct SendCommand {
         var failed = false
         var subscribed = false
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        // The timeout bounds the whole wait for the replies, not each silence: a run (or anything
+        // else at the path) that dribbles a byte at a time cannot hold the client past it.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
         while awaited > 0 || subscribed {
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let waited = poll(&ready, 1, awaited > 0 ? Int32(timeout * 1000) : -1)
-            if waited < 0 && errno == EINTR { continue }
-            if waited == 0 {
-                throw .runtime("no reply from '\(path)' within \(shortestText(timeout)) s (\(awaited) still awaited)")
+            var wait: Int32 = -1
+            if awaited > 0 {
+                let now = DispatchTime.now().uptimeNanoseconds
+                let left = deadline > now ? deadline - now : 0
+                guard left > 0 else {
+                    throw .runtime(
+                        "no reply from '\(path)' within \(shortestText(timeout)) s (\(awaited) still awaited)")
+                }
+                wait = Int32((left + 999_999) / 1_000_000)
             }
+            let waited = poll(&ready, 1, wait)
+            if waited < 0 && errno == EINTR { continue }
+            if waited == 0 { continue }  // The deadline is checked above.
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
@@ -177,7 +190,8 @@ struct SendCommand {
                 } catch {
                     return 0  // The reader is gone (| head -1): done.
                 }
-                guard let value = Self.json(line), let ok = value["ok"] else { continue }
+                // Once every reply came, lines are events: printed, never parsed.
+                guard awaited > 0, let value = Self.json(line), let ok = value["ok"] else { continue }
                 awaited -= 1
                 if ok != .bool(true) { failed = true }
                 if let subscription = value["result"]?["subscribed"], case .bool(let on) = subscription {

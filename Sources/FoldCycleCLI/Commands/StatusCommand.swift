@@ -110,7 +110,8 @@ struct StatusCommand {
     private static func time(_ values: OptionValues, _ option: TextOption) throws(CLIError) -> Date? {
         guard let text = values.text(option) else { return nil }
         guard let date = TimeText.parse(text) else {
-            throw .usage("invalid value '\(text)' for '--\(option.spec.name)' (\(TimeText.allowed))", .status)
+            throw .usage(
+                "invalid value '\(CLIError.excerpt(text))' for '--\(option.spec.name)' (\(TimeText.allowed))", .status)
         }
         return date
     }

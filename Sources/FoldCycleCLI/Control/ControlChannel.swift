@@ -52,7 +52,13 @@ final class ControlChannel: @unchecked Sendable {
     private var failureHandler: (@Sendable (Failure) -> Void)?
     private var closed = false
     /// Requests read and not carried out yet, oldest first (see ``submit(_:from:)``).
+    /// Requests waiting: `pending[pendingStart...]`. Taken from the front by moving
+    /// `pendingStart` (the array is compacted once half of it is taken), so each request costs
+    /// O(1) however many wait: `Array.removeFirst()` moved every waiting request each time, and
+    /// 160,000 piped `add`s spent a quarter of their time there.
     private var pending: [(line: [UInt8], origin: Origin)] = []
+    private var pendingStart = 0
+    private var pendingCount: Int { pending.count - pendingStart }
     private var pumpScheduled = false
     /// Whether socket clients' reads are paused while ``pending`` is long.
     private var readingPaused = false
@@ -152,7 +158,7 @@ final class ControlChannel: @unchecked Sendable {
     /// and events come before the next request's reply, whoever sent them.
     private func submit(_ line: [UInt8], from origin: Origin) {
         pending.append((line, origin))
-        if pending.count >= Self.pendingLimit, !readingPaused {
+        if pendingCount >= Self.pendingLimit, !readingPaused {
             readingPaused = true
             server?.setReadingPaused(true)
         }
@@ -160,16 +166,25 @@ final class ControlChannel: @unchecked Sendable {
     }
 
     private func schedulePump() {
-        guard !pumpScheduled, !pending.isEmpty, !closed else { return }
+        guard !pumpScheduled, pendingCount > 0, !closed else { return }
         pumpScheduled = true
         queue.async { [weak self] in self?.pump() }
     }
 
     private func pump() {
         pumpScheduled = false
-        guard !closed, !pending.isEmpty else { return }
-        let next = pending.removeFirst()
-        if readingPaused, pending.count <= Self.pendingLimit / 2 {
+        guard !closed, pendingCount > 0 else { return }
+        let next = pending[pendingStart]
+        pending[pendingStart] = ([], next.origin)  // Its bytes go now, not at the compaction.
+        pendingStart += 1
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: pending.count <= 4096)
+            pendingStart = 0
+        } else if pendingStart >= 1024, pendingStart * 2 >= pending.count {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
+        if readingPaused, pendingCount <= Self.pendingLimit / 2 {
             readingPaused = false
             server?.setReadingPaused(false)
         }

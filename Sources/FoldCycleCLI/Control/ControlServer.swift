@@ -145,7 +145,9 @@ final class ControlServer: @unchecked Sendable {
                     ProtocolReply.failure(
                         id: nil,
                         error: ProtocolError(
-                            .badValue, "too many clients: at most \(ProtocolLimits.maximumClients) at once")))
+                            .badValue,
+                            "too many clients: at most \(ProtocolLimits.maximumClients) at once (open connections count, "
+                                + "idle or subscribed; try again when one closes)")))
                 _ = Glibc.close(descriptor)
                 continue
             }

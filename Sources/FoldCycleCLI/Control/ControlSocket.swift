@@ -36,15 +36,21 @@ struct ControlSocket: Sendable {
         }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .runtime("cannot listen on '\(path)': \(reason(errno))") }
-        // Made with mode 0600 (umask 0177 while it is bound), and set again in case umask was odd.
-        let previousMask = umask(0o177)
+        // The file bind makes takes the socket's own mode less the umask (Linux's unix_bind), so
+        // 0600 set on the socket first makes it 0600 or stricter: no process-wide umask change
+        // (other threads create files meanwhile) and no chmod by path after, which would follow
+        // a symbolic link put there in between.
+        guard fchmod(descriptor, 0o600) == 0 else {
+            let failure = errno
+            _ = Glibc.close(descriptor)
+            throw .runtime("cannot listen on '\(path)': \(reason(failure))")
+        }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
         let bindError = errno
-        umask(previousMask)
         guard bound == 0 else {
             _ = Glibc.close(descriptor)
             if bindError == EADDRINUSE {
@@ -52,12 +58,16 @@ struct ControlSocket: Sendable {
             }
             throw .runtime("cannot listen on '\(path)': \(reason(bindError))")
         }
-        chmod(path, 0o600)
         guard Glibc.listen(descriptor, 16) == 0, let status = fileStatus(path) else {
             let failure = errno
             _ = Glibc.close(descriptor)
             unlink(path)
             throw .runtime("cannot listen on '\(path)': \(reason(failure))")
+        }
+        guard status.st_mode & S_IFMT == S_IFSOCK, status.st_mode & 0o077 == 0 else {
+            _ = Glibc.close(descriptor)
+            unlink(path)
+            throw .runtime("cannot listen on '\(path)': the socket would not be private to its owner")
         }
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)

@@ -20,6 +20,8 @@ final class DeckSession: @unchecked Sendable {
     private let command: DeckCommand
     /// The items: those read at start and those clients add.
     private let store: DeckItemStore
+    /// The items' count and bytes, checked against ``Limits`` at each `add`.
+    private var budget: ItemBudget
     private let tty: TerminalDevice
     private let metrics: CardMetrics
     private let deck: SwipeDeck<DeckItemStore>
@@ -56,6 +58,7 @@ final class DeckSession: @unchecked Sendable {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
         store = DeckItemStore(items)
+        budget = ItemBudget(items)
         self.tty = tty
         let screen = Self.usableSize(tty.size)
         let cardSize = command.cardSize(items: items, maxWidth: screen.columns - 2)
@@ -81,7 +84,8 @@ final class DeckSession: @unchecked Sendable {
                 watchesOutputPipe: false, reportsMouse: command.usesMouse))
         control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
         do {
-            recorder = try SessionRecording.open(command.record, clock: deck.clock, drawsFrames: true, terminal: tty)
+            recorder = try SessionRecording.open(
+                command.record, clock: deck.clock, drawsFrames: true, terminal: tty, command: .deck)
         } catch {
             control.close()  // The socket file goes with the run that made it.
             throw error
@@ -314,6 +318,11 @@ final class DeckSession: @unchecked Sendable {
         case .click: return changed(deck.click())
         case .flip: return changed(flipTop())
         case .add(let text):
+            do throws(ItemLimitError) {
+                try budget.admit(text)
+            } catch {
+                return .init(outcome: .failure(ProtocolError(.limitReached, "cannot add: \(error)")))
+            }
             let index = store.append(text)
             deck.reloadData()
             defer { updateFooter() }

@@ -46,9 +46,13 @@ final class LiveController {
     /// The most items `items` lists in words (the JSON reply lists every one).
     static let listedItemLimit = 20
 
+    /// The items' count and bytes, checked against ``Limits`` at each change.
+    private var budget: ItemBudget
+
     init(cycler: Cycler<ArrayDataSource<String>>, durationFollowsInterval: Bool) {
         self.cycler = cycler
         self.durationFollowsInterval = durationFollowsInterval
+        budget = ItemBudget(cycler.withDataSource { $0.items })
     }
 
     /// The shown (or incoming) item as people count: `3/7`.
@@ -107,17 +111,24 @@ final class LiveController {
                 return .failure("\(error)")
             }
         case .add(let text, let index):
+            do throws(ItemLimitError) {
+                try budget.admit(text)
+            } catch {
+                return .failure("cannot \(index == nil ? "add" : "insert"): \(error)", .limitReached)
+            }
             do {
                 let position = try cycler.insert(text, at: index)
                 return .success(
                     "\(index == nil ? "added" : "inserted") as item \(position + 1)/\(cycler.count)",
                     .object([("index", .int(position)), ("count", .int(cycler.count))]))
             } catch {
+                budget.undo(text)
                 return .failure(rangeMessage(error, numbering: numbering, verb: index == nil ? "add" : "insert"))
             }
         case .remove(let index):
             do {
                 let removed = try cycler.remove(at: index)
+                budget.release(removed)
                 return .success(
                     "removed item \(index + 1) (\(cycler.count) left)",
                     .object([("index", .int(index)), ("item", .string(removed)), ("count", .int(cycler.count))]))
@@ -125,6 +136,12 @@ final class LiveController {
                 return .failure(rangeMessage(error, numbering: numbering, verb: "remove"))
             }
         case .replace(let index, let text):
+            let current = cycler.withDataSource { (0..<$0.count).contains(index) ? $0.item(at: index) : nil }
+            do throws(ItemLimitError) {
+                if let current { try budget.admit(text, replacing: current) }
+            } catch {
+                return .failure("cannot replace: \(error)", .limitReached)
+            }
             do {
                 let old = try cycler.replace(at: index, with: text)
                 return .success(

@@ -106,7 +106,8 @@ final class LiveSession: @unchecked Sendable {
         let terminalDevice = cardDevice ?? .standardOutput
         do {
             recorder = try SessionRecording.open(
-                command.record, clock: cycler.clock, drawsFrames: drawsFrames, terminal: terminalDevice)
+                command.record, clock: cycler.clock, drawsFrames: drawsFrames, terminal: terminalDevice,
+                command: .live)
         } catch {
             control.close()  // The socket file goes with the run that made it.
             throw error

@@ -9,24 +9,57 @@ import Foundation
 enum SessionRecording {
     /// `--record`: absent, nothing is recorded.
     static let option = TextOption(
-        "record", value: "file.cast", summary: "Record what the terminal shows as an asciicast v2 file.",
+        "record", value: "file.cast", summary: "Record what the terminal shows as a new asciicast v2 file.",
         isPath: true)
+    /// `--overwrite`: `--record` may replace an existing file (never the items file, never
+    /// through a symbolic link).
+    static let overwriteOption = FlagOption(
+        "overwrite", summary: "With --record, replace an existing file (never the items file or a symbolic link).")
 
-    /// The recorder for `path`, or nil when `path` is nil.
+    /// What `--record` asks for.
+    struct Request: Equatable, Sendable {
+        /// The recording's path.
+        let path: String
+        /// `--overwrite`.
+        let overwrite: Bool
+        /// The items file (`--file`; `-` is standard input), which the recording never replaces.
+        let itemsFile: String?
+    }
+
+    /// `--record`, `--overwrite` and the items file from `values`; nil without `--record`.
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)`` for `--overwrite` without `--record`.
+    static func request(_ values: OptionValues, itemsFile: String?) throws(CLIError) -> Request? {
+        let overwrite = values.flag(overwriteOption)
+        guard let path = values.text(option) else {
+            if overwrite {
+                throw .usage(
+                    "'--overwrite' replaces the file of '--record'; give it with '--record <file.cast>'", values.command
+                )
+            }
+            return nil
+        }
+        return Request(path: path, overwrite: overwrite, itemsFile: itemsFile)
+    }
+
+    /// The recorder `request` asks for, or nil when it is nil.
     ///
     /// - Parameters:
-    ///   - path: the file to create (truncated if it exists).
+    ///   - request: the file to create (an existing one only with `--overwrite`).
     ///   - clock: the scene's clock; event times are seconds on it from now.
     ///   - drawsFrames: whether frames go to a terminal (a recording of plain text is refused).
     ///   - terminal: the terminal the frames are drawn on (standard output for the cycler, the
     ///     controlling terminal for the deck).
-    /// - Throws: ``CLIError/runtime(_:)`` when standard output is not a terminal that frames are
-    ///   drawn on, or the file cannot be created.
+    ///   - command: the command whose usage a refused path shows.
+    /// - Throws: ``CLIError/usage(_:_:)`` for a path that exists (without `--overwrite`), is a
+    ///   symbolic link, or is the items file; ``CLIError/runtime(_:)`` when standard output is
+    ///   not a terminal that frames are drawn on, or the file cannot be created.
     static func open(
-        _ path: String?, clock: any CycleClock, drawsFrames: Bool,
-        terminal: TerminalDevice = .standardOutput
+        _ request: Request?, clock: any CycleClock, drawsFrames: Bool,
+        terminal: TerminalDevice = .standardOutput, command: CLICommand
     ) throws(CLIError) -> AsciicastRecorder? {
-        guard let path else { return nil }
+        guard let request else { return nil }
+        let path = request.path
         guard drawsFrames else {
             throw .runtime(
                 "cannot record '\(path)': standard output is not a terminal that frames are drawn on "
@@ -36,9 +69,25 @@ enum SessionRecording {
         do {
             return try AsciicastRecorder(
                 path: path, terminal: terminal, clock: clock,
-                title: (["foldcycle"] + arguments).joined(separator: " "))
+                title: (["foldcycle"] + arguments).joined(separator: " "), overwrite: request.overwrite,
+                protecting: request.itemsFile.map { [$0 == "-" ? "/dev/stdin" : $0] } ?? [])
         } catch {
-            throw .runtime(error.description)
+            throw refusal(error, path: path, command: command) ?? .runtime(error.description)
+        }
+    }
+
+    /// The usage error for a path a recording may not take, or nil for other failures.
+    static func refusal(_ error: RecordingError, path: String, command: CLICommand) -> CLIError? {
+        switch error {
+        case .exists:
+            return .usage("cannot record to '\(path)': the file exists (give '--overwrite' to replace it)", command)
+        case .symbolicLink:
+            return .usage("cannot record to '\(path)': it is a symbolic link, which a recording never follows", command)
+        case .protectedFile:
+            return .usage(
+                "cannot record to '\(path)': it is the items file ('--file'); record to another file", command)
+        case .cannotCreate, .writeFailed, .stalled:
+            return nil
         }
     }
 

@@ -185,7 +185,8 @@ package enum JSONValue: Equatable, Sendable {
 
     /// `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, `\r` or
     /// `\u00XX` (DEL and C1 controls too, so a line never carries a raw control byte to a
-    /// terminal), everything else as UTF-8.
+    /// terminal), bidi and invisible format characters as `\uXXXX` (the same string once parsed,
+    /// but an RLO never reverses the rest of a line shown raw), everything else as UTF-8.
     package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -195,11 +196,20 @@ package enum JSONValue: Equatable, Sendable {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isInvisibleFormat(scalar):
                 result += String(format: "\\u%04x", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// Bidi controls and invisible format characters (and the line and paragraph separators),
+    /// which ``quoted(_:)`` escapes.
+    static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF: return true
+        default: return false
+        }
     }
 }

@@ -13,6 +13,8 @@ package struct ProtocolError: Error, Equatable, Sendable {
         case badValue = "bad-value"
         /// The line is not one JSON object (not JSON, not UTF-8, too long, an array…).
         case badJSON = "bad-json"
+        /// The change would pass one of the run's limits (`Limits.items`, `Limits.itemBytes`).
+        case limitReached = "limit-reached"
     }
 
     /// The error's type.

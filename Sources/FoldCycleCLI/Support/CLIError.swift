@@ -28,6 +28,14 @@ enum CLIError: Error, Equatable, Sendable {
         }
     }
 
+    /// A value as a message quotes it: whole when short, else its first
+    /// ``ProtocolLimits/quotedInputCharacters`` characters then "…" (a 60 kB `--deck` script is
+    /// not echoed back whole).
+    static func excerpt(_ text: String) -> String {
+        let limit = ProtocolLimits.quotedInputCharacters
+        return text.count > limit ? text.prefix(limit) + "…" : text
+    }
+
     /// Writes ``message`` to stderr as data and never traps: the arguments, paths and input it
     /// quotes are shown as the replies show them (``StandardError/write(_:)``).
     func report() {

@@ -80,6 +80,22 @@ package enum CLIFuzzing {
 
     /// Items from `--file` text (paragraphs) and from line text (the deck's standard input).
     package static func items(fromFileText text: String) -> [String] { ItemInput.items(fromFileText: text) }
+
+    /// `status`'s line for `item` in every format (item 0 of 1, the default style): plain, ansi
+    /// (truecolor), tmux (truecolor), tmux without colour, waybar.
+    package static func statusLines(_ item: String) -> [String: [UInt8]] {
+        let style = CardStyle()
+        func line(_ format: StatusFormat, _ depth: ColorDepth) -> [UInt8] {
+            StatusLine.make(item: item, index: 0, count: 1, format: format, style: style, depth: depth)
+        }
+        return [
+            "plain": line(.plain, .truecolor), "ansi": line(.ansi, .truecolor), "tmux": line(.tmux, .truecolor),
+            "tmux-none": line(.tmux, .none), "waybar": line(.waybar, .truecolor),
+        ]
+    }
+
+    /// How the tmux format writes one `#` of item text.
+    package static var tmuxHash: String { StatusLine.tmuxHash }
     /// See ``items(fromFileText:)``.
     package static func items(fromLineText text: String) -> [String] { ItemInput.items(fromLineText: text) }
 }

@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A recording's file: created so that it never destroys another file, and written without ever
+/// blocking the player (docs/DESIGN.md#pictures).
+///
+/// - Opening never follows a symbolic link (`O_NOFOLLOW`), refuses an existing path unless told
+///   to replace it (`O_EXCL`), and, when replacing, refuses a file that is one of the protected
+///   files (the same device and inode: the items file, however it is named).
+/// - Writes are non-blocking: what the file does not take at once (a pipe whose reader is slow
+///   or stopped) waits in a backlog of at most ``Limits/recordingBacklogBytes``, written first
+///   on the next append; past the bound the recording stops (``RecordingError/stalled(path:bytes:)``).
+///
+/// Not thread-safe: owned by one recorder, used with its lock held.
+struct RecordingFile {
+    /// The file's path (for messages).
+    let path: String
+    /// The open descriptor (non-blocking, close-on-exec).
+    let descriptor: Int32
+    /// Bytes not yet taken by the file: `backlog[backlogStart...]`.
+    private var backlog: [UInt8] = []
+    private var backlogStart = 0
+
+    /// How many bytes wait for the file.
+    var waitingBytes: Int { backlog.count - backlogStart }
+
+    /// Opens `path` for a new recording, mode 0644.
+    ///
+    /// - Parameters:
+    ///   - overwrite: whether an existing regular file (or pipe, device) may be replaced;
+    ///     a regular file is then truncated.
+    ///   - protecting: files the recording must never be, compared by device and inode (a path
+    ///     that cannot be read is skipped).
+    /// - Throws: ``RecordingError/exists(path:)``, ``RecordingError/symbolicLink(path:)``,
+    ///   ``RecordingError/protectedFile(path:)``, or ``RecordingError/cannotCreate(path:errno:)``.
+    static func open(path: String, overwrite: Bool, protecting: [String]) throws(RecordingError) -> RecordingFile {
+        var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        if !overwrite { flags |= O_EXCL }
+        let descriptor = Self.openDescriptor(path, flags)
+        guard descriptor >= 0 else {
+            let code = errno
+            var link = stat()
+            if code == ELOOP || (code == EEXIST && lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK) {
+                throw .symbolicLink(path: path)
+            }
+            if code == EEXIST { throw .exists(path: path) }
+            throw .cannotCreate(path: path, errno: code)
+        }
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0 else {
+            let code = errno
+            _ = close(descriptor)
+            throw .cannotCreate(path: path, errno: code)
+        }
+        for protected in protecting {
+            var other = stat()
+            if stat(protected, &other) == 0, other.st_dev == opened.st_dev, other.st_ino == opened.st_ino {
+                _ = close(descriptor)
+                throw .protectedFile(path: path)
+            }
+        }
+        if opened.st_mode & S_IFMT == S_IFREG, ftruncate(descriptor, 0) != 0 {
+            let code = errno
+            _ = close(descriptor)
+            throw .cannotCreate(path: path, errno: code)
+        }
+        return RecordingFile(path: path, descriptor: descriptor)
+    }
+
+    private static func openDescriptor(_ path: String, _ flags: Int32) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.open(path, flags, 0o644)
+        #else
+            Darwin.open(path, flags, 0o644)
+        #endif
+    }
+
+    /// Writes the backlog, then `bytes`, as far as the file takes them without blocking; the rest
+    /// waits in the backlog.
+    ///
+    /// - Throws: ``RecordingError/writeFailed(path:errno:)`` when the file fails (`ENOSPC`);
+    ///   ``RecordingError/stalled(path:bytes:)`` when more than ``Limits/recordingBacklogBytes``
+    ///   would wait. Either way the recording is over.
+    mutating func append(_ bytes: [UInt8]) throws(RecordingError) {
+        if waitingBytes == 0 {
+            let written = try writeNow(bytes[...])
+            guard written < bytes.count else { return }
+            backlog = Array(bytes[written...])
+            backlogStart = 0
+        } else {
+            try flush()
+            backlog.append(contentsOf: bytes)
+        }
+        if waitingBytes > Limits.recordingBacklogBytes { throw .stalled(path: path, bytes: waitingBytes) }
+    }
+
+    /// Writes as much of the backlog as the file takes now.
+    ///
+    /// - Throws: ``RecordingError/writeFailed(path:errno:)`` when the file fails.
+    mutating func flush() throws(RecordingError) {
+        guard waitingBytes > 0 else { return }
+        backlogStart += try writeNow(backlog[backlogStart...])
+        if backlogStart == backlog.count {
+            backlog = []
+            backlogStart = 0
+        } else if backlogStart > backlog.count / 2 {
+            backlog.removeFirst(backlogStart)
+            backlogStart = 0
+        }
+    }
+
+    /// At the end: waits up to `seconds` in all for the file to take the backlog.
+    ///
+    /// - Throws: as ``flush()``; ``RecordingError/stalled(path:bytes:)`` when bytes still wait.
+    mutating func drain(within seconds: Double) throws(RecordingError) {
+        var remainingMilliseconds = Int32(seconds * 1000)
+        try flush()
+        while waitingBytes > 0, remainingMilliseconds > 0 {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            let step = min(remainingMilliseconds, 50)
+            _ = poll(&entry, 1, step)
+            remainingMilliseconds -= step
+            try flush()
+        }
+        if waitingBytes > 0 { throw .stalled(path: path, bytes: waitingBytes) }
+    }
+
+    /// Writes what the file takes of `bytes` now (retrying `EINTR`): the count written.
+    private func writeNow(_ bytes: ArraySlice<UInt8>) throws(RecordingError) -> Int {
+        var failure: Int32 = 0
+        let count = bytes.withUnsafeBytes { raw -> Int in
+            guard let base = raw.baseAddress else { return 0 }
+            var done = 0
+            while done < raw.count {
+                #if canImport(Glibc)
+                    let written = Glibc.write(descriptor, base + done, raw.count - done)
+                #else
+                    let written = Darwin.write(descriptor, base + done, raw.count - done)
+                #endif
+                if written >= 0 {
+                    done += written
+                    continue
+                }
+                let code = errno
+                if code == EINTR { continue }
+                if code != EAGAIN && code != EWOULDBLOCK { failure = code }
+                break
+            }
+            return done
+        }
+        if failure != 0 { throw .writeFailed(path: path, errno: failure) }
+        return count
+    }
+}
