@@ -1,8 +1,5 @@
+import FoldCycle
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Clocks and process counters the benchmark reads.
 enum Probe {
@@ -31,7 +28,7 @@ enum Probe {
         return Int(usage.ru_nvcsw) + Int(usage.ru_nivcsw)
     }
 
-    /// Resident set sizes from `/proc/self/status`, in KiB.
+    /// Resident set sizes (``Platform/residentMemoryKiB()``), in KiB.
     struct Memory: Codable, Sendable {
         /// Peak resident set size so far (`VmHWM`).
         var peakKiB: Int
@@ -39,19 +36,10 @@ enum Probe {
         var currentKiB: Int
     }
 
-    /// `VmHWM` and `VmRSS` of this process (0 when `/proc` cannot be read).
+    /// The peak and current resident set sizes of this process (0 when the platform does not say).
     static func memory() -> Memory {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-            return Memory(peakKiB: 0, currentKiB: 0)
-        }
-        func field(_ name: String) -> Int {
-            for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-                let digits = line.dropFirst(name.count + 1).filter { $0.isNumber }
-                return Int(digits) ?? 0
-            }
-            return 0
-        }
-        return Memory(peakKiB: field("VmHWM"), currentKiB: field("VmRSS"))
+        let sizes = Platform.residentMemoryKiB() ?? (0, 0)
+        return Memory(peakKiB: sizes.peak, currentKiB: sizes.current)
     }
 
     /// Sleeps the calling thread for `seconds` (no CPU used while asleep).

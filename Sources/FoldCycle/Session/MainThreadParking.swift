@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Parks the main thread for good, as `dispatchMain()` does, so that the main queue and every
 /// other queue run the program; for hosts whose work is all on queues (the CLI's live run, its

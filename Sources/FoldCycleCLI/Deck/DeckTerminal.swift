@@ -1,10 +1,6 @@
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The terminal a deck draws on and reads keys from: the process's controlling terminal,
 /// `/dev/tty`, whatever standard input and output are (as fzf does), so that items may come
 /// from a pipe and decisions go to one.
@@ -17,7 +13,7 @@ enum DeckTerminal {
     /// - Throws: ``CLIError/runtime(_:)`` when there is none (no terminal at all: a detached job,
     ///   cron, CI), or it is a terminal that cannot move the cursor (`TERM=dumb`).
     static func open() throws(CLIError) -> TerminalDevice {
-        let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        let descriptor = Platform.open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw .runtime(
