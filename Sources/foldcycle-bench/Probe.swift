@@ -13,8 +13,7 @@ enum Probe {
     /// User + system CPU time of the whole process (every thread, including threads that have
     /// exited) from `getrusage(RUSAGE_SELF)`, in microseconds.
     static func processCPUMicroseconds() -> Int64 {
-        var usage = rusage()
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        guard let usage = Platform.processUsage() else { return 0 }
         let user = Int64(usage.ru_utime.tv_sec) * 1_000_000 + Int64(usage.ru_utime.tv_usec)
         let system = Int64(usage.ru_stime.tv_sec) * 1_000_000 + Int64(usage.ru_stime.tv_usec)
         return user + system
@@ -23,8 +22,7 @@ enum Probe {
     /// Voluntary + involuntary context switches of the process (`getrusage`): a thread that wakes
     /// up while "idle" shows here even when its CPU time rounds to nothing.
     static func contextSwitches() -> Int {
-        var usage = rusage()
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        guard let usage = Platform.processUsage() else { return 0 }
         return Int(usage.ru_nvcsw) + Int(usage.ru_nivcsw)
     }
 

@@ -26,7 +26,11 @@ def test_the_tree_is_clean():
 @pytest.mark.parametrize("line", [
     "import Glibc", "    import Darwin", "let n = Glibc.write(1, nil, 0)", "_ = Darwin.close(3)",
     'let path = "/proc/self/fd/3"', '_ = setlocale(LC_ALL, "C.UTF-8")', '@_silgen_name("wcwidth")',
-    "let w = wcwidth(0x41)",
+    "let w = wcwidth(0x41)", "_ = send(fd, bytes, count, Int32(MSG_NOSIGNAL))",
+    "let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)",
+    "action.__sigaction_handler.sa_handler = handler", "action.__sigaction_u.__sa_handler = handler",
+    "address.sun_len = 106", "_ = ioctl(fd, UInt(TIOCGWINSZ), &size)",
+    "guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }",
 ])
 def test_each_offender_outside_platform_fails(tmp_path, line):
     (tmp_path / "scripts").mkdir()

@@ -56,6 +56,17 @@ extension Platform {
         return path
     }
 
+    /// The address of the symbol `name` in any image loaded in the process, or nil
+    /// (`dlsym(RTLD_DEFAULT, name)`; `RTLD_DEFAULT` is a cast macro Swift does not import, 0 in
+    /// Glibc and -2 in Darwin).
+    package static func loadedSymbol(named name: String) -> UnsafeMutableRawPointer? {
+        #if canImport(Glibc)
+            dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)
+        #elseif canImport(Darwin)
+            dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)
+        #endif
+    }
+
     /// The `ioctl(2)` request that reads a terminal's window size into a `winsize`.
     package static var windowSizeRequest: UInt {
         #if canImport(Glibc)

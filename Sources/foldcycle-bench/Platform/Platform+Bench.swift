@@ -35,6 +35,18 @@ extension Platform {
         #endif
     }
 
+    /// `getrusage(RUSAGE_SELF)`: the whole process's (every thread's) usage, or nil. Glibc's
+    /// `RUSAGE_SELF` is an enum case that `getrusage` takes as `__rusage_who_t`.
+    static func processUsage() -> rusage? {
+        var usage = rusage()
+        #if canImport(Glibc)
+            let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #elseif canImport(Darwin)
+            let who = RUSAGE_SELF
+        #endif
+        return getrusage(who, &usage) == 0 ? usage : nil
+    }
+
     /// This process's peak and current resident set sizes in KiB, or nil when the platform does
     /// not say: `VmHWM` and `VmRSS` of `/proc/self/status` on Linux; on Darwin the peak from
     /// `getrusage` (`ru_maxrss`, in bytes there) and no current size.
@@ -50,8 +62,7 @@ extension Platform {
             }
             return (field("VmHWM"), field("VmRSS"))
         #elseif canImport(Darwin)
-            var usage = rusage()
-            guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+            guard let usage = processUsage() else { return nil }
             return (Int(usage.ru_maxrss) / 1024, 0)
         #endif
     }
