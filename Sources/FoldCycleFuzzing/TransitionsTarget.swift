@@ -26,7 +26,7 @@ enum TransitionsTarget {
         var cells = CellBuffer(width: 0, height: 0)
         for _ in 0..<4 {
             let t = input.double(in: 0...1)
-            let frame = transition.frame(at: t)
+            let frame = transition.frame(atFractionComplete: t)
             FuzzCheck.require(frame.progress.isFinite, "progress \(frame.progress) at t = \(t)")
             scene.render(frame, outgoing: (0, "Search by name"), incoming: (1, "搜索姓名 e\u{301}"), into: &cells)
             FuzzCheck.require(cells.width == size.columns && cells.height == size.rows, "card size")

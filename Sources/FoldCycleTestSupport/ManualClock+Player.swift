@@ -9,7 +9,7 @@ extension ManualClock {
     /// advance by 0 fires the loop's next tick (due by then) with the clock at the target, so
     /// the frame on screen is the one for the target time, every run.
     @discardableResult
-    public func advance(by seconds: Double, drawing player: Player) -> Int {
+    package func advance(by seconds: Double, drawing player: Player) -> Int {
         advance(by: seconds)
         _ = player.frameCount
         advance(by: 0)

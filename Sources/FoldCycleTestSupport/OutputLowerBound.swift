@@ -22,39 +22,39 @@ import FoldCycle
 /// contents move, scrolling (SU, SD, IND, RI), insert and delete (ICH, DCH, IL, DL) and the VT400
 /// rectangle operations (DECCRA, DECFRA, DECERA). The synchronized-output brackets and the
 /// frame-end SGR reset the ANSIEncoder writes are its own choices and are not counted.
-public struct OutputLowerBound {
+package struct OutputLowerBound {
     /// A frame pair's bounds, in bytes, and the floor's terms.
-    public struct Bound: Equatable, Sendable {
+    package struct Bound: Equatable, Sendable {
         /// UTF-8 bytes of the glyphs of every changed cell, a changed blank counted as 1.
-        public var glyphs: Int
+        package var glyphs: Int
         /// The floor: ``glyphBytes`` + ``blankBytes`` + ``reprintBytes`` + the more of
         /// ``entryBytes`` + ``sgrBytes`` and ``penEntryBytes`` (two floors on the same moves and
         /// SGRs), with the erase-display strategy that makes it least.
-        public var floor: Int { glyphBytes + blankBytes + reprintBytes + max(entryBytes + sgrBytes, penEntryBytes) }
+        package var floor: Int { glyphBytes + blankBytes + reprintBytes + max(entryBytes + sgrBytes, penEntryBytes) }
         /// The UTF-8 bytes of the changed cells' glyphs other than plain spaces.
-        public var glyphBytes: Int
+        package var glyphBytes: Int
         /// The changed plain spaces: per row and background, the fewer of their count (printed)
         /// and 3 (one erase, ECH or EL, is at least `CSI X` or `CSI K`) plus one byte for each
         /// stretch of them the run goes on after (erasing does not move the cursor); 3 for an ED
         /// where one erases them.
-        public var blankBytes: Int
+        package var blankBytes: Int
         /// The moves into every changed run holding a glyph, less the one the cursor may start in.
-        public var entryBytes: Int
+        package var entryBytes: Int
         /// The moves and SGRs into every run of one pen holding a glyph, less the one the frame
         /// may start in: from where the cursor may be, plus the cheapest SGR into the run's pen,
         /// or from where its pen already is.
-        public var penEntryBytes: Int
+        package var penEntryBytes: Int
         /// With an ED: the UTF-8 bytes of the unchanged glyphs it erases, which must be printed
         /// again; 0 without.
-        public var reprintBytes: Int
+        package var reprintBytes: Int
         /// The SGR sequences: every pen the changed cells need but one is entered once, each at
         /// the cost of its cheapest SGR from another needed pen.
-        public var sgrBytes: Int
+        package var sgrBytes: Int
         /// Whether the floor erases the display (ED) — the least of the strategies tried.
-        public var erasesDisplay: Bool
+        package var erasesDisplay: Bool
 
         /// Creates a bound from its terms.
-        public init(
+        package init(
             glyphs: Int, glyphBytes: Int, blankBytes: Int, entryBytes: Int, penEntryBytes: Int, reprintBytes: Int,
             sgrBytes: Int, erasesDisplay: Bool
         ) {
@@ -70,18 +70,18 @@ public struct OutputLowerBound {
     }
 
     /// The depth whose colour space the cells are compared in.
-    public let depth: ColorDepth
+    package let depth: ColorDepth
     private var indexByColor: [RGBColor: Int] = [:]
     private var scratch: [UInt8] = []
 
     /// A bound in `depth`'s colour space.
-    public init(depth: ColorDepth) {
+    package init(depth: ColorDepth) {
         self.depth = depth
     }
 
     /// The bounds for drawing `current` over `previous` (every cell of `current` changed when
     /// the sizes differ).
-    public mutating func bound(previous: CellBuffer, current: CellBuffer) -> Bound {
+    package mutating func bound(previous: CellBuffer, current: CellBuffer) -> Bound {
         let sameSize = previous.width == current.width && previous.height == current.height
         let width = current.width
         let height = current.height

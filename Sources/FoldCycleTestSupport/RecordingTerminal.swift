@@ -7,7 +7,7 @@ import Foundation
 /// wrap, an unknown sequence).
 ///
 /// Thread-safe: writes come from the player's queue, reads from the test.
-public final class RecordingTerminal: OutputSink, @unchecked Sendable {
+package final class RecordingTerminal: OutputSink, @unchecked Sendable {
     private let lock = NSLock()
     private var model: VTModel
     private var received: [UInt8] = []
@@ -21,13 +21,13 @@ public final class RecordingTerminal: OutputSink, @unchecked Sendable {
     ///     right margin wraps, as for lines printed above a live region; otherwise both are
     ///     errors (a frame must never scroll or wrap).
     ///   - widths: how the modelled terminal measures clusters (``VTModel/Widths``).
-    public init(columns: Int, rows: Int, scrolls: Bool = false, widths: VTModel.Widths = .cluster) {
+    package init(columns: Int, rows: Int, scrolls: Bool = false, widths: VTModel.Widths = .cluster) {
         model = VTModel(width: columns, height: rows, scrolls: scrolls, widths: widths)
         terminalSize = TerminalSize(columns: columns, rows: rows)
     }
 
     /// Applies `bytes` to the model.
-    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+    package func write(_ bytes: [UInt8]) throws(TerminalError) {
         lock.withLock {
             model.apply(bytes)
             received += bytes
@@ -36,14 +36,14 @@ public final class RecordingTerminal: OutputSink, @unchecked Sendable {
     }
 
     /// Always a terminal.
-    public var isTerminal: Bool { true }
+    package var isTerminal: Bool { true }
 
     /// The size (fixed until ``resize(columns:rows:)``).
-    public var size: TerminalSize? { lock.withLock { terminalSize } }
+    package var size: TerminalSize? { lock.withLock { terminalSize } }
 
     /// Resizes the terminal, as a terminal that does not reflow does (``VTModel/resize(width:height:)``);
     /// a player reads the new size before its next frame.
-    public func resize(columns: Int, rows: Int) {
+    package func resize(columns: Int, rows: Int) {
         lock.withLock {
             model.resize(width: columns, height: rows)
             terminalSize = TerminalSize(columns: columns, rows: rows)
@@ -51,29 +51,29 @@ public final class RecordingTerminal: OutputSink, @unchecked Sendable {
     }
 
     /// The screen's rows as text (trailing halves of wide clusters skipped).
-    public var lines: [String] { lock.withLock { model.lines } }
+    package var lines: [String] { lock.withLock { model.lines } }
 
     /// The rows scrolled off the top, oldest first (a terminal that ``VTModel/scrolls``).
-    public var scrollback: [String] { lock.withLock { model.scrollback } }
+    package var scrollback: [String] { lock.withLock { model.scrollback } }
 
     /// Whether autowrap (DECAWM) is on.
-    public var autowrap: Bool { lock.withLock { model.autowrap } }
+    package var autowrap: Bool { lock.withLock { model.autowrap } }
 
     /// The cursor's row and column (0-based).
-    public var cursor: (row: Int, column: Int) { lock.withLock { (model.row, model.column) } }
+    package var cursor: (row: Int, column: Int) { lock.withLock { (model.row, model.column) } }
 
     /// Everything the model could not or should not do, in order.
-    public var errors: [String] { lock.withLock { model.errors } }
+    package var errors: [String] { lock.withLock { model.errors } }
 
     /// Every byte written so far.
-    public var bytes: [UInt8] { lock.withLock { received } }
+    package var bytes: [UInt8] { lock.withLock { received } }
 
     /// How many writes (frames or lines) arrived.
-    public var writes: Int { lock.withLock { writeCount } }
+    package var writes: Int { lock.withLock { writeCount } }
 
     /// The SGR rendition of the cell at (column, row), as the model records it (`""` is the
     /// default; e.g. `a1=on,bg=rgb:0,128,0`).
-    public func rendition(column: Int, row: Int) -> String {
+    package func rendition(column: Int, row: Int) -> String {
         lock.withLock { model.cells[row * model.width + column].sgr }
     }
 }

@@ -12,23 +12,23 @@ import FoldCycle
 /// `lines` hold the text (a wide cluster takes its two columns); `styles` hold one legend key per
 /// column (a wide cluster's two columns share one key, written twice), and `.` means the
 /// terminal's default style. A failing comparison prints quoted lines and style runs.
-public struct Screen: Equatable, CustomStringConvertible, Sendable {
+package struct Screen: Equatable, CustomStringConvertible, Sendable {
     /// The text of each row, trailing blanks kept.
-    public var lines: [String]
+    package var lines: [String]
     /// Per row, the style of each column as a run-length list: (first column, count, style).
-    public var styleRuns: [[StyleRun]]
+    package var styleRuns: [[StyleRun]]
 
     /// A run of columns in one style.
-    public struct StyleRun: Equatable, CustomStringConvertible, Sendable {
+    package struct StyleRun: Equatable, CustomStringConvertible, Sendable {
         /// The first column.
-        public var column: Int
+        package var column: Int
         /// How many columns.
-        public var count: Int
+        package var count: Int
         /// The colours and attributes.
-        public var style: TextStyle
+        package var style: TextStyle
 
         /// `3+4 fg=#ffffff bg=#008000 bold`.
-        public var description: String {
+        package var description: String {
             var parts = ["\(column)+\(count)"]
             if style.foreground != .default { parts.append("fg=\(Self.name(style.foreground))") }
             if style.background != .default { parts.append("bg=\(Self.name(style.background))") }
@@ -45,7 +45,7 @@ public struct Screen: Equatable, CustomStringConvertible, Sendable {
     }
 
     /// The screen of a buffer: its text and its cells' styles.
-    public init(_ buffer: CellBuffer) {
+    package init(_ buffer: CellBuffer) {
         lines = PlainTextEncoder.lines(buffer)
         styleRuns = (0..<buffer.height).map { y in
             var runs: [StyleRun] = []
@@ -70,7 +70,7 @@ public struct Screen: Equatable, CustomStringConvertible, Sendable {
     ///   - lines: the rows' text.
     ///   - styles: one key per column per row (nil: every column in the default style).
     ///   - legend: what each key means; `.` is always the default style.
-    public init(_ lines: [String], styles: [String]? = nil, legend: [Character: TextStyle] = [:]) {
+    package init(_ lines: [String], styles: [String]? = nil, legend: [Character: TextStyle] = [:]) {
         self.lines = lines
         styleRuns = lines.indices.map { row in
             let keys = styles.map { Array($0[row]) } ?? Array(repeating: ".", count: DisplayWidth.of(lines[row]))
@@ -88,10 +88,10 @@ public struct Screen: Equatable, CustomStringConvertible, Sendable {
     }
 
     /// Only the text: a screen compared by its lines.
-    public var text: [String] { lines }
+    package var text: [String] { lines }
 
     /// Quoted lines, then each row's style runs.
-    public var description: String {
+    package var description: String {
         var out = lines.map { "\"\($0)\"" }.joined(separator: "\n")
         for (row, runs) in styleRuns.enumerated() {
             out += "\nrow \(row): " + runs.map(\.description).joined(separator: ", ")
@@ -101,7 +101,7 @@ public struct Screen: Equatable, CustomStringConvertible, Sendable {
 
     /// The rows where `self` and `expected` differ, as `row N: "actual" ≠ "expected"` lines and
     /// style runs; empty when equal.
-    public func difference(from expected: Screen) -> String {
+    package func difference(from expected: Screen) -> String {
         var out: [String] = []
         for row in 0..<max(lines.count, expected.lines.count) {
             let actual = row < lines.count ? lines[row] : "(none)"

@@ -3,14 +3,14 @@ import FoldCycle
 extension TransitionFrame {
     /// The presentation of `role`'s slot; a test reading a slot the frame does not have gets a
     /// presentation with a NaN alpha, which fails every exact comparison.
-    public func slot(_ role: SlotRole) -> SlotPresentation {
+    package func slot(_ role: SlotRole) -> SlotPresentation {
         presentation(of: role) ?? SlotPresentation(role: role, geometry: .identity, alpha: .nan, isVisible: false)
     }
 }
 
 extension SlotPresentation {
     /// A slot at rest: identity geometry, opaque, visible.
-    public static func settled(_ role: SlotRole) -> SlotPresentation {
+    package static func settled(_ role: SlotRole) -> SlotPresentation {
         SlotPresentation(role: role, geometry: .identity, alpha: 1)
     }
 }
@@ -18,7 +18,7 @@ extension SlotPresentation {
 extension Compositor {
     /// Composites a two-slot transition frame: each slot shows `outgoing` or `incoming` by its
     /// role, into a buffer of `outgoing`'s size.
-    public func composite(
+    package func composite(
         _ frame: TransitionFrame, outgoing: CellBuffer, incoming: CellBuffer,
         into destination: inout CellBuffer
     ) {
@@ -31,7 +31,7 @@ extension Compositor {
 
 extension TransitionStyle {
     /// The source's fold in `direction`, ease-in-ease-out.
-    public static func fold(_ direction: TransitionDirection) -> TransitionStyle {
+    package static func fold(_ direction: TransitionDirection) -> TransitionStyle {
         TransitionStyle(kind: .fold, direction: direction)
     }
 }

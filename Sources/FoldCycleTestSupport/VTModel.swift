@@ -17,9 +17,9 @@ import FoldCycle
 /// ``widths`` says how wide the modelled terminal draws clusters: as FoldCycle measures them, or
 /// scalar by scalar as many terminals do (tmux draws 👍🏽 in 4 cells and ❤️ in 1, pyte 👩‍💻 in 4),
 /// to check that disputed-width clusters leave nothing out of place.
-public struct VTModel {
+package struct VTModel {
     /// How the modelled terminal measures a cluster it prints.
-    public enum Widths: Sendable {
+    package enum Widths: Sendable {
         /// ``DisplayWidth/of(_:)-(Character)``: the widths FoldCycle lays text out with.
         case cluster
         /// Each scalar `DisplayWidth.terminalScalarWidth` gives a width is a cell of its own;
@@ -27,34 +27,34 @@ public struct VTModel {
         case perScalar
     }
 
-    public struct ModelCell: Equatable, CustomStringConvertible {
-        public var text: String
+    package struct ModelCell: Equatable, CustomStringConvertible {
+        package var text: String
         /// 1 narrow, 2 wide lead, 0 trailing half.
-        public var width: Int
-        public var sgr: String
+        package var width: Int
+        package var sgr: String
 
-        public var description: String { "\(text)/\(width)/\(sgr)" }
+        package var description: String { "\(text)/\(width)/\(sgr)" }
     }
 
-    public private(set) var width: Int
-    public private(set) var height: Int
-    public var cells: [ModelCell]
-    public var row = 0
-    public var column = 0
-    public var pendingWrap = false
+    package private(set) var width: Int
+    package private(set) var height: Int
+    package var cells: [ModelCell]
+    package var row = 0
+    package var column = 0
+    package var pendingWrap = false
     /// The current SGR parameters, normalized: "" is the default rendition.
-    public var rendition: [String: String] = [:]
-    public var errors: [String] = []
+    package var rendition: [String: String] = [:]
+    package var errors: [String] = []
     /// Whether an LF on the last row scrolls and a print past the right margin wraps (see above).
-    public let scrolls: Bool
+    package let scrolls: Bool
     /// How printed clusters are measured.
-    public let widths: Widths
+    package let widths: Widths
     /// Rows scrolled off the top (``scrolls`` only), oldest first, as text.
-    public var scrollback: [String] = []
+    package var scrollback: [String] = []
     /// DECAWM: whether a print past the right margin wraps (or, when off, is dropped).
-    public var autowrap = true
+    package var autowrap = true
 
-    public init(width: Int, height: Int, scrolls: Bool = false, widths: Widths = .cluster) {
+    package init(width: Int, height: Int, scrolls: Bool = false, widths: Widths = .cluster) {
         self.width = width
         self.height = height
         self.scrolls = scrolls
@@ -62,7 +62,7 @@ public struct VTModel {
         cells = Array(repeating: ModelCell(text: " ", width: 1, sgr: ""), count: width * height)
     }
 
-    public mutating func apply(_ bytes: [UInt8]) {
+    package mutating func apply(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -315,7 +315,7 @@ public struct VTModel {
     /// Resizes the screen as a terminal that does not reflow does (xterm): rows and columns are
     /// cut or padded with blanks at the bottom and right, the cursor is kept inside, and a wide
     /// cluster cut in half is blanked.
-    public mutating func resize(width newWidth: Int, height newHeight: Int) {
+    package mutating func resize(width newWidth: Int, height newHeight: Int) {
         let blank = ModelCell(text: " ", width: 1, sgr: "")
         var resized = Array(repeating: blank, count: newWidth * newHeight)
         for y in 0..<min(height, newHeight) {
@@ -333,7 +333,7 @@ public struct VTModel {
     }
 
     /// The screen as text lines (trailing halves skipped).
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<height).map { y in
             cells[(y * width)..<((y + 1) * width)].map(\.text).joined()
         }

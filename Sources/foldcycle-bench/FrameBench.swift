@@ -119,7 +119,7 @@ enum FrameBench {
         let transition = TransitionStyle(kind: kind, direction: direction)
             .transition(slotSize: CGSize(width: size.columns, height: size.rows))
         let states = (0..<framesPerTransition).map {
-            transition.frame(at: Double($0) / Double(framesPerTransition - 1))
+            transition.frame(atFractionComplete: Double($0) / Double(framesPerTransition - 1))
         }
 
         // The scene composes for the output's depth, as the player sets it up (FrameSource.setColorDepth).

@@ -19,7 +19,7 @@ struct EdgeColourTests {
         let scene = CardScene(cardSize: size, style: CardStyle(palette: [green, blue]))
         var frame = CellBuffer(width: 0, height: 0)
         let transition = style.transition(slotSize: CGSize(width: size.columns, height: size.rows))
-        scene.render(transition.frame(at: t), outgoing: (0, "AAA"), incoming: (1, "BBB"), into: &frame)
+        scene.render(transition.frame(atFractionComplete: t), outgoing: (0, "AAA"), incoming: (1, "BBB"), into: &frame)
         return frame
     }
 

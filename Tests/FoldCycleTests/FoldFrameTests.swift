@@ -22,7 +22,8 @@ func foldFrame(_ from: String, _ to: String, _ direction: TransitionDirection, _
     let transition = FoldTransition(
         direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
     var frame = CellBuffer(width: 0, height: 0)
-    Compositor().composite(transition.frame(at: t), outgoing: outgoing, incoming: incoming, into: &frame)
+    Compositor().composite(
+        transition.frame(atFractionComplete: t), outgoing: outgoing, incoming: incoming, into: &frame)
     return PlainTextEncoder.lines(frame)
 }
 
@@ -89,9 +90,11 @@ struct FoldFrameTests {
         let transition = FoldTransition(
             direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
         var frame = CellBuffer(width: 7, height: 3)
-        Compositor().composite(transition.frame(at: 0), outgoing: outgoing, incoming: incoming, into: &frame)
+        Compositor().composite(
+            transition.frame(atFractionComplete: 0), outgoing: outgoing, incoming: incoming, into: &frame)
         #expect(frame == outgoing)
-        Compositor().composite(transition.frame(at: 1), outgoing: outgoing, incoming: incoming, into: &frame)
+        Compositor().composite(
+            transition.frame(atFractionComplete: 1), outgoing: outgoing, incoming: incoming, into: &frame)
         #expect(frame == incoming)
     }
 }

@@ -19,7 +19,7 @@ enum FrameHashFrames {
         for index in 0..<frames {
             var frame = CellBuffer(width: 0, height: 0)
             scene.render(
-                transition.frame(at: Double(index) / Double(frames - 1)), outgoing: (0, items[0]),
+                transition.frame(atFractionComplete: Double(index) / Double(frames - 1)), outgoing: (0, items[0]),
                 incoming: (1, items[1]), into: &frame)
             result.append(frame)
         }

@@ -136,7 +136,7 @@ struct LayerContentProfileTests {
                 let transition = TransitionStyle(kind: kind, direction: direction)
                     .transition(slotSize: CGSize(width: size.columns, height: size.rows))
                 for t in [0.2, 0.45, 0.7] {
-                    for slot in transition.frame(at: t).slots where slot.isDrawable {
+                    for slot in transition.frame(atFractionComplete: t).slots where slot.isDrawable {
                         geometries.append((slot.geometry, slot.alpha))
                     }
                 }
@@ -181,7 +181,7 @@ struct LayerContentProfileTests {
         for kind in [TransitionKind.fold, .cube] {
             let transition = TransitionStyle(kind: kind, direction: .left)
                 .transition(slotSize: CGSize(width: size.columns, height: size.rows))
-            let frame = transition.frame(at: 0.4)
+            let frame = transition.frame(atFractionComplete: 0.4)
             let scene = CardScene(cardSize: size)
             var before = CellBuffer(width: 0, height: 0)
             scene.render(frame, outgoing: (0, "漢字 one"), incoming: (1, "two カード"), into: &before)
@@ -229,7 +229,7 @@ struct LayerContentProfileTests {
                 // Below: whole wide clusters at every offset, so the faces' edges cut them.
                 let below = Self.content(width: size.columns, height: size.rows, broken: false, random: &random)
                 var layers = [Layer(content: below)]
-                for slot in transition.frame(at: Double(step) / 12).slots where slot.isDrawable {
+                for slot in transition.frame(atFractionComplete: Double(step) / 12).slots where slot.isDrawable {
                     let content = Self.content(width: size.columns, height: size.rows, broken: false, random: &random)
                     var layer = Layer(content: content, geometry: slot.geometry, alpha: slot.alpha)
                     layer.contentProfile = LayerContentProfile(content)

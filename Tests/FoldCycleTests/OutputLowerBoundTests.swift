@@ -185,7 +185,8 @@ struct OutputLowerBoundTests {
                 for step in 0..<24 {
                     var current = CellBuffer(width: 0, height: 0)
                     scene.render(
-                        transition.frame(at: Double(step) / 23), outgoing: (0, items[0]), incoming: (1, items[1]),
+                        transition.frame(atFractionComplete: Double(step) / 23), outgoing: (0, items[0]),
+                        incoming: (1, items[1]),
                         into: &current)
                     bytes.removeAll()
                     encoder.encodeDiff(previous: previous, current: current, into: &bytes)

@@ -58,7 +58,7 @@ struct TransitionFamilyTests {
     static func frame(_ row: FamilyCase) -> TransitionFrame {
         TransitionStyle(kind: row.kind, direction: row.direction, timingFunction: .linear)
             .transition(slotSize: CGSize(width: row.columns, height: row.rows), cellAspect: row.cellAspect)
-            .frame(at: row.p)
+            .frame(atFractionComplete: row.p)
     }
 
     /// docs/DESIGN.md#cube, #flip, #dolly, #push-move-in-reveal-and-fade: every slot's role,
@@ -130,12 +130,12 @@ struct TransitionFamilyTests {
         let transition = TransitionStyle(kind: row.kind, direction: row.direction, timingFunction: .linear)
             .transition(slotSize: CGSize(width: 20, height: 5))
         let epsilon = 1e-6
-        #expect(transition.frame(at: row.outgoingHides - epsilon).slot(.outgoing).isVisible)
-        #expect(!transition.frame(at: row.outgoingHides + epsilon).slot(.outgoing).isVisible)
-        #expect(!transition.frame(at: row.incomingShows - epsilon).slot(.incoming).isVisible)
-        #expect(transition.frame(at: row.incomingShows + epsilon).slot(.incoming).isVisible)
+        #expect(transition.frame(atFractionComplete: row.outgoingHides - epsilon).slot(.outgoing).isVisible)
+        #expect(!transition.frame(atFractionComplete: row.outgoingHides + epsilon).slot(.outgoing).isVisible)
+        #expect(!transition.frame(atFractionComplete: row.incomingShows - epsilon).slot(.incoming).isVisible)
+        #expect(transition.frame(atFractionComplete: row.incomingShows + epsilon).slot(.incoming).isVisible)
         if row.kind == .flip {
-            let middle = transition.frame(at: 0.5)
+            let middle = transition.frame(atFractionComplete: 0.5)
             #expect(middle.slots.allSatisfy { !$0.isVisible })
             #expect(middle.dolly == 1)
         }
@@ -158,7 +158,7 @@ struct TransitionFamilyTests {
         case .down: (outgoingEdge, incomingEdge) = ([(-w, -h), (w, -h)], [(-w, h), (w, h)])
         }
         for p in [0.1, 0.25, 0.5, 0.75, 0.9] {
-            let frame = cube.frame(at: p)
+            let frame = cube.frame(atFractionComplete: p)
             guard case .projective(let outgoing, _) = frame.slot(.outgoing).geometry,
                 case .projective(let incoming, _) = frame.slot(.incoming).geometry
             else {

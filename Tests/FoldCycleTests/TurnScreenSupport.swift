@@ -31,7 +31,8 @@ enum TurnScreens {
             .transition(slotSize: CGSize(width: columns, height: rows))
         var buffer = CellBuffer(width: 0, height: 0)
         scene.render(
-            transition.frame(at: t), outgoing: (0, cards.texts.outgoing), incoming: (1, cards.texts.incoming),
+            transition.frame(atFractionComplete: t), outgoing: (0, cards.texts.outgoing),
+            incoming: (1, cards.texts.incoming),
             into: &buffer)
         return buffer
     }

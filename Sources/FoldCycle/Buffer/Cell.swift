@@ -5,8 +5,8 @@
 /// A wide (2-cell) cluster occupies a lead cell with ``width`` 2 followed by a continuation cell
 /// with ``width`` 0 (and the same colours); a buffer never holds one without the other.
 ///
-/// Storage: `low` holds ``glyph`` (bits 0–31) and the packed foreground (bits 32–63, see
-/// ``TerminalColor/packed``); `high` holds the packed background (bits 0–31), ``width``
+/// Storage: `low` holds `glyph` (bits 0–31) and the packed foreground (bits 32–63, see
+/// `TerminalColor/packed`); `high` holds the packed background (bits 0–31), ``width``
 /// (bits 32–39) and ``attributes`` (bits 40–47); bits 48–63 are always 0. The public
 /// properties read and write those bits.
 public struct Cell: Hashable, Sendable {
@@ -17,7 +17,7 @@ public struct Cell: Hashable, Sendable {
 
     /// The grapheme cluster: a Unicode scalar value, or an id ≥ 0x110000 interned in
     /// ``GlyphTable/shared``. A continuation cell holds a space (0x20).
-    public var glyph: UInt32 {
+    package var glyph: UInt32 {
         @inline(__always) get { UInt32(truncatingIfNeeded: low) }
         @inline(__always) set { low = low & ~0xFFFF_FFFF | UInt64(newValue) }
     }
@@ -63,7 +63,7 @@ public struct Cell: Hashable, Sendable {
     /// - Parameters:
     ///   - glyph: a scalar value or an interned id (see ``GlyphTable``).
     ///   - width: 1, 2 (wide lead) or 0 (continuation).
-    public init(
+    package init(
         glyph: UInt32, width: UInt8 = 1, foreground: TerminalColor = .default,
         background: TerminalColor = .default, attributes: CellAttributes = []
     ) {
@@ -82,8 +82,8 @@ public struct Cell: Hashable, Sendable {
         high = UInt64(backgroundBits) | UInt64(width) << 32 | UInt64(attributes.rawValue) << 40
     }
 
-    /// Creates a narrow or wide lead cell from a cluster, interning it in ``GlyphTable/shared``
-    /// when it has several scalars; the width is ``DisplayWidth/of(_:)-(Character)`` clamped to 1...2.
+    /// Creates a narrow or wide lead cell from a cluster, interning it in `GlyphTable/shared`
+    /// when it has several scalars; the width is `DisplayWidth/of(_:)-(Character)` clamped to 1...2.
     public init(
         _ cluster: Character, foreground: TerminalColor = .default,
         background: TerminalColor = .default, attributes: CellAttributes = []
@@ -93,6 +93,9 @@ public struct Cell: Hashable, Sendable {
             width: UInt8(min(max(DisplayWidth.of(cluster), 1), 2)),
             foreground: foreground, background: background, attributes: attributes)
     }
+
+    /// The grapheme cluster the cell shows (a space for a continuation cell).
+    public var character: Character { GlyphTable.shared.character(for: glyph) }
 
     /// A space with the terminal's default colours and no attributes.
     public static let blank = Cell(glyph: 0x20)

@@ -12,7 +12,7 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
     case none
 
     /// The user's `--color` choice.
-    public enum Choice: String, CaseIterable, Hashable, Sendable {
+    package enum Choice: String, CaseIterable, Hashable, Sendable {
         /// Detect from the environment and whether output is a terminal.
         case auto
         /// Colour even when not a terminal or when `NO_COLOR` is set.
@@ -39,7 +39,7 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
     ///   - choice: the `--color` value.
     ///   - environment: the process environment (e.g. `ProcessInfo.processInfo.environment`).
     ///   - isTTY: whether the output is a terminal (`isatty(1)`).
-    public static func detect(choice: Choice, environment: [String: String], isTTY: Bool) -> ColorDepth {
+    package static func detect(choice: Choice, environment: [String: String], isTTY: Bool) -> ColorDepth {
         switch choice {
         case .never:
             return .none
@@ -61,11 +61,11 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
     // MARK: - Downsampling
 
     /// The xterm colour cube's channel levels for indices 0...5.
-    public static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
+    package static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
     /// The standard 16-colour palette (xterm defaults), index 0...15: black, red, green, yellow,
     /// blue, magenta, cyan, white, then the bright variants.
-    public static let palette16: [RGBColor] = [
+    package static let palette16: [RGBColor] = [
         RGBColor(red: 0, green: 0, blue: 0), RGBColor(red: 205, green: 0, blue: 0),
         RGBColor(red: 0, green: 205, blue: 0), RGBColor(red: 205, green: 205, blue: 0),
         RGBColor(red: 0, green: 0, blue: 238), RGBColor(red: 205, green: 0, blue: 205),
@@ -80,7 +80,7 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
     /// (16 + 36r + 6g + b, levels 0, 95, 135, 175, 215, 255, each channel to its nearest level)
     /// or the nearest of the 24 greys 232...255 (level 8 + 10k), whichever is nearer in squared
     /// RGB distance (the cube wins a tie). Indices 0...15 are never chosen: terminals theme them.
-    public static func ansi256Index(for color: RGBColor) -> UInt8 {
+    package static func ansi256Index(for color: RGBColor) -> UInt8 {
         func nearestLevel(_ value: UInt8) -> Int {
             let v = Int(value)
             if v < 48 { return 0 }
@@ -101,7 +101,7 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
 
     /// The nearest of ``palette16`` in squared RGB distance, index 0...15 (the lower index wins
     /// a tie).
-    public static func ansi16Index(for color: RGBColor) -> UInt8 {
+    package static func ansi16Index(for color: RGBColor) -> UInt8 {
         var best = 0
         var bestDistance = Int.max
         for (index, entry) in palette16.enumerated() {
@@ -116,7 +116,7 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
 
     /// The RGB colour of xterm 256-colour palette entry `index` (16...255: the 6×6×6 cube and the
     /// 24 greys; 0...15, which terminals theme, as ``palette16``).
-    public static func ansi256Color(index: UInt8) -> RGBColor {
+    package static func ansi256Color(index: UInt8) -> RGBColor {
         switch index {
         case 0..<16:
             return palette16[Int(index)]
@@ -136,7 +136,7 @@ public enum ColorDepth: String, CaseIterable, Hashable, Sendable {
     /// it is downsampled to (``ansi256Index(for:)``, ``ansi16Index(for:)``). Downsampling the
     /// result gives the same entry again, so a frame made of these colours differs from the
     /// previous one exactly where the output does.
-    public func paletteColor(for color: RGBColor) -> RGBColor {
+    package func paletteColor(for color: RGBColor) -> RGBColor {
         switch self {
         case .truecolor, .none: return color
         case .ansi256: return Self.ansi256Color(index: Self.ansi256Index(for: color))

@@ -1,6 +1,6 @@
 /// A 24-bit sRGB colour, 8 bits per channel (0...255).
 ///
-/// Parsed from `#rrggbb` (CSS hex notation) or one of the ``namedColors``.
+/// Parsed from `#rrggbb` (CSS hex notation) or one of the `namedColors`.
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// Red, 0...255.
     public var red: UInt8
@@ -20,7 +20,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// ``namedColors`` (case-insensitive).
     ///
     /// - Throws: ``RGBColorError/invalid(_:)`` for anything else (including `#rgb` short form).
-    public init(parsing text: String) throws(RGBColorError) {
+    package init(parsing text: String) throws(RGBColorError) {
         let lowered = text.lowercased()
         if let named = Self.namedColors.first(where: { $0.name == lowered }) {
             self = named.color
@@ -49,7 +49,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// The named colours, CSS Color Module Level 4 values: black #000000, white #ffffff,
     /// red #ff0000, green #008000, blue #0000ff, yellow #ffff00, cyan #00ffff,
     /// magenta #ff00ff, orange #ffa500, purple #800080, gray (alias grey) #808080.
-    public static let namedColors: [(name: String, color: RGBColor)] = [
+    package static let namedColors: [(name: String, color: RGBColor)] = [
         ("black", RGBColor(red: 0, green: 0, blue: 0)),
         ("white", RGBColor(red: 255, green: 255, blue: 255)),
         ("red", RGBColor(red: 255, green: 0, blue: 0)),

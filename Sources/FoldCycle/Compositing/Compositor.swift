@@ -35,20 +35,20 @@ import Foundation
 ///
 /// Source semantics: Core Animation composites sublayers in order with `opacity`, each layer's
 /// `transform` about its `anchorPoint`.
-public struct Compositor: Hashable, Sendable {
+package struct Compositor: Hashable, Sendable {
     /// The terminal background as RGB, used when blending a default colour; default black.
-    public var backgroundColor: RGBColor
+    package var backgroundColor: RGBColor
     /// The terminal foreground as RGB, used when blending a layer's default foreground;
     /// default white.
-    public var foregroundColor: RGBColor
+    package var foregroundColor: RGBColor
     /// The cell the destination is cleared to before compositing; default a space in the
     /// terminal's default colours.
-    public var clearCell: Cell
+    package var clearCell: Cell
     /// The colour depth the frames are encoded at: blended colours are snapped to its palette
     /// (``ColorDepth/paletteColor(for:)``); ``ColorDepth/truecolor`` (the default) and
     /// ``ColorDepth/none`` keep them as blended. A frame composed for one depth and encoded at
     /// another still shows right: it only loses the saving.
-    public var colorDepth: ColorDepth
+    package var colorDepth: ColorDepth
 
     /// Creates a compositor.
     ///
@@ -57,7 +57,7 @@ public struct Compositor: Hashable, Sendable {
     ///   - foregroundColor: the terminal foreground for blends, default white.
     ///   - clearCell: the destination's fill, default ``Cell/blank``.
     ///   - colorDepth: the output's depth, whose palette blends snap to; default truecolor.
-    public init(
+    package init(
         backgroundColor: RGBColor = .black, foregroundColor: RGBColor = .white, clearCell: Cell = .blank,
         colorDepth: ColorDepth = .truecolor
     ) {
@@ -73,7 +73,7 @@ public struct Compositor: Hashable, Sendable {
     /// (first = farthest back).
     ///
     /// - Complexity: one fill plus the cells each layer covers; see ``draw(_:onto:)``.
-    public func composite(_ layers: [Layer], into destination: inout CellBuffer) {
+    package func composite(_ layers: [Layer], into destination: inout CellBuffer) {
         composite(layers, width: destination.width, height: destination.height, into: &destination)
     }
 
@@ -84,7 +84,7 @@ public struct Compositor: Hashable, Sendable {
     ///   cuts a wide cluster (draws over part of one) repairs it where it cut it, except a
     ///   forward-placed layer that is blended or of several backgrounds, after which the
     ///   normalizing pass of the wide-cluster invariant runs over its bounding box.
-    public func composite(_ layers: [Layer], width: Int, height: Int, into destination: inout CellBuffer) {
+    package func composite(_ layers: [Layer], width: Int, height: Int, into destination: inout CellBuffer) {
         if destination.width != width || destination.height != height {
             destination.reset(width: width, height: height, filling: clearCell)
         } else {
@@ -107,7 +107,7 @@ public struct Compositor: Hashable, Sendable {
     ///   axis-aligned layer's column map is a temporary buffer (on the stack where it fits, as
     ///   `withUnsafeTemporaryAllocation` decides); rotated, sheared and projective layers
     ///   allocate a few arrays the size of their bounds.
-    public func draw(_ layer: Layer, onto destination: inout CellBuffer) {
+    package func draw(_ layer: Layer, onto destination: inout CellBuffer) {
         draw(layer, onto: &destination, destinationIsNormalized: false)
     }
 

@@ -8,20 +8,20 @@ import Foundation
 /// layer-local point `p` (cells, `(0, 0)` = top-left of ``content``) lands at
 /// `origin + centre + transform(p − centre)`, where `centre = (width / 2, height / 2)`; a
 /// projective geometry divides by w after the transform (see ``LayerGeometry``).
-public struct Layer: Hashable, Sendable {
+package struct Layer: Hashable, Sendable {
     /// The layer's cells, `content.width` × `content.height`.
-    public var content: CellBuffer {
+    package var content: CellBuffer {
         didSet { contentProfile = nil }
     }
     /// The placement about the layer's centre.
-    public var geometry: LayerGeometry
+    package var geometry: LayerGeometry
     /// Opacity, 0 (invisible) ... 1 (opaque); values outside are clamped when drawn.
-    public var alpha: Double
+    package var alpha: Double
     /// The layer's background colour, drawn as block eighths where an edge of an affine layer
     /// covers part of a cell (a projective layer samples its content's backgrounds instead).
-    public var background: TerminalColor
+    package var background: TerminalColor
     /// Where the untransformed top-left corner lands in the destination, in cells.
-    public var origin: CellPosition
+    package var origin: CellPosition
     /// ``content`` read once (``LayerContentProfile``), when whoever made the layer keeps one with
     /// the content (``CardScene``); nil after ``content`` changes. Not part of the layer's value
     /// (`==`, `hash`): it only saves the compositor reading the cells again.
@@ -35,7 +35,7 @@ public struct Layer: Hashable, Sendable {
     ///   - alpha: opacity 0...1, default 1.
     ///   - background: the colour of partly covered edge cells, default the terminal's.
     ///   - origin: the destination offset of the untransformed top-left, default (0, 0).
-    public init(
+    package init(
         content: CellBuffer, geometry: LayerGeometry = .identity, alpha: Double = 1,
         background: TerminalColor = .default, origin: CellPosition = .zero
     ) {
@@ -48,7 +48,7 @@ public struct Layer: Hashable, Sendable {
 
     /// Creates a layer with a 2-D affine transform about its centre (see
     /// ``init(content:geometry:alpha:background:origin:)``).
-    public init(
+    package init(
         content: CellBuffer, transform: LayerTransform, alpha: Double = 1,
         background: TerminalColor = .default, origin: CellPosition = .zero
     ) {
@@ -59,13 +59,13 @@ public struct Layer: Hashable, Sendable {
 
     /// Equal when content, geometry, alpha, background and origin are (not ``contentProfile``,
     /// which is derived from the content).
-    public static func == (lhs: Layer, rhs: Layer) -> Bool {
+    package static func == (lhs: Layer, rhs: Layer) -> Bool {
         lhs.content == rhs.content && lhs.geometry == rhs.geometry && lhs.alpha == rhs.alpha
             && lhs.background == rhs.background && lhs.origin == rhs.origin
     }
 
     /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(content)
         hasher.combine(geometry)
         hasher.combine(alpha)

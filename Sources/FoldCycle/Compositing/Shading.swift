@@ -7,7 +7,7 @@ extension CellBuffer {
     /// `cos α` (docs/DESIGN.md#text-on-turned-faces).
     ///
     /// - Complexity: O(cells), one pass; a run of cells in the same colours shares one blend.
-    public func shaded(by brightness: Double, foreground: RGBColor, background: RGBColor) -> CellBuffer {
+    package func shaded(by brightness: Double, foreground: RGBColor, background: RGBColor) -> CellBuffer {
         var result = self
         // The last cell's colours (foreground in the high word) and their dimmed values; no
         // packed colour has all bits set, so the first cell always computes.
@@ -39,7 +39,7 @@ extension CellBuffer {
 extension RGBColor {
     /// The colour with every channel multiplied by `brightness` (clamped to 0...1), as
     /// ``CellBuffer/shaded(by:foreground:background:)`` dims a cell.
-    public func scaled(by brightness: Double) -> RGBColor {
+    package func scaled(by brightness: Double) -> RGBColor {
         blended(over: .black, alpha: brightness)
     }
 }

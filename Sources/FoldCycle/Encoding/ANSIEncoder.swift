@@ -32,9 +32,9 @@
 ///   never wraps. Nothing scrolls either: a frame's LFs (cursor moves down to a row) follow a CR
 ///   and only reach the region's rows, which are all on screen (inline mode reserves them;
 ///   absolute mode draws on the screen), and outside a frame the encoder writes no LF.
-public struct ANSIEncoder: Sendable {
+package struct ANSIEncoder: Sendable {
     /// How the cursor is positioned.
-    public enum Mode: Hashable, Sendable {
+    package enum Mode: Hashable, Sendable {
         /// A region of rows in the normal screen, redrawn in place with relative moves only
         /// (CR, LF, CUU, CUD, CUF, CUB, BS; nothing that scrolls). LF is written only inside a
         /// frame, right after a CR, from a region row to a region row below it: the region's
@@ -47,16 +47,16 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// The cursor-positioning mode.
-    public let mode: Mode
+    package let mode: Mode
     /// The colour depth SGR colours are downsampled to; ``ColorDepth/none`` writes no colour.
-    public var depth: ColorDepth { sgr.depth }
+    package var depth: ColorDepth { sgr.depth }
     /// The table glyph ids refer to.
-    public let glyphs: GlyphTable
+    package let glyphs: GlyphTable
 
     /// The cursor's row relative to the region (nil when unknown).
-    public internal(set) var cursorRow: Int?
+    package internal(set) var cursorRow: Int?
     /// The cursor's column relative to the region (nil when unknown, e.g. after the last column).
-    public internal(set) var cursorColumn: Int?
+    package internal(set) var cursorColumn: Int?
     /// The rows of the frame being encoded (the region's), which a move may reach with LF; 0
     /// outside a frame, where moves (``moveCursor(toRow:column:into:)``, which may leave the
     /// region) use no LF.
@@ -68,7 +68,7 @@ public struct ANSIEncoder: Sendable {
     /// (the default) when the frame's right edge is the terminal's, or may be: autowrap off then
     /// clips the overflow, and an EL moved to a column past the edge would land on the frame's
     /// last cell instead. ``TerminalRegion`` sets it from the terminal's width when known.
-    public var columnsBeyondFrame = false
+    package var columnsBeyondFrame = false
     /// Whether this frame turned autowrap off (for a disputed cluster); the frame's end turns it
     /// back on.
     var autowrapIsOff = false
@@ -85,7 +85,7 @@ public struct ANSIEncoder: Sendable {
     ///     ``Mode/absolute(originRow:originColumn:)`` (cursor unknown until the first CUP).
     ///   - depth: the output's colour depth.
     ///   - glyphs: the glyph table of the buffers' cells, default ``GlyphTable/shared``.
-    public init(mode: Mode, depth: ColorDepth, glyphs: GlyphTable = .shared) {
+    package init(mode: Mode, depth: ColorDepth, glyphs: GlyphTable = .shared) {
         self.mode = mode
         self.glyphs = glyphs
         switch mode {
@@ -102,7 +102,7 @@ public struct ANSIEncoder: Sendable {
     /// Forgets the cursor column and the pen (e.g. after other output was written to the
     /// terminal): the next frame starts with CR (inline) or CUP (absolute) and an SGR reset.
     /// In inline mode the row is kept, since only the caller's own writes can change it.
-    public mutating func invalidate() {
+    package mutating func invalidate() {
         cursorColumn = nil
         sgr.pen = nil
         if case .absolute = mode { cursorRow = nil }
@@ -123,7 +123,7 @@ public struct ANSIEncoder: Sendable {
     /// - Parameters:
     ///   - buffer: the frame.
     ///   - bytes: the caller's output buffer, appended to.
-    public mutating func encodeFull(_ buffer: CellBuffer, into bytes: inout [UInt8]) {
+    package mutating func encodeFull(_ buffer: CellBuffer, into bytes: inout [UInt8]) {
         lineFeedRows = buffer.height
         defer { lineFeedRows = 0 }
         bytes.reserveCapacity(bytes.count + 64 + buffer.cells.count * 4)
@@ -276,7 +276,7 @@ public struct ANSIEncoder: Sendable {
     ///
     /// - Complexity: O(cells) for the compare (two word compares and a bit per cell), plus per
     ///   changed row a scan of the span of its marked cells, plus one write per redrawn cell.
-    public mutating func encodeDiff(previous: CellBuffer, current: CellBuffer, into bytes: inout [UInt8]) {
+    package mutating func encodeDiff(previous: CellBuffer, current: CellBuffer, into bytes: inout [UInt8]) {
         guard previous.width == current.width, previous.height == current.height else {
             encodeFull(current, into: &bytes)
             return
@@ -325,7 +325,7 @@ public struct ANSIEncoder: Sendable {
     /// Appends the shortest cursor move (``CursorMove``; no LF, since it is outside a frame) to a
     /// 0-based region-relative position (for callers that leave the cursor below the region,
     /// say), and tracks it.
-    public mutating func moveCursor(toRow row: Int, column: Int, into bytes: inout [UInt8]) {
+    package mutating func moveCursor(toRow row: Int, column: Int, into bytes: inout [UInt8]) {
         ByteSink.withSink(flushingTo: &bytes) { sink, _ in
             // The sink is empty: it has room for any move.
             move(toX: column, y: row, sink: &sink)

@@ -4,7 +4,7 @@
 /// parameter lists after ``controlSequenceIntroducer``) writes escape bytes; everything above it
 /// works on cells.
 /// Counts follow ECMA-48: a count of 1 is written as the short form with no parameter.
-public enum EscapeSequence: Hashable, Sendable {
+package enum EscapeSequence: Hashable, Sendable {
     /// CR (0x0D): cursor to column 1 of the current row. Never scrolls.
     case carriageReturn
     /// CUU `CSI n A`: cursor up `n` rows (stops at the top margin; never scrolls).
@@ -79,17 +79,17 @@ public enum EscapeSequence: Hashable, Sendable {
     case disableSGRMouseReports
 
     /// ESC `[`, the 7-bit CSI.
-    public static let controlSequenceIntroducer: [UInt8] = [0x1B, 0x5B]
+    package static let controlSequenceIntroducer: [UInt8] = [0x1B, 0x5B]
 
     /// The sequence's bytes.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var bytes: [UInt8] = []
         append(to: &bytes)
         return bytes
     }
 
     /// The number of bytes ``append(to:)`` writes.
-    public var byteCount: Int {
+    package var byteCount: Int {
         switch self {
         case .carriageReturn, .backspace: return 1
         case .cursorUp(let n), .cursorDown(let n), .cursorForward(let n), .cursorBackward(let n),
@@ -113,7 +113,7 @@ public enum EscapeSequence: Hashable, Sendable {
 
     /// Appends the sequence's bytes to `bytes` without allocating (the bytes are formed in a
     /// stack block by ``write(to:)``).
-    public func append(to bytes: inout [UInt8]) {
+    package func append(to bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumByteCount) { block in
             guard let base = block.baseAddress else { return }
             let count = write(to: base)

@@ -4,7 +4,7 @@
 ///
 /// The text is data: it is sanitized (``TextLayout/plainText(_:)``: controls as visible
 /// pictures, tabs as spaces) so no escape sequence in it reaches the terminal.
-public enum StyledText {
+package enum StyledText {
     /// `CSI 0;1;38;2;r;g;b;48;2;r;g;b m` + `text` + `CSI 0m`; at ``ColorDepth/none`` the
     /// attributes only (bold, …); with a default style and no attributes, the text alone.
     ///
@@ -12,7 +12,7 @@ public enum StyledText {
     ///   - text: one line (a line feed in it is kept as a line feed).
     ///   - style: its colours and attributes.
     ///   - depth: the colour depth colours are downsampled to (``ColorDepth/none`` writes none).
-    public static func bytes(_ text: String, style: TextStyle, depth: ColorDepth) -> [UInt8] {
+    package static func bytes(_ text: String, style: TextStyle, depth: ColorDepth) -> [UInt8] {
         var bytes: [UInt8] = []
         let cell = Cell(
             glyph: 0x41, foreground: style.foreground, background: style.background, attributes: style.attributes)

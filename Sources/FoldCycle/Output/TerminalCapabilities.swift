@@ -18,18 +18,18 @@ import Foundation
 ///   6. otherwise ``Motion/full``.
 ///   So the most restrictive request wins. A variable counts as set when it is non-empty and not
 ///   `0`, `false`, `no` or `off` (any case), so `CI=false` asks for nothing.
-public struct TerminalCapabilities: Hashable, Sendable {
+package struct TerminalCapabilities: Hashable, Sendable {
     /// Whether the output is a terminal (`isatty`).
-    public var isTerminal: Bool
+    package var isTerminal: Bool
     /// Whether frames are drawn: a terminal that is not `TERM=dumb`.
-    public var drawsFrames: Bool
+    package var drawsFrames: Bool
     /// The colour depth frames are encoded at.
-    public var colorDepth: ColorDepth
+    package var colorDepth: ColorDepth
     /// How much the scene moves.
-    public var motion: Motion
+    package var motion: Motion
 
     /// Creates capabilities from known values.
-    public init(isTerminal: Bool, drawsFrames: Bool, colorDepth: ColorDepth, motion: Motion) {
+    package init(isTerminal: Bool, drawsFrames: Bool, colorDepth: ColorDepth, motion: Motion) {
         self.isTerminal = isTerminal
         self.drawsFrames = drawsFrames
         self.colorDepth = colorDepth
@@ -43,7 +43,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
     ///   - environment: the process environment (`ProcessInfo.processInfo.environment`).
     ///   - color: a fixed depth, or ``ColorDepth/Setting/detected`` for `--color auto`.
     ///   - motion: a fixed motion, or ``Motion/Setting/detected``.
-    public static func detect(
+    package static func detect(
         isTerminal: Bool, environment: [String: String], color: ColorDepth.Setting = .detected,
         motion: Motion.Setting = .detected
     ) -> TerminalCapabilities {
@@ -71,7 +71,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
 
     /// ``detect(isTerminal:environment:color:motion:)`` for an output sink, in this process's
     /// environment.
-    public static func detect(
+    package static func detect(
         for sink: any OutputSink, color: ColorDepth.Setting = .detected, motion: Motion.Setting = .detected
     ) -> TerminalCapabilities {
         detect(
@@ -80,7 +80,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
 
     /// Whether the environment variable `name` asks for something: set, non-empty, and not `0`,
     /// `false`, `no` or `off` (case-insensitive).
-    public static func isSet(_ name: String, in environment: [String: String]) -> Bool {
+    package static func isSet(_ name: String, in environment: [String: String]) -> Bool {
         guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return false }
         return !["0", "false", "no", "off"].contains(value.lowercased())
     }

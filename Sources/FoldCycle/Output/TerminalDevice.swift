@@ -16,8 +16,8 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     /// `COLUMNSxROWS`, e.g. `80x24`.
     public var description: String { "\(columns)x\(rows)" }
 
-    /// The size with each side clamped to 0 and to ``Limits/terminalColumns`` or
-    /// ``Limits/terminalRows``.
+    /// The size with each side clamped to 0 and to `Limits/terminalColumns` or
+    /// `Limits/terminalRows`.
     public var bounded: TerminalSize {
         TerminalSize(
             columns: min(max(columns, 0), Limits.terminalColumns), rows: min(max(rows, 0), Limits.terminalRows))
@@ -28,7 +28,7 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
 /// termios modes, and writing bytes in full.
 ///
 /// Source: POSIX termios and `ioctl(TIOCGWINSZ)`. Instances are values over a descriptor; the saved
-/// termios state lives in ``TerminalModes``.
+/// termios state lives in `TerminalModes`.
 public struct TerminalDevice: Sendable {
     /// The file descriptor (0 for stdin, 1 for stdout).
     public let fileDescriptor: Int32
@@ -50,7 +50,7 @@ public struct TerminalDevice: Sendable {
 
     /// The window size from `ioctl(TIOCGWINSZ)`, or nil when it is not a terminal or the driver
     /// reports nothing. A 0 × 0 size is returned as it is: callers must cope with it. A size
-    /// beyond ``Limits/terminalColumns`` × ``Limits/terminalRows`` (a terminal reporting
+    /// beyond `Limits/terminalColumns` × `Limits/terminalRows` (a terminal reporting
     /// 65535 × 65535) is reported as that limit in each direction, so nothing laid out for the
     /// terminal (a fullscreen frame, a deck's area) allocates more than the limits allow.
     public var size: TerminalSize? {
@@ -89,7 +89,7 @@ public struct TerminalDevice: Sendable {
         if failure != 0 { throw .writeFailed(errno: failure) }
     }
 
-    /// Writes the UTF-8 bytes of `text` in full; see ``write(_:)-(UInt8)``.
+    /// Writes the UTF-8 bytes of `text` in full; see ``write(_:)-([UInt8])``.
     public func write(_ text: String) throws(TerminalError) {
         try write(Array(text.utf8))
     }

@@ -1,6 +1,6 @@
 /// Where frames go on a terminal: an inline region of rows reserved at the cursor, or the whole
 /// alternate screen.
-public enum RegionPlacement: Hashable, Sendable {
+package enum RegionPlacement: Hashable, Sendable {
     /// Rows reserved at the cursor in the normal screen, redrawn in place; the last frame stays
     /// on screen and the cursor ends on the line below.
     case inline
@@ -24,28 +24,28 @@ public enum RegionPlacement: Hashable, Sendable {
 ///
 /// Not thread-safe: a value owned by one queue. Appends to caller-owned byte arrays; the caller
 /// writes them in one `write` per frame.
-public struct TerminalRegion: Sendable {
+package struct TerminalRegion: Sendable {
     /// Inline or fullscreen.
-    public let placement: RegionPlacement
+    package let placement: RegionPlacement
     /// The colour depth frames are encoded at.
-    public let depth: ColorDepth
+    package let depth: ColorDepth
 
     private var encoder: ANSIEncoder
     private var previous: CellBuffer?
     /// Rows reserved so far (inline), i.e. rows the cursor may move through without scrolling.
-    public private(set) var reservedRows = 0
+    package private(set) var reservedRows = 0
     /// The height of the last frame drawn, in rows.
     private var lastHeight = 0
     /// Whether ``begin(into:)`` ran and ``end(into:erasing:)`` did not.
-    public private(set) var isActive = false
+    package private(set) var isActive = false
     /// The terminal's width in columns, when known (a player sets it from the terminal's size):
     /// the encoder erases the overflow of a disputed-width cluster past an inline frame's right
     /// edge where the terminal has columns there (``ANSIEncoder/columnsBeyondFrame``). nil:
     /// unknown, and the frame's right edge is taken to be the terminal's.
-    public var terminalColumns: Int?
+    package var terminalColumns: Int?
 
     /// Creates a region; nothing is written until ``begin(into:)``.
-    public init(placement: RegionPlacement, depth: ColorDepth) {
+    package init(placement: RegionPlacement, depth: ColorDepth) {
         self.placement = placement
         self.depth = depth
         encoder = Self.makeEncoder(placement: placement, depth: depth)
@@ -59,7 +59,7 @@ public struct TerminalRegion: Sendable {
     }
 
     /// Hides the cursor (and enters and clears the alternate screen when fullscreen).
-    public mutating func begin(into bytes: inout [UInt8]) {
+    package mutating func begin(into bytes: inout [UInt8]) {
         guard !isActive else { return }
         isActive = true
         if placement == .fullscreen {
@@ -72,7 +72,7 @@ public struct TerminalRegion: Sendable {
 
     /// Appends the bytes that turn the region's previous frame into `frame`: the changed cells
     /// only, or the whole frame after a size change or ``reset(into:)``.
-    public mutating func draw(_ frame: CellBuffer, into bytes: inout [UInt8]) {
+    package mutating func draw(_ frame: CellBuffer, into bytes: inout [UInt8]) {
         if placement == .inline, frame.height > reservedRows {
             reserve(rows: frame.height, into: &bytes)
         }
@@ -113,7 +113,7 @@ public struct TerminalRegion: Sendable {
     /// Erases what the region shows and forgets it (after a terminal resize, when the screen may
     /// have been reflowed); the next ``draw(_:into:)`` reserves and draws from scratch at the
     /// region's top-left.
-    public mutating func reset(into bytes: inout [UInt8]) {
+    package mutating func reset(into bytes: inout [UInt8]) {
         guard isActive else { return }
         switch placement {
         case .inline:
@@ -137,7 +137,7 @@ public struct TerminalRegion: Sendable {
     /// region's place; the next ``draw(_:into:)`` reserves rows below them and draws in full.
     /// (The way a player prints above its live region without a copy of the card, or a
     /// half-drawn frame, left behind.) Fullscreen: nothing.
-    public mutating func releaseRows(into bytes: inout [UInt8]) {
+    package mutating func releaseRows(into bytes: inout [UInt8]) {
         guard isActive, placement == .inline else { return }
         EscapeSequence.carriageReturn.append(to: &bytes)
         EscapeSequence.resetAttributes.append(to: &bytes)
@@ -154,7 +154,7 @@ public struct TerminalRegion: Sendable {
     /// the cursor to the end of the screen (the region, or what is left of it below a message the
     /// host wrote on its way out), cursor shown. Fullscreen: the alternate screen left, cursor
     /// shown. Nothing while the region is not active.
-    public var exitRestoration: [UInt8] {
+    package var exitRestoration: [UInt8] {
         guard isActive else { return [] }
         var bytes: [UInt8] = []
         EscapeSequence.resetAttributes.append(to: &bytes)
@@ -169,7 +169,7 @@ public struct TerminalRegion: Sendable {
 
     /// Forgets the frame on screen without erasing it, so the next ``draw(_:into:)`` draws every
     /// cell (the full-frame encoder, for comparison with diffs).
-    public mutating func forgetFrame() {
+    package mutating func forgetFrame() {
         previous = nil
     }
 
@@ -177,7 +177,7 @@ public struct TerminalRegion: Sendable {
     /// region reserved below it are erased), or with `erasing` the region is erased and the
     /// cursor stays where it began (a transient region leaves nothing behind); fullscreen,
     /// the alternate screen is left. Then attributes are reset and the cursor shown. Idempotent.
-    public mutating func end(into bytes: inout [UInt8], erasing: Bool = false) {
+    package mutating func end(into bytes: inout [UInt8], erasing: Bool = false) {
         guard isActive else { return }
         isActive = false
         EscapeSequence.resetAttributes.append(to: &bytes)

@@ -23,7 +23,7 @@ public struct FooterLine: Hashable, Sendable {
     /// The rows this line takes in a footer `width` cells wide, none of them wrapping: itself,
     /// or, when it ``wraps``, its text broken at spaces into rows of at most `width` cells (a word
     /// wider than that is clipped on its own row; the caret stays on the last row).
-    public func rows(width: Int) -> [FooterLine] {
+    package func rows(width: Int) -> [FooterLine] {
         guard wraps, DisplayWidth.of(text) + (showsCaret ? 1 : 0) > width, width > 2 else {
             return [FooterLine(text, showsCaret: showsCaret, attributes: attributes)]
         }

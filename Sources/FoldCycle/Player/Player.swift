@@ -2,10 +2,10 @@ import Dispatch
 import Foundation
 
 /// Plays a ``FrameSource`` (a cycler's card, a deck) in a terminal: the data flow's last stages
-/// (scene → frame → region → encoder → output sink) driven by a ``FrameLoop`` that ticks only
+/// (scene → frame → region → encoder → output sink) driven by a `FrameLoop` that ticks only
 /// while the scene moves, so nothing is drawn and no CPU is used while nothing moves.
 ///
-/// - ``Output/inline`` and ``Output/fullscreen`` draw frames (see ``TerminalRegion``) at up to
+/// - ``Output/inline`` and ``Output/fullscreen`` draw frames (see `TerminalRegion`) at up to
 ///   `framesPerSecond` frames per second: inline, a blank host line (``Configuration/keepsHostLine``),
 ///   the scene at the left and footer lines under it; fullscreen, the scene centred. The scene
 ///   re-fits the terminal's width (``FrameSource/fit(columns:)``) at start and after every
@@ -20,11 +20,11 @@ import Foundation
 ///   inline region, which moves down (the screen scrolls up) with no half-drawn frame and no copy
 ///   of the card left behind; in plain-text output, in order with the items.
 /// - If the process exits while the player draws (an early `exit` without ``finish()``), an
-///   `atexit` handler gives the terminal back from bytes kept ready (``TerminalRegion/exitRestoration``),
+///   `atexit` handler gives the terminal back from bytes kept ready (`TerminalRegion/exitRestoration`),
 ///   without waiting for the player's queue.
 ///
 /// Output mode, colour depth and motion are decided once, at creation, from the configuration,
-/// the sink and the environment (``TerminalCapabilities``): ``output``, ``colorDepth``,
+/// the sink and the environment (`TerminalCapabilities`): ``output``, ``colorDepth``,
 /// ``motion``.
 ///
 /// Threading: all drawing state lives on one private serial queue; public methods may be called
@@ -84,7 +84,7 @@ public final class Player: @unchecked Sendable {
     ///   - sink: where bytes go, default standard output (``TerminalDevice/standardError`` keeps
     ///     stdout for a tool's results; any descriptor works). Its size is read at
     ///     ``start(paused:)``, ``terminalResized()`` and before every frame, and taken as at most
-    ///     ``Limits/terminalColumns`` × ``Limits/terminalRows``.
+    ///     `Limits/terminalColumns` × `Limits/terminalRows`.
     ///   - session: the terminal session to draw in (its queue becomes the player's; the player
     ///     joins it as a participant at ``start(paused:)``). When nil and
     ///     ``Configuration/guardsTerminal`` is on, frames go to a terminal and the sink reaches a
@@ -306,7 +306,7 @@ public final class Player: @unchecked Sendable {
 
     /// The bytes that restore the terminal right now without drawing (for a last-resort exit
     /// path): cursor shown and below the region, or alternate screen left.
-    public func restorationBytes() -> [UInt8] {
+    package func restorationBytes() -> [UInt8] {
         onQueue {
             var copy = region
             var restore: [UInt8] = []

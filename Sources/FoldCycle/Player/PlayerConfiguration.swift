@@ -4,7 +4,7 @@ extension Player {
     /// Where and how frames are written.
     public enum Output: Hashable, Sendable {
         /// Inline when the output draws frames (a terminal that is not `TERM=dumb`, see
-        /// ``TerminalCapabilities``), otherwise plain text: the default, as the CLI decides.
+        /// `TerminalCapabilities`), otherwise plain text: the default, as the CLI decides.
         case automatic
         /// Rows reserved at the cursor, redrawn in place.
         case inline
@@ -34,10 +34,10 @@ extension Player {
         /// Inline, fullscreen or plain text; ``Output/automatic`` by default.
         public var output: Output
         /// The colour depth of the encoded frames: detected by default from the output and
-        /// `NO_COLOR`, `COLORTERM` and `TERM` (``TerminalCapabilities``), as the CLI detects it.
+        /// `NO_COLOR`, `COLORTERM` and `TERM` (`TerminalCapabilities`), as the CLI detects it.
         public var colorDepth: ColorDepth.Setting
         /// How much the scene moves: detected by default from `REDUCED_MOTION`, `ACCESSIBLE`,
-        /// `CI` and `TERM=dumb` (``TerminalCapabilities``). With ``Motion/none`` a fullscreen
+        /// `CI` and `TERM=dumb` (`TerminalCapabilities`). With ``Motion/none`` a fullscreen
         /// output draws inline: the items are lines in the normal screen.
         public var motion: Motion.Setting
         /// Whether the player guards the terminal while it draws (inline or fullscreen output to a
@@ -96,7 +96,7 @@ extension Player {
         /// the CLI follows too (``TerminalCapabilities``): ``Output/automatic`` is inline where
         /// frames are drawn and plain text elsewhere; a detected motion is ``Motion/none`` in
         /// plain text and otherwise as the environment asks.
-        public func resolved(for sink: any OutputSink, environment: [String: String]) -> (
+        package func resolved(for sink: any OutputSink, environment: [String: String]) -> (
             output: Output, depth: ColorDepth, motion: Motion
         ) {
             let capabilities = TerminalCapabilities.detect(

@@ -19,16 +19,16 @@ import Foundation
 ///
 /// Source: the cell buffers are the compositor's own (the same frames the terminal shows), not
 /// a replay of escape codes. The strip-and-keyframes animation is the technique svg-term uses.
-public enum AnimatedSVG {
+package enum AnimatedSVG {
     /// A frame and the time it appears.
-    public struct Frame: Hashable, Sendable {
+    package struct Frame: Hashable, Sendable {
         /// Seconds from the start of the loop (≥ 0, not before the previous frame's).
-        public var time: TimeInterval
+        package var time: TimeInterval
         /// What the frame shows.
-        public var cells: CellBuffer
+        package var cells: CellBuffer
 
         /// Creates a frame.
-        public init(time: TimeInterval, cells: CellBuffer) {
+        package init(time: TimeInterval, cells: CellBuffer) {
             self.time = time
             self.cells = cells
         }
@@ -46,7 +46,7 @@ public enum AnimatedSVG {
     ///   the cell size).
     /// - Throws: ``AnimatedSVGError`` for no frames, mismatched sizes, times out of order, a
     ///   duration not after the last frame, or a cell size that is not positive.
-    public static func document(frames: [Frame], duration: TimeInterval, style: AnimatedSVGStyle = .init())
+    package static func document(frames: [Frame], duration: TimeInterval, style: AnimatedSVGStyle = .init())
         throws(AnimatedSVGError) -> String
     {
         guard let first = frames.first else { throw .noFrames }

@@ -1,22 +1,22 @@
 /// How an ``AnimatedSVG`` draws cells: the font, the size of a cell in pixels, and the colours
 /// that stand for the terminal's defaults.
-public struct AnimatedSVGStyle: Hashable, Sendable {
+package struct AnimatedSVGStyle: Hashable, Sendable {
     /// The CSS `font-family` list for text, e.g. `"'DejaVu Sans Mono', monospace"`. No font is
     /// embedded or fetched: the list should end with the generic `monospace`, and text is placed
     /// cell by cell whatever font the viewer has (see ``AnimatedSVG``).
-    public var fontFamily: String
+    package var fontFamily: String
     /// A cell's width in pixels (> 0).
-    public var cellWidth: Double
+    package var cellWidth: Double
     /// A cell's height in pixels (> 0).
-    public var cellHeight: Double
+    package var cellHeight: Double
     /// The page's colour, and what a cell's default background shows (the compositor's
     /// ``Compositor/backgroundColor`` should be the same, so blends match the page).
-    public var background: RGBColor
+    package var background: RGBColor
     /// What a cell's default foreground shows.
-    public var foreground: RGBColor
+    package var foreground: RGBColor
 
     /// The default font list: common monospace fonts, then the generic family.
-    public static let defaultFontFamily =
+    package static let defaultFontFamily =
         "'DejaVu Sans Mono', 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace"
 
     /// Creates a style.
@@ -29,7 +29,7 @@ public struct AnimatedSVGStyle: Hashable, Sendable {
     ///   - background: the page and default background; default black (the compositor's).
     ///   - foreground: the default foreground; default black or white, whichever contrasts more
     ///     with `background` (``CardStyle/contrastingText(on:)``).
-    public init(
+    package init(
         fontFamily: String = AnimatedSVGStyle.defaultFontFamily, cellWidth: Double = 10, cellHeight: Double = 20,
         background: RGBColor = .black, foreground: RGBColor? = nil
     ) {
@@ -42,13 +42,13 @@ public struct AnimatedSVGStyle: Hashable, Sendable {
 
     /// The font size in pixels: a monospace font's advance is about 0.6 em, so the size that
     /// fills a cell's width, at most 85% of its height.
-    public var fontSize: Double {
+    package var fontSize: Double {
         min(cellWidth / 0.6, cellHeight * 0.85)
     }
 }
 
 /// Why an ``AnimatedSVG`` cannot be made from the frames given.
-public enum AnimatedSVGError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AnimatedSVGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No frames.
     case noFrames
     /// Frame `index` is not the size of the first frame.
@@ -61,7 +61,7 @@ public enum AnimatedSVGError: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidCellSize(width: Double, height: Double)
 
     /// A one-line message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noFrames: return "an animated SVG needs at least one frame"
         case .frameSizeMismatch(let index): return "frame \(index) is not the size of frame 0"

@@ -5,7 +5,7 @@ import Foundation
 /// Source: the asciicast v2 format (asciinema): a newline-delimited JSON file whose first line is
 /// the header and every other line an event `[time, code, data]`, `time` in seconds since the
 /// recording began.
-public enum AsciicastEvent: Hashable, Sendable {
+package enum AsciicastEvent: Hashable, Sendable {
     /// Bytes written to the terminal (code `"o"`). Kept as bytes: the encoder decodes UTF-8
     /// across events, so a cluster split between two writes is written whole in the second.
     case output([UInt8])
@@ -23,16 +23,16 @@ public enum AsciicastEvent: Hashable, Sendable {
 /// sequence at the end of one write is held back and written with the next (as asciinema's
 /// incremental decoder does); invalid bytes become U+FFFD. Not thread-safe: a value owned by one
 /// writer.
-public struct AsciicastEncoder: Sendable {
+package struct AsciicastEncoder: Sendable {
     /// The bytes of an incomplete UTF-8 sequence held back from the last output event.
     private var pending: [UInt8] = []
 
     /// Creates an encoder with nothing held back.
-    public init() {}
+    package init() {}
 
     /// Appends the line of `event` at `time` seconds (negative or non-finite times count as 0)
     /// to `line`. An output event that holds only an incomplete UTF-8 sequence appends nothing.
-    public mutating func append(_ event: AsciicastEvent, at time: TimeInterval, to line: inout [UInt8]) {
+    package mutating func append(_ event: AsciicastEvent, at time: TimeInterval, to line: inout [UInt8]) {
         let code: String
         let data: String
         switch event {
@@ -55,7 +55,7 @@ public struct AsciicastEncoder: Sendable {
     }
 
     /// The line of `event` at `time` (see ``append(_:at:to:)``).
-    public mutating func line(_ event: AsciicastEvent, at time: TimeInterval) -> [UInt8] {
+    package mutating func line(_ event: AsciicastEvent, at time: TimeInterval) -> [UInt8] {
         var bytes: [UInt8] = []
         append(event, at: time, to: &bytes)
         return bytes
@@ -63,7 +63,7 @@ public struct AsciicastEncoder: Sendable {
 
     /// `time` in seconds with exactly six decimals (`1.500000`), 0 for negative or non-finite
     /// values.
-    public static func timeText(_ time: TimeInterval) -> String {
+    package static func timeText(_ time: TimeInterval) -> String {
         let microseconds = time.isFinite && time > 0 ? (time * 1e6).rounded() : 0
         let whole = Int64(microseconds) / 1_000_000
         let fraction = Int64(microseconds) % 1_000_000
@@ -73,7 +73,7 @@ public struct AsciicastEncoder: Sendable {
 
     /// Appends `text` as a JSON string: `"` and `\` escaped, the C0 controls and DEL as `\uXXXX`
     /// (`\n`, `\r`, `\t`, `\b`, `\f` by their short escapes), everything else as UTF-8.
-    public static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

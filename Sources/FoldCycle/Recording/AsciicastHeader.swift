@@ -5,17 +5,17 @@ import Foundation
 ///
 /// Source: the asciicast v2 format (asciinema): `{"version": 2, "width": W, "height": H,
 /// "timestamp": T, "env": {"TERM": …}, "title": …}`; `timestamp`, `env` and `title` are optional.
-public struct AsciicastHeader: Hashable, Sendable {
+package struct AsciicastHeader: Hashable, Sendable {
     /// The terminal's size when the recording began, in cells.
-    public var size: TerminalSize
+    package var size: TerminalSize
     /// When the recording began, in seconds since the Unix epoch; nil leaves it out (a
     /// deterministic recording, identical on every machine).
-    public var timestamp: Int?
+    package var timestamp: Int?
     /// Environment variables a player may use (asciinema records `TERM` and `SHELL`), written
     /// sorted by name.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// A title; nil leaves it out.
-    public var title: String?
+    package var title: String?
 
     /// Creates a header.
     ///
@@ -24,7 +24,7 @@ public struct AsciicastHeader: Hashable, Sendable {
     ///   - timestamp: seconds since the Unix epoch, or nil.
     ///   - environment: variables to record, e.g. `["TERM": "xterm-256color"]`.
     ///   - title: a title, or nil.
-    public init(size: TerminalSize, timestamp: Int? = nil, environment: [String: String] = [:], title: String? = nil) {
+    package init(size: TerminalSize, timestamp: Int? = nil, environment: [String: String] = [:], title: String? = nil) {
         self.size = TerminalSize(columns: max(size.columns, 1), rows: max(size.rows, 1))
         self.timestamp = timestamp
         self.environment = environment
@@ -32,7 +32,7 @@ public struct AsciicastHeader: Hashable, Sendable {
     }
 
     /// The header as one JSON line, ending with a newline; keys in the order above.
-    public var line: [UInt8] {
+    package var line: [UInt8] {
         var bytes = Array("{\"version\": 2, \"width\": \(size.columns), \"height\": \(size.rows)".utf8)
         if let timestamp { bytes.append(contentsOf: ", \"timestamp\": \(timestamp)".utf8) }
         if !environment.isEmpty {

@@ -5,7 +5,7 @@ import Foundation
 /// what the terminal shows, and knows nothing of the scene: any player (a cycler's card, a deck)
 /// records through it.
 ///
-/// - The header (``AsciicastHeader``) is written at creation, with the terminal's size then.
+/// - The header (`AsciicastHeader`) is written at creation, with the terminal's size then.
 /// - Each ``write(_:)`` is one `"o"` event of exactly the bytes written, at `clock.now` minus
 ///   the clock's time at creation (seconds). When the terminal's size differs from the size last
 ///   recorded, an `"r"` event comes first, at the same time: the bytes that follow are drawn for

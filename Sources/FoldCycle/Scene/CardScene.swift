@@ -36,7 +36,7 @@ public final class CardScene {
     /// A cell's height over its width (> 0), for transitions in world units; default 2.
     public var cellAspect: Double
     /// Blends and places the layers.
-    public var compositor: Compositor
+    package var compositor: Compositor
     /// How many laid-out items are kept (≥ 1; default 2, a transition's two slots).
     public var capacity: Int
 
@@ -44,9 +44,23 @@ public final class CardScene {
     private var layers: [Layer] = []
 
     /// Creates a scene for `cardSize` cards.
-    public init(
+    ///
+    /// - Parameters:
+    ///   - cardSize: the card in cells.
+    ///   - style: colours and alignment.
+    ///   - cellAspect: a cell's height over its width (> 0).
+    ///   - capacity: how many laid-out items are kept (≥ 1).
+    public convenience init(
+        cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2, capacity: Int = 2
+    ) {
+        self.init(
+            cardSize: cardSize, style: style, cellAspect: cellAspect, compositor: Compositor(), capacity: capacity)
+    }
+
+    /// Creates a scene with its own compositor.
+    package init(
         cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
-        compositor: Compositor = Compositor(), capacity: Int = 2
+        compositor: Compositor, capacity: Int = 2
     ) {
         self.cardSize = cardSize
         self.style = style
@@ -87,7 +101,10 @@ public final class CardScene {
 
     /// Renders one settled item.
     ///
-    /// - Parameter destination: a caller-owned buffer, resized to ``cardSize`` when needed.
+    /// - Parameters:
+    ///   - index: the item's index (its colour in the palette).
+    ///   - text: the item's text.
+    ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
     public func render(index: Int, text: String, into destination: inout CellBuffer) {
         let cells = slotContent(index: index, text: text)
         if destination.width != cells.width || destination.height != cells.height {
@@ -102,7 +119,9 @@ public final class CardScene {
     /// drawable (``SlotPresentation/isDrawable``: a geometry that is not finite or absurdly
     /// large), are skipped.
     ///
-    /// - Parameter destination: a caller-owned buffer, resized to ``cardSize`` when needed.
+    /// - Parameters:
+    ///   - slots: the cards, back to front.
+    ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
     public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
         for slot in slots where slot.presentation.isDrawable {
@@ -120,8 +139,10 @@ public final class CardScene {
     /// card's background.
     ///
     /// - Parameters:
+    ///   - slots: the cards, back to front.
     ///   - frameSize: the destination's size in cells (it is resized when needed).
     ///   - cardOrigin: where a card at rest has its top-left corner, in the frame's cells.
+    ///   - destination: a caller-owned buffer.
     public func render(
         _ slots: [CardSlot], frameSize: TerminalSize, cardOrigin: CellPosition, into destination: inout CellBuffer
     ) {

@@ -3,7 +3,7 @@ import Foundation
 /// How a card (one item in its slot) looks: background colours by item, text colour, alignment.
 ///
 /// Source: the pseudo-fold view's subviews, each a coloured card; the source's five colours are
-/// green, blue, yellow, cyan and orange (``sourcePalette``).
+/// green, blue, yellow, cyan and orange (``defaultPalette``).
 public struct CardStyle: Hashable, Sendable {
     /// Card backgrounds; item `i` uses `palette[i % palette.count]`. Empty: the terminal's
     /// default colours.
@@ -16,23 +16,23 @@ public struct CardStyle: Hashable, Sendable {
     /// turn faces (docs/DESIGN.md#text-on-turned-faces).
     public var shading: Bool
 
-    /// The source's five card colours, by name (CSS values, see ``RGBColor/namedColors``):
+    /// The source's five card colours, by name (CSS values, see `RGBColor/namedColors`):
     /// green, blue, yellow, cyan, orange.
-    public static let sourcePaletteNames = ["green", "blue", "yellow", "cyan", "orange"]
+    public static let defaultPaletteNames = ["green", "blue", "yellow", "cyan", "orange"]
 
-    /// ``sourcePaletteNames`` as colours.
-    public static let sourcePalette: [RGBColor] = sourcePaletteNames.compactMap { name in
+    /// ``defaultPaletteNames`` as colours.
+    public static let defaultPalette: [RGBColor] = defaultPaletteNames.compactMap { name in
         RGBColor.namedColors.first { $0.name == name }?.color
     }
 
     /// Creates a style.
     ///
     /// - Parameters:
-    ///   - palette: card backgrounds by item index; default ``sourcePalette``.
+    ///   - palette: card backgrounds by item index; default ``defaultPalette``.
     ///   - alignment: text alignment; default centre.
     ///   - shading: dim turned faces; default off.
     public init(
-        palette: [RGBColor] = CardStyle.sourcePalette, alignment: HorizontalAlignment = .center, shading: Bool = false
+        palette: [RGBColor] = CardStyle.defaultPalette, alignment: HorizontalAlignment = .center, shading: Bool = false
     ) {
         self.palette = palette
         self.alignment = alignment

@@ -8,7 +8,7 @@ import Foundation
 ///   grows back when the terminal does.
 /// - Motion (``setMotion(_:)``): ``Motion/full`` plays each transition as styled;
 ///   ``Motion/reduced`` plays every transition as a cross-fade of at most
-///   ``Motion/reducedCrossFadeDuration`` from its begin (or, reversed, in its last moments), so
+///   `Motion/reducedCrossFadeDuration` from its begin (or, reversed, in its last moments), so
 ///   nothing moves; ``Motion/none`` shows the item each transition lands on at once.
 ///
 /// Thread safety: the cycler may be commanded from any thread; the card scene, the size and the
@@ -18,7 +18,7 @@ where DataSource.Item == String {
     /// The cycler shown. Commands may be sent to it directly from any thread.
     public let cycler: Cycler<DataSource>
     /// Composes the card (used on the player's queue only).
-    public let card: CardScene
+    package let card: CardScene
     /// The card's size when the terminal is wide enough, in cells.
     public let preferredSize: TerminalSize
     /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.
@@ -76,7 +76,7 @@ where DataSource.Item == String {
         case .reduced:
             state = TransitionStyle(kind: .fade, direction: transition.style.direction, timingFunction: .linear)
                 .transition(slotSize: size, cellAspect: card.cellAspect)
-                .frame(at: Self.crossFadeProgress(t: transition.t, duration: transition.duration))
+                .frame(atFractionComplete: Self.crossFadeProgress(t: transition.t, duration: transition.duration))
         }
         card.render(
             state, outgoing: (transition.outgoingConfiguredIndex, transition.outgoingItem),
@@ -147,7 +147,7 @@ where DataSource.Item == String {
         cycler.cancel()
     }
 
-    /// Composes the card's blends in `depth`'s palette (``Compositor/colorDepth``). Call on the
+    /// Composes the card's blends in `depth`'s palette (`Compositor/colorDepth`). Call on the
     /// player's queue, as ``render(at:into:)``.
     public func setColorDepth(_ depth: ColorDepth) {
         card.compositor.colorDepth = depth

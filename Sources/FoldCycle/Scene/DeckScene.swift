@@ -4,8 +4,8 @@ import Foundation
 /// card, so that they can move, turn and fly off inside it; the player, its region and its
 /// encoder draw it as they draw a cycler (docs/DESIGN.md#swipe-deck).
 ///
-/// - Cards: each card's ``CardPose`` becomes an affine geometry in cells about the card's centre
-///   (``CardPose/layerTransform(metrics:)``: a true rotation on cells `cellAspect` times taller
+/// - Cards: each card's `CardPose` becomes an affine geometry in cells about the card's centre
+///   (`CardPose/layerTransform(metrics:)`: a true rotation on cells `cellAspect` times taller
 ///   than wide); rotated cards take the compositor's forward-placing path, so glyphs stay upright
 ///   and are never duplicated. A card whose item has a back side (``CardFaces``) shows the side
 ///   it is turned to; a flip in progress is drawn with ``flipStyle``'s transition, its slots
@@ -24,7 +24,7 @@ where DataSource.Item == String {
     /// Composes the cards (on the player's queue only).
     public let card: CardScene
     /// The card's size and cell aspect.
-    public let metrics: CardMetrics
+    package let metrics: CardMetrics
     /// How a flashcard turns to its other side (kind, direction, timing); its duration is the
     /// deck's ``DeckConfiguration/flipDuration``.
     public let flipStyle: TransitionStyle
@@ -70,14 +70,14 @@ where DataSource.Item == String {
 
     /// Where a card at rest has its top-left corner in a `frameSize` frame: centred horizontally,
     /// the stack (`cardSize.rows + visibleCount − 1` rows) centred vertically (extra space below).
-    public static func cardOrigin(frameSize: TerminalSize, cardSize: TerminalSize, visibleCount: Int) -> CellPosition {
+    package static func cardOrigin(frameSize: TerminalSize, cardSize: TerminalSize, visibleCount: Int) -> CellPosition {
         let stackRows = cardSize.rows + max(visibleCount - 1, 0)
         return CellPosition(
             column: max((frameSize.columns - cardSize.columns) / 2, 0), row: max((frameSize.rows - stackRows) / 2, 0))
     }
 
     /// The frame as a ``DeckRect``: its edges in card widths from the centre of the card at rest.
-    public static func bounds(frameSize: TerminalSize, cardOrigin: CellPosition, metrics: CardMetrics) -> DeckRect {
+    package static func bounds(frameSize: TerminalSize, cardOrigin: CellPosition, metrics: CardMetrics) -> DeckRect {
         let centreX = Double(cardOrigin.column) + Double(metrics.columns) / 2
         let centreY = Double(cardOrigin.row) + Double(metrics.rows) / 2
         return DeckRect(
@@ -129,7 +129,7 @@ where DataSource.Item == String {
             }
             let turn = flipStyle.transition(
                 slotSize: CGSize(width: metrics.columns, height: metrics.rows), cellAspect: metrics.cellAspect
-            ).frame(at: flip.t)
+            ).frame(atFractionComplete: flip.t)
             for presentation in turn.slots {
                 let showsBack = presentation.role == .incoming ? flip.towardBack : !flip.towardBack
                 var placed = presentation

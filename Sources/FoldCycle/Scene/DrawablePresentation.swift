@@ -1,7 +1,7 @@
 extension SlotPresentation {
     /// The largest magnitude a geometry component may have to be drawn: 1e9. A slot placed
     /// beyond it (by a transition, a deck pose or a caller's geometry) cannot show on a card of at
-    /// most ``Limits/terminalColumns`` cells, and every product the compositor forms from such
+    /// most `Limits/terminalColumns` cells, and every product the compositor forms from such
     /// components stays far inside `Int`'s range, so no conversion of a cell position can trap.
     public static let largestDrawableComponent = 1e9
 

@@ -11,7 +11,7 @@
 /// 1006) and in the older X10 form (`CSI M` and three bytes). A lone ESC is ``KeyPress/escape``
 /// once it is known to be alone: another ESC follows it, or ``flushPendingEscape()`` is called
 /// when no byte followed it in time; ESC followed by another byte (Alt+key) is dropped with it.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private enum State: Sendable {
         case ground
         case escape
@@ -34,7 +34,7 @@ public struct KeyDecoder: Sendable {
     private var parametersOverflowed = false
 
     /// Creates a decoder in the ground state.
-    public init() {}
+    package init() {}
 
     /// Ends a wait for the rest of an escape sequence or control string (call when no byte
     /// followed it within a short time), so the next key is read on its own.
@@ -42,7 +42,7 @@ public struct KeyDecoder: Sendable {
     /// - Returns: ``KeyPress/escape`` when a lone ESC was pending (Esc was pressed), else nil
     ///   (an unfinished sequence or control string is dropped).
     @discardableResult
-    public mutating func flushPendingEscape() -> KeyPress? {
+    package mutating func flushPendingEscape() -> KeyPress? {
         switch state {
         case .escape:
             state = .ground
@@ -57,7 +57,7 @@ public struct KeyDecoder: Sendable {
 
     /// Decodes `bytes`, returning the complete key presses they finish (mouse reports are
     /// dropped; see ``decode(_:)``).
-    public mutating func feed(_ bytes: [UInt8]) -> [KeyPress] {
+    package mutating func feed(_ bytes: [UInt8]) -> [KeyPress] {
         decode(bytes).compactMap { event in
             if case .key(let key) = event { return key }
             return nil
@@ -66,7 +66,7 @@ public struct KeyDecoder: Sendable {
 
     /// Decodes `bytes`, returning the complete key presses and mouse reports they finish, in
     /// order.
-    public mutating func decode(_ bytes: [UInt8]) -> [InputEvent] {
+    package mutating func decode(_ bytes: [UInt8]) -> [InputEvent] {
         var events: [InputEvent] = []
         var text: [UInt8] = []
         func flushText() {

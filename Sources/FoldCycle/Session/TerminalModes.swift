@@ -6,25 +6,25 @@ import Foundation
 /// ``restore()`` puts back exactly the saved modes; it is idempotent and safe to call on every
 /// exit path. While modes are changed, the saved ones are also kept in ``TerminalRescue`` for a
 /// crash or a stuck termination signal. Thread-safe (NSLock).
-public final class TerminalModes: @unchecked Sendable {
+package final class TerminalModes: @unchecked Sendable {
     private let lock = NSLock()
     private let device: TerminalDevice
     private var saved: termios?
     private var rescueSlot: Int?
 
     /// Creates a mode keeper for `device` (usually standard input); changes nothing yet.
-    public init(device: TerminalDevice) {
+    package init(device: TerminalDevice) {
         self.device = device
     }
 
     /// Whether modes are currently changed (and will be restored).
-    public var isActive: Bool { lock.withLock { saved != nil } }
+    package var isActive: Bool { lock.withLock { saved != nil } }
 
     /// Turns off canonical mode and echo (VMIN 1, VTIME 0), keeping ISIG, after saving the
     /// current modes.
     ///
     /// - Throws: ``TerminalError/notATerminal`` or ``TerminalError/termiosFailed(errno:)``.
-    public func enterKeyInputMode() throws(TerminalError) {
+    package func enterKeyInputMode() throws(TerminalError) {
         try enter(keyInput: true)
     }
 
@@ -33,7 +33,7 @@ public final class TerminalModes: @unchecked Sendable {
     /// lands on the animation.
     ///
     /// - Throws: ``TerminalError/notATerminal`` or ``TerminalError/termiosFailed(errno:)``.
-    public func enterNoEchoMode() throws(TerminalError) {
+    package func enterNoEchoMode() throws(TerminalError) {
         try enter(keyInput: false)
     }
 
@@ -75,7 +75,7 @@ public final class TerminalModes: @unchecked Sendable {
     }
 
     /// Puts back the saved modes, if any. Idempotent.
-    public func restore() {
+    package func restore() {
         lock.withLock {
             guard var original = saved else { return }
             _ = tcsetattr(device.fileDescriptor, TCSANOW, &original)

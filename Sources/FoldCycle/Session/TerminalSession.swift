@@ -23,14 +23,14 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// watch, with one exit path (``end()``): what every program that draws with FoldCycle needs,
 /// in the library so that embedding programs get it too.
 ///
-/// - Modes: with ``Configuration/Input-swift.enum/keys`` and the input a terminal, non-canonical
+/// - Modes: with ``TerminalSession/Input/keys`` and the input a terminal, non-canonical
 ///   no-echo key input (ISIG kept, so Ctrl-C is SIGINT and Ctrl-Z SIGTSTP); otherwise, when the
 ///   output is a terminal, echo off (typing never lands on the frames). With
 ///   ``Configuration/reportsMouse``, mouse reports on (modes 1002 and 1006) while keys are read.
 ///   Restored exactly on ``end()``, on a suspend, and at process exit (`atexit`) if the program
 ///   exits without ending the session; mouse reports first.
 /// - Termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT): as ``SignalPolicy`` says, within
-///   ``Limits/terminationDeadline`` even when the queue is stuck in a write to a terminal that
+///   `Limits/terminationDeadline` even when the queue is stuck in a write to a terminal that
 ///   stopped reading (Ctrl-S): then the terminal is restored as far as it can be without the
 ///   queue and the process ends as the policy says (see ``SignalPolicy``).
 /// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
@@ -42,15 +42,15 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 ///   (``MouseEvent``), or lines, from the input descriptor (standard input, or a terminal device
 ///   of its own such as `/dev/tty` when standard input carries data), on the session's queue;
 ///   then one end-of-input call. Input is read no faster than it is handled (at most
-///   ``Limits/pendingInputChunks`` lines or reads wait on the queue), and a line longer than
-///   ``Limits/commandLineBytes`` is dropped and reported to the overlong-line handler.
+///   `Limits/pendingInputChunks` lines or reads wait on the queue), and a line longer than
+///   `Limits/commandLineBytes` is dropped and reported to the overlong-line handler.
 /// - Closed pipe: when the output is a pipe, its reader going away is reported at once.
 ///
 /// Threading: every callback runs on the session's serial queue; methods may be called from any
 /// thread. Handlers are `@Sendable` and never main-actor isolated.
 ///
 /// Source: POSIX job control and termios (`tcsetattr`, `tcgetpgrp`); signals are caught with a
-/// `sigaction` handler and a self-pipe (``SignalRelay``), so a signal that arrives right after
+/// `sigaction` handler and a self-pipe (`SignalRelay`), so a signal that arrives right after
 /// ``start()`` is never lost.
 public final class TerminalSession: @unchecked Sendable {
     /// How the session reads input.
@@ -108,7 +108,7 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     /// The signals that end a process by default and that the ``SignalPolicy`` governs.
-    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    package static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// The settings given at creation.
     public let configuration: Configuration
@@ -158,7 +158,7 @@ public final class TerminalSession: @unchecked Sendable {
     public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) { onQueue { lineHandler = handler } }
     /// Called, in place of the line handler, for a line longer than ``Limits/commandLineBytes``
     /// (which is dropped whole), with its length in bytes.
-    public func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
+    package func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
         onQueue { overlongLineHandler = handler }
     }
     /// Called once when the input ends (EOF).
@@ -168,7 +168,7 @@ public final class TerminalSession: @unchecked Sendable {
         onQueue { outputClosedHandler = handler }
     }
     /// Called after a resume in the foreground, once participants have redrawn.
-    public func setResumeHandler(_ handler: (@Sendable () -> Void)?) { onQueue { resumeHandler = handler } }
+    package func setResumeHandler(_ handler: (@Sendable () -> Void)?) { onQueue { resumeHandler = handler } }
 
     /// Adds a participant (a player) that is told to give the terminal back and take it again.
     public func addParticipant(_ participant: any TerminalSessionParticipant) {
@@ -184,10 +184,10 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Whether keys are being read from a terminal (after ``start()``; false when key input was
     /// asked for but the input is not a terminal or its modes could not be changed).
-    public var isReadingKeys: Bool { onQueue { readsKeys } }
+    package var isReadingKeys: Bool { onQueue { readsKeys } }
 
     /// Why key input mode could not be entered, if it could not.
-    public var modeError: TerminalError? { onQueue { modeFailure } }
+    package var modeError: TerminalError? { onQueue { modeFailure } }
 
     /// Installs the signal handlers, enters the terminal modes and starts reading input.
     /// Idempotent.

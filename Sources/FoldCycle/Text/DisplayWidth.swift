@@ -16,7 +16,7 @@
 /// a virama joins the next consonant into a conjunct of width 2; a spacing mark after a base
 /// makes 2; combining marks and zero-width scalars (U+200B, U+200D) add 0. The result is capped
 /// at 2 cells, the widest a terminal cell pair holds.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The width, in cells, of one grapheme cluster: 0, 1 or 2.
     ///
     /// - Parameter cluster: a grapheme cluster. Control characters (C0, DEL, C1) measure 0, as in
@@ -24,7 +24,7 @@ public enum DisplayWidth {
     ///   and expands tabs itself.
     /// - Returns: 0 for a cluster with nothing visible (a lone ZWJ, U+200B, a lone combining
     ///   mark), 1 for narrow, 2 for wide (East Asian Wide/Fullwidth, emoji presentation).
-    public static func of(_ cluster: Character) -> Int {
+    package static func of(_ cluster: Character) -> Int {
         let scalars = cluster.unicodeScalars
         if scalars.count == 1, let only = scalars.first {
             let value = only.value
@@ -39,7 +39,7 @@ public enum DisplayWidth {
     ///
     /// - Parameter text: any text.
     /// - Returns: the sum of ``of(_:)`` over `text`'s grapheme clusters.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
@@ -48,7 +48,7 @@ public enum DisplayWidth {
     ///
     /// - Parameter value: a Unicode scalar value.
     /// - Returns: -1 (control), 0, 1 or 2.
-    public static func scalarWidth(_ value: UInt32) -> Int {
+    package static func scalarWidth(_ value: UInt32) -> Int {
         if value >= 0x20 && value < 0x7F { return 1 }
         let table = DisplayWidthTables.scalarWidths
         return search(table.count, lower: { table[$0].lower }, upper: { table[$0].upper }, value).map {

@@ -16,7 +16,7 @@ extension DisplayWidth {
     /// whose scalar widths add up to the cluster's width. The encoder draws disputed clusters so
     /// that whatever width a terminal gives them, nothing around them moves
     /// (docs/DESIGN.md#disputed-widths).
-    public static func isDisputed(_ cluster: Character) -> Bool {
+    package static func isDisputed(_ cluster: Character) -> Bool {
         let scalars = cluster.unicodeScalars
         if scalars.count == 1, let only = scalars.first { return isRegionalIndicator(only.value) }
         var sum = 0

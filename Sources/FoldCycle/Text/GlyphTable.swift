@@ -15,16 +15,16 @@ import Foundation
 /// items) costs a bounded amount of memory.
 ///
 /// Thread-safe: every access takes an `NSLock`.
-public final class GlyphTable: @unchecked Sendable {
+package final class GlyphTable: @unchecked Sendable {
     /// The shared table every ``Cell`` glyph id refers to.
-    public static let shared = GlyphTable()
+    package static let shared = GlyphTable()
 
     /// The first id given to an interned multi-scalar cluster (one past the last scalar value).
-    public static let firstInternedID: UInt32 = 0x110000
+    package static let firstInternedID: UInt32 = 0x110000
 
     /// The first id given to an interned cluster of disputed width (bit 31 set: far above any
     /// count of ordinary interned clusters).
-    public static let firstDisputedID: UInt32 = 0x8000_0000
+    package static let firstDisputedID: UInt32 = 0x8000_0000
 
     private let lock = NSLock()
     private var utf8ByID: [[UInt8]] = []
@@ -34,7 +34,7 @@ public final class GlyphTable: @unchecked Sendable {
     private var idByCluster: [String: UInt32] = [:]
 
     /// Creates an empty table (tests use private tables; rendering uses ``shared``).
-    public init() {}
+    package init() {}
 
     /// The glyph id of `cluster`: its scalar value when it is one scalar of undisputed width,
     /// otherwise its interned id (≥ ``firstInternedID``; ≥ ``firstDisputedID`` when its width
@@ -42,7 +42,7 @@ public final class GlyphTable: @unchecked Sendable {
     /// kind are interned, a new one gets ``replacementID(for:)``.
     ///
     /// - Complexity: O(1) for one scalar; a dictionary lookup under the lock otherwise.
-    public func id(for cluster: Character) -> UInt32 {
+    package func id(for cluster: Character) -> UInt32 {
         let scalars = cluster.unicodeScalars
         if scalars.count == 1, let only = scalars.first, !(0x1F1E6...0x1F1FF).contains(only.value) {
             return only.value
@@ -73,23 +73,23 @@ public final class GlyphTable: @unchecked Sendable {
     }
 
     /// How many clusters of each kind the table interns: ``Limits/internedClusters``.
-    public static var capacity: Int { Limits.internedClusters }
+    package static var capacity: Int { Limits.internedClusters }
 
     /// The glyph drawn for a cluster the full table cannot intern: 〓 (U+3013, the geta mark
     /// that Japanese typesetting puts where a character is missing) for a cluster two cells wide,
     /// else U+FFFD, so the row keeps its widths.
-    public static func replacementID(for cluster: Character) -> UInt32 {
+    package static func replacementID(for cluster: Character) -> UInt32 {
         DisplayWidth.of(cluster) >= 2 ? 0x3013 : 0xFFFD
     }
 
     /// Whether glyph `id` is a cluster of disputed width (``DisplayWidth/isDisputed(_:)``).
     @inline(__always)
-    public static func isDisputed(_ id: UInt32) -> Bool { id >= firstDisputedID }
+    package static func isDisputed(_ id: UInt32) -> Bool { id >= firstDisputedID }
 
     /// The most cells a terminal may advance the cursor for glyph `id`: for a disputed cluster,
     /// twice the number of its scalars that have a width, or the sum of their widths when more
     /// (at least 2); otherwise 2 (a wide cluster).
-    public func widestAdvance(of id: UInt32) -> Int {
+    package func widestAdvance(of id: UInt32) -> Int {
         guard id >= Self.firstDisputedID else { return 2 }
         lock.lock()
         defer { lock.unlock() }
@@ -100,7 +100,7 @@ public final class GlyphTable: @unchecked Sendable {
     /// Appends the UTF-8 bytes of glyph `id` to `bytes`. An unknown interned id appends U+FFFD.
     ///
     /// - Complexity: O(bytes) with no allocation beyond `bytes`' growth; interned ids take the lock.
-    public func appendUTF8(of id: UInt32, to bytes: inout [UInt8]) {
+    package func appendUTF8(of id: UInt32, to bytes: inout [UInt8]) {
         if id < Self.firstInternedID {
             ByteSink.appendScalarUTF8(id, to: &bytes)
             return
@@ -117,7 +117,7 @@ public final class GlyphTable: @unchecked Sendable {
     }
 
     /// The cluster of glyph `id` (U+FFFD for an unknown id or a surrogate value).
-    public func character(for id: UInt32) -> Character {
+    package func character(for id: UInt32) -> Character {
         var bytes: [UInt8] = []
         appendUTF8(of: id, to: &bytes)
         return String(decoding: bytes, as: UTF8.self).first ?? "\u{FFFD}"

@@ -4,7 +4,7 @@
 /// 1. Controls are replaced by visible pictures (``sanitized(_:)``), so no control byte ever
 ///    reaches a cell or the terminal.
 /// 2. Lines split at `\n` and `\r\n` (a trailing newline makes a last, empty line).
-/// 3. Each line splits into grapheme clusters (`Character`) measured by ``DisplayWidth``;
+/// 3. Each line splits into grapheme clusters (`Character`) measured by `DisplayWidth`;
 ///    clusters of width 0 (a lone combining mark, U+200B, a lone ZWJ) are dropped, having no
 ///    cell to occupy. A tab advances to the next multiple of 8 columns, filled with spaces.
 /// 4. A line wider than the slot is clipped: clusters are kept while they fit in `width − 1`
@@ -31,10 +31,10 @@ public enum TextLayout {
     }
 
     /// Tab stops every 8 columns.
-    public static let tabWidth = 8
+    package static let tabWidth = 8
 
     /// "…", drawn in the last cell of a clipped line.
-    public static let ellipsis: UInt32 = 0x2026
+    package static let ellipsis: UInt32 = 0x2026
 
     /// Replaces every control character except `\n` and `\t` by a visible substitute; `\r\n` is
     /// kept as a newline.
@@ -75,7 +75,7 @@ public enum TextLayout {
         return String(output)
     }
 
-    /// Measures text as ``layout(_:width:height:alignment:style:)`` would lay it out unclipped.
+    /// Measures text as `layout(_:width:height:alignment:style:)` would lay it out unclipped.
     ///
     /// - Parameter text: item text.
     /// - Returns: the widest line in cells and the line count, so a caller can size a slot to fit
@@ -96,7 +96,7 @@ public enum TextLayout {
     ///   - style: text colour, slot background and attributes.
     /// - Returns: the slot's cells: text in `style.foreground` on `style.background`, every other
     ///   cell a space on `style.background`.
-    public static func layout(
+    package static func layout(
         _ text: String, width: Int, height: Int,
         alignment: HorizontalAlignment = .center,
         style: TextStyle = TextStyle()
@@ -108,7 +108,7 @@ public enum TextLayout {
 
     /// Lays text out into an existing buffer, keeping its size (see
     /// ``layout(_:width:height:alignment:style:)``).
-    public static func layout(
+    package static func layout(
         _ text: String, into buffer: inout CellBuffer,
         alignment: HorizontalAlignment = .center,
         style: TextStyle = TextStyle()
@@ -149,7 +149,7 @@ public enum TextLayout {
 
     /// Item text as plain text lines, the form every output that is not a card uses (plain-text
     /// output, printed lines, replies): ``sanitized(_:)``, `\r\n` as `\n`, and each tab expanded
-    /// to spaces up to the next multiple of ``tabWidth`` display columns, as ``layout(_:into:alignment:style:)``
+    /// to spaces up to the next multiple of `tabWidth` display columns, as `layout(_:into:alignment:style:)`
     /// expands it in a card, so a tab looks the same everywhere and never reaches a terminal raw.
     ///
     /// - Parameter text: any text.
@@ -162,7 +162,7 @@ public enum TextLayout {
     /// (so a tab reaches the same stop as in the whole line).
     ///
     /// - Returns: the text, and the display column its last line ends at.
-    public static func plainText(_ text: String, fromColumn column: Int) -> (text: String, column: Int) {
+    package static func plainText(_ text: String, fromColumn column: Int) -> (text: String, column: Int) {
         var output = ""
         var column = max(column, 0)
         for character in sanitized(text) {

@@ -72,7 +72,7 @@ enum SharedOptions {
     /// `--palette`: read by ``cardStyle(_:)``; absent, the source's five colours.
     static let palette = TextOption(
         "palette", value: "colors", summary: "Card colours, comma-separated names or #rrggbb.",
-        defaultText: CardStyle.sourcePaletteNames.joined(separator: ","))
+        defaultText: CardStyle.defaultPaletteNames.joined(separator: ","))
     /// `--color`: ``ColorDepth/Choice``'s cases.
     static let color = ChoiceOption(
         "color", value: "when", summary: "Use colour.", cases: ColorDepth.Choice.allCases, default: .auto)

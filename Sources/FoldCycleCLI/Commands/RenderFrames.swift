@@ -67,7 +67,7 @@ final class RenderFrames: RenderSource {
     /// Renders frame `index` into ``cells`` (any order: a transition's frame is a pure function
     /// of its time).
     func render(_ index: Int) {
-        let state = flight.frame(at: samples[index].t)
+        let state = flight.frame(atFractionComplete: samples[index].t)
         let from = command.fromItem
         scene.render(
             state, outgoing: (from, command.items[from]), incoming: (toItem, command.items[toItem]), into: &cells)
@@ -132,8 +132,10 @@ final class RenderFrames: RenderSource {
             return Array(line.utf8)
         }
         func slot(_ item: Int, _ role: SlotRole) -> String {
-            guard let presentation = state.presentation(of: role) else { return "null" }
-            let transform = presentation.transform.components.map { number(Double($0)) }.joined(separator: ",")
+            // The fold's slots are affine.
+            guard let presentation = state.presentation(of: role), let affine = presentation.affineTransform
+            else { return "null" }
+            let transform = affine.components.map { number(Double($0)) }.joined(separator: ",")
             return "{\"item\":\(item),\"transform\":[\(transform)],\"alpha\":\(number(presentation.alpha))}"
         }
         let line =

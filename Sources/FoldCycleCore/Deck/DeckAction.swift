@@ -7,7 +7,7 @@ import Foundation
 /// Source: the live deck's keys and drags (docs/DESIGN.md#deck-input-and-output): ←/→ swipe,
 /// ↑/↓ page, `u` undo, Enter click, Space flip, and a drag of the top card released after a
 /// while; `wait` is the script's own pause.
-public enum DeckAction: Hashable, Sendable, CustomStringConvertible {
+package enum DeckAction: Hashable, Sendable, CustomStringConvertible {
     /// A key swipe (← or →): the top card flies off toward `side`, decided by key.
     case swipe(SwipeSide)
     /// A page (↑ previous, ↓ next): the top card flies up or down for the item before or after.
@@ -26,14 +26,14 @@ public enum DeckAction: Hashable, Sendable, CustomStringConvertible {
     case wait(TimeInterval)
 
     /// The largest `|dx|` and `|dy|` of a drag, in card widths.
-    public static let maximumDragDistance = 10.0
+    package static let maximumDragDistance = 10.0
     /// The durations a drag may take, in seconds.
-    public static let dragDurations: ClosedRange<TimeInterval> = 0.01...10
+    package static let dragDurations: ClosedRange<TimeInterval> = 0.01...10
     /// The seconds a wait may last.
-    public static let waitDurations: ClosedRange<TimeInterval> = 0...60
+    package static let waitDurations: ClosedRange<TimeInterval> = 0...60
 
     /// The actions' forms, as errors and help list them.
-    public static let syntaxList =
+    package static let syntaxList =
         "left, right, up (or previous), down (or next), undo, click, flip, drag(dx,dy,seconds), wait(seconds)"
 
     /// The names of the actions without arguments, and what each stands for.
@@ -43,7 +43,7 @@ public enum DeckAction: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// Every word an action can start with: the names, then `drag` and `wait`.
-    public static var words: [String] { names.map(\.name) + ["drag", "wait"] }
+    package static var words: [String] { names.map(\.name) + ["drag", "wait"] }
 
     /// Reads one action: a name (case-insensitive, white space around it ignored) or
     /// `drag(dx,dy,seconds)` / `wait(seconds)` with finite numbers.
@@ -51,7 +51,7 @@ public enum DeckAction: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``DeckScriptError/unknownAction(position:text:)`` for a word that is no action,
     ///   ``DeckScriptError/invalidArguments(position:text:reason:)`` for a `drag` or `wait`
     ///   whose numbers are missing, not finite or out of range; `position` is the given one.
-    public init(parsing text: String, position: Int = 1) throws(DeckScriptError) {
+    package init(parsing text: String, position: Int = 1) throws(DeckScriptError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let match = Self.names.first(where: { $0.name == trimmed }) {
             self = match.action
@@ -98,7 +98,7 @@ public enum DeckAction: Hashable, Sendable, CustomStringConvertible {
 
     /// The action as a script writes it: `right`, `up`, `drag(0.6,0,0.2)`, `wait(1)` (numbers in
     /// shortest round-trip form); reads back as the same action.
-    public var description: String {
+    package var description: String {
         switch self {
         case .swipe(let side): return side.rawValue
         case .page(let direction): return direction == .previous ? "up" : "down"

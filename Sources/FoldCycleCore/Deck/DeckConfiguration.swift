@@ -13,7 +13,7 @@ public struct DeckConfiguration: Hashable, Sendable {
     /// The deck's drawing area relative to the top card's place, in card widths: a card that
     /// flies off ends beyond it. Default one card (``DeckRect/card(height:)``).
     public var bounds: DeckRect
-    /// The seed of the entry offsets (``SeededGenerator``). Default 0.
+    /// The seed of the entry offsets (`SeededGenerator`). Default 0.
     public var seed: UInt64
     /// How long Space's turn of a card to its other side takes, in seconds (> 0). Default 0.5.
     public var flipDuration: TimeInterval

@@ -9,7 +9,7 @@
 /// from those two; ``needsMoreData(remaining:)`` is called with no lock held.
 public protocol DeckDataSource: CycleDataSource {
     /// The deck runs low: `remaining` cards (the top one and those after it) are left, no more
-    /// than it shows. A data source that can grow adds items now (the deck reads ``count`` again
+    /// than it shows. A data source that can grow adds items now (the deck reads `count` again
     /// when this returns) or later (then it calls ``SwipeDeck/reloadData()``). Default: nothing.
     func needsMoreData(remaining: Int)
 }

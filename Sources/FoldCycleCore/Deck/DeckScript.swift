@@ -6,15 +6,15 @@ import Foundation
 ///
 /// Written as text, actions are separated by commas or white space outside parentheses:
 /// `right, left, undo`, `drag(0.6,0.05,0.2) flip`. See ``DeckAction`` for each action's form.
-public struct DeckScript: Hashable, Sendable, CustomStringConvertible {
+package struct DeckScript: Hashable, Sendable, CustomStringConvertible {
     /// The actions, in order (at least one).
-    public var actions: [DeckAction]
+    package var actions: [DeckAction]
 
     /// The most actions a script may hold.
-    public static let maximumActionCount = 1000
+    package static let maximumActionCount = 1000
 
     /// Creates a script of `actions`.
-    public init(actions: [DeckAction]) {
+    package init(actions: [DeckAction]) {
         self.actions = actions
     }
 
@@ -24,7 +24,7 @@ public struct DeckScript: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``DeckScriptError/noActions`` for text with no action,
     ///   ``DeckScriptError/tooManyActions(count:)`` beyond ``maximumActionCount``, and the first
     ///   action's error (``DeckAction/init(parsing:position:)``) with its 1-based position.
-    public init(parsing text: String) throws(DeckScriptError) {
+    package init(parsing text: String) throws(DeckScriptError) {
         let pieces = Self.split(text)
         guard !pieces.isEmpty else { throw .noActions }
         guard pieces.count <= Self.maximumActionCount else { throw .tooManyActions(count: pieces.count) }
@@ -61,5 +61,5 @@ public struct DeckScript: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The actions as a script writes them, separated by commas: reads back as the same script.
-    public var description: String { actions.map(\.description).joined(separator: ",") }
+    package var description: String { actions.map(\.description).joined(separator: ",") }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a ``DeckScript`` cannot be read or run. Positions count the script's actions from 1.
-public enum DeckScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum DeckScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text holds no action.
     case noActions
     /// More than ``DeckScript/maximumActionCount`` actions.
@@ -18,7 +18,7 @@ public enum DeckScriptError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooManyFrames(limit: Int)
 
     /// One sentence: `action 2, 'rigth', is not an action (actions: left, right, …)`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noActions:
             return "no actions (actions: \(DeckAction.syntaxList))"

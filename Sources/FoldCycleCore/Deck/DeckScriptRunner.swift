@@ -1,19 +1,19 @@
 import Foundation
 
 /// One frame of a scripted deck run (``DeckScriptRunner``).
-public struct DeckScriptFrame: Hashable, Sendable {
+package struct DeckScriptFrame: Hashable, Sendable {
     /// The frame's number, from 0.
-    public var index: Int
+    package var index: Int
     /// Its time in seconds on the run's clock: exactly `index / framesPerSecond`.
-    public var time: TimeInterval
+    package var time: TimeInterval
     /// The 0-based position in the script of the action begun at this frame, if one was (a
     /// drag begins with its press).
-    public var action: Int?
+    package var action: Int?
     /// The deck's events since the previous frame, in order, ``DeckEvent/changed`` left out.
-    public var events: [DeckEvent]
+    package var events: [DeckEvent]
 
     /// Creates a frame.
-    public init(index: Int, time: TimeInterval, action: Int?, events: [DeckEvent]) {
+    package init(index: Int, time: TimeInterval, action: Int?, events: [DeckEvent]) {
         self.index = index
         self.time = time
         self.action = action
@@ -37,20 +37,20 @@ public struct DeckScriptFrame: Hashable, Sendable {
 ///
 /// Not thread-safe: one thread advances a run. The deck and its clock are the run's own:
 /// draw them (``deck``, for a scene), do not command them.
-public final class DeckScriptRunner<DataSource: DeckDataSource> where DataSource.Item == String {
+package final class DeckScriptRunner<DataSource: DeckDataSource> where DataSource.Item == String {
     /// The script played.
-    public let script: DeckScript
+    package let script: DeckScript
     /// The deck the script plays on (on ``clock``; started by the first ``advance()``).
-    public let deck: SwipeDeck<DataSource>
+    package let deck: SwipeDeck<DataSource>
     /// The run's clock, at 0 before the first frame.
-    public let clock: ManualClock
+    package let clock: ManualClock
     /// Frames per second (≥ 1).
-    public let framesPerSecond: Int
+    package let framesPerSecond: Int
     /// Seconds the deck stays at rest before each action (≥ 0).
-    public let pause: TimeInterval
+    package let pause: TimeInterval
 
     /// The most frames a run draws; a longer one fails with ``DeckScriptError/tooManyFrames(limit:)``.
-    public static var maximumFrameCount: Int { 100_000 }
+    package static var maximumFrameCount: Int { 100_000 }
 
     private enum Phase: Equatable {
         /// Waiting for the deck to be at rest, then for the next action (or the end).
@@ -78,7 +78,7 @@ public final class DeckScriptRunner<DataSource: DeckDataSource> where DataSource
     ///   - framesPerSecond: frames per second (values below 1 count as 1).
     ///   - pause: seconds at rest before each action (values that are not finite or below 0
     ///     count as 0).
-    public init(
+    package init(
         script: DeckScript, dataSource: DataSource, configuration: DeckConfiguration, framesPerSecond: Int,
         pause: TimeInterval
     ) {
@@ -94,12 +94,12 @@ public final class DeckScriptRunner<DataSource: DeckDataSource> where DataSource
     }
 
     /// The time of frame `index` in seconds: `index / framesPerSecond`.
-    public func time(ofFrame index: Int) -> TimeInterval {
+    package func time(ofFrame index: Int) -> TimeInterval {
         Double(index) / Double(framesPerSecond)
     }
 
     /// The number of the frame ``advance()`` returned last (−1 before the first).
-    public var frameIndex: Int { frame }
+    package var frameIndex: Int { frame }
 
     /// Moves the clock to the next frame's time (firing the deck's timers), does what the script
     /// does at that frame, and returns the frame; nil once the last frame has been returned.
@@ -107,7 +107,7 @@ public final class DeckScriptRunner<DataSource: DeckDataSource> where DataSource
     /// - Throws: ``DeckScriptError/noEffect(position:action:reason:)`` when an action's turn
     ///   comes and it would do nothing (no card left, nothing to undo, no back side, an end of
     ///   the deck); ``DeckScriptError/tooManyFrames(limit:)`` past ``maximumFrameCount``.
-    public func advance() throws(DeckScriptError) -> DeckScriptFrame? {
+    package func advance() throws(DeckScriptError) -> DeckScriptFrame? {
         guard phase != .ended else { return nil }
         frame += 1
         guard frame < Self.maximumFrameCount else { throw .tooManyFrames(limit: Self.maximumFrameCount) }

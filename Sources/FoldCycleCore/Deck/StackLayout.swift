@@ -51,7 +51,7 @@ public struct StackLayout: Hashable, Sendable {
     /// The resting pose of the card at `position` (0 = top): scale `s = 1 − position ·
     /// scaleStep`, centred horizontally, its bottom edge `position · peek` below the top card's:
     /// `offset.y = position · peek + (cardHeight / 2)(1 − s)`.
-    public func pose(atPosition position: Int) -> CardPose {
+    package func pose(atPosition position: Int) -> CardPose {
         let p = Double(max(position, 0))
         let scale = 1 - p * scaleStep
         return CardPose(offset: DeckPoint(x: 0, y: p * peek + cardHeight / 2 * (1 - scale)), scale: scale)

@@ -6,7 +6,7 @@ import Foundation
 /// - Drags: ``beginDrag(at:)``, ``drag(to:)``, ``endDrag(at:)`` with pointer positions in card
 ///   widths (only differences matter, so positions may be taken from any fixed origin). The top
 ///   card follows the pointer (and turns by `(cx − w/2)/w/4` in the swipe deck); the release
-///   velocity is a least-squares fit over the last 0.1 s (``VelocityTracker``); the
+///   velocity is a least-squares fit over the last 0.1 s (`VelocityTracker`); the
 ///   ``DeckBehavior`` decides: remove left or right, page, or spring back. A release where the
 ///   pointer never moved is a click.
 /// - Commands: ``swipe(_:cause:)`` (programmatic swipes: the card flies off sideways),
@@ -23,8 +23,8 @@ import Foundation
 ///   is read again; ``reloadData()`` does the latter at any time. With
 ///   ``DeckConfiguration/loops`` the deck starts over after the last item instead.
 ///
-/// Presentation is pulled with ``snapshot(at:)``; changes are pushed as ``DeckEvent``s to
-/// observers, in order, with no lock held (an ``EventChannel``).
+/// Presentation is pulled with `snapshot(at:)`; changes are pushed as ``DeckEvent``s to
+/// observers, in order, with no lock held (an `EventChannel`).
 ///
 /// Thread safety: every method may be called from any thread. State is guarded by an `NSLock`;
 /// the data source's `count` and `item(at:)` are called under it. Time comes from the injected
@@ -106,16 +106,16 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     public var canUndo: Bool { lock.withLock { !model.removals.isEmpty } }
 
     /// Items materialized right now (at most `visibleCount + 1`).
-    public var materializedCount: Int { lock.withLock { model.materializedCount } }
+    package var materializedCount: Int { lock.withLock { model.materializedCount } }
 
     /// The most items ever materialized at once.
-    public var peakMaterializedCount: Int { lock.withLock { model.peakMaterialized } }
+    package var peakMaterializedCount: Int { lock.withLock { model.peakMaterialized } }
 
     /// Slots ever created (the rest were reused from the pool).
-    public var createdSlotCount: Int { lock.withLock { model.createdSlotCount } }
+    package var createdSlotCount: Int { lock.withLock { model.createdSlotCount } }
 
     /// The deck at `time` (default now), back to front. Pure with respect to the state.
-    public func snapshot(at time: TimeInterval? = nil) -> DeckSnapshot<Item> {
+    package func snapshot(at time: TimeInterval? = nil) -> DeckSnapshot<Item> {
         let time = time ?? clock.now
         return lock.withLock { model.snapshot(at: time) }
     }

@@ -21,7 +21,7 @@ public enum LayerGeometry: Hashable, Sendable {
 
     /// The map of the layer's plane in cell units about its centre: a point `(x, y)` cells from
     /// the centre lands `(x'/w', y'/w')` cells from the destination centre.
-    public var planeHomography: PlaneHomography {
+    package var planeHomography: PlaneHomography {
         switch self {
         case .affine(let t):
             return PlaneHomography(

@@ -5,12 +5,12 @@ import Foundation
 /// A point `(x, y)` maps to `(a·x + c·y + tx, b·x + d·y + ty)`. Units are whatever the caller's
 /// points use; FoldCycle uses terminal cells (x to the right, y downward). A layer's transform is
 /// applied about its centre (anchor point 0.5, 0.5), as a `UIView`'s or `CALayer`'s transform is:
-/// see ``Layer``.
+/// see `Layer`.
 ///
 /// Source: `CGAffineTransform` (Apple CoreGraphics). Foundation on Linux has no
 /// `CGAffineTransform`, so this type carries the same six components, the same constructors and
 /// the same `concatenating(_:)` order. It differs from Apple's in one deliberate way:
-/// ``inverted()`` throws ``LayerTransformError/singular`` for a singular matrix instead of
+/// ``inverted()`` throws `LayerTransformError/singular` for a singular matrix instead of
 /// returning the matrix unchanged.
 public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     /// The x scale/rotation component (`m11`).
@@ -62,9 +62,6 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     /// The six components in CoreGraphics order `[a, b, c, d, tx, ty]`.
     public var components: [CGFloat] { [a, b, c, d, tx, ty] }
 
-    /// Whether this is exactly the identity transform.
-    public var isIdentity: Bool { self == .identity }
-
     /// The determinant `a·d − b·c`; zero means the transform is singular (it collapses the plane
     /// onto a line or a point and has no inverse).
     public var determinant: CGFloat { a * d - b * c }
@@ -90,12 +87,6 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
             ty: tx * other.b + ty * other.d + other.ty)
     }
 
-    /// The receiver followed by a scale, as `CGAffineTransform.scaledBy(x:y:)` would be if it
-    /// applied the scale last. Equivalent to `concatenating(LayerTransform(scaleX:y:))`.
-    public func thenScaling(x sx: CGFloat, y sy: CGFloat) -> LayerTransform {
-        concatenating(LayerTransform(scaleX: sx, y: sy))
-    }
-
     /// The receiver followed by a translation. Equivalent to
     /// `concatenating(LayerTransform(translationX:y:))`.
     public func thenTranslating(x tx: CGFloat, y ty: CGFloat) -> LayerTransform {
@@ -104,7 +95,7 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The inverse transform, such that `concatenating(inverted())` is the identity.
     ///
-    /// - Throws: ``LayerTransformError/singular`` when the determinant is zero or not finite.
+    /// - Throws: `LayerTransformError/singular` when the determinant is zero or not finite.
     ///   (Apple's `inverted()` returns the receiver unchanged in that case; we report it.)
     public func inverted() throws(LayerTransformError) -> LayerTransform {
         let det = determinant
@@ -156,6 +147,17 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
         return LayerTransform(
             a: mix(a, end.a), b: mix(b, end.b), c: mix(c, end.c),
             d: mix(d, end.d), tx: mix(tx, end.tx), ty: mix(ty, end.ty))
+    }
+
+    /// Whether every component is within `absoluteTolerance` of `other`'s, for tests of
+    /// computed transforms (`CGAffineTransform` has only exact `==`).
+    ///
+    /// - Parameters:
+    ///   - other: the transform to compare with.
+    ///   - absoluteTolerance: the largest difference allowed per component, ≥ 0; default 1e-9.
+    /// - Returns: false when any component differs by more, or either is NaN.
+    public func isApproximatelyEqual(to other: LayerTransform, absoluteTolerance: CGFloat = 1e-9) -> Bool {
+        zip(components, other.components).allSatisfy { abs($0 - $1) <= absoluteTolerance }
     }
 
     /// `[a, b, c, d, tx, ty]` with each component printed in shortest round-trip form.

@@ -6,16 +6,16 @@
 ///
 /// Source: the projective (perspective) mapping of a `CALayer` with a `CATransform3D`
 /// `transform`, restricted to the layer's own plane.
-public struct PlaneHomography: Hashable, Sendable {
+package struct PlaneHomography: Hashable, Sendable {
     /// Row 1 (the x coefficients of x', y', w').
-    public var h11: Double, h12: Double, h13: Double
+    package var h11: Double, h12: Double, h13: Double
     /// Row 2 (the y coefficients).
-    public var h21: Double, h22: Double, h23: Double
+    package var h21: Double, h22: Double, h23: Double
     /// Row 3 (the constants).
-    public var h31: Double, h32: Double, h33: Double
+    package var h31: Double, h32: Double, h33: Double
 
     /// Creates a homography from its nine fields, row by row.
-    public init(
+    package init(
         _ h11: Double, _ h12: Double, _ h13: Double, _ h21: Double, _ h22: Double, _ h23: Double,
         _ h31: Double, _ h32: Double, _ h33: Double
     ) {
@@ -31,21 +31,21 @@ public struct PlaneHomography: Hashable, Sendable {
     }
 
     /// The determinant; 0 (or not finite) means the plane collapses onto a line (seen edge-on).
-    public var determinant: Double {
+    package var determinant: Double {
         h11 * (h22 * h33 - h23 * h32) - h12 * (h21 * h33 - h23 * h31) + h13 * (h21 * h32 - h22 * h31)
     }
 
     /// Whether the map is affine: no perspective (`h13 = h23 = 0`, `h33 = 1`).
-    public var isAffine: Bool { h13 == 0 && h23 == 0 && h33 == 1 }
+    package var isAffine: Bool { h13 == 0 && h23 == 0 && h33 == 1 }
 
     /// `(x, y, 1) · H = (x', y', w')`.
     @inlinable
-    public func apply(x: Double, y: Double) -> (x: Double, y: Double, w: Double) {
+    package func apply(x: Double, y: Double) -> (x: Double, y: Double, w: Double) {
         (x * h11 + y * h21 + h31, x * h12 + y * h22 + h32, x * h13 + y * h23 + h33)
     }
 
     /// The inverse map (the adjugate over the determinant), or nil when singular.
-    public func inverted() -> PlaneHomography? {
+    package func inverted() -> PlaneHomography? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let inverse = PlaneHomography(
@@ -57,5 +57,5 @@ public struct PlaneHomography: Hashable, Sendable {
     }
 
     /// The nine fields, row by row.
-    public var components: [Double] { [h11, h12, h13, h21, h22, h23, h31, h32, h33] }
+    package var components: [Double] { [h11, h12, h13, h21, h22, h23, h31, h32, h33] }
 }

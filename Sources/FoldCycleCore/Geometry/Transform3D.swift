@@ -165,9 +165,6 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
-    /// Whether this is exactly the identity.
-    public var isIdentity: Bool { self == .identity }
-
     /// The transform that applies the receiver first and then `other`, as
     /// `CATransform3DConcat(self, other)`: the matrix product `self · other`.
     public func concatenating(_ other: Transform3D) -> Transform3D {
@@ -212,8 +209,19 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
 
     /// The transform of the plane z = 0 alone, as the 3 × 3 homography `(x, y, 1) ↦ (x', y', w')`
     /// that ``PlaneHomography`` maps points with (rows 1, 2 and 4, columns 1, 2 and 4).
-    public var planeHomography: PlaneHomography {
+    package var planeHomography: PlaneHomography {
         PlaneHomography(m11, m12, m14, m21, m22, m24, m41, m42, m44)
+    }
+
+    /// Whether every field is within `absoluteTolerance` of `other`'s, for tests of computed
+    /// transforms (`CATransform3DEqualToTransform` is exact).
+    ///
+    /// - Parameters:
+    ///   - other: the transform to compare with.
+    ///   - absoluteTolerance: the largest difference allowed per field, ≥ 0; default 1e-9.
+    /// - Returns: false when any field differs by more, or either is NaN.
+    public func isApproximatelyEqual(to other: Transform3D, absoluteTolerance: Double = 1e-9) -> Bool {
+        zip(components, other.components).allSatisfy { abs($0 - $1) <= absoluteTolerance }
     }
 
     /// The sixteen fields, row by row, in shortest round-trip form.

@@ -5,19 +5,19 @@ import Foundation
 ///
 /// Source: the `center`, `transform` (rotation and scale) and `alpha` a card stack animates on
 /// its card views.
-public struct CardPose: Hashable, Sendable, CustomStringConvertible {
+package struct CardPose: Hashable, Sendable, CustomStringConvertible {
     /// The centre's offset from the top card's place at rest, in card widths.
-    public var offset: DeckPoint
+    package var offset: DeckPoint
     /// The rotation about the centre, in radians; positive turns clockwise on screen (y down),
     /// as `CGAffineTransform(rotationAngle:)`.
-    public var rotation: Double
+    package var rotation: Double
     /// The scale about the centre (1: the card's own size).
-    public var scale: Double
+    package var scale: Double
     /// Opacity, 0...1.
-    public var alpha: Double
+    package var alpha: Double
 
     /// Creates a pose.
-    public init(offset: DeckPoint = .zero, rotation: Double = 0, scale: Double = 1, alpha: Double = 1) {
+    package init(offset: DeckPoint = .zero, rotation: Double = 0, scale: Double = 1, alpha: Double = 1) {
         self.offset = offset
         self.rotation = rotation
         self.scale = scale
@@ -25,12 +25,12 @@ public struct CardPose: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The top card at its place: no offset, no rotation, full size, opaque.
-    public static let rest = CardPose()
+    package static let rest = CardPose()
 
     /// The component-wise linear interpolation from the receiver (`fraction` 0) to `end`
     /// (`fraction` 1), as Core Animation interpolates `center`, `transform.rotation`,
     /// `transform.scale` and `opacity`.
-    public func interpolated(to end: CardPose, fraction: Double) -> CardPose {
+    package func interpolated(to end: CardPose, fraction: Double) -> CardPose {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
         return CardPose(
             offset: DeckPoint(x: mix(offset.x, end.offset.x), y: mix(offset.y, end.offset.y)),
@@ -44,7 +44,7 @@ public struct CardPose: Hashable, Sendable, CustomStringConvertible {
     /// `r = metrics.cellAspect` times taller than wide, a cell point `(x, y)` is the physical
     /// point `(x, r·y)`, so the rotation by θ in cells is `[cos θ, sin θ / r, −r·sin θ, cos θ]`.
     /// The offset is `offset.x · W` columns and `offset.y · W / r` rows for a card `W` wide.
-    public func layerTransform(metrics: CardMetrics) -> LayerTransform {
+    package func layerTransform(metrics: CardMetrics) -> LayerTransform {
         let r = metrics.cellAspect
         let cosine = cos(rotation) * scale
         let sine = sin(rotation) * scale
@@ -57,7 +57,7 @@ public struct CardPose: Hashable, Sendable, CustomStringConvertible {
     /// ``LayerGeometry/projective(_:cellAspect:)``): a scale, a rotation about z and a
     /// translation of `offset · W` cell widths. Appended after a perspective transform it moves
     /// the projected card in the plane.
-    public func transform3D(metrics: CardMetrics) -> Transform3D {
+    package func transform3D(metrics: CardMetrics) -> Transform3D {
         let width = Double(metrics.columns)
         return Transform3D(scaleX: scale, y: scale, z: 1)
             .concatenating(Transform3D(rotationAngle: rotation, x: 0, y: 0, z: 1))
@@ -65,7 +65,7 @@ public struct CardPose: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `offset, rotation, scale, alpha`.
-    public var description: String {
+    package var description: String {
         "offset \(offset) rotation \(rotation) scale \(scale) alpha \(alpha)"
     }
 }

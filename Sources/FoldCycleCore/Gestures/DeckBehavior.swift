@@ -39,7 +39,7 @@ public enum DeckBehavior: String, Hashable, Sendable, CaseIterable, CustomString
     /// its place (the source's deck is one card wide, so its centre at rest is `w/2`), i.e.
     /// `translation.x / 4` in card widths: one card width of drag turns it by 0.25 rad. The
     /// reusing stack does not rotate.
-    public func rotation(translation: DeckPoint) -> Double {
+    package func rotation(translation: DeckPoint) -> Double {
         switch self {
         case .swipeDeck: return translation.x / 4
         case .reusingStack: return 0
@@ -55,7 +55,7 @@ public enum DeckBehavior: String, Hashable, Sendable, CaseIterable, CustomString
     ///   position; otherwise the card springs back.
     /// - Reusing stack: `|vx| >` 2.8169 or `|vy| >` 2.8169 pages by fling, to the previous item
     ///   when `translation.y < 0` and the next otherwise; otherwise the card springs back.
-    public func outcome(translation: DeckPoint, velocity: DeckPoint) -> ReleaseOutcome {
+    package func outcome(translation: DeckPoint, velocity: DeckPoint) -> ReleaseOutcome {
         switch self {
         case .swipeDeck:
             let side = SwipeSide(translationX: translation.x)

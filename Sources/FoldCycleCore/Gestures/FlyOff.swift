@@ -2,9 +2,9 @@ import Foundation
 
 /// Where and how a decided card leaves: along the release angle `atan(vy / vx)` until it is
 /// beyond the deck's edge, in 0.3 s (docs/DESIGN.md#reusing-stack). Pure.
-public enum FlyOff {
+package enum FlyOff {
     /// The flight's duration: 0.3 s.
-    public static let duration: TimeInterval = 0.3
+    package static let duration: TimeInterval = 0.3
 
     /// The unit vector a card flies along: the line at the release angle `θ = atan(vy / vx)`,
     /// pointing the way `toward` says.
@@ -18,7 +18,7 @@ public enum FlyOff {
     ///   - velocity: the release velocity, card widths per second.
     ///   - toward: the way the card should go (the swipe deck: the side, `(±1, 0)`; the
     ///     reusing stack: the drag's translation).
-    public static func direction(velocity: DeckPoint, toward: DeckPoint) -> DeckPoint {
+    package static func direction(velocity: DeckPoint, toward: DeckPoint) -> DeckPoint {
         let line: DeckPoint
         if velocity.x != 0 {
             let angle = atan(velocity.y / velocity.x)
@@ -45,7 +45,7 @@ public enum FlyOff {
     ///   - clearance: how far beyond the edge the centre ends, in card widths (≥ 0).
     /// - Returns: `start + s · direction` with the smallest `s ≥ 0` that crosses an edge of
     ///   `bounds` grown by `clearance`; `start` itself when it is already outside.
-    public static func destination(
+    package static func destination(
         from start: DeckPoint, direction: DeckPoint, bounds: DeckRect, clearance: Double
     ) -> DeckPoint {
         func exit(_ position: Double, _ speed: Double, _ low: Double, _ high: Double) -> Double {
@@ -62,7 +62,7 @@ public enum FlyOff {
 
     /// Half the diagonal of a card one card width wide and `cardHeight` high, in card widths:
     /// the clearance that puts it beyond an edge at any rotation.
-    public static func clearance(cardHeight: Double) -> Double {
+    package static func clearance(cardHeight: Double) -> Double {
         (0.25 + cardHeight * cardHeight / 4).squareRoot()
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Terminals report motion only when the pointer enters a new cell, so samples of a drag are
 /// irregular in time and quantized in space; ``VelocityTracker`` fits a line through several.
-public struct PointerSample: Hashable, Sendable {
+package struct PointerSample: Hashable, Sendable {
     /// When the pointer was there, in seconds on the deck's clock.
-    public var time: TimeInterval
+    package var time: TimeInterval
     /// Where it was, in card widths.
-    public var position: DeckPoint
+    package var position: DeckPoint
 
     /// Creates a sample.
-    public init(time: TimeInterval, position: DeckPoint) {
+    package init(time: TimeInterval, position: DeckPoint) {
         self.time = time
         self.position = position
     }

@@ -3,17 +3,17 @@
 ///
 /// Source: Steele, Lea and Flood, "Fast splittable pseudorandom number generators" (2014), the
 /// generator Java's `SplittableRandom` uses.
-public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
     /// The state, advanced by the golden-ratio increment on every draw.
-    public private(set) var state: UInt64
+    package private(set) var state: UInt64
 
     /// Creates a generator; the same seed gives the same sequence.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -22,7 +22,7 @@ public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
     }
 
     /// A number in `0 ..< 1` with 53 random bits: `(next() >> 11) / 2^53`.
-    public mutating func nextUnitInterval() -> Double {
+    package mutating func nextUnitInterval() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 }

@@ -11,26 +11,26 @@ import Foundation
 /// Source: `UIPanGestureRecognizer.velocity(in:)` gives the speed at release in points per
 /// second; its method is not documented. Android's `VelocityTracker` fits a least-squares
 /// polynomial over a 100 ms horizon; this is that fit with degree 1, per axis.
-public struct VelocityTracker: Hashable, Sendable {
+package struct VelocityTracker: Hashable, Sendable {
     /// The default window, 0.1 s.
-    public static let defaultHorizon: TimeInterval = 0.1
+    package static let defaultHorizon: TimeInterval = 0.1
 
     /// How far back from the newest sample samples count, in seconds (> 0).
-    public let horizon: TimeInterval
+    package let horizon: TimeInterval
     /// The samples in the window, oldest first.
-    public private(set) var samples: [PointerSample] = []
+    package private(set) var samples: [PointerSample] = []
 
     /// Creates an empty tracker.
     ///
     /// - Parameter horizon: the window in seconds; values that are not positive and finite
     ///   count as ``defaultHorizon``.
-    public init(horizon: TimeInterval = VelocityTracker.defaultHorizon) {
+    package init(horizon: TimeInterval = VelocityTracker.defaultHorizon) {
         self.horizon = horizon.isFinite && horizon > 0 ? horizon : Self.defaultHorizon
     }
 
     /// Adds a sample and drops those older than `sample.time − horizon`. A sample earlier than
     /// the newest one is taken as simultaneous with it (clocks never run backwards).
-    public mutating func add(_ sample: PointerSample) {
+    package mutating func add(_ sample: PointerSample) {
         var sample = sample
         if let last = samples.last, sample.time < last.time { sample.time = last.time }
         samples.append(sample)
@@ -41,12 +41,12 @@ public struct VelocityTracker: Hashable, Sendable {
     }
 
     /// Forgets every sample.
-    public mutating func reset() {
+    package mutating func reset() {
         samples.removeAll()
     }
 
     /// The fitted velocity in card widths per second (zero with fewer than two distinct times).
-    public var velocity: DeckPoint { Self.leastSquaresVelocity(samples) }
+    package var velocity: DeckPoint { Self.leastSquaresVelocity(samples) }
 
     /// The slopes of the least-squares lines `x(t)` and `y(t)` through `samples`:
     /// `Σ(t − t̄)(x − x̄) / Σ(t − t̄)²`, per axis. Times are taken relative to the first sample
@@ -54,7 +54,7 @@ public struct VelocityTracker: Hashable, Sendable {
     ///
     /// - Returns: card widths per second; zero when there are fewer than two samples or they
     ///   share one time.
-    public static func leastSquaresVelocity(_ samples: [PointerSample]) -> DeckPoint {
+    package static func leastSquaresVelocity(_ samples: [PointerSample]) -> DeckPoint {
         guard samples.count >= 2, let origin = samples.first?.time else { return .zero }
         let count = Double(samples.count)
         var meanT = 0.0

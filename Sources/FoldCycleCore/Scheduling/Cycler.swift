@@ -193,19 +193,19 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// The number of items the data source holds now.
     public var count: Int { lock.withLock { dataSource.count } }
     /// The number of transitions begun since creation.
-    public var transitionsBegun: Int { lock.withLock { transitionCount } }
+    package var transitionsBegun: Int { lock.withLock { transitionCount } }
     /// Whether a transition is in flight (possibly frozen by a pause).
     public var isTransitioning: Bool { lock.withLock { flight != nil } }
     /// Whether a transition is in flight and playing (not frozen by a pause): what a renderer
     /// must draw frames for.
     public var isAnimating: Bool { lock.withLock { flight != nil && flight?.frozenAt == nil } }
     /// Slots created so far (at most two: the rest are reused).
-    public var slotsCreated: Int { lock.withLock { pool.createdCount } }
+    package var slotsCreated: Int { lock.withLock { pool.createdCount } }
     /// Items held right now: 1 when settled, 2 during a transition.
-    public var itemsMaterialized: Int { lock.withLock { flight == nil ? 1 : 2 } }
+    package var itemsMaterialized: Int { lock.withLock { flight == nil ? 1 : 2 } }
     /// The absolute clock time of the next tick, or nil when none is scheduled (stopped, paused,
     /// one item).
-    public var nextTickDeadline: TimeInterval? {
+    package var nextTickDeadline: TimeInterval? {
         lock.withLock { tickTimer == nil ? nil : anchor + Double(pendingTick) * storedInterval }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// Thread-safe: every method may be called from any thread. Lock order: a caller's own lock may
 /// be held around ``enqueue(_:)`` (this channel's lock nests inside it), never around
 /// ``deliver()``.
-public final class EventChannel<Event: Sendable>: @unchecked Sendable {
+package final class EventChannel<Event: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private let deliveryLock = NSRecursiveLock()
     private var observers: [(id: Int, handler: @Sendable (Event) -> Void)] = []
@@ -18,13 +18,13 @@ public final class EventChannel<Event: Sendable>: @unchecked Sendable {
     private var pending: [Event] = []
 
     /// Creates a channel with no observers.
-    public init() {}
+    package init() {}
 
     /// Registers `handler` for every later event.
     ///
     /// - Returns: a token for ``removeObserver(_:)``.
     @discardableResult
-    public func addObserver(_ handler: @escaping @Sendable (Event) -> Void) -> Int {
+    package func addObserver(_ handler: @escaping @Sendable (Event) -> Void) -> Int {
         lock.withLock {
             nextObserverID += 1
             observers.append((nextObserverID, handler))
@@ -33,13 +33,13 @@ public final class EventChannel<Event: Sendable>: @unchecked Sendable {
     }
 
     /// Unregisters the observer with `token`.
-    public func removeObserver(_ token: Int) {
+    package func removeObserver(_ token: Int) {
         lock.withLock { observers.removeAll { $0.id == token } }
     }
 
     /// An asynchronous sequence of every later event, in order; it ends when the consumer's
     /// task is cancelled or the stream is released.
-    public func stream() -> AsyncStream<Event> {
+    package func stream() -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
         let token = addObserver { continuation.yield($0) }
         continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
@@ -47,12 +47,12 @@ public final class EventChannel<Event: Sendable>: @unchecked Sendable {
     }
 
     /// Queues `event` for the next ``deliver()``.
-    public func enqueue(_ event: Event) {
+    package func enqueue(_ event: Event) {
         lock.withLock { pending.append(event) }
     }
 
     /// Delivers every queued event, in order, to the observers; returns when none is left.
-    public func deliver() {
+    package func deliver() {
         deliveryLock.lock()
         defer { deliveryLock.unlock() }
         while true {

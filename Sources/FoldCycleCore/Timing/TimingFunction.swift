@@ -9,28 +9,28 @@ import Foundation
 public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// The first control point's x, in 0...1.
     public let x1: Double
-    /// The first control point's y, in ``controlPointYRange`` (outside 0...1 overshoots).
+    /// The first control point's y, in `controlPointYRange` (outside 0...1 overshoots).
     public let y1: Double
     /// The second control point's x, in 0...1.
     public let x2: Double
-    /// The second control point's y, in ``controlPointYRange``.
+    /// The second control point's y, in `controlPointYRange`.
     public let y2: Double
 
     /// The precision in x to which ``progress(at:)`` solves the curve.
-    public static let precision = 1e-6
+    package static let precision = 1e-6
 
     /// The y control points allowed: −10...10. Core Animation and CSS allow any finite y, but a
     /// curve through (0.3, 1e19) makes progress absurd (1e19 card heights) and, further out, not
     /// finite; ±10 keeps every overshoot in use (CSS's "back" curves reach −0.6 and 1.6) while
     /// bounding progress to about −8...9 (docs/DESIGN.md#timing-functions). A deliberate difference.
-    public static let controlPointYRange = -10.0...10.0
+    package static let controlPointYRange = -10.0...10.0
 
     /// Creates a cubic Bézier timing function, as `CAMediaTimingFunction(controlPoints:::)` or CSS
     /// `cubic-bezier(x1, y1, x2, y2)`.
     ///
     /// - Throws: ``TimingFunctionError/invalidControlPoints(x1:y1:x2:y2:)`` when any value is not
     ///   finite, when `x1` or `x2` is outside 0...1 (the curve would not be a function of time), or
-    ///   when `y1` or `y2` is outside ``controlPointYRange``.
+    ///   when `y1` or `y2` is outside `controlPointYRange`.
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(TimingFunctionError) {
         guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite,
             (0...1).contains(x1), (0...1).contains(x2),
@@ -95,7 +95,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// The eased progress at normalized time `t`.
     ///
     /// - Parameter t: normalized time; clamped to 0...1.
-    /// - Returns: progress `p = y(s)` where `x(s) = t`, with `s` solved to ``precision`` in x by
+    /// - Returns: progress `p = y(s)` where `x(s) = t`, with `s` solved to `precision` in x by
     ///   Newton's method, falling back to bisection where the slope is too flat. `p(0) == 0` and
     ///   `p(1) == 1` exactly.
     public func progress(at t: Double) -> Double {
@@ -151,7 +151,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
 /// Errors from creating a ``TimingFunction``.
 public enum TimingFunctionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A control point is not finite, x1/x2 lies outside 0...1, or y1/y2 outside
-    /// ``TimingFunction/controlPointYRange``.
+    /// `TimingFunction/controlPointYRange`.
     case invalidControlPoints(x1: Double, y1: Double, x2: Double, y2: Double)
     /// The text names no preset and is not `cubic-bezier(x1,y1,x2,y2)`.
     case unknownName(String)

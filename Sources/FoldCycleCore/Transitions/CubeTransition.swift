@@ -20,11 +20,11 @@ import Foundation
 ///
 /// Source: CubeController, an iOS cube page controller: its faces are `CATransform3D`s with
 /// `m34 = −1/500` on 320-pt pages, turned about the cube's centre.
-public struct CubeTransition: Transition, Hashable {
+package struct CubeTransition: Transition, Hashable {
     /// Kind ``TransitionKind/cube``, the direction content moves in, and the timing function.
-    public let style: TransitionStyle
+    package let style: TransitionStyle
     /// The faces' geometry: axis, `h = E/2`, eye distance.
-    public let turn: FaceTurn
+    package let turn: FaceTurn
 
     /// Creates the cube for a card (the kind in `style` is taken to be ``TransitionKind/cube``).
     ///
@@ -32,7 +32,7 @@ public struct CubeTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the card's size in cells.
     ///   - cellAspect: a cell's height over its width (> 0).
-    public init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .cube
         self.style = style
@@ -40,7 +40,7 @@ public struct CubeTransition: Transition, Hashable {
     }
 
     /// The outgoing and incoming faces' angles from the front at eased progress `p`.
-    public func angles(progress p: Double) -> (outgoing: Double, incoming: Double) {
+    package func angles(progress p: Double) -> (outgoing: Double, incoming: Double) {
         let theta = p * Double.pi / 2
         switch style.direction {
         case .left, .down: return (-theta, Double.pi / 2 - theta)
@@ -51,7 +51,7 @@ public struct CubeTransition: Transition, Hashable {
     /// Both faces at normalized time `t`, outgoing first, with the dolly. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    package func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         let (outgoing, incoming) = angles(progress: progress)
         return turn.frame(t: clamped, progress: progress, outgoingAngle: outgoing, incomingAngle: incoming)

@@ -16,9 +16,9 @@ import Foundation
 /// CubeController on 320-pt pages (500/320 = 1.5625), and `CALayer.isDoubleSided = false`
 /// culling; the dolly follows UIKit's flip transition, which keeps the turning view inside its
 /// container.
-public struct FaceTurn: Hashable, Sendable {
+package struct FaceTurn: Hashable, Sendable {
     /// The axis faces turn about, through the card's centre line.
-    public enum Axis: Hashable, Sendable {
+    package enum Axis: Hashable, Sendable {
         /// The vertical axis (`Ry`): a turn to the left or right.
         case y
         /// The horizontal axis (`Rx`): a turn up or down.
@@ -26,26 +26,26 @@ public struct FaceTurn: Hashable, Sendable {
     }
 
     /// The eye distance over the card's extent across the turn: CubeController's 500 / 320.
-    public static let eyeDistanceRatio = 1.5625
+    package static let eyeDistanceRatio = 1.5625
 
     /// A face whose `(d + h)·cos α − h` is within this fraction of `d + h` of zero is seen
     /// edge-on and counts as turned away (it would draw a line of no width); so at the flip's
     /// midpoint, where `cos(π/2)` is 6e-17 in floating point, neither face is drawn.
-    public static let edgeOnTolerance = 1e-9
+    package static let edgeOnTolerance = 1e-9
 
     /// `y` for `left`/`right`, `x` for `up`/`down`.
-    public let axis: Axis
+    package let axis: Axis
     /// The card's size in cells (width = columns, height = rows).
-    public let slotSize: CGSize
+    package let slotSize: CGSize
     /// A cell's height over its width (> 0).
-    public let cellAspect: Double
+    package let cellAspect: Double
     /// The card's extent across the turn in world units: `W` about y, `H·r` about x.
-    public let extent: Double
+    package let extent: Double
     /// `h`: how far behind the face the axis lies, in world units (`E/2` for the cube, 0 for
     /// the flip).
-    public let axisDepth: Double
+    package let axisDepth: Double
     /// `d = 1.5625 × E`: the eye's distance in front of the card, in world units.
-    public let eyeDistance: Double
+    package let eyeDistance: Double
 
     /// The geometry for a turn in `direction` of a `slotSize` card.
     ///
@@ -54,7 +54,7 @@ public struct FaceTurn: Hashable, Sendable {
     ///   - slotSize: the card's size in cells, both ≥ 0.
     ///   - cellAspect: a cell's height over its width (> 0; 2 on most terminals).
     ///   - axisDepthRatio: `h / E`: 1/2 for a cube, 0 for a flip.
-    public init(direction: TransitionDirection, slotSize: CGSize, cellAspect: Double, axisDepthRatio: Double) {
+    package init(direction: TransitionDirection, slotSize: CGSize, cellAspect: Double, axisDepthRatio: Double) {
         axis = direction.isVertical ? .x : .y
         self.slotSize = slotSize
         self.cellAspect = cellAspect
@@ -66,13 +66,13 @@ public struct FaceTurn: Hashable, Sendable {
     }
 
     /// `R(α)`: `Ry(α)` or `Rx(α)` for this turn's axis.
-    public func rotation(_ angle: Double) -> Transform3D {
+    package func rotation(_ angle: Double) -> Transform3D {
         axis == .y ? .rotationY(angle) : .rotationX(angle)
     }
 
     /// `M(α) = T(h) · R(α) · T(−h) · P`: a face turned `angle` radians from the front, before
     /// the dolly.
-    public func faceTransform(angle: Double) -> Transform3D {
+    package func faceTransform(angle: Double) -> Transform3D {
         Transform3D(translationX: 0, y: 0, z: axisDepth)
             .concatenating(rotation(angle))
             .concatenating(Transform3D(translationX: 0, y: 0, z: -axisDepth))
@@ -81,7 +81,7 @@ public struct FaceTurn: Hashable, Sendable {
 
     /// Whether a face turned `angle` radians from the front faces the viewer:
     /// `(d + h)·cos α > h`, edge-on counting as turned away (``edgeOnTolerance``).
-    public func facesViewer(angle: Double) -> Bool {
+    package func facesViewer(angle: Double) -> Bool {
         let reach = eyeDistance + axisDepth
         return reach * Foundation.cos(angle) - axisDepth > Self.edgeOnTolerance * reach
     }
@@ -90,7 +90,7 @@ public struct FaceTurn: Hashable, Sendable {
     /// dolly), scaled about the card's centre, all fit inside the card's `W × H` cells: the
     /// minimum over every face corner of `(W/2)/|u|` and `(H·r/2)/|v|`. 1 for no faces; 0 when a
     /// corner is at or behind the eye.
-    public func dolly(for transforms: [Transform3D]) -> Double {
+    package func dolly(for transforms: [Transform3D]) -> Double {
         let halfWidth = Double(slotSize.width) / 2
         let halfHeight = Double(slotSize.height) * cellAspect / 2
         var factor = 1.0
@@ -113,7 +113,7 @@ public struct FaceTurn: Hashable, Sendable {
     /// - Parameters:
     ///   - t: the clamped normalized time.
     ///   - progress: the eased progress.
-    public func frame(t: Double, progress: Double, outgoingAngle: Double, incomingAngle: Double) -> TransitionFrame {
+    package func frame(t: Double, progress: Double, outgoingAngle: Double, incomingAngle: Double) -> TransitionFrame {
         let faces = [(SlotRole.outgoing, outgoingAngle), (.incoming, incomingAngle)].map { role, angle in
             (role: role, angle: angle, transform: faceTransform(angle: angle), isVisible: facesViewer(angle: angle))
         }

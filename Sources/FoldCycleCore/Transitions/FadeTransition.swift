@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Source: `CATransition` type `fade` (`kCATransitionFade`) and
 /// `UIView.AnimationOptions.transitionCrossDissolve`: the new content fades in over the old.
-public struct FadeTransition: Transition, Hashable {
+package struct FadeTransition: Transition, Hashable {
     /// Kind ``TransitionKind/fade`` and the timing function.
-    public let style: TransitionStyle
+    package let style: TransitionStyle
 
     /// Creates the fade (the kind in `style` is taken to be ``TransitionKind/fade``).
     ///
@@ -15,7 +15,7 @@ public struct FadeTransition: Transition, Hashable {
     ///   - style: the timing function (the direction is ignored).
     ///   - slotSize: unused: a fade covers the slot at every instant.
     ///   - cellAspect: unused.
-    public init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .fade
         self.style = style
@@ -23,7 +23,7 @@ public struct FadeTransition: Transition, Hashable {
 
     /// The outgoing slot opaque at rest and the incoming one over it at alpha `progress`
     /// (clamped to 0...1 for overshooting curves). Pure: reads no clock.
-    public func frame(at t: Double) -> TransitionFrame {
+    package func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         return TransitionFrame(
             t: clamped, progress: progress,

@@ -19,11 +19,11 @@ import Foundation
 ///
 /// Source: `UIView.transition(with:duration:options:)` with `transitionFlipFromLeft`,
 /// `…FromRight`, `…FromTop` and `…FromBottom`.
-public struct FlipTransition: Transition, Hashable {
+package struct FlipTransition: Transition, Hashable {
     /// Kind ``TransitionKind/flip``, the direction content moves in, and the timing function.
-    public let style: TransitionStyle
+    package let style: TransitionStyle
     /// The faces' geometry: axis, `h = 0`, eye distance.
-    public let turn: FaceTurn
+    package let turn: FaceTurn
 
     /// Creates the flip for a card (the kind in `style` is taken to be ``TransitionKind/flip``).
     ///
@@ -31,7 +31,7 @@ public struct FlipTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the card's size in cells.
     ///   - cellAspect: a cell's height over its width (> 0).
-    public init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .flip
         self.style = style
@@ -39,7 +39,7 @@ public struct FlipTransition: Transition, Hashable {
     }
 
     /// The outgoing and incoming faces' angles from the front at eased progress `p`.
-    public func angles(progress p: Double) -> (outgoing: Double, incoming: Double) {
+    package func angles(progress p: Double) -> (outgoing: Double, incoming: Double) {
         let theta = p * Double.pi
         switch style.direction {
         case .right, .up: return (theta, theta - Double.pi)
@@ -50,7 +50,7 @@ public struct FlipTransition: Transition, Hashable {
     /// Both faces at normalized time `t`, outgoing first, with the dolly. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    package func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         let (outgoing, incoming) = angles(progress: progress)
         return turn.frame(t: clamped, progress: progress, outgoingAngle: outgoing, incomingAngle: incoming)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The source's pseudo fold for one slot size: keyframes and a pure ``frame(at:)``.
+/// The source's pseudo fold for one slot size: keyframes and a pure ``frame(atFractionComplete:)``.
 ///
 /// For a slot `w` cells wide and `h` rows high (docs/DESIGN.md#fold-keyframes):
 ///
@@ -82,24 +82,34 @@ public struct FoldTransition: Transition, Hashable {
         }
     }
 
+    /// The outgoing and incoming slot's transforms at eased progress `progress`: each
+    /// interpolated component-wise from its keyframes (outgoing identity → ``outgoingEnd``,
+    /// incoming ``incomingStart`` → identity).
+    ///
+    /// - Parameter progress: the eased progress, 0 (start) ... 1 (end); values outside
+    ///   extrapolate, as an overshooting timing function does.
+    /// - Returns: `(outgoing, incoming)`, in cells about the slot's centre.
+    public func transforms(atProgress progress: Double) -> (outgoing: LayerTransform, incoming: LayerTransform) {
+        let fraction = CGFloat(progress)
+        return (
+            LayerTransform.identity.interpolated(to: outgoingEnd, fraction: fraction),
+            incomingStart.interpolated(to: .identity, fraction: fraction)
+        )
+    }
+
     /// Both slots at normalized time `t`, outgoing first (behind). Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
     /// - Returns: the eased progress and each slot's transform and alpha, interpolated
-    ///   component-wise from the keyframes.
-    public func frame(at t: Double) -> TransitionFrame {
+    ///   component-wise from the keyframes (``transforms(atProgress:)``).
+    public func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
-        let fraction = CGFloat(progress)
+        let transforms = transforms(atProgress: progress)
         return TransitionFrame(
             t: clamped, progress: progress,
             slots: [
-                SlotPresentation(
-                    role: .outgoing,
-                    geometry: .affine(LayerTransform.identity.interpolated(to: outgoingEnd, fraction: fraction)),
-                    alpha: Double(1 - fraction)),
-                SlotPresentation(
-                    role: .incoming, geometry: .affine(incomingStart.interpolated(to: .identity, fraction: fraction)),
-                    alpha: 1),
+                SlotPresentation(role: .outgoing, geometry: .affine(transforms.outgoing), alpha: 1 - progress),
+                SlotPresentation(role: .incoming, geometry: .affine(transforms.incoming), alpha: 1),
             ])
     }
 }

@@ -9,11 +9,11 @@ import Foundation
 ///
 /// Source: `CATransition` type `moveIn` (`kCATransitionMoveIn`); its subtype `fromLeft` is our
 /// `right`.
-public struct MoveInTransition: Transition, Hashable {
+package struct MoveInTransition: Transition, Hashable {
     /// Kind ``TransitionKind/moveIn``, the direction content moves in, and the timing function.
-    public let style: TransitionStyle
+    package let style: TransitionStyle
     /// The slot's size in cells.
-    public let slotSize: CGSize
+    package let slotSize: CGSize
 
     /// Creates the move-in for a slot (the kind in `style` is taken to be
     /// ``TransitionKind/moveIn``).
@@ -22,7 +22,7 @@ public struct MoveInTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: unused: the move-in works in cells.
-    public init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .moveIn
         self.style = style
@@ -32,7 +32,7 @@ public struct MoveInTransition: Transition, Hashable {
     /// The outgoing slot at rest, then the incoming one sliding over it. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    package func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         let extent = style.direction.fullExtent(of: slotSize)
         let offset = progress - 1

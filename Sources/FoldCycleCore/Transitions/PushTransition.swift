@@ -12,11 +12,11 @@ import Foundation
 ///
 /// Source: `CATransition` type `push` (`kCATransitionPush`); its subtype names the side content
 /// comes from, so `fromLeft` is our `right`.
-public struct PushTransition: Transition, Hashable {
+package struct PushTransition: Transition, Hashable {
     /// Kind ``TransitionKind/push``, the direction content moves in, and the timing function.
-    public let style: TransitionStyle
+    package let style: TransitionStyle
     /// The slot's size in cells.
-    public let slotSize: CGSize
+    package let slotSize: CGSize
 
     /// Creates the push for a slot (the kind in `style` is taken to be ``TransitionKind/push``).
     ///
@@ -24,7 +24,7 @@ public struct PushTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: unused: the push works in cells.
-    public init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .push
         self.style = style
@@ -34,7 +34,7 @@ public struct PushTransition: Transition, Hashable {
     /// Both slots at normalized time `t`, outgoing first. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    package func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         return TransitionFrame(
             t: clamped, progress: progress,

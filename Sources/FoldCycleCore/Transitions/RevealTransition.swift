@@ -9,11 +9,11 @@ import Foundation
 ///
 /// Source: `CATransition` type `reveal` (`kCATransitionReveal`); its subtype `fromLeft` is our
 /// `right`.
-public struct RevealTransition: Transition, Hashable {
+package struct RevealTransition: Transition, Hashable {
     /// Kind ``TransitionKind/reveal``, the direction content moves in, and the timing function.
-    public let style: TransitionStyle
+    package let style: TransitionStyle
     /// The slot's size in cells.
-    public let slotSize: CGSize
+    package let slotSize: CGSize
 
     /// Creates the reveal for a slot (the kind in `style` is taken to be
     /// ``TransitionKind/reveal``).
@@ -22,7 +22,7 @@ public struct RevealTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: unused: the reveal works in cells.
-    public init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .reveal
         self.style = style
@@ -32,7 +32,7 @@ public struct RevealTransition: Transition, Hashable {
     /// The incoming slot at rest, then the outgoing one sliding off it. Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    public func frame(at t: Double) -> TransitionFrame {
+    package func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (clamped, progress) = timing(at: t)
         let extent = style.direction.fullExtent(of: slotSize)
         return TransitionFrame(

@@ -37,10 +37,19 @@ public struct SlotPresentation: Hashable, Sendable {
         self.facing = facing
     }
 
-    /// The affine transform of an ``LayerGeometry/affine(_:)`` slot (identity otherwise).
-    public var transform: LayerTransform {
+    /// The affine transform of an ``LayerGeometry/affine(_:)`` slot; nil for a perspective
+    /// ``LayerGeometry/projective(_:cellAspect:)`` slot (the cube's and the flip's), whose
+    /// transform is a ``Transform3D``.
+    public var affineTransform: LayerTransform? {
         if case .affine(let transform) = geometry { return transform }
-        return .identity
+        return nil
+    }
+
+    /// The perspective transform of a ``LayerGeometry/projective(_:cellAspect:)`` slot; nil for
+    /// an ``LayerGeometry/affine(_:)`` slot.
+    public var transform3D: Transform3D? {
+        if case .projective(let transform, _) = geometry { return transform }
+        return nil
     }
 }
 
@@ -89,10 +98,11 @@ public protocol Transition: Sendable {
     ///   - cellAspect: a cell's height over its width (> 0), for transitions in world units.
     init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double)
 
-    /// The frame at normalized time `t`. Pure: reads no clock.
+    /// The frame at normalized time `t` (UIKit's `fractionComplete`: time, before the timing
+    /// function eases it into progress). Pure: reads no clock.
     ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    func frame(at t: Double) -> TransitionFrame
+    func frame(atFractionComplete t: Double) -> TransitionFrame
 }
 
 extension Transition {

@@ -9,20 +9,20 @@ import Foundation
 public enum TransitionKind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// The source's pseudo fold (a cube roll imitated by scaling): ``FoldTransition``.
     case fold
-    /// A true perspective cube turning a quarter turn: ``CubeTransition``.
+    /// A true perspective cube turning a quarter turn: `CubeTransition`.
     case cube
-    /// The card flipping over about its own centre line (UIKit's flip): ``FlipTransition``.
+    /// The card flipping over about its own centre line (UIKit's flip): `FlipTransition`.
     case flip
-    /// The next card pushing the current one out (`CATransition`'s `push`): ``PushTransition``.
+    /// The next card pushing the current one out (`CATransition`'s `push`): `PushTransition`.
     case push
     /// The next card sliding in over the current one (`CATransition`'s `moveIn`):
-    /// ``MoveInTransition``.
+    /// `MoveInTransition`.
     case moveIn = "move-in"
     /// The current card sliding away from over the next one (`CATransition`'s `reveal`):
-    /// ``RevealTransition``.
+    /// `RevealTransition`.
     case reveal
     /// A cross-fade: the incoming item, in front, goes from alpha 0 to 1 (`CATransition`'s
-    /// `fade`): ``FadeTransition``.
+    /// `fade`): `FadeTransition`.
     case fade
 
     /// The type that implements the kind.

@@ -41,7 +41,7 @@ struct NumberSafetyTests {
                 kind: kind, direction: .left, timingFunction: try TimingFunction(controlPoints: 0.5, y1, 0.5, y2))
             let transition = style.transition(slotSize: CGSize(width: 20, height: 5), cellAspect: 2)
             for step in 0...40 {
-                let frame = transition.frame(at: Double(step) / 40)
+                let frame = transition.frame(atFractionComplete: Double(step) / 40)
                 #expect(frame.progress.isFinite)
                 scene.render(frame, outgoing: (0, "outgoing"), incoming: (1, "incoming"), into: &cells)
                 #expect(cells.width == 20 && cells.height == 5)
