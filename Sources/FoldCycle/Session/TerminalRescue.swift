@@ -170,8 +170,8 @@ private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, 
 ///
 /// On a terminal it is the terminal's device (its path from `ttyname_r`) opened anew with
 /// `O_NONBLOCK`: a new open file description, so the flag never reaches a writer blocked on the
-/// slot's descriptor. Anything else (a pipe, a file) has no path to open anew on every platform,
-/// so it is a duplicate (`F_DUPFD_CLOEXEC`, sharing the file offset, so a file is appended to,
+/// slot's descriptor. Anything else (a pipe, a file, a device that cannot be opened by name) has
+/// no path to open anew on every platform, so it is a duplicate (`F_DUPFD_CLOEXEC`, sharing the file offset, so a file is appended to,
 /// not overwritten), written to only after `poll` reports room (see ``isShared``).
 private struct RescueWriter {
     let descriptor: Int32
@@ -183,15 +183,17 @@ private struct RescueWriter {
     init?(descriptor source: Int32) {
         if let path = Platform.terminalPath(of: source) {
             let opened = Platform.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-            guard opened >= 0 else { return nil }
-            descriptor = opened
-            isShared = false
-        } else {
-            let duplicate = fcntl(source, F_DUPFD_CLOEXEC, 0)
-            guard duplicate >= 0 else { return nil }
-            descriptor = duplicate
-            isShared = true
+            if opened >= 0 {
+                descriptor = opened
+                isShared = false
+                return
+            }
+            // A device this process may not open by name (another user's tty): share instead.
         }
+        let duplicate = fcntl(source, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { return nil }
+        descriptor = duplicate
+        isShared = true
     }
 }
 
