@@ -22,8 +22,8 @@ package struct VTModel {
     package enum Widths: Sendable {
         /// ``DisplayWidth/of(_:)-(Character)``: the widths FoldCycle lays text out with.
         case cluster
-        /// Each scalar glibc's `wcwidth` gives a width is a cell of its own; zero-width scalars
-        /// (VS16, ZWJ, combining marks) join the cell before them.
+        /// Each scalar `DisplayWidth.terminalScalarWidth` gives a width is a cell of its own;
+        /// zero-width scalars (VS16, ZWJ, combining marks) join the cell before them.
         case perScalar
     }
 
@@ -197,7 +197,7 @@ package struct VTModel {
         case .perScalar:
             var parts: [(text: String, width: Int)] = []
             for scalar in character.unicodeScalars {
-                let scalarWidth = DisplayWidth.glibcScalarWidth(scalar.value)
+                let scalarWidth = DisplayWidth.terminalScalarWidth(scalar.value)
                 if scalarWidth == 0 && !parts.isEmpty {
                     parts[parts.count - 1].text.unicodeScalars.append(scalar)
                 } else {

@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// The drawing order of a diff frame's ``DiffSpan``s, and the drawing.
 ///

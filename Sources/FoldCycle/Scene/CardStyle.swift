@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a card (one item in its slot) looks: background colours by item, text colour, alignment.
 ///
 /// Source: the pseudo-fold view's subviews, each a coloured card; the source's five colours are
@@ -66,9 +68,3 @@ public struct CardStyle: Hashable, Sendable {
         return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? .black : .white
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -2,10 +2,6 @@ import Dispatch
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Wires a live run together: cycler → player, terminal session (modes, signals, job control,
 /// input) → commands (words, or JSON lines and a socket through a ``ControlChannel``), events
 /// → JSON lines, and the one exit path.
