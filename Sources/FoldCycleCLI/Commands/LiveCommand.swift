@@ -36,7 +36,8 @@ struct LiveCommand {
         /// `--duration`: below the interval, which is read first. Absent,
         /// ``LiveCommand/defaultDuration(forInterval:)``.
         static let duration = NumberOption(
-            "duration", value: "seconds", summary: "Seconds each transition runs, shorter than the interval.",
+            "duration", value: "seconds",
+            summary: "Seconds each transition runs, shorter than the interval (the iOS design's: interval − 0.1).",
             range: .init(above: 0, below: "the interval", unit: "seconds"), defaultText: "min(0.6, interval/2)")
         /// `--motion`: ``Motion``'s cases, or `auto` (detected).
         static let motion = ChoiceOption(
