@@ -84,7 +84,7 @@ final class DeckRenderFrames: RenderSource {
             cellAspect: command.cellAspect)
         scene.card.compositor = Compositor(
             backgroundColor: command.background, foregroundColor: CardStyle.contrastingText(on: command.background),
-            colorDepth: command.colorDepth)
+            colorDepth: command.compositionDepth)
         return (runner, scene)
     }
 

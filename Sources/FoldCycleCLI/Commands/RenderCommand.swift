@@ -170,6 +170,14 @@ struct RenderCommand {
     let style: CardStyle
     let background: RGBColor
     let colorDepth: ColorDepth
+
+    /// The depth the frames are composed at: ``colorDepth`` for ansi and asciicast, which a
+    /// terminal shows (without colour, no edge blocks: docs/DESIGN.md#edges); for plain, json and
+    /// svg, which show glyphs or pictures, truecolor in place of none, so their edges keep their
+    /// block eighths.
+    var compositionDepth: ColorDepth {
+        format == .ansi || format == .asciicast || colorDepth != .none ? colorDepth : .truecolor
+    }
     let fullFrames: Bool
     let pictureStyle: AnimatedSVGStyle
     /// `--deck`: the scripted deck rendered instead of the transition (whose settings are then
