@@ -38,8 +38,12 @@ def run(foldcycle, args, depth, tmp_path=None):
 def cases():
     for transition in ["cube", "flip", "fold"]:
         for direction in ["left", "right", "up", "down"]:
+            # A fold fades its outgoing half toward --background: below truecolor a half-faded dark
+            # card may snap to palette black, a true blend; on a white background it cannot.
+            background = ["--background", "white"] if transition == "fold" else []
             yield pytest.param(["--transition", transition, "--direction", direction, "--frames", "13",
-                                "--width", "27", "--height", "5", *ITEMS], id=f"{transition}-{direction}")
+                                "--width", "27", "--height", "5", *background, *ITEMS],
+                               id=f"{transition}-{direction}")
     yield pytest.param("deck", id="deck")
 
 
@@ -48,7 +52,7 @@ def arguments(case, tmp_path):
         return case
     items = tmp_path / "items.txt"
     items.write_text(DECK_ITEMS, encoding="utf-8")
-    return ["--deck", DECK_SCRIPT, "--file", str(items), "--fps", "15"]
+    return ["--deck", DECK_SCRIPT, "--file", str(items)]
 
 
 @pytest.mark.parametrize("depth", ["truecolor", "256", "16"])
@@ -72,8 +76,10 @@ def test_edge_cells_show_the_default_background(foldcycle, tmp_path, case, depth
                     reversed_edges += 1
                     assert c.bg == "default", (y, x, c)
     assert edges > 0
-    # Every case has an edge against the outside whose outer part the block's ink is.
-    assert reversed_edges > 0
+    # A cube's, a flip's and a tilted deck card's edges against the outside: the block's ink is
+    # the terminal's background there.
+    if case == "deck" or case[1] in ("cube", "flip"):
+        assert reversed_edges > 0
 
 
 @pytest.mark.parametrize("depth", ["truecolor", "256", "16", "none"])
