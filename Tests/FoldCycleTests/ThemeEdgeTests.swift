@@ -241,6 +241,66 @@ struct ThemeEdgeTests {
         }
     }
 
+    /// At 16 colours a card is the palette entry its colour is sent as: the text colour is chosen
+    /// against that entry (green (0, 128, 0) is xterm's #00cd00 there, on which black reads and
+    /// white does not), and black text is not bold (xterm's `boldColors` turns bold colour 0 grey).
+    @Test("at 16 colours card text contrasts with the palette entry shown, and black text is not bold")
+    func sixteenColourText() {
+        let green = RGBColor(red: 0, green: 128, blue: 0)
+        let blue = RGBColor(red: 0, green: 0, blue: 255)
+        let olive = RGBColor(red: 128, green: 128, blue: 0)
+        let style = CardStyle(palette: [green, blue, olive])
+        #expect(
+            style.textStyle(forItemAt: 0, depth: .truecolor)
+                == TextStyle(foreground: .rgb(.white), background: .rgb(green), attributes: .bold))
+        #expect(
+            style.textStyle(forItemAt: 0, depth: .ansi16)
+                == TextStyle(foreground: .rgb(.black), background: .rgb(green), attributes: []))
+        #expect(
+            style.textStyle(forItemAt: 1, depth: .ansi16)
+                == TextStyle(foreground: .rgb(.white), background: .rgb(blue), attributes: .bold))
+        #expect(
+            style.textStyle(forItemAt: 2, depth: .truecolor)
+                == TextStyle(foreground: .rgb(.black), background: .rgb(olive), attributes: .bold))
+        #expect(
+            style.textStyle(forItemAt: 2, depth: .ansi16)
+                == TextStyle(foreground: .rgb(.black), background: .rgb(olive), attributes: []))
+    }
+
+    /// Every frame of every transition but the fades (fade, fold) at 16 colours, the default
+    /// palette: no glyph is bold in palette colour 0, and every glyph's colour has a WCAG
+    /// contrast of at least 4.5 with its cell's background as xterm's default palette shows them.
+    @Test("16 colours: no bold black text, and card text contrasts at least 4.5:1", arguments: everyCase)
+    func sixteenColourFrames(_ row: KindCase) {
+        func luminance(_ colour: RGBColor) -> Double {
+            func linear(_ channel: UInt8) -> Double {
+                let value = Double(channel) / 255
+                return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * linear(colour.red) + 0.7152 * linear(colour.green) + 0.0722 * linear(colour.blue)
+        }
+        for size in Self.sizes {
+            for frame in Self.frames(row.kind, row.direction, size: size, depth: .ansi16) {
+                for cell in frame.cells where cell.glyph != 0x20 && !Self.isEdgeGlyph(cell.glyph) {
+                    guard cell.foregroundBits & TerminalColor.rgbTag != 0,
+                        cell.backgroundBits & TerminalColor.rgbTag != 0
+                    else { continue }
+                    let ink = ColorDepth.ansi16Index(for: RGBColor(packed: cell.foregroundBits))
+                    let paper = ColorDepth.ansi16Index(for: RGBColor(packed: cell.backgroundBits))
+                    // Fades blend text toward the terminal's background and the card: only text at
+                    // full strength is held to the rule (bold white fading out passes through
+                    // palette black, which xterm draws grey: a fade through grey).
+                    guard row.kind != .fade && row.kind != .fold else { continue }
+                    #expect(!(ink == 0 && cell.attributes.contains(.bold)), "\(size): \(cell)")
+                    let a = luminance(ColorDepth.palette16[Int(ink)])
+                    let b = luminance(ColorDepth.palette16[Int(paper)])
+                    let contrast = (max(a, b) + 0.05) / (min(a, b) + 0.05)
+                    #expect(contrast >= 4.5, "\(size): \(cell)")
+                }
+            }
+        }
+    }
+
     /// ``LayerBlending/edgeCell(glyph:ink:paper:)``: the three forms.
     @Test("an edge cell's form follows which of its colours is the default")
     func edgeCellForm() {
