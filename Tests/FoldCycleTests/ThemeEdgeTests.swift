@@ -228,6 +228,17 @@ struct ThemeEdgeTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;38;2;1;2;3m\u{1B}[48;2;4;5;6m")
     }
 
+    /// The VT model (every replay and screen test's terminal) reports an SGR mlterm would drop.
+    @Test("the VT model reports an SGR of more than 10 parameters as an error")
+    func modelRejectsLongSGR() {
+        var model = VTModel(width: 4, height: 1)
+        model.apply(Array("\u{1B}[1;38;2;1;2;3m\u{1B}[48;2;4;5;6mab".utf8))
+        #expect(model.errors.isEmpty)
+        #expect(model.rendition == ["a1": "on", "fg": "rgb:1,2,3", "bg": "rgb:4,5,6"])
+        model.apply(Array("\u{1B}[1;38;2;1;2;3;48;2;4;5;6mc".utf8))
+        #expect(model.errors == ["SGR with 11 parameters (more than 10): 1;38;2;1;2;3;48;2;4;5;6"])
+    }
+
     /// Without colour (NO_COLOR, `ColorDepth.none`) an edge block would be a solid slab in the
     /// default foreground, coming and going as the edge moves, where a card at rest has no box:
     /// no edge block is drawn, only the faces' glyphs.
