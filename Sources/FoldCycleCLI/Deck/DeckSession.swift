@@ -71,6 +71,8 @@ final class DeckSession: @unchecked Sendable {
                 screen: screen, cardRows: cardSize.rows, visibleCount: command.visibleCount,
                 fullscreen: command.fullscreen),
             style: command.style, cellAspect: command.cellAspect)
+        scene.card.compositor.backgroundColor = command.background
+        scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
         holdsDecisions = TerminalDevice.standardOutput.isTerminal && command.control.language == .words
         let exitBySignal = DeckExitBox()
         terminal = TerminalSession(
