@@ -141,7 +141,7 @@ struct StatusCommandTests {
         "bidi and invisible format characters are dropped in every format, as in a card",
         arguments: [
             (StatusFormat.plain, "safe evil ␛[31m\n"),
-            (.ansi, "\u{1B}[1;38;2;255;255;255;48;2;0;128;0msafe evil ␛[31m\u{1B}[0m\n"),
+            (.ansi, "\u{1B}[1;38;2;255;255;255m\u{1B}[48;2;0;128;0msafe evil ␛[31m\u{1B}[0m\n"),
             (.tmux, "#[fg=#ffffff,bg=#008000,bold]safe evil ␛[31m#[default]\n"),
             (.waybar, #"{"text":"safe evil ␛[31m","tooltip":"safe evil ␛[31m\nitem 1 of 1","class":"color-0"}"# + "\n"),
         ])
