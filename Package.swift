@@ -26,8 +26,10 @@ let package = Package(
         .target(name: "FoldCycle", dependencies: ["FoldCycleCore"]),
         .target(name: "FoldCycleCLI", dependencies: ["FoldCycle"]),
         .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycleCLI"]),
-        // The bench measures bytes against FoldCycleTestSupport's OutputLowerBound (tested there).
-        .executableTarget(name: "foldcycle-bench", dependencies: ["FoldCycle", "FoldCycleTestSupport"]),
+        // The workshop, apart from the product and the tests' support: the bench measures bytes
+        // against FoldCycleByteFloor's OutputLowerBound (tested by FoldCycleTests).
+        .target(name: "FoldCycleByteFloor", dependencies: ["FoldCycle"]),
+        .executableTarget(name: "foldcycle-bench", dependencies: ["FoldCycle", "FoldCycleByteFloor"]),
         .executableTarget(
             name: "foldcycle-ticker-example", dependencies: ["FoldCycle"], path: "Examples/TickerExample"),
         .executableTarget(
@@ -40,7 +42,7 @@ let package = Package(
         // A host that crashes while it draws: the e2e tests of the crash rescue run it.
         .executableTarget(name: "foldcycle-crash-host", dependencies: ["FoldCycle"], path: "Tests/CrashHost"),
         .testTarget(
-            name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport"],
+            name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport", "FoldCycleByteFloor"],
             // Read through #filePath, not as a bundle resource.
             exclude: ["Fixtures"]),
         .testTarget(

@@ -1,6 +1,6 @@
 /// The slowest direction's median compose + encode time over the fastest's, worst over encoders and
-/// the given depths: what issue 12's balance target ("the slowest direction ≤ 1.3 × the fastest,
-/// in the same run") and the markdown table's spread column both report.
+/// the given depths: the markdown summary's spread column (a figure, no longer a target: a
+/// horizontal change costs more than a vertical one by nature, docs/PERFORMANCE.md#targets).
 struct DirectionSpread {
     /// The slowest median over the fastest (≥ 1).
     let ratio: Double

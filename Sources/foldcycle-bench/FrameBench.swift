@@ -1,5 +1,5 @@
 import FoldCycle
-import FoldCycleTestSupport
+import FoldCycleByteFloor
 import Foundation
 
 /// Which encoder turns a composed frame into bytes.

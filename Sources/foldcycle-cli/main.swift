@@ -1,5 +1,6 @@
 import FoldCycleCLI
+import Foundation
 
 // The executable `foldcycle`: everything it does lives in the FoldCycleCLI library target,
-// where it is unit-tested.
-FoldCycleCLI.main(Array(CommandLine.arguments.dropFirst()))
+// where it is unit-tested. The one place the program exits (DECISIONS.md, "Only main exits").
+exit(FoldCycleCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,3 +1,4 @@
+import FoldCycleByteFloor
 import FoldCycleTestSupport
 import Foundation
 import Testing

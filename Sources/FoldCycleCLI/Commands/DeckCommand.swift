@@ -206,22 +206,16 @@ struct DeckCommand {
     }
 
     /// Opens the terminal, reads the items and runs the deck until it is finished, quit or
-    /// signalled; never returns. Exit codes: 0 done or quit, 64 no items, 66 unreadable input,
-    /// 1 no terminal, 128 + N on signal N.
-    func run() -> Never {
-        do throws(CLIError) {
-            if itemArguments.isEmpty, filePath == nil, TerminalDevice.standardInput.isTerminal {
-                throw .usage(
-                    "no items: give items as arguments, with '--file <path>', or on standard input (one per line)",
-                    .deck)
-            }
-            let terminal = try DeckTerminal.open()
-            let items = try loadItems()
-            let session = try DeckSession(command: self, items: items, terminal: terminal)
-            session.run()
-        } catch {
-            error.report()
-            exit(error.exitCode)
+    /// signalled; returns the exit status: 0 done or quit, 64 no items, 66 unreadable input, 1 no
+    /// terminal, 128 + N on signal N.
+    func run() throws(CLIError) -> Int32 {
+        if itemArguments.isEmpty, filePath == nil, TerminalDevice.standardInput.isTerminal {
+            throw .usage(
+                "no items: give items as arguments, with '--file <path>', or on standard input (one per line)",
+                .deck)
         }
+        let terminal = try DeckTerminal.open()
+        let items = try loadItems()
+        return try DeckSession(command: self, items: items, terminal: terminal).run()
     }
 }

@@ -42,7 +42,7 @@ final class DeckRenderFrames: RenderSource {
     private var sceneCells: CellBuffer
     private var tally = DeckTally()
     /// The frame made last, and the decisions made at it.
-    private var current: (frame: DeckScriptFrame, decisions: [String])?
+    private var current: (frame: DeckScriptFrame, decisions: [JSONValue])?
 
     /// Checks the script against the items by running it once.
     ///
@@ -92,15 +92,15 @@ final class DeckRenderFrames: RenderSource {
 
     /// Runs the script to frame `index` and draws it: the deck, then the footer.
     func render(_ index: Int) {
-        var decisions: [String] = []
+        var decisions: [JSONValue] = []
         var made: DeckScriptFrame?
         while runner.frameIndex < index {
             // The first run found no error, and this one is the same run.
             guard let frame = try? runner.advance() else { break }
             for event in frame.events {
                 tally.record(event)
-                if let line = DeckDecisionLine.line(for: event, items: command.items) {
-                    decisions.append(String(line.dropLast()))
+                if let decision = DeckDecisionLine.value(for: event, items: command.items) {
+                    decisions.append(decision)
                 }
             }
             made = frame
@@ -130,7 +130,7 @@ final class DeckRenderFrames: RenderSource {
         guard let (frame, decisions) = current else { return [] }
         let action = frame.action.map { settings.script.actions[$0].description }
         if format == .json {
-            return Array(jsonLine(frame, action: action, decisions: decisions).utf8)
+            return Array((jsonValue(frame, action: action, decisions: decisions).serialized + "\n").utf8)
         }
         var text = "# frame \(index + 1)/\(count) time=\(shortestText(frame.time))"
         if let action { text += " action=\(action)" }
@@ -143,20 +143,24 @@ final class DeckRenderFrames: RenderSource {
     /// item's index, its place in the stack (`null` while it flies off), the side shown, its pose
     /// (`offset` `[x, y]` in card widths from the top card's place, `rotation` in radians,
     /// `scale`, `alpha`) and a turn in progress (`{"t": …, "towardBack": …}`, or `null`).
-    private func jsonLine(_ frame: DeckScriptFrame, action: String?, decisions: [String]) -> String {
-        func number(_ value: Double) -> String { shortestText(value + 0.0) }
+    private func jsonValue(_ frame: DeckScriptFrame, action: String?, decisions: [JSONValue]) -> JSONValue {
+        func number(_ value: Double) -> JSONValue { .number(shortestText(value + 0.0)) }
+        func optional(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
         let snapshot = runner.deck.snapshot(at: frame.time)
-        let cards = snapshot.cards.map { card -> String in
+        let cards = snapshot.cards.map { card -> JSONValue in
             let pose = card.pose
-            let flip = card.flip.map { "{\"t\":\(number($0.t)),\"towardBack\":\($0.towardBack)}" } ?? "null"
-            return "{\"index\":\(card.index),\"position\":\(card.position.map(String.init) ?? "null"),"
-                + "\"side\":\"\(card.showsBack ? "back" : "front")\","
-                + "\"offset\":[\(number(pose.offset.x)),\(number(pose.offset.y))],\"rotation\":\(number(pose.rotation)),"
-                + "\"scale\":\(number(pose.scale)),\"alpha\":\(number(pose.alpha)),\"flip\":\(flip)}"
+            let flip = card.flip.map { JSONValue.object([("t", number($0.t)), ("towardBack", .bool($0.towardBack))]) }
+            return .object([
+                ("index", .int(card.index)), ("position", optional(card.position)),
+                ("side", .string(card.showsBack ? "back" : "front")),
+                ("offset", .array([number(pose.offset.x), number(pose.offset.y)])), ("rotation", number(pose.rotation)),
+                ("scale", number(pose.scale)), ("alpha", number(pose.alpha)), ("flip", flip ?? .null),
+            ])
         }
-        return "{\"frame\":\(frame.index),\"time\":\(number(frame.time)),"
-            + "\"action\":\(action.map(DeckDecisionLine.quoted) ?? "null"),"
-            + "\"decisions\":[\(decisions.joined(separator: ","))],"
-            + "\"top\":\(snapshot.topIndex.map(String.init) ?? "null"),\"cards\":[\(cards.joined(separator: ","))]}\n"
+        return .object([
+            ("frame", .int(frame.index)), ("time", number(frame.time)),
+            ("action", action.map(JSONValue.string) ?? .null),
+            ("decisions", .array(decisions)), ("top", optional(snapshot.topIndex)), ("cards", .array(cards)),
+        ])
     }
 }

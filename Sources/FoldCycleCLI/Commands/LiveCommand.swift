@@ -237,15 +237,8 @@ struct LiveCommand {
                 control: try ControlEndpoints.read(values)))
     }
 
-    /// Runs until `quit`, a signal, or `--cycles`; never returns.
-    func run() -> Never {
-        let session: LiveSession
-        do {
-            session = try LiveSession(command: self)
-        } catch {
-            error.report()
-            exit(error.exitCode)
-        }
-        session.run()
+    /// Runs until `quit`, a signal, or `--cycles`; returns the exit status.
+    func run() throws(CLIError) -> Int32 {
+        try LiveSession(command: self).run()
     }
 }

@@ -32,6 +32,8 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     private var suspendedAt: TimeInterval?
     private var timer: (any ClockTimer)?
     private var finished = false
+    /// Where ``finish(exitCode:)`` hands the exit status to ``run()``.
+    private let exitStatus = ExitStatus()
 
     init(frames: any RenderSource, command: RenderCommand) {
         self.frames = frames
@@ -41,19 +43,21 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
         session = TerminalSession(
             configuration: .init(
                 input: .none, signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) }))
-        exitBySignal.handler = { number in exit(128 + number) }
+        let exitStatus = exitStatus
+        exitBySignal.handler = { number in exitStatus.finish(128 + number) }
     }
 
-    /// Plays the frames and exits when the last one is written; never returns.
-    func run() -> Never {
-        session.queue.sync {
+    /// Plays the frames and waits on the calling (main) thread until the last one is written, a
+    /// signal or a closed reader; returns the exit status.
+    func run() -> Int32 {
+        session.queue.async { [self] in
             session.addParticipant(self)
             session.setOutputClosedHandler { [self] in finish(exitCode: 0) }
             session.start()
             origin = clock.now
             writeDueFrame()
         }
-        MainThreadParking.park()
+        return exitStatus.wait()
     }
 
     /// Writes frame ``next`` and schedules the one after it, or ends after the last.
@@ -82,7 +86,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
             // The reader went away (EPIPE) or the terminal closed: nothing more to show.
             finished = true
             session.end()
-            exit(0)
+            exitStatus.finish(0)
         }
     }
 
@@ -90,7 +94,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     private func finish(exitCode: Int32) {
         endStream()
         session.end()
-        exit(exitCode)
+        exitStatus.finish(exitCode)
     }
 
     private func endStream() {

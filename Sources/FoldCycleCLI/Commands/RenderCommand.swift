@@ -394,34 +394,35 @@ struct RenderCommand {
 
     /// Writes the frames to stdout: the streams one write per frame (paced with `--play`), the
     /// pictures in one write.
-    func run() throws(CLIError) -> Never {
+    func run() throws(CLIError) -> Int32 {
         let frames: any RenderSource =
             if let deck { try DeckRenderFrames(command: self, settings: deck) } else { RenderFrames(command: self) }
         switch format {
         case .asciicast:
-            try writeOrExit(asciicast(frames))
+            try writeToStandardOutput(asciicast(frames))
         case .svg:
-            try writeOrExit(Array(try svg(frames).utf8))
+            try writeToStandardOutput(Array(try svg(frames).utf8))
         case .plain, .ansi, .json:
-            if play { PacedPlayback(frames: frames, command: self).run() }
+            if play { return PacedPlayback(frames: frames, command: self).run() }
             var stream = RenderStream(command: self)
             for index in 0..<frames.count {
                 frames.render(index)
-                try writeOrExit(stream.frame(index, of: frames))
+                try writeToStandardOutput(stream.frame(index, of: frames))
             }
-            if format == .ansi { try writeOrExit(stream.end()) }
+            if format == .ansi { try writeToStandardOutput(stream.end()) }
         }
-        exit(0)
+        return 0
     }
 }
 
-/// Writes to stdout; a closed pipe (the reader, e.g. `head`, is done) ends the program quietly.
-func writeOrExit(_ bytes: [UInt8]) throws(CLIError) {
+/// Writes to stdout; a closed pipe (the reader, e.g. `head`, is done) throws
+/// ``CLIError/outputClosed``, which ends the program quietly.
+func writeToStandardOutput(_ bytes: [UInt8]) throws(CLIError) {
     guard !bytes.isEmpty else { return }
     do {
         try TerminalDevice.standardOutput.write(bytes)
     } catch TerminalError.writeFailed(errno: EPIPE) {
-        exit(0)
+        throw .outputClosed
     } catch {
         throw .runtime("\(error)")
     }

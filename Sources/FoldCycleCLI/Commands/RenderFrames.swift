@@ -105,42 +105,48 @@ final class RenderFrames: RenderSource {
     /// back to front (docs/DESIGN.md#transition-interface).
     private func jsonLine(index: Int, state: TransitionFrame) -> [UInt8] {
         // JSON has no NaN or infinity: a number that is not finite is written as null.
-        func number(_ value: Double) -> String { value.isFinite ? shortestText(value + 0.0) : "null" }
-        func numbers(_ values: [Double]) -> String { "[" + values.map(number).joined(separator: ",") + "]" }
+        func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.double)) }
         let transition = command.transition
         let fromItem = command.fromItem
-        guard transition == .fold else {
-            let slots = state.slots.filter(\.isVisible).map { presentation in
+        let value: JSONValue
+        if transition == .fold {
+            func slot(_ item: Int, _ role: SlotRole) -> JSONValue {
+                // The fold's slots are affine.
+                guard let presentation = state.presentation(of: role), let affine = presentation.affineTransform
+                else { return .null }
+                return .object([
+                    ("item", .int(item)), ("transform", numbers(affine.components.map(Double.init))),
+                    ("alpha", .double(presentation.alpha)),
+                ])
+            }
+            value = .object([
+                ("frame", .int(index)), ("t", .double(state.t)), ("progress", .double(state.progress)),
+                ("outgoing", slot(fromItem, .outgoing)), ("incoming", slot(toItem, .incoming)),
+            ])
+        } else {
+            let slots = state.slots.filter(\.isVisible).map { presentation -> JSONValue in
                 let item = presentation.role == .outgoing ? fromItem : toItem
-                let geometry: String
+                let geometry: (String, JSONValue)
                 switch presentation.geometry {
                 case .affine(let transform) where !transition.isProjective:
-                    geometry = "\"transform\":" + numbers(transform.components.map(Double.init))
+                    geometry = ("transform", numbers(transform.components.map(Double.init)))
                 case .affine(let transform):
-                    geometry = "\"transform3D\":" + numbers(Transform3D(transform).components)
+                    geometry = ("transform3D", numbers(Transform3D(transform).components))
                 case .projective(let transform, _):
-                    geometry = "\"transform3D\":" + numbers(transform.components)
+                    geometry = ("transform3D", numbers(transform.components))
                 }
-                return
-                    "{\"role\":\"\(presentation.role)\",\"item\":\(item),\"alpha\":\(number(presentation.alpha)),\(geometry)}"
+                return .object([
+                    ("role", .string("\(presentation.role)")), ("item", .int(item)),
+                    ("alpha", .double(presentation.alpha)), geometry,
+                ])
             }
-            let direction = transition.hasDirection ? "\"\(command.direction)\"" : "null"
-            let line =
-                "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
-                + "\"transition\":\"\(transition)\",\"direction\":\(direction),\"cellAspect\":\(number(command.cellAspect)),"
-                + "\"dolly\":\(number(state.dolly)),\"slots\":[\(slots.joined(separator: ","))]}\n"
-            return Array(line.utf8)
+            value = .object([
+                ("frame", .int(index)), ("t", .double(state.t)), ("progress", .double(state.progress)),
+                ("transition", .string(transition.rawValue)),
+                ("direction", transition.hasDirection ? .string("\(command.direction)") : .null),
+                ("cellAspect", .double(command.cellAspect)), ("dolly", .double(state.dolly)), ("slots", .array(slots)),
+            ])
         }
-        func slot(_ item: Int, _ role: SlotRole) -> String {
-            // The fold's slots are affine.
-            guard let presentation = state.presentation(of: role), let affine = presentation.affineTransform
-            else { return "null" }
-            let transform = affine.components.map { number(Double($0)) }.joined(separator: ",")
-            return "{\"item\":\(item),\"transform\":[\(transform)],\"alpha\":\(number(presentation.alpha))}"
-        }
-        let line =
-            "{\"frame\":\(index),\"t\":\(number(state.t)),\"progress\":\(number(state.progress)),"
-            + "\"outgoing\":\(slot(fromItem, .outgoing)),\"incoming\":\(slot(toItem, .incoming))}\n"
-        return Array(line.utf8)
+        return Array((value.serialized + "\n").utf8)
     }
 }

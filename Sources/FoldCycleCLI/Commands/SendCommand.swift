@@ -108,18 +108,13 @@ struct SendCommand {
         return JSONValue.object(members).serialized
     }
 
-    /// Connects, sends, prints and exits (0 all replies ok; 1 an error reply, no connection, a
-    /// timeout, or the run closing the connection before every reply came).
-    func run() -> Never {
-        do throws(CLIError) {
-            let descriptor = try ControlSocket.connect(to: path)
-            let lines: [String]
-            if let requests { lines = requests } else { lines = try Self.standardInputLines() }
-            exit(try exchange(lines, over: descriptor))
-        } catch {
-            error.report()
-            exit(error.exitCode)
-        }
+    /// Connects, sends, prints and returns the exit status (0 all replies ok; 1 an error reply, no
+    /// connection, a timeout, or the run closing the connection before every reply came).
+    func run() throws(CLIError) -> Int32 {
+        let descriptor = try ControlSocket.connect(to: path)
+        let lines: [String]
+        if let requests { lines = requests } else { lines = try Self.standardInputLines() }
+        return try exchange(lines, over: descriptor)
     }
 
     /// Sends `lines` and prints what comes back; returns the exit status.

@@ -119,9 +119,9 @@ struct StatusCommand {
             item: items[index], index: index, count: items.count, format: format, style: style, depth: colorDepth)
     }
 
-    /// Writes the line (and with `--follow` one per change) and exits: 0, or 0 when the reader
-    /// goes away (`EPIPE`), 1 when standard output cannot be written.
-    func run() -> Never {
+    /// Writes the line (and with `--follow` one per change) and returns the exit status: 0, or 0
+    /// when the reader goes away (`EPIPE`), 1 when standard output cannot be written.
+    func run() -> Int32 {
         var shown: Int?
         while true {
             let now = at ?? Date()
@@ -131,12 +131,12 @@ struct StatusCommand {
                 do {
                     try TerminalDevice.standardOutput.write(line(at: now))
                 } catch {
-                    if case .writeFailed(errno: EPIPE) = error { exit(0) }
+                    if case .writeFailed(errno: EPIPE) = error { return 0 }
                     CLIError.runtime("\(error)").report()
-                    exit(1)
+                    return 1
                 }
             }
-            guard follow else { exit(0) }
+            guard follow else { return 0 }
             // Sleep until the next change, waking at least once a minute to follow clock changes.
             let wait = schedule.nextChange(after: now).timeIntervalSince(Date())
             if wait > 0 { Thread.sleep(forTimeInterval: min(wait + 0.001, 60)) }

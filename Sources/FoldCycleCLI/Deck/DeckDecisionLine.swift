@@ -20,6 +20,16 @@ enum DeckDecisionLine {
 
     /// The line for `event`, the items' texts read from `item` ("" for an index out of range).
     static func line(for event: DeckEvent, item: (Int) -> String) -> String? {
+        value(for: event, item: item).map { $0.serialized + "\n" }
+    }
+
+    /// The decision of `event` as a JSON object, or nil for events that decide nothing.
+    static func value(for event: DeckEvent, items: [String]) -> JSONValue? {
+        value(for: event) { items.indices.contains($0) ? items[$0] : "" }
+    }
+
+    /// The decision of `event` as a JSON object, the items' texts read from `item`.
+    static func value(for event: DeckEvent, item: (Int) -> String) -> JSONValue? {
         switch event {
         case .removed(let index, let side, let cause, let velocity):
             return object(index: index, item: item(index), action: side.rawValue, by: cause, velocity: velocity)
@@ -27,30 +37,28 @@ enum DeckDecisionLine {
             return object(index: index, item: item(index), action: "click", by: cause, velocity: nil)
         case .undone(let index, let side):
             return object(
-                index: index, item: item(index), action: "undo", by: .key, extra: ("from", quoted(side.rawValue)),
+                index: index, item: item(index), action: "undo", by: .key, extra: ("from", .string(side.rawValue)),
                 velocity: nil)
         case .paged(let from, let to, _, let cause, let velocity):
             return object(
-                index: from, item: item(from), action: "page", by: cause, extra: ("to", String(to)), velocity: velocity)
+                index: from, item: item(from), action: "page", by: cause, extra: ("to", .int(to)), velocity: velocity)
         case .flipped, .changed, .finished:
             return nil
         }
     }
 
     private static func object(
-        index: Int, item: String, action: String, by cause: DecisionCause, extra: (String, String)? = nil,
+        index: Int, item: String, action: String, by cause: DecisionCause, extra: (String, JSONValue)? = nil,
         velocity: DeckPoint?
-    ) -> String {
-        var text =
-            "{\"index\":\(index),\"item\":\(quoted(item)),\"action\":\(quoted(action)),\"by\":\(quoted(cause.rawValue))"
-        if let (key, value) = extra { text += ",\(quoted(key)):\(value)" }
-        text += ",\"velocity\":"
-        if let velocity {
-            text += "{\"x\":\(number(velocity.x)),\"y\":\(number(velocity.y))}"
-        } else {
-            text += "null"
-        }
-        return text + "}\n"
+    ) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("index", .int(index)), ("item", .string(item)), ("action", .string(action)),
+            ("by", .string(cause.rawValue)),
+        ]
+        if let extra { members.append(extra) }
+        let speed = velocity.map { JSONValue.object([("x", .number(number($0.x))), ("y", .number(number($0.y)))]) }
+        members.append(("velocity", speed ?? .null))
+        return .object(members)
     }
 
     /// A velocity component rounded to 4 decimals, in shortest form (−0 as 0).

@@ -41,6 +41,8 @@ final class DeckSession: @unchecked Sendable {
     /// Where the open drag was last seen (a press or a motion report).
     private var lastDragPoint = DeckPoint(x: 0, y: 0)
     private var finishing = false
+    /// Where ``finish`` hands the exit status to ``run()``.
+    private let exitStatus = ExitStatus()
     /// The cards left when the deck last asked for more data, until the event is written.
     private var pendingNeedsMoreData: Int?
 
@@ -116,14 +118,16 @@ final class DeckSession: @unchecked Sendable {
             columns: screen.columns, rows: fullscreen ? max(screen.rows - footerRows, stack) : stack)
     }
 
-    /// Starts everything and parks the main thread in `dispatchMain()` (``MainThreadParking/park()``).
-    func run() -> Never {
-        queue.sync { start() }
-        MainThreadParking.park()
+    /// Starts everything on the session's queue and waits on the calling (main) thread until the
+    /// session finishes; returns its exit status. Started asynchronously: a run that ends at once
+    /// (`--cycles 0`, no keys) finishes on the queue, which then stops, while this thread waits.
+    func run() -> Int32 {
+        queue.async { self.start() }
+        return exitStatus.wait()
     }
 
     private func start() {
-        // The session lives until exit(): strong captures keep the closures simple.
+        // The session lives until the process exits: strong captures keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
         // Timed by when each report was read: reports that waited while a frame was composed
         // keep their pace in the fling's velocity fit.
@@ -138,7 +142,7 @@ final class DeckSession: @unchecked Sendable {
             let reason = terminal.modeError.map { "\($0)" } ?? "unknown error"
             terminal.end()
             CLIError.runtime("cannot read keys from \(DeckTerminal.path): \(reason)").report()
-            exit(1)
+            exitStatus.finish(1)
         }
         deck.addObserver { [self] event in queue.async { self.handle(event) } }
         store.setNeedsMoreDataHandler { [self] remaining in
@@ -371,8 +375,9 @@ final class DeckSession: @unchecked Sendable {
     // MARK: - Exit
 
     /// Restores the terminal (the deck's last frame stays, mouse reports off, cursor shown),
-    /// writes any held decisions to stdout and the summary to the terminal, and exits: the one exit path
-    /// for the end of the deck, quit, EOF, signals and errors.
+    /// writes any held decisions to stdout and the summary to the terminal, and hands the exit
+    /// status to ``run()``: the one exit path for the end of the deck, quit, EOF, signals and
+    /// errors.
     private func finish(exitCode: Int32) {
         guard !finishing else { return }
         finishing = true
@@ -385,15 +390,15 @@ final class DeckSession: @unchecked Sendable {
         try? tty.write(TextLayout.sanitized(summary))
         if let recordingFailure {
             recordingFailure.report()
-            exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+            exitStatus.finish(exitCode == 0 ? recordingFailure.exitCode : exitCode)
         }
         if let failure, exitCode == 0 {
-            if case .writeFailed(errno: EPIPE) = failure { exit(0) }
-            if LostTerminal.isLost(failure, writingTo: tty) { exit(LostTerminal.exitCode) }
+            if case .writeFailed(errno: EPIPE) = failure { exitStatus.finish(0) }
+            if LostTerminal.isLost(failure, writingTo: tty) { exitStatus.finish(LostTerminal.exitCode) }
             CLIError.runtime("\(failure)").report()
-            exit(1)
+            exitStatus.finish(1)
         }
-        exit(exitCode)
+        exitStatus.finish(exitCode)
     }
 }
 

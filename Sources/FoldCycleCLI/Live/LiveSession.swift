@@ -38,6 +38,8 @@ final class LiveSession: @unchecked Sendable {
     private var reply: (lines: [String], isError: Bool)?
     private var transitionsEnded = 0
     private var finishing = false
+    /// Where ``finish`` hands the exit status to ``run()``.
+    private let exitStatus = ExitStatus()
     private var launched = false
     /// Keys are read one by one (stdin and stdout are terminals) and a command line is shown.
     private var readsKeys = false
@@ -124,14 +126,16 @@ final class LiveSession: @unchecked Sendable {
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 
-    /// Starts everything and parks the main thread in `dispatchMain()` (``MainThreadParking/park()``).
-    func run() -> Never {
-        queue.sync { start() }
-        MainThreadParking.park()
+    /// Starts everything on the session's queue and waits on the calling (main) thread until the
+    /// session finishes; returns its exit status. Started asynchronously: a run that ends at once
+    /// (`--cycles 0`, no keys) finishes on the queue, which then stops, while this thread waits.
+    func run() -> Int32 {
+        queue.async { self.start() }
+        return exitStatus.wait()
     }
 
     private func start() {
-        // The session lives until exit(): strong captures are fine and keep the closures simple.
+        // The session lives until the process exits: strong captures are fine and keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
         terminal.setLineHandler { [self] line in handleLine(line) }
         terminal.setOverlongLineHandler { [self] length in
@@ -470,7 +474,8 @@ final class LiveSession: @unchecked Sendable {
 
     // MARK: - Exit
 
-    /// Restores the terminal and exits: the one exit path for quit, EOF, signals and errors.
+    /// Restores the terminal and hands the exit status to ``run()`` (``ExitStatus``): the one exit
+    /// path for quit, EOF, signals and errors.
     /// The control channel's last lines are written first (the reply to `quit`), its socket file
     /// removed; `message` is an error for stderr.
     private func finish(exitCode: Int32, message: String? = nil) {
@@ -482,15 +487,15 @@ final class LiveSession: @unchecked Sendable {
         if let message { CLIError.runtime(message).report() }
         if let recordingFailure = SessionRecording.finish(recorder) {
             recordingFailure.report()
-            exit(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+            exitStatus.finish(exitCode == 0 ? recordingFailure.exitCode : exitCode)
         }
         if let failure, exitCode == 0 {
-            if case .writeFailed(errno: EPIPE) = failure { exit(0) }
-            if LostTerminal.isLost(failure, writingTo: cardDevice) { exit(LostTerminal.exitCode) }
+            if case .writeFailed(errno: EPIPE) = failure { exitStatus.finish(0) }
+            if LostTerminal.isLost(failure, writingTo: cardDevice) { exitStatus.finish(LostTerminal.exitCode) }
             CLIError.runtime("\(failure)").report()
-            exit(1)
+            exitStatus.finish(1)
         }
-        exit(exitCode)
+        exitStatus.finish(exitCode)
     }
 }
 

@@ -9,12 +9,15 @@ enum CLIError: Error, Equatable, Sendable {
     case unreadableInput(String)
     /// Anything that fails while running: exit 1.
     case runtime(String)
+    /// Standard output's reader went away (`EPIPE`; `head` is done): stop quietly, exit 0.
+    case outputClosed
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .unreadableInput: return 66
         case .runtime: return 1
+        case .outputClosed: return 0
         }
     }
 
@@ -25,6 +28,8 @@ enum CLIError: Error, Equatable, Sendable {
             return "Error: \(text)\nUsage: \(command.usage)\n  \(command.helpHint)\n"
         case .unreadableInput(let text), .runtime(let text):
             return "Error: \(text)\n"
+        case .outputClosed:
+            return ""
         }
     }
 
@@ -39,6 +44,7 @@ enum CLIError: Error, Equatable, Sendable {
     /// Writes ``message`` to stderr as data and never traps: the arguments, paths and input it
     /// quotes are shown as the replies show them (``StandardError/write(_:)``).
     func report() {
+        guard self != .outputClosed else { return }
         StandardError.write(message)
     }
 }
