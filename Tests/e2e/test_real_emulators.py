@@ -1,0 +1,158 @@
+"""Issue 21's real-emulator lane: foldcycle's frames in real terminal emulators under Xvfb
+(xterm, and sakura on VTE), checked pixel by pixel against the frames the program computed.
+
+Each frame is a prefix of `foldcycle render --format ansi --color always` (truecolor), cut after
+the frame at t = 0.5 so that frame stays on screen; the same bytes read through pyte say what
+every cell should show. The window's default background is white (fg black) and black (fg
+white). Geometry: 80x24 cells of DejaVu Sans Mono 12, the grid measured from a calibration
+pattern. Exits: the live tool quit by `q`, Ctrl-C and closing the window (129).
+
+test_edge_cells_outside_the_card_show_the_window_background[...-white-...] fails while the
+encoder draws the outside part of a left or bottom edge cell in a literal black (issue 21, 1)."""
+import os
+import shlex
+import subprocess
+import time
+
+import pytest
+
+import emulator_driver as drv
+
+ITEMS = ["Search by name or email", "Which curve does UIView animate?"]
+PALETTE = {"#2e8b57": (0x2E, 0x8B, 0x57), "#4169e1": (0x41, 0x69, 0xE1)}
+CARD = ["--width", "40", "--height", "9", "--palette", ",".join(PALETTE)]
+CARD_COLOURS = set(PALETTE.values())
+
+# The frames: render arguments and the index of the frame held on screen.
+FRAMES = {
+    "cube-down-t0.5": (["--transition", "cube", "--direction", "down", "--frames", "3"], 1),
+    "cube-left-t0.5": (["--transition", "cube", "--direction", "left", "--frames", "3"], 1),
+    "flip-t0.5": (["--transition", "flip", "--frames", "3"], 1),
+    "fold-t0.5": (["--transition", "fold", "--frames", "3"], 1),
+    "cube-up-t0.25": (["--transition", "cube", "--direction", "up", "--frames", "5"], 1),
+}
+EMULATORS = ["xterm", "sakura"]
+BACKGROUNDS = ["white", "black"]
+PICTURES = os.path.join(drv_root := os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "docs", "pictures", "emulators")
+
+
+def render_stream(foldcycle, args):
+    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    env.pop("NO_COLOR", None)
+    result = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", *CARD, *args, *ITEMS],
+                            capture_output=True, env=env, check=True)
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def display():
+    drv.require_tools()
+    server = drv.XDisplay()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def versions():
+    drv.require_tools()
+    for name in EMULATORS:
+        print(f"\n{name}: {drv.EMULATORS[name]['version']()}")
+
+
+_terminals = {}
+
+
+@pytest.fixture(scope="module")
+def terminals(display, tmp_path_factory):
+    """One frame-loop window per (emulator, background), started on first use; one at a time on
+    the display (no window manager: windows at +0+0 would overlap)."""
+    def get(emulator, bg):
+        key = (emulator, bg)
+        if key not in _terminals:
+            for other in list(_terminals):
+                _terminals.pop(other).close()
+            terminal = drv.Terminal(display, emulator, bg, str(tmp_path_factory.mktemp(f"{emulator}-{bg}")))
+            terminal.window()
+            terminal.calibrate()
+            _terminals[key] = terminal
+        return _terminals[key]
+    yield get
+    for other in list(_terminals):
+        _terminals.pop(other).close()
+
+
+def show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame):
+    terminal = terminals(emulator, bg)
+    args, index = FRAMES[frame]
+    prefix = drv.frame_prefix(render_stream(foldcycle, args), index)
+    path = tmp_path / "frame.ansi"
+    path.write_bytes(prefix)
+    screen = drv.model(prefix)
+    terminal.show(str(path))
+    card_rows, card_cols = range(0, 9), range(0, 40)
+    shot, problems = terminal.wait_for_screen(drv.cell_checks(terminal, screen, card_rows, card_cols))
+    return terminal, screen, shot, problems
+
+
+@pytest.mark.parametrize("frame", list(FRAMES))
+@pytest.mark.parametrize("bg", BACKGROUNDS)
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_every_cell_shows_the_computed_colour(terminals, foldcycle, tmp_path, emulator, bg, frame):
+    terminal, screen, shot, problems = show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame)
+    if frame == "cube-down-t0.5":
+        os.makedirs(PICTURES, exist_ok=True)
+        x0, y0, w, h = terminal.grid
+        shot.crop((x0, y0, x0 + 40 * w, y0 + 9 * h)).save(os.path.join(
+            str(tmp_path), f"{emulator}-{bg}-cube-t0.5.png"))
+    assert problems == [], "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("frame", list(FRAMES))
+@pytest.mark.parametrize("bg", BACKGROUNDS)
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_edge_cells_outside_the_card_show_the_window_background(terminals, foldcycle, tmp_path, emulator, bg,
+                                                                 frame):
+    terminal, screen, shot, problems = show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame)
+    assert problems == [], "the frame is not on screen:\n" + "\n".join(problems[:20])
+    edges = sum(1 for row in screen.buffer.values() for char in row.values() if char.data in drv.EDGE_GLYPHS)
+    assert edges > 0, "the frame has no edge cells to check"
+    problems = drv.edge_checks(terminal, screen, shot, CARD_COLOURS)
+    assert problems == [], f"{len(problems)} of {edges} edge cells:\n" + "\n".join(problems[:12])
+
+
+# -- exits of the live tool
+
+
+def live_terminal(display, foldcycle, tmp_path, emulator):
+    command = " ".join(shlex.quote(part) for part in [foldcycle, "--interval", "0.5", "--duration", "0.2", *CARD,
+                                                          *ITEMS])
+    terminal = drv.Terminal(display, emulator, "white", str(tmp_path), command=command,
+                            env={"COLORTERM": "truecolor"})
+    window = terminal.window()
+
+    def cards_on_screen(shot):
+        return [] if any(drv.bounding_box(shot, colour) for colour in CARD_COLOURS) else ["no card on screen"]
+    _, problems = terminal.wait_for_screen(cards_on_screen)
+    assert problems == [], f"foldcycle did not draw a card: {terminal.read_log()}"
+    display.xdotool("windowfocus", "--sync", window)
+    return terminal, window
+
+
+@pytest.mark.parametrize("how, status", [("q", 0), ("ctrl+c", 130), ("close", 129)])
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_the_live_tool_exits(display, terminals, foldcycle, tmp_path, emulator, how, status):
+    for other in list(_terminals):
+        _terminals.pop(other).close()
+    terminal, window = live_terminal(display, foldcycle, tmp_path, emulator)
+    try:
+        if how == "close":
+            display.xdotool("windowkill", window)
+        else:
+            display.xdotool("key", how)
+        assert terminal.wait_for_status() == status
+        if how != "close":
+            # The terminal is restored: the wrapper's cursor-hiding aside, a line typed now echoes.
+            assert terminal.proc.poll() is None, "the window closed"
+    finally:
+        terminal.close()
