@@ -55,7 +55,7 @@ class XDisplay:
     def __init__(self):
         read_fd, write_fd = os.pipe()
         self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_fd)
         number = b""
@@ -368,6 +368,17 @@ def cell_checks(terminal, screen, rows, cols):
                         problems.append(f"cell ({col},{row}) {glyph!r}: most pixels {common}, expected {bg}")
         return problems
     return predicate
+
+
+def card_colours(terminal, screen):
+    """The colours the cards show in the frame: every non-default background of a cell that is
+    not an edge cell (a face's colour, shaded or not). The outside of the cards is the default."""
+    colours = set()
+    for row in screen.buffer.values():
+        for char in row.values():
+            if char.data not in EDGE_GLYPHS and char.bg != "default" and not char.reverse:
+                colours.add(resolve(char.bg, terminal.bg))
+    return colours
 
 
 def edge_checks(terminal, screen, shot, card_colours):

@@ -27,7 +27,7 @@ CARD_COLOURS = set(PALETTE.values())
 FRAMES = {
     "cube-down-t0.5": (["--transition", "cube", "--direction", "down", "--frames", "3"], 1),
     "cube-left-t0.5": (["--transition", "cube", "--direction", "left", "--frames", "3"], 1),
-    "flip-t0.5": (["--transition", "flip", "--frames", "3"], 1),
+    "flip-t0.375": (["--transition", "flip", "--frames", "9"], 3),
     "fold-t0.5": (["--transition", "fold", "--frames", "3"], 1),
     "cube-up-t0.25": (["--transition", "cube", "--direction", "up", "--frames", "5"], 1),
 }
@@ -117,7 +117,7 @@ def test_edge_cells_outside_the_card_show_the_window_background(terminals, foldc
     assert problems == [], "the frame is not on screen:\n" + "\n".join(problems[:20])
     edges = sum(1 for row in screen.buffer.values() for char in row.values() if char.data in drv.EDGE_GLYPHS)
     assert edges > 0, "the frame has no edge cells to check"
-    problems = drv.edge_checks(terminal, screen, shot, CARD_COLOURS)
+    problems = drv.edge_checks(terminal, screen, shot, drv.card_colours(terminal, screen) | CARD_COLOURS)
     assert problems == [], f"{len(problems)} of {edges} edge cells:\n" + "\n".join(problems[:12])
 
 
