@@ -9,6 +9,7 @@ pattern. Exits: the live tool quit by `q`, Ctrl-C and closing the window (129).
 
 test_edge_cells_outside_the_card_show_the_window_background[...-white-...] fails while the
 encoder draws the outside part of a left or bottom edge cell in a literal black (issue 21, 1)."""
+import json
 import os
 import shlex
 import subprocess
@@ -156,5 +157,79 @@ def test_the_live_tool_exits(display, terminals, foldcycle, tmp_path, emulator, 
         if how != "close":
             # The terminal is restored: the wrapper's cursor-hiding aside, a line typed now echoes.
             assert terminal.proc.poll() is None, "the window closed"
+    finally:
+        terminal.close()
+
+
+# -- the deck driven by real X pointer events (xdotool's XTEST: the emulator reports them)
+
+
+def card_box(shot):
+    """The bounding box of the largest patch of one colour other than white and black: the top
+    card (in xterm, TERM=xterm, the deck draws in 16 colours: the first card is grey)."""
+    colours = [(count, rgb) for count, rgb in shot.getcolors(1 << 20) if rgb not in ((0, 0, 0), (255, 255, 255))]
+    if not colours:
+        return None
+    count, rgb = max(colours)
+    return drv.bounding_box(shot, rgb) if count > 20 * 10 * 24 else None
+
+
+def settled(terminal, what):
+    """Waits until the top card is on screen and the same in four screenshots 0.2 s apart."""
+    last = []
+
+    def predicate(shot):
+        box = card_box(shot)
+        stable = box is not None and len(last) >= 3 and all(
+            old_box == box and old.tobytes() == shot.tobytes() for old_box, old in last[-3:])
+        last.append((box, shot))
+        time.sleep(0.2)
+        return [] if stable else [f"{what}: no card at rest on screen"]
+    shot, problems = terminal.wait_for_screen(predicate)
+    assert problems == [], f"{problems}: {terminal.read_log()}"
+    return shot, card_box(shot)
+
+
+@pytest.mark.parametrize("gesture", ["fast", "slow"])
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_the_deck_follows_real_pointer_drags(display, terminals, foldcycle, tmp_path, emulator, gesture):
+    for other in list(_terminals):
+        _terminals.pop(other).close()
+    decisions = tmp_path / "decisions.jsonl"
+    command = " ".join(shlex.quote(part) for part in [foldcycle, "deck", "--palette", ",".join(PALETTE), *ITEMS,
+                                                          "Third card"]) + f" > {shlex.quote(str(decisions))}"
+    terminal = drv.Terminal(display, emulator, "white", str(tmp_path / "term"), command=command,
+                            env={"COLORTERM": "truecolor"})
+    try:
+        window = terminal.window()
+        shot, before = settled(terminal, "the deck")
+        x, y = (before[0] + before[2]) // 2, (before[1] + before[3]) // 2
+        display.xdotool("windowfocus", "--sync", window)
+        if gesture == "fast":
+            # 30 cells to the right in about 0.1 s, let go while moving: a fling.
+            steps = ["mousemove", str(x), str(y), "mousedown", "1"]
+            for i in range(1, 7):
+                steps += ["sleep", "0.02", "mousemove", str(x + i * 50), str(y)]
+            steps += ["mouseup", "1"]
+        else:
+            # 3 cells in 1.2 s, held still, let go: springs back.
+            steps = ["mousemove", str(x), str(y), "mousedown", "1"]
+            for i in range(1, 7):
+                steps += ["sleep", "0.2", "mousemove", str(x + i * 5), str(y)]
+            steps += ["sleep", "0.3", "mouseup", "1"]
+        display.xdotool(*steps)
+        first_colour = shot.load()[x, y]
+        shot, after = settled(terminal, "after the drag")
+        if gesture == "fast":
+            assert shot.load()[x, y] != first_colour, "the first card is still on top"
+        else:
+            assert (after, shot.load()[x, y]) == (before, first_colour), "the card did not spring back"
+        display.xdotool("key", "q")
+        assert terminal.wait_for_status() == 0
+        lines = [json.loads(line) for line in decisions.read_text().splitlines() if line.strip()]
+        if gesture == "fast":
+            assert [(line["index"], line["action"], line["by"]) for line in lines] == [(0, "right", "fling")]
+        else:
+            assert lines == []
     finally:
         terminal.close()
