@@ -24,13 +24,16 @@ PALETTE = {"#2e8b57": (0x2E, 0x8B, 0x57), "#4169e1": (0x41, 0x69, 0xE1)}
 CARD = ["--width", "40", "--height", "9", "--palette", ",".join(PALETTE)]
 CARD_COLOURS = set(PALETTE.values())
 
-# The frames: render arguments and the index of the frame held on screen.
+# The frames: render arguments, the index of the frame held on screen, and the cells checked.
+CARD_AREA = (range(0, 9), range(0, 40))
 FRAMES = {
-    "cube-down-t0.5": (["--transition", "cube", "--direction", "down", "--frames", "3"], 1),
-    "cube-left-t0.5": (["--transition", "cube", "--direction", "left", "--frames", "3"], 1),
-    "flip-t0.375": (["--transition", "flip", "--frames", "9"], 3),
-    "fold-t0.5": (["--transition", "fold", "--frames", "3"], 1),
-    "cube-up-t0.25": (["--transition", "cube", "--direction", "up", "--frames", "5"], 1),
+    "cube-down-t0.5": (CARD + ["--transition", "cube", "--direction", "down", "--frames", "3"], 1, CARD_AREA),
+    "cube-left-t0.5": (CARD + ["--transition", "cube", "--direction", "left", "--frames", "3"], 1, CARD_AREA),
+    "flip-t0.375": (CARD + ["--transition", "flip", "--frames", "9"], 3, CARD_AREA),
+    "fold-t0.5": (CARD + ["--transition", "fold", "--frames", "3"], 1, CARD_AREA),
+    "cube-up-t0.25": (CARD + ["--transition", "cube", "--direction", "up", "--frames", "5"], 1, CARD_AREA),
+    # The deck's top card tilted mid-drag (1.3 s: 0.5 s at rest, then 0.8 s of a 2 s drag), footer included.
+    "deck-tilted": (["--deck", "drag(0.3,0,2)", "--palette", ",".join(PALETTE)], 39, (range(0, 8), range(0, 80))),
 }
 EMULATORS = ["xterm", "sakura"]
 BACKGROUNDS = ["white", "black"]
@@ -39,7 +42,7 @@ BACKGROUNDS = ["white", "black"]
 def render_stream(foldcycle, args):
     env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
     env.pop("NO_COLOR", None)
-    result = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", *CARD, *args, *ITEMS],
+    result = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", *args, *ITEMS],
                             capture_output=True, env=env, check=True)
     return result.stdout
 
@@ -83,13 +86,12 @@ def terminals(display, tmp_path_factory):
 
 def show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame):
     terminal = terminals(emulator, bg)
-    args, index = FRAMES[frame]
+    args, index, (card_rows, card_cols) = FRAMES[frame]
     prefix = drv.frame_prefix(render_stream(foldcycle, args), index)
     path = tmp_path / "frame.ansi"
     path.write_bytes(prefix)
     screen = drv.model(prefix)
     terminal.show(str(path))
-    card_rows, card_cols = range(0, 9), range(0, 40)
     shot, problems = terminal.wait_for_screen(drv.cell_checks(terminal, screen, card_rows, card_cols))
     return terminal, screen, shot, problems
 
