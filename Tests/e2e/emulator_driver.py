@@ -163,8 +163,10 @@ class Terminal:
         else:
             # The wrapper shell outlives the command's signals (a trap, reset in the child), so
             # it writes the status even when the window closes (SIGHUP) or Ctrl-C is typed.
+            # Before the status appears, `stty -a` records the terminal's modes (the window still open).
             shell = ("trap : INT HUP TERM; printf '\\033[?25l\\033[H\\033[2J'; " + command
                      + f"; echo $? > {shlex.quote(self.status_path)}.tmp; "
+                     + f"stty -a > {shlex.quote(self.status_path)}.stty 2>&1; "
                      + f"mv {shlex.quote(self.status_path)}.tmp {shlex.quote(self.status_path)}; exec sleep 600")
         argv = spec["argv"](display.name, workdir, colours[bg], colours[fg_name], shell)
         full_env = dict(os.environ, DISPLAY=display.name)

@@ -157,8 +157,11 @@ def test_the_live_tool_exits(display, terminals, foldcycle, tmp_path, emulator, 
             display.xdotool("key", how)
         assert terminal.wait_for_status() == status
         if how != "close":
-            # The terminal is restored: the wrapper's cursor-hiding aside, a line typed now echoes.
+            # The terminal is restored: canonical input and echo on again.
             assert terminal.proc.poll() is None, "the window closed"
+            with open(terminal.status_path + ".stty") as stty:
+                modes = stty.read().split()
+            assert "icanon" in modes and "echo" in modes and "isig" in modes, modes
     finally:
         terminal.close()
 
