@@ -167,7 +167,9 @@ class Terminal:
             shell = ("trap : INT HUP TERM; printf '\\033[?25l\\033[H\\033[2J'; " + command
                      + f"; echo $? > {shlex.quote(self.status_path)}.tmp; "
                      + f"stty -a > {shlex.quote(self.status_path)}.stty 2>&1; "
-                     + f"mv {shlex.quote(self.status_path)}.tmp {shlex.quote(self.status_path)}; exec sleep 600")
+                     + f"mv {shlex.quote(self.status_path)}.tmp {shlex.quote(self.status_path)}; "
+                     # The window stays until closed; a hung-up terminal ends the read.
+                     + "read -r -t 120 _")
         argv = spec["argv"](display.name, workdir, colours[bg], colours[fg_name], shell)
         full_env = dict(os.environ, DISPLAY=display.name)
         for name in ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION"):
