@@ -10,6 +10,11 @@ import PackageDescription
 //   executable.
 let package = Package(
     name: "FoldCycle",
+    // Linux needs no entry. On macOS (written for, not yet tested on one): 15, the true minimum of
+    // the package, since `platforms` holds for every target: the bench's `Mutex`
+    // (Synchronization) is macOS 15. The library alone needs macOS 14 (`NSLocking.withLock`, used
+    // by every lock-guarded model; AsyncStream and Dispatch need only 10.15).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "FoldCycle", targets: ["FoldCycle"]),
         .executable(name: "foldcycle", targets: ["foldcycle-cli"]),

@@ -6,7 +6,7 @@ import PackageDescription
 // them (`swift build --package-path Examples/Extending`).
 let package = Package(
     name: "Extending",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "FoldCycle", path: "../..")],
     targets: [
         .executableTarget(

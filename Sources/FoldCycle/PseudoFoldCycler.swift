@@ -236,7 +236,9 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     ///
     /// - Parameter progress: 0 ... 1.
     public func lines(atProgress progress: Double) -> [String] {
-        PlainTextEncoder.lines(composed(atProgress: progress, colorDepth: .none))
+        // Composed at truecolor: without colour a terminal is drawn no edge blocks, but these lines
+        // show them.
+        PlainTextEncoder.lines(composed(atProgress: progress, colorDepth: .truecolor))
     }
 
     private var slotSize: CGSize { CGSize(width: cardSize.columns, height: cardSize.rows) }

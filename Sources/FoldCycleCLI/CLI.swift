@@ -1,10 +1,6 @@
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The `foldcycle` command line tool: parses the arguments, runs the live cycler or a
 /// subcommand, and exits with the documented code (0 done, 64 usage, 66 unreadable input,
 /// 1 runtime error, 128 + N on signal N).

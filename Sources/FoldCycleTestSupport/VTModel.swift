@@ -3,11 +3,11 @@ import FoldCycle
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
 /// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, ED 0,
-/// SGR, DECAWM (`CSI ?7l/h`), other DEC private modes (ignored) — and records anything else, or
-/// any print in the pending-wrap state, as an error. LF moves down within the model's rows (an LF
-/// on the last row would scroll, and one off column 0 would land in a column that depends on the
-/// tty's ONLCR: both are errors); BS moves left (in the pending-wrap state or at column 0 it is an
-/// error).
+/// SGR (of at most 10 parameters), DECAWM (`CSI ?7l/h`), other DEC private modes (ignored) — and
+/// records anything else, or any print in the pending-wrap state, as an error. LF moves down
+/// within the model's rows (an LF on the last row would scroll, and one off column 0 would land in
+/// a column that depends on the tty's ONLCR: both are errors); BS moves left (in the pending-wrap
+/// state or at column 0 it is an error).
 ///
 /// A model that ``scrolls`` is a plain terminal for text written above a live region: an LF on
 /// the last row scrolls the screen up (the top row goes to ``scrollback``) and a print past the
@@ -22,8 +22,8 @@ package struct VTModel {
     package enum Widths: Sendable {
         /// ``DisplayWidth/of(_:)-(Character)``: the widths FoldCycle lays text out with.
         case cluster
-        /// Each scalar glibc's `wcwidth` gives a width is a cell of its own; zero-width scalars
-        /// (VS16, ZWJ, combining marks) join the cell before them.
+        /// Each scalar `DisplayWidth.terminalScalarWidth` gives a width is a cell of its own;
+        /// zero-width scalars (VS16, ZWJ, combining marks) join the cell before them.
         case perScalar
     }
 
@@ -53,6 +53,9 @@ package struct VTModel {
     package var scrollback: [String] = []
     /// DECAWM: whether a print past the right margin wraps (or, when off, is dropped).
     package var autowrap = true
+
+    /// The most parameters an SGR may have (mlterm 3.9 ignores longer ones); more is an error.
+    package static let maximumSGRParameters = 10
 
     package init(width: Int, height: Int, scrolls: Bool = false, widths: Widths = .cluster) {
         self.width = width
@@ -156,6 +159,10 @@ package struct VTModel {
     private mutating func sgr(_ parameters: String) {
         var values = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
         if values.isEmpty { values = [0] }
+        // mlterm drops a whole SGR of more than 10 parameters; FoldCycle never writes one.
+        if values.count > Self.maximumSGRParameters {
+            errors.append("SGR with \(values.count) parameters (more than \(Self.maximumSGRParameters)): \(parameters)")
+        }
         var index = 0
         while index < values.count {
             let value = values[index]
@@ -197,7 +204,7 @@ package struct VTModel {
         case .perScalar:
             var parts: [(text: String, width: Int)] = []
             for scalar in character.unicodeScalars {
-                let scalarWidth = DisplayWidth.glibcScalarWidth(scalar.value)
+                let scalarWidth = DisplayWidth.terminalScalarWidth(scalar.value)
                 if scalarWidth == 0 && !parts.isEmpty {
                     parts[parts.count - 1].text.unicodeScalars.append(scalar)
                 } else {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Where and how one run measured: written into the JSON line and, as one sentence, above every
 /// table the bench writes into the docs, so each figure carries the conditions it was taken in.
 struct BenchEnvironment: Codable, Sendable {

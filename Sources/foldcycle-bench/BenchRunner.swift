@@ -1,10 +1,6 @@
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs the selected sections in one process, off the main actor, and prints the report.
 ///
 /// Order: memory first (peak RSS is a high-water mark, so it must be read before the larger frame

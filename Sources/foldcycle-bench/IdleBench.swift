@@ -3,10 +3,6 @@ import FoldCycle
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The figures of one idle window.
 struct IdleResult: Codable, Sendable {
     /// `paused` (frozen mid-transition) or `between` (waiting for the next tick).

@@ -1,8 +1,5 @@
+import FoldCycle
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Clocks and process counters the benchmark reads.
 enum Probe {
@@ -16,8 +13,7 @@ enum Probe {
     /// User + system CPU time of the whole process (every thread, including threads that have
     /// exited) from `getrusage(RUSAGE_SELF)`, in microseconds.
     static func processCPUMicroseconds() -> Int64 {
-        var usage = rusage()
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        guard let usage = Platform.processUsage() else { return 0 }
         let user = Int64(usage.ru_utime.tv_sec) * 1_000_000 + Int64(usage.ru_utime.tv_usec)
         let system = Int64(usage.ru_stime.tv_sec) * 1_000_000 + Int64(usage.ru_stime.tv_usec)
         return user + system
@@ -26,12 +22,11 @@ enum Probe {
     /// Voluntary + involuntary context switches of the process (`getrusage`): a thread that wakes
     /// up while "idle" shows here even when its CPU time rounds to nothing.
     static func contextSwitches() -> Int {
-        var usage = rusage()
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        guard let usage = Platform.processUsage() else { return 0 }
         return Int(usage.ru_nvcsw) + Int(usage.ru_nivcsw)
     }
 
-    /// Resident set sizes from `/proc/self/status`, in KiB.
+    /// Resident set sizes (``Platform/residentMemoryKiB()``), in KiB.
     struct Memory: Codable, Sendable {
         /// Peak resident set size so far (`VmHWM`).
         var peakKiB: Int
@@ -39,19 +34,10 @@ enum Probe {
         var currentKiB: Int
     }
 
-    /// `VmHWM` and `VmRSS` of this process (0 when `/proc` cannot be read).
+    /// The peak and current resident set sizes of this process (0 when the platform does not say).
     static func memory() -> Memory {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-            return Memory(peakKiB: 0, currentKiB: 0)
-        }
-        func field(_ name: String) -> Int {
-            for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-                let digits = line.dropFirst(name.count + 1).filter { $0.isNumber }
-                return Int(digits) ?? 0
-            }
-            return 0
-        }
-        return Memory(peakKiB: field("VmHWM"), currentKiB: field("VmRSS"))
+        let sizes = Platform.residentMemoryKiB() ?? (0, 0)
+        return Memory(peakKiB: sizes.peak, currentKiB: sizes.current)
     }
 
     /// Sleeps the calling thread for `seconds` (no CPU used while asleep).

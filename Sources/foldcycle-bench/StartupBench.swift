@@ -1,8 +1,5 @@
+import FoldCycle
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The figures of the start-up run.
 struct StartupResult: Codable, Sendable {
@@ -28,16 +25,15 @@ enum StartupBench {
     /// `ESC [ ? 2 0 2 6 h`: begin synchronized update, the first bytes of every frame.
     static let frameStart: [UInt8] = Array("\u{1B}[?2026h".utf8)
 
-    /// glibc's `POSIX_SPAWN_SETSID` (`<spawn.h>`, 0x80), which Swift does not import: it is
-    /// declared only under `_GNU_SOURCE`.
-    private static let spawnSetSID: Int32 = 0x80
+    /// `POSIX_SPAWN_SETSID` (``Platform/spawnSetSessionFlag``).
+    private static let spawnSetSID = Platform.spawnSetSessionFlag
 
     /// The `foldcycle` binary next to this executable (`CommandLine.arguments[0]` resolved, or
-    /// `/proc/self/exe`).
+    /// ``Platform/executablePath``).
     static func defaultBinary() -> String {
         var candidates: [String] = []
         if let first = CommandLine.arguments.first, first.contains("/") { candidates.append(first) }
-        candidates.append("/proc/self/exe")
+        if let executable = Platform.executablePath { candidates.append(executable) }
         for candidate in candidates {
             guard let resolved = realpath(candidate, nil) else { continue }
             defer { free(resolved) }

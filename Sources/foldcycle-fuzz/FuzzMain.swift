@@ -2,10 +2,6 @@ import FoldCycle
 import FoldCycleFuzzing
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 // `foldcycle-fuzz`: the fuzz targets (FoldCycleFuzzing) as one executable. The target is named by
 // FOLDCYCLE_FUZZ_TARGET (an environment variable, so libFuzzer's own child processes inherit it).
 //

@@ -2,10 +2,6 @@ import Dispatch
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 // A host that crashes while it draws, for the end-to-end tests of the crash rescue (issue 15):
 // a card cycles inline with a session of its own in key mode with mouse reports on, and once a
 // transition is under way the player's queue hits a Swift runtime trap (`trap`, the default) or

@@ -27,6 +27,17 @@ struct DeckCommandTests {
         #expect(!command.readsStandardInputItems)
         #expect(try Self.parse([]).readsStandardInputItems)
         #expect(try DeckCommand.parse(["--help"]) == nil)
+        #expect(command.background == .black)
+    }
+
+    @Test("--background names the terminal's background, as render's does")
+    func background() throws {
+        #expect(try Self.parse(["--background", "white", "a"]).background == .white)
+        #expect(
+            try Self.parse(["--background", "#1d1f21", "a"]).background == RGBColor(red: 0x1D, green: 0x1F, blue: 0x21))
+        #expect(
+            throws: CLIError.usage("invalid value '#12' for '--background' ('#12' is not #rrggbb)", .deck)
+        ) { try Self.parse(["--background", "#12", "a"]) }
     }
 
     @Test("options are read by their declarations")

@@ -133,6 +133,7 @@ struct OptionValueTests {
         #expect(command.duration == 0.6)
         #expect(command.durationFollowsInterval)
         #expect(command.motion == .detected)
+        #expect(command.background == .black)
         #expect(command.fitsWidth)
         #expect(command.cardSize == TerminalSize(columns: 3, rows: 3))
         #expect(command.timingFunction == .easeInEaseOut)
@@ -240,5 +241,21 @@ struct OptionValueTests {
     func intervalRange() {
         #expect(LiveCommand.Options.interval.range == NumberRange(LiveCommand.intervalRange, unit: "seconds"))
         #expect(LiveCommand.intervalRangeText == "a finite number ≥ 0.01 and ≤ 86400")
+    }
+
+    @Test("--background names the terminal's background, as render's does")
+    func liveBackground() throws {
+        guard case .run(let command) = try LiveCommand.parse(["A", "--background", "#ffffff"]) else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(command.background == .white)
+        #expect(
+            throws: CLIError.usage(
+                "invalid value 'beige' for '--background' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, #rrggbb)",
+                .live)
+        ) {
+            try LiveCommand.parse(["A", "--background", "beige"])
+        }
     }
 }

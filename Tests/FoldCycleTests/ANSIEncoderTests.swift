@@ -85,7 +85,7 @@ struct ANSIEncoderTests {
         buffer[4, 0] = Cell("c", foreground: red, attributes: .bold)
         #expect(
             encodeFull(buffer, depth: .truecolor)
-                == "\u{1B}[?2026h\u{1B}[0;1;38;2;255;0;0;48;2;0;0;128ma b\u{1B}[49m c\u{1B}[0m\u{1B}[?2026l")
+                == "\u{1B}[?2026h\u{1B}[0;1;38;2;255;0;0m\u{1B}[48;2;0;0;128ma b\u{1B}[49m c\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test("an underlined or reversed space needs its foreground and attributes")

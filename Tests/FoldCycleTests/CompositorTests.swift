@@ -20,10 +20,13 @@ struct CompositorTests {
         #expect(PlainTextEncoder.lines(destination) == ["     ", " ▆▆▆▆", " ▌xx▌", " ▆▆▆▆"])
         // Bottom 6/8 of row 1 covered: lower block 6/8 in the layer's colour over the colour below.
         #expect(destination[2, 1] == Cell(glyph: 0x2586, foreground: red, background: .default))
-        // Top 2/8 of row 3 covered: the complementary lower 6/8 in the colour below over the layer's.
-        #expect(destination[2, 3] == Cell(glyph: 0x2586, foreground: Self.black, background: red))
-        // Right half of column 1 covered: the complementary left 4/8.
-        #expect(destination[1, 2] == Cell(glyph: 0x258C, foreground: Self.black, background: red))
+        // Top 2/8 of row 3 covered: the complementary lower 6/8 in the colour below over the layer's;
+        // below is the terminal's default background, which only reverse video draws exactly.
+        #expect(
+            destination[2, 3] == Cell(glyph: 0x2586, foreground: red, background: .default, attributes: .reverse))
+        // Right half of column 1 covered: the complementary left 4/8, reversed likewise.
+        #expect(
+            destination[1, 2] == Cell(glyph: 0x258C, foreground: red, background: .default, attributes: .reverse))
         // Left half of column 4 covered: left 4/8 in the layer's colour.
         #expect(destination[4, 2] == Cell(glyph: 0x258C, foreground: red, background: .default))
         #expect(destination[2, 2] == Cell("x", background: red))

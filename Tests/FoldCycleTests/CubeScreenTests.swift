@@ -151,7 +151,7 @@ struct CubeScreenTests {
     /// Columns and rows from the derivation above, in colour: the outgoing (green) and incoming
     /// (blue) faces meet on the centre line; the edges are each face's colour over the clear cell
     /// where the face covers the block's part (e, f) and the clear colour over the face where it
-    /// covers the rest (E, F).
+    /// covers the rest (E, F: reversed, so that the clear part is the terminal's own background).
     @Test("cube left at t = 0.5 on 20×5, in colour")
     func styled() {
         let frame = TurnScreens.frame(.cube, .ascii, 20, 5, .left, 0.5)

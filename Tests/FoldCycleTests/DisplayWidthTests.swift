@@ -1,4 +1,5 @@
 import FoldCycleTestSupport
+import Foundation
 import Testing
 
 @testable import FoldCycle
@@ -111,5 +112,31 @@ struct DisplayWidthTests {
         ])
     func scalarWidths(_ value: UInt32, _ expected: Int) {
         #expect(DisplayWidth.scalarWidth(value) == expected)
+    }
+
+    @Test("widths leave the process locale alone (they set LC_ALL to C.UTF-8 before)")
+    func localeUntouched() {
+        #expect(DisplayWidth.of("\u{4F60}\u{093E}e\u{0301}") == 3)
+        #expect(DisplayWidth.scalarWidth(0x1F600) == 2)
+        // Nothing in the test process sets a locale: it is still the "C" every C program starts in.
+        #expect(String(cString: setlocale(LC_ALL, nil)) == "C")
+    }
+
+    @Test(
+        "the per-scalar width a terminal adds up: the table's, a spacing mark 1, a control 0",
+        arguments: [
+            (UInt32(0x41), 1), (0x4F60, 2), (0x0301, 0), (0x093E, 1), (0x1F1EB, 2), (0x1B, 0), (0x3164, 0),
+            (0x31E4, 2),
+        ])
+    func terminalScalarWidths(_ value: UInt32, _ expected: Int) {
+        #expect(DisplayWidth.terminalScalarWidth(value) == expected)
+    }
+
+    @Test("the table is of one Unicode version and sorted, disjoint ranges")
+    func tableShape() {
+        #expect(DisplayWidthTables.unicodeVersion == "18.0.0")
+        let table = DisplayWidthTables.scalarWidths
+        #expect(zip(table, table.dropFirst()).allSatisfy { $0.upper < $1.lower })
+        #expect(table.allSatisfy { $0.lower <= $0.upper && $0.width != 1 })
     }
 }

@@ -135,7 +135,7 @@ struct FlipScreenTests {
 
     /// The flip up at t = 0.25 in colour: only the outgoing (green) face, never mirrored, its
     /// edges green ink over the clear cell (e) where it covers the block's part and the clear
-    /// colour over green (E) where it covers the rest.
+    /// colour over green (E, reversed: the terminal's own background) where it covers the rest.
     @Test("flip up at t = 0.25 on 20×5, in colour")
     func styled() {
         let frame = TurnScreens.frame(.flip, .ascii, 20, 5, .up, 0.25)

@@ -12,7 +12,7 @@ struct PlayerHostOutputTests {
     /// terminal of `columns` × `rows` that scrolls.
     static func makeTicker(
         columns: Int = 12, rows: Int = 5, hostLine: Bool = true, transient: Bool = false,
-        output: Player.Output = .inline
+        output: Player.Output = .inline, depth: ColorDepth = .none
     ) throws -> (Player, ManualClock, RecordingTerminal) {
         let clock = ManualClock()
         let cycler = try Cycler(
@@ -22,7 +22,8 @@ struct PlayerHostOutputTests {
         let player = Player(
             cycler: cycler, cardSize: TerminalSize(columns: 7, rows: 1), style: CardStyle(palette: []),
             configuration: .init(
-                output: output, colorDepth: .none, motion: .full, isTransient: transient, keepsHostLine: hostLine),
+                output: output, colorDepth: .fixed(depth), motion: .full, isTransient: transient,
+                keepsHostLine: hostLine),
             sink: terminal)
         return (player, clock, terminal)
     }
@@ -33,7 +34,8 @@ struct PlayerHostOutputTests {
 
     @Test("printed lines scroll up above the ticker, whole; only they reach the scrollback, even mid-fold")
     func printAbove() throws {
-        let (player, clock, terminal) = try Self.makeTicker()
+        // In colour, so that the fold's edge row shows (without colour no edge block is drawn).
+        let (player, clock, terminal) = try Self.makeTicker(depth: .truecolor)
         player.start()
         #expect(Self.trimmed(terminal.lines) == ["", "  AAA", "", "", ""])
         for line in ["one", "two", "three", "four"] { player.print(line) }

@@ -35,8 +35,9 @@ struct PlayerScreenTests {
         clock.advance(by: 1, drawing: player)  // The tick: the fold begins, the frame loop starts.
         clock.advance(by: 0.25, drawing: player)
         // Hand-derived in FoldFrameTests (down, t = 0.5): the incoming item on row 0, the edge
-        // row half and half (▄), the outgoing item on row 2.
-        #expect(terminal.lines == ["  BBB     ", "▄▄▄▄▄▄▄   ", "  AAA     ", "          ", "          "])
+        // row half and half (▄ in colour; without colour no edge block is drawn, issue 21), the
+        // outgoing item on row 2.
+        #expect(terminal.lines == ["  BBB     ", "          ", "  AAA     ", "          ", "          "])
         clock.advance(by: 0.5, drawing: player)
         #expect(terminal.lines == ["          ", "  BBB     ", "          ", "          ", "          "])
         player.finish()

@@ -16,6 +16,8 @@ func drain(_ fd: Int32) -> String {
     _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
     while true {
         let count = read(fd, &buffer, buffer.count)
+        // A signal (the sanitizers' and Dispatch's) can interrupt the read: read again.
+        if count < 0 && errno == EINTR { continue }
         if count <= 0 { break }
         bytes += buffer[0..<count]
     }

@@ -145,8 +145,8 @@ struct SGRTests {
         let formed = Self.change(&state, to: b)
         _ = Self.change(&state, to: a)
         let cached = Self.change(&state, to: b)
-        // `0;3` is a byte shorter than `22;3`.
-        #expect(formed == "\u{1B}[0;3;38;2;0;0;128;48;2;255;0;0m")
+        // `0;3` is a byte shorter than `22;3`; 12 parameters, so the background is a second SGR.
+        #expect(formed == "\u{1B}[0;3;38;2;0;0;128m\u{1B}[48;2;255;0;0m")
         #expect(cached == formed)
         #expect(state.pen == Self.state(drawing: b, depth: .truecolor).pen)
     }

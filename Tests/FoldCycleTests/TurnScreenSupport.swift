@@ -72,8 +72,10 @@ enum TurnScreens {
         "B": TextStyle(foreground: .rgb(.white), background: .rgb(blue), attributes: .bold),
         "e": TextStyle(foreground: .rgb(green)),
         "f": TextStyle(foreground: .rgb(blue)),
-        "E": TextStyle(foreground: .rgb(.black), background: .rgb(green)),
-        "F": TextStyle(foreground: .rgb(.black), background: .rgb(blue)),
+        // The clear (default background) part in the block's ink: reverse video, the face's colour
+        // as foreground and the default background (issue 21: it was a literal black).
+        "E": TextStyle(foreground: .rgb(green), attributes: .reverse),
+        "F": TextStyle(foreground: .rgb(blue), attributes: .reverse),
     ]
 }
 

@@ -57,7 +57,7 @@ def bash_complete(script, words, cwd=None):
 
 
 def test_bash_completes_the_subcommands(bash_script):
-    assert bash_complete(bash_script, ["foldcycle", ""]) == SUBCOMMANDS
+    assert bash_complete(bash_script, ["foldcycle", ""]) == SUBCOMMANDS + ["help"]
     assert bash_complete(bash_script, ["foldcycle", "re"]) == ["render"]
     assert bash_complete(bash_script, ["foldcycle", "s"]) == ["status", "send"]
 

@@ -198,10 +198,10 @@ def test_deck_events_and_requests(foldcycle, pty_run):
 
 
 def test_readme_example_is_what_the_program_prints(foldcycle):
-    # The Scripting section's example: its command (the two lines after ```sh) and the text
-    # block after it, which must be this run's output exactly.
+    # docs/CLI.md's Scripting section's example: its command (the two lines after ```sh) and the
+    # text block after it, which must be this run's output exactly.
     readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                               "README.md")).read()
+                               "docs", "CLI.md")).read()
     start = readme.index("## Scripting: JSON lines, a socket, status lines")
     command = readme[readme.index("```sh\n", start) + 6:]
     command = "\n".join(line for line in command[:command.index("```")].splitlines() if not line.startswith("#"))

@@ -4,8 +4,7 @@ and in pyte, both of which draw some of them wider or narrower than our 2 cells 
 direction and transition, frame by frame, every other cell of the row, the card and the region is
 exactly where it belongs, and nothing is left behind; only the disputed cluster's own cells may
 show less of it."""
-import ctypes
-import ctypes.util
+import bisect
 import os
 import subprocess
 
@@ -23,14 +22,15 @@ ITEMS = ["\u2764\ufe0f a \U0001F44D\U0001F3FD b \U0001F1EF\U0001F1F5 c",
 CARD = ["--width", "26", "--height", "3"]
 END = b"\x1b[?2026l"
 
-libc = ctypes.CDLL(ctypes.util.find_library("c"))
-libc.setlocale(6, b"C.UTF-8")  # LC_ALL
-libc.wcwidth.restype = ctypes.c_int
+SPACING_MARKS = wcwidth._constants._CATEGORY_MC_TABLE
 
 
-def glibc_width(scalar):
-    width = libc.wcwidth(ctypes.c_wchar(scalar))
-    return 1 if width < 0 else width
+def terminal_width(scalar):
+    """DisplayWidth.terminalScalarWidth: Python's width, a spacing mark (Mc) 1, a control 0."""
+    index = bisect.bisect_right(SPACING_MARKS, (ord(scalar), 0x10FFFF)) - 1
+    if index >= 0 and SPACING_MARKS[index][0] <= ord(scalar) <= SPACING_MARKS[index][1]:
+        return 1
+    return max(0, wcwidth.wcwidth(scalar))
 
 
 def is_disputed(cluster):
@@ -41,7 +41,7 @@ def is_disputed(cluster):
     if any(p in (0xFE0E, 0xFE0F, 0x200D, 0x20E3) or 0x1F3FB <= p <= 0x1F3FF or 0x1F1E6 <= p <= 0x1F1FF
            or 0xE0020 <= p <= 0xE007F for p in points):
         return True
-    return sum(glibc_width(c) for c in cluster) != wcwidth.width(cluster)
+    return sum(terminal_width(c) for c in cluster) != wcwidth.width(cluster)
 
 
 def render(foldcycle, args, fmt, env=None):

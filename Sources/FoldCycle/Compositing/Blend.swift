@@ -42,6 +42,7 @@ extension LayerBlending {
     @inline(__always)
     func blended(_ cell: Cell, below: Cell, memo: inout BlendMemo) -> Cell {
         guard alpha256 < 256 else { return cell }
+        let below = Self.shown(below)
         let top = cell.low & 0xFFFF_FFFF_0000_0000 | cell.high & 0xFFFF_FFFF
         let under = below.low & 0xFFFF_FFFF_0000_0000 | below.high & 0xFFFF_FFFF
         let colours: UInt64
@@ -69,6 +70,7 @@ extension LayerBlending {
     @inline(__always)
     func blended(_ cell: Cell, below: Cell) -> Cell {
         guard alpha256 < 256 else { return cell }
+        let below = Self.shown(below)
         var result = cell
         let foreground = TerminalColor.resolved(packed: cell.foregroundBits, fallback: foregroundRGB)
         let belowForeground = TerminalColor.resolved(packed: below.foregroundBits, fallback: backgroundRGB)
@@ -77,6 +79,19 @@ extension LayerBlending {
             | quantized(RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256))
         result.backgroundBits = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
         return result
+    }
+
+    /// `cell` with its colours as the terminal shows them: a reversed cell (an edge cell whose
+    /// filled part is the default background, ``edgeCell(glyph:ink:paper:)``) with its foreground
+    /// and background swapped, so blending over it sees the same colours as over an unreversed one.
+    @inline(__always)
+    static func shown(_ cell: Cell) -> Cell {
+        guard cell.attributes.contains(.reverse) else { return cell }
+        var shown = cell
+        shown.foregroundBits = cell.backgroundBits
+        shown.backgroundBits = cell.foregroundBits
+        shown.attributes.remove(.reverse)
+        return shown
     }
 
     /// A packed background `colour` over the packed `below` with the layer's alpha (defaults

@@ -13,7 +13,9 @@ import Foundation
 ///   colour. Left and right edges use the left blocks ▏▎▍▌▋▊▉ the same way. 0/8 is not drawn;
 ///   8/8 draws content. In a corner cell (both partial) the horizontal edge wins, drawn only
 ///   when the column's coverage is at least 4/8. "The colour below" is the background of the
-///   destination cell before the layer is drawn.
+///   destination cell before the layer is drawn. Where the block's filled part is the
+///   terminal's default background the cell is reversed (SGR 7), so it shows the terminal's own
+///   background on any theme; at ``ColorDepth/none`` no block is drawn (docs/DESIGN.md#edges).
 /// - **Forward-placed** (every other placement: a rotation, a shear, a
 ///   ``LayerGeometry/projective(_:cellAspect:)`` with perspective): text stays upright and whole. Each source glyph is drawn once, at the cell its projected centre lands
 ///   in (the nearer one wins where two meet); each destination cell's background is sampled from

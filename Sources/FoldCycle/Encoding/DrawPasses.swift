@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// The drawing order of a diff frame's ``DiffSpan``s, and the drawing.
 ///
@@ -205,12 +205,16 @@ struct SGRCostTable {
         let toForeground = to.plain ? TerminalColor.packedDefault : to.foreground
         // Reset form: ESC [ 0 … m, each parameter with its separator.
         var reset = 4 + 2 * toAttributes.nonzeroBitCount
+        var resetSplit = SplitCount(parameters: 1 + toAttributes.nonzeroBitCount)
         if Pen.output(toForeground, depth: depth) != Pen.outputDefault {
             reset += 1 + colorLength(toForeground, background: false, depth)
+            resetSplit.add(colorParameters(toForeground, depth))
         }
         if Pen.output(toBackground, depth: depth) != Pen.outputDefault {
             reset += 1 + colorLength(toBackground, background: true, depth)
+            resetSplit.add(colorParameters(toBackground, depth))
         }
+        reset += resetSplit.extraBytes
         guard let from else { return reset }
         let fromAttributes = UInt8(truncatingIfNeeded: from.high >> 40)
         let fromBackground = UInt32(truncatingIfNeeded: from.high)
@@ -226,16 +230,52 @@ struct SGRCostTable {
         }
         parameters += 3 * (removed & ~boldAndDim).nonzeroBitCount
         parameters += 2 * (targetAttributes & ~kept).nonzeroBitCount
+        // Attributes off and on: at most 9 parameters, so they never start a second SGR.
+        var split = SplitCount(
+            parameters: (removed & boldAndDim != 0 ? 1 : 0) + (removed & ~boldAndDim).nonzeroBitCount
+                + (targetAttributes & ~kept).nonzeroBitCount)
         if !to.plain && Pen.output(from.foreground, depth: depth) != Pen.output(to.foreground, depth: depth) {
             parameters += 1 + colorLength(to.foreground, background: false, depth)
+            split.add(colorParameters(to.foreground, depth))
         }
         if Pen.output(fromBackground, depth: depth) != Pen.output(toBackground, depth: depth) {
             parameters += 1 + colorLength(toBackground, background: true, depth)
+            split.add(colorParameters(toBackground, depth))
         }
         guard parameters > 0 else { return 0 }
-        let incremental = parameters + 2
+        let incremental = parameters + 2 + split.extraBytes
         let keepsMore = to.plain && (from.foreground != TerminalColor.packedDefault || fromAttributes != 0)
         return incremental <= reset + (keepsMore ? SGRState.plainSpaceSlack : 0) ? incremental : reset
+    }
+
+    /// How ``SGRWriter`` splits a change's parameters into SGRs of at most
+    /// ``SGRWriter/maximumParameters``: a colour that would pass it starts a second SGR, which
+    /// costs `m ESC [` less a separator, 2 bytes.
+    struct SplitCount {
+        var parameters: Int
+        var splits = 0
+
+        mutating func add(_ count: Int) {
+            if parameters + count > SGRWriter.maximumParameters {
+                splits += 1
+                parameters = 0
+            }
+            parameters += count
+        }
+
+        var extraBytes: Int { 2 * splits }
+    }
+
+    /// The parameters of one colour at `depth`: 1 for the default or a 16-colour code, 3 for
+    /// `38;5;n`, 5 for `38;2;r;g;b`.
+    static func colorParameters(_ color: UInt32, _ depth: ColorDepth) -> Int {
+        let output = Pen.output(color, depth: depth)
+        guard output != Pen.outputDefault else { return 1 }
+        switch depth {
+        case .truecolor: return 5
+        case .ansi256: return 3
+        case .ansi16, .none: return 1
+        }
     }
 
     /// The characters of one colour's parameters at `depth` (without the separator).

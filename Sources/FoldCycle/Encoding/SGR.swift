@@ -259,10 +259,22 @@ struct SGRState {
 
 /// Writes one SGR (`CSI` parameters `m`) through a pointer into a ``ByteSink``'s block, from
 /// `start`; the caller has made room (``ByteSink/escapeRoom`` covers two full SGRs).
+///
+/// No sequence gets more than ``maximumParameters`` parameters: a colour that would pass it
+/// starts a second SGR (mlterm drops a whole SGR of more than 10, and bold with two direct
+/// colours is 11). A colour's parameters are never split between two sequences.
 struct SGRWriter {
+    /// The most parameters one SGR may have: what every common terminal accepts (mlterm 3.9
+    /// accepts 10; xterm, VTE, kitty, alacritty and urxvt more, st 16).
+    static let maximumParameters = 10
+
     let pointer: UnsafeMutablePointer<UInt8>
     let start: Int
     var count: Int
+    /// The parameters written into the current sequence.
+    private var parameters = 0
+    /// Whether any parameter has been written (into this or an earlier sequence).
+    private(set) var wroteAny = false
 
     init(sink block: UnsafeMutableBufferPointer<UInt8>, start: Int) {
         // The sink's block always has a base address (its capacity is not 0).
@@ -272,7 +284,7 @@ struct SGRWriter {
     }
 
     /// Whether no parameter has been written.
-    var isEmpty: Bool { count == start + 2 }
+    var isEmpty: Bool { !wroteAny }
 
     /// Writes the final byte; returns the end offset.
     mutating func finish() -> Int {
@@ -280,13 +292,25 @@ struct SGRWriter {
         return count + 1
     }
 
-    /// Writes one parameter (after a `;` unless it is the first).
+    /// Ends the current sequence and starts the next when `needed` more parameters would not
+    /// fit in it.
+    @inline(__always)
+    mutating func makeRoom(for needed: Int) {
+        guard parameters + needed > Self.maximumParameters else { return }
+        count = finish()
+        count += EscapeSequence.writeIntroducer(to: pointer + count)
+        parameters = 0
+    }
+
+    /// Writes one parameter (after a `;` unless it is the first of its sequence).
     @inline(__always)
     mutating func append(_ value: Int) {
-        if !isEmpty {
+        if parameters != 0 {
             pointer[count] = UInt8(ascii: ";")
             count += 1
         }
+        parameters += 1
+        wroteAny = true
         count += EscapeSequence.writeDecimal(value, to: pointer + count)
     }
 
@@ -294,6 +318,7 @@ struct SGRWriter {
     mutating func appendAttributes(_ attributes: CellAttributes) {
         guard !attributes.isEmpty else { return }
         for (attribute, code) in SGRCode.attributeCodes where attributes.contains(attribute) {
+            makeRoom(for: 1)
             append(code)
         }
     }
@@ -304,8 +329,10 @@ struct SGRWriter {
     /// other depths `38;5;n` / `48;5;n`.
     mutating func appendColor(_ color: Pen.OutputColor, background: Bool, depth: ColorDepth) {
         if color == Pen.outputDefault {
+            makeRoom(for: 1)
             append(background ? SGRCode.backgroundDefault : SGRCode.foregroundDefault)
         } else if color & TerminalColor.rgbTag != 0 {
+            makeRoom(for: 5)
             append(background ? SGRCode.backgroundExtended : SGRCode.foregroundExtended)
             append(SGRCode.directColor)
             append(Int((color >> 16) & 0xFF))
@@ -318,8 +345,10 @@ struct SGRWriter {
                     index < 8
                     ? (background ? SGRCode.backgroundBase : SGRCode.foregroundBase)
                     : (background ? SGRCode.brightBackgroundBase : SGRCode.brightForegroundBase)
+                makeRoom(for: 1)
                 append(base + Int(index % 8))
             } else {
+                makeRoom(for: 3)
                 append(background ? SGRCode.backgroundExtended : SGRCode.foregroundExtended)
                 append(SGRCode.indexedColor)
                 append(Int(index))

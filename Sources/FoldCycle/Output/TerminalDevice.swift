@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A terminal size in cells.
 public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     /// Columns (cells per row), ≥ 0.
@@ -61,7 +55,7 @@ public struct TerminalDevice: Sendable {
     /// terminal (a fullscreen frame, a deck's area) allocates more than the limits allow.
     public var size: TerminalSize? {
         var window = winsize()
-        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
+        guard ioctl(fileDescriptor, Platform.windowSizeRequest, &window) == 0 else { return nil }
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row)).bounded
     }
 
@@ -75,11 +69,7 @@ public struct TerminalDevice: Sendable {
             guard var pointer = raw.baseAddress else { return }
             var remaining = raw.count
             while remaining > 0 {
-                #if canImport(Glibc)
-                    let written = Glibc.write(fileDescriptor, pointer, remaining)
-                #else
-                    let written = Darwin.write(fileDescriptor, pointer, remaining)
-                #endif
+                let written = Platform.write(fileDescriptor, pointer, remaining)
                 if written >= 0 {
                     remaining -= written
                     pointer += written

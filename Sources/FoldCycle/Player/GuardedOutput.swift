@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A player's output sink behind a lock, with the bytes that give the terminal back kept ready:
 /// if the process exits while the player draws (a host's early `exit(1)` without
 /// ``Player/finish()``), an `atexit` handler writes them without waiting for the player's queue,

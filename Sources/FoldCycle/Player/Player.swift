@@ -1,10 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Plays a ``FrameSource`` (a cycler's card, a deck) in a terminal: the data flow's last stages
 /// (scene → frame → region → encoder → output sink) driven by a `FrameLoop` that ticks only
 /// while the scene moves, so nothing is drawn and no CPU is used while nothing moves.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An ``OutputSink`` that tees: every write goes to the terminal first, unchanged, and then to an
 /// asciicast v2 file as an output event timed on the player's clock. The recording never changes
 /// what the terminal shows, and knows nothing of the scene: any player (a cycler's card, a deck)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Why a recording could not be made or completed.
 public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A recording's file: created so that it never destroys another file, and written without ever
 /// blocking the player (docs/DESIGN.md#pictures).
@@ -71,11 +67,7 @@ struct RecordingFile {
     }
 
     private static func openDescriptor(_ path: String, _ flags: Int32) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.open(path, flags, 0o644)
-        #else
-            Darwin.open(path, flags, 0o644)
-        #endif
+        Platform.open(path, flags, mode: 0o644)
     }
 
     /// Writes the backlog, then `bytes`, as far as the file takes them without blocking; the rest
@@ -135,11 +127,7 @@ struct RecordingFile {
             guard let base = raw.baseAddress else { return 0 }
             var done = 0
             while done < raw.count {
-                #if canImport(Glibc)
-                    let written = Glibc.write(descriptor, base + done, raw.count - done)
-                #else
-                    let written = Darwin.write(descriptor, base + done, raw.count - done)
-                #endif
+                let written = Platform.write(descriptor, base + done, raw.count - done)
                 if written >= 0 {
                     done += written
                     continue

@@ -35,8 +35,11 @@ public final class CardScene {
     }
     /// A cell's height over its width (> 0), for transitions in world units; default 2.
     public var cellAspect: Double
-    /// Blends and places the layers.
-    package var compositor: Compositor
+    /// Blends and places the layers; a change of its colour depth drops the cached layouts (the
+    /// text colour at 16 colours follows the palette, ``CardStyle/textStyle(forItemAt:depth:)``).
+    package var compositor: Compositor {
+        didSet { if compositor.colorDepth != oldValue.colorDepth { contents.removeAll() } }
+    }
     /// How many laid-out items are kept (≥ 1; default 2, a transition's two slots).
     public var capacity: Int
 
@@ -73,7 +76,7 @@ public final class CardScene {
     /// the cache when present.
     public func slotContent(index: Int, text: String) -> CellBuffer {
         if let cached = contents.first(where: { $0.index == index && $0.text == text }) { return cached.cells }
-        let textStyle = style.textStyle(forItemAt: index)
+        let textStyle = style.textStyle(forItemAt: index, depth: compositor.colorDepth)
         // One cell of padding on the left and right (when the card is wider than 2 cells), so
         // left- and right-aligned text does not touch the card's edge.
         let inset = cardSize.columns > 2 ? 1 : 0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a card (one item in its slot) looks: background colours by item, text colour, alignment.
 ///
 /// Source: the pseudo-fold view's subviews, each a coloured card; the source's five colours are
@@ -53,6 +55,22 @@ public struct CardStyle: Hashable, Sendable {
             foreground: .rgb(Self.contrastingText(on: background)), background: .rgb(background), attributes: .bold)
     }
 
+    /// ``textStyle(forItemAt:)`` as a terminal of `depth` shows it. At 16 colours the card is
+    /// the palette entry its colour is sent as, not the colour itself, so the text colour is
+    /// chosen by the same WCAG rule against that entry's RGB (xterm's defaults,
+    /// ``ColorDepth/palette16``); and black text is not bold, since xterm's default
+    /// `boldColors` draws bold colour 0 as colour 8, grey #7f7f7f, low contrast on yellow,
+    /// green or cyan (docs/DESIGN.md#card-text-at-16-colours). Other depths: unchanged.
+    package func textStyle(forItemAt index: Int, depth: ColorDepth) -> TextStyle {
+        var style = textStyle(forItemAt: index)
+        guard depth == .ansi16, let background = background(forItemAt: index) else { return style }
+        let shown = ColorDepth.palette16[Int(ColorDepth.ansi16Index(for: background))]
+        let text = Self.contrastingText(on: shown)
+        style.foreground = .rgb(text)
+        if text == .black { style.attributes.remove(.bold) }
+        return style
+    }
+
     /// Black on light colours, white on dark ones: the one with the higher WCAG contrast ratio.
     public static func contrastingText(on background: RGBColor) -> RGBColor {
         func linear(_ channel: UInt8) -> Double {
@@ -66,9 +84,3 @@ public struct CardStyle: Hashable, Sendable {
         return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? .black : .white
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -154,6 +154,13 @@ where DataSource.Item == String {
         }
     }
 
+    /// Composes the cards' blends and edges at `depth` (`Compositor/colorDepth`): in its palette,
+    /// and without colour with no edge blocks. Call on the player's queue, as
+    /// ``render(at:into:)``.
+    public func setColorDepth(_ depth: ColorDepth) {
+        card.compositor.colorDepth = depth
+    }
+
     /// Whether a card moves (in the air, entering, shifting, springing back, turning).
     public func isMoving(at time: TimeInterval) -> Bool {
         deck.isMoving(at: time)

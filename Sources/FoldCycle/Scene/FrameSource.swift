@@ -39,8 +39,8 @@ public protocol FrameSource: AnyObject, Sendable {
     func stop()
     /// Tells the scene the colour depth its frames are encoded at (called on the player's queue
     /// before the first frame), so it can compose in the output's colour space
-    /// (`Compositor/colorDepth`). Default: nothing (frames are right at any depth; they only
-    /// cost more to diff below truecolor).
+    /// (`Compositor/colorDepth`; without colour it draws no edge blocks). Default: nothing
+    /// (frames are right at any depth; they only cost more to diff below truecolor).
     func setColorDepth(_ depth: ColorDepth)
     /// Lays the scene out again for an output `columns` cells wide (called on the player's queue
     /// at start and whenever the terminal's width changes): a scene sized to fit may narrow its

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a descriptor on a thread of its own and hands what it reads to a serial queue: raw key
 /// bytes (non-canonical mode) or whole lines, then one end-of-input call.
 ///

@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Parks the main thread for good, as `dispatchMain()` does, so that the main queue and every
 /// other queue run the program; for hosts whose work is all on queues (the CLI's live run, its
@@ -18,7 +13,7 @@ package enum MainThreadParking {
     /// reported as a stack-buffer-overflow. Without AddressSanitizer the symbol is absent and
     /// nothing else happens.
     package static func park() -> Never {
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_handle_no_return") {
+        if let symbol = Platform.loadedSymbol(named: "__asan_handle_no_return") {
             typealias HandleNoReturn = @convention(c) () -> Void
             unsafeBitCast(symbol, to: HandleNoReturn.self)()
         }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Notices the reader of a pipe going away (`| head -1` is done) at once, rather than at the next
 /// write, which may be a whole interval away, or never while paused.
 enum OutputPipeWatch {

@@ -1,12 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The write end of the signal pipe, read by the C handler: a process-wide descriptor set once.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
@@ -83,11 +77,7 @@ final class SignalRelay: @unchecked Sendable {
                 Registration(token: nextToken, queue: queue, handler: handler, watchdog: watchdog))
             if isFirst {
                 var action = sigaction()
-                #if canImport(Glibc)
-                    action.__sigaction_handler.sa_handler = relaySignal
-                #else
-                    action.__sigaction_u.__sa_handler = relaySignal
-                #endif
+                Platform.setHandler(relaySignal, of: &action)
                 sigemptyset(&action.sa_mask)
                 action.sa_flags = SA_RESTART
                 var previous = sigaction()

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Saves a terminal's termios modes and switches it to the non-canonical, no-echo input that a
 /// key-driven command line needs, with signals (ISIG) left on so Ctrl-C still sends SIGINT.
 ///

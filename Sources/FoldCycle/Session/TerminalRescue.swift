@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The last-resort restore of every terminal the process changed, for the two moments the normal
 /// exit path cannot run: a crash (a trap, a fault, `abort`) and a termination signal that the
 /// session's queue cannot take because a write to the terminal is blocked (Ctrl-S, a terminal
@@ -14,8 +8,11 @@ import Foundation
 /// What to restore is kept ready in fixed memory, updated as it changes: each player's bytes that
 /// give the terminal back from where its output stands (``TerminalRegion/exitRestoration``), the
 /// mouse-reporting off bytes while reports are on, and each saved termios. ``rescue(resumingOutput:)``
-/// writes the bytes with non-blocking writes (on a descriptor opened anew, so the blocked writer
-/// is not disturbed) and puts the termios back, with async-signal-safe calls only.
+/// writes the bytes without blocking and puts the termios back, with async-signal-safe calls
+/// only. The bytes go to a writer kept for the slot, made when its descriptor is given
+/// (``RescueWriter``): on a terminal, the terminal's device opened anew, non-blocking (so a
+/// writer blocked on the descriptor is not disturbed); on anything else, a duplicate written to
+/// only when `poll` says it takes the bytes.
 ///
 /// Crashes: once anything is kept, a handler for SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS and
 /// SIGFPE restores the terminals first, points standard input at `/dev/null` (so the Swift
@@ -62,11 +59,18 @@ final class TerminalRescue: @unchecked Sendable {
             let storage = rescueStorage
             let count = min(bytes.count, Self.slotBytes)
             storage.byteCount[slot] = 0
+            if storage.writerSource[slot] != descriptor {
+                closeWriterLocked(slot)
+                let writer = RescueWriter(descriptor: descriptor)
+                storage.writerDescriptor[slot] = writer?.descriptor ?? -1
+                storage.writerIsShared[slot] = writer?.isShared == true ? 1 : 0
+                storage.writerSource[slot] = descriptor
+            }
             bytes.withUnsafeBufferPointer { source in
                 guard let base = source.baseAddress else { return }
                 (storage.bytes + slot * Self.slotBytes).update(from: base, count: count)
             }
-            storage.bytesDescriptor[slot] = count > 0 ? descriptor : slotIdle
+            storage.bytesDescriptor[slot] = count > 0 && storage.writerDescriptor[slot] >= 0 ? descriptor : slotIdle
             storage.byteCount[slot] = Int32(count)
         }
     }
@@ -76,7 +80,16 @@ final class TerminalRescue: @unchecked Sendable {
         lock.withLock {
             rescueStorage.byteCount[slot] = 0
             rescueStorage.bytesDescriptor[slot] = slotFree
+            closeWriterLocked(slot)
         }
+    }
+
+    private func closeWriterLocked(_ slot: Int) {
+        let storage = rescueStorage
+        let writer = storage.writerDescriptor[slot]
+        storage.writerDescriptor[slot] = -1
+        storage.writerSource[slot] = -1
+        if writer >= 0 { Platform.close(writer) }
     }
 
     /// A slot for a saved termios, or nil when all are taken.
@@ -120,9 +133,11 @@ final class TerminalRescue: @unchecked Sendable {
     /// Writes `bytes` to `descriptor` without blocking (see ``rescue(resumingOutput:)``): for an
     /// exit path that must not wait on a terminal that stopped reading.
     static func writeWithoutBlocking(_ bytes: [UInt8], to descriptor: Int32) {
+        guard let writer = RescueWriter(descriptor: descriptor) else { return }
+        defer { Platform.close(writer.descriptor) }
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            writeNonBlocking(descriptor, base, buffer.count)
+            writeKept(writer.descriptor, shared: writer.isShared, base, buffer.count)
         }
     }
 
@@ -132,11 +147,7 @@ final class TerminalRescue: @unchecked Sendable {
         storage.crashHandlerInstalled.pointee = 1
         for number in crashSignals {
             var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_sigaction = handleCrash
-            #else
-                action.__sigaction_u.__sa_sigaction = handleCrash
-            #endif
+            Platform.setInformationHandler(handleCrash, of: &action)
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_SIGINFO | SA_ONSTACK
             _ = sigaction(number, &action, storage.previousActions + Int(number))
@@ -154,9 +165,46 @@ private let slotIdle: Int32 = -1
 /// The signals a crash arrives as.
 private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
+/// Where a rescue writes a slot's bytes: a descriptor of the same file, made when the slot's
+/// descriptor is given (not async-signal-safe) and kept until the slot is freed.
+///
+/// On a terminal it is the terminal's device (its path from `ttyname_r`) opened anew with
+/// `O_NONBLOCK`: a new open file description, so the flag never reaches a writer blocked on the
+/// slot's descriptor. Anything else (a pipe, a file, a device that cannot be opened by name) has
+/// no path to open anew on every platform, so it is a duplicate (`F_DUPFD_CLOEXEC`, sharing the file offset, so a file is appended to,
+/// not overwritten), written to only after `poll` reports room (see ``isShared``).
+private struct RescueWriter {
+    let descriptor: Int32
+    /// Whether ``descriptor`` shares its open file description with the slot's descriptor (it
+    /// may block, so each write waits for `POLLOUT` and is at most `PIPE_BUF` bytes, which a pipe
+    /// with room takes whole).
+    let isShared: Bool
+
+    init?(descriptor source: Int32) {
+        if let path = Platform.terminalPath(of: source) {
+            let opened = Platform.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            if opened >= 0 {
+                descriptor = opened
+                isShared = false
+                return
+            }
+            // A device this process may not open by name (another user's tty): share instead.
+        }
+        let duplicate = fcntl(source, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { return nil }
+        descriptor = duplicate
+        isShared = true
+    }
+}
+
 /// Fixed memory the crash handler reads: allocated once and never freed.
 private struct RescueStorage: @unchecked Sendable {
     let bytesDescriptor: UnsafeMutablePointer<Int32>
+    /// Per byte slot: the descriptor its writer was made for, the writer (``RescueWriter``;
+    /// -1: none), and whether the writer is shared (1) or opened anew (0).
+    let writerSource: UnsafeMutablePointer<Int32>
+    let writerDescriptor: UnsafeMutablePointer<Int32>
+    let writerIsShared: UnsafeMutablePointer<Int32>
     let byteCount: UnsafeMutablePointer<Int32>
     let bytes: UnsafeMutablePointer<UInt8>
     let modesDescriptor: UnsafeMutablePointer<Int32>
@@ -170,6 +218,12 @@ private struct RescueStorage: @unchecked Sendable {
         let count = TerminalRescue.slotCount
         bytesDescriptor = .allocate(capacity: count)
         bytesDescriptor.initialize(repeating: slotFree, count: count)
+        writerSource = .allocate(capacity: count)
+        writerSource.initialize(repeating: -1, count: count)
+        writerDescriptor = .allocate(capacity: count)
+        writerDescriptor.initialize(repeating: -1, count: count)
+        writerIsShared = .allocate(capacity: count)
+        writerIsShared.initialize(repeating: 0, count: count)
         byteCount = .allocate(capacity: count)
         byteCount.initialize(repeating: 0, count: count)
         bytes = .allocate(capacity: count * TerminalRescue.slotBytes)
@@ -189,56 +243,22 @@ private struct RescueStorage: @unchecked Sendable {
 
 private let rescueStorage = RescueStorage()
 
-/// Writes `count` bytes at `base` to `descriptor` without blocking the caller for long: on a new
-/// non-blocking open file description of the same file (`/proc/self/fd/N`), so a writer blocked
-/// on the descriptor is left alone, retrying a full buffer for at most about 0.2 s. Nothing is
-/// written when the descriptor cannot be opened anew. Async-signal-safe.
-private func writeNonBlocking(_ descriptor: Int32, _ base: UnsafePointer<UInt8>, _ count: Int) {
-    // "/proc/self/fd/" and the descriptor's digits, built without allocating.
-    var path:
-        (
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8
-        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let reopened: Int32 = withUnsafeMutableBytes(of: &path) { raw in
-        let prefix: StaticString = "/proc/self/fd/"
-        var length = 0
-        prefix.withUTF8Buffer { utf8 in
-            for byte in utf8 {
-                raw[length] = byte
-                length += 1
-            }
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        )
-        var digitCount = 0
-        var value = max(descriptor, 0)
-        withUnsafeMutableBytes(of: &digits) { digitBytes in
-            repeat {
-                digitBytes[digitCount] = UInt8(truncatingIfNeeded: 48 + value % 10)
-                digitCount += 1
-                value /= 10
-            } while value > 0 && digitCount < 10
-            for index in (0..<digitCount).reversed() {
-                raw[length] = digitBytes[index]
-                length += 1
-            }
-        }
-        raw[length] = 0
-        return open(raw.baseAddress!.assumingMemoryBound(to: CChar.self), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    }
-    guard reopened >= 0 else { return }
+/// Writes `count` bytes at `base` to a ``RescueWriter``'s `descriptor` without blocking the
+/// caller for long, retrying a full buffer for at most about 0.2 s. Async-signal-safe.
+private func writeKept(_ descriptor: Int32, shared: Bool, _ base: UnsafePointer<UInt8>, _ count: Int) {
     var offset = 0
     var attempts = 0
     while offset < count && attempts < 20 {
-        #if canImport(Glibc)
-            let written = Glibc.write(reopened, base + offset, count - offset)
-        #else
-            let written = Darwin.write(reopened, base + offset, count - offset)
-        #endif
+        var pending = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        if shared {
+            // A shared descriptor may block: write only when there is room, PIPE_BUF bytes at most.
+            guard poll(&pending, 1, 10) >= 0 else { break }
+            guard pending.revents & Int16(POLLOUT) != 0 else {
+                attempts += 1
+                continue
+            }
+        }
+        let written = Platform.write(descriptor, base + offset, shared ? min(count - offset, 512) : count - offset)
         if written > 0 {
             offset += written
             continue
@@ -246,10 +266,8 @@ private func writeNonBlocking(_ descriptor: Int32, _ base: UnsafePointer<UInt8>,
         let code = errno
         guard written < 0, code == EAGAIN || code == EWOULDBLOCK || code == EINTR else { break }
         attempts += 1
-        var pending = pollfd(fd: reopened, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&pending, 1, 10)
+        if !shared { _ = poll(&pending, 1, 10) }
     }
-    close(reopened)
 }
 
 /// The body of ``TerminalRescue/rescue(resumingOutput:)``: async-signal-safe.
@@ -266,7 +284,11 @@ private func rescueTerminals(resumingOutput: Bool) {
             _ = tcflow(descriptor, TCOOFF)
             _ = tcflow(descriptor, TCOON)
         }
-        writeNonBlocking(descriptor, UnsafePointer(storage.bytes + slot * TerminalRescue.slotBytes), count)
+        let writer = storage.writerDescriptor[slot]
+        guard writer >= 0 else { continue }
+        writeKept(
+            writer, shared: storage.writerIsShared[slot] != 0,
+            UnsafePointer(storage.bytes + slot * TerminalRescue.slotBytes), count)
     }
     for slot in 0..<TerminalRescue.slotCount {
         let descriptor = storage.modesDescriptor[slot]
@@ -289,22 +311,11 @@ private func handleCrash(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t
         }
     }
     let previous = storage.previousActions + Int(number)
-    #if canImport(Glibc)
-        if previous.pointee.sa_flags & SA_SIGINFO != 0, let handler = previous.pointee.__sigaction_handler.sa_sigaction
-        {
-            handler(number, info, context)
-        } else if let handler = previous.pointee.__sigaction_handler.sa_handler,
-            unsafeBitCast(handler, to: Int.self) > 1
-        {
-            handler(number)
-        }
-    #else
-        if previous.pointee.sa_flags & SA_SIGINFO != 0, let handler = previous.pointee.__sigaction_u.__sa_sigaction {
-            handler(number, info, context)
-        } else if let handler = previous.pointee.__sigaction_u.__sa_handler, unsafeBitCast(handler, to: Int.self) > 1 {
-            handler(number)
-        }
-    #endif
+    if let handler = Platform.informationHandler(of: previous.pointee) {
+        handler(number, info, context)
+    } else if let handler = Platform.handler(of: previous.pointee) {
+        handler(number)
+    }
     // Whatever the previous handler did, the process dies of the signal: default disposition,
     // raised again (delivered when this handler returns; a fault would recur anyway).
     signal(number, SIG_DFL)

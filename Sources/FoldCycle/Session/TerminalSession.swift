@@ -1,12 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Something that draws on the terminal a ``TerminalSession`` owns (a ``Player``): the session
 /// tells it when to give the terminal back and when to take it again.
 ///

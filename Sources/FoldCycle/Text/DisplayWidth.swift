@@ -1,36 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// glibc's `wcwidth(3)`. The Glibc module does not export it, so it is bound by symbol name;
-/// `wchar_t` is a 32-bit signed integer on Linux, passed here as its bit pattern.
-@_silgen_name("wcwidth")
-private func glibcWCWidth(_ character: UInt32) -> Int32
-
-/// Set once, lazily and thread-safely (a global `let` is initialized with `swift_once`), before
-/// the first `wcwidth` call: glibc's `wcwidth` answers -1 for every non-ASCII scalar in the
-/// default "C" locale.
+/// The display width of text in terminal cells, the same on every host.
 ///
-/// - Important: this sets the process locale (`LC_ALL`) to `C.UTF-8`. FoldCycle formats no
-///   numbers through the C locale, and `C.UTF-8` keeps "C"'s decimal point and collation.
-private let utf8LocaleIsSet: Bool = setlocale(LC_ALL, "C.UTF-8") != nil
-
-/// The display width of text in terminal cells.
-///
-/// The reference is Python's `wcwidth` package, version 0.9.4: `wcwidth.width(cluster)` for each
+/// The reference is Python's `wcwidth` package, version 0.9.4, and the one Unicode version it
+/// ships (18.0.0, ``DisplayWidthTables/unicodeVersion``): `wcwidth.width(cluster)` for each
 /// grapheme cluster, with ambiguous-width characters narrow and no terminal-specific overrides.
 /// `scripts/gen_width_reference.py` prints the expected values the tests freeze.
 ///
-/// A scalar's width comes from glibc's `wcwidth` (locale `C.UTF-8`), corrected by
-/// ``DisplayWidthTables/scalarOverrides`` wherever glibc and Python disagree (Python wins):
-/// - spacing marks (Mc, e.g. Devanagari U+093E) are 1 in glibc and 0 in Python, which widens
-///   the whole cluster to 2 instead;
-/// - unassigned scalars are -1 in glibc and 1 in Python;
-/// - scripts newer than glibc 2.36's Unicode 14 tables (e.g. CJK Extension I) and a few
-///   reclassified ones (single regional indicators are 2 in Python, 1 in glibc;
-///   U+3164 HANGUL FILLER is 0 in Python, 2 in glibc).
+/// A scalar's width is read from ``DisplayWidthTables/scalarWidths``, generated from Python's
+/// `wcwidth(chr(c))` for every scalar by `scripts/gen_width_tables.py`: no libc `wcwidth`, no
+/// process locale (a library never changes its host's locale).
 ///
 /// A cluster's width then follows Python's grapheme loop: the widths of its visible scalars
 /// add up; U+FE0F (VS16) after a narrow emoji base makes 2 (❤ is 1, ❤️ is 2); U+FE0E (VS15) after
@@ -66,34 +43,30 @@ package enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
-    /// The width of one scalar: Python's `wcwidth(chr(value))` (-1 for C0/C1 controls), computed
-    /// as glibc's `wcwidth` with ``DisplayWidthTables/scalarOverrides`` applied.
+    /// The width of one scalar: Python's `wcwidth(chr(value))` (-1 for C0/C1 controls), from
+    /// ``DisplayWidthTables/scalarWidths``.
     ///
     /// - Parameter value: a Unicode scalar value.
     /// - Returns: -1 (control), 0, 1 or 2.
     package static func scalarWidth(_ value: UInt32) -> Int {
         if value >= 0x20 && value < 0x7F { return 1 }
-        if value == 0 { return 0 }
-        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return -1 }
-        if let override = overrideWidth(value) { return override }
-        guard utf8LocaleIsSet else { return 1 }
-        let width = Int(glibcWCWidth(value))
-        // glibc answers -1 for unassigned scalars; Python's wcwidth measures them as 1.
-        return width < 0 ? 1 : width
+        let table = DisplayWidthTables.scalarWidths
+        return search(table.count, lower: { table[$0].lower }, upper: { table[$0].upper }, value).map {
+            Int(table[$0].width)
+        } ?? 1
     }
 
-    /// The width glibc's `wcwidth` gives one scalar in `C.UTF-8` (0 for controls and
-    /// zero-width scalars, 1 for unassigned ones): what a terminal that adds up the widths of a
-    /// cluster's scalars counts for it (see ``isDisputed(_:)``), unlike ``scalarWidth(_:)``,
-    /// which follows Python's `wcwidth`.
+    /// The width a terminal that adds up the widths of a cluster's scalars gives one scalar
+    /// (see ``isDisputed(_:)``): ``scalarWidth(_:)``, except that a spacing mark (Mc, e.g.
+    /// Devanagari U+093E) takes the column it spaces (1, as glibc's and xterm's `wcwidth` give
+    /// it; Python measures it 0 alone and widens the cluster instead), and a control takes 0.
     ///
     /// - Parameter value: a Unicode scalar value.
     /// - Returns: 0, 1 or 2.
-    package static func glibcScalarWidth(_ value: UInt32) -> Int {
+    package static func terminalScalarWidth(_ value: UInt32) -> Int {
         if value >= 0x20 && value < 0x7F { return 1 }
-        guard utf8LocaleIsSet else { return 1 }
-        let width = Int(glibcWCWidth(value))
-        return width < 0 ? (value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1) : width
+        if contains(DisplayWidthTables.spacingMarks, value) { return 1 }
+        return max(0, scalarWidth(value))
     }
 
     // MARK: - Cluster loop (a port of Python wcwidth 0.9.4 `wcswidth`)
@@ -181,13 +154,6 @@ package enum DisplayWidth {
     }
 
     // MARK: - Table lookup
-
-    private static func overrideWidth(_ value: UInt32) -> Int? {
-        let table = DisplayWidthTables.scalarOverrides
-        return search(table.count, lower: { table[$0].lower }, upper: { table[$0].upper }, value).map {
-            Int(table[$0].width)
-        }
-    }
 
     private static func contains(_ table: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
         search(table.count, lower: { table[$0].lowerBound }, upper: { table[$0].upperBound }, value) != nil

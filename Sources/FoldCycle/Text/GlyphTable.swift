@@ -61,9 +61,9 @@ package final class GlyphTable: @unchecked Sendable {
             disputedUTF8ByID.append(Array(key.utf8))
             // A terminal that adds up the scalars' widths advances furthest (a ZWJ family of
             // three: 6 cells); one that draws each as 2 cells (a wide flag half) may too.
-            let sum = scalars.reduce(0) { $0 + DisplayWidth.glibcScalarWidth($1.value) }
+            let sum = scalars.reduce(0) { $0 + DisplayWidth.terminalScalarWidth($1.value) }
             disputedAdvanceByID.append(
-                max(sum, 2 * scalars.count(where: { DisplayWidth.glibcScalarWidth($0.value) > 0 }), 2))
+                max(sum, 2 * scalars.count(where: { DisplayWidth.terminalScalarWidth($0.value) > 0 }), 2))
         } else {
             id = Self.firstInternedID + UInt32(utf8ByID.count)
             utf8ByID.append(Array(key.utf8))

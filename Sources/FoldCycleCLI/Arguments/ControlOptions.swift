@@ -1,10 +1,6 @@
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The language a run's commands on stdin are written in.
 enum ControlProtocol: String, Equatable, Sendable, CaseIterable {
     /// One command per line in words (`pause`, `direction up`); replies in prose.

@@ -87,6 +87,25 @@ enum SharedOptions {
     static let color = ChoiceOption(
         "color", value: "when", summary: "Use colour.", cases: ColorDepth.Choice.allCases, default: .auto)
     /// `--file`: read by ``items(_:)``.
+    /// `--background`: the colour behind the cards, the terminal's background (fades blend to
+    /// it). An edge cell's part outside the card is the terminal's own background whatever this
+    /// says.
+    static let background = ChoiceOption(
+        "background", value: "color",
+        summary: "The colour behind the cards (fades blend to it; svg's page).",
+        choices: RGBColor.namedColors.map { ($0.name, $0.color) },
+        pattern: .init(syntax: "#rrggbb", parse: hexColor), default: .black)
+
+    /// `--background`'s `#rrggbb` form: nil for other text.
+    private static func hexColor(_ text: String) throws(OptionValueError) -> RGBColor? {
+        guard text.hasPrefix("#") else { return nil }
+        do {
+            return try RGBColor(parsing: text)
+        } catch {
+            throw .rejected("'\(text)' is not #rrggbb")
+        }
+    }
+
     static let file = TextOption(
         "file", value: "path", summary: "Read items from a UTF-8 file ('-': stdin), cut as --split says.",
         isPath: true)

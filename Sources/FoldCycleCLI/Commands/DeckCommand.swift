@@ -45,7 +45,8 @@ struct DeckCommand {
             Options.file.spec, SharedOptions.split.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
             Options.noMouse.spec,
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-            SharedOptions.color.spec, SharedOptions.deckCellAspect.spec, Options.framesPerSecond.spec,
+            SharedOptions.background.spec, SharedOptions.color.spec, SharedOptions.deckCellAspect.spec,
+            Options.framesPerSecond.spec,
             Options.fullscreen.spec,
             SessionRecording.option.spec, SessionRecording.overwriteOption.spec,
         ] + ControlEndpoints.deckSpecs + [SharedOptions.help.spec]
@@ -128,6 +129,8 @@ struct DeckCommand {
     let width: Int?
     let height: Int?
     let style: CardStyle
+    /// `--background`: the terminal's background, which fades blend to.
+    let background: RGBColor
     let colorChoice: ColorDepth.Choice
     /// `--record`: the asciicast file of what the deck's terminal shows, if any.
     let record: SessionRecording.Request?
@@ -158,6 +161,7 @@ struct DeckCommand {
             width: try values.value(Options.width),
             height: try values.value(Options.height),
             style: try SharedOptions.cardStyle(values),
+            background: try values.value(SharedOptions.background),
             colorChoice: try values.value(SharedOptions.color),
             record: try SessionRecording.request(values, itemsFile: values.text(Options.file)),
             control: try ControlEndpoints.read(values))

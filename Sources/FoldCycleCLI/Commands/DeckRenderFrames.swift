@@ -82,6 +82,9 @@ final class DeckRenderFrames: RenderSource {
         let scene = DeckScene(
             deck: runner.deck, cardSize: card, frameSize: frameSize, style: command.style,
             cellAspect: command.cellAspect)
+        scene.card.compositor = Compositor(
+            backgroundColor: command.background, foregroundColor: CardStyle.contrastingText(on: command.background),
+            colorDepth: command.compositionDepth)
         return (runner, scene)
     }
 

@@ -36,7 +36,8 @@ struct LiveCommand {
         /// `--duration`: below the interval, which is read first. Absent,
         /// ``LiveCommand/defaultDuration(forInterval:)``.
         static let duration = NumberOption(
-            "duration", value: "seconds", summary: "Seconds each transition runs, shorter than the interval.",
+            "duration", value: "seconds",
+            summary: "Seconds each transition runs, shorter than the interval (the iOS design's: interval − 0.1).",
             range: .init(above: 0, below: "the interval", unit: "seconds"), defaultText: "min(0.6, interval/2)")
         /// `--motion`: ``Motion``'s cases, or `auto` (detected).
         static let motion = ChoiceOption(
@@ -79,7 +80,7 @@ struct LiveCommand {
             Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.width.spec,
             SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-            SharedOptions.shading.spec,
+            SharedOptions.shading.spec, SharedOptions.background.spec,
             SharedOptions.color.spec, Options.fullscreen.spec, Options.footer.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
             SessionRecording.overwriteOption.spec,
@@ -179,6 +180,8 @@ struct LiveCommand {
     /// Whether the card narrows with the terminal (no `--width` given).
     let fitsWidth: Bool
     let style: CardStyle
+    /// `--background`: the terminal's background, which fades blend to.
+    let background: RGBColor
     let colorDepth: ColorDepth
     let motion: Motion.Setting
     let fullscreen: Bool
@@ -223,6 +226,7 @@ struct LiveCommand {
                 cellAspect: try values.value(SharedOptions.cellAspect),
                 fitsWidth: try values.value(SharedOptions.width) == nil,
                 style: try SharedOptions.cardStyle(values),
+                background: try values.value(SharedOptions.background),
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
                 motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),

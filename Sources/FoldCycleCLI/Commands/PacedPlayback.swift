@@ -2,10 +2,6 @@ import Dispatch
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `render --play`: writes each frame of a stream format at its time (a transition's at
 /// `t × duration` seconds after the start, a deck's at `k / fps`, on absolute deadlines of a
 /// monotonic clock) instead of all at once, inside a ``TerminalSession`` so the terminal is

@@ -47,11 +47,6 @@ struct RenderCommand {
         static let encoder = ChoiceOption(
             "encoder", value: "encoder", summary: "ansi: draw each frame as a diff or whole.",
             choices: [("diff", false), ("full", true)], default: false)
-        /// `--background`: the colour behind the cards.
-        static let background = ChoiceOption(
-            "background", value: "color", summary: "The colour behind the cards (fades blend to it; svg's page).",
-            choices: RGBColor.namedColors.map { ($0.name, $0.color) },
-            pattern: .init(syntax: "#rrggbb", parse: hexColor), default: .black)
         static let fontFamily = TextOption(
             "font-family", value: "fonts", summary: "svg: the CSS font-family list (no font is embedded).",
             defaultText: AnimatedSVGStyle.defaultFontFamily)
@@ -100,7 +95,7 @@ struct RenderCommand {
         SharedOptions.width.spec, SharedOptions.height.spec, SharedOptions.cellAspect.spec, Options.frames.spec,
         Options.framesPerSecond.spec, Options.duration.spec, Options.hold.spec, Options.play.spec,
         Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
-        SharedOptions.palette.spec, SharedOptions.shading.spec, Options.background.spec, SharedOptions.color.spec,
+        SharedOptions.palette.spec, SharedOptions.shading.spec, SharedOptions.background.spec, SharedOptions.color.spec,
         Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, SharedOptions.split.spec,
         Options.deck.spec,
         Options.pause.spec, Options.deckWidth.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
@@ -186,6 +181,14 @@ struct RenderCommand {
     let style: CardStyle
     let background: RGBColor
     let colorDepth: ColorDepth
+
+    /// The depth the frames are composed at: ``colorDepth`` for ansi and asciicast, which a
+    /// terminal shows (without colour, no edge blocks: docs/DESIGN.md#edges); for plain, json and
+    /// svg, which show glyphs or pictures, truecolor in place of none, so their edges keep their
+    /// block eighths.
+    var compositionDepth: ColorDepth {
+        format == .ansi || format == .asciicast || colorDepth != .none ? colorDepth : .truecolor
+    }
     let fullFrames: Bool
     let pictureStyle: AnimatedSVGStyle
     /// `--deck`: the scripted deck rendered instead of the transition (whose settings are then
@@ -225,7 +228,7 @@ struct RenderCommand {
         } else {
             sampling = format.isStream && !play && script == nil ? .frames(9) : .framesPerSecond(30)
         }
-        let background = try values.value(Options.background)
+        let background = try values.value(SharedOptions.background)
         let colorDepth: ColorDepth
         if format == .asciicast {
             // A recording is for a player, not for this stdout: the same bytes on every machine.
@@ -387,16 +390,6 @@ struct RenderCommand {
                     + "have spaces, separated by commas; letters, digits, spaces and , ' \" - _ . only)", .render)
         }
         return text
-    }
-
-    /// `--background`'s `#rrggbb` form: nil for other text.
-    private static func hexColor(_ text: String) throws(OptionValueError) -> RGBColor? {
-        guard text.hasPrefix("#") else { return nil }
-        do {
-            return try RGBColor(parsing: text)
-        } catch {
-            throw .rejected("'\(text)' is not #rrggbb")
-        }
     }
 
     /// Writes the frames to stdout: the streams one write per frame (paced with `--play`), the

@@ -55,7 +55,7 @@ final class RenderFrames: RenderSource {
             cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
             compositor: Compositor(
                 backgroundColor: command.background, foregroundColor: CardStyle.contrastingText(on: command.background),
-                colorDepth: command.colorDepth)
+                colorDepth: command.compositionDepth)
         )
         cells = CellBuffer(width: command.cardSize.columns, height: command.cardSize.rows)
     }

@@ -1,10 +1,6 @@
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `foldcycle send [OPTIONS] <PATH> [REQUEST ...]`: the client of a run's `--listen PATH`
 /// socket (docs/DESIGN.md#control-socket). Sends each request (a JSON object; with none given,
 /// stdin's lines), prints every line the run sends back, and exits once each request has its
@@ -132,7 +128,7 @@ struct SendCommand {
         var sent = 0
         while sent < payload.count {
             let written = payload.withUnsafeBytes {
-                send(descriptor, $0.baseAddress! + sent, payload.count - sent, Int32(MSG_NOSIGNAL))
+                Platform.sendWithoutSignal(descriptor, $0.baseAddress! + sent, payload.count - sent)
             }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {

@@ -1,10 +1,6 @@
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `foldcycle status [OPTIONS] [ITEM ...]`: prints the item that a cycler with these items,
 /// interval and epoch shows now, and exits; no state is kept between calls, so a status bar or a
 /// prompt can call it as often as it likes (docs/DESIGN.md#status-lines). `--follow` writes one

@@ -1,10 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A run's JSON-lines control channel (docs/DESIGN.md#control-protocol): requests from stdin
 /// (`--protocol jsonl`) answered on standard output or `--protocol-fd`, which also carries every
 /// event; and requests from `--listen`'s socket clients, each answered on its own connection,

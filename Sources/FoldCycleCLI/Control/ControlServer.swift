@@ -1,9 +1,6 @@
 import Dispatch
+import FoldCycle
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Serves the JSON-lines protocol on a ``ControlSocket`` to any number of clients at once (up to
 /// ``ProtocolLimits/maximumClients``), on one serial queue: each client's lines are read as they
@@ -126,7 +123,7 @@ final class ControlServer: @unchecked Sendable {
 
     private func acceptPending() {
         while !closed {
-            let descriptor = accept(socket.descriptor, nil, nil)
+            let descriptor = Platform.acceptConnection(socket.descriptor)
             if descriptor < 0 {
                 // EAGAIN: none left. Out of descriptors (EMFILE, ENFILE) the connection waits in
                 // the backlog and the socket stays readable: pause accepting for a moment rather
@@ -148,7 +145,7 @@ final class ControlServer: @unchecked Sendable {
                             .badValue,
                             "too many clients: at most \(ProtocolLimits.maximumClients) at once (open connections count, "
                                 + "idle or subscribed; try again when one closes)")))
-                _ = Glibc.close(descriptor)
+                Platform.close(descriptor)
                 continue
             }
             clients[client.number] = client
@@ -221,7 +218,7 @@ final class ControlServer: @unchecked Sendable {
         if readingPaused { client.readSource?.resume() }
         client.readSource = nil
         client.writer.close()
-        _ = Glibc.close(client.descriptor)
+        Platform.close(client.descriptor)
         if let reason { disconnectHandler?(client, reason) }
     }
 }

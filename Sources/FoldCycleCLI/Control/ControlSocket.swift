@@ -1,8 +1,5 @@
+import FoldCycle
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The Unix socket of `--listen PATH` and the connection of `foldcycle send PATH`
 /// (docs/DESIGN.md#control-socket).
@@ -22,7 +19,7 @@ struct ControlSocket: Sendable {
     private let inode: UInt64
 
     /// The longest path a Unix socket address holds, in bytes (`sun_path` less its NUL).
-    static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+    static let maximumPathBytes = Platform.maximumSocketPathBytes
 
     /// Listens at `path`, replacing a stale socket file there.
     ///
@@ -30,11 +27,11 @@ struct ControlSocket: Sendable {
     ///   socket (another program listens), a file that is not a socket, a symbolic link, a
     ///   directory that cannot be written, and the system's reason for any other failure.
     static func listen(at path: String) throws(CLIError) -> ControlSocket {
-        var address = try Self.address(for: path)
+        let address = try Self.address(for: path)
         if let existing = fileStatus(path) {
             try replaceStale(at: path, status: existing)
         }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = Platform.makeStreamSocket()
         guard descriptor >= 0 else { throw .runtime("cannot listen on '\(path)': \(reason(errno))") }
         // The file bind makes takes the socket's own mode less the umask (Linux's unix_bind), so
         // 0600 set on the socket first makes it 0600 or stricter: no process-wide umask change
@@ -42,30 +39,26 @@ struct ControlSocket: Sendable {
         // a symbolic link put there in between.
         guard fchmod(descriptor, 0o600) == 0 else {
             let failure = errno
-            _ = Glibc.close(descriptor)
+            Platform.close(descriptor)
             throw .runtime("cannot listen on '\(path)': \(reason(failure))")
         }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let bound = Platform.bind(descriptor, to: address)
         let bindError = errno
         guard bound == 0 else {
-            _ = Glibc.close(descriptor)
+            Platform.close(descriptor)
             if bindError == EADDRINUSE {
                 throw .runtime("cannot listen on '\(path)': another program made a file there meanwhile")
             }
             throw .runtime("cannot listen on '\(path)': \(reason(bindError))")
         }
-        guard Glibc.listen(descriptor, 16) == 0, let status = fileStatus(path) else {
+        guard Platform.listen(descriptor, backlog: 16) == 0, let status = fileStatus(path) else {
             let failure = errno
-            _ = Glibc.close(descriptor)
+            Platform.close(descriptor)
             unlink(path)
             throw .runtime("cannot listen on '\(path)': \(reason(failure))")
         }
         guard status.st_mode & S_IFMT == S_IFSOCK, status.st_mode & 0o077 == 0 else {
-            _ = Glibc.close(descriptor)
+            Platform.close(descriptor)
             unlink(path)
             throw .runtime("cannot listen on '\(path)': the socket would not be private to its owner")
         }
@@ -77,7 +70,7 @@ struct ControlSocket: Sendable {
 
     /// Closes the socket and removes its file, if the file at the path is still this socket's.
     func close() {
-        _ = Glibc.close(descriptor)
+        Platform.close(descriptor)
         if let status = Self.fileStatus(path), UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode {
             unlink(path)
         }
@@ -89,17 +82,13 @@ struct ControlSocket: Sendable {
     ///   (a stale socket), not a socket, permission denied (the socket is its owner's), or the
     ///   system's reason.
     static func connect(to path: String) throws(CLIError) -> Int32 {
-        var address = try Self.address(for: path)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let address = try Self.address(for: path)
+        let descriptor = Platform.makeStreamSocket()
         guard descriptor >= 0 else { throw .runtime("cannot connect to '\(path)': \(reason(errno))") }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let connected = Platform.connect(descriptor, to: address)
         let failure = errno
         guard connected == 0 else {
-            _ = Glibc.close(descriptor)
+            Platform.close(descriptor)
             throw .runtime("cannot connect to '\(path)': \(connectionFailure(failure, path: path))")
         }
         return descriptor
@@ -132,16 +121,12 @@ struct ControlSocket: Sendable {
                     + "remove it or choose another path")
         }
         // A socket that takes a connection (or whose backlog is full) is live.
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let probe = Platform.makeStreamSocket()
         guard probe >= 0 else { throw .runtime("cannot listen on '\(path)': \(reason(errno))") }
-        var address = try Self.address(for: path)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let address = try Self.address(for: path)
+        let result = Platform.connect(probe, to: address)
         let failure = errno
-        _ = Glibc.close(probe)
+        Platform.close(probe)
         switch result == 0 ? 0 : failure {
         case 0, EAGAIN:
             throw .runtime(
@@ -201,11 +186,6 @@ struct ControlSocket: Sendable {
                 "cannot use '\(path)' as a socket: its path is \(bytes.count) bytes and a Unix socket's is at most "
                     + "\(maximumPathBytes) (choose a shorter one, e.g. under /tmp)")
         }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
-        }
-        return address
+        return Platform.unixAddress(bytes)
     }
 }

@@ -1,16 +1,13 @@
 import Dispatch
+import FoldCycle
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Writes lines to a descriptor without ever blocking its queue: what the descriptor does not
 /// take at once waits in a queue of at most `limit` bytes and is written when it becomes
 /// writable (a `DispatchSourceWrite`). A reader that falls further behind, or goes away, ends
 /// the writer with a ``Failure``; nothing is written after it.
 ///
-/// Used on one serial queue only (the session's). Writes use `send(MSG_NOSIGNAL)` on sockets and
+/// Used on one serial queue only (the session's). Writes use `Platform.sendWithoutSignal` on sockets and
 /// `write(2)` elsewhere, so a vanished reader is an `EPIPE`, never a signal.
 final class LineWriter: @unchecked Sendable {
     /// Why the writer stopped.
@@ -115,7 +112,7 @@ final class LineWriter: @unchecked Sendable {
                 let start = buffer.baseAddress! + offset
                 let count = buffer.count - offset
                 return isSocket
-                    ? send(descriptor, start, count, Int32(MSG_NOSIGNAL)) : Glibc.write(descriptor, start, count)
+                    ? Platform.sendWithoutSignal(descriptor, start, count) : Platform.write(descriptor, start, count)
             }
             if written > 0 {
                 offset += written

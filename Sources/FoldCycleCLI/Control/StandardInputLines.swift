@@ -1,10 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Reads standard input's lines on a thread of its own and hands each to a serial queue, then
 /// calls an end handler once: the deck's requests in `--protocol jsonl`, whose terminal session
 /// reads keys from `/dev/tty` instead. Lines longer than ``ProtocolLimits/maximumLineBytes`` are

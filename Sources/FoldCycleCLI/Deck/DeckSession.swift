@@ -2,10 +2,6 @@ import Dispatch
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Wires a deck run together: the items' deck → its scene → the player on the terminal
 /// (`/dev/tty`), the terminal session's keys and mouse reports → drags and commands, the deck's
 /// decisions → JSON lines on stdout (or, with `--protocol jsonl`, the protocol's events, and
@@ -75,6 +71,8 @@ final class DeckSession: @unchecked Sendable {
                 screen: screen, cardRows: cardSize.rows, visibleCount: command.visibleCount,
                 fullscreen: command.fullscreen),
             style: command.style, cellAspect: command.cellAspect)
+        scene.card.compositor.backgroundColor = command.background
+        scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
         holdsDecisions = TerminalDevice.standardOutput.isTerminal && command.control.language == .words
         let exitBySignal = DeckExitBox()
         terminal = TerminalSession(

@@ -1,10 +1,6 @@
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The terminal a deck draws on and reads keys from: the process's controlling terminal,
 /// `/dev/tty`, whatever standard input and output are (as fzf does), so that items may come
 /// from a pipe and decisions go to one.
@@ -35,7 +31,7 @@ enum DeckTerminal {
     /// be: `cannot open /dev/tty (No such device or address)`, `/dev/tty is not one`. The live
     /// cycler reads keys from it when its standard input carries items (`--file -`).
     static func controllingTerminal() -> Result<TerminalDevice, ControllingTerminalError> {
-        let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        let descriptor = Platform.open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else {
             return .failure(.init(description: "cannot open \(path) (\(String(cString: strerror(errno))))"))
         }

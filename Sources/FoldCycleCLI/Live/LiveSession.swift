@@ -2,10 +2,6 @@ import Dispatch
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Wires a live run together: cycler → player, terminal session (modes, signals, job control,
 /// input) → commands (words, or JSON lines and a socket through a ``ControlChannel``), events
 /// → JSON lines, and the one exit path.
@@ -120,6 +116,11 @@ final class LiveSession: @unchecked Sendable {
                 motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines),
             sink: cardDevice == nil ? DiscardingSink() : SessionRecording.sink(recorder, terminal: terminalDevice),
             session: terminal)
+        if let scene = player.scene as? CyclerScene<ArrayDataSource<String>> {
+            // Set before the player starts; it composes on its queue afterwards.
+            scene.card.compositor.backgroundColor = command.background
+            scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
+        }
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 

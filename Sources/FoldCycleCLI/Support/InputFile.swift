@@ -1,10 +1,6 @@
 import FoldCycle
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Reads an input file (`--file PATH`, or standard input for `-`) with `open(2)` and `read(2)`,
 /// at most ``Limits/inputFileBytes``, and names the real cause of a failure (`strerror`), never
 /// a generic one: "no such file or directory", "is a directory", "permission denied", "bad file

@@ -1,8 +1,6 @@
 import FoldCycle
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Foundation
 
 /// The terminal went away under a run (its window closed, its ssh connection dropped): writes
 /// fail with EIO, key input ends, SIGHUP comes, in whichever order. Every one of them ends the

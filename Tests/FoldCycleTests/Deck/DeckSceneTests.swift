@@ -60,8 +60,10 @@ final class DeckSceneTests {
         String(
             (0..<24).map { column -> Character in
                 let sgr = terminal.rendition(column: column, row: row)
-                if sgr.contains("bg=rgb:255,255,255") { return "w" }
-                if sgr.contains("bg=rgb:0,0,0") { return "k" }
+                // A reversed edge cell's paper (most of it) is its foreground.
+                let paper = sgr.contains("a7=") ? "fg=" : "bg="
+                if sgr.contains(paper + "rgb:255,255,255") { return "w" }
+                if sgr.contains(paper + "rgb:0,0,0") { return "k" }
                 return "."
             })
     }

@@ -95,6 +95,41 @@ struct TerminalRescueTests {
         #expect(written.wait(timeout: .now() + 10) == .success)
     }
 
+    @Test("a rescue reaches a terminal through its device, opened when the slot got the descriptor")
+    func rescueReachesTheTerminalDevice() throws {
+        let (master, slave) = try Self.openPseudoTerminal()
+        defer { close(master) }
+        let rescue = TerminalRescue.shared
+        let slot = try #require(rescue.makeByteSlot())
+        defer { rescue.releaseByteSlot(slot) }
+        rescue.setBytes(Array("\u{1B}[?25h".utf8), descriptor: slave, slot: slot)
+        // The descriptor given is gone by the time of the rescue: the device kept is written.
+        close(slave)
+        rescue.rescue(resumingOutput: false)
+        var pending = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pending, 1, 5000) == 1)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(master, &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == "\u{1B}[?25h")
+    }
+
+    @Test("a rescue to a file appends to it (a reopened descriptor wrote over its start)")
+    func rescueAppendsToAFile() throws {
+        let path = NSTemporaryDirectory() + "rescue-\(getpid()).txt"
+        defer { unlink(path) }
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(file >= 0)
+        defer { close(file) }
+        #expect(write(file, "before;", 7) == 7)
+        let rescue = TerminalRescue.shared
+        let slot = try #require(rescue.makeByteSlot())
+        defer { rescue.releaseByteSlot(slot) }
+        rescue.setBytes(Array("\u{1B}[0m".utf8), descriptor: file, slot: slot)
+        rescue.rescue(resumingOutput: false)
+        TerminalRescue.writeWithoutBlocking(Array("after".utf8), to: file)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "before;\u{1B}[0mafter")
+    }
+
     @Test("a signal whose handler is stuck on its queue reaches the watchdog's emergency handler")
     func watchdog() throws {
         let stuck = DispatchQueue(label: "test.stuck")

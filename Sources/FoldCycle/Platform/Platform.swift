@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one place where Linux (Glibc) and Darwin differ (swift-argument-parser's `Platform.swift`
+/// is the model).
+///
+/// Nothing else in the package imports Glibc or Darwin, calls a C function by its module's name,
+/// or names a constant or field one of them lacks (`scripts/lint_platform` checks it). The POSIX
+/// calls the two C libraries spell alike (`read`, `poll`, `tcsetattr`, `fstat`) are reached
+/// through Foundation, which re-exports the C library on both; what they spell differently is
+/// here, one function per difference, with a branch written against each platform's headers.
+/// A new platform is this file's work (and the CLI's and the bench's `Platform` folders').
+package enum Platform {}
+
+// MARK: - Descriptors
+
+extension Platform {
+    /// `write(2)`, for code where a `write` method of the enclosing type hides the C function.
+    package static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+        #elseif canImport(Darwin)
+            Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    /// `close(2)`, for code where a `close` method of the enclosing type hides the C function.
+    @discardableResult
+    package static func close(_ descriptor: Int32) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.close(descriptor)
+        #elseif canImport(Darwin)
+            Darwin.close(descriptor)
+        #endif
+    }
+
+    /// `open(2)` of `path` with `flags` (no creation mode), for code where an `open` method hides
+    /// the C function.
+    package static func open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.open(path, flags)
+        #elseif canImport(Darwin)
+            Darwin.open(path, flags)
+        #endif
+    }
+
+    /// `open(2)` of `path` with `flags` and the creation `mode` (with `O_CREAT`), for code where
+    /// an `open` method hides the C function.
+    package static func open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.open(path, flags, mode)
+        #elseif canImport(Darwin)
+            Darwin.open(path, flags, mode)
+        #endif
+    }
+
+    /// The path of the terminal device open on `descriptor` (`ttyname_r(3)`), or nil when it is
+    /// not a terminal. Not async-signal-safe: call it before a signal can need the path.
+    package static func terminalPath(of descriptor: Int32) -> [CChar]? {
+        guard isatty(descriptor) == 1 else { return nil }
+        var path = [CChar](repeating: 0, count: 1024)
+        guard ttyname_r(descriptor, &path, path.count) == 0 else { return nil }
+        return path
+    }
+
+    /// The address of the symbol `name` in any image loaded in the process, or nil
+    /// (`dlsym(RTLD_DEFAULT, name)`; `RTLD_DEFAULT` is a cast macro Swift does not import, 0 in
+    /// Glibc and -2 in Darwin).
+    package static func loadedSymbol(named name: String) -> UnsafeMutableRawPointer? {
+        #if canImport(Glibc)
+            dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)
+        #elseif canImport(Darwin)
+            dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)
+        #endif
+    }
+
+    /// The `ioctl(2)` request that reads a terminal's window size into a `winsize`.
+    package static var windowSizeRequest: UInt {
+        #if canImport(Glibc)
+            UInt(TIOCGWINSZ)
+        #elseif canImport(Darwin)
+            // `_IOR('t', 104, struct winsize)`: a macro Swift does not import.
+            0x4008_7468
+        #endif
+    }
+}
+
+// MARK: - Signals
+
+extension Platform {
+    /// A plain signal handler (`sa_handler`).
+    package typealias SignalHandler = @convention(c) (Int32) -> Void
+    /// A handler that takes the signal's information (`sa_sigaction`, with `SA_SIGINFO`).
+    package typealias SignalInformationHandler =
+        @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+
+    /// Sets `action`'s plain handler. The handler union is `__sigaction_handler` in Glibc and
+    /// `__sigaction_u` (fields with two leading underscores) in Darwin.
+    package static func setHandler(_ handler: SignalHandler, of action: inout sigaction) {
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+        #elseif canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+        #endif
+    }
+
+    /// Sets `action`'s information handler (the caller sets `SA_SIGINFO` in its flags).
+    package static func setInformationHandler(_ handler: SignalInformationHandler, of action: inout sigaction) {
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_sigaction = handler
+        #elseif canImport(Darwin)
+            action.__sigaction_u.__sa_sigaction = handler
+        #endif
+    }
+
+    /// `action`'s plain handler, or nil. `SIG_DFL` (0) and `SIG_IGN` (1) read as nil.
+    package static func handler(of action: sigaction) -> SignalHandler? {
+        #if canImport(Glibc)
+            let handler = action.__sigaction_handler.sa_handler
+        #elseif canImport(Darwin)
+            let handler = action.__sigaction_u.__sa_handler
+        #endif
+        guard let handler, unsafeBitCast(handler, to: Int.self) > 1 else { return nil }
+        return handler
+    }
+
+    /// `action`'s information handler when its flags hold `SA_SIGINFO`, else nil.
+    package static func informationHandler(of action: sigaction) -> SignalInformationHandler? {
+        guard action.sa_flags & SA_SIGINFO != 0 else { return nil }
+        #if canImport(Glibc)
+            return action.__sigaction_handler.sa_sigaction
+        #elseif canImport(Darwin)
+            return action.__sigaction_u.__sa_sigaction
+        #endif
+    }
+}
