@@ -199,7 +199,8 @@ def main():
     if options.write:
         os.makedirs(os.path.join(ROOT, PICTURES), exist_ok=True)
         for name in os.listdir(os.path.join(ROOT, PICTURES)):
-            if os.path.join(PICTURES, name) not in files:
+            # Subdirectories (emulators/: the real-emulator lane's screenshots) are not made here.
+            if os.path.isfile(os.path.join(ROOT, PICTURES, name)) and os.path.join(PICTURES, name) not in files:
                 os.remove(os.path.join(ROOT, PICTURES, name))
         for path, data in files.items():
             with open(os.path.join(ROOT, path), "wb") as f:
@@ -207,7 +208,8 @@ def main():
         return 0
     if options.check:
         failures = []
-        committed = {os.path.join(PICTURES, name) for name in os.listdir(os.path.join(ROOT, PICTURES))}
+        committed = {os.path.join(PICTURES, name) for name in os.listdir(os.path.join(ROOT, PICTURES))
+                     if os.path.isfile(os.path.join(ROOT, PICTURES, name))}
         for stale in sorted(committed - set(files)):
             failures.append(f"{stale}: committed but no longer made")
         for path, data in files.items():

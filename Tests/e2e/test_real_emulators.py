@@ -1,0 +1,240 @@
+"""Issue 21's real-emulator lane: foldcycle's frames in real terminal emulators under Xvfb
+(xterm, and sakura on VTE), checked pixel by pixel against the frames the program computed.
+
+Each frame is a prefix of `foldcycle render --format ansi --color always` (truecolor), cut after
+the frame at t = 0.5 so that frame stays on screen; the same bytes read through pyte say what
+every cell should show. The window's default background is white (fg black) and black (fg
+white). Geometry: 80x24 cells of DejaVu Sans Mono 12, the grid measured from a calibration
+pattern. Exits: the live tool quit by `q`, Ctrl-C and closing the window (129).
+
+test_edge_cells_outside_the_card_show_the_window_background[...-white-...] fails while the
+encoder draws the outside part of a left or bottom edge cell in a literal black (issue 21, 1)."""
+import json
+import os
+import shlex
+import subprocess
+import time
+
+import pytest
+
+import emulator_driver as drv
+
+ITEMS = ["Search by name or email", "Which curve does UIView animate?"]
+PALETTE = {"#2e8b57": (0x2E, 0x8B, 0x57), "#4169e1": (0x41, 0x69, 0xE1)}
+CARD = ["--width", "40", "--height", "9", "--palette", ",".join(PALETTE)]
+CARD_COLOURS = set(PALETTE.values())
+
+# The frames: render arguments, the index of the frame held on screen, and the cells checked.
+CARD_AREA = (range(0, 9), range(0, 40))
+FRAMES = {
+    "cube-down-t0.5": (CARD + ["--transition", "cube", "--direction", "down", "--frames", "3"], 1, CARD_AREA),
+    "cube-left-t0.5": (CARD + ["--transition", "cube", "--direction", "left", "--frames", "3"], 1, CARD_AREA),
+    "flip-t0.375": (CARD + ["--transition", "flip", "--frames", "9"], 3, CARD_AREA),
+    "fold-t0.5": (CARD + ["--transition", "fold", "--frames", "3"], 1, CARD_AREA),
+    "cube-up-t0.25": (CARD + ["--transition", "cube", "--direction", "up", "--frames", "5"], 1, CARD_AREA),
+    # The deck's top card tilted mid-drag (1.3 s: 0.5 s at rest, then 0.8 s of a 2 s drag), footer included.
+    "deck-tilted": (["--deck", "drag(0.3,0,2)", "--palette", ",".join(PALETTE)], 39, (range(0, 8), range(0, 80))),
+}
+EMULATORS = ["xterm", "sakura"]
+BACKGROUNDS = ["white", "black"]
+
+
+def render_stream(foldcycle, args):
+    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    env.pop("NO_COLOR", None)
+    result = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", *args, *ITEMS],
+                            capture_output=True, env=env, check=True)
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def display():
+    drv.require_tools()
+    server = drv.XDisplay()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def versions():
+    drv.require_tools()
+    for name in EMULATORS:
+        print(f"\n{name}: {drv.EMULATORS[name]['version']()}")
+
+
+_terminals = {}
+
+
+@pytest.fixture(scope="module")
+def terminals(display, tmp_path_factory):
+    """One frame-loop window per (emulator, background), started on first use; one at a time on
+    the display (no window manager: windows at +0+0 would overlap)."""
+    def get(emulator, bg):
+        key = (emulator, bg)
+        if key not in _terminals:
+            for other in list(_terminals):
+                _terminals.pop(other).close()
+            terminal = drv.Terminal(display, emulator, bg, str(tmp_path_factory.mktemp(f"{emulator}-{bg}")))
+            terminal.window()
+            terminal.calibrate()
+            _terminals[key] = terminal
+        return _terminals[key]
+    yield get
+    for other in list(_terminals):
+        _terminals.pop(other).close()
+
+
+def show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame):
+    terminal = terminals(emulator, bg)
+    args, index, (card_rows, card_cols) = FRAMES[frame]
+    prefix = drv.frame_prefix(render_stream(foldcycle, args), index)
+    path = tmp_path / "frame.ansi"
+    path.write_bytes(prefix)
+    screen = drv.model(prefix)
+    terminal.show(str(path))
+    shot, problems = terminal.wait_for_screen(drv.cell_checks(terminal, screen, card_rows, card_cols))
+    return terminal, screen, shot, problems
+
+
+@pytest.mark.parametrize("frame", list(FRAMES))
+@pytest.mark.parametrize("bg", BACKGROUNDS)
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_every_cell_shows_the_computed_colour(terminals, foldcycle, tmp_path, emulator, bg, frame):
+    terminal, screen, shot, problems = show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame)
+    pictures = os.environ.get("FOLDCYCLE_EMULATOR_PICTURES")
+    if pictures and frame == "cube-down-t0.5" and not problems:
+        # docs/pictures/emulators/: FOLDCYCLE_EMULATOR_PICTURES=docs/pictures/emulators pytest -k cube-down
+        x0, y0, w, h = terminal.grid
+        shot.crop((x0, y0, x0 + 40 * w, y0 + 9 * h)).save(os.path.join(pictures, f"{emulator}-{bg}-cube-t0.5.png"),
+                                                          optimize=True)
+    assert problems == [], "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("frame", list(FRAMES))
+@pytest.mark.parametrize("bg", BACKGROUNDS)
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_edge_cells_outside_the_card_show_the_window_background(terminals, foldcycle, tmp_path, emulator, bg,
+                                                                 frame):
+    terminal, screen, shot, problems = show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame)
+    assert problems == [], "the frame is not on screen:\n" + "\n".join(problems[:20])
+    edges = sum(1 for row in screen.buffer.values() for char in row.values() if char.data in drv.EDGE_GLYPHS)
+    assert edges > 0, "the frame has no edge cells to check"
+    problems = drv.edge_checks(terminal, screen, shot, drv.card_colours(terminal, screen) | CARD_COLOURS)
+    assert problems == [], f"{len(problems)} of {edges} edge cells:\n" + "\n".join(problems[:12])
+
+
+# -- exits of the live tool
+
+
+def live_terminal(display, foldcycle, tmp_path, emulator):
+    command = " ".join(shlex.quote(part) for part in [foldcycle, "--interval", "0.5", "--duration", "0.2", *CARD,
+                                                          *ITEMS])
+    terminal = drv.Terminal(display, emulator, "white", str(tmp_path), command=command,
+                            env={"COLORTERM": "truecolor"})
+    window = terminal.window()
+
+    def cards_on_screen(shot):
+        # A card: a large patch of one saturated colour (the depth foldcycle picks in each
+        # emulator decides which: xterm's TERM=xterm gets the 16-colour palette's blue).
+        patches = [count for count, (r, g, b) in shot.getcolors(1 << 20) if max(r, g, b) - min(r, g, b) > 60]
+        return [] if patches and max(patches) > 20 * 10 * 40 else ["no card on screen"]
+    _, problems = terminal.wait_for_screen(cards_on_screen)
+    assert problems == [], f"foldcycle did not draw a card: {terminal.read_log()}"
+    display.xdotool("windowfocus", "--sync", window)
+    return terminal, window
+
+
+@pytest.mark.parametrize("how, status", [("q", 0), ("ctrl+c", 130), ("close", 129)])
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_the_live_tool_exits(display, terminals, foldcycle, tmp_path, emulator, how, status):
+    for other in list(_terminals):
+        _terminals.pop(other).close()
+    terminal, window = live_terminal(display, foldcycle, tmp_path, emulator)
+    try:
+        if how == "close":
+            display.xdotool("windowkill", window)
+        else:
+            display.xdotool("key", how)
+        assert terminal.wait_for_status() == status
+        if how != "close":
+            # The terminal is restored: canonical input and echo on again.
+            assert terminal.proc.poll() is None, "the window closed"
+            with open(terminal.status_path + ".stty") as stty:
+                modes = stty.read().split()
+            assert "icanon" in modes and "echo" in modes and "isig" in modes, modes
+    finally:
+        terminal.close()
+
+
+# -- the deck driven by real X pointer events (xdotool's XTEST: the emulator reports them)
+
+
+def card_box(shot):
+    """The bounding box of the largest patch of one colour other than white and black: the top
+    card (in xterm, TERM=xterm, the deck draws in 16 colours: the first card is grey)."""
+    colours = [(count, rgb) for count, rgb in shot.getcolors(1 << 20) if rgb not in ((0, 0, 0), (255, 255, 255))]
+    if not colours:
+        return None
+    count, rgb = max(colours)
+    return drv.bounding_box(shot, rgb) if count > 20 * 10 * 24 else None
+
+
+def settled(terminal, what):
+    """Waits until the top card is on screen and the same in four screenshots 0.2 s apart."""
+    last = []
+
+    def predicate(shot):
+        box = card_box(shot)
+        stable = box is not None and len(last) >= 3 and all(
+            old_box == box and old.tobytes() == shot.tobytes() for old_box, old in last[-3:])
+        last.append((box, shot))
+        time.sleep(0.2)
+        return [] if stable else [f"{what}: no card at rest on screen"]
+    shot, problems = terminal.wait_for_screen(predicate)
+    assert problems == [], f"{problems}: {terminal.read_log()}"
+    return shot, card_box(shot)
+
+
+@pytest.mark.parametrize("gesture", ["fast", "slow"])
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_the_deck_follows_real_pointer_drags(display, terminals, foldcycle, tmp_path, emulator, gesture):
+    for other in list(_terminals):
+        _terminals.pop(other).close()
+    decisions = tmp_path / "decisions.jsonl"
+    command = " ".join(shlex.quote(part) for part in [foldcycle, "deck", "--palette", ",".join(PALETTE), *ITEMS,
+                                                          "Third card"]) + f" > {shlex.quote(str(decisions))}"
+    terminal = drv.Terminal(display, emulator, "white", str(tmp_path / "term"), command=command,
+                            env={"COLORTERM": "truecolor"})
+    try:
+        window = terminal.window()
+        shot, before = settled(terminal, "the deck")
+        x, y = (before[0] + before[2]) // 2, (before[1] + before[3]) // 2
+        display.xdotool("windowfocus", "--sync", window)
+        if gesture == "fast":
+            # 30 cells to the right in about 0.1 s, let go while moving: a fling.
+            steps = ["mousemove", str(x), str(y), "mousedown", "1"]
+            for i in range(1, 7):
+                steps += ["sleep", "0.02", "mousemove", str(x + i * 50), str(y)]
+            steps += ["mouseup", "1"]
+        else:
+            # 3 cells in 1.2 s, held still, let go: springs back.
+            steps = ["mousemove", str(x), str(y), "mousedown", "1"]
+            for i in range(1, 7):
+                steps += ["sleep", "0.2", "mousemove", str(x + i * 5), str(y)]
+            steps += ["sleep", "0.3", "mouseup", "1"]
+        display.xdotool(*steps)
+        first_colour = shot.load()[x, y]
+        shot, after = settled(terminal, "after the drag")
+        if gesture == "fast":
+            assert shot.load()[x, y] != first_colour, "the first card is still on top"
+        else:
+            assert (after, shot.load()[x, y]) == (before, first_colour), "the card did not spring back"
+        display.xdotool("key", "q")
+        assert terminal.wait_for_status() == 0
+        lines = [json.loads(line) for line in decisions.read_text().splitlines() if line.strip()]
+        if gesture == "fast":
+            assert [(line["index"], line["action"], line["by"]) for line in lines] == [(0, "right", "fling")]
+        else:
+            assert lines == []
+    finally:
+        terminal.close()
