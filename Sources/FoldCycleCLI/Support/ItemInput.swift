@@ -1,3 +1,4 @@
+import FoldCycle
 import Foundation
 
 /// Reads the items of `--file PATH` and the positional arguments.
@@ -32,9 +33,18 @@ enum ItemInput {
         }
     }
 
-    /// Whether `line` holds only spaces, tabs and carriage returns.
+    /// Whether `line` shows nothing: only spaces, tabs and carriage returns, or clusters that
+    /// every text output drops (zero width: a lone combining mark, bidi and invisible format
+    /// characters, ``TextLayout/plainText(_:)``). Such a line separates paragraphs, so an item is
+    /// never invisible and plain output always reads back as the same items.
     static func isBlank(_ line: String) -> Bool {
-        line.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+        for scalar in line.unicodeScalars {
+            if scalar == " " || scalar == "\t" || scalar == "\r" { continue }
+            // Anything else in ASCII shows (a control as its picture).
+            if scalar.isASCII { return false }
+            return TextLayout.plainText(line).allSatisfy { $0 == " " }
+        }
+        return true
     }
 
     /// Reads `path` (or standard input for `-`) as strict UTF-8 and cuts it into items as `split`
