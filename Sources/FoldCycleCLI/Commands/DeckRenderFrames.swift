@@ -135,7 +135,8 @@ final class DeckRenderFrames: RenderSource {
     /// prints them), the top card and every card drawn, back to front.
     func record(ofFrame index: Int) -> JSONValue {
         guard let (frame, decisions) = current else { return .null }
-        return jsonValue(frame, action: frame.action.map { settings.script.actions[$0].description }, decisions: decisions)
+        return jsonValue(
+            frame, action: frame.action.map { settings.script.actions[$0].description }, decisions: decisions)
     }
 
     /// `{"frame":…,"time":…,"action":…,"decisions":[…],"top":…,"cards":[…]}`: each card with its

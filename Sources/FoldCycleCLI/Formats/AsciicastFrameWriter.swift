@@ -21,10 +21,11 @@ struct AsciicastFrameWriter: FrameWriter {
         var bytes: [UInt8] = []
         if !hasHeader {
             hasHeader = true
-            bytes = AsciicastHeader(
-                size: TerminalSize(columns: frame.cells.width, rows: frame.cells.height + 1),
-                environment: ["TERM": "xterm-256color"], title: title
-            ).line
+            bytes =
+                AsciicastHeader(
+                    size: TerminalSize(columns: frame.cells.width, rows: frame.cells.height + 1),
+                    environment: ["TERM": "xterm-256color"], title: title
+                ).line
         }
         encoder.append(.output(stream.write(frame)), at: frame.time, to: &bytes)
         for marker in frame.markers { encoder.append(.marker(marker), at: frame.time, to: &bytes) }
