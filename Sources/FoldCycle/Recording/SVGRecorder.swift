@@ -14,6 +14,7 @@ package final class SVGRecorder: @unchecked Sendable {
     private let clock: any CycleClock
     private let origin: TimeInterval
     private let style: AnimatedSVGStyle
+    private let cellLimit: Int
     private var file: RecordingFile
     private var closed = false
     private var builder: AnimatedSVG.Builder?
@@ -23,14 +24,15 @@ package final class SVGRecorder: @unchecked Sendable {
 
     /// Creates the file at `path` (as ``AsciicastRecorder`` does: never through a symbolic link,
     /// an existing file only with `overwrite`, never one of `protecting`); frame times are
-    /// seconds on `clock` from now.
+    /// seconds on `clock` from now; distinct pictures are kept up to `cellLimit` cells in all.
     ///
     /// - Throws: ``RecordingError/exists(path:)``, ``RecordingError/symbolicLink(path:)``,
     ///   ``RecordingError/protectedFile(path:)`` or ``RecordingError/cannotCreate(path:errno:)``.
     package init(
         path: String, clock: any CycleClock, style: AnimatedSVGStyle = .init(), overwrite: Bool = false,
-        protecting: [String] = []
+        protecting: [String] = [], cellLimit: Int = Limits.svgCells
     ) throws(RecordingError) {
+        self.cellLimit = cellLimit
         file = try RecordingFile.open(path: path, overwrite: overwrite, protecting: protecting)
         self.path = path
         self.clock = clock
@@ -43,8 +45,8 @@ package final class SVGRecorder: @unchecked Sendable {
         player.setFrameObserver { [self] cells, time in add(cells, at: time) }
     }
 
-    /// Seconds from the start where the recording stopped because it held ``Limits/svgCells``
-    /// cells, or nil.
+    /// Seconds from the start where the recording stopped because it held more than its cell
+    /// limit, or nil.
     package var cutTime: TimeInterval? { lock.withLock { cut } }
 
     /// Adds `cells`, drawn at `time` on the clock.
@@ -58,7 +60,7 @@ package final class SVGRecorder: @unchecked Sendable {
             }
             builder?.add(fitted(cells), at: seconds)
             lastTime = seconds
-            if (builder?.pictureCount ?? 0) * size.columns * size.rows > Limits.svgCells { cut = seconds }
+            if (builder?.pictureCount ?? 0) * size.columns * size.rows > cellLimit { cut = seconds }
         }
     }
 
