@@ -47,7 +47,7 @@ struct HelpTextTests {
             "  help      Show this help, or a subcommand's: foldcycle help deck.",
             "  --timing <timing>       Timing function (ca-default: Core Animation's implicit-animation curve, 0.25,0.1,0.25,1). (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)",
             "  --fps <n>               Frames per second while a transition runs. (1...240; default: 60)",
-            "  --record <file.cast>    Record what the terminal shows as a new asciicast v2 file.",
+            "  --record <file>         Record what the terminal shows as a new file: asciicast v2, or an animated SVG for a name ending in .svg.",
             "  --overwrite             With --record, replace an existing file (never the items file or a symbolic link).",
             "  --width <cells>         Card width in cells. (1...1000; default: the widest item plus 2)",
             "  --palette <colors>      Card colours, comma-separated names or #rrggbb. (default: green,blue,yellow,cyan,orange)",

@@ -184,11 +184,11 @@ struct RenderDeckTests {
     func text() throws {
         let frames = try frames("right")
         frames.render(15)
-        let plain = String(decoding: frames.text(ofFrame: 15, format: .plain), as: UTF8.self)
+        let plain = Self.text(frames, 15, .plain)
         #expect(plain.hasPrefix("# frame 16/22 time=0.75 action=right\n" + Self.padded("") + "\n"))
         #expect(plain.hasSuffix("\n\n"))
         #expect(plain.split(separator: "\n", omittingEmptySubsequences: false).count == 1 + 8 + 2)
-        let json = String(decoding: frames.text(ofFrame: 15, format: .json), as: UTF8.self)
+        let json = Self.text(frames, 15, .json)
         // The swipe's frame: the decision as `foldcycle deck` prints it; B on top but still where it
         // was beneath (its move up begins now: 1 row, 0.25 card widths, lower, and its centre
         // 0.375 × (1 − 0.75) lower for the scale), C entering beneath from its seeded offset, A
@@ -204,7 +204,7 @@ struct RenderDeckTests {
                     + "\"alpha\":1,\"flip\":null},{\"index\":0,\"position\":null,\"side\":\"front\",\"offset\":[0,0],"
                     + "\"rotation\":0,\"scale\":1,\"alpha\":1,\"flip\":null}]}\n"))
         frames.render(16)
-        let next = String(decoding: frames.text(ofFrame: 16, format: .json), as: UTF8.self)
+        let next = Self.text(frames, 16, .json)
         #expect(next.hasPrefix("{\"frame\":16,\"time\":0.8,\"action\":null,\"decisions\":[],\"top\":1,"))
     }
 
@@ -216,6 +216,12 @@ struct RenderDeckTests {
         "w": TextStyle(background: .rgb(white)),
         "d": TextStyle(attributes: .dim),
     ]
+
+    /// Frame `index` of `frames` (the one made last) as `format`'s writer gives it.
+    static func text(_ frames: any RenderSource, _ index: Int, _ format: RenderCommand.Format) -> String {
+        var writer: any FrameWriter = format == .json ? JSONFrameWriter() : PlainFrameWriter()
+        return String(decoding: writer.write(frames.frame(index)), as: UTF8.self)
+    }
 
     static func padded(_ line: String) -> String {
         line + String(repeating: " ", count: max(0, 24 - DisplayWidth.of(line)))

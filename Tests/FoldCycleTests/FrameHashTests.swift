@@ -10,8 +10,9 @@ import Testing
 ///
 /// Recorded before the seams redesign; the redesign must keep every hash. Set
 /// `FOLDCYCLE_RECORD_FRAME_HASHES=1` to rewrite the file (only where bytes legitimately change,
-/// and say why in the commit).
-@Suite("Frame-hash baseline", .tags(.slow))
+/// and say why in the commit). The 80×24 and 7×3 cases run in the quick lane; 200×60 (six times
+/// the cells) is tagged slow (``FrameHashLargeTests``).
+@Suite("Frame-hash baseline: 80×24 and 7×3")
 struct FrameHashTests {
     static let itemSets: [(name: String, items: [String])] = [
         ("ascii", ["Search by name or email", "Second card\nwith two lines"]),
@@ -24,7 +25,9 @@ struct FrameHashTests {
     ]
     static let frameCount = 11
 
-    static func caseLines() -> [String] {
+    static let largeSize = TerminalSize(columns: 200, rows: 60)
+
+    static func caseLines(sizes: [TerminalSize] = sizes) -> [String] {
         var lines: [String] = []
         for set in itemSets {
             for size in sizes {
@@ -50,19 +53,37 @@ struct FrameHashTests {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/frame-hashes.txt")
     }
 
-    @Test("every composed frame and encoded byte matches the recorded baseline")
-    func hashesMatchBaseline() throws {
-        let lines = Self.caseLines()
-        let text = lines.joined(separator: "\n") + "\n"
-        if ProcessInfo.processInfo.environment["FOLDCYCLE_RECORD_FRAME_HASHES"] == "1" {
-            try text.write(to: Self.fixtureURL, atomically: true, encoding: .utf8)
-        }
-        let recorded = try String(contentsOf: Self.fixtureURL, encoding: .utf8)
-            .split(separator: "\n").map(String.init)
+    /// The recorded lines of the cases at `sizes`, in the file's order.
+    static func recordedLines(sizes: [TerminalSize]) throws -> [String] {
+        let names = Set(sizes.map { "\($0)" })
+        return try String(contentsOf: fixtureURL, encoding: .utf8).split(separator: "\n").map(String.init)
+            .filter { names.contains(String($0.split(separator: " ")[1])) }
+    }
+
+    static func check(sizes: [TerminalSize]) throws {
+        let lines = caseLines(sizes: sizes)
+        let recorded = try recordedLines(sizes: sizes)
         #expect(recorded.count == lines.count)
         for (expected, actual) in zip(recorded, lines) {
             #expect(actual == expected)
         }
+    }
+
+    @Test("every composed frame and encoded byte at 80×24 and 7×3 matches the recorded baseline")
+    func hashesMatchBaseline() throws {
+        if ProcessInfo.processInfo.environment["FOLDCYCLE_RECORD_FRAME_HASHES"] == "1" {
+            let text = Self.caseLines().joined(separator: "\n") + "\n"
+            try text.write(to: Self.fixtureURL, atomically: true, encoding: .utf8)
+        }
+        try Self.check(sizes: Self.sizes.filter { $0 != Self.largeSize })
+    }
+}
+
+@Suite("Frame-hash baseline: 200×60", .tags(.slow))
+struct FrameHashLargeTests {
+    @Test("every composed frame and encoded byte at 200×60 matches the recorded baseline")
+    func hashesMatchBaseline() throws {
+        try FrameHashTests.check(sizes: [FrameHashTests.largeSize])
     }
 }
 

@@ -7,38 +7,11 @@ import pytest
 LIVE_USAGE = "Usage: foldcycle [OPTIONS] [ITEM ...]\n  See 'foldcycle --help' for more information.\n"
 RENDER_USAGE = "Usage: foldcycle render [OPTIONS] [ITEM ...]\n  See 'foldcycle render --help' for more information.\n"
 
+# Every usage error's text is checked in-process by FoldCycleCLITests/UsageErrorTests.swift; these
+# runs of the binary show that the text reaches stderr, with nothing on stdout and exit 64.
 USAGE_CASES = [
     (["--bogus"], "unknown option '--bogus'"),
-    (["-x"], "unknown option '-x'"),
     (["--direction", "sideways"], "invalid value 'sideways' for '--direction' (values: down, up, left, right)"),
-    (["--direction"], "missing value for '--direction <direction>'"),
-    (["--interval", "0"], "value 0 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-    (["--interval", "-1"], "value -1 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-    (["--interval", "nan"], "invalid value 'nan' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-    (["--interval", "inf"], "invalid value 'inf' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-    (["--interval", "abc"], "invalid value 'abc' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
-    (["--interval", "1", "--duration", "1"],
-     "value 1 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 1)"),
-    (["--duration", "3"], "value 3 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"),
-    (["--duration", "0"], "value 0 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"),
-    (["--duration", "nan"], "invalid value 'nan' for '--duration' (seconds: a finite number > 0 and < the interval, 2)"),
-    (["--fps", "0"], "value 0 for '--fps' is out of range (a whole number from 1 to 240)"),
-    (["--fps", "241"], "value 241 for '--fps' is out of range (a whole number from 1 to 240)"),
-    (["--fps", "ten"], "invalid value 'ten' for '--fps' (a whole number from 1 to 240)"),
-    (["--cycles", "-1"], "value -1 for '--cycles' is out of range (a whole number from 0 to 1000000000)"),
-    (["--width", "0"], "value 0 for '--width' is out of range (a whole number from 1 to 1000)"),
-    (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
-    (["--timing", "bounce"],
-     "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"),
-    (["--timing", "cubic-bezier(2,0,0.5,1)"],
-     "invalid value 'cubic-bezier(2,0,0.5,1)' for '--timing' (invalid control points (2.0, 0.0, 0.5, 1.0): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10)"),
-    (["--align", "middle"], "invalid value 'middle' for '--align' (values: left, center, right)"),
-    (["--color", "sometimes"], "invalid value 'sometimes' for '--color' (values: auto, always, never)"),
-    (["--palette", "green,chartreuse"],
-     "invalid colour 'chartreuse' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"),
-    (["--paused=yes"], "option '--paused' takes no value"),
-    (["--direciton", "up"], "unknown option '--direciton' (did you mean '--direction'?)"),
-    (["--direction", "--fps", "30"], "missing value for '--direction <direction>'"),
 ]
 
 
@@ -51,11 +24,7 @@ def test_usage_errors(foldcycle, args, message):
 
 
 RENDER_CASES = [
-    (["--frames", "1"], "value 1 for '--frames' is out of range (a whole number from 2 to 10000)"),
-    (["--from-item", "2"], "value 2 for '--from-item' is out of range (a whole number from 0 to 1)"),
     (["--format", "gif"], "invalid value 'gif' for '--format' (values: plain, ansi, json, asciicast, svg)"),
-    (["--encoder", "fast"], "invalid value 'fast' for '--encoder' (values: diff, full)"),
-    (["--interval", "2"], "unknown option '--interval'"),
 ]
 
 

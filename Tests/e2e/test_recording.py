@@ -4,6 +4,7 @@ on exactly the screen the terminal showed; `render --play` paces frames at their
 import fcntl
 import json
 import os
+import re
 import sys
 import signal
 import struct
@@ -262,7 +263,7 @@ def test_an_existing_recording_is_replaced_only_with_overwrite(foldcycle, pty_ru
     assert header["version"] == 2 and events[-1][1] == "o"
     run = pty_run([foldcycle, "--overwrite", "A", "B"])
     assert run.wait() == 64
-    assert "Error: '--overwrite' replaces the file of '--record'; give it with '--record <file.cast>'" in run.text().replace("\n", "")
+    assert "Error: '--overwrite' replaces the file of '--record'; give it with '--record <file>'" in run.text().replace("\n", "")
 
 
 # Holds a FIFO open for reading with a 4 KiB pipe buffer and never reads it.
@@ -312,3 +313,33 @@ def test_recording_metadata_carries_no_raw_control(foldcycle, pty_run, tmp_path)
     header, events = load(path)
     assert header["title"].endswith(" \u241b]52;c;eA==\u2407\ufffd2JA B")
     assert markers(events) == ["\u241b]52;c;eA==\u2407\ufffd2JA", "B"]
+
+
+def test_live_svg_recording_is_an_animated_svg_of_the_frames_drawn(foldcycle, pty_run, tmp_path):
+    """`--record FILE.svg` live (issue 23, formats as values): the frames the player drew, each
+    distinct picture once, looping over the run's length; the terminal is untouched by it."""
+    import xml.etree.ElementTree as ElementTree
+    path = tmp_path / "live.svg"
+    run = pty_run([foldcycle, "--record", str(path), "--interval", "0.4", "--duration", "0.3", "--width", "12",
+                   "--height", "1", "--cycles", "2", "--footer", "never", "Alpha", "Beta", "Gamma"], cols=40, rows=10)
+    assert run.wait() == 0, run.text()
+    assert termios.tcgetattr(run.slave) == run.termios_before
+    document = path.read_text()
+    root = ElementTree.fromstring(document)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    # The card's region, 12 columns and one row, at the default 10 x 20 px cells.
+    assert (root.get("width"), root.get("height")) == ("120", "20")
+    texts = [text.text for text in root.iter("{http://www.w3.org/2000/svg}text")]
+    for item in ["Alpha", "Beta", "Gamma"]:
+        assert item in texts, texts
+    # The loop is the run: two transitions of 0.4 s intervals, ended by --cycles after the second.
+    seconds = float(re.search(r"animation:p ([0-9.]+)s step-end infinite", document).group(1))
+    assert 0.7 < seconds < 3, seconds
+    # Every picture is distinct, and the transitions' frames are among them.
+    pictures = root.find("{http://www.w3.org/2000/svg}g").findall("{http://www.w3.org/2000/svg}g")
+    assert len(pictures) >= 4
+    # Asking for a file that exists is refused as for a .cast.
+    run = pty_run([foldcycle, "--record", str(path), "--cycles", "1", "A", "B"])
+    assert run.wait() == 64
+    assert "the file exists" in run.text()
+    assert path.read_text() == document

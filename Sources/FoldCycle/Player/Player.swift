@@ -70,6 +70,7 @@ public final class Player: @unchecked Sendable {
     private var stoppingScene = false
     private var writeFailure: TerminalError?
     private var failureHandler: (@Sendable (TerminalError) -> Void)?
+    private var frameObserver: (@Sendable (CellBuffer, TimeInterval) -> Void)?
     private var text: HostText
     /// Host text written while the alternate screen shows: it goes to the normal screen when
     /// the player leaves it.
@@ -155,6 +156,13 @@ public final class Player: @unchecked Sendable {
     /// reader of a pipe went away). Nothing more is written after a failure.
     public func setFailureHandler(_ handler: (@Sendable (TerminalError) -> Void)?) {
         onQueue { failureHandler = handler }
+    }
+
+    /// Calls `observer` on the player's queue with every frame it draws (the region's cells:
+    /// scene, footer) and the scene clock's time of the frame; nil stops. An ``SVGRecorder`` is
+    /// one.
+    package func setFrameObserver(_ observer: (@Sendable (CellBuffer, TimeInterval) -> Void)?) {
+        onQueue { frameObserver = observer }
     }
 
     /// Reserves the region (or enters the alternate screen), draws the first frame, and starts
@@ -503,6 +511,7 @@ public final class Player: @unchecked Sendable {
         region.terminalColumns = terminalSize?.columns
         region.draw(frame, into: &bytes)
         framesDrawn += 1
+        frameObserver?(frame, time ?? scene.clock.now)
         flush()
         return true
     }

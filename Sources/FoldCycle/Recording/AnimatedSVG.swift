@@ -81,6 +81,9 @@ package enum AnimatedSVG {
         private var timeline: [(time: TimeInterval, slot: Int)] = []
         private var frameCount = 0
 
+        /// How many distinct pictures the builder keeps.
+        package var pictureCount: Int { slots.count }
+
         /// A builder for frames of `columns` × `rows` cells drawn in `style` (whose cell size
         /// must be finite and positive).
         package init(columns: Int, rows: Int, style: AnimatedSVGStyle) {

@@ -123,20 +123,20 @@ final class DeckRenderFrames: RenderSource {
         return [settings.script.actions[action].description]
     }
 
-    /// Plain: `# frame i/N time=<seconds>[ action=<action>]` and the rows; json: one object with
-    /// the frame, its time, the action begun, the decisions made (as `foldcycle deck` prints
-    /// them), the top card and every card drawn, back to front.
-    func text(ofFrame index: Int, format: RenderCommand.Format) -> [UInt8] {
-        guard let (frame, decisions) = current else { return [] }
-        let action = frame.action.map { settings.script.actions[$0].description }
-        if format == .json {
-            return Array((jsonValue(frame, action: action, decisions: decisions).serialized + "\n").utf8)
-        }
-        var text = "# frame \(index + 1)/\(count) time=\(shortestText(frame.time))"
-        if let action { text += " action=\(action)" }
-        text += "\n"
-        for line in PlainTextEncoder.lines(cells) { text += line + "\n" }
-        return Array((text + "\n").utf8)
+    /// Plain's fields: the frame's `time` and the action begun there, if any.
+    func summary(ofFrame index: Int) -> [(name: String, value: String)] {
+        guard let (frame, _) = current else { return [] }
+        var fields = [(name: "time", value: shortestText(frame.time))]
+        if let action = frame.action { fields.append(("action", settings.script.actions[action].description)) }
+        return fields
+    }
+
+    /// Json: the frame, its time, the action begun, the decisions made (as `foldcycle deck`
+    /// prints them), the top card and every card drawn, back to front.
+    func record(ofFrame index: Int) -> JSONValue {
+        guard let (frame, decisions) = current else { return .null }
+        return jsonValue(
+            frame, action: frame.action.map { settings.script.actions[$0].description }, decisions: decisions)
     }
 
     /// `{"frame":…,"time":…,"action":…,"decisions":[…],"top":…,"cards":[…]}`: each card with its

@@ -18,13 +18,12 @@ import Foundation
 /// Everything mutable lives on the session's serial queue.
 final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     private let frames: any RenderSource
-    private let format: RenderCommand.Format
     private let session: TerminalSession
     private let clock = DispatchClock(label: "FoldCycle.render.play")
 
     // MARK: State (on the session's queue)
 
-    private var stream: RenderStream
+    private var stream: any FrameWriter
     /// The index of the next frame to write.
     private var next = 0
     /// Seconds on ``clock`` that frame times are measured from (moved on by a stop).
@@ -37,8 +36,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
 
     init(frames: any RenderSource, command: RenderCommand) {
         self.frames = frames
-        format = command.format
-        stream = RenderStream(command: command)
+        stream = command.writer(for: frames)
         let exitBySignal = SignalExit()
         session = TerminalSession(
             configuration: .init(
@@ -64,7 +62,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     private func writeDueFrame() {
         guard !finished, suspendedAt == nil, next < frames.count else { return }
         frames.render(next)
-        write(stream.frame(next, of: frames))
+        write(stream.write(frames.frame(next)))
         next += 1
         if next < frames.count { scheduleNext() } else { finish(exitCode: 0) }
     }
@@ -101,7 +99,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
         guard !finished else { return }
         finished = true
         timer?.cancel()
-        if format == .ansi { write(stream.end()) }
+        write(stream.end(at: frames.endTime))
     }
 
     // MARK: - TerminalSessionParticipant (on the session's queue)

@@ -392,25 +392,19 @@ struct RenderCommand {
         return text
     }
 
-    /// Writes the frames to stdout: the streams one write per frame (paced with `--play`), the
-    /// pictures in one write.
+    /// Writes the frames to stdout through ``format``'s writer: the streams one write per frame
+    /// (paced with `--play`), the pictures as they are made or at the end.
     func run() throws(CLIError) -> Int32 {
         let frames: any RenderSource =
             if let deck { try DeckRenderFrames(command: self, settings: deck) } else { RenderFrames(command: self) }
-        switch format {
-        case .asciicast:
-            try writeToStandardOutput(asciicast(frames))
-        case .svg:
-            try writeToStandardOutput(Array(try svg(frames).utf8))
-        case .plain, .ansi, .json:
-            if play { return PacedPlayback(frames: frames, command: self).run() }
-            var stream = RenderStream(command: self)
-            for index in 0..<frames.count {
-                frames.render(index)
-                try writeToStandardOutput(stream.frame(index, of: frames))
-            }
-            if format == .ansi { try writeToStandardOutput(stream.end()) }
+        if format == .svg { try checkSVGSize(frames) }
+        if play { return PacedPlayback(frames: frames, command: self).run() }
+        var writer = writer(for: frames)
+        for index in 0..<frames.count {
+            frames.render(index)
+            try writeToStandardOutput(writer.write(frames.frame(index)))
         }
+        try writeToStandardOutput(writer.end(at: pictureDuration(frames)))
         return 0
     }
 }

@@ -88,14 +88,16 @@ final class RenderFrames: RenderSource {
         return markers
     }
 
-    /// Plain: `# frame i/N t=<t> progress=<p>` and the card's rows; json: ``jsonLine(index:state:)``.
-    func text(ofFrame index: Int, format: RenderCommand.Format) -> [UInt8] {
+    /// Plain's fields: the frame's `t` and `progress`.
+    func summary(ofFrame index: Int) -> [(name: String, value: String)] {
         guard let state else { return [] }
-        if format == .json { return jsonLine(index: index, state: state) }
-        var text =
-            "# frame \(index + 1)/\(count) t=\(shortestText(state.t)) progress=\(shortestText(state.progress))\n"
-        for line in PlainTextEncoder.lines(cells) { text += line + "\n" }
-        return Array((text + "\n").utf8)
+        return [("t", shortestText(state.t)), ("progress", shortestText(state.progress))]
+    }
+
+    /// Json: ``jsonValue(index:state:)``.
+    func record(ofFrame index: Int) -> JSONValue {
+        guard let state else { return .null }
+        return jsonValue(index: index, state: state)
     }
 
     /// One JSON object per frame, keys in the documented order, numbers in shortest round-trip
@@ -103,7 +105,7 @@ final class RenderFrames: RenderSource {
     /// since the first release (both slots by role, each with its six-component transform);
     /// every other transition gives its kind, direction, cell aspect, dolly and visible slots
     /// back to front (docs/DESIGN.md#transition-interface).
-    private func jsonLine(index: Int, state: TransitionFrame) -> [UInt8] {
+    private func jsonValue(index: Int, state: TransitionFrame) -> JSONValue {
         // JSON has no NaN or infinity: a number that is not finite is written as null.
         func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.double)) }
         let transition = command.transition
@@ -147,6 +149,6 @@ final class RenderFrames: RenderSource {
                 ("cellAspect", .double(command.cellAspect)), ("dolly", .double(state.dolly)), ("slots", .array(slots)),
             ])
         }
-        return Array((value.serialized + "\n").utf8)
+        return value
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// What `render` writes in every format: frames on a virtual clock, made one at a time in
 /// order. A transition's frames (``RenderFrames``) and a scripted deck's (``DeckRenderFrames``)
-/// are the two; the streams, `--play`, the asciicast and the SVG read either through this
+/// are the two; every format's writer (``FrameWriter``) and `--play` read either through this
 /// (docs/DESIGN.md#pictures).
 protocol RenderSource: AnyObject {
     /// How many frames there are, known before the first is made (at least 2 for a transition,
@@ -16,8 +16,10 @@ protocol RenderSource: AnyObject {
     func render(_ index: Int)
     /// The cells of the frame made last.
     var cells: CellBuffer { get }
-    /// The plain or json text of frame `index`, the one made last (UTF-8, ending with a newline).
-    func text(ofFrame index: Int, format: RenderCommand.Format) -> [UInt8]
+    /// The fields plain text shows after `# frame i/N` for frame `index`, the one made last.
+    func summary(ofFrame index: Int) -> [(name: String, value: String)]
+    /// The JSON object of frame `index`, the one made last.
+    func record(ofFrame index: Int) -> JSONValue
     /// The asciicast markers that follow frame `index`'s output at its time (what settled or
     /// began there), in order.
     func markers(afterFrame index: Int) -> [String]
@@ -28,6 +30,14 @@ protocol RenderSource: AnyObject {
 extension RenderSource {
     /// The last frame's time: where the hold of a picture starts.
     var endTime: TimeInterval { time(ofFrame: count - 1) }
+
+    /// Frame `index`, the one made last, as the formats see it.
+    func frame(_ index: Int) -> RenderedFrame {
+        RenderedFrame(
+            index: index, count: count, time: time(ofFrame: index), cells: cells,
+            markers: markers(afterFrame: index), summary: { self.summary(ofFrame: index) },
+            record: { self.record(ofFrame: index) })
+    }
 
     /// The cells' size.
     var frameSize: TerminalSize { TerminalSize(columns: cells.width, rows: cells.height) }

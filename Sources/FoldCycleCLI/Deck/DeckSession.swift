@@ -27,7 +27,7 @@ final class DeckSession: @unchecked Sendable {
     private let terminal: TerminalSession
     private let player: Player
     /// `--record`: the tee of the deck terminal's bytes, if recording.
-    private let recorder: AsciicastRecorder?
+    private let recorder: SessionRecorder?
     private var queue: DispatchQueue { terminal.queue }
     /// Standard output is the terminal: decisions are held and printed after the deck is gone,
     /// so that they never land on the cards.
@@ -100,7 +100,8 @@ final class DeckSession: @unchecked Sendable {
                 // The deck's own animations are its interface (a swipe must be seen to land); it
                 // owns its terminal, so no host line is kept above it.
                 motion: .fixed(.full), keepsHostLine: false),
-            sink: SessionRecording.sink(recorder, terminal: tty), session: terminal)
+            sink: recorder.sink(terminal: tty), session: terminal)
+        recorder?.attach(to: player)
         exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
     }
 

@@ -19,7 +19,7 @@ final class LiveSession: @unchecked Sendable {
     private let terminal: TerminalSession
     private let player: Player
     /// `--record`: the tee of the terminal's bytes, if recording.
-    private let recorder: AsciicastRecorder?
+    private let recorder: SessionRecorder?
     private var queue: DispatchQueue { terminal.queue }
     /// The card's output is a terminal: frames are drawn (and, in the word protocol, replies go
     /// to the status line).
@@ -116,8 +116,9 @@ final class LiveSession: @unchecked Sendable {
             configuration: .init(
                 framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
                 motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines),
-            sink: cardDevice == nil ? DiscardingSink() : SessionRecording.sink(recorder, terminal: terminalDevice),
+            sink: cardDevice == nil ? DiscardingSink() : recorder.sink(terminal: terminalDevice),
             session: terminal)
+        recorder?.attach(to: player)
         if let scene = player.scene as? CyclerScene<ArrayDataSource<String>> {
             // Set before the player starts; it composes on its queue afterwards.
             scene.card.compositor.backgroundColor = command.background

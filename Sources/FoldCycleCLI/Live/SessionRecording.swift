@@ -1,15 +1,20 @@
 import FoldCycle
 import Foundation
 
-/// `--record FILE.cast` for any live scene (the cycler, the deck): the player's sink becomes an
-/// ``AsciicastRecorder`` that tees standard output to the file, timed on the scene's clock, with
-/// a marker for each item as it settles (docs/DESIGN.md#pictures). A command declares
-/// ``option``, opens the recorder with ``open(_:clock:drawsFrames:)`` before its player starts,
-/// passes ``sink(_:)`` to the player, and calls ``finish(_:)`` on its exit path.
+/// `--record FILE` for any live scene (the cycler, the deck), timed on the scene's clock
+/// (docs/DESIGN.md#pictures): an asciicast v2 recording, where the player's sink becomes an
+/// ``AsciicastRecorder`` that tees the terminal's bytes to the file with a marker for each item
+/// as it settles, or, for a name ending in `.svg`, an animated SVG of the frames the player
+/// draws (``SVGRecorder``). A command declares ``option``, opens the recorder with
+/// ``open(_:clock:drawsFrames:terminal:command:)`` before its player starts, passes
+/// ``SessionRecorder/sink(terminal:)`` to the player, attaches the recorder to it, and calls
+/// ``finish(_:)`` on its exit path.
 enum SessionRecording {
     /// `--record`: absent, nothing is recorded.
     static let option = TextOption(
-        "record", value: "file.cast", summary: "Record what the terminal shows as a new asciicast v2 file.",
+        "record", value: "file",
+        summary:
+            "Record what the terminal shows as a new file: asciicast v2, or an animated SVG for a name ending in .svg.",
         isPath: true)
     /// `--overwrite`: `--record` may replace an existing file (never the items file, never
     /// through a symbolic link).
@@ -34,7 +39,7 @@ enum SessionRecording {
         guard let path = values.text(option) else {
             if overwrite {
                 throw .usage(
-                    "'--overwrite' replaces the file of '--record'; give it with '--record <file.cast>'", values.command
+                    "'--overwrite' replaces the file of '--record'; give it with '--record <file>'", values.command
                 )
             }
             return nil
@@ -57,7 +62,7 @@ enum SessionRecording {
     static func open(
         _ request: Request?, clock: any CycleClock, drawsFrames: Bool,
         terminal: TerminalDevice = .standardOutput, command: CLICommand
-    ) throws(CLIError) -> AsciicastRecorder? {
+    ) throws(CLIError) -> SessionRecorder? {
         guard let request else { return nil }
         let path = request.path
         guard drawsFrames else {
@@ -66,11 +71,17 @@ enum SessionRecording {
                     + "(--record records what a terminal shows)")
         }
         let arguments = ProcessInfo.processInfo.arguments.dropFirst()
-        do {
-            return try AsciicastRecorder(
-                path: path, terminal: terminal, clock: clock,
-                title: (["foldcycle"] + arguments).joined(separator: " "), overwrite: request.overwrite,
-                protecting: request.itemsFile.map { [$0 == "-" ? "/dev/stdin" : $0] } ?? [])
+        let protecting = request.itemsFile.map { [$0 == "-" ? "/dev/stdin" : $0] } ?? []
+        do throws(RecordingError) {
+            if path.lowercased().hasSuffix(".svg") {
+                return .svg(
+                    try SVGRecorder(path: path, clock: clock, overwrite: request.overwrite, protecting: protecting))
+            }
+            return .asciicast(
+                try AsciicastRecorder(
+                    path: path, terminal: terminal, clock: clock,
+                    title: (["foldcycle"] + arguments).joined(separator: " "), overwrite: request.overwrite,
+                    protecting: protecting))
         } catch {
             throw refusal(error, path: path, command: command) ?? .runtime(error.description)
         }
@@ -91,14 +102,48 @@ enum SessionRecording {
         }
     }
 
-    /// What the player writes to: the recorder, or the terminal itself.
-    static func sink(_ recorder: AsciicastRecorder?, terminal: TerminalDevice = .standardOutput) -> any OutputSink {
-        recorder ?? terminal
+    /// Closes the recording (call after the player's last frame): the error to report when the
+    /// file could not be written in full (or an SVG stopped at its size bound), else nil.
+    static func finish(_ recorder: SessionRecorder?) -> CLIError? { recorder?.finish() }
+}
+
+/// The recorder `--record` opened: which of the two a file's name asks for.
+enum SessionRecorder {
+    /// An asciicast of the bytes the terminal gets (the player's sink).
+    case asciicast(AsciicastRecorder)
+    /// An animated SVG of the frames the player draws.
+    case svg(SVGRecorder)
+
+    /// What the player writes to: the asciicast recorder (which tees to `terminal`), or
+    /// `terminal` itself.
+    func sink(terminal: TerminalDevice) -> any OutputSink {
+        switch self {
+        case .asciicast(let recorder): recorder
+        case .svg: terminal
+        }
     }
 
-    /// Closes the recording (call after the player's last frame): the error to report when the
-    /// file could not be written in full, else nil.
-    static func finish(_ recorder: AsciicastRecorder?) -> CLIError? {
-        recorder?.finish().map { .runtime($0.description) }
+    /// Lets an SVG recorder see every frame `player` draws.
+    func attach(to player: Player) {
+        if case .svg(let recorder) = self { recorder.attach(to: player) }
     }
+
+    /// Closes the file: the error to report, else nil.
+    func finish() -> CLIError? {
+        switch self {
+        case .asciicast(let recorder):
+            return recorder.finish().map { .runtime($0.description) }
+        case .svg(let recorder):
+            if let failure = recorder.finish() { return .runtime(failure.description) }
+            guard let cut = recorder.cutTime else { return nil }
+            return .runtime(
+                "the recording '\(recorder.path)' stops at \(shortestText(cut)) s: an SVG holds \(Limits.svgCells) "
+                    + "cells of distinct frames; record to a .cast file for longer sessions")
+        }
+    }
+}
+
+extension Optional where Wrapped == SessionRecorder {
+    /// What the player writes to: the recorder's sink, or `terminal` without a recording.
+    func sink(terminal: TerminalDevice) -> any OutputSink { self?.sink(terminal: terminal) ?? terminal }
 }

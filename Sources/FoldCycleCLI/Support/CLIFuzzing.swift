@@ -65,12 +65,12 @@ package enum CLIFuzzing {
             } else {
                 RenderFrames(command: command)
             }
-        var stream = RenderStream(command: command)
+        var stream = command.writer(for: frames)
         var bytes: [UInt8] = []
         for index in Set([0, frames.count / 2, frames.count - 1]).sorted() where index >= 0 {
             frames.render(index)
             if command.format.isStream {
-                bytes += stream.frame(index, of: frames)
+                bytes += stream.write(frames.frame(index))
             } else {
                 bytes += Array(PlainTextEncoder.lines(frames.cells).joined(separator: "\n").utf8)
             }
