@@ -165,7 +165,7 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     /// transitions that begin afterwards.
     public var direction: TransitionDirection {
         get { cycler.direction }
-        set { cycler.setDirection(newValue) }
+        set { cycler.direction = newValue }
     }
 
     /// Seconds between transitions.
