@@ -304,17 +304,6 @@ public final class Player: @unchecked Sendable {
         }
     }
 
-    /// The bytes that restore the terminal right now without drawing (for a last-resort exit
-    /// path): cursor shown and below the region, or alternate screen left.
-    package func restorationBytes() -> [UInt8] {
-        onQueue {
-            var copy = region
-            var restore: [UInt8] = []
-            copy.end(into: &restore)
-            return restore
-        }
-    }
-
     /// The bytes an early exit would write now (``TerminalRegion/exitRestoration``).
     func restorationAtExit() -> [UInt8] { onQueue { region.exitRestoration } }
 
