@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// `--record FILE.cast` for any live scene (the cycler, the deck): the player's sink becomes an
