@@ -6,6 +6,8 @@ import PackageDescription
 //   no cells, no terminal, no Glibc.
 // - FoldCycle: cells to bytes (text, buffers, colour, compositing, scenes, encoding, output,
 //   the terminal session and the player); re-exports FoldCycleCore.
+// - FoldCycleOptions: command-line options (declarations, splitter, reader, help rows), shared
+//   by the CLI and the bench; depends only on FoldCycleCore (for shortestDecimalText).
 // - FoldCycleCLI: the `foldcycle` tool as a library, unit-tested; `foldcycle-cli` is its thin
 //   executable.
 let package = Package(
@@ -24,12 +26,15 @@ let package = Package(
     targets: [
         .target(name: "FoldCycleCore"),
         .target(name: "FoldCycle", dependencies: ["FoldCycleCore"]),
-        .target(name: "FoldCycleCLI", dependencies: ["FoldCycle"]),
+        // The command-line options (declarations, splitter, reader): the CLI's and the bench's.
+        .target(name: "FoldCycleOptions", dependencies: ["FoldCycleCore"]),
+        .target(name: "FoldCycleCLI", dependencies: ["FoldCycle", "FoldCycleOptions"]),
         .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycleCLI"]),
         // The workshop, apart from the product and the tests' support: the bench measures bytes
         // against FoldCycleByteFloor's OutputLowerBound (tested by FoldCycleTests).
         .target(name: "FoldCycleByteFloor", dependencies: ["FoldCycle"]),
-        .executableTarget(name: "foldcycle-bench", dependencies: ["FoldCycle", "FoldCycleByteFloor"]),
+        .executableTarget(
+            name: "foldcycle-bench", dependencies: ["FoldCycle", "FoldCycleByteFloor", "FoldCycleOptions"]),
         .executableTarget(
             name: "foldcycle-ticker-example", dependencies: ["FoldCycle"], path: "Examples/TickerExample"),
         .executableTarget(
@@ -46,7 +51,8 @@ let package = Package(
             // Read through #filePath, not as a bundle resource.
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "FoldCycleCLITests", dependencies: ["FoldCycleCLI", "FoldCycleTestSupport", "FoldCycleFuzzing"]),
+            name: "FoldCycleCLITests",
+            dependencies: ["FoldCycleCLI", "FoldCycleOptions", "FoldCycleTestSupport", "FoldCycleFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )

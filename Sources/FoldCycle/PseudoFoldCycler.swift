@@ -165,7 +165,7 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     /// transitions that begin afterwards.
     public var direction: TransitionDirection {
         get { cycler.direction }
-        set { cycler.setDirection(newValue) }
+        set { cycler.direction = newValue }
     }
 
     /// Seconds between transitions.
@@ -179,11 +179,8 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     /// The fold's two transforms at eased progress `progress`, for ``direction`` and
     /// ``cardSize``: the card's "affine scale+translate pair".
     ///
-    /// In cells about the slot's centre (CGAffineTransform's `a b c d tx ty`, y down). At 0 the
-    /// outgoing slot is the identity and the incoming is scaled to 0 along the fold axis and
-    /// moved half the extent off; at 1 the outgoing is scaled to 0.01 and moved half the extent
-    /// the other way, and the incoming is the identity. In between, component-wise
-    /// interpolation (docs/DESIGN.md#fold-keyframes).
+    /// In cells about the slot's centre (CGAffineTransform's `a b c d tx ty`, y down); the
+    /// keyframes and their interpolation: docs/DESIGN.md#fold-keyframes.
     ///
     /// - Parameter progress: 0 ... 1 (values outside extrapolate).
     /// - Returns: `(outgoing, incoming)`.

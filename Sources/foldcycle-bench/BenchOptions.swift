@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// A part of the benchmark that can be run on its own (`--sections`).
@@ -96,162 +97,59 @@ struct BenchOptions: Sendable {
         }
     }
 
-    static let help = """
-        OVERVIEW: Measure FoldCycle's frame cost, output bytes, idle cost, timer accuracy, memory
-        and start-up time, then print a table and one JSON line with every figure.
+    /// The whole help text, its option lines from the declarations (``BenchArguments``).
+    static var help: String {
+        var text = """
+            OVERVIEW: Measure FoldCycle's frame cost, output bytes, idle cost, timer accuracy, memory
+            and start-up time, then print a table and one JSON line with every figure.
 
-        USAGE: foldcycle-bench [OPTIONS]
+            USAGE: foldcycle-bench [OPTIONS]
 
-        OPTIONS:
-          --quick               CI-sized run: 1 s idle windows, 50 ticks, 10,000 transitions,
-                                3 spawns (frames stay at 1,000).
-          --frames <n>          Frames per case at the first size, at least; rounded up to whole
-                                transitions. Larger sizes measure as many cells in all, at least two
-                                transitions. (default: 1000)
-          --frames-per-transition <n>
-                                Frames sampled over t in 0...1 per transition, ≥ 2. (default: 115)
-          --sizes <list>        Comma-separated slot sizes COLUMNSxROWS; the first is measured at
-                                every depth, the others at the first depth. (default:
-                                80x24,200x60,400x120)
-          --depths <list>       Comma-separated colour depths. (values: truecolor, 256, 16;
-                                default: all three)
-          --directions <list>   Comma-separated directions. (values: down, up, left, right;
-                                default: all four)
-          --kinds <list>        Comma-separated transitions. (values: fold, cube, flip, push,
-                                move-in, reveal, fade; default: all)
-          --idle-seconds <s>    Length of each idle window. (default: 5)
-          --ticks <n>           Transitions of the timer run, ≥ 2. (default: 200)
-          --interval <s>        Seconds between ticks of the timer run. (default: 0.05)
-          --transitions <n>     Transitions of the long memory run, ≥ 100. (default: 100000)
-          --spawns <n>          Start-up measurements of foldcycle in a pty. (default: 10)
-          --foldcycle <path>    The foldcycle binary. (default: next to this executable)
-          --sections <list>     Comma-separated sections to run. (values: memory, frames, idle,
-                                timer, startup; default: all)
-          --strict              Exit 1 when a target is missed.
-          --markdown            Print the docs' tables as Markdown, each between its marker
-                                comments, instead of the plain table (the JSON line still follows).
-          --write-docs          Rewrite those tables in place in docs/PERFORMANCE.md,
-                                between their markers, with this run's figures and environment.
-                                Needs every section and the default sizes and directions.
-          --check-docs          Check that the docs' markers exist once each and are well-formed,
-                                then exit (0: well-formed, 1: not); measures nothing.
-          --docs-root <dir>     The package root holding docs/. (default: .)
-          -h, --help            Show help information.
+            OPTIONS:
 
-        """
+            """
+        for spec in BenchArguments.specs { text += OptionSpec.helpRow(spec.synopsis, spec.help) }
+        return text + "\n"
+    }
 
-    /// Parses the arguments (without the program name).
+    /// Parses the arguments (without the program name) with the CLI's splitter and reader
+    /// (FoldCycleOptions): `--name value` or `--name=value`, every message worded as the CLI's.
     ///
     /// - Returns: nil when help was asked for.
     /// - Throws: a message for an unknown option or a bad value.
     static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions? {
+        typealias A = BenchArguments
+        let parsed = try ParsedArguments(arguments, specs: A.specs, context: BenchArguments.Context())
+        let values = OptionReader(parsed: parsed, context: BenchArguments.Context())
+        if values.flag(A.help) { return nil }
+        if let extra = parsed.positionals.first { throw BenchUsageError("unexpected argument '\(extra)'") }
         var options = BenchOptions()
         options.arguments = arguments
-        if arguments.contains("--quick") {
+        if values.flag(A.quick) {
             options.quick = true
             options.idleSeconds = 1
             options.ticks = 50
             options.memoryTransitions = 10_000
             options.spawns = 3
         }
-        var index = 0
-        func value(_ name: String) throws(BenchUsageError) -> String {
-            guard index < arguments.count else { throw BenchUsageError("missing value for '\(name)'") }
-            index += 1
-            return arguments[index - 1]
-        }
-        func integer(_ name: String, _ range: ClosedRange<Int>) throws(BenchUsageError) -> Int {
-            let text = try value(name)
-            guard let number = Int(text), range.contains(number) else {
-                throw BenchUsageError(
-                    "invalid value '\(text)' for '\(name)' (a whole number from \(range.lowerBound) to \(range.upperBound))"
-                )
-            }
-            return number
-        }
-        func seconds(_ name: String, _ range: ClosedRange<Double>) throws(BenchUsageError) -> Double {
-            let text = try value(name)
-            guard let number = Double(text), number.isFinite, range.contains(number) else {
-                throw BenchUsageError(
-                    "invalid value '\(text)' for '\(name)' (seconds from \(range.lowerBound) to \(range.upperBound))")
-            }
-            return number
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            switch argument {
-            case "-h", "--help": return nil
-            case "--quick": break
-            case "--strict": options.strict = true
-            case "--markdown": options.markdown = true
-            case "--write-docs": options.writeDocs = true
-            case "--check-docs": options.checkDocs = true
-            case "--docs-root": options.docsRoot = try value(argument)
-            case "--frames": options.minimumFrames = try integer(argument, 1...10_000_000)
-            case "--frames-per-transition": options.framesPerTransition = try integer(argument, 2...100_000)
-            case "--idle-seconds": options.idleSeconds = try seconds(argument, 0.1...600)
-            case "--ticks": options.ticks = try integer(argument, 2...100_000)
-            case "--interval": options.tickInterval = try seconds(argument, 0.005...10)
-            case "--transitions": options.memoryTransitions = try integer(argument, 100...100_000_000)
-            case "--spawns": options.spawns = try integer(argument, 1...1_000)
-            case "--foldcycle": options.foldcyclePath = try value(argument)
-            case "--sizes":
-                let text = try value(argument)
-                options.sizes = []
-                for item in text.split(separator: ",") {
-                    let parts = item.split(separator: "x")
-                    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-                        (1...1_000).contains(columns), (1...500).contains(rows)
-                    else {
-                        throw BenchUsageError("invalid size '\(item)' in '--sizes' (COLUMNSxROWS, 1...1000 x 1...500)")
-                    }
-                    options.sizes.append(TerminalSize(columns: columns, rows: rows))
-                }
-            case "--directions":
-                let text = try value(argument)
-                options.directions = []
-                for name in text.split(separator: ",") {
-                    guard let direction = TransitionDirection(name: String(name)) else {
-                        throw BenchUsageError(
-                            "invalid direction '\(name)' in '--directions' (values: down, up, left, right)")
-                    }
-                    options.directions.append(direction)
-                }
-            case "--depths":
-                let text = try value(argument)
-                options.depths = []
-                for name in text.split(separator: ",") {
-                    guard let depth = Self.depth(named: name.trimmingCharacters(in: .whitespaces)) else {
-                        throw BenchUsageError("invalid depth '\(name)' in '--depths' (values: truecolor, 256, 16)")
-                    }
-                    options.depths.append(depth)
-                }
-            case "--kinds":
-                let text = try value(argument)
-                options.kinds = []
-                for name in text.split(separator: ",") {
-                    guard let kind = TransitionKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                        let names = TransitionKind.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw BenchUsageError("invalid transition '\(name)' in '--kinds' (values: \(names))")
-                    }
-                    options.kinds.append(kind)
-                }
-            case "--sections":
-                let text = try value(argument)
-                var sections = Set<BenchSection>()
-                for name in text.split(separator: ",") {
-                    guard let section = BenchSection(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                        let names = BenchSection.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw BenchUsageError("invalid section '\(name)' in '--sections' (values: \(names))")
-                    }
-                    sections.insert(section)
-                }
-                options.sections = sections
-            default:
-                throw BenchUsageError("unknown option '\(argument)'")
-            }
-        }
+        options.strict = values.flag(A.strict)
+        options.markdown = values.flag(A.markdown)
+        options.writeDocs = values.flag(A.writeDocs)
+        options.checkDocs = values.flag(A.checkDocs)
+        options.docsRoot = values.text(A.docsRoot) ?? options.docsRoot
+        options.foldcyclePath = values.text(A.foldcycle)
+        options.minimumFrames = try values.value(A.frames) ?? options.minimumFrames
+        options.framesPerTransition = try values.value(A.framesPerTransition) ?? options.framesPerTransition
+        options.idleSeconds = try values.value(A.idleSeconds) ?? options.idleSeconds
+        options.ticks = try values.value(A.ticks) ?? options.ticks
+        options.tickInterval = try values.value(A.interval) ?? options.tickInterval
+        options.memoryTransitions = try values.value(A.transitions) ?? options.memoryTransitions
+        options.spawns = try values.value(A.spawns) ?? options.spawns
+        if let text = values.text(A.sizes) { options.sizes = try A.sizes(text) }
+        if let text = values.text(A.directions) { options.directions = try A.directions(text) }
+        if let text = values.text(A.depths) { options.depths = try A.depths(text) }
+        if let text = values.text(A.kinds) { options.kinds = try A.kinds(text) }
+        if let text = values.text(A.sections) { options.sections = try A.sections(text) }
         if options.writeDocs {
             let defaults = BenchOptions()
             guard options.sections == defaults.sections, options.sizes == defaults.sizes,

@@ -1,3 +1,4 @@
+import FoldCycleOptions
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Testing
 
 @testable import FoldCycleCLI

@@ -1,3 +1,4 @@
+import FoldCycleOptions
 import Testing
 
 @testable import FoldCycleCLI

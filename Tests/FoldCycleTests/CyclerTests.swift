@@ -274,7 +274,7 @@ struct CyclerTests {
         #expect(throws: CyclerError.invalidDuration(0.5, interval: 0.5)) { try cycler.setDuration(0.5) }
         #expect(throws: CyclerError.invalidInterval(-1)) { try cycler.setInterval(-1) }
         #expect(cycler.interval == 0.5 && cycler.duration == 0.25)
-        cycler.setDirection(.left)
+        cycler.direction = .left
         clock.advance(to: 2)
         #expect(recorder.begins.map(\.time) == [1.5, 2])
         #expect(recorder.begins.map(\.direction) == [.left, .left])

@@ -232,41 +232,11 @@ package struct ANSIEncoder: Sendable {
     /// Appends a frame that draws only the cells of `current` that differ from `previous`
     /// (which must be what the terminal shows), or nothing at all when none differ.
     ///
-    /// A cell is redrawn when it changed as the output shows it (``CellDiff``: at 256 or 16
-    /// colours two colours that downsample alike are the same), plus the repairs terminals need
-    /// around wide clusters: the lead of a changed continuation; the cell after a wide cluster
-    /// that a narrow glyph replaces (terminals blank the other half of a wide character that is
-    /// half overwritten); the lead before a continuation that is overwritten. Continuation cells
-    /// are never written themselves. Unchanged cells between two redrawn ones in a row are
-    /// rewritten instead of skipped when their glyph bytes are fewer than the cursor move over
-    /// them and the pen already draws them.
-    ///
-    /// Each row's redrawn cells are cut into spans of one pen each (``DiffSpan``), and the spans
-    /// are drawn in the cheaper of two orders (``DrawPasses``): pass by pass (each pen's spans
-    /// row-major, so a row that crosses several colour zones costs a cursor move per zone
-    /// instead of an SGR per zone) or row-major (an SGR wherever the pen changes), priced by
-    /// their cursor moves and SGRs. The order is free: the repairs above make every marked
-    /// cell's final content independent of when it is drawn.
-    ///
-    /// A run of at least a few plain spaces in one background (see ``Pen/isPlainSpace(_:)``; the
-    /// run may include unchanged ones) that ends at a redrawn cell is erased with ECH
-    /// (``EscapeSequence/eraseCharacters(_:)``) when that and the cursor move over it are
-    /// shorter than the spaces. This assumes background colour erase (BCE), which xterm, VTE,
-    /// kitty, iTerm2, WezTerm, Alacritty and tmux implement. The pen then has no underline or
-    /// reverse (which terminals erase differently); the repairs above also cover ECH over half
-    /// of a wide character (terminals blank both halves).
-    ///
-    /// A row in which a cluster of disputed width (``GlyphTable/isDisputed(_:)``) changed is drawn
-    /// whole, after the spans, as ``encodeFull(_:into:)`` draws it: a terminal may advance such a
-    /// cluster by another width, so every cell after it must be drawn after it
-    /// (docs/DESIGN.md#disputed-widths).
-    ///
-    /// When one of the default blanks (``Cell/blank``) that end a row is redrawn, the whole run is
-    /// erased with EL 0 from its first column instead, as in ``encodeFull(_:into:)`` (and under
-    /// the same assumption: the region owns its rows up to the terminal's right edge). A wide
-    /// glyph is never a default blank, so the run starts after any glyph's trailing half; EL over
-    /// the trailing half of an old wide glyph blanks its lead too, which the repairs above redraw
-    /// (in either order: a redrawn lead removes the old glyph first).
+    /// Changed cells as the output shows them (``CellDiff``), with the repairs wide clusters
+    /// need, cut into one-pen spans (``DiffSpan``: glyphs, clusters, ECH, EL) and drawn in the
+    /// cheaper of two orders (``DrawPasses``); a row with a changed cluster of disputed width is
+    /// drawn whole. Which cells, why the order is free, and what ECH and EL assume:
+    /// docs/DESIGN.md#encoding.
     ///
     /// - Parameters:
     ///   - previous: the frame on screen. When its size differs from `current`'s, the whole of

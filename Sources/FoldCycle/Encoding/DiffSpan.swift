@@ -71,22 +71,10 @@ extension ANSIEncoder {
     /// Cuts row `y`'s changed cells (``CellDiff``) into spans, appended to `spans` left to right,
     /// and writes the bytes of its `.draw` spans into `glyphs`.
     ///
-    /// A span is a run of cells drawn with one pen: the changed cells (a changed continuation is
-    /// drawn with its lead), and between two of them the unchanged cells the span's pen already
-    /// draws when their bytes are fewer than the cursor move over them, or a CUF over them. A span
-    /// ends where the next cell needs another pen (``PenKey/admit(_:plainSpace:)``). An interned
-    /// cluster is a span of its own (`.cluster`: its bytes come from the ``GlyphTable`` when it
-    /// is drawn). A run of at least five plain spaces in one background that ends at a changed
-    /// cell (unchanged ones inside count) becomes an ECH span when that and the move over it are
-    /// shorter than the spaces. When one of the row's trailing default blanks (from `eraseFrom`)
-    /// changed, the row ends with an EL span there.
-    ///
-    /// The other repairs terminals need around wide clusters: a span that starts over the
-    /// trailing half of an old wide glyph also redraws the cell before it (whose old lead the
-    /// terminal blanks), one that ends over the lead of an old wide glyph also redraws the cell
-    /// after it (whose old trailing half is blanked). Inside a span both neighbours are drawn
-    /// anyway. For frames that keep the ``CellBuffer`` invariant those cells changed already
-    /// (their width did); for others they are marked here, and the row is cut again.
+    /// A span is a run of cells drawn with one pen, ending where the next cell needs another
+    /// (``PenKey/admit(_:plainSpace:)``); an interned cluster, an ECH over plain spaces and an EL
+    /// over the trailing default blanks are spans of their own. Which unchanged cells a span
+    /// rewrites, and the wide-cluster repairs marked here: docs/DESIGN.md#encoding.
     ///
     /// - Parameters:
     ///   - y: the row.

@@ -224,12 +224,8 @@ public final class Player: @unchecked Sendable {
     /// for ``finish()``); or, in plain-text output, at once, in order with the items. The text is
     /// data: controls become visible pictures and tabs spaces (``TextLayout/plainText(_:)``).
     /// With the alternate screen (``Output/fullscreen``) it is written to the normal screen
-    /// when the player leaves it. Returns once the text is written (or held).
-    ///
-    /// Output the host writes by other means while the player draws lands where the cursor
-    /// waits and is drawn over by the next frame: the host line takes one line of it (an error
-    /// message before an early `exit`). Piped, call `fflush(stdout)` after Swift's `print`, which
-    /// buffers, to keep it in order with the player's writes.
+    /// when the player leaves it. Returns once the text is written (or held). Output written by
+    /// other means: docs/DESIGN.md#embedding (the host line).
     public func print(_ text: String, terminator: String = "\n") {
         onQueue { writeHost(self.text.printed(text + terminator)) }
     }
@@ -309,17 +305,6 @@ public final class Player: @unchecked Sendable {
                 scene.stop()
             }
             return writeFailure
-        }
-    }
-
-    /// The bytes that restore the terminal right now without drawing (for a last-resort exit
-    /// path): cursor shown and below the region, or alternate screen left.
-    package func restorationBytes() -> [UInt8] {
-        onQueue {
-            var copy = region
-            var restore: [UInt8] = []
-            copy.end(into: &restore)
-            return restore
         }
     }
 

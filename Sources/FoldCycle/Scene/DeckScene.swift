@@ -15,7 +15,7 @@ import Foundation
 ///   place, given to the deck so that cards fly off beyond the frame's edge.
 ///
 /// Thread safety: ``render(at:into:)``, ``isMoving(at:)`` and ``plainText(at:)`` run on the
-/// player's queue (the card scene is used there only); ``setFrameSize(_:)`` and the deck's
+/// player's queue (the card scene is used there only); ``frameSize``'s setter and the deck's
 /// commands may come from any thread.
 public final class DeckScene<DataSource: DeckDataSource>: FrameSource, @unchecked Sendable
 where DataSource.Item == String {
@@ -86,8 +86,20 @@ where DataSource.Item == String {
             maxY: metrics.cardWidths(rows: Double(frameSize.rows) - centreY))
     }
 
-    /// The frame's size.
-    public var frameSize: TerminalSize { lock.withLock { size } }
+    /// The frame's size; a change (after a resize) centres the card again and the deck's bounds
+    /// follow.
+    public var frameSize: TerminalSize {
+        get { lock.withLock { size } }
+        set {
+            let bounds = lock.withLock { () -> DeckRect in
+                size = newValue
+                origin = Self.cardOrigin(
+                    frameSize: newValue, cardSize: card.cardSize, visibleCount: deck.configuration.layout.visibleCount)
+                return Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics)
+            }
+            deck.setBounds(bounds)
+        }
+    }
 
     /// Where a card at rest has its top-left corner.
     public var cardOrigin: CellPosition { lock.withLock { origin } }
@@ -95,18 +107,6 @@ where DataSource.Item == String {
     /// The frame in card widths relative to the card's place.
     public var deckBounds: DeckRect {
         lock.withLock { Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics) }
-    }
-
-    /// Changes the frame's size (after a resize): the card is centred again and the deck's
-    /// bounds follow.
-    public func setFrameSize(_ frameSize: TerminalSize) {
-        let bounds = lock.withLock { () -> DeckRect in
-            size = frameSize
-            origin = Self.cardOrigin(
-                frameSize: frameSize, cardSize: card.cardSize, visibleCount: deck.configuration.layout.visibleCount)
-            return Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics)
-        }
-        deck.setBounds(bounds)
     }
 
     /// The deck's clock.

@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 
 /// Help text in swift-argument-parser's layout: `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`, `OPTIONS:`,
 /// then the command's own sections; option lines are generated from their ``OptionSpec``s.
@@ -126,11 +127,7 @@ enum HelpText {
     /// `  name` then the description at ``descriptionColumn``, or on the next line when the name
     /// reaches that column.
     private static func row(_ name: String, _ help: String) -> String {
-        let padded = "  " + name
-        if padded.count < descriptionColumn {
-            return padded.padding(toLength: descriptionColumn) + help + "\n"
-        }
-        return padded + "\n" + String(repeating: " ", count: descriptionColumn) + help + "\n"
+        OptionSpec.helpRow(name, help, column: descriptionColumn)
     }
 }
 

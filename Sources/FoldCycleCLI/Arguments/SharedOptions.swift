@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// Options that `foldcycle` and `foldcycle render` share, and how both read items and styles.

@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// `foldcycle deck [OPTIONS] [ITEM ...]`: a swipe deck in the terminal. Items come from the

@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// `foldcycle [OPTIONS] [ITEM ...]`: cycles items live in the terminal.

@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// `foldcycle render`: writes every interpolated frame of one transition, or of a scripted

@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// `foldcycle send [OPTIONS] <PATH> [REQUEST ...]`: the client of a run's `--listen PATH`

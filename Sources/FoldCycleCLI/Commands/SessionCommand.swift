@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// A command to a live run: a line on stdin in the word protocol (``parse(_:)``), or a request

@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// `foldcycle status [OPTIONS] [ITEM ...]`: prints the item that a cycler with these items,

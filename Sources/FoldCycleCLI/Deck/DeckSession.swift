@@ -415,10 +415,9 @@ extension DeckSession: TerminalSessionParticipant {
 
     /// A resize: the deck's area follows the terminal's width (and height, fullscreen).
     func sessionDidResize() {
-        scene.setFrameSize(
-            Self.frameSize(
-                screen: Self.usableSize(tty.size), cardRows: metrics.rows, visibleCount: command.visibleCount,
-                fullscreen: command.fullscreen))
+        scene.frameSize = Self.frameSize(
+            screen: Self.usableSize(tty.size), cardRows: metrics.rows, visibleCount: command.visibleCount,
+            fullscreen: command.fullscreen)
     }
 
     /// The session ends: the player draws the last frame itself.

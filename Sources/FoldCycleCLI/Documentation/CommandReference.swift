@@ -1,3 +1,5 @@
+import FoldCycleOptions
+
 /// Each command's declarations, as help, the completion scripts and the manual read them: the
 /// same tables that make `--help`, so none of them can drift from what the parser accepts.
 extension CLICommand {

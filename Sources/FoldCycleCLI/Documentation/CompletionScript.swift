@@ -1,3 +1,5 @@
+import FoldCycleOptions
+
 /// The shells `foldcycle --generate-completion-script` writes a script for.
 enum CompletionShell: String, CaseIterable, Equatable, Sendable {
     case bash, zsh, fish

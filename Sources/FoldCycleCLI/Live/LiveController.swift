@@ -95,10 +95,10 @@ final class LiveController {
                 return .failure(rangeMessage(error, numbering: numbering, verb: "goto"))
             }
         case .direction(let direction):
-            cycler.setDirection(direction)
+            cycler.direction = direction
             return .success("direction \(direction)", .object([("direction", .string("\(direction)"))]))
         case .transition(let kind):
-            cycler.setTransitionKind(kind)
+            cycler.transitionKind = kind
             return .success("transition \(kind)", .object([("transition", .string(kind.rawValue))]))
         case .interval(let seconds):
             return setInterval(seconds)

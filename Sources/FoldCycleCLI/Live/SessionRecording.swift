@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 import Foundation
 
 /// `--record FILE` for any live scene (the cycler, the deck), timed on the scene's clock

@@ -1,3 +1,5 @@
+import FoldCycleOptions
+
 /// What one command of the JSON-lines protocol takes: its name (and aliases, the word
 /// protocol's), its fields and what each may hold. ``resolve(_:among:)`` checks a request
 /// against a table of them, so every command's fields are checked, and named in errors, the same

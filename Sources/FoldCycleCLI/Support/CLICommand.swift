@@ -1,3 +1,5 @@
+import FoldCycleOptions
+
 /// The commands of `foldcycle`, in one table: the live cycler (no word) and each subcommand
 /// (a first argument that names it). A new subcommand is a new case here; help's USAGE and
 /// SUBCOMMANDS sections and the "did you mean" check read this table.

@@ -130,42 +130,38 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         }
     }
 
-    /// Sets the style (kind, direction, timing) of transitions that begin afterwards.
-    public func setStyle(_ style: TransitionStyle) {
-        mutate { storedStyle = style }
-    }
-
-    /// Sets the direction of transitions that begin afterwards.
-    public func setDirection(_ direction: TransitionDirection) {
-        mutate { storedStyle.direction = direction }
-    }
-
-    /// Sets the kind of transitions that begin afterwards (a built-in kind: a custom transition
-    /// type is dropped).
-    public func setTransitionKind(_ kind: TransitionKind) {
-        mutate {
-            storedStyle.kind = kind
-            storedStyle.customTransition = nil
-        }
-    }
-
-    /// Sets the timing function of transitions that begin afterwards.
-    public func setTimingFunction(_ timingFunction: TimingFunction) {
-        mutate { storedStyle.timingFunction = timingFunction }
-    }
-
     /// Seconds between ticks.
     public var interval: TimeInterval { lock.withLock { storedInterval } }
     /// Seconds each transition runs (explicit, or the default for the interval).
     public var duration: TimeInterval { lock.withLock { effectiveDurationLocked } }
-    /// The style of new transitions.
-    public var style: TransitionStyle { lock.withLock { storedStyle } }
-    /// The direction ticks and ``next()`` move in.
-    public var direction: TransitionDirection { lock.withLock { storedStyle.direction } }
-    /// The kind of new transitions.
-    public var transitionKind: TransitionKind { lock.withLock { storedStyle.kind } }
-    /// The progress curve of new transitions.
-    public var timingFunction: TimingFunction { lock.withLock { storedStyle.timingFunction } }
+    /// The style (kind, direction, timing) of new transitions; a change applies to transitions
+    /// that begin afterwards.
+    public var style: TransitionStyle {
+        get { lock.withLock { storedStyle } }
+        set { mutate { storedStyle = newValue } }
+    }
+    /// The direction ticks and ``next()`` move in; a change applies to transitions that begin
+    /// afterwards.
+    public var direction: TransitionDirection {
+        get { lock.withLock { storedStyle.direction } }
+        set { mutate { storedStyle.direction = newValue } }
+    }
+    /// The kind of new transitions; setting one (a built-in kind) drops a custom transition type.
+    public var transitionKind: TransitionKind {
+        get { lock.withLock { storedStyle.kind } }
+        set {
+            mutate {
+                storedStyle.kind = newValue
+                storedStyle.customTransition = nil
+            }
+        }
+    }
+    /// The progress curve of new transitions; a change applies to transitions that begin
+    /// afterwards.
+    public var timingFunction: TimingFunction {
+        get { lock.withLock { storedStyle.timingFunction } }
+        set { mutate { storedStyle.timingFunction = newValue } }
+    }
     /// The run state.
     public var state: CyclerState { lock.withLock { runState } }
     /// The shown item's index, or during a transition the index of the item it lands on.

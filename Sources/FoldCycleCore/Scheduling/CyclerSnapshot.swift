@@ -20,12 +20,13 @@ public struct CyclerSnapshot<Item: Sendable>: Sendable {
     /// it, so that nothing on screen changes without a transition.
     public var configuredIndex: Int
     /// The in-flight transition, or nil when one item is settled on screen.
-    public var transition: Transition?
+    public var transition: Flight?
 
-    /// An in-flight transition at the snapshot's time. Its slots keep their roles for its whole
+    /// An in-flight transition at the snapshot's time (named apart from the ``Transition``
+    /// protocol, which it would shadow inside the snapshot). Its slots keep their roles for its whole
     /// life: a reversed transition plays the same frames backwards, so ``outgoingItem`` and
     /// ``incomingItem`` stay what they were when it began.
-    public struct Transition: Sendable {
+    public struct Flight: Sendable {
         /// The outgoing item's index.
         public var fromIndex: Int
         /// The outgoing item.

@@ -54,7 +54,4 @@ package struct SlotReusePool<Item: Sendable> {
         slot.prepareForReuse()
         waiting[slot.reuseIdentifier, default: []].append(slot)
     }
-
-    /// The number of slots waiting in the pool.
-    package var waitingCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
 }

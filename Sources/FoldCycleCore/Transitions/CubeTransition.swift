@@ -21,6 +21,13 @@ import Foundation
 /// Source: CubeController, an iOS cube page controller: its faces are `CATransform3D`s with
 /// `m34 = −1/500` on 320-pt pages, turned about the cube's centre.
 package struct CubeTransition: Transition, Hashable {
+    /// The command-line name.
+    package static let name = "cube"
+    /// One line for help texts.
+    package static let summary = "a cube turns in perspective; the next card is on the face beside this one"
+    /// The slots turn in perspective (``LayerGeometry/projective(_:cellAspect:)``).
+    package static let isProjective = true
+
     /// Kind ``TransitionKind/cube``, the direction content moves in, and the timing function.
     package let style: TransitionStyle
     /// The faces' geometry: axis, `h = E/2`, eye distance.
@@ -56,4 +63,9 @@ package struct CubeTransition: Transition, Hashable {
         let (outgoing, incoming) = angles(progress: progress)
         return turn.frame(t: clamped, progress: progress, outgoingAngle: outgoing, incomingAngle: incoming)
     }
+}
+
+extension TransitionKind {
+    /// A true perspective cube turning a quarter turn: `CubeTransition`.
+    public static let cube = TransitionKind(CubeTransition.self)
 }

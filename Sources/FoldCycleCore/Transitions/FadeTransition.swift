@@ -6,6 +6,13 @@ import Foundation
 /// Source: `CATransition` type `fade` (`kCATransitionFade`) and
 /// `UIView.AnimationOptions.transitionCrossDissolve`: the new content fades in over the old.
 package struct FadeTransition: Transition, Hashable {
+    /// The command-line name.
+    package static let name = "fade"
+    /// One line for help texts.
+    package static let summary = "the next card fades in over the current one"
+    /// A fade moves nothing, so it has no direction.
+    package static let hasDirection = false
+
     /// Kind ``TransitionKind/fade`` and the timing function.
     package let style: TransitionStyle
 
@@ -32,4 +39,9 @@ package struct FadeTransition: Transition, Hashable {
                 SlotPresentation(role: .incoming, geometry: .identity, alpha: min(max(progress, 0), 1)),
             ])
     }
+}
+
+extension TransitionKind {
+    /// A cross-fade: the incoming item, in front, goes from alpha 0 to 1 (`CATransition`'s `fade`): `FadeTransition`.
+    public static let fade = TransitionKind(FadeTransition.self)
 }

@@ -20,6 +20,13 @@ import Foundation
 /// Source: `UIView.transition(with:duration:options:)` with `transitionFlipFromLeft`,
 /// `…FromRight`, `…FromTop` and `…FromBottom`.
 package struct FlipTransition: Transition, Hashable {
+    /// The command-line name.
+    package static let name = "flip"
+    /// One line for help texts.
+    package static let summary = "the card flips over about its centre line; the next card is on its back"
+    /// The slots turn in perspective (``LayerGeometry/projective(_:cellAspect:)``).
+    package static let isProjective = true
+
     /// Kind ``TransitionKind/flip``, the direction content moves in, and the timing function.
     package let style: TransitionStyle
     /// The faces' geometry: axis, `h = 0`, eye distance.
@@ -55,4 +62,9 @@ package struct FlipTransition: Transition, Hashable {
         let (outgoing, incoming) = angles(progress: progress)
         return turn.frame(t: clamped, progress: progress, outgoingAngle: outgoing, incomingAngle: incoming)
     }
+}
+
+extension TransitionKind {
+    /// The card flipping over about its own centre line (UIKit's flip): `FlipTransition`.
+    public static let flip = TransitionKind(FlipTransition.self)
 }

@@ -20,6 +20,11 @@ import Foundation
 /// source translates the incoming view by `(±w/2, 1)`, a typo for `(±w/2, 0)` that shifts it by
 /// one point; we use 0.
 public struct FoldTransition: Transition, Hashable {
+    /// The command-line name.
+    public static let name = "fold"
+    /// One line for help texts.
+    public static let summary = "one card folds away while the next unfolds (a pseudo cube roll)"
+
     /// Kind ``TransitionKind/fold``, the direction content moves in, and the timing function.
     public let style: TransitionStyle
     /// The slot's size in cells (width = columns, height = rows); both ≥ 0.
@@ -112,4 +117,9 @@ public struct FoldTransition: Transition, Hashable {
                 SlotPresentation(role: .incoming, geometry: .affine(transforms.incoming), alpha: 1),
             ])
     }
+}
+
+extension TransitionKind {
+    /// The source's pseudo fold (a cube roll imitated by scaling): ``FoldTransition``.
+    public static let fold = TransitionKind(FoldTransition.self)
 }

@@ -10,6 +10,11 @@ import Foundation
 /// Source: `CATransition` type `moveIn` (`kCATransitionMoveIn`); its subtype `fromLeft` is our
 /// `right`.
 package struct MoveInTransition: Transition, Hashable {
+    /// The command-line name.
+    package static let name = "move-in"
+    /// One line for help texts.
+    package static let summary = "the next card slides in over the current one"
+
     /// Kind ``TransitionKind/moveIn``, the direction content moves in, and the timing function.
     package let style: TransitionStyle
     /// The slot's size in cells.
@@ -46,4 +51,9 @@ package struct MoveInTransition: Transition, Hashable {
                     alpha: 1),
             ])
     }
+}
+
+extension TransitionKind {
+    /// The next card sliding in over the current one (`CATransition`'s `moveIn`): `MoveInTransition`.
+    public static let moveIn = TransitionKind(MoveInTransition.self)
 }

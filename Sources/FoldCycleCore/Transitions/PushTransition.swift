@@ -13,6 +13,11 @@ import Foundation
 /// Source: `CATransition` type `push` (`kCATransitionPush`); its subtype names the side content
 /// comes from, so `fromLeft` is our `right`.
 package struct PushTransition: Transition, Hashable {
+    /// The command-line name.
+    package static let name = "push"
+    /// One line for help texts.
+    package static let summary = "the next card pushes the current one out"
+
     /// Kind ``TransitionKind/push``, the direction content moves in, and the timing function.
     package let style: TransitionStyle
     /// The slot's size in cells.
@@ -49,4 +54,9 @@ package struct PushTransition: Transition, Hashable {
         let extent = style.direction.fullExtent(of: slotSize)
         return .affine(LayerTransform(translationX: extent.x * fraction, y: extent.y * fraction))
     }
+}
+
+extension TransitionKind {
+    /// The next card pushing the current one out (`CATransition`'s `push`): `PushTransition`.
+    public static let push = TransitionKind(PushTransition.self)
 }

@@ -10,6 +10,11 @@ import Foundation
 /// Source: `CATransition` type `reveal` (`kCATransitionReveal`); its subtype `fromLeft` is our
 /// `right`.
 package struct RevealTransition: Transition, Hashable {
+    /// The command-line name.
+    package static let name = "reveal"
+    /// One line for help texts.
+    package static let summary = "the current card slides away, uncovering the next one"
+
     /// Kind ``TransitionKind/reveal``, the direction content moves in, and the timing function.
     package let style: TransitionStyle
     /// The slot's size in cells.
@@ -45,4 +50,9 @@ package struct RevealTransition: Transition, Hashable {
                     alpha: 1),
             ])
     }
+}
+
+extension TransitionKind {
+    /// The current card sliding away from over the next one (`CATransition`'s `reveal`): `RevealTransition`.
+    public static let reveal = TransitionKind(RevealTransition.self)
 }

@@ -81,12 +81,24 @@ public struct TransitionFrame: Hashable, Sendable {
 }
 
 /// A transition between two items in a slot of a given size: a pure map from normalized time to
-/// a ``TransitionFrame``. A new transition is one type conforming to this protocol plus one
-/// case in ``TransitionKind``.
+/// a ``TransitionFrame``. A new transition is one type conforming to this protocol (its name,
+/// summary and flags included) plus one line in ``TransitionKind/allCases``.
 ///
 /// Source: Core Animation's transitions (`CATransition`, `UIView.transition(with:options:)`) and
 /// the source's pseudo fold, each expressed as per-slot keyframes evaluated at the eased progress.
 public protocol Transition: Sendable {
+    /// The command-line name: lowercase words joined by hyphens (`fold`, `move-in`); by default
+    /// the type's name.
+    static var name: String { get }
+    /// One line for help texts: what the transition looks like; empty by default.
+    static var summary: String { get }
+    /// Whether the transition moves content in a direction (a fade does not); true by default.
+    static var hasDirection: Bool { get }
+    /// Whether the slots' geometry is a perspective ``LayerGeometry/projective(_:cellAspect:)``
+    /// (the cube and the flip) rather than an affine ``LayerGeometry/affine(_:)``; false by
+    /// default.
+    static var isProjective: Bool { get }
+
     /// The kind, direction and timing this transition was made with.
     var style: TransitionStyle { get }
 
@@ -106,6 +118,15 @@ public protocol Transition: Sendable {
 }
 
 extension Transition {
+    /// The type's name.
+    public static var name: String { String(describing: Self.self) }
+    /// Empty: a transition of the embedder's own needs no help line.
+    public static var summary: String { "" }
+    /// True: most transitions move content somewhere.
+    public static var hasDirection: Bool { true }
+    /// False: most transitions stay in the card's plane.
+    public static var isProjective: Bool { false }
+
     /// `t` clamped to 0...1, NaN as 0, and its eased progress under the style's timing function.
     public func timing(at t: Double) -> (t: Double, progress: Double) {
         let clamped = t.isNaN ? 0 : min(max(t, 0), 1)

@@ -78,7 +78,7 @@ final class DeckSceneTests {
         // 2 columns in from each side per place: 36 of 40 columns, then 32.
         #expect(layout.scaleStep == 0.1)
         #expect(layout.peek == 0.05)
-        scene.setFrameSize(TerminalSize(columns: 40, rows: 6))
+        scene.frameSize = TerminalSize(columns: 40, rows: 6)
         #expect(scene.cardOrigin == CellPosition(column: 16, row: 1))
         #expect(scene.deck.configuration.bounds.maxX == 2.5)
     }

@@ -1,14 +1,14 @@
 /// "Did you mean …?": the known name nearest to a mistyped one, by Damerau–Levenshtein distance.
-enum Suggestion {
+package enum Suggestion {
     /// The largest distance at which a name is suggested.
-    static let maximumDistance = 2
+    package static let maximumDistance = 2
 
     /// The name in `candidates` nearest to `word`, compared case-insensitively (so `Render` is
     /// 0 edits from `render`), if it is within `maximumDistance` edits; the first such name on a
     /// tie. Callers pass a word that matched no candidate exactly.
     ///
     /// - Complexity: O(`word.count` × the candidates' total length).
-    static func nearest(to word: String, among candidates: [String], maximumDistance: Int = maximumDistance)
+    package static func nearest(to word: String, among candidates: [String], maximumDistance: Int = maximumDistance)
         -> String?
     {
         let typed = Array(word.lowercased())
@@ -26,7 +26,7 @@ enum Suggestion {
     /// (the unrestricted distance, so `ca` → `abc` is 2; Lowrance and Wagner's algorithm).
     ///
     /// - Complexity: O(`a.count` × `b.count`).
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let infinity = a.count + b.count

@@ -1,6 +1,6 @@
 /// What an option's value may be. One value decides how the value is read, the help line's
 /// `(values: …)` or `(1...240)` part, and the "allowed" text of an error.
-enum OptionValueKind: Equatable, Sendable {
+package enum OptionValueKind: Equatable, Sendable {
     /// No value: the option is given or not (`--paused`).
     case flag
     /// One of these names (matched case-insensitively), in the order help lists them, or text of
@@ -17,7 +17,7 @@ enum OptionValueKind: Equatable, Sendable {
 
     /// The allowed values as help shows them: `values: down, up, left, right`, `1...240`,
     /// `> 0 and < the interval`; nil for flags and text.
-    var helpText: String? {
+    package var helpText: String? {
         switch self {
         case .flag, .text, .path: return nil
         case .choice(let names, let pattern):
@@ -34,22 +34,22 @@ enum OptionValueKind: Equatable, Sendable {
 /// Built by the typed declarations (``FlagOption``, ``TextOption``, ``IntegerOption``,
 /// ``NumberOption``, ``ChoiceOption``), so an option's allowed values and default are written
 /// once and both help and errors are generated from them.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// The long name without dashes, e.g. `direction`.
-    let name: String
+    package let name: String
     /// A one-letter alias, e.g. `h` for `-h`.
-    let short: Character?
+    package let short: Character?
     /// The value placeholder (`direction` for `<direction>`), or nil for a flag.
-    let valueName: String?
+    package let valueName: String?
     /// What the option does: one sentence, ending with a full stop.
-    let summary: String
+    package let summary: String
     /// What the value may be.
-    let kind: OptionValueKind
+    package let kind: OptionValueKind
     /// The default as help shows it (`down`, `60`, `the widest item plus 2`), or nil for none.
-    let defaultText: String?
+    package let defaultText: String?
 
     /// Creates a spec; `valueName` is nil exactly when `kind` is ``OptionValueKind/flag``.
-    init(
+    package init(
         name: String, short: Character? = nil, valueName: String?, summary: String, kind: OptionValueKind,
         defaultText: String? = nil
     ) {
@@ -63,16 +63,26 @@ struct OptionSpec: Sendable {
 
     /// The help line's text: the summary, then `(allowed; default: …)` where either applies, e.g.
     /// `Direction content moves in. (values: down, up, left, right; default: down)`.
-    var help: String {
+    package var help: String {
         let parts = [kind.helpText, defaultText.map { "default: \($0)" }].compactMap(\.self)
         return parts.isEmpty ? summary : "\(summary) (\(parts.joined(separator: "; ")))"
     }
 
     /// `--name`, `-h, --help` or `--name <value>`: the left column of the help line.
-    var synopsis: String {
+    package var synopsis: String {
         var text = short.map { "-\($0), " } ?? ""
         text += "--\(name)"
         if let valueName { text += " <\(valueName)>" }
         return text
+    }
+
+    /// `  name` then `help` at `column`, or on the next line when the name reaches that column:
+    /// one row of a help text's OPTIONS or ARGUMENTS.
+    package static func helpRow(_ name: String, _ help: String, column: Int = 26) -> String {
+        let padded = "  " + name
+        if padded.count < column {
+            return padded + String(repeating: " ", count: column - padded.count) + help + "\n"
+        }
+        return padded + "\n" + String(repeating: " ", count: column) + help + "\n"
     }
 }

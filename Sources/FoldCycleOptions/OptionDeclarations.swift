@@ -1,26 +1,30 @@
+import FoldCycleCore
+
 // The typed option declarations: each holds its value kind, default and summary once, builds
 // the ``OptionSpec`` that help and the argument splitter use, and is what ``OptionValues``
 // reads a value by, so the allowed values in help and in errors cannot drift apart.
 
 /// A flag: `--fullscreen`, `-h, --help`.
-struct FlagOption: Sendable {
+package struct FlagOption: Sendable {
     /// Help's and the splitter's view of the flag.
-    let spec: OptionSpec
+    package let spec: OptionSpec
 
     /// Creates `--name` (and `-short`), described by `summary`.
-    init(_ name: String, short: Character? = nil, summary: String) {
+    package init(_ name: String, short: Character? = nil, summary: String) {
         spec = OptionSpec(name: name, short: short, valueName: nil, summary: summary, kind: .flag)
     }
 }
 
 /// `--name <value>` whose text the command reads itself (a path, a colour list).
-struct TextOption: Sendable {
+package struct TextOption: Sendable {
     /// Help's and the splitter's view of the option.
-    let spec: OptionSpec
+    package let spec: OptionSpec
 
     /// Creates `--name <valueName>`; `defaultText` is what help says applies when it is absent.
     /// `isPath`: the value names a file (completions offer files, the manual says so).
-    init(_ name: String, value valueName: String, summary: String, defaultText: String? = nil, isPath: Bool = false) {
+    package init(
+        _ name: String, value valueName: String, summary: String, defaultText: String? = nil, isPath: Bool = false
+    ) {
         spec = OptionSpec(
             name: name, valueName: valueName, summary: summary, kind: isPath ? .path : .text, defaultText: defaultText)
     }
@@ -31,20 +35,22 @@ struct TextOption: Sendable {
 /// `Value` is `Int` when the default is a number (``OptionValues`` returns it when the option
 /// is absent) and `Int?` when the default depends on other input and is described in help
 /// (absent reads as nil).
-struct IntegerOption<Value: Sendable>: Sendable {
+package struct IntegerOption<Value: Sendable>: Sendable {
     /// Help's and the splitter's view of the option.
-    let spec: OptionSpec
+    package let spec: OptionSpec
     /// The allowed values.
-    let range: IntegerRange
+    package let range: IntegerRange
     /// The value when the option is absent.
-    let defaultValue: Value
+    package let defaultValue: Value
     /// Turns a parsed number into `Value`.
-    let wrap: @Sendable (Int) -> Value
+    package let wrap: @Sendable (Int) -> Value
 }
 
 extension IntegerOption where Value == Int {
     /// An integer option whose default is `defaultValue`.
-    init(_ name: String, value valueName: String, summary: String, range: IntegerRange, default defaultValue: Int) {
+    package init(
+        _ name: String, value valueName: String, summary: String, range: IntegerRange, default defaultValue: Int
+    ) {
         spec = OptionSpec(
             name: name, valueName: valueName, summary: summary, kind: .integer(range), defaultText: String(defaultValue)
         )
@@ -56,7 +62,7 @@ extension IntegerOption where Value == Int {
 
 extension IntegerOption where Value == Int? {
     /// An integer option that reads as nil when absent; help shows `defaultText` as its default.
-    init(_ name: String, value valueName: String, summary: String, range: IntegerRange, defaultText: String) {
+    package init(_ name: String, value valueName: String, summary: String, range: IntegerRange, defaultText: String) {
         spec = OptionSpec(
             name: name, valueName: valueName, summary: summary, kind: .integer(range), defaultText: defaultText)
         self.range = range
@@ -69,23 +75,25 @@ extension IntegerOption where Value == Int? {
 ///
 /// `Value` is `Double` when the default is a number and `Double?` when it is described in help
 /// (absent reads as nil), as for ``IntegerOption``.
-struct NumberOption<Value: Sendable>: Sendable {
+package struct NumberOption<Value: Sendable>: Sendable {
     /// Help's and the splitter's view of the option.
-    let spec: OptionSpec
+    package let spec: OptionSpec
     /// The allowed values.
-    let range: NumberRange
+    package let range: NumberRange
     /// The value when the option is absent.
-    let defaultValue: Value
+    package let defaultValue: Value
     /// Turns a parsed number into `Value`.
-    let wrap: @Sendable (Double) -> Value
+    package let wrap: @Sendable (Double) -> Value
 }
 
 extension NumberOption where Value == Double {
     /// A number option whose default is `defaultValue`.
-    init(_ name: String, value valueName: String, summary: String, range: NumberRange, default defaultValue: Double) {
+    package init(
+        _ name: String, value valueName: String, summary: String, range: NumberRange, default defaultValue: Double
+    ) {
         spec = OptionSpec(
             name: name, valueName: valueName, summary: summary, kind: .number(range),
-            defaultText: shortestText(defaultValue))
+            defaultText: shortestDecimalText(defaultValue))
         self.range = range
         self.defaultValue = defaultValue
         wrap = { $0 }
@@ -94,7 +102,7 @@ extension NumberOption where Value == Double {
 
 extension NumberOption where Value == Double? {
     /// A number option that reads as nil when absent; help shows `defaultText` as its default.
-    init(_ name: String, value valueName: String, summary: String, range: NumberRange, defaultText: String) {
+    package init(_ name: String, value valueName: String, summary: String, range: NumberRange, defaultText: String) {
         spec = OptionSpec(
             name: name, valueName: valueName, summary: summary, kind: .number(range), defaultText: defaultText)
         self.range = range
@@ -105,33 +113,39 @@ extension NumberOption where Value == Double? {
 
 /// `--name <value>`: one of a list of names (case-insensitive), each standing for a value; or,
 /// when the declaration has a ``Pattern``, text of that form.
-struct ChoiceOption<Value: Sendable>: Sendable {
+package struct ChoiceOption<Value: Sendable>: Sendable {
     /// A form of value beyond the named choices, such as `cubic-bezier(x1,y1,x2,y2)`.
-    struct Pattern: Sendable {
+    package struct Pattern: Sendable {
         /// The form as help and errors list it after the names.
-        let syntax: String
+        package let syntax: String
         /// Reads text that named no choice: the value, or nil when the text is not of this form.
         /// Throws ``OptionValueError/rejected(_:)`` with the reason when it is of this form but
         /// not allowed.
-        let parse: @Sendable (String) throws(OptionValueError) -> Value?
+        package let parse: @Sendable (String) throws(OptionValueError) -> Value?
+
+        /// A form written `syntax`, read by `parse`.
+        package init(syntax: String, parse: @escaping @Sendable (String) throws(OptionValueError) -> Value?) {
+            self.syntax = syntax
+            self.parse = parse
+        }
     }
 
     /// Help's and the splitter's view of the option.
-    let spec: OptionSpec
+    package let spec: OptionSpec
     /// The names and the values they stand for, in the order help lists them.
-    let choices: [(name: String, value: Value)]
+    package let choices: [(name: String, value: Value)]
     /// A further form of value, if any.
-    let pattern: Pattern?
+    package let pattern: Pattern?
     /// The value when the option is absent.
-    let defaultValue: Value
+    package let defaultValue: Value
 
     /// Every allowed name (and the pattern's syntax), in help's order.
-    var names: [String] { choices.map(\.name) + (pattern.map { [$0.syntax] } ?? []) }
+    package var names: [String] { choices.map(\.name) + (pattern.map { [$0.syntax] } ?? []) }
 }
 
 extension ChoiceOption where Value: Equatable {
     /// A choice among `choices`, defaulting to `defaultValue` (help names it by its choice).
-    init(
+    package init(
         _ name: String, value valueName: String, summary: String, choices: [(name: String, value: Value)],
         pattern: Pattern? = nil, default defaultValue: Value
     ) {
@@ -145,7 +159,7 @@ extension ChoiceOption where Value: Equatable {
     }
 
     /// A choice among the cases of a `String`-backed enum, named by their raw values.
-    init(_ name: String, value valueName: String, summary: String, cases: [Value], default defaultValue: Value)
+    package init(_ name: String, value valueName: String, summary: String, cases: [Value], default defaultValue: Value)
     where Value: RawRepresentable, Value.RawValue == String {
         self.init(
             name, value: valueName, summary: summary, choices: cases.map { ($0.rawValue, $0) }, default: defaultValue)
@@ -153,7 +167,7 @@ extension ChoiceOption where Value: Equatable {
 }
 
 /// Why an option's text is not an allowed value; ``OptionValues`` turns it into the message.
-enum OptionValueError: Error, Equatable, Sendable {
+package enum OptionValueError: Error, Equatable, Sendable {
     /// Not a value of the option's kind at all (`ten` for a number, an unknown name).
     case invalid
     /// A value of the right kind outside the range.

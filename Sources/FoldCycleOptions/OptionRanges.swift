@@ -1,13 +1,15 @@
+import FoldCycleCore
+
 /// The upper end of an option's range: a fixed value, or a value known only once the rest of
 /// the command line is read (the interval, the number of items), named for help.
-enum UpperBound<Bound: Equatable & Sendable>: Equatable, Sendable {
+package enum UpperBound<Bound: Equatable & Sendable>: Equatable, Sendable {
     /// A value fixed by the declaration.
     case fixed(Bound)
     /// A value given when the option is read, described in help by this name.
     case named(String)
 
     /// The fixed value, or `resolved` for a named bound.
-    func value(resolving resolved: Bound?) -> Bound? {
+    package func value(resolving resolved: Bound?) -> Bound? {
         switch self {
         case .fixed(let value): return value
         case .named: return resolved
@@ -16,26 +18,26 @@ enum UpperBound<Bound: Equatable & Sendable>: Equatable, Sendable {
 }
 
 /// The whole numbers an integer option allows: `lowerBound` through an upper bound, inclusive.
-struct IntegerRange: Equatable, Sendable {
+package struct IntegerRange: Equatable, Sendable {
     /// The smallest allowed value.
-    let lowerBound: Int
+    package let lowerBound: Int
     /// The largest allowed value.
-    let upperBound: UpperBound<Int>
+    package let upperBound: UpperBound<Int>
 
     /// `lowerBound...upperBound`, both fixed.
-    init(_ range: ClosedRange<Int>) {
+    package init(_ range: ClosedRange<Int>) {
         lowerBound = range.lowerBound
         upperBound = .fixed(range.upperBound)
     }
 
     /// From `lowerBound` up to a bound known when the option is read, called `upperBoundName`.
-    init(from lowerBound: Int, upTo upperBoundName: String) {
+    package init(from lowerBound: Int, upTo upperBoundName: String) {
         self.lowerBound = lowerBound
         upperBound = .named(upperBoundName)
     }
 
     /// Help's form: `1...240`, `0...the number of items − 1`.
-    var helpText: String {
+    package var helpText: String {
         switch upperBound {
         case .fixed(let value): return "\(lowerBound)...\(value)"
         case .named(let name): return "\(lowerBound)...\(name)"
@@ -44,7 +46,7 @@ struct IntegerRange: Equatable, Sendable {
 
     /// An error's form, with a named bound resolved when given: `a whole number from 1 to 240`,
     /// `a whole number from 0 to 1`.
-    func allowedText(upperBound resolved: Int?) -> String {
+    package func allowedText(upperBound resolved: Int?) -> String {
         let upper: String
         switch upperBound {
         case .fixed(let value): upper = String(value)
@@ -54,26 +56,26 @@ struct IntegerRange: Equatable, Sendable {
     }
 
     /// Whether `value` is in the range; a named bound not given does not limit.
-    func contains(_ value: Int, upperBound resolved: Int?) -> Bool {
+    package func contains(_ value: Int, upperBound resolved: Int?) -> Bool {
         value >= lowerBound && value <= (upperBound.value(resolving: resolved) ?? .max)
     }
 }
 
 /// The finite numbers a number option allows, in a unit: each end inclusive or not.
-struct NumberRange: Equatable, Sendable {
+package struct NumberRange: Equatable, Sendable {
     /// The lower end.
-    let lowerBound: Double
+    package let lowerBound: Double
     /// Whether `lowerBound` itself is allowed.
-    let includesLowerBound: Bool
+    package let includesLowerBound: Bool
     /// The upper end.
-    let upperBound: UpperBound<Double>
+    package let upperBound: UpperBound<Double>
     /// Whether the upper end itself is allowed.
-    let includesUpperBound: Bool
+    package let includesUpperBound: Bool
     /// What the number counts: `seconds`.
-    let unit: String
+    package let unit: String
 
     /// `range` with both ends allowed.
-    init(_ range: ClosedRange<Double>, unit: String) {
+    package init(_ range: ClosedRange<Double>, unit: String) {
         lowerBound = range.lowerBound
         includesLowerBound = true
         upperBound = .fixed(range.upperBound)
@@ -83,7 +85,7 @@ struct NumberRange: Equatable, Sendable {
 
     /// More than `lowerBound` and less than a bound known when the option is read, called
     /// `upperBoundName`.
-    init(above lowerBound: Double, below upperBoundName: String, unit: String) {
+    package init(above lowerBound: Double, below upperBoundName: String, unit: String) {
         self.lowerBound = lowerBound
         includesLowerBound = false
         upperBound = .named(upperBoundName)
@@ -93,26 +95,26 @@ struct NumberRange: Equatable, Sendable {
 
     /// Help's form: `0.01...86400` when both ends are fixed and allowed, otherwise
     /// `> 0 and < the interval`.
-    var helpText: String {
+    package var helpText: String {
         if includesLowerBound, includesUpperBound, case .fixed(let upper) = upperBound {
-            return "\(shortestText(lowerBound))...\(shortestText(upper))"
+            return "\(shortestDecimalText(lowerBound))...\(shortestDecimalText(upper))"
         }
         return "\(lowerText) and \(upperText(resolved: nil))"
     }
 
     /// The bounds as an error states them, a named bound followed by its value when given:
     /// `a finite number ≥ 0.01 and ≤ 86400`, `a finite number > 0 and < the interval, 2`.
-    func boundsText(upperBound resolved: Double?) -> String {
+    package func boundsText(upperBound resolved: Double?) -> String {
         "a finite number \(lowerText) and \(upperText(resolved: resolved))"
     }
 
     /// An error's form: the unit, then ``boundsText(upperBound:)``.
-    func allowedText(upperBound resolved: Double?) -> String {
+    package func allowedText(upperBound resolved: Double?) -> String {
         "\(unit): \(boundsText(upperBound: resolved))"
     }
 
     /// Whether `value` is finite and in the range; a named bound not given does not limit.
-    func contains(_ value: Double, upperBound resolved: Double?) -> Bool {
+    package func contains(_ value: Double, upperBound resolved: Double?) -> Bool {
         guard value.isFinite else { return false }
         let upper = upperBound.value(resolving: resolved) ?? .infinity
         let aboveLower = includesLowerBound ? value >= lowerBound : value > lowerBound
@@ -121,15 +123,15 @@ struct NumberRange: Equatable, Sendable {
     }
 
     private var lowerText: String {
-        "\(includesLowerBound ? "≥" : ">") \(shortestText(lowerBound))"
+        "\(includesLowerBound ? "≥" : ">") \(shortestDecimalText(lowerBound))"
     }
 
     private func upperText(resolved: Double?) -> String {
         let relation = includesUpperBound ? "≤" : "<"
         switch upperBound {
-        case .fixed(let value): return "\(relation) \(shortestText(value))"
+        case .fixed(let value): return "\(relation) \(shortestDecimalText(value))"
         case .named(let name):
-            return "\(relation) \(name)" + (resolved.map { ", \(shortestText($0))" } ?? "")
+            return "\(relation) \(name)" + (resolved.map { ", \(shortestDecimalText($0))" } ?? "")
         }
     }
 }

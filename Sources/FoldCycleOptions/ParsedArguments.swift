@@ -3,21 +3,23 @@
 /// Follows swift-argument-parser's conventions: `--name value` and `--name=value`; `-h` for a
 /// declared one-letter alias; `--` ends the options (everything after it is an item); `-` alone
 /// and negative numbers (`-5`, `-0.5`) are items.
-struct ParsedArguments: Equatable {
+package struct ParsedArguments: Equatable {
     /// Option values by long name (the last occurrence wins).
-    var values: [String: String] = [:]
+    package var values: [String: String] = [:]
     /// Flags given, by long name.
-    var flags: Set<String> = []
+    package var flags: Set<String> = []
     /// Positional arguments (items), in order.
-    var positionals: [String] = []
+    package var positionals: [String] = []
 
     /// Splits `arguments` (without the program name) by `specs`.
     ///
-    /// - Throws: ``CLIError/usage(_:_:)`` for an unknown option (with the nearest option's name
+    /// - Throws: the context's usage error (``OptionUsageContext/usage(_:)``) for an unknown option (with the nearest option's name
     ///   when one is close: `unknown option '--direciton' (did you mean '--direction'?)`), a
     ///   missing value (the option is last, or the next argument is another `--option`), or a
     ///   value given to a flag.
-    init(_ arguments: [String], specs: [OptionSpec], command: CLICommand) throws(CLIError) {
+    package init<Context: OptionUsageContext>(_ arguments: [String], specs: [OptionSpec], context: Context)
+        throws(Context.Failure)
+    {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -49,14 +51,14 @@ struct ParsedArguments: Equatable {
                 continue
             } else {
                 // `-direction`: suggest the long option it resembles.
-                throw Self.unknownOption(argument, typedName: String(argument.dropFirst()), specs: specs, command)
+                throw Self.unknownOption(argument, typedName: String(argument.dropFirst()), specs: specs, context)
             }
             guard let spec = specs.first(where: { $0.name == name }) else {
                 let shown = name.isEmpty ? argument : "--\(name)"
-                throw Self.unknownOption(shown, typedName: name, specs: specs, command)
+                throw Self.unknownOption(shown, typedName: name, specs: specs, context)
             }
             guard let valueName = spec.valueName else {
-                if inlineValue != nil { throw .usage("option '--\(name)' takes no value", command) }
+                if inlineValue != nil { throw context.usage("option '--\(name)' takes no value") }
                 flags.insert(name)
                 continue
             }
@@ -68,22 +70,22 @@ struct ParsedArguments: Equatable {
                 values[name] = arguments[index]
                 index += 1
             } else {
-                throw .usage("missing value for '--\(name) <\(valueName)>'", command)
+                throw context.usage("missing value for '--\(name) <\(valueName)>'")
             }
         }
     }
 
     /// `unknown option 'shown'`, with a suggestion when `typedName` is close to an option's name.
-    private static func unknownOption(_ shown: String, typedName: String, specs: [OptionSpec], _ command: CLICommand)
-        -> CLIError
-    {
+    private static func unknownOption<Context: OptionUsageContext>(
+        _ shown: String, typedName: String, specs: [OptionSpec], _ context: Context
+    ) -> Context.Failure {
         if typedName.count > 1, let near = Suggestion.nearest(to: typedName, among: specs.map(\.name)) {
-            return .usage("unknown option '\(shown)' (did you mean '--\(near)'?)", command)
+            return context.usage("unknown option '\(shown)' (did you mean '--\(near)'?)")
         }
-        if typedName == "v" || typedName == "version" {
+        if typedName == "v" || typedName == "version", let hint = context.versionHint {
             // A subcommand has no version of its own: say where it is.
-            return .usage("unknown option '\(shown)' (the version: foldcycle --version)", command)
+            return context.usage("unknown option '\(shown)' (\(hint))")
         }
-        return .usage("unknown option '\(shown)'", command)
+        return context.usage("unknown option '\(shown)'")
     }
 }

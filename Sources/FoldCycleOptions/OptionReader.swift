@@ -3,24 +3,32 @@ import Foundation
 /// Reads typed option values from split arguments by their declarations: checks each value
 /// against its declared kind and range, applies the declared default, and on failure names the
 /// option and the allowed values (the same text help shows).
-struct OptionValues {
+package struct OptionReader<Context: OptionUsageContext> {
     /// The split command line.
-    let parsed: ParsedArguments
-    /// Which command is parsed: decides the usage line of errors.
-    let command: CLICommand
+    package let parsed: ParsedArguments
+    /// Who parses: makes the usage errors (the CLI's name the command, for its usage line).
+    package let context: Context
+
+    /// A reader of `parsed` whose errors `context` makes.
+    package init(parsed: ParsedArguments, context: Context) {
+        self.parsed = parsed
+        self.context = context
+    }
 
     /// Whether the flag was given.
-    func flag(_ option: FlagOption) -> Bool { parsed.flags.contains(option.spec.name) }
+    package func flag(_ option: FlagOption) -> Bool { parsed.flags.contains(option.spec.name) }
 
     /// The option's text, or nil when absent.
-    func text(_ option: TextOption) -> String? { parsed.values[option.spec.name] }
+    package func text(_ option: TextOption) -> String? { parsed.values[option.spec.name] }
 
     /// The option's whole number, or its default when absent.
     ///
     /// - Parameter resolved: the value of a named upper bound (e.g. the last item's index).
-    /// - Throws: ``CLIError/usage(_:_:)``: `invalid value 'ten' for '--fps' (a whole number from
+    /// - Throws: the context's usage error: `invalid value 'ten' for '--fps' (a whole number from
     ///   1 to 240)` or `value 0 for '--fps' is out of range (…)`.
-    func value<Value>(_ option: IntegerOption<Value>, upperBound resolved: Int? = nil) throws(CLIError) -> Value {
+    package func value<Value>(_ option: IntegerOption<Value>, upperBound resolved: Int? = nil) throws(Context.Failure)
+        -> Value
+    {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
         let allowed = option.range.allowedText(upperBound: resolved)
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
@@ -35,9 +43,11 @@ struct OptionValues {
     /// The option's finite number, or its default when absent.
     ///
     /// - Parameter resolved: the value of a named upper bound (e.g. the interval).
-    /// - Throws: ``CLIError/usage(_:_:)``: `invalid value 'nan' for '--interval' (seconds: a finite
+    /// - Throws: the context's usage error: `invalid value 'nan' for '--interval' (seconds: a finite
     ///   number ≥ 0.01 and ≤ 86400)` or `value 0 for '--interval' is out of range (…)`.
-    func value<Value>(_ option: NumberOption<Value>, upperBound resolved: Double? = nil) throws(CLIError) -> Value {
+    package func value<Value>(_ option: NumberOption<Value>, upperBound resolved: Double? = nil) throws(Context.Failure)
+        -> Value
+    {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
         let allowed = option.range.allowedText(upperBound: resolved)
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
@@ -51,9 +61,9 @@ struct OptionValues {
 
     /// The value named by the option (case-insensitive), or its default when absent.
     ///
-    /// - Throws: ``CLIError/usage(_:_:)``: `invalid value 'sideways' for '--direction' (values:
+    /// - Throws: the context's usage error: `invalid value 'sideways' for '--direction' (values:
     ///   down, up, left, right)`, or with the pattern's reason in parentheses.
-    func value<Value>(_ option: ChoiceOption<Value>) throws(CLIError) -> Value {
+    package func value<Value>(_ option: ChoiceOption<Value>) throws(Context.Failure) -> Value {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
         let name = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let match = option.choices.first(where: { $0.name == name }) { return match.value }
@@ -67,13 +77,15 @@ struct OptionValues {
     }
 
     /// The one wording of a bad value, by kind of failure.
-    private func usage(_ error: OptionValueError, _ text: String, _ spec: OptionSpec, allowed: String) -> CLIError {
+    private func usage(_ error: OptionValueError, _ text: String, _ spec: OptionSpec, allowed: String)
+        -> Context.Failure
+    {
         switch error {
         case .invalid:
-            return .usage("invalid value '\(CLIError.excerpt(text))' for '--\(spec.name)' (\(allowed))", command)
-        case .outOfRange: return .usage("value \(text) for '--\(spec.name)' is out of range (\(allowed))", command)
+            return context.usage("invalid value '\(context.excerpt(text))' for '--\(spec.name)' (\(allowed))")
+        case .outOfRange: return context.usage("value \(text) for '--\(spec.name)' is out of range (\(allowed))")
         case .rejected(let reason):
-            return .usage("invalid value '\(CLIError.excerpt(text))' for '--\(spec.name)' (\(reason))", command)
+            return context.usage("invalid value '\(context.excerpt(text))' for '--\(spec.name)' (\(reason))")
         }
     }
 }
