@@ -120,7 +120,47 @@ struct SendCommand {
 
     /// Sends `lines` and prints what comes back; returns the exit status.
     private func exchange(_ lines: [String], over descriptor: Int32) throws(CLIError) -> Int32 {
-        let payload = Array(lines.map { $0 + "\n" }.joined().utf8)
+        try send(Array(lines.map { $0 + "\n" }.joined().utf8), over: descriptor)
+        var framer = LineFramer(limit: Limits.inputFileBytes)
+        var replies = Replies(awaited: lines.count, showsRawLines: !TerminalDevice.standardOutput.isTerminal)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        // The timeout bounds the whole wait for the replies, not each silence: a run (or anything
+        // else at the path) that dribbles a byte at a time cannot hold the client past it.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        while replies.awaited > 0 || replies.subscribed {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var wait: Int32 = -1
+            if replies.awaited > 0 {
+                let now = DispatchTime.now().uptimeNanoseconds
+                let left = deadline > now ? deadline - now : 0
+                guard left > 0 else {
+                    throw .runtime(
+                        "no reply from '\(path)' within \(shortestText(timeout)) s (\(replies.awaited) still awaited)")
+                }
+                wait = Int32((left + 999_999) / 1_000_000)
+            }
+            let waited = poll(&ready, 1, wait)
+            if waited < 0 && errno == EINTR { continue }
+            if waited == 0 { continue }  // The deadline is checked above.
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                if replies.awaited > 0 {
+                    throw .runtime(
+                        "'\(path)' closed the connection with \(replies.awaited) of \(lines.count) replies still awaited"
+                    )
+                }
+                break
+            }
+            for framed in framer.append(buffer[0..<count]) {
+                guard replies.take(framed, from: path) else { return 0 }  // The reader is gone (| head -1): done.
+            }
+        }
+        return replies.failed ? 1 : 0
+    }
+
+    /// Writes all of `payload` to the socket.
+    private func send(_ payload: [UInt8], over descriptor: Int32) throws(CLIError) {
         var sent = 0
         while sent < payload.count {
             let written = payload.withUnsafeBytes {
@@ -132,70 +172,46 @@ struct SendCommand {
             }
             sent += written
         }
-        var framer = LineFramer(limit: Limits.inputFileBytes)
-        let showsRawLines = !TerminalDevice.standardOutput.isTerminal
-        var awaited = lines.count
+    }
+
+    /// The replies still awaited and what came: each line is printed; until every reply came,
+    /// each is a reply (its `ok`, a subscription); after, lines are events, printed, never parsed.
+    private struct Replies {
+        var awaited: Int
+        let showsRawLines: Bool
         var failed = false
         var subscribed = false
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        // The timeout bounds the whole wait for the replies, not each silence: a run (or anything
-        // else at the path) that dribbles a byte at a time cannot hold the client past it.
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-        while awaited > 0 || subscribed {
-            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            var wait: Int32 = -1
-            if awaited > 0 {
-                let now = DispatchTime.now().uptimeNanoseconds
-                let left = deadline > now ? deadline - now : 0
-                guard left > 0 else {
-                    throw .runtime(
-                        "no reply from '\(path)' within \(shortestText(timeout)) s (\(awaited) still awaited)")
-                }
-                wait = Int32((left + 999_999) / 1_000_000)
-            }
-            let waited = poll(&ready, 1, wait)
-            if waited < 0 && errno == EINTR { continue }
-            if waited == 0 { continue }  // The deadline is checked above.
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                if awaited > 0 {
-                    throw .runtime(
-                        "'\(path)' closed the connection with \(awaited) of \(lines.count) replies still awaited")
-                }
-                break
-            }
-            for framed in framer.append(buffer[0..<count]) {
-                guard case .line(let line) = framed else {
-                    // A reply over the limit: counted as a failed reply, not held.
-                    StandardError.write("Error: a reply from '\(path)' was over \(Limits.inputFileBytes) bytes\n")
-                    awaited -= 1
-                    failed = true
-                    continue
-                }
-                do {
-                    // Our runs' lines are JSON with every control escaped; whatever else listens at
-                    // the path is shown as data on a terminal (controls as pictures), never raw.
-                    let shown =
-                        showsRawLines ? line : Array(TextLayout.plainText(String(decoding: line, as: UTF8.self)).utf8)
-                    try TerminalDevice.standardOutput.write(shown + [0x0A])
-                } catch {
-                    return 0  // The reader is gone (| head -1): done.
-                }
-                // Once every reply came, lines are events: printed, never parsed.
-                guard awaited > 0, let value = Self.json(line), let ok = value["ok"] else { continue }
+
+        /// Prints `framed` and counts it; false when standard output's reader is gone.
+        mutating func take(_ framed: LineFramer.Line, from path: String) -> Bool {
+            guard case .line(let line) = framed else {
+                // A reply over the limit: counted as a failed reply, not held.
+                StandardError.write("Error: a reply from '\(path)' was over \(Limits.inputFileBytes) bytes\n")
                 awaited -= 1
-                if ok != .bool(true) { failed = true }
-                if let subscription = value["result"]?["subscribed"], case .bool(let on) = subscription {
-                    subscribed = on
-                }
+                failed = true
+                return true
             }
+            do {
+                // Our runs' lines are JSON with every control escaped; whatever else listens at
+                // the path is shown as data on a terminal (controls as pictures), never raw.
+                let shown =
+                    showsRawLines ? line : Array(TextLayout.plainText(String(decoding: line, as: UTF8.self)).utf8)
+                try TerminalDevice.standardOutput.write(shown + [0x0A])
+            } catch {
+                return false
+            }
+            guard awaited > 0, let value = SendCommand.json(line), let ok = value["ok"] else { return true }
+            awaited -= 1
+            if ok != .bool(true) { failed = true }
+            if let subscription = value["result"]?["subscribed"], case .bool(let on) = subscription {
+                subscribed = on
+            }
+            return true
         }
-        return failed ? 1 : 0
     }
 
     /// A line as JSON, or nil when it is not.
-    private static func json(_ line: [UInt8]) -> JSONValue? {
+    fileprivate static func json(_ line: [UInt8]) -> JSONValue? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) else { return nil }
         return JSONValue(foundationObject: object)
     }

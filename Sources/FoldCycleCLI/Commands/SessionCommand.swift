@@ -62,41 +62,15 @@ package enum SessionCommand: Equatable, Sendable {
         }
         switch verb {
         case "direction":
-            let names = SharedOptions.direction.names.joined(separator: ", ")
-            guard words.count == 1, let direction = TransitionDirection(name: words[0]) else {
-                let given = words.joined(separator: " ")
-                return .failure(
-                    .init(
-                        given.isEmpty
-                            ? "'direction' needs a direction (values: \(names))"
-                            : "invalid direction '\(given)' (values: \(names))"))
+            return choice(verb, words, names: SharedOptions.direction.names, needs: "a direction") {
+                TransitionDirection(name: $0).map(SessionCommand.direction)
             }
-            return .success(.direction(direction))
         case "transition":
-            let names = SharedOptions.transition.names.joined(separator: ", ")
-            guard words.count == 1, let kind = TransitionKind(rawValue: words[0]) else {
-                let given = words.joined(separator: " ")
-                return .failure(
-                    .init(
-                        given.isEmpty
-                            ? "'transition' needs a transition (values: \(names))"
-                            : "invalid transition '\(given)' (values: \(names))"))
+            return choice(verb, words, names: SharedOptions.transition.names, needs: "a transition") {
+                TransitionKind(rawValue: $0).map(SessionCommand.transition)
             }
-            return .success(.transition(kind))
         case "interval", "duration":
-            guard words.count == 1, let seconds = Double(words[0]), seconds.isFinite, seconds > 0 else {
-                let given = words.joined(separator: " ")
-                let allowed =
-                    (verb == "interval"
-                    ? LiveCommand.Options.interval.range
-                    : LiveCommand.Options.duration.range).allowedText(upperBound: nil)
-                return .failure(
-                    .init(
-                        given.isEmpty
-                            ? "'\(verb)' needs a number of seconds (\(allowed))"
-                            : "invalid \(verb) '\(given)' (\(allowed))"))
-            }
-            return .success(verb == "interval" ? .interval(seconds) : .duration(seconds))
+            return seconds(verb, words)
         case "goto", "remove":
             switch itemNumber(verb, words: words, wholeLine: true) {
             case .failure(let error): return .failure(error)
@@ -106,22 +80,57 @@ package enum SessionCommand: Equatable, Sendable {
             guard !rest.isEmpty else { return .failure(.init("'add' needs the item's text: add TEXT")) }
             return .success(.add(String(rest), at: nil))
         case "insert", "replace":
-            let number = rest.prefix(while: { !Self.isBlank($0) })
-            let text = rest[number.endIndex...].drop(while: Self.isBlank)
-            switch itemNumber(verb, words: number.isEmpty ? [] : [String(number)], wholeLine: false) {
-            case .failure(let error): return .failure(error)
-            case .success(let index):
-                guard !text.isEmpty else {
-                    return .failure(.init("'\(verb)' needs an item number and the item's text: \(verb) N TEXT"))
-                }
-                return .success(verb == "insert" ? .add(String(text), at: index) : .replace(index, String(text)))
-            }
+            return numberedText(verb, rest)
         default:
             let near = nearestVerb(to: verb)
             return .failure(
                 .init(
                     "unknown command '\(trimmed)' (\(near.map { "did you mean '\($0)'? " } ?? "")commands: \(summary))",
                     unknownCommand: trimmed, suggestion: near))
+        }
+    }
+
+    /// `verb` with one word naming one of `names` (`direction up`).
+    private static func choice(
+        _ verb: String, _ words: [String], names: [String], needs: String, _ make: (String) -> SessionCommand?
+    ) -> Result<SessionCommand, SessionCommandError> {
+        if words.count == 1, let command = make(words[0]) { return .success(command) }
+        let given = words.joined(separator: " ")
+        let list = names.joined(separator: ", ")
+        return .failure(
+            .init(
+                given.isEmpty
+                    ? "'\(verb)' needs \(needs) (values: \(list))" : "invalid \(verb) '\(given)' (values: \(list))"))
+    }
+
+    /// `interval` or `duration` with a positive finite number of seconds.
+    private static func seconds(_ verb: String, _ words: [String]) -> Result<SessionCommand, SessionCommandError> {
+        guard words.count == 1, let seconds = Double(words[0]), seconds.isFinite, seconds > 0 else {
+            let given = words.joined(separator: " ")
+            let allowed =
+                (verb == "interval"
+                ? LiveCommand.Options.interval.range
+                : LiveCommand.Options.duration.range).allowedText(upperBound: nil)
+            return .failure(
+                .init(
+                    given.isEmpty
+                        ? "'\(verb)' needs a number of seconds (\(allowed))" : "invalid \(verb) '\(given)' (\(allowed))"
+                ))
+        }
+        return .success(verb == "interval" ? .interval(seconds) : .duration(seconds))
+    }
+
+    /// `insert` or `replace`: an item number, then the item's text as typed.
+    private static func numberedText(_ verb: String, _ rest: Substring) -> Result<SessionCommand, SessionCommandError> {
+        let number = rest.prefix(while: { !Self.isBlank($0) })
+        let text = rest[number.endIndex...].drop(while: Self.isBlank)
+        switch itemNumber(verb, words: number.isEmpty ? [] : [String(number)], wholeLine: false) {
+        case .failure(let error): return .failure(error)
+        case .success(let index):
+            guard !text.isEmpty else {
+                return .failure(.init("'\(verb)' needs an item number and the item's text: \(verb) N TEXT"))
+            }
+            return .success(verb == "insert" ? .add(String(text), at: index) : .replace(index, String(text)))
         }
     }
 

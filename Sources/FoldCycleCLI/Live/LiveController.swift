@@ -88,12 +88,7 @@ final class LiveController {
             let changed = cycler.previous()
             return stateReply(changed, changed ? "previous: item \(itemNumber)" : "only one item")
         case .goto(let index):
-            do {
-                let changed = try cycler.show(index: index)
-                return stateReply(changed, changed ? "goto: item \(itemNumber)" : "already showing item \(itemNumber)")
-            } catch {
-                return .failure(rangeMessage(error, numbering: numbering, verb: "goto"))
-            }
+            return show(index: index, numbering: numbering)
         case .direction(let direction):
             cycler.direction = direction
             return .success("direction \(direction)", .object([("direction", .string("\(direction)"))]))
@@ -103,53 +98,13 @@ final class LiveController {
         case .interval(let seconds):
             return setInterval(seconds)
         case .duration(let seconds):
-            do {
-                try cycler.setDuration(seconds)
-                durationFollowsInterval = false
-                return .success("duration \(shortestText(cycler.duration))s", timingResult)
-            } catch {
-                return .failure("\(error)")
-            }
+            return setDuration(seconds)
         case .add(let text, let index):
-            do throws(ItemLimitError) {
-                try budget.admit(text)
-            } catch {
-                return .failure("cannot \(index == nil ? "add" : "insert"): \(error)", .limitReached)
-            }
-            do {
-                let position = try cycler.insert(text, at: index)
-                return .success(
-                    "\(index == nil ? "added" : "inserted") as item \(position + 1)/\(cycler.count)",
-                    .object([("index", .int(position)), ("count", .int(cycler.count))]))
-            } catch {
-                budget.undo(text)
-                return .failure(rangeMessage(error, numbering: numbering, verb: index == nil ? "add" : "insert"))
-            }
+            return add(text, at: index, numbering: numbering)
         case .remove(let index):
-            do {
-                let removed = try cycler.remove(at: index)
-                budget.release(removed)
-                return .success(
-                    "removed item \(index + 1) (\(cycler.count) left)",
-                    .object([("index", .int(index)), ("item", .string(removed)), ("count", .int(cycler.count))]))
-            } catch {
-                return .failure(rangeMessage(error, numbering: numbering, verb: "remove"))
-            }
+            return remove(at: index, numbering: numbering)
         case .replace(let index, let text):
-            let current = cycler.withDataSource { (0..<$0.count).contains(index) ? $0.item(at: index) : nil }
-            do throws(ItemLimitError) {
-                if let current { try budget.admit(text, replacing: current) }
-            } catch {
-                return .failure("cannot replace: \(error)", .limitReached)
-            }
-            do {
-                let old = try cycler.replace(at: index, with: text)
-                return .success(
-                    "replaced item \(index + 1)",
-                    .object([("index", .int(index)), ("previous", .string(old)), ("count", .int(cycler.count))]))
-            } catch {
-                return .failure(rangeMessage(error, numbering: numbering, verb: "replace"))
-            }
+            return replace(at: index, with: text, numbering: numbering)
         case .items:
             return itemsReply(numbering: numbering)
         case .status:
@@ -164,6 +119,73 @@ final class LiveController {
             return .success("subscribed", .object([("subscribed", .bool(true))]))
         case .unsubscribe:
             return .success("unsubscribed", .object([("subscribed", .bool(false))]))
+        }
+    }
+
+    // MARK: - Commands with more to do than one call
+
+    private func show(index: Int, numbering: Numbering) -> Reply {
+        do {
+            let changed = try cycler.show(index: index)
+            return stateReply(changed, changed ? "goto: item \(itemNumber)" : "already showing item \(itemNumber)")
+        } catch {
+            return .failure(rangeMessage(error, numbering: numbering, verb: "goto"))
+        }
+    }
+
+    private func setDuration(_ seconds: TimeInterval) -> Reply {
+        do {
+            try cycler.setDuration(seconds)
+            durationFollowsInterval = false
+            return .success("duration \(shortestText(cycler.duration))s", timingResult)
+        } catch {
+            return .failure("\(error)")
+        }
+    }
+
+    private func add(_ text: String, at index: Int?, numbering: Numbering) -> Reply {
+        do throws(ItemLimitError) {
+            try budget.admit(text)
+        } catch {
+            return .failure("cannot \(index == nil ? "add" : "insert"): \(error)", .limitReached)
+        }
+        do {
+            let position = try cycler.insert(text, at: index)
+            return .success(
+                "\(index == nil ? "added" : "inserted") as item \(position + 1)/\(cycler.count)",
+                .object([("index", .int(position)), ("count", .int(cycler.count))]))
+        } catch {
+            budget.undo(text)
+            return .failure(rangeMessage(error, numbering: numbering, verb: index == nil ? "add" : "insert"))
+        }
+    }
+
+    private func remove(at index: Int, numbering: Numbering) -> Reply {
+        do {
+            let removed = try cycler.remove(at: index)
+            budget.release(removed)
+            return .success(
+                "removed item \(index + 1) (\(cycler.count) left)",
+                .object([("index", .int(index)), ("item", .string(removed)), ("count", .int(cycler.count))]))
+        } catch {
+            return .failure(rangeMessage(error, numbering: numbering, verb: "remove"))
+        }
+    }
+
+    private func replace(at index: Int, with text: String, numbering: Numbering) -> Reply {
+        let current = cycler.withDataSource { (0..<$0.count).contains(index) ? $0.item(at: index) : nil }
+        do throws(ItemLimitError) {
+            if let current { try budget.admit(text, replacing: current) }
+        } catch {
+            return .failure("cannot replace: \(error)", .limitReached)
+        }
+        do {
+            let old = try cycler.replace(at: index, with: text)
+            return .success(
+                "replaced item \(index + 1)",
+                .object([("index", .int(index)), ("previous", .string(old)), ("count", .int(cycler.count))]))
+        } catch {
+            return .failure(rangeMessage(error, numbering: numbering, verb: "replace"))
         }
     }
 
