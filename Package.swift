@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "FoldCycleCore"),
         .target(name: "FoldCycle", dependencies: ["FoldCycleCore"]),
         .target(name: "FoldCycleCLI", dependencies: ["FoldCycle"]),
-        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycleCLI"]),
+        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycle", "FoldCycleCLI"]),
         // The workshop, apart from the product and the tests' support: the bench measures bytes
         // against FoldCycleByteFloor's OutputLowerBound (tested by FoldCycleTests).
         .target(name: "FoldCycleByteFloor", dependencies: ["FoldCycle"]),

@@ -38,7 +38,7 @@ public final class PseudoFoldCycler: @unchecked Sendable {
 
     // Guards `finished`: the player's own state is on its queue; this flag keeps the controls
     // inert once the card has been given back.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var finished = false
 
     /// Creates a stopped card showing `items[0]`; nothing is drawn until ``start()``.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Composites ``Layer``s, back to front, into a ``CellBuffer`` (docs/DESIGN.md#compositing).
 ///

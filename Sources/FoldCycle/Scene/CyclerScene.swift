@@ -24,7 +24,7 @@ where DataSource.Item == String {
     /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.
     public let fitsWidth: Bool
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var changeHandler: (@Sendable (SceneChange) -> Void)?
     private var observerToken: Int?
     /// On the player's queue.

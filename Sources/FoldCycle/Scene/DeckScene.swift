@@ -29,7 +29,7 @@ where DataSource.Item == String {
     /// deck's ``DeckConfiguration/flipDuration``.
     public let flipStyle: TransitionStyle
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var size: TerminalSize
     private var origin: CellPosition
     private var changeHandler: (@Sendable (SceneChange) -> Void)?

@@ -1,13 +1,17 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a terminal's mouse reports on and off: button-event tracking (mode 1002: presses,
 /// releases, and motion while a button is held) in SGR form (mode 1006). While it is on the
 /// terminal's own selection by mouse is off (most terminals still select with Shift held), so
 /// ``disable()`` runs on every exit path of a ``TerminalSession``.
 ///
-/// Thread-safe (NSLock); idempotent in both directions.
+/// Thread-safe (a `Lock`); idempotent in both directions.
 final class MouseReporting: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let device: TerminalDevice
     private var enabled = false
     private var rescueSlot: Int?

@@ -1,13 +1,17 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Saves a terminal's termios modes and switches it to the non-canonical, no-echo input that a
 /// key-driven command line needs, with signals (ISIG) left on so Ctrl-C still sends SIGINT.
 ///
 /// ``restore()`` puts back exactly the saved modes; it is idempotent and safe to call on every
 /// exit path. While modes are changed, the saved ones are also kept in ``TerminalRescue`` for a
-/// crash or a stuck termination signal. Thread-safe (NSLock).
+/// crash or a stuck termination signal. Thread-safe (a `Lock`).
 package final class TerminalModes: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let device: TerminalDevice
     private var saved: termios?
     private var rescueSlot: Int?

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The language a run's commands on stdin are written in.
 enum ControlProtocol: String, Equatable, Sendable, CaseIterable {

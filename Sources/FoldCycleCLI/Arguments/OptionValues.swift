@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads typed option values from split arguments by their declarations: checks each value
 /// against its declared kind and range, applies the declared default, and on failure names the
@@ -23,7 +27,7 @@ struct OptionValues {
     func value<Value>(_ option: IntegerOption<Value>, upperBound resolved: Int? = nil) throws(CLIError) -> Value {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
         let allowed = option.range.allowedText(upperBound: resolved)
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = Int(text.trimmingWhitespace()) else {
             throw usage(.invalid, text, option.spec, allowed: allowed)
         }
         guard option.range.contains(value, upperBound: resolved) else {
@@ -40,7 +44,7 @@ struct OptionValues {
     func value<Value>(_ option: NumberOption<Value>, upperBound resolved: Double? = nil) throws(CLIError) -> Value {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
         let allowed = option.range.allowedText(upperBound: resolved)
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        guard let value = Double(text.trimmingWhitespace()), value.isFinite else {
             throw usage(.invalid, text, option.spec, allowed: allowed)
         }
         guard option.range.contains(value, upperBound: resolved) else {
@@ -55,7 +59,7 @@ struct OptionValues {
     ///   down, up, left, right)`, or with the pattern's reason in parentheses.
     func value<Value>(_ option: ChoiceOption<Value>) throws(CLIError) -> Value {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
-        let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let name = text.trimmingWhitespace().lowercased()
         if let match = option.choices.first(where: { $0.name == name }) { return match.value }
         let allowed = "values: " + option.names.joined(separator: ", ")
         do {

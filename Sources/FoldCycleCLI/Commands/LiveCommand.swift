@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `foldcycle [OPTIONS] [ITEM ...]`: cycles items live in the terminal.
 struct LiveCommand {

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The bytes of `render`'s streaming formats (plain, json, ansi) frame by frame, whatever the
 /// frames are of (``RenderSource``), and for a paced playback what giving the terminal back and

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--record FILE.cast` for any live scene (the cycler, the deck): the player's sink becomes an
 /// ``AsciicastRecorder`` that tees standard output to the file, timed on the scene's clock, with

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The two sides of a flashcard: an item whose text has a line `---` is a front (the lines
 /// before it) and a back (the lines after); any other item has a front only
