@@ -8,6 +8,11 @@ import PackageDescription
 //   the terminal session and the player); re-exports FoldCycleCore.
 // - FoldCycleCLI: the `foldcycle` tool as a library, unit-tested; `foldcycle-cli` is its thin
 //   executable.
+// The product's modules see only the members of the modules each file imports, so a file on
+// FoundationEssentials cannot call an NSString method that another file's `import Foundation`
+// brought in (which would link CoreFoundation and ICU: DECISIONS.md, "FoundationEssentials").
+let product: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "FoldCycle",
     // Linux needs no entry. On macOS (written for, not yet tested on one): 15, the true minimum of
@@ -22,10 +27,10 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "FoldCycleCore"),
-        .target(name: "FoldCycle", dependencies: ["FoldCycleCore"]),
-        .target(name: "FoldCycleCLI", dependencies: ["FoldCycle"]),
-        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycle", "FoldCycleCLI"]),
+        .target(name: "FoldCycleCore", swiftSettings: product),
+        .target(name: "FoldCycle", dependencies: ["FoldCycleCore"], swiftSettings: product),
+        .target(name: "FoldCycleCLI", dependencies: ["FoldCycle"], swiftSettings: product),
+        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycle", "FoldCycleCLI"], swiftSettings: product),
         // The workshop, apart from the product and the tests' support: the bench measures bytes
         // against FoldCycleByteFloor's OutputLowerBound (tested by FoldCycleTests).
         .target(name: "FoldCycleByteFloor", dependencies: ["FoldCycle"]),

@@ -1,3 +1,5 @@
+import struct Foundation.CGFloat
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

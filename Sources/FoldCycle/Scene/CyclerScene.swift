@@ -1,4 +1,10 @@
-import Foundation
+// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
+#if FOLDCYCLE_TOOL_GEOMETRY
+    import FoundationEssentials
+    import struct Foundation.CGFloat
+#else
+    import Foundation
+#endif
 
 /// A ``Cycler``'s card as a ``FrameSource``: the settled item, or its in-flight transition's
 /// slots, composed by a ``CardScene``.
