@@ -63,11 +63,15 @@ struct FoundationFreeTests {
             (#"["\uD83Dx"]"#, #"Invalid \u escape (a lone UTF-16 surrogate) around character 2"#),
             (#"["\u12G4"]"#, #"Invalid \u escape (four hex digits) around character 6"#),
             ("[1e400]", "Number 1e400 is not representable in Swift"), ("[NaN]", "Invalid value around character 1"),
-            ("[1] [2]", "Invalid value around character 4"), ("[\"\u{FEFF}\"] \u{FEFF}", "Invalid value around character 8"),
+            ("[1] [2]", "Invalid value around character 4"),
+            ("[\"\u{FEFF}\"] \u{FEFF}", "Invalid value around character 8"),
         ])
     func invalid(_ text: String, _ message: String) {
         #expect(throws: JSONParser.Failure(message: message)) { try JSONParser.parse(Array(text.utf8)) }
-        #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) == nil)
+        // JSONSerialization took a trailing comma; RFC 8259 (and the parser) does not.
+        if !text.hasSuffix(",]") && !text.hasSuffix(",}") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) == nil)
+        }
     }
 
     @Test("invalid UTF-8 is refused at its first byte")
@@ -100,7 +104,11 @@ struct FoundationFreeTests {
             if scalar.isWhitespaceOrNewline != CharacterSet.whitespacesAndNewlines.contains(scalar) {
                 mismatches.append("wsnl \(value)")
             }
-            if value < 0x30000, scalar.isAlphanumeric != CharacterSet.alphanumerics.contains(scalar) {
+            // CoreFoundation's Unicode tables are older than the standard library's: compare the
+            // scalars both know (assigned by Unicode 13).
+            if let age = scalar.properties.age, age.major <= 13,
+                scalar.isAlphanumeric != CharacterSet.alphanumerics.contains(scalar)
+            {
                 mismatches.append("alnum \(value)")
             }
         }
@@ -110,12 +118,15 @@ struct FoundationFreeTests {
     @Test(
         "trimming is trimmingCharacters(in:)'s, scalar by scalar",
         arguments: [
-            "", " ", " a ", "\t a b \u{3000}", "\u{A0}x\u{2003}", " \u{301}x ", "\r\n x \n", "x\u{85}", "\u{2028}y\u{2029}",
+            "", " ", " a ", "\t a b \u{3000}", "\u{A0}x\u{2003}", " \u{301}x ", "\r\n x \n", "x\u{85}",
+            "\u{2028}y\u{2029}",
         ])
     func trimming(_ text: String) {
         #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces))
         #expect(text.trimmingWhitespaceAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines))
-        #expect(text.trimmingWhitespace().unicodeScalars.count == text.trimmingCharacters(in: .whitespaces).unicodeScalars.count)
+        #expect(
+            text.trimmingWhitespace().unicodeScalars.count
+                == text.trimmingCharacters(in: .whitespaces).unicodeScalars.count)
     }
 
     // MARK: - Times against ISO8601DateFormatter
@@ -124,7 +135,7 @@ struct FoundationFreeTests {
         "RFC 3339 times read as ISO8601DateFormatter read them",
         arguments: [
             "2026-12-01T08:30:00Z", "2026-12-01T09:30:00+01:00", "2026-12-01T08:30:00-05:30", "2000-02-29T23:59:59Z",
-            "1970-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "0001-01-01T00:00:00Z", "2026-12-01T08:30:00.25Z",
+            "1970-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "1600-03-01T00:00:00Z", "2026-12-01T08:30:00.25Z",
             "2026-12-01T08:30:00.5+14:00", "2024-02-29T12:00:00Z",
         ])
     func internetTimes(_ text: String) throws {
@@ -134,6 +145,12 @@ struct FoundationFreeTests {
         fraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let expected = try #require(plain.date(from: text) ?? fraction.date(from: text))
         #expect(TimeText.parse(text) == expected)
+    }
+
+    @Test("days before 1582 are proleptic Gregorian, as RFC 3339 says (the formatter used the Julian calendar)")
+    func prolepticGregorian() {
+        #expect(TimeText.parse("0001-01-01T00:00:00Z")?.timeIntervalSince1970 == -62_135_596_800)
+        #expect(TimeText.parse("0000-03-01")?.timeIntervalSince1970 == -62_162_035_200)
     }
 
     @Test(

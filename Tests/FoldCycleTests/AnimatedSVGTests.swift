@@ -156,7 +156,7 @@ struct AnimatedSVGTests {
 
     @Test("numbers are String(format: \"%.Nf\")'s digits, without trailing zeros, over a spread of values")
     func numbersMatchFormat() {
-        var random = SeededRandom(seed: 20)
+        var random = SeededGenerator(seed: 20)
         for index in 0..<20_000 {
             let magnitude = pow(10, Double(index % 40) - 20)
             let value = (Double(random.next() % 2_000_001) / 1_000_000 - 1) * magnitude

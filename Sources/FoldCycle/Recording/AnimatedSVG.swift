@@ -253,7 +253,8 @@ struct SVGDocumentWriter {
         // printf's `%.Nf` (what `String(format:)` called), in the C locale the process runs in.
         var digits = [CChar](repeating: 0, count: 512)
         let count = withVaList([rounded]) { vsnprintf(&digits, digits.count, "%.\(decimals)f", $0) }
-        var text = String(decoding: digits[0..<Int(max(min(count, 511), 0))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var text = String(
+            decoding: digits[0..<Int(max(min(count, 511), 0))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

@@ -9,12 +9,15 @@
 /// terminal's own selection by mouse is off (most terminals still select with Shift held), so
 /// ``disable()`` runs on every exit path of a ``TerminalSession``.
 ///
-/// Thread-safe (a `Lock`); idempotent in both directions.
-final class MouseReporting: @unchecked Sendable {
-    private let lock = Lock()
+/// Thread-safe (its state in a `LockedBox`); idempotent in both directions.
+final class MouseReporting: Sendable {
+    private struct State {
+        var enabled = false
+        var rescueSlot: Int?
+    }
+
+    private let state = LockedBox(State())
     private let device: TerminalDevice
-    private var enabled = false
-    private var rescueSlot: Int?
 
     /// The bytes that turn reports on: `CSI ? 1002 h`, `CSI ? 1006 h`.
     static let enableBytes = EscapeSequence.enableMouseButtonTracking.bytes + EscapeSequence.enableSGRMouseReports.bytes
@@ -28,18 +31,18 @@ final class MouseReporting: @unchecked Sendable {
     }
 
     /// Whether reports are on.
-    var isEnabled: Bool { lock.withLock { enabled } }
+    var isEnabled: Bool { state.withLock { $0.enabled } }
 
     /// Turns reports on (when the device is a terminal).
     func enable() {
-        lock.withLock {
-            guard !enabled, device.isTerminal else { return }
+        state.withLock { state in
+            guard !state.enabled, device.isTerminal else { return }
             // A terminal that cannot be written is going away; the next restore finds it off.
             guard (try? device.write(Self.enableBytes)) != nil else { return }
-            enabled = true
+            state.enabled = true
             // A crash or a stuck termination signal turns them off too.
-            rescueSlot = TerminalRescue.shared.makeByteSlot()
-            if let rescueSlot {
+            state.rescueSlot = TerminalRescue.shared.makeByteSlot()
+            if let rescueSlot = state.rescueSlot {
                 TerminalRescue.shared.setBytes(Self.disableBytes, descriptor: device.fileDescriptor, slot: rescueSlot)
             }
         }
@@ -47,11 +50,11 @@ final class MouseReporting: @unchecked Sendable {
 
     /// Turns reports off, if on.
     func disable() {
-        lock.withLock {
-            guard enabled else { return }
-            enabled = false
-            if let rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
-            rescueSlot = nil
+        state.withLock { state in
+            guard state.enabled else { return }
+            state.enabled = false
+            if let rescueSlot = state.rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
+            state.rescueSlot = nil
             try? device.write(Self.disableBytes)
         }
     }

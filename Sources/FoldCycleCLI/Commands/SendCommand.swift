@@ -1,5 +1,5 @@
-import FoldCycle
 import Dispatch
+import FoldCycle
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

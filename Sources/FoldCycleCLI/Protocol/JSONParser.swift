@@ -222,7 +222,8 @@ package struct JSONParser {
         let start = position - 2
         let unit = try hexUnit()
         if UTF16.isLeadSurrogate(unit) {
-            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
             else { throw Self.loneSurrogate(at: start) }
             position += 2
             let trail = try hexUnit()
