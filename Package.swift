@@ -17,8 +17,8 @@ let package = Package(
     name: "FoldCycle",
     // Linux needs no entry. On macOS (written for, not yet tested on one): 15, the true minimum of
     // the package, since `platforms` holds for every target: the bench's `Mutex`
-    // (Synchronization) is macOS 15. The library alone needs macOS 14 (`NSLocking.withLock`, used
-    // by every lock-guarded model; AsyncStream and Dispatch need only 10.15).
+    // (Synchronization) is macOS 15. The library's lock-guarded models use FoldCycleCore's own
+    // pthread `Lock` (any macOS); AsyncStream and Dispatch need only 10.15.
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FoldCycle", targets: ["FoldCycle"]),

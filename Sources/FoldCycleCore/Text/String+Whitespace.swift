@@ -3,16 +3,17 @@
 // link Foundation's ICU data into the binary (DECISIONS.md, "FoundationEssentials").
 
 extension Unicode.Scalar {
-    /// In Foundation's `CharacterSet.whitespaces`: general category Zs, and the tab (U+0009).
+    /// In Foundation's `CharacterSet.whitespaces`: general category Zs, the tab (U+0009) and, as
+    /// CoreFoundation has it, ZERO WIDTH SPACE (U+200B).
     package var isWhitespace: Bool {
-        value == 0x09 || properties.generalCategory == .spaceSeparator
+        value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// In Foundation's `CharacterSet.whitespacesAndNewlines`: general category Z* (Zs, Zl, Zp),
-    /// the tab, U+000A–U+000D and U+0085.
+    /// the tab, U+000A–U+000D, U+0085 and U+200B.
     package var isWhitespaceOrNewline: Bool {
         switch value {
-        case 0x09...0x0D, 0x85: true
+        case 0x09...0x0D, 0x85, 0x200B: true
         default:
             switch properties.generalCategory {
             case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
@@ -21,7 +22,9 @@ extension Unicode.Scalar {
         }
     }
 
-    /// In Foundation's `CharacterSet.alphanumerics`: general category L*, M* or N*.
+    /// In Foundation's `CharacterSet.alphanumerics`: general category L*, M* or N* (the same set
+    /// in the Basic Multilingual Plane; CoreFoundation's older tables lack some later scripts,
+    /// such as Tangut, which are letters here).
     package var isAlphanumeric: Bool {
         switch properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
