@@ -10,12 +10,17 @@ import PackageDescription
 //   by the CLI and the bench; depends only on FoldCycleCore (for shortestDecimalText).
 // - FoldCycleCLI: the `foldcycle` tool as a library, unit-tested; `foldcycle-cli` is its thin
 //   executable.
+// The product's modules see only the members of the modules each file imports, so a file on
+// FoundationEssentials cannot call an NSString method that another file's `import Foundation`
+// brought in (which would link CoreFoundation and ICU: DECISIONS.md, "FoundationEssentials").
+let product: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "FoldCycle",
     // Linux needs no entry. On macOS (written for, not yet tested on one): 15, the true minimum of
     // the package, since `platforms` holds for every target: the bench's `Mutex`
-    // (Synchronization) is macOS 15. The library alone needs macOS 14 (`NSLocking.withLock`, used
-    // by every lock-guarded model; AsyncStream and Dispatch need only 10.15).
+    // (Synchronization) is macOS 15. The library's lock-guarded models use FoldCycleCore's own
+    // pthread `Lock` (any macOS); AsyncStream and Dispatch need only 10.15.
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FoldCycle", targets: ["FoldCycle"]),
@@ -24,12 +29,12 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "FoldCycleCore"),
-        .target(name: "FoldCycle", dependencies: ["FoldCycleCore"]),
+        .target(name: "FoldCycleCore", swiftSettings: product),
+        .target(name: "FoldCycle", dependencies: ["FoldCycleCore"], swiftSettings: product),
         // The command-line options (declarations, splitter, reader): the CLI's and the bench's.
-        .target(name: "FoldCycleOptions", dependencies: ["FoldCycleCore"]),
-        .target(name: "FoldCycleCLI", dependencies: ["FoldCycle", "FoldCycleOptions"]),
-        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycleCLI"]),
+        .target(name: "FoldCycleOptions", dependencies: ["FoldCycleCore"], swiftSettings: product),
+        .target(name: "FoldCycleCLI", dependencies: ["FoldCycle", "FoldCycleOptions"], swiftSettings: product),
+        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycle", "FoldCycleCLI"], swiftSettings: product),
         // The workshop, apart from the product and the tests' support: the bench measures bytes
         // against FoldCycleByteFloor's OutputLowerBound (tested by FoldCycleTests).
         .target(name: "FoldCycleByteFloor", dependencies: ["FoldCycle"]),

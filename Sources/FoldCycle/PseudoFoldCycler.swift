@@ -1,4 +1,10 @@
-import Foundation
+// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
+#if FOLDCYCLE_TOOL_GEOMETRY
+    import FoundationEssentials
+    import struct Foundation.CGFloat
+#else
+    import Foundation
+#endif
 
 /// The design card's cycler: a card that swaps its items through two slots on a Dispatch timer,
 /// in any of four directions, with the fold (or any transition of the family), drawn as ANSI
@@ -38,7 +44,7 @@ public final class PseudoFoldCycler: @unchecked Sendable {
 
     // Guards `finished`: the player's own state is on its queue; this flag keeps the controls
     // inert once the card has been given back.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var finished = false
 
     /// Creates a stopped card showing `items[0]`; nothing is drawn until ``start()``.

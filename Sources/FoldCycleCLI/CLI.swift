@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `foldcycle` command line tool: parses the arguments, runs the live cycler or a
 /// subcommand, and returns the documented exit code (0 done, 64 usage, 66 unreadable input,

@@ -1,4 +1,10 @@
-import Foundation
+import FoldCycle
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads typed option values from split arguments by their declarations: checks each value
 /// against its declared kind and range, applies the declared default, and on failure names the
@@ -31,7 +37,7 @@ package struct OptionReader<Context: OptionUsageContext> {
     {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
         let allowed = option.range.allowedText(upperBound: resolved)
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = Int(text.trimmingWhitespace()) else {
             throw usage(.invalid, text, option.spec, allowed: allowed)
         }
         guard option.range.contains(value, upperBound: resolved) else {
@@ -50,7 +56,7 @@ package struct OptionReader<Context: OptionUsageContext> {
     {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
         let allowed = option.range.allowedText(upperBound: resolved)
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        guard let value = Double(text.trimmingWhitespace()), value.isFinite else {
             throw usage(.invalid, text, option.spec, allowed: allowed)
         }
         guard option.range.contains(value, upperBound: resolved) else {
@@ -65,7 +71,7 @@ package struct OptionReader<Context: OptionUsageContext> {
     ///   down, up, left, right)`, or with the pattern's reason in parentheses.
     package func value<Value>(_ option: ChoiceOption<Value>) throws(Context.Failure) -> Value {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
-        let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let name = text.trimmingWhitespace().lowercased()
         if let match = option.choices.first(where: { $0.name == name }) { return match.value }
         let allowed = "values: " + option.names.joined(separator: ", ")
         do {

@@ -113,7 +113,10 @@ struct ProtocolCodecTests {
             (#"{"cmd":"next"} trailing"#, #"'{"cmd":"next"} trailing' is not JSON: Invalid value around character 15"#),
             (#"{"cmd":'next'}"#, #"'{"cmd":'next'}' is not JSON: Invalid value around character 7"#),
             (#"{cmd:"next"}"#, #"'{cmd:"next"}' is not JSON: Invalid value around character 1"#),
-            (#"{"cmd":"a\u0"}"#, #"'{"cmd":"a\u0"}' is not JSON: Unexpected end of file during JSON parse"#),
+            (
+                #"{"cmd":"a\u0"}"#,
+                #"'{"cmd":"a\u0"}' is not JSON: Invalid \u escape (four hex digits) around character 12"#
+            ),
             (#"["next"]"#, #"a request is one JSON object per line, like {"cmd":"next"}; got an array ('["next"]')"#),
             (
                 "42",

@@ -154,6 +154,27 @@ struct AnimatedSVGTests {
         #expect(SVGDocumentWriter.number(value, decimals: decimals) == text)
     }
 
+    @Test("numbers are String(format: \"%.Nf\")'s digits, without trailing zeros, over a spread of values")
+    func numbersMatchFormat() {
+        var random = SeededGenerator(seed: 20)
+        for index in 0..<20_000 {
+            let magnitude = pow(10, Double(index % 40) - 20)
+            let value = (Double(random.next() % 2_000_001) / 1_000_000 - 1) * magnitude
+            for decimals in [3, 4, 6] {
+                let scale = pow(10, Double(decimals))
+                let rounded = (value * scale).rounded() / scale + 0.0
+                var expected = String(format: "%.\(decimals)f", rounded)
+                if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+                    expected = String(Int(rounded))
+                } else {
+                    while expected.hasSuffix("0") { expected.removeLast() }
+                    if expected.hasSuffix(".") { expected.removeLast() }
+                }
+                #expect(SVGDocumentWriter.number(value, decimals: decimals) == expected, "\(value) \(decimals)")
+            }
+        }
+    }
+
     static let errorCases: [([AnimatedSVG.Frame], Double, AnimatedSVGStyle, AnimatedSVGError)] = [
         ([], 1, .init(), .noFrames),
         (

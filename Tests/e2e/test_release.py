@@ -105,6 +105,23 @@ def test_it_needs_only_the_c_and_cpp_runtime(extracted):
         assert b", stripped" in proc.stdout
 
 
+# The shipped binary links FoundationEssentials, not Foundation: no CoreFoundation and no ICU data
+# (DECISIONS.md, "FoundationEssentials"). Any NSString-bridged or NSObject API (NSLock, Thread,
+# JSONSerialization, String(format:), CharacterSet, DateFormatter, Foundation's CGPoint) would
+# bring back both: 60 MB, where the binary is 16.
+LARGEST_BINARY = 20_000_000
+
+
+def test_the_binary_is_small_and_has_no_icu_or_corefoundation(extracted):
+    binary = extracted / "bin" / "foldcycle"
+    size = binary.stat().st_size
+    assert size <= LARGEST_BINARY, f"{size} bytes stripped, over {LARGEST_BINARY}"
+    data = binary.read_bytes()
+    # ICU's data is named icudtNNl; CoreFoundation's strings name CFString.
+    for marker in (b"icudt", b"CFString", b"__CFConstantStringClassReference"):
+        assert marker not in data, f"{marker.decode()} is in the binary: Foundation's CoreFoundation/ICU came back"
+
+
 def test_the_archived_manual_and_completions_are_the_binarys(extracted):
     binary = str(extracted / "bin" / "foldcycle")
     for path, argv in [("share/man/man1/foldcycle.1", ["--generate-manual"]),

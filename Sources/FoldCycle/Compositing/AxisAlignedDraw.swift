@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The axis-aligned path (`b == 0 && c == 0`: the fold's case): exact coverage with block eighths.
 extension DrawContext {

@@ -1,4 +1,10 @@
-import Foundation
+import struct Foundation.CGFloat
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Composites ``Layer``s, back to front, into a ``CellBuffer`` (docs/DESIGN.md#compositing).
 ///

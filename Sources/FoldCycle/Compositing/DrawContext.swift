@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The per-layer constants of one ``Compositor/draw(_:onto:)`` call of an affine layer and its
 /// inner loop (``drawAxisAligned(source:target:)``).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A grid of cells placed in a destination buffer with a geometry and an opacity, as a
 /// `CALayer` with its contents.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The forward-placing path of ``Compositor``: a layer under a perspective ``LayerGeometry`` (or a
 /// rotated or sheared affine one), drawn so that its text stays text (docs/DESIGN.md#compositing,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where ``ProjectiveDraw`` places the source's glyphs (docs/DESIGN.md#text-on-turned-faces).
 extension ProjectiveDraw {

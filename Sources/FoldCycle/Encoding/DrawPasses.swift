@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The drawing order of a diff frame's ``DiffSpan``s, and the drawing.
 ///

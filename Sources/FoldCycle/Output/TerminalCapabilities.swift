@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What an output can show and what its user asked for, decided once from whether it is a
 /// terminal and from the environment: the one rule the library's ``Player`` and the
@@ -81,7 +85,7 @@ package struct TerminalCapabilities: Hashable, Sendable {
     /// Whether the environment variable `name` asks for something: set, non-empty, and not `0`,
     /// `false`, `no` or `off` (case-insensitive).
     package static func isSet(_ name: String, in environment: [String: String]) -> Bool {
-        guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return false }
+        guard let value = environment[name]?.trimmingWhitespace(), !value.isEmpty else { return false }
         return !["0", "false", "no", "off"].contains(value.lowercased())
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A terminal size in cells.
 public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {

@@ -1,19 +1,12 @@
 #if canImport(Glibc)
-    import Glibc
+    @_exported import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+    @_exported import Darwin
 #endif
 
-/// The one place where Linux (Glibc) and Darwin differ (swift-argument-parser's `Platform.swift`
-/// is the model).
-///
-/// Nothing else in the package imports Glibc or Darwin, calls a C function by its module's name,
-/// or names a constant or field one of them lacks (`scripts/lint_platform` checks it). The POSIX
-/// calls the two C libraries spell alike (`read`, `poll`, `tcsetattr`, `fstat`) are reached
-/// through Foundation, which re-exports the C library on both; what they spell differently is
-/// here, one function per difference, with a branch written against each platform's headers.
-/// A new platform is this file's work (and the CLI's and the bench's `Platform` folders').
-package enum Platform {}
+// The platform layer's functions for cells to bytes (the enum itself and the locks are in
+// FoldCycleCore's Platform folder). This file re-exports the C library to the module and to the
+// CLI, as Foundation did before the product moved to FoundationEssentials (DECISIONS.md).
 
 // MARK: - Descriptors
 
@@ -135,5 +128,62 @@ extension Platform {
         #elseif canImport(Darwin)
             return action.__sigaction_u.__sa_sigaction
         #endif
+    }
+}
+
+// MARK: - Threads
+
+extension Platform {
+    /// Starts a detached thread named `name` that runs `body` (`pthread_create`), in place of
+    /// Foundation's `Thread`. Linux keeps the first 15 bytes of the name.
+    package static func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+        final class Start {
+            let name: String
+            let body: @Sendable () -> Void
+            init(name: String, body: @escaping @Sendable () -> Void) {
+                self.name = name
+                self.body = body
+            }
+        }
+        let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Glibc)
+            var thread = pthread_t()
+            let routine: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+                let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+                // Glibc declares `pthread_setname_np` only with _GNU_SOURCE, which Swift's Glibc
+                // module does not define: the function is found in the C library instead.
+                if let setName = Platform.loadedSymbol(named: "pthread_setname_np") {
+                    typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
+                    _ = unsafeBitCast(setName, to: SetName.self)(
+                        pthread_self(), String(decoding: start.name.utf8.prefix(15), as: UTF8.self))
+                }
+                start.body()
+                return nil
+            }
+        #elseif canImport(Darwin)
+            var thread: pthread_t?
+            let routine: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { context in
+                let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
+                _ = pthread_setname_np(start.name)
+                start.body()
+                return nil
+            }
+        #endif
+        let created = pthread_create(&thread, &attributes, routine, start)
+        precondition(created == 0, "pthread_create failed: \(created)")
+    }
+
+    /// Sleeps for `seconds` (`nanosleep`, resumed after a signal), in place of Foundation's
+    /// `Thread.sleep(forTimeInterval:)`. Nothing for zero, a negative or a non-finite time.
+    package static func sleep(seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        let whole = seconds.rounded(.down)
+        var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }

@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The player's frame ticks: `framesPerSecond` ticks per second on absolute deadlines
 /// (`start + k / fps`) of an injected ``CycleClock``, only while something moves. A late tick

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A player's output sink behind a lock, with the bytes that give the terminal back kept ready:
 /// if the process exits while the player draws (a host's early `exit(1)` without
@@ -13,10 +17,10 @@ final class GuardedOutput: @unchecked Sendable {
     let sink: any OutputSink
     /// Held while bytes go to the sink (and so, when the terminal stopped reading, for as long as
     /// a write blocks).
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Held only for a moment, never across a write: guards `restoration` and `closed`, which the
     /// exit path must read and set even while a blocked write holds `lock`.
-    private let stateLock = NSLock()
+    private let stateLock = Lock()
     private var restoration: [UInt8] = []
     private var closed = false
     /// The terminal the bytes reach, when there is one: where a rescue writes.
@@ -50,7 +54,7 @@ final class GuardedOutput: @unchecked Sendable {
     /// for a write in progress; when one is still in progress (a terminal that stopped reading),
     /// the bytes are written without blocking instead, so the exit never hangs on it.
     func restoreForExit() {
-        let locked = lock.lock(before: Date(timeIntervalSinceNow: 0.5))
+        let locked = lock.lock(waitingAtMost: 0.5)
         defer { if locked { lock.unlock() } }
         let restoration: [UInt8]? = stateLock.withLock {
             guard !closed else { return nil }
@@ -94,7 +98,7 @@ final class GuardedOutput: @unchecked Sendable {
 final class ExitRestorations: @unchecked Sendable {
     static let shared = ExitRestorations()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var outputs: [ObjectIdentifier: GuardedOutput] = [:]
     private var installed = false
 

@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A one-shot timer on a scene's clock that is pushed back each time something is printed: the
 /// heartbeat of ``Motion/none`` output, which fires only after `interval` seconds without a line.

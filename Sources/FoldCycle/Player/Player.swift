@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Plays a ``FrameSource`` (a cycler's card, a deck) in a terminal: the data flow's last stages
 /// (scene → frame → region → encoder → output sink) driven by a `FrameLoop` that ticks only

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One self-contained animated SVG made from a sequence of cell buffers: no script, no embedded
 /// or fetched font, looping for ever (docs/DESIGN.md#pictures).
@@ -249,7 +253,11 @@ struct SVGDocumentWriter {
         let scale = pow(10, Double(decimals))
         let rounded = (value * scale).rounded() / scale + 0.0
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        var text = String(format: "%.\(decimals)f", rounded)
+        // printf's `%.Nf` (what `String(format:)` called), in the C locale the process runs in.
+        var digits = [CChar](repeating: 0, count: 512)
+        let count = withVaList([rounded]) { vsnprintf(&digits, digits.count, "%.\(decimals)f", $0) }
+        var text = String(
+            decoding: digits[0..<Int(max(min(count, 511), 0))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

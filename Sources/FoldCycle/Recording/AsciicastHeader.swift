@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The first line of an asciicast v2 recording: the terminal's size, when the recording began,
 /// the environment that matters for replaying it, and a title.

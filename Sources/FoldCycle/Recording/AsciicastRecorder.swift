@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An ``OutputSink`` that tees: every write goes to the terminal first, unchanged, and then to an
 /// asciicast v2 file as an output event timed on the player's clock. The recording never changes
@@ -36,7 +40,7 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
     private let clock: any CycleClock
     private let origin: TimeInterval
     private var file: RecordingFile
-    private let lock = NSLock()
+    private let lock = Lock()
     private var encoder = AsciicastEncoder()
     private var recordedSize: TerminalSize
     private var firstFailure: RecordingError?

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a recording could not be made or completed.
 public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A recording's file: created so that it never destroys another file, and written without ever
 /// blocking the player (docs/DESIGN.md#pictures).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An animated SVG of the frames a ``Player`` draws (`foldcycle --record FILE.svg`), timed on
 /// the scene's clock from when it was made, written whole when it finishes
@@ -10,7 +14,7 @@ import Foundation
 package final class SVGRecorder: @unchecked Sendable {
     /// The recording's path.
     package let path: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private let clock: any CycleClock
     private let origin: TimeInterval
     private let style: AnimatedSVGStyle

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One card's slot on screen at an instant: which item it shows and how it is presented.
 public struct CardSlot: Sendable {

@@ -1,4 +1,10 @@
-import Foundation
+// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
+#if FOLDCYCLE_TOOL_GEOMETRY
+    import FoundationEssentials
+    import struct Foundation.CGFloat
+#else
+    import Foundation
+#endif
 
 /// A ``Cycler``'s card as a ``FrameSource``: the settled item, or its in-flight transition's
 /// slots, composed by a ``CardScene``.
@@ -24,7 +30,7 @@ where DataSource.Item == String {
     /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.
     public let fitsWidth: Bool
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var changeHandler: (@Sendable (SceneChange) -> Void)?
     private var observerToken: Int?
     /// On the player's queue.

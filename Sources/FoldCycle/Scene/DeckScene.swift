@@ -1,4 +1,10 @@
-import Foundation
+// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
+#if FOLDCYCLE_TOOL_GEOMETRY
+    import FoundationEssentials
+    import struct Foundation.CGFloat
+#else
+    import Foundation
+#endif
 
 /// A ``SwipeDeck`` as a ``FrameSource``: its cards composed into a frame wider and taller than a
 /// card, so that they can move, turn and fly off inside it; the player, its region and its
@@ -29,7 +35,7 @@ where DataSource.Item == String {
     /// deck's ``DeckConfiguration/flipDuration``.
     public let flipStyle: TransitionStyle
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var size: TerminalSize
     private var origin: CellPosition
     private var changeHandler: (@Sendable (SceneChange) -> Void)?

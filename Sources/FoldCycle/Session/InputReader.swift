@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads a descriptor on a thread of its own and hands what it reads to a serial queue: raw key
 /// bytes (non-canonical mode) or whole lines, then one end-of-input call.
@@ -48,7 +54,7 @@ final class InputReader: @unchecked Sendable {
         onOverlongLine: @escaping @Sendable (Int) -> Void,
         onEscapeTimeout: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void
     ) {
-        let thread = Thread { [self] in
+        Platform.startThread(named: "FoldCycle.input") { [self] in
             switch mode {
             case .bytes:
                 readBytes(onBytes: onBytes, onEscapeTimeout: onEscapeTimeout)
@@ -57,8 +63,6 @@ final class InputReader: @unchecked Sendable {
             }
             queue.async { onEnd() }
         }
-        thread.name = "FoldCycle.input"
-        thread.start()
     }
 
     /// Hands `work` to the queue once it has room (see ``InputReader``).

@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parks the main thread for good, as `dispatchMain()` does, so that the main queue and every
 /// other queue run the program; for hosts whose work is all on queues (the CLI's live run, its

@@ -1,16 +1,23 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a terminal's mouse reports on and off: button-event tracking (mode 1002: presses,
 /// releases, and motion while a button is held) in SGR form (mode 1006). While it is on the
 /// terminal's own selection by mouse is off (most terminals still select with Shift held), so
 /// ``disable()`` runs on every exit path of a ``TerminalSession``.
 ///
-/// Thread-safe (NSLock); idempotent in both directions.
-final class MouseReporting: @unchecked Sendable {
-    private let lock = NSLock()
+/// Thread-safe (its state in a `LockedBox`); idempotent in both directions.
+final class MouseReporting: Sendable {
+    private struct State {
+        var enabled = false
+        var rescueSlot: Int?
+    }
+
+    private let state = LockedBox(State())
     private let device: TerminalDevice
-    private var enabled = false
-    private var rescueSlot: Int?
 
     /// The bytes that turn reports on: `CSI ? 1002 h`, `CSI ? 1006 h`.
     static let enableBytes = EscapeSequence.enableMouseButtonTracking.bytes + EscapeSequence.enableSGRMouseReports.bytes
@@ -24,18 +31,18 @@ final class MouseReporting: @unchecked Sendable {
     }
 
     /// Whether reports are on.
-    var isEnabled: Bool { lock.withLock { enabled } }
+    var isEnabled: Bool { state.withLock { $0.enabled } }
 
     /// Turns reports on (when the device is a terminal).
     func enable() {
-        lock.withLock {
-            guard !enabled, device.isTerminal else { return }
+        state.withLock { state in
+            guard !state.enabled, device.isTerminal else { return }
             // A terminal that cannot be written is going away; the next restore finds it off.
             guard (try? device.write(Self.enableBytes)) != nil else { return }
-            enabled = true
+            state.enabled = true
             // A crash or a stuck termination signal turns them off too.
-            rescueSlot = TerminalRescue.shared.makeByteSlot()
-            if let rescueSlot {
+            state.rescueSlot = TerminalRescue.shared.makeByteSlot()
+            if let rescueSlot = state.rescueSlot {
                 TerminalRescue.shared.setBytes(Self.disableBytes, descriptor: device.fileDescriptor, slot: rescueSlot)
             }
         }
@@ -43,11 +50,11 @@ final class MouseReporting: @unchecked Sendable {
 
     /// Turns reports off, if on.
     func disable() {
-        lock.withLock {
-            guard enabled else { return }
-            enabled = false
-            if let rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
-            rescueSlot = nil
+        state.withLock { state in
+            guard state.enabled else { return }
+            state.enabled = false
+            if let rescueSlot = state.rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
+            state.rescueSlot = nil
             try? device.write(Self.disableBytes)
         }
     }

@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Notices the reader of a pipe going away (`| head -1` is done) at once, rather than at the next
 /// write, which may be a whole interval away, or never while paused.
@@ -13,7 +19,7 @@ enum OutputPipeWatch {
     /// `onClosed` once on `queue` when the reader is gone. Does nothing for anything else.
     static func start(descriptor: Int32, queue: DispatchQueue, onClosed: @escaping @Sendable () -> Void) {
         guard isPipe(descriptor) else { return }
-        let thread = Thread {
+        Platform.startThread(named: "FoldCycle.output-watch") {
             while true {
                 var watched = pollfd(fd: descriptor, events: 0, revents: 0)
                 let ready = poll(&watched, 1, -1)
@@ -25,7 +31,5 @@ enum OutputPipeWatch {
                 if ready < 0 { return }
             }
         }
-        thread.name = "FoldCycle.output-watch"
-        thread.start()
     }
 }

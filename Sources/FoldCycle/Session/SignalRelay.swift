@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The write end of the signal pipe, read by the C handler: a process-wide descriptor set once.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -54,7 +58,7 @@ final class SignalRelay: @unchecked Sendable {
         var emergency: @Sendable (Int32) -> Void
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var registrations: [Int32: [Registration]] = [:]
     private var previousActions: [Int32: sigaction] = [:]
     private var nextToken = 0
@@ -122,9 +126,7 @@ final class SignalRelay: @unchecked Sendable {
         readEnd = ends[0]
         signalPipeWriteEnd = ends[1]
         let descriptor = ends[0]
-        let thread = Thread { [self] in readSignals(from: descriptor) }
-        thread.name = "FoldCycle.signals"
-        thread.start()
+        Platform.startThread(named: "FoldCycle.signals") { [self] in readSignals(from: descriptor) }
         return true
     }
 
@@ -170,7 +172,7 @@ final class SignalRelay: @unchecked Sendable {
 
 /// Whether a dispatched signal handler has returned (read by the relay's watchdog).
 private final class HandlerCompletion: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var finished = false
 
     var isDone: Bool { lock.withLock { finished } }

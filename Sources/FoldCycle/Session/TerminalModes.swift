@@ -1,16 +1,23 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Saves a terminal's termios modes and switches it to the non-canonical, no-echo input that a
 /// key-driven command line needs, with signals (ISIG) left on so Ctrl-C still sends SIGINT.
 ///
 /// ``restore()`` puts back exactly the saved modes; it is idempotent and safe to call on every
 /// exit path. While modes are changed, the saved ones are also kept in ``TerminalRescue`` for a
-/// crash or a stuck termination signal. Thread-safe (NSLock).
-package final class TerminalModes: @unchecked Sendable {
-    private let lock = NSLock()
+/// crash or a stuck termination signal. Thread-safe (its state in a `LockedBox`).
+package final class TerminalModes: Sendable {
+    private struct State {
+        var saved: termios?
+        var rescueSlot: Int?
+    }
+
+    private let state = LockedBox(State())
     private let device: TerminalDevice
-    private var saved: termios?
-    private var rescueSlot: Int?
 
     /// Creates a mode keeper for `device` (usually standard input); changes nothing yet.
     package init(device: TerminalDevice) {
@@ -18,7 +25,7 @@ package final class TerminalModes: @unchecked Sendable {
     }
 
     /// Whether modes are currently changed (and will be restored).
-    package var isActive: Bool { lock.withLock { saved != nil } }
+    package var isActive: Bool { state.withLock { $0.saved != nil } }
 
     /// Turns off canonical mode and echo (VMIN 1, VTIME 0), keeping ISIG, after saving the
     /// current modes.
@@ -39,8 +46,8 @@ package final class TerminalModes: @unchecked Sendable {
 
     private func enter(keyInput: Bool) throws(TerminalError) {
         var failure: TerminalError?
-        lock.withLock {
-            guard saved == nil else { return }
+        state.withLock { state in
+            guard state.saved == nil else { return }
             guard device.isTerminal else {
                 failure = .notATerminal
                 return
@@ -65,9 +72,9 @@ package final class TerminalModes: @unchecked Sendable {
                 failure = .termiosFailed(errno: errno)
                 return
             }
-            saved = original
-            rescueSlot = TerminalRescue.shared.makeModeSlot()
-            if let rescueSlot {
+            state.saved = original
+            state.rescueSlot = TerminalRescue.shared.makeModeSlot()
+            if let rescueSlot = state.rescueSlot {
                 TerminalRescue.shared.setModes(original, descriptor: device.fileDescriptor, slot: rescueSlot)
             }
         }
@@ -76,12 +83,12 @@ package final class TerminalModes: @unchecked Sendable {
 
     /// Puts back the saved modes, if any. Idempotent.
     package func restore() {
-        lock.withLock {
-            guard var original = saved else { return }
+        state.withLock { state in
+            guard var original = state.saved else { return }
             _ = tcsetattr(device.fileDescriptor, TCSANOW, &original)
-            saved = nil
-            if let rescueSlot { TerminalRescue.shared.releaseModeSlot(rescueSlot) }
-            rescueSlot = nil
+            state.saved = nil
+            if let rescueSlot = state.rescueSlot { TerminalRescue.shared.releaseModeSlot(rescueSlot) }
+            state.rescueSlot = nil
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The last-resort restore of every terminal the process changed, for the two moments the normal
 /// exit path cannot run: a crash (a trap, a fault, `abort`) and a termination signal that the
@@ -31,7 +35,7 @@ final class TerminalRescue: @unchecked Sendable {
     /// The most restoration bytes one slot keeps (a region's restoration is about 20).
     static let slotBytes = 256
 
-    private let lock = NSLock()
+    private let lock = Lock()
 
     private init() {
         // Touch the storage now: the crash handler must find it initialized.

@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Something that draws on the terminal a ``TerminalSession`` owns (a ``Player``): the session
 /// tells it when to give the terminal back and when to take it again.
@@ -423,7 +427,7 @@ public final class TerminalSession: @unchecked Sendable {
 final class SessionExitGuard: @unchecked Sendable {
     static let shared = SessionExitGuard()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var sessions: [ObjectIdentifier: TerminalSession] = [:]
     private var installed = false
 

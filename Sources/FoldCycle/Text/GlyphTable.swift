@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The process-wide table of multi-scalar grapheme clusters, so that a ``Cell`` can store any
 /// cluster as a `UInt32` glyph id instead of a `String`.
@@ -14,7 +18,7 @@ import Foundation
 /// a replacement glyph of its width, so text laid out over a long run (a status line, a million
 /// items) costs a bounded amount of memory.
 ///
-/// Thread-safe: every access takes an `NSLock`.
+/// Thread-safe: every access takes a `Lock`.
 package final class GlyphTable: @unchecked Sendable {
     /// The shared table every ``Cell`` glyph id refers to.
     package static let shared = GlyphTable()
@@ -26,7 +30,7 @@ package final class GlyphTable: @unchecked Sendable {
     /// count of ordinary interned clusters).
     package static let firstDisputedID: UInt32 = 0x8000_0000
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var utf8ByID: [[UInt8]] = []
     private var disputedUTF8ByID: [[UInt8]] = []
     /// Per disputed id, the most cells a terminal may advance for it.

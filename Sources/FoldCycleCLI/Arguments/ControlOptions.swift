@@ -1,6 +1,10 @@
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The language a run's commands on stdin are written in.
 enum ControlProtocol: String, Equatable, Sendable, CaseIterable {

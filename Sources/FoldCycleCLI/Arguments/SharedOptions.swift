@@ -1,6 +1,10 @@
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Options that `foldcycle` and `foldcycle render` share, and how both read items and styles.
 enum SharedOptions {
@@ -140,7 +144,7 @@ enum SharedOptions {
         if let text = values.text(palette) {
             var colors: [RGBColor] = []
             for name in text.split(separator: ",", omittingEmptySubsequences: false) {
-                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                let trimmed = name.trimmingWhitespace()
                 do {
                     colors.append(try RGBColor(parsing: trimmed))
                 } catch {

@@ -1,6 +1,10 @@
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `foldcycle deck [OPTIONS] [ITEM ...]`: a swipe deck in the terminal. Items come from the
 /// arguments, `--file`, or standard input (one per line), while the deck is drawn on the

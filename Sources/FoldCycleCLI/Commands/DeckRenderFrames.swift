@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `render --deck` renders: a script of actions on a swipe deck and the deck's settings
 /// (docs/DESIGN.md#deck-pictures).

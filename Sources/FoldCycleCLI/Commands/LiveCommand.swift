@@ -1,6 +1,10 @@
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `foldcycle [OPTIONS] [ITEM ...]`: cycles items live in the terminal.
 struct LiveCommand {

@@ -1,6 +1,10 @@
 import Dispatch
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `render --play`: writes each frame of a stream format at its time (a transition's at
 /// `t × duration` seconds after the start, a deck's at `k / fps`, on absolute deadlines of a

@@ -1,6 +1,10 @@
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `foldcycle render`: writes every interpolated frame of one transition, or of a scripted
 /// swipe deck (`--deck`), from a virtual clock: as text, JSON or an ANSI stream (at once, or
@@ -368,8 +372,8 @@ struct RenderCommand {
     private static func cellSize(_ values: OptionValues) throws(CLIError) -> TerminalSize {
         guard let text = values.text(Options.cellSize) else { return TerminalSize(columns: 10, rows: 20) }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        if parts.count == 2, let width = Int(parts[0].trimmingCharacters(in: .whitespaces)),
-            let height = Int(parts[1].trimmingCharacters(in: .whitespaces)),
+        if parts.count == 2, let width = Int(parts[0].trimmingWhitespace()),
+            let height = Int(parts[1].trimmingWhitespace()),
             cellSizeRange.contains(width), cellSizeRange.contains(height)
         {
             return TerminalSize(columns: width, rows: height)
@@ -382,9 +386,9 @@ struct RenderCommand {
     /// `--font-family`: a CSS font-family list of plain or quoted names separated by commas.
     private static func fontFamily(_ values: OptionValues) throws(CLIError) -> String {
         guard let text = values.text(Options.fontFamily) else { return AnimatedSVGStyle.defaultFontFamily }
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: " ,'\"-_."))
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty,
-            text.unicodeScalars.allSatisfy({ allowed.contains($0) })
+        let punctuation: Set<Unicode.Scalar> = [" ", ",", "'", "\"", "-", "_", "."]
+        guard !text.trimmingWhitespace().isEmpty,
+            text.unicodeScalars.allSatisfy({ $0.isAlphanumeric || punctuation.contains($0) })
         else {
             throw .usage(
                 "invalid value '\(CLIError.excerpt(text))' for '--font-family' (a CSS font-family list: names, quoted where they "

@@ -1,5 +1,11 @@
 import FoldCycle
-import Foundation
+// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
+#if FOLDCYCLE_TOOL_GEOMETRY
+    import FoundationEssentials
+    import struct Foundation.CGFloat
+#else
+    import Foundation
+#endif
 
 /// How `render` picks its frames on the virtual clock (docs/DESIGN.md#pictures).
 enum RenderSampling: Equatable, Sendable {

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `render`'s pictures, an asciicast recording of the ansi stream and an animated SVG, both from
 /// the virtual clock, so the same arguments give the same bytes on every machine

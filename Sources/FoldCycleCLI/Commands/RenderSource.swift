@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `render` writes in every format: frames on a virtual clock, made one at a time in
 /// order. A transition's frames (``RenderFrames``) and a scripted deck's (``DeckRenderFrames``)

@@ -1,6 +1,12 @@
+import Dispatch
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `foldcycle send [OPTIONS] <PATH> [REQUEST ...]`: the client of a run's `--listen PATH`
 /// socket (docs/DESIGN.md#control-socket). Sends each request (a JSON object; with none given,
@@ -72,7 +78,7 @@ struct SendCommand {
         }
         let requests = Array(parsed.positionals.dropFirst())
         for request in requests {
-            if request.trimmingCharacters(in: .whitespaces).isEmpty {
+            if request.trimmingWhitespace().isEmpty {
                 throw .usage("an empty request (a request is one JSON object, e.g. '{\"cmd\":\"next\"}')", .send)
             }
             if request.contains("\n") {
@@ -90,10 +96,10 @@ struct SendCommand {
     /// take an index (`goto`, `remove`, …) are JSON: the word protocol counts items from 1, the
     /// JSON one from 0, and a word request would have to pick one.
     static func request(_ argument: String) -> String {
-        let trimmed = argument.trimmingCharacters(in: .whitespaces)
+        let trimmed = argument.trimmingWhitespace()
         guard !trimmed.hasPrefix("{") else { return argument }
         let verb = trimmed.prefix { $0 != " " && $0 != "\t" }
-        let rest = trimmed.dropFirst(verb.count).trimmingCharacters(in: .whitespaces)
+        let rest = trimmed.dropFirst(verb.count).trimmingWhitespace()
         var members: [(String, JSONValue)] = [("cmd", .string(String(verb)))]
         if !rest.isEmpty {
             let takesSeconds = LiveRequests.specs.contains { spec in
@@ -212,8 +218,7 @@ struct SendCommand {
 
     /// A line as JSON, or nil when it is not.
     fileprivate static func json(_ line: [UInt8]) -> JSONValue? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) else { return nil }
-        return JSONValue(foundationObject: object)
+        try? JSONParser.parse(line)
     }
 
     /// Standard input's non-blank lines.
@@ -223,6 +228,6 @@ struct SendCommand {
     private static func standardInputLines() throws(CLIError) -> [String] {
         let text = try InputFile.text(of: "-")
         return text.split(whereSeparator: \.isNewline).map(String.init)
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .filter { !$0.trimmingWhitespace().isEmpty }
     }
 }

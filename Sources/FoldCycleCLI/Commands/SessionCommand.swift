@@ -1,6 +1,10 @@
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A command to a live run: a line on stdin in the word protocol (``parse(_:)``), or a request
 /// of the JSON-lines protocol (``LiveRequests``). Item indices are 0-based here; the word
@@ -48,7 +52,7 @@ package enum SessionCommand: Equatable, Sendable {
     /// - Returns: nil for an empty line; otherwise the command or a one-line error message that
     ///   names the input and lists what is allowed.
     package static func parse(_ line: String) -> Result<SessionCommand, SessionCommandError>? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingWhitespace()
         guard let verbEnd = trimmed.firstIndex(where: Self.isBlank) ?? (trimmed.isEmpty ? nil : trimmed.endIndex)
         else { return nil }
         let verb = trimmed[..<verbEnd].lowercased()

@@ -1,6 +1,10 @@
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `foldcycle status [OPTIONS] [ITEM ...]`: prints the item that a cycler with these items,
 /// interval and epoch shows now, and exits; no state is kept between calls, so a status bar or a
@@ -140,7 +144,7 @@ struct StatusCommand {
             guard follow else { return 0 }
             // Sleep until the next change, waking at least once a minute to follow clock changes.
             let wait = schedule.nextChange(after: now).timeIntervalSince(Date())
-            if wait > 0 { Thread.sleep(forTimeInterval: min(wait + 0.001, 60)) }
+            if wait > 0 { Platform.sleep(seconds: min(wait + 0.001, 60)) }
         }
     }
 }

@@ -1,5 +1,11 @@
 import Dispatch
-import Foundation
+import FoldCycle
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A run's JSON-lines control channel (docs/DESIGN.md#control-protocol): requests from stdin
 /// (`--protocol jsonl`) answered on standard output or `--protocol-fd`, which also carries every

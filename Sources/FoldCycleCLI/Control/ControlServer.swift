@@ -1,6 +1,10 @@
 import Dispatch
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Serves the JSON-lines protocol on a ``ControlSocket`` to any number of clients at once (up to
 /// ``ProtocolLimits/maximumClients``), on one serial queue: each client's lines are read as they

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Unix socket of `--listen PATH` and the connection of `foldcycle send PATH`
 /// (docs/DESIGN.md#control-socket).

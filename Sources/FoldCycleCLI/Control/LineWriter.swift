@@ -1,6 +1,10 @@
 import Dispatch
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes lines to a descriptor without ever blocking its queue: what the descriptor does not
 /// take at once waits in a queue of at most `limit` bytes and is written when it becomes

@@ -1,5 +1,11 @@
 import Dispatch
-import Foundation
+import FoldCycle
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads standard input's lines on a thread of its own and hands each to a serial queue, then
 /// calls an end handler once: the deck's requests in `--protocol jsonl`, whose terminal session
@@ -12,7 +18,7 @@ enum StandardInputLines {
         queue: DispatchQueue, onLine: @escaping @Sendable (LineFramer.Line) -> Void,
         onEnd: @escaping @Sendable () -> Void
     ) {
-        let thread = Thread {
+        Platform.startThread(named: "FoldCycle.requests") {
             var framer = LineFramer()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -24,7 +30,5 @@ enum StandardInputLines {
             if let last = framer.finish() { queue.async { onLine(last) } }
             queue.async { onEnd() }
         }
-        thread.name = "FoldCycle.requests"
-        thread.start()
     }
 }

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One decision of a deck as the JSON line `foldcycle deck` prints on stdout
 /// (docs/DESIGN.md#deck-input-and-output):

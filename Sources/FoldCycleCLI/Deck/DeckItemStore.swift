@@ -1,15 +1,19 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The items of `foldcycle deck` as its deck's data source: the items read at start, and those a
 /// protocol client adds (`{"cmd":"add","value":"…"}`), which the deck takes in at its next
 /// ``SwipeDeck/reloadData()``. When the deck runs low it calls the needs-more-data handler
 /// (docs/DESIGN.md#control-protocol: the `needs-more-data` event).
 ///
-/// Thread-safe: guarded by an `NSLock` (the deck reads it under its own lock, from its queue or
+/// Thread-safe: guarded by a `Lock` (the deck reads it under its own lock, from its queue or
 /// its clock's; clients add on the session's queue).
 final class DeckItemStore: DeckDataSource, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var storage: [String]
     private var needsMoreDataHandler: (@Sendable (Int) -> Void)?
 

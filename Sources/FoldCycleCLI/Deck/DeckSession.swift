@@ -1,6 +1,10 @@
 import Dispatch
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Wires a deck run together: the items' deck → its scene → the player on the terminal
 /// (`/dev/tty`), the terminal session's keys and mouse reports → drags and commands, the deck's

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a deck has decided so far, and the lines `foldcycle deck` shows of it: the footer's
 /// status line and key hints under the cards, and the summary on exit

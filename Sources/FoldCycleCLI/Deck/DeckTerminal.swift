@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The terminal a deck draws on and reads keys from: the process's controlling terminal,
 /// `/dev/tty`, whatever standard input and output are (as fzf does), so that items may come

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--format ansi`: one inline ``TerminalRegion``, so each frame is a diff of the one before (or
 /// whole, with `--encoder full`); the end shows the cursor on the line below the card. The

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--format asciicast`: an asciicast v2 recording of the ansi stream — the header (no
 /// timestamp; the frames' width, their height plus the line the cursor ends on;

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One output format: fed frames in time order — `render`'s on its virtual clock, or a live
 /// session's as its player draws them — it gives the bytes to write. A format is one file with

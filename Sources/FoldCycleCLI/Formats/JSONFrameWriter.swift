@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--format json`: one JSON object per frame and line (JSON Lines), as its source describes it.
 struct JSONFrameWriter: FrameWriter {

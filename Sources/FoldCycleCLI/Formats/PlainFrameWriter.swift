@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--format plain`: each frame as `# frame i/N` and its fields, the card's rows as text (no
 /// trailing spaces), and a blank line.

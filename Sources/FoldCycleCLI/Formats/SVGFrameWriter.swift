@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--format svg`: one animated SVG of the frames, built as they come (each distinct picture
 /// once), written whole at the end, looping at the end's time. Frames at or after `loopEnd` are

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Carries out the commands of a live run on its cycler, for both protocols: each command gives
 /// one ``Reply`` with the word protocol's prose and the JSON-lines protocol's result or typed

@@ -1,6 +1,10 @@
 import Dispatch
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Wires a live run together: cycler → player, terminal session (modes, signals, job control,
 /// input) → commands (words, or JSON lines and a socket through a ``ControlChannel``), events

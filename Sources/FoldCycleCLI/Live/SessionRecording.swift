@@ -1,6 +1,10 @@
 import FoldCycle
 import FoldCycleOptions
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--record FILE` for any live scene (the cycler, the deck), timed on the scene's clock
 /// (docs/DESIGN.md#pictures): an asciicast v2 recording, where the player's sink becomes an

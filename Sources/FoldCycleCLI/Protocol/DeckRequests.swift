@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A command to a running deck over the JSON-lines protocol (docs/DESIGN.md#control-protocol).
 package enum DeckCommandRequest: Equatable, Sendable {

@@ -1,11 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A JSON value as the control protocol reads and writes it (RFC 8259), with object members in
 /// their order and numbers as their text, so that what is written is exactly what was meant:
 /// replies echo a request's `id` as the same value, and events keep their keys in a fixed order.
 ///
-/// Parsed values come from Foundation's `JSONSerialization` (``init(foundationObject:)``); every
-/// value is written by ``serialized`` — the one JSON writer of the tool.
+/// Parsed values come from ``JSONParser``; every value is written by ``serialized`` — the one
+/// JSON writer of the tool.
 package enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
@@ -17,7 +21,7 @@ package enum JSONValue: Equatable, Sendable {
     case string(String)
     /// An array of values, in order.
     case array([JSONValue])
-    /// Members in order (a key given twice in a request keeps the last value, as Foundation reads it).
+    /// Members in order (a key given twice in a request keeps the last value, as ``JSONParser`` reads it).
     case object([Member])
 
     /// One member of an object.
@@ -97,57 +101,6 @@ package enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// The value `JSONSerialization` made of JSON text: `NSNull`, booleans (`__NSCFBoolean`), other
-    /// `NSNumber`s (their integer text, or the shortest text of their `Double`), `NSDecimalNumber`
-    /// beyond 64 bits (its decimal text), strings, arrays and dictionaries (keys sorted: Foundation
-    /// does not keep their order). Nil for anything else.
-    package init?(foundationObject object: Any) {
-        switch object {
-        case is NSNull:
-            self = .null
-        case let text as String:
-            self = .string(text)
-        case let number as NSNumber:
-            if Self.isBoolean(number) {
-                self = .bool(number.boolValue)
-            } else if let decimal = number as? NSDecimalNumber {
-                self = .number(decimal.description)
-            } else {
-                let type = String(cString: number.objCType)
-                if type == "d" || type == "f" {
-                    self = .double(number.doubleValue)
-                } else {
-                    self = .number(number.stringValue)
-                }
-            }
-        case let array as [Any]:
-            var values: [JSONValue] = []
-            values.reserveCapacity(array.count)
-            for element in array {
-                guard let value = JSONValue(foundationObject: element) else { return nil }
-                values.append(value)
-            }
-            self = .array(values)
-        case let dictionary as [String: Any]:
-            var members: [Member] = []
-            members.reserveCapacity(dictionary.count)
-            for key in dictionary.keys.sorted() {
-                guard let element = dictionary[key], let value = JSONValue(foundationObject: element) else {
-                    return nil
-                }
-                members.append(Member(key, value))
-            }
-            self = .object(members)
-        default:
-            return nil
-        }
-    }
-
-    /// Whether `number` is one of Foundation's two boolean numbers (`true`, `false` in JSON).
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        type(of: number) == type(of: NSNumber(value: true))
-    }
-
     // MARK: - Writing
 
     /// The value as compact JSON text on one line: no white space, members in order, strings
@@ -197,7 +150,8 @@ package enum JSONValue: Equatable, Sendable {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isInvisibleFormat(scalar):
-                result += String(format: "\\u%04x", scalar.value)
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The live run's commands in the JSON-lines protocol: every word of the word protocol, plus
 /// `subscribe` and `unsubscribe` (docs/DESIGN.md#control-protocol).

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Something that happened in a live run or a deck, as the JSON-lines protocol reports it:
 /// `{"event":"transition-began","from":0,"to":1,"transition":"fold","direction":"down"}`

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One request of the control protocol, as read from one line before its command is checked:
 /// `{"id":1,"cmd":"direction","value":"up"}` (docs/DESIGN.md#control-protocol).
@@ -36,9 +40,8 @@ package struct ProtocolRequest: Equatable, Sendable {
     ///
     /// A pure function of the bytes that never traps: every input gives a request or a typed
     /// failure. Lines longer than ``ProtocolLimits/maximumLineBytes`` are refused before they are
-    /// parsed; JSON text is parsed by Foundation's `JSONSerialization` (which bounds nesting at
-    /// 512 levels and reports where the text goes wrong); the line must be one JSON object with a
-    /// string `cmd`.
+    /// parsed; JSON text is parsed by ``JSONParser`` (which bounds nesting at 512 levels and
+    /// reports where the text goes wrong); the line must be one JSON object with a string `cmd`.
     ///
     /// - Returns: the request, or a failure of kind ``ProtocolError/Kind/badJSON`` (not one JSON
     ///   object) or ``ProtocolError/Kind/badValue`` (no `cmd`, or `cmd` not a string), carrying
@@ -50,14 +53,11 @@ package struct ProtocolRequest: Equatable, Sendable {
         guard data.count <= ProtocolLimits.maximumLineBytes else {
             return .failure(Failure(id: nil, .init(.badJSON, Self.tooLong(byteCount: data.count))))
         }
-        let parsed: Any
+        let value: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: data, options: [])
+            value = try JSONParser.parse(data)
         } catch {
-            return .failure(Failure(id: nil, .init(.badJSON, Self.notJSON(data, reason: error))))
-        }
-        guard let value = JSONValue(foundationObject: parsed) else {
-            return .failure(Failure(id: nil, .init(.badJSON, "\(quotedInput(data)) holds a value JSON cannot carry")))
+            return .failure(Failure(id: nil, .init(.badJSON, "\(quotedInput(data)) is not JSON: \(error.message)")))
         }
         guard case .object(let members) = value else {
             return .failure(
@@ -87,14 +87,6 @@ package struct ProtocolRequest: Equatable, Sendable {
     /// The message for a line of `byteCount` bytes over the limit.
     static func tooLong(byteCount: Int) -> String {
         "a line of \(byteCount) bytes is longer than the limit of \(ProtocolLimits.maximumLineBytes) bytes"
-    }
-
-    /// Foundation's reason (its debug description: "Invalid value around character 8."), never
-    /// its error domain and code.
-    private static func notJSON(_ data: Data, reason error: Error) -> String {
-        let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        let reason = description.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 } ?? "not valid JSON"
-        return "\(quotedInput(data)) is not JSON: \(reason.prefix(200))"
     }
 
     /// The line as a message quotes it: the first ``ProtocolLimits/quotedInputCharacters``

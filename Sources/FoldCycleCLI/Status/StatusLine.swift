@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How `status` writes the item it shows (docs/DESIGN.md#status-lines).
 enum StatusFormat: String, Equatable, Sendable, CaseIterable {
@@ -47,7 +51,7 @@ enum StatusLine {
             let foreground = CardStyle.contrastingText(on: background)
             return Array("#[fg=\(foreground),bg=\(background),bold]\(text)#[default]\n".utf8)
         case .waybar:
-            let whole = trimmed(TextLayout.plainText(item), .whitespacesAndNewlines)
+            let whole = trimmed(TextLayout.plainText(item), \.isWhitespaceOrNewline)
             let tooltip = whole + "\nitem \(index + 1) of \(count)"
             let slot = style.palette.isEmpty ? 0 : index % style.palette.count
             let object = JSONValue.object([
@@ -73,16 +77,16 @@ enum StatusLine {
     /// trimmed and joined by ``lineSeparator``.
     static func oneLine(_ item: String) -> String {
         TextLayout.plainText(item).split(separator: "\n")
-            .map { trimmed(String($0), .whitespaces) }
+            .map { trimmed(String($0), \.isWhitespace) }
             .filter { !$0.isEmpty }
             .joined(separator: lineSeparator)
     }
 
-    /// `text` trimmed of `characters`, and again without clusters of width 0: trimming works on
+    /// `text` trimmed of the scalars `characters` holds for, and again without clusters of width 0: trimming works on
     /// scalars, so a space that carried a combining mark (` \u{612}t`) leaves the mark alone at
     /// the start, where it would join whatever the status line shows before it.
-    static func trimmed(_ text: String, _ characters: CharacterSet) -> String {
-        let cut = text.trimmingCharacters(in: characters)
+    static func trimmed(_ text: String, _ characters: (Unicode.Scalar) -> Bool) -> String {
+        let cut = text.trimmingScalars(where: characters)
         return cut.contains { $0 != "\n" && DisplayWidth.of($0) == 0 } ? TextLayout.plainText(cut) : cut
     }
 

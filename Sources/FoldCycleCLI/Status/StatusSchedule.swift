@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which item a cycler shows at a wall-clock time, without running one: items change every
 /// `interval` seconds from `epoch`, the first at the epoch itself (docs/DESIGN.md#status-lines).

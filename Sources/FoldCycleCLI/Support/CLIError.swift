@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every way the command line tool fails, mapped to a message and an exit code in one place.
 enum CLIError: Error, Equatable, Sendable {

@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The command line tool's decoders of outside input, for the fuzz targets (`FoldCycleFuzzing`)
 /// and the tests that replay their corpora: package-internal, so nothing is added to the tool's

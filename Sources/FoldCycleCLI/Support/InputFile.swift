@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads an input file (`--file PATH`, or standard input for `-`) with `open(2)` and `read(2)`,
 /// at most ``Limits/inputFileBytes``, and names the real cause of a failure (`strerror`), never

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ItemInput {
     /// Splits text into one item per line, as `ls` or `find` print them: `\n` and `\r\n` end a

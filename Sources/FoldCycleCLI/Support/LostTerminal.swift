@@ -1,6 +1,10 @@
 import FoldCycle
 
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The terminal went away under a run (its window closed, its ssh connection dropped): writes
 /// fail with EIO, key input ends, SIGHUP comes, in whichever order. Every one of them ends the

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The two sides of a flashcard: an item whose text has a line `---` is a front (the lines
 /// before it) and a back (the lines after); any other item has a front only
@@ -21,9 +25,8 @@ public struct CardFaces: Hashable, Sendable {
     /// The faces of `item`: split at its first line that is `---` once white space around it
     /// is trimmed (`\r\n` counts as a line break); later such lines belong to the back.
     public init(item: String) {
-        // "\r\n" is one Character in Swift, which a split at "\n" would not break: normalize it first.
-        let lines = item.replacingOccurrences(of: "\r\n", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, which a split at "\n" alone would not break.
+        let lines = item.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         guard let separator = lines.firstIndex(where: { $0.trimmingSpaces == "---" }) else {
             self.init(front: item, back: nil)
             return

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One step of a scripted deck interaction (``DeckScript``): what a person does to a
 /// ``SwipeDeck`` with a key or the mouse, written as text such as `right`, `undo` or
@@ -52,13 +56,13 @@ package enum DeckAction: Hashable, Sendable, CustomStringConvertible {
     ///   ``DeckScriptError/invalidArguments(position:text:reason:)`` for a `drag` or `wait`
     ///   whose numbers are missing, not finite or out of range; `position` is the given one.
     package init(parsing text: String, position: Int = 1) throws(DeckScriptError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingWhitespace().lowercased()
         if let match = Self.names.first(where: { $0.name == trimmed }) {
             self = match.action
             return
         }
         let open = trimmed.firstIndex(of: "(")
-        let word = open.map { trimmed[..<$0].trimmingCharacters(in: .whitespaces) } ?? trimmed
+        let word = open.map { trimmed[..<$0].trimmingWhitespace() } ?? trimmed
         guard word == "drag" || word == "wait" else { throw .unknownAction(position: position, text: text) }
         func reject(_ reason: String) -> DeckScriptError {
             .invalidArguments(position: position, text: text, reason: reason)
@@ -68,7 +72,7 @@ package enum DeckAction: Hashable, Sendable, CustomStringConvertible {
         guard let open, trimmed.hasSuffix(")") else { throw reject(syntax) }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
-        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
+        let numbers = parts.compactMap { Double($0.trimmingWhitespace()) }.filter(\.isFinite)
         switch word {
         case "drag":
             guard parts.count == 3, numbers.count == 3 else { throw reject(syntax) }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A deck's settings: which source behaviour its drags follow, how its cards are laid out,
 /// whether it loops, where it draws, the seed of its entry offsets.

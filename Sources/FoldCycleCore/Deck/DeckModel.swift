@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The state machine of a ``SwipeDeck``, with time as an argument: every operation takes `now`
 /// (seconds on the deck's clock) and reads no clock, so the same inputs give the same states.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A scripted deck interaction: actions done to a ``SwipeDeck`` one after another, each once
 /// the deck is at rest, so that a run on a ``ManualClock`` draws the same frames on every machine

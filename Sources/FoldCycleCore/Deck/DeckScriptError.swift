@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a ``DeckScript`` cannot be read or run. Positions count the script's actions from 1.
 package enum DeckScriptError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One frame of a scripted deck run (``DeckScriptRunner``).
 package struct DeckScriptFrame: Hashable, Sendable {
@@ -204,7 +208,7 @@ package final class DeckScriptRunner<DataSource: DeckDataSource> where DataSourc
 /// The events a run's deck delivered since they were last taken (delivered on the thread that
 /// advances the run, under a lock all the same, as observers are `@Sendable`).
 private final class DeckEventBuffer: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var events: [DeckEvent] = []
 
     func append(_ event: DeckEvent) { lock.withLock { events.append(event) } }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A deck at an instant, back to front: what a scene draws.
 package struct DeckSnapshot<Item: Sendable>: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a deck's visible cards sit: the top card at its place, each card beneath it scaled down
 /// and shifted so that its bottom edge shows below the one above, and how cards move between

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A stack of cards driven by drags, flings and commands, on a clock: the two source card stacks
 /// in one model (docs/DESIGN.md#swipe-deck, docs/DESIGN.md#reusing-stack).
@@ -26,7 +30,7 @@ import Foundation
 /// Presentation is pulled with `snapshot(at:)`; changes are pushed as ``DeckEvent``s to
 /// observers, in order, with no lock held (an `EventChannel`).
 ///
-/// Thread safety: every method may be called from any thread. State is guarded by an `NSLock`;
+/// Thread safety: every method may be called from any thread. State is guarded by a `Lock`;
 /// the data source's `count` and `item(at:)` are called under it. Time comes from the injected
 /// clock only (``ManualClock`` in tests), read once per command.
 public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
@@ -38,7 +42,7 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     /// The data source.
     public let dataSource: DataSource
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private let channel = EventChannel<DeckEvent>()
     private var model: DeckModel<DataSource>
     private var settleTimer: (any ClockTimer)?

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A card moving from one pose to another over a span of the deck's clock, as
 /// `UIView.animate(withDuration:delay:options:animations:)` moves a view. Pure: the pose at a

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The velocity of a drag: a least-squares line fitted through the samples of the last
 /// ``horizon`` seconds (docs/DESIGN.md#gesture-velocity).

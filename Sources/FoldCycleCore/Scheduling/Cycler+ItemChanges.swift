@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Live item changes (docs/DESIGN.md#live-item-changes): insert, remove, replace and show while
 // the cycler runs, is paused or stopped, mid-transition included, with the two-slot and reuse

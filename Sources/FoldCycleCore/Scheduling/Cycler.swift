@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Cycles a data source's items through two slots with transitions (the fold, or any
 /// ``TransitionKind``), on a clock: the schedule and the state the design card's cycler is built on.
@@ -14,13 +18,13 @@ import Foundation
 /// Presentation is pulled with ``snapshot(at:)``; changes are pushed as ``CyclerEvent``s to
 /// observers (``addObserver(_:)``, ``events()``), in order, without any lock held.
 ///
-/// Thread safety: every method may be called from any thread (one `NSLock` guards the state).
+/// Thread safety: every method may be called from any thread (one `Lock` guards the state).
 public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// The data source's item type.
     public typealias Item = DataSource.Item
 
     // Internal rather than private where the item changes (Cycler+ItemChanges.swift) need them.
-    let lock = NSLock()
+    let lock = Lock()
     private let channel = EventChannel<CyclerEvent>()
     var dataSource: DataSource
     /// The time source ticks and transitions run on.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Errors from configuring a ``Cycler`` or changing its items.
 public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``Cycler``'s in-flight transition: its two slots keep their roles (outgoing, incoming) and
 /// its style for its whole life; a reversal only turns the direction its normalized time runs in.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Ordered delivery of a state machine's events to observers, with none of the machine's locks
 /// held: events are queued while the state changes (under the machine's lock) and delivered
@@ -11,8 +15,8 @@ import Foundation
 /// be held around ``enqueue(_:)`` (this channel's lock nests inside it), never around
 /// ``deliver()``.
 package final class EventChannel<Event: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private let deliveryLock = NSRecursiveLock()
+    private let lock = Lock()
+    private let deliveryLock = Lock(recursive: true)
     private var observers: [(id: Int, handler: @Sendable (Event) -> Void)] = []
     private var nextObserverID = 0
     private var pending: [Event] = []

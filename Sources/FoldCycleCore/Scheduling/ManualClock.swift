@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``CycleClock`` that moves only when a test advances it.
 ///
@@ -8,7 +12,7 @@ import Foundation
 /// process that was descheduled; the overdue timers fire late, at the stalled time, on the next
 /// ``advance(by:)``. Handlers run synchronously on the thread that advances the clock.
 public final class ManualClock: CycleClock, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var time: TimeInterval
     private var nextSequence = 0
     private var pending: [Pending] = []
@@ -95,7 +99,7 @@ public final class ManualClock: CycleClock, @unchecked Sendable {
 
 /// A timer of a ``ManualClock``.
 final class ManualClockTimer: ClockTimer, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cancelled = false
 
     var isCancelled: Bool { lock.withLock { cancelled } }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A timing function that maps normalized time `t` (0...1) to eased progress `p`, defined, like
 /// `CAMediaTimingFunction`, by a cubic Bézier from (0, 0) to (1, 1) with two control points.
@@ -76,7 +80,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``TimingFunctionError/unknownName(_:)`` for any other text, and
     ///   ``TimingFunctionError/invalidControlPoints(x1:y1:x2:y2:)`` for out-of-range points.
     public init(name: String) throws(TimingFunctionError) {
-        let text = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = name.trimmingWhitespace().lowercased()
         if let preset = Self.presets.first(where: { $0.name == text }) {
             self = preset.function
             return
@@ -84,7 +88,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
         guard text.hasPrefix("cubic-bezier("), text.hasSuffix(")") else { throw .unknownName(name) }
         let inner = text.dropFirst("cubic-bezier(".count).dropLast()
         let values = inner.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Double($0.trimmingWhitespace()) }
         guard values.count == 4, let x1 = values[0], let y1 = values[1], let x2 = values[2], let y2 = values[3]
         else { throw .unknownName(name) }
         try self.init(controlPoints: x1, y1, x2, y2)

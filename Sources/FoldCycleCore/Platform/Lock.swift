@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A mutual-exclusion lock: a `pthread_mutex_t` of its own, so ThreadSanitizer sees every
+/// acquire and release (Synchronization's `Mutex` is a futex on Linux, which it does not see).
+///
+/// The one audited `@unchecked Sendable` of the package's lock-guarded models: they hold their
+/// state in a ``LockedBox`` (checked `Sendable`), or, where the state is not `Sendable`, keep a
+/// `Lock` beside it and say why they are `@unchecked Sendable`. Not recursive unless made so:
+/// locking it twice on one thread is a programming error (reported, not a deadlock).
+package final class Lock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// Creates an unlocked lock; `recursive` lets the thread that holds it lock it again (it
+    /// must unlock it as many times).
+    package init(recursive: Bool = false) {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        #if canImport(Glibc)
+            let type = Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK)
+        #elseif canImport(Darwin)
+            let type = recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK
+        #endif
+        pthread_mutexattr_settype(&attributes, type)
+        let created = pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        precondition(created == 0, "pthread_mutex_init failed: \(created)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Waits for the lock and takes it.
+    package func lock() {
+        let result = pthread_mutex_lock(mutex)
+        precondition(result == 0, "pthread_mutex_lock failed: \(result) (locked twice on one thread?)")
+    }
+
+    /// Takes the lock when it comes free within `seconds`; false (not taken) when it does not:
+    /// `pthread_mutex_timedlock` on Glibc, a `pthread_mutex_trylock` every millisecond on Darwin,
+    /// which has no timed lock. For exit paths that must not hang on a stuck holder.
+    package func lock(waitingAtMost seconds: Double) -> Bool {
+        #if canImport(Glibc)
+            var deadline = timespec()
+            clock_gettime(CLOCK_REALTIME, &deadline)
+            let nanoseconds = Int(deadline.tv_nsec) + Int((max(seconds, 0) * 1_000_000_000).rounded())
+            deadline.tv_sec += nanoseconds / 1_000_000_000
+            deadline.tv_nsec = nanoseconds % 1_000_000_000
+            while true {
+                let result = pthread_mutex_timedlock(mutex, &deadline)
+                if result == 0 { return true }
+                if result == ETIMEDOUT { return false }
+                precondition(result == EINTR, "pthread_mutex_timedlock failed: \(result) (locked twice on one thread?)")
+            }
+        #elseif canImport(Darwin)
+            var waited = 0.0
+            while true {
+                let result = pthread_mutex_trylock(mutex)
+                if result == 0 { return true }
+                precondition(result == EBUSY, "pthread_mutex_trylock failed: \(result)")
+                if waited >= seconds { return false }
+                var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+                nanosleep(&pause, nil)
+                waited += 0.001
+            }
+        #endif
+    }
+
+    /// Releases the lock, which this thread holds.
+    package func unlock() {
+        let result = pthread_mutex_unlock(mutex)
+        precondition(result == 0, "pthread_mutex_unlock failed: \(result) (not held by this thread?)")
+    }
+
+    /// Runs `body` holding the lock.
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A value reached only under its own ``Lock`` (swift-nio's `NIOLockedValueBox` is the model):
+/// a model that keeps its mutable state here is checked `Sendable`, with no `@unchecked` of its
+/// own.
+package final class LockedBox<Value> {
+    private let lock = Lock()
+    private var value: Value
+
+    /// Creates a box holding `value`.
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with the value, holding the lock; what `body` changes is kept.
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&value) }
+    }
+}
+
+// The value is only reached under the lock, so the box is as sendable as its value.
+extension LockedBox: @unchecked Sendable where Value: Sendable {}
