@@ -1,3 +1,5 @@
+import FoldCycleOptions
+
 /// The manual page, foldcycle(1) in man(7) roff, generated from ``CLICommand``'s tables: the
 /// live cycler's description, arguments, options and help sections, then each subcommand's, then
 /// the exit statuses. `foldcycle --generate-manual > foldcycle.1; man -l foldcycle.1`.
