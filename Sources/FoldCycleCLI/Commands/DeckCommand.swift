@@ -215,7 +215,23 @@ struct DeckCommand {
                 .deck)
         }
         let terminal = try DeckTerminal.open()
-        let items = try loadItems()
-        return try DeckSession(command: self, items: items, terminal: terminal).run()
+        guard streamsStandardInput else {
+            return try DeckSession(command: self, items: try loadItems(), terminal: terminal).run()
+        }
+        // The first card as soon as its item is read; the rest while the deck runs.
+        let stream = ItemStream(descriptor: 0, name: InputFile.name(of: "-"), split: split)
+        stream.start()
+        let (items, end) = stream.waitForItems()
+        // Input that fails before the deck is up fails as a whole read does (66, nothing drawn).
+        if case .failed(let error) = end { throw error }
+        guard !items.isEmpty else {
+            throw .unreadableInput("standard input has no items (it is empty or only white space)")
+        }
+        return try DeckSession(command: self, items: items, terminal: terminal, stream: stream).run()
     }
+
+    /// Whether the items are standard input's alone, read as they come (``ItemStream``): with
+    /// item arguments too, standard input is read to its end first, so that the arguments
+    /// follow its items.
+    var streamsStandardInput: Bool { readsStandardInputItems && itemArguments.isEmpty }
 }

@@ -45,16 +45,27 @@ final class DeckSession: @unchecked Sendable {
     private let exitStatus = ExitStatus()
     /// The cards left when the deck last asked for more data, until the event is written.
     private var pendingNeedsMoreData: Int?
+    /// Standard input's items, read while the deck runs (nil: every item was there at start).
+    private let stream: ItemStream?
+    /// How the stream ended, once it did (a failure is reported on exit, status 66).
+    private var streamEnd: ItemStream.End?
 
     /// The footer's rows under the deck: a status line and a line of key hints.
     static let footerRows = 2
 
     /// Builds the deck, its scene, the session and the player; nothing is drawn yet.
     ///
+    /// - Parameters:
+    ///   - items: the items there are at start (the first read, when streaming).
+    ///   - stream: where more items come from while the deck runs, if anywhere: the card's size
+    ///     is fitted to `items`, later items are cut to it.
     /// - Throws: ``CLIError/unreadableInput(_:)`` when there are no items.
-    init(command: DeckCommand, items: [String], terminal tty: TerminalDevice) throws(CLIError) {
+    init(command: DeckCommand, items: [String], terminal tty: TerminalDevice, stream: ItemStream? = nil)
+        throws(CLIError)
+    {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
+        self.stream = stream
         store = DeckItemStore(items)
         budget = ItemBudget(items)
         self.tty = tty
@@ -158,6 +169,37 @@ final class DeckSession: @unchecked Sendable {
         player.start()
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
+        stream?.setConsumer(queue: queue) { [self] in takeStreamedItems() }
+    }
+
+    // MARK: - Streamed items
+
+    /// Whether more items may come: the deck waits for them when it runs out.
+    private var isReadingInput: Bool { stream != nil && streamEnd == nil }
+
+    /// Takes the items read since the last batch into the deck (within the run's ``Limits``);
+    /// at the end of the input, a deck with no card left is finished.
+    private func takeStreamedItems() {
+        guard !finishing, isReadingInput, let stream else { return }
+        let (items, end) = stream.take()
+        var admitted = items.endIndex
+        for (index, item) in items.enumerated() {
+            do throws(ItemLimitError) {
+                try budget.admit(item)
+            } catch {
+                admitted = index
+                streamEnd = .failed(.unreadableInput("standard input: \(error)"))
+                break
+            }
+        }
+        if admitted > 0 {
+            store.append(contentsOf: Array(items[..<admitted]))
+            deck.reloadData()
+        }
+        if streamEnd == nil, let end { streamEnd = end }
+        updateFooter()
+        // The deck told of its end while input was open; now that none will come, it ends.
+        if !isReadingInput, deck.isFinished { handle(.finished) }
     }
 
     // MARK: - Input
@@ -230,6 +272,11 @@ final class DeckSession: @unchecked Sendable {
 
     private func handle(_ event: DeckEvent) {
         guard !finishing else { return }
+        if event == .finished, isReadingInput {
+            // No card left, but the input is open: the deck waits for more (the footer says so).
+            updateFooter()
+            return
+        }
         // The protocol's event first (`finished` included), to stdout in `--protocol jsonl` and
         // to subscribed socket clients.
         if let translated = ProtocolEvent.deck(event, text: store.text(at:)) {
@@ -364,7 +411,21 @@ final class DeckSession: @unchecked Sendable {
 
     private func updateFooter() {
         guard !finishing else { return }
-        player.setFooter(tally.footer(topIndex: deck.topIndex, items: store.items, loops: command.loops))
+        let top = deck.topIndex
+        player.setFooter(
+            tally.footer(
+                topIndex: top, count: store.count, topItem: top.map(store.text(at:)), loops: command.loops,
+                input: inputProgress))
+    }
+
+    /// Where the items are, for the footer.
+    private var inputProgress: DeckTally.InputProgress {
+        guard stream != nil else { return .complete }
+        switch streamEnd {
+        case nil: return .reading
+        case .complete: return .ended
+        case .failed: return .stopped
+        }
     }
 
     /// One line for the terminal when the deck closes.
@@ -388,6 +449,11 @@ final class DeckSession: @unchecked Sendable {
         // Held decisions first (stdout is this terminal), so that the summary is the last line.
         for line in held { try? TerminalDevice.standardOutput.write(line) }
         try? tty.write(TextLayout.sanitized(summary))
+        if case .failed(let error) = streamEnd, exitCode == 0 {
+            // The items after the failure were never shown: not a finished triage.
+            error.report()
+            exitStatus.finish(error.exitCode)
+        }
         if let recordingFailure {
             recordingFailure.report()
             exitStatus.finish(exitCode == 0 ? recordingFailure.exitCode : exitCode)
