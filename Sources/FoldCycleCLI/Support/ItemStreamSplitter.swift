@@ -57,7 +57,10 @@ struct ItemStreamSplitter {
     /// - Throws: ``InvalidText`` when they are not valid UTF-8.
     mutating func finish() throws(InvalidText) -> [String] {
         dropByteOrderMark(atEnd: true)
-        if split == .auto { split = ItemSplit.auto.resolved(for: String(decoding: pending, as: UTF8.self)) }
+        if split == .auto {
+            split = ItemSplit.auto.resolved(for: String(decoding: pending, as: UTF8.self))
+            scanned = 0  // What `decides()` scanned may hold separators.
+        }
         return try takeItems(atEnd: true)
     }
 
