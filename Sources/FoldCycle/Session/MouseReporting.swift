@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns a terminal's mouse reports on and off: button-event tracking (mode 1002: presses,
-/// releases, and motion while a button is held) in SGR form (mode 1006). While it is on the
+/// releases, and motion while a button is held) in SGR form (mode 1006), with focus reports
+/// (mode 1004). While it is on the
 /// terminal's own selection by mouse is off (most terminals still select with Shift held), so
 /// ``disable()`` runs on every exit path of a ``TerminalSession``.
 ///
@@ -12,11 +13,17 @@ final class MouseReporting: @unchecked Sendable {
     private var enabled = false
     private var rescueSlot: Int?
 
-    /// The bytes that turn reports on: `CSI ? 1002 h`, `CSI ? 1006 h`.
-    static let enableBytes = EscapeSequence.enableMouseButtonTracking.bytes + EscapeSequence.enableSGRMouseReports.bytes
-    /// The bytes that turn them off, in the reverse order: `CSI ? 1006 l`, `CSI ? 1002 l`.
+    /// The bytes that turn reports on: `CSI ? 1002 h`, `CSI ? 1006 h`, and focus reports,
+    /// `CSI ? 1004 h` (a button that comes up outside the window is never reported; focus out
+    /// tells a drag it is over).
+    static let enableBytes =
+        EscapeSequence.enableMouseButtonTracking.bytes + EscapeSequence.enableSGRMouseReports.bytes
+        + EscapeSequence.enableFocusReports.bytes
+    /// The bytes that turn them off, in the reverse order: `CSI ? 1004 l`, `CSI ? 1006 l`,
+    /// `CSI ? 1002 l`.
     static let disableBytes =
-        EscapeSequence.disableSGRMouseReports.bytes + EscapeSequence.disableMouseButtonTracking.bytes
+        EscapeSequence.disableFocusReports.bytes + EscapeSequence.disableSGRMouseReports.bytes
+        + EscapeSequence.disableMouseButtonTracking.bytes
 
     /// Reports on `device` (the terminal the session draws on).
     init(device: TerminalDevice) {

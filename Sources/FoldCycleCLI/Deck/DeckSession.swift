@@ -37,14 +37,17 @@ final class DeckSession: @unchecked Sendable {
 
     private var held: [String] = []
     private var tally = DeckTally()
-    private var dragging = false
-    /// Where the open drag was last seen (a press or a motion report).
-    private var lastDragPoint = DeckPoint(x: 0, y: 0)
+    /// Drags from mouse and focus reports, and where the frame is on screen.
+    private var pointer = DeckPointer()
     private var finishing = false
     /// Where ``finish`` hands the exit status to ``run()``.
     private let exitStatus = ExitStatus()
     /// The cards left when the deck last asked for more data, until the event is written.
     private var pendingNeedsMoreData: Int?
+    /// Whether a cursor-position request waits for its answer (``DeckPointer/frameTop``: 0
+    /// fullscreen; inline, the terminal's answer to a request made between frames, when the
+    /// cursor is parked at the frame's top-left).
+    private var awaitsCursorReport = false
     /// Standard input's items, read while the deck runs (nil: every item was there at start).
     private let stream: ItemStream?
     /// How the stream ended, once it did (a failure is reported on exit, status 66).
@@ -146,7 +149,12 @@ final class DeckSession: @unchecked Sendable {
         // Keys end only when the terminal went away (a closed window; Ctrl-D is a key): a lost
         // terminal, never success. The decisions made are on stdout already.
         terminal.setInputEndHandler { [self] in finish(exitCode: LostTerminal.exitCode) }
-        terminal.setResumeHandler { [self] in updateFooter() }
+        terminal.setTerminalReportHandler { [self] report, age in handleReport(report, time: deck.clock.now - age) }
+        terminal.setResumeHandler { [self] in
+            updateFooter()
+            // After the player's redraw.
+            queue.async { self.askFramePosition() }
+        }
         terminal.addParticipant(self)
         terminal.start()
         guard terminal.isReadingKeys else {
@@ -167,6 +175,8 @@ final class DeckSession: @unchecked Sendable {
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
         startControl()
         player.start()
+        // The first frame is drawn: the cursor is parked at its top-left.
+        if command.fullscreen { pointer.frameTop = 0 } else { askFramePosition() }
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
         stream?.setConsumer(queue: queue) { [self] in takeStreamedItems() }
@@ -233,34 +243,30 @@ final class DeckSession: @unchecked Sendable {
     }
 
     private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
-        let point = metrics.point(column: report.column, row: report.row)
-        switch (report.action, report.button) {
-        case (.press, .left):
-            // A press while a drag is open: its release never came (kitty stops reporting when
-            // the pointer leaves the window). The old drag ends by the usual release rule where
-            // it was last seen, then the new one begins.
-            endOpenDrag(time: time)
-            dragging = deck.beginDrag(at: point, time: time)
-            lastDragPoint = point
-        case (.motion, .left) where dragging:
-            deck.drag(to: point, time: time)
-            lastDragPoint = point
-        case (.motion, .none) where dragging:
-            // Motion with no button held: the button went up unreported.
-            endOpenDrag(time: time)
-        case (.release, _) where dragging:
-            dragging = false
-            deck.endDrag(at: point, time: time)
-        default:
-            break
+        pointer.handle(report, time: time, scene: scene)
+    }
+
+    /// A report the terminal made of itself: focus out ends an open drag (its release may come
+    /// outside the window, never reported); a cursor position asked for places the frame.
+    private func handleReport(_ report: TerminalReport, time: TimeInterval) {
+        switch report {
+        case .focusOut: pointer.focusLost(time: time, deck: deck)
+        case .focusIn: break
+        case .cursorPosition(let row, _):
+            // Taken only as the answer to a request (a modified F3 is sent the same way).
+            guard awaitsCursorReport else { return }
+            awaitsCursorReport = false
+            pointer.frameTop = row
         }
     }
 
-    /// Ends a drag whose release did not come, at the last point it was seen.
-    private func endOpenDrag(time: TimeInterval) {
-        guard dragging else { return }
-        dragging = false
-        deck.endDrag(at: lastDragPoint, time: time)
+    /// Asks the terminal where the (inline) frame is; the answer sets ``frameTop``. Called on
+    /// the queue between frames, where the cursor is parked at the frame's top-left.
+    private func askFramePosition() {
+        guard !command.fullscreen, command.usesMouse, !finishing else { return }
+        pointer.frameTop = nil
+        awaitsCursorReport = true
+        terminal.requestCursorPosition()
     }
 
     /// Quits after whatever the queue already holds (a decision just made is printed first).
@@ -471,8 +477,7 @@ final class DeckSession: @unchecked Sendable {
 extension DeckSession: TerminalSessionParticipant {
     /// Ctrl-Z: a drag in progress is dropped (its release would come to a stopped process).
     func sessionWillSuspend() {
-        dragging = false
-        deck.cancelDrag()
+        pointer.cancel(deck: deck)
     }
 
     /// `fg`: nothing beyond the player's redraw.
@@ -484,6 +489,8 @@ extension DeckSession: TerminalSessionParticipant {
             Self.frameSize(
                 screen: Self.usableSize(tty.size), cardRows: metrics.rows, visibleCount: command.visibleCount,
                 fullscreen: command.fullscreen))
+        // A resize may reflow the rows above: ask again once the player has redrawn.
+        queue.async { self.askFramePosition() }
     }
 
     /// The session ends: the player draws the last frame itself.
