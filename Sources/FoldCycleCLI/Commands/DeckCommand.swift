@@ -2,7 +2,7 @@ import FoldCycle
 import Foundation
 
 /// `foldcycle deck [OPTIONS] [ITEM ...]`: a swipe deck in the terminal. Items come from the
-/// arguments, `--file`, or standard input (one per line), while the deck is drawn on the
+/// arguments, `--file`, or standard input (one per line, streamed: ``ItemStream``), while the deck is drawn on the
 /// terminal itself (`/dev/tty`) and keys and the mouse are read from it, so standard output
 /// carries only the decisions, one JSON line each (docs/DESIGN.md#deck-input-and-output).
 struct DeckCommand {
@@ -60,7 +60,8 @@ struct DeckCommand {
     static let arguments: [(String, String)] = [
         (
             "<ITEM>",
-            "The text of one card. With no items and no --file, items are read from stdin (as --file - reads them)."
+            "The text of one card. With no items and no --file, items are read from stdin (as --file - reads them):"
+                + " the first card shows as soon as its item is read, more arrive while you swipe."
         )
     ]
 
@@ -81,7 +82,9 @@ struct DeckCommand {
             lines: [
                 "Drag the top card. Let go fast sideways, or with its centre near the edge, to decide;",
                 "let go slowly and it springs back. A click without moving is Enter. With --drag page,",
-                "a fast release up or down pages instead.",
+                "a fast release up or down pages instead. A press off the card does nothing; a drag",
+                "whose release never comes ends as if released at a new press or when the window",
+                "loses the focus.",
             ]),
         .init(
             title: "OUTPUT",
@@ -93,6 +96,9 @@ struct DeckCommand {
                 "widths per second (null for keys).",
                 "When stdout is the terminal, the lines are printed once the deck is gone. A summary",
                 "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
+                "Items on stdin are read while the deck runs: the footer says 'reading input' (out of",
+                "cards: 'waiting for input'), then 'end of input'; a deck ends when its cards and its",
+                "input do. Input that fails later (not UTF-8, past a limit) is reported on exit, 66.",
             ]),
         .init(
             title: "SCRIPTING (--protocol jsonl, --listen PATH)",
