@@ -109,7 +109,8 @@ struct DeckPointerTests {
 
     /// A drag right from column 30, one column (1/32 card widths) every 1/128 s for 8 steps:
     /// 4 card widths a second, a fling.
-    static func flingRight(_ pointer: inout DeckPointer, scene: DeckScene<ArrayDataSource<String>>, clock: ManualClock) {
+    static func flingRight(_ pointer: inout DeckPointer, scene: DeckScene<ArrayDataSource<String>>, clock: ManualClock)
+    {
         pointer.handle(Self.press(30, 6), time: clock.now, scene: scene)
         for step in 1...8 {
             clock.advance(by: 1.0 / 128)

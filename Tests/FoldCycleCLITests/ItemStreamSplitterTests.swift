@@ -42,7 +42,8 @@ struct ItemStreamSplitterTests {
     @Test("fed whole, every split gives the whole text's items", arguments: ItemSplit.allCases)
     func whole(_ split: ItemSplit) throws {
         for text in Self.texts {
-            #expect(try Self.streamed(text, split: split, pieces: 0) == split.items(of: text), "\(text.debugDescription)")
+            #expect(
+                try Self.streamed(text, split: split, pieces: 0) == split.items(of: text), "\(text.debugDescription)")
         }
     }
 

@@ -113,7 +113,8 @@ final class DeckRenderFrames: RenderSource {
         let top = runner.deck.topIndex
         let footer = tally.footer(
             topIndex: top, count: command.items.count,
-            topItem: top.flatMap { command.items.indices.contains($0) ? command.items[$0] : nil }, loops: settings.loops)
+            topItem: top.flatMap { command.items.indices.contains($0) ? command.items[$0] : nil }, loops: settings.loops
+        )
         for (offset, line) in footer.enumerated() { cells.drawText(line, row: sceneCells.height + offset) }
     }
 
