@@ -65,9 +65,10 @@ struct DeckPointer {
     }
 
     /// Whether `report`'s cell is on the top card, the frame's row known; else whether its
-    /// column is.
+    /// column is (tested on the card's middle row, which a card shifting up from beneath
+    /// covers too).
     func isOnTopCard<Source: DeckDataSource>(_ report: MouseEvent, scene: DeckScene<Source>) -> Bool {
-        let row = frameTop.map { report.row - $0 } ?? scene.cardOrigin.row
+        let row = frameTop.map { report.row - $0 } ?? scene.cardOrigin.row + scene.metrics.rows / 2
         return scene.topCardContains(column: report.column, row: row)
     }
 
