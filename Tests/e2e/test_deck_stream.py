@@ -150,3 +150,28 @@ def test_a_million_piped_lines_show_the_first_card_at_once(foldcycle, pty_run, t
     run.write(b"q")
     assert exit_code(run.wait()) == 0
     assert [line for line in run.lines() if line][-1] == "0 kept · 0 discarded · 0 clicked · 1000000 of 1000000 cards left"
+
+
+def test_the_readme_pipe_shape_gives_one_card_per_line(foldcycle, pty_run):
+    """/work/shared/cases/readme-pipe-lines.md, for the deck: a grep's lines are one card each."""
+    script = "printf 'tip: one\\ntip: two\\ntip: three\\n' | grep '^tip:' | exec \"$0\" deck \"$@\""
+    run = pty_run(["sh", "-c", script, foldcycle, *CARD], cols=60, rows=16)
+    assert run.pump_until(lambda: footer(run) == ["card 1 of 3 · kept 0 · discarded 0 · end of input"], 5), \
+        run.text()
+    assert "tip: one" in run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+
+
+def test_a_lost_terminal_while_the_input_is_open_exits_129_with_the_decisions_made(foldcycle, pty_run):
+    """/work/shared/cases/closed-window-exit.md with the input still streaming: 129, never 0."""
+    run = start_streaming(foldcycle, pty_run)
+    run.feed_stdin(b"one\ntwo\n")
+    assert run.pump_until(lambda: "card 1 of 2 so far" in run.text(), 5), run.text()
+    run.write(b"l")
+    assert run.pump_until(lambda: b'"action":"right"' in run.stdout_bytes(), 3)
+    os.close(run.master)
+    run.master = os.open(os.devnull, os.O_RDONLY)  # For run.close().
+    run.proc.wait(timeout=5)
+    assert exit_code(run.proc.returncode) == 129
+    assert [(d["index"], d["item"], d["action"]) for d in decisions(run)] == [(0, "one", "right")]
