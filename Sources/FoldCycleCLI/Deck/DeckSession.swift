@@ -190,6 +190,7 @@ final class DeckSession: @unchecked Sendable {
     /// Takes the items read since the last batch into the deck (within the run's ``Limits``);
     /// at the end of the input, a deck with no card left is finished.
     private func takeStreamedItems() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !finishing, isReadingInput, let stream else { return }
         let (items, end) = stream.take()
         var admitted = items.endIndex
