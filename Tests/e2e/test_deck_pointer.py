@@ -85,3 +85,24 @@ def test_focus_lost_mid_drag_ends_it_by_the_release_rule(foldcycle, pty_run):
         (0, "alpha.txt", "right", "position")]
     raw = bytes(run.raw)
     assert raw.rfind(b"\x1b[?1004l") > raw.rfind(b"\x1b[?1004h")
+
+
+def test_all_motion_is_reported_while_a_drag_is_open_and_a_bare_motion_ends_it(foldcycle, pty_run):
+    """kitty's case: the button comes up outside the window, unreported; while a drag is open
+    all motion is reported (mode 1003), so the pointer back with no button ends the drag."""
+    run = start(foldcycle, pty_run)
+    run.write(b"\x1b[<0;30;3M")
+    assert run.pump_until(lambda: b"\x1b[?1003h" in bytes(run.raw), 2)
+    for step in range(1, 7):
+        time.sleep(0.05)
+        run.write(b"\x1b[<32;%d;3M" % (30 + 2 * step))
+    time.sleep(0.25)
+    run.write(b"\x1b[<35;50;9M")  # Motion, no button held.
+    assert run.pump_until(lambda: len(decisions(run)) == 1, 3), run.text()
+    assert run.pump_until(lambda: b"\x1b[?1003l\x1b[?1002h" in bytes(run.raw), 2)
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    assert [(d["index"], d["action"], d["by"]) for d in decisions(run)] == [(0, "right", "position")]
+    raw = bytes(run.raw)
+    assert raw.rfind(b"\x1b[?1003l") > raw.rfind(b"\x1b[?1003h")
+    assert raw.rfind(b"\x1b[?1002l") > raw.rfind(b"\x1b[?1002h")

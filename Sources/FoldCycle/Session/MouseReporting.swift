@@ -11,6 +11,7 @@ final class MouseReporting: @unchecked Sendable {
     private let lock = NSLock()
     private let device: TerminalDevice
     private var enabled = false
+    private var tracksAllMotion = false
     private var rescueSlot: Int?
 
     /// The bytes that turn reports on: `CSI ? 1002 h`, `CSI ? 1006 h`, and focus reports,
@@ -19,11 +20,11 @@ final class MouseReporting: @unchecked Sendable {
     static let enableBytes =
         EscapeSequence.enableMouseButtonTracking.bytes + EscapeSequence.enableSGRMouseReports.bytes
         + EscapeSequence.enableFocusReports.bytes
-    /// The bytes that turn them off, in the reverse order: `CSI ? 1004 l`, `CSI ? 1006 l`,
-    /// `CSI ? 1002 l`.
+    /// The bytes that turn them off: any-motion tracking (``setTracksAllMotion(_:)``) first,
+    /// then in the reverse order: `CSI ? 1003 l`, `CSI ? 1004 l`, `CSI ? 1006 l`, `CSI ? 1002 l`.
     static let disableBytes =
-        EscapeSequence.disableFocusReports.bytes + EscapeSequence.disableSGRMouseReports.bytes
-        + EscapeSequence.disableMouseButtonTracking.bytes
+        EscapeSequence.disableAnyMotionTracking.bytes + EscapeSequence.disableFocusReports.bytes
+        + EscapeSequence.disableSGRMouseReports.bytes + EscapeSequence.disableMouseButtonTracking.bytes
 
     /// Reports on `device` (the terminal the session draws on).
     init(device: TerminalDevice) {
@@ -48,11 +49,26 @@ final class MouseReporting: @unchecked Sendable {
         }
     }
 
+    /// Reports all motion (mode 1003), with no button held too, or only motion with a button
+    /// held (mode 1002 again), while reports are on; off again at ``disable()``.
+    func setTracksAllMotion(_ on: Bool) {
+        lock.withLock {
+            guard enabled, on != tracksAllMotion else { return }
+            tracksAllMotion = on
+            let bytes =
+                on
+                ? EscapeSequence.enableAnyMotionTracking.bytes
+                : EscapeSequence.disableAnyMotionTracking.bytes + EscapeSequence.enableMouseButtonTracking.bytes
+            try? device.write(bytes)
+        }
+    }
+
     /// Turns reports off, if on.
     func disable() {
         lock.withLock {
             guard enabled else { return }
             enabled = false
+            tracksAllMotion = false
             if let rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
             rescueSlot = nil
             try? device.write(Self.disableBytes)

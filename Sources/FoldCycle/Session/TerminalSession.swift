@@ -243,6 +243,12 @@ public final class TerminalSession: @unchecked Sendable {
         }
     }
 
+    /// Reports all pointer motion, with no button held too (mode 1003), or only motion with a
+    /// button held again; while mouse reports are on (a suspend or the end turns it off). A
+    /// deck turns it on while a drag is open, so that a pointer back with its button up (the
+    /// release was outside the window, never reported) ends the drag.
+    package func setReportsAllMotion(_ on: Bool) { mouse.setTracksAllMotion(on) }
+
     /// Whether mouse reports are on right now.
     public var isReportingMouse: Bool { mouse.isEnabled }
 

@@ -245,13 +245,22 @@ final class DeckSession: @unchecked Sendable {
 
     private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
         pointer.handle(report, time: time, scene: scene)
+        followDrag()
+    }
+
+    /// All motion is reported while a drag is open (a bare motion report ends it), only motion
+    /// with a button held otherwise.
+    private func followDrag() {
+        terminal.setReportsAllMotion(pointer.isDragging)
     }
 
     /// A report the terminal made of itself: focus out ends an open drag (its release may come
     /// outside the window, never reported); a cursor position asked for places the frame.
     private func handleReport(_ report: TerminalReport, time: TimeInterval) {
         switch report {
-        case .focusOut: pointer.focusLost(time: time, deck: deck)
+        case .focusOut:
+            pointer.focusLost(time: time, deck: deck)
+            followDrag()
         case .focusIn: break
         case .cursorPosition(let row, _):
             // Taken only as the answer to a request (a modified F3 is sent the same way).
@@ -479,6 +488,7 @@ extension DeckSession: TerminalSessionParticipant {
     /// Ctrl-Z: a drag in progress is dropped (its release would come to a stopped process).
     func sessionWillSuspend() {
         pointer.cancel(deck: deck)
+        followDrag()
     }
 
     /// `fg`: nothing beyond the player's redraw.
