@@ -20,6 +20,9 @@ struct EscapeSequenceTests {
             (.enableMouseButtonTracking, "\u{1B}[?1002h"), (.disableMouseButtonTracking, "\u{1B}[?1002l"),
             (.enableSGRMouseReports, "\u{1B}[?1006h"), (.disableSGRMouseReports, "\u{1B}[?1006l"),
             (.disableAutowrap, "\u{1B}[?7l"), (.enableAutowrap, "\u{1B}[?7h"),
+            (.enableFocusReports, "\u{1B}[?1004h"), (.disableFocusReports, "\u{1B}[?1004l"),
+            (.requestCursorPosition, "\u{1B}[6n"), (.enableAnyMotionTracking, "\u{1B}[?1003h"),
+            (.disableAnyMotionTracking, "\u{1B}[?1003l"),
         ])
     func escapeSequences(_ sequence: EscapeSequence, _ expected: String) {
         #expect(sequence.bytes == Array(expected.utf8))

@@ -49,10 +49,12 @@ class PtyRun:
     `cols` x `rows`; everything it writes is fed to a pyte screen of the same size.
 
     With `stdin_bytes`, stdin is a pipe carrying those bytes (closed after them) while the pty
-    stays the child's controlling terminal (/dev/tty); with `capture_stdout`, stdout is a pipe
+    stays the child's controlling terminal (/dev/tty); with `stdin_open`, stdin is a pipe the test
+    writes while the child runs (`feed_stdin`, `close_stdin`); with `capture_stdout`, stdout is a pipe
     read while the child runs (`stdout_bytes()`), as in `items | foldcycle deck > out`."""
 
-    def __init__(self, argv, cols=80, rows=24, env=None, stdin_pty=True, stdin_bytes=None, capture_stdout=False):
+    def __init__(self, argv, cols=80, rows=24, env=None, stdin_pty=True, stdin_bytes=None, capture_stdout=False,
+                 stdin_open=False):
         self.master, self.slave = pty.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.termios_before = termios.tcgetattr(self.slave)
@@ -65,7 +67,7 @@ class PtyRun:
             full_env.pop(name, None)
         if env:
             full_env.update(env)
-        if stdin_bytes is not None:
+        if stdin_bytes is not None or stdin_open:
             stdin, preexec, pass_fds = subprocess.PIPE, _controlling_terminal_from(self.slave), (self.slave,)
         elif stdin_pty:
             stdin, preexec, pass_fds = self.slave, _controlling_terminal, ()
@@ -89,6 +91,15 @@ class PtyRun:
             self.proc.stdin.write(stdin_bytes)
             self.proc.stdin.close()
         # The child has its own copy now; ours stays open to read termios after it exits.
+
+    def feed_stdin(self, data):
+        """Writes `data` to the stdin pipe kept open by `stdin_open` (a producer that is not done)."""
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def close_stdin(self):
+        """Ends the stdin pipe kept open by `stdin_open`: the end of the input."""
+        self.proc.stdin.close()
 
     def _read_stdout(self):
         if self.proc.stdout is None or self.proc.stdout.closed:

@@ -77,6 +77,20 @@ package enum EscapeSequence: Hashable, Sendable {
     case enableSGRMouseReports
     /// `CSI ? 1006 l`: back to the terminal's default mouse report form.
     case disableSGRMouseReports
+    /// `CSI ? 1003 h`: report all motion, with a button held or none (xterm's any-event
+    /// tracking), in place of button-event tracking: a deck turns it on while a drag is open, so
+    /// that a pointer back in the window with its button up ends the drag.
+    case enableAnyMotionTracking
+    /// `CSI ? 1003 l`: stop any-event tracking (which stops mouse tracking: button-event
+    /// tracking is turned on again after it).
+    case disableAnyMotionTracking
+    /// `CSI ? 1004 h`: report the window's focus, `CSI I` in and `CSI O` out (a drag whose
+    /// button comes up outside the window ends at focus out).
+    case enableFocusReports
+    /// `CSI ? 1004 l`: stop reporting the focus.
+    case disableFocusReports
+    /// `CSI 6 n`: ask where the cursor is; the terminal answers `CSI row ; column R` on its input.
+    case requestCursorPosition
 
     /// ESC `[`, the 7-bit CSI.
     package static let controlSequenceIntroducer: [UInt8] = [0x1B, 0x5B]
@@ -100,8 +114,10 @@ package enum EscapeSequence: Hashable, Sendable {
         case .hideCursor, .showCursor: return 6
         case .disableAutowrap, .enableAutowrap: return 5
         case .enterAlternateScreen, .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate,
-            .enableMouseButtonTracking, .disableMouseButtonTracking, .enableSGRMouseReports, .disableSGRMouseReports:
+            .enableMouseButtonTracking, .disableMouseButtonTracking, .enableSGRMouseReports, .disableSGRMouseReports,
+            .enableFocusReports, .disableFocusReports, .enableAnyMotionTracking, .disableAnyMotionTracking:
             return 8
+        case .requestCursorPosition: return 4
         case .eraseLine, .resetAttributes: return 4
         case .eraseBelow, .eraseToEndOfLine: return 3
         case .lineFeed: return 1
@@ -157,6 +173,15 @@ package enum EscapeSequence: Hashable, Sendable {
         case .disableMouseButtonTracking: return Self.writePrivateMode(1002, set: false, to: pointer)
         case .enableSGRMouseReports: return Self.writePrivateMode(1006, set: true, to: pointer)
         case .disableSGRMouseReports: return Self.writePrivateMode(1006, set: false, to: pointer)
+        case .enableAnyMotionTracking: return Self.writePrivateMode(1003, set: true, to: pointer)
+        case .disableAnyMotionTracking: return Self.writePrivateMode(1003, set: false, to: pointer)
+        case .enableFocusReports: return Self.writePrivateMode(1004, set: true, to: pointer)
+        case .disableFocusReports: return Self.writePrivateMode(1004, set: false, to: pointer)
+        case .requestCursorPosition:
+            let count = Self.writeIntroducer(to: pointer)
+            pointer[count] = UInt8(ascii: "6")
+            pointer[count + 1] = UInt8(ascii: "n")
+            return count + 2
         case .eraseLine:
             let count = Self.writeIntroducer(to: pointer)
             pointer[count] = UInt8(ascii: "2")

@@ -115,6 +115,22 @@ where DataSource.Item == String {
         lock.withLock { Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics) }
     }
 
+    /// Whether the cell at `column`, `row` of the frame is on the top card as drawn at `time`
+    /// (default now): the card's rectangle at its place, moved by its pose's offset (a turned
+    /// card's corners are taken as its unturned rectangle's). A press elsewhere (the blank frame,
+    /// beside the card, the footer below the frame) is not on the card: it starts no drag.
+    package func topCardContains(column: Int, row: Int, at time: TimeInterval? = nil) -> Bool {
+        let snapshot = deck.snapshot(at: time ?? clock.now)
+        guard let top = snapshot.cards.last(where: { $0.position == 0 }) else { return false }
+        let origin = cardOrigin
+        let left = Double(origin.column) + metrics.columns(cardWidths: top.pose.offset.x)
+        let upper = Double(origin.row) + metrics.rows(cardWidths: top.pose.offset.y)
+        // The cell's centre inside the rectangle.
+        let x = Double(column) + 0.5
+        let y = Double(row) + 0.5
+        return x >= left && x < left + Double(metrics.columns) && y >= upper && y < upper + Double(metrics.rows)
+    }
+
     /// The deck's clock.
     public var clock: any CycleClock { deck.clock }
 

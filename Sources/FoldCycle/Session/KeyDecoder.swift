@@ -65,18 +65,31 @@ package struct KeyDecoder: Sendable {
     }
 
     /// Decodes `bytes`, returning the complete key presses and mouse reports they finish, in
-    /// order.
+    /// order (the terminal's own reports are dropped; see ``decodeWithReports(_:)``).
     package mutating func decode(_ bytes: [UInt8]) -> [InputEvent] {
-        var events: [InputEvent] = []
+        decodeWithReports(bytes).compactMap { decoded in
+            if case .event(let event) = decoded { return event }
+            return nil
+        }
+    }
+
+    /// Decodes `bytes`, returning the complete key presses, mouse reports and terminal reports
+    /// (focus, cursor position) they finish, in order.
+    package mutating func decodeWithReports(_ bytes: [UInt8]) -> [DecodedInput] {
+        var events: [DecodedInput] = []
         var text: [UInt8] = []
         func flushText() {
             guard !text.isEmpty else { return }
-            events.append(.key(.text(String(decoding: text, as: UTF8.self))))
+            events.append(.event(.key(.text(String(decoding: text, as: UTF8.self)))))
             text.removeAll()
         }
         func emit(_ event: InputEvent) {
             flushText()
-            events.append(event)
+            events.append(.event(event))
+        }
+        func emit(_ report: TerminalReport) {
+            flushText()
+            events.append(.report(report))
         }
         for byte in bytes {
             switch state {
@@ -137,6 +150,10 @@ package struct KeyDecoder: Sendable {
                     }
                     continue
                 }
+                if introducer == UInt8(ascii: "["), let report = Self.report(final: byte, parameters: parameters) {
+                    emit(report)
+                    continue
+                }
                 switch byte {
                 case UInt8(ascii: "A"): emit(.key(.arrow(.up)))
                 case UInt8(ascii: "B"): emit(.key(.arrow(.down)))
@@ -169,6 +186,25 @@ package struct KeyDecoder: Sendable {
         }
         flushText()
         return events
+    }
+
+    /// A terminal's report: `CSI I` / `CSI O` (focus in / out, mode 1004), `CSI row ; column R`
+    /// (the answer to `CSI 6n`, 1-based; a modified F3 is sent the same way and is dropped as
+    /// keys like it are, so the session takes this only while it waits for an answer).
+    private static func report(final byte: UInt8, parameters: [UInt8]) -> TerminalReport? {
+        switch byte {
+        case UInt8(ascii: "I") where parameters.isEmpty: return .focusIn
+        case UInt8(ascii: "O") where parameters.isEmpty: return .focusOut
+        case UInt8(ascii: "R"):
+            let values = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+            guard values.count == 2,
+                values.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { (0x30...0x39).contains($0) } })
+            else { return nil }
+            let numbers = values.map { $0.reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+            guard numbers[0] >= 1, numbers[1] >= 1 else { return nil }
+            return .cursorPosition(row: numbers[0] - 1, column: numbers[1] - 1)
+        default: return nil
+        }
     }
 
     /// An SGR report's parameters after `<`: `Cb ; Cx ; Cy`, decimal (at most 6 digits each).
@@ -212,4 +248,22 @@ package struct KeyDecoder: Sendable {
         let filtered = decoded.unicodeScalars.filter { !(0x80...0x9F).contains($0.value) }
         return Array(String(String.UnicodeScalarView(filtered)).utf8)
     }
+}
+
+/// A report the terminal sends of itself rather than of a key or the mouse.
+package enum TerminalReport: Hashable, Sendable {
+    /// The window got the focus (`CSI I`, with focus reporting, mode 1004, on).
+    case focusIn
+    /// The window lost the focus (`CSI O`): a button held may come up unreported.
+    case focusOut
+    /// Where the cursor is, 0-based (the answer to `CSI 6n`, `CSI row ; column R`).
+    case cursorPosition(row: Int, column: Int)
+}
+
+/// One thing decoded from a terminal's input: an ``InputEvent`` or a ``TerminalReport``.
+package enum DecodedInput: Hashable, Sendable {
+    /// A key press or mouse report.
+    case event(InputEvent)
+    /// The terminal's report of itself.
+    case report(TerminalReport)
 }

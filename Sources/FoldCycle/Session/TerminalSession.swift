@@ -142,6 +142,7 @@ public final class TerminalSession: @unchecked Sendable {
     private var inputEndHandler: (@Sendable () -> Void)?
     private var outputClosedHandler: (@Sendable () -> Void)?
     private var resumeHandler: (@Sendable () -> Void)?
+    private var reportHandler: (@Sendable (TerminalReport, TimeInterval) -> Void)?
     private var modeFailure: TerminalError?
 
     /// Creates a session; nothing changes until ``start()``.
@@ -171,6 +172,18 @@ public final class TerminalSession: @unchecked Sendable {
     /// (which is dropped whole), with its length in bytes.
     package func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
         onQueue { overlongLineHandler = handler }
+    }
+    /// Called for each report the terminal sends of itself (focus in and out while mouse reports
+    /// are on, cursor positions asked for with ``requestCursorPosition()``), with its age as
+    /// for ``setTimedMouseHandler(_:)``.
+    package func setTerminalReportHandler(_ handler: (@Sendable (TerminalReport, _ age: TimeInterval) -> Void)?) {
+        onQueue { reportHandler = handler }
+    }
+    /// Asks the terminal where the cursor is (`CSI 6n`); the answer comes to the report handler.
+    /// Call on the session's queue, between frames.
+    package func requestCursorPosition() {
+        guard readsKeys, !ended, !suspended else { return }
+        try? configuration.outputDevice.write(EscapeSequence.requestCursorPosition.bytes)
     }
     /// Called once when the input ends (EOF).
     public func setInputEndHandler(_ handler: (@Sendable () -> Void)?) { onQueue { inputEndHandler = handler } }
@@ -233,6 +246,12 @@ public final class TerminalSession: @unchecked Sendable {
             SessionExitGuard.shared.unregister(self)
         }
     }
+
+    /// Reports all pointer motion, with no button held too (mode 1003), or only motion with a
+    /// button held again; while mouse reports are on (a suspend or the end turns it off). A
+    /// deck turns it on while a drag is open, so that a pointer back with its button up (the
+    /// release was outside the window, never reported) ends the drag.
+    package func setReportsAllMotion(_ on: Bool) { mouse.setTracksAllMotion(on) }
 
     /// Whether mouse reports are on right now.
     public var isReportingMouse: Bool { mouse.isEnabled }
@@ -356,16 +375,20 @@ public final class TerminalSession: @unchecked Sendable {
 
     private func handleKeyBytes(_ bytes: [UInt8], readAt: UInt64) {
         guard !ended, !suspended else { return }
-        for event in decoder.decode(bytes) {
-            switch event {
-            case .key(let key): keyHandler?(key)
-            case .mouse(let report):
+        func age() -> TimeInterval {
+            let now = DispatchTime.now().uptimeNanoseconds
+            return now > readAt ? Double(now - readAt) / 1e9 : 0
+        }
+        for decoded in decoder.decodeWithReports(bytes) {
+            switch decoded {
+            case .event(.key(let key)): keyHandler?(key)
+            case .event(.mouse(let report)):
                 if let timedMouseHandler {
-                    let now = DispatchTime.now().uptimeNanoseconds
-                    timedMouseHandler(report, now > readAt ? Double(now - readAt) / 1e9 : 0)
+                    timedMouseHandler(report, age())
                 } else {
                     mouseHandler?(report)
                 }
+            case .report(let report): reportHandler?(report, age())
             }
         }
     }

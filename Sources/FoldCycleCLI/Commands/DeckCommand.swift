@@ -7,7 +7,7 @@ import FoldCycleOptions
 #endif
 
 /// `foldcycle deck [OPTIONS] [ITEM ...]`: a swipe deck in the terminal. Items come from the
-/// arguments, `--file`, or standard input (one per line), while the deck is drawn on the
+/// arguments, `--file`, or standard input (one per line, streamed: ``ItemStream``), while the deck is drawn on the
 /// terminal itself (`/dev/tty`) and keys and the mouse are read from it, so standard output
 /// carries only the decisions, one JSON line each (docs/DESIGN.md#deck-input-and-output).
 struct DeckCommand {
@@ -65,7 +65,8 @@ struct DeckCommand {
     static let arguments: [(String, String)] = [
         (
             "<ITEM>",
-            "The text of one card. With no items and no --file, items are read from stdin (as --file - reads them)."
+            "The text of one card. With no items and no --file, items are read from stdin (as --file - reads them):"
+                + " the first card shows as soon as its item is read, more arrive while you swipe."
         )
     ]
 
@@ -86,7 +87,9 @@ struct DeckCommand {
             lines: [
                 "Drag the top card. Let go fast sideways, or with its centre near the edge, to decide;",
                 "let go slowly and it springs back. A click without moving is Enter. With --drag page,",
-                "a fast release up or down pages instead.",
+                "a fast release up or down pages instead. A press off the card does nothing; a drag",
+                "whose release never comes ends as if released at a new press or when the window",
+                "loses the focus.",
             ]),
         .init(
             title: "OUTPUT",
@@ -98,6 +101,9 @@ struct DeckCommand {
                 "widths per second (null for keys).",
                 "When stdout is the terminal, the lines are printed once the deck is gone. A summary",
                 "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
+                "Items on stdin are read while the deck runs: the footer says 'reading input' (out of",
+                "cards: 'waiting for input'), then 'end of input'; a deck ends when its cards and its",
+                "input do. Input that fails later (not UTF-8, past a limit) is reported on exit, 66.",
             ]),
         .init(
             title: "SCRIPTING (--protocol jsonl, --listen PATH)",
@@ -220,7 +226,23 @@ struct DeckCommand {
                 .deck)
         }
         let terminal = try DeckTerminal.open()
-        let items = try loadItems()
-        return try DeckSession(command: self, items: items, terminal: terminal).run()
+        guard streamsStandardInput else {
+            return try DeckSession(command: self, items: try loadItems(), terminal: terminal).run()
+        }
+        // The first card as soon as its item is read; the rest while the deck runs.
+        let stream = ItemStream(descriptor: 0, name: InputFile.name(of: "-"), split: split)
+        stream.start()
+        let (items, end) = stream.waitForItems()
+        // Input that fails before the deck is up fails as a whole read does (66, nothing drawn).
+        if case .failed(let error) = end { throw error }
+        guard !items.isEmpty else {
+            throw .unreadableInput("standard input has no items (it is empty or only white space)")
+        }
+        return try DeckSession(command: self, items: items, terminal: terminal, stream: stream).run()
     }
+
+    /// Whether the items are standard input's alone, read as they come (``ItemStream``): with
+    /// item arguments too, standard input is read to its end first, so that the arguments
+    /// follow its items.
+    var streamsStandardInput: Bool { readsStandardInputItems && itemArguments.isEmpty }
 }

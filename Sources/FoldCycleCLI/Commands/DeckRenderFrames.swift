@@ -114,7 +114,11 @@ final class DeckRenderFrames: RenderSource {
         scene.render(at: made.time, into: &sceneCells)
         cells.reset(width: cells.width, height: cells.height)
         cells.blit(sceneCells, at: CellPosition(column: 0, row: 0))
-        let footer = tally.footer(topIndex: runner.deck.topIndex, items: command.items, loops: settings.loops)
+        let top = runner.deck.topIndex
+        let footer = tally.footer(
+            topIndex: top, count: command.items.count,
+            topItem: top.flatMap { command.items.indices.contains($0) ? command.items[$0] : nil }, loops: settings.loops
+        )
         for (offset, line) in footer.enumerated() { cells.drawText(line, row: sceneCells.height + offset) }
     }
 

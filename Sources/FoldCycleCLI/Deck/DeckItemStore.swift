@@ -51,6 +51,11 @@ final class DeckItemStore: DeckDataSource, @unchecked Sendable {
         }
     }
 
+    /// Appends `items` (a batch read from a stream).
+    func append(contentsOf items: [String]) {
+        lock.withLock { storage += items }
+    }
+
     /// The deck runs low: tells the handler.
     func needsMoreData(remaining: Int) {
         let handler = lock.withLock { needsMoreDataHandler }

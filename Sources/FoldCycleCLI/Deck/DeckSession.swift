@@ -41,24 +41,38 @@ final class DeckSession: @unchecked Sendable {
 
     private var held: [String] = []
     private var tally = DeckTally()
-    private var dragging = false
-    /// Where the open drag was last seen (a press or a motion report).
-    private var lastDragPoint = DeckPoint(x: 0, y: 0)
+    /// Drags from mouse and focus reports, and where the frame is on screen.
+    private var pointer = DeckPointer()
     private var finishing = false
     /// Where ``finish`` hands the exit status to ``run()``.
     private let exitStatus = ExitStatus()
     /// The cards left when the deck last asked for more data, until the event is written.
     private var pendingNeedsMoreData: Int?
+    /// Whether a cursor-position request waits for its answer (``DeckPointer/frameTop``: 0
+    /// fullscreen; inline, the terminal's answer to a request made between frames, when the
+    /// cursor is parked at the frame's top-left).
+    private var awaitsCursorReport = false
+    /// Standard input's items, read while the deck runs (nil: every item was there at start).
+    private let stream: ItemStream?
+    /// How the stream ended, once it did (a failure is reported on exit, status 66).
+    private var streamEnd: ItemStream.End?
 
     /// The footer's rows under the deck: a status line and a line of key hints.
     static let footerRows = 2
 
     /// Builds the deck, its scene, the session and the player; nothing is drawn yet.
     ///
+    /// - Parameters:
+    ///   - items: the items there are at start (the first read, when streaming).
+    ///   - stream: where more items come from while the deck runs, if anywhere: the card's size
+    ///     is fitted to `items`, later items are cut to it.
     /// - Throws: ``CLIError/unreadableInput(_:)`` when there are no items.
-    init(command: DeckCommand, items: [String], terminal tty: TerminalDevice) throws(CLIError) {
+    init(command: DeckCommand, items: [String], terminal tty: TerminalDevice, stream: ItemStream? = nil)
+        throws(CLIError)
+    {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
+        self.stream = stream
         store = DeckItemStore(items)
         budget = ItemBudget(items)
         self.tty = tty
@@ -140,7 +154,12 @@ final class DeckSession: @unchecked Sendable {
         // Keys end only when the terminal went away (a closed window; Ctrl-D is a key): a lost
         // terminal, never success. The decisions made are on stdout already.
         terminal.setInputEndHandler { [self] in finish(exitCode: LostTerminal.exitCode) }
-        terminal.setResumeHandler { [self] in updateFooter() }
+        terminal.setTerminalReportHandler { [self] report, age in handleReport(report, time: deck.clock.now - age) }
+        terminal.setResumeHandler { [self] in
+            updateFooter()
+            // After the player's redraw.
+            queue.async { self.askFramePosition() }
+        }
         terminal.addParticipant(self)
         terminal.start()
         guard terminal.isReadingKeys else {
@@ -161,8 +180,42 @@ final class DeckSession: @unchecked Sendable {
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
         startControl()
         player.start()
+        // The first frame is drawn: the cursor is parked at its top-left.
+        if command.fullscreen { pointer.frameTop = 0 } else { askFramePosition() }
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
+        stream?.setConsumer(queue: queue) { [self] in takeStreamedItems() }
+    }
+
+    // MARK: - Streamed items
+
+    /// Whether more items may come: the deck waits for them when it runs out.
+    private var isReadingInput: Bool { stream != nil && streamEnd == nil }
+
+    /// Takes the items read since the last batch into the deck (within the run's ``Limits``);
+    /// at the end of the input, a deck with no card left is finished.
+    private func takeStreamedItems() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !finishing, isReadingInput, let stream else { return }
+        let (items, end) = stream.take()
+        var admitted = items.endIndex
+        for (index, item) in items.enumerated() {
+            do throws(ItemLimitError) {
+                try budget.admit(item)
+            } catch {
+                admitted = index
+                streamEnd = .failed(.unreadableInput("standard input: \(error)"))
+                break
+            }
+        }
+        if admitted > 0 {
+            store.append(contentsOf: Array(items[..<admitted]))
+            deck.reloadData()
+        }
+        if streamEnd == nil, let end { streamEnd = end }
+        updateFooter()
+        // The deck told of its end while input was open; now that none will come, it ends.
+        if !isReadingInput, deck.isFinished { handle(.finished) }
     }
 
     // MARK: - Input
@@ -196,34 +249,39 @@ final class DeckSession: @unchecked Sendable {
     }
 
     private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
-        let point = metrics.point(column: report.column, row: report.row)
-        switch (report.action, report.button) {
-        case (.press, .left):
-            // A press while a drag is open: its release never came (kitty stops reporting when
-            // the pointer leaves the window). The old drag ends by the usual release rule where
-            // it was last seen, then the new one begins.
-            endOpenDrag(time: time)
-            dragging = deck.beginDrag(at: point, time: time)
-            lastDragPoint = point
-        case (.motion, .left) where dragging:
-            deck.drag(to: point, time: time)
-            lastDragPoint = point
-        case (.motion, .none) where dragging:
-            // Motion with no button held: the button went up unreported.
-            endOpenDrag(time: time)
-        case (.release, _) where dragging:
-            dragging = false
-            deck.endDrag(at: point, time: time)
-        default:
-            break
+        pointer.handle(report, time: time, scene: scene)
+        followDrag()
+    }
+
+    /// All motion is reported while a drag is open (a bare motion report ends it), only motion
+    /// with a button held otherwise.
+    private func followDrag() {
+        terminal.setReportsAllMotion(pointer.isDragging)
+    }
+
+    /// A report the terminal made of itself: focus out ends an open drag (its release may come
+    /// outside the window, never reported); a cursor position asked for places the frame.
+    private func handleReport(_ report: TerminalReport, time: TimeInterval) {
+        switch report {
+        case .focusOut:
+            pointer.focusLost(time: time, deck: deck)
+            followDrag()
+        case .focusIn: break
+        case .cursorPosition(let row, _):
+            // Taken only as the answer to a request (a modified F3 is sent the same way).
+            guard awaitsCursorReport else { return }
+            awaitsCursorReport = false
+            pointer.frameTop = row
         }
     }
 
-    /// Ends a drag whose release did not come, at the last point it was seen.
-    private func endOpenDrag(time: TimeInterval) {
-        guard dragging else { return }
-        dragging = false
-        deck.endDrag(at: lastDragPoint, time: time)
+    /// Asks the terminal where the (inline) frame is; the answer sets ``frameTop``. Called on
+    /// the queue between frames, where the cursor is parked at the frame's top-left.
+    private func askFramePosition() {
+        guard !command.fullscreen, command.usesMouse, !finishing else { return }
+        pointer.frameTop = nil
+        awaitsCursorReport = true
+        terminal.requestCursorPosition()
     }
 
     /// Quits after whatever the queue already holds (a decision just made is printed first).
@@ -235,6 +293,11 @@ final class DeckSession: @unchecked Sendable {
 
     private func handle(_ event: DeckEvent) {
         guard !finishing else { return }
+        if event == .finished, isReadingInput {
+            // No card left, but the input is open: the deck waits for more (the footer says so).
+            updateFooter()
+            return
+        }
         // The protocol's event first (`finished` included), to stdout in `--protocol jsonl` and
         // to subscribed socket clients.
         if let translated = ProtocolEvent.deck(event, text: store.text(at:)) {
@@ -369,7 +432,21 @@ final class DeckSession: @unchecked Sendable {
 
     private func updateFooter() {
         guard !finishing else { return }
-        player.setFooter(tally.footer(topIndex: deck.topIndex, items: store.items, loops: command.loops))
+        let top = deck.topIndex
+        player.setFooter(
+            tally.footer(
+                topIndex: top, count: store.count, topItem: top.map(store.text(at:)), loops: command.loops,
+                input: inputProgress))
+    }
+
+    /// Where the items are, for the footer.
+    private var inputProgress: DeckTally.InputProgress {
+        guard stream != nil else { return .complete }
+        switch streamEnd {
+        case nil: return .reading
+        case .complete: return .ended
+        case .failed: return .stopped
+        }
     }
 
     /// One line for the terminal when the deck closes.
@@ -393,6 +470,11 @@ final class DeckSession: @unchecked Sendable {
         // Held decisions first (stdout is this terminal), so that the summary is the last line.
         for line in held { try? TerminalDevice.standardOutput.write(line) }
         try? tty.write(TextLayout.sanitized(summary))
+        if case .failed(let error) = streamEnd, exitCode == 0 {
+            // The items after the failure were never shown: not a finished triage.
+            error.report()
+            exitStatus.finish(error.exitCode)
+        }
         if let recordingFailure {
             recordingFailure.report()
             exitStatus.finish(exitCode == 0 ? recordingFailure.exitCode : exitCode)
@@ -410,8 +492,8 @@ final class DeckSession: @unchecked Sendable {
 extension DeckSession: TerminalSessionParticipant {
     /// Ctrl-Z: a drag in progress is dropped (its release would come to a stopped process).
     func sessionWillSuspend() {
-        dragging = false
-        deck.cancelDrag()
+        pointer.cancel(deck: deck)
+        followDrag()
     }
 
     /// `fg`: nothing beyond the player's redraw.
@@ -422,6 +504,8 @@ extension DeckSession: TerminalSessionParticipant {
         scene.frameSize = Self.frameSize(
             screen: Self.usableSize(tty.size), cardRows: metrics.rows, visibleCount: command.visibleCount,
             fullscreen: command.fullscreen)
+        // A resize may reflow the rows above: ask again once the player has redrawn.
+        queue.async { self.askFramePosition() }
     }
 
     /// The session ends: the player draws the last frame itself.

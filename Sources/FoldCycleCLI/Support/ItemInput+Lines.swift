@@ -17,10 +17,14 @@ extension ItemInput {
     static func items(fromNulText text: String) -> [String] {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        return scalars.split(separator: "\0").compactMap { scalars in
-            var itemLines = lines(of: String(String.UnicodeScalarView(scalars)))
-            while let last = itemLines.last, last.isEmpty { itemLines.removeLast() }
-            return itemLines.allSatisfy(isBlank) ? nil : itemLines.joined(separator: "\n")
-        }
+        return scalars.split(separator: "\0").compactMap { nulItem(String(String.UnicodeScalarView($0))) }
+    }
+
+    /// The item of the text between two NUL bytes: its inner line breaks kept (CRLF as LF), those
+    /// at its end dropped, a leading byte-order mark dropped; nil when it is blank.
+    static func nulItem(_ text: String) -> String? {
+        var itemLines = lines(of: text)
+        while let last = itemLines.last, last.isEmpty { itemLines.removeLast() }
+        return itemLines.allSatisfy(isBlank) ? nil : itemLines.joined(separator: "\n")
     }
 }
