@@ -1,5 +1,9 @@
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The mouse side of `foldcycle deck`: turns mouse and focus reports, timed by when they were
 /// read, into the deck's drags, and ends a drag whose release never comes by the usual release

@@ -1,6 +1,10 @@
 import Dispatch
 import FoldCycle
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Items read from a descriptor (the deck's standard input) on a thread of their own, cut as
 /// they arrive (``ItemStreamSplitter``) and handed over in batches, so that a deck shows its
@@ -13,7 +17,7 @@ import Foundation
 /// kept). Between the reader and its consumer at most ``pendingItemLimit`` items wait: the
 /// reader pauses until they are taken.
 ///
-/// Thread-safe: an `NSCondition` guards the hand-over.
+/// Thread-safe: a ``Condition`` guards the hand-over.
 final class ItemStream: @unchecked Sendable {
     /// How the input ended.
     enum End: Equatable, Sendable {
@@ -29,7 +33,7 @@ final class ItemStream: @unchecked Sendable {
     private let descriptor: Int32
     private let name: String
     private let split: ItemSplit
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pending: [String] = []
     private var end: End?
     private var consumer: (queue: DispatchQueue, handler: @Sendable () -> Void)?
@@ -45,9 +49,7 @@ final class ItemStream: @unchecked Sendable {
 
     /// Starts the reading thread.
     func start() {
-        let thread = Thread { [self] in readToEnd() }
-        thread.name = "FoldCycle.items"
-        thread.start()
+        Platform.startThread(named: "FoldCycle.items") { [self] in readToEnd() }
     }
 
     /// Waits until an item is read or the input ends; returns (and takes) the items read so far
