@@ -1,4 +1,4 @@
-import FoldCycle
+import FoldCycleCore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
