@@ -74,7 +74,7 @@ public final class Player: @unchecked Sendable {
     private var stoppingScene = false
     private var writeFailure: TerminalError?
     private var failureHandler: (@Sendable (TerminalError) -> Void)?
-    private var frameObserver: (@Sendable (CellBuffer, TimeInterval) -> Void)?
+    private var frameObserver: (@Sendable (CellBuffer, TimeInterval, ColorDepth) -> Void)?
     private var text: HostText
     /// Host text written while the alternate screen shows: it goes to the normal screen when
     /// the player leaves it.
@@ -163,9 +163,9 @@ public final class Player: @unchecked Sendable {
     }
 
     /// Calls `observer` on the player's queue with every frame it draws (the region's cells:
-    /// scene, footer) and the scene clock's time of the frame; nil stops. An ``SVGRecorder`` is
-    /// one.
-    package func setFrameObserver(_ observer: (@Sendable (CellBuffer, TimeInterval) -> Void)?) {
+    /// scene, footer), the scene clock's time of the frame and the depth it is sent at; nil
+    /// stops. An ``SVGRecorder`` is one.
+    package func setFrameObserver(_ observer: (@Sendable (CellBuffer, TimeInterval, ColorDepth) -> Void)?) {
         onQueue { frameObserver = observer }
     }
 
@@ -500,7 +500,7 @@ public final class Player: @unchecked Sendable {
         region.terminalColumns = terminalSize?.columns
         region.draw(frame, into: &bytes)
         framesDrawn += 1
-        frameObserver?(frame, time ?? scene.clock.now)
+        frameObserver?(frame, time ?? scene.clock.now, region.depth)
         flush()
         return true
     }

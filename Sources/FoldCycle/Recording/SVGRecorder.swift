@@ -6,12 +6,17 @@
 
 /// An animated SVG of the frames a ``Player`` draws (`foldcycle --record FILE.svg`), timed on
 /// the scene's clock from when it was made, written whole when it finishes
-/// (docs/DESIGN.md#pictures). Each distinct picture is kept once, up to ``Limits/svgCells``
-/// cells in all; past that the recording ends where it is (``cutTime``). A frame of another size
-/// than the first (the terminal resized) is cut or padded to the first's.
+/// (docs/DESIGN.md#pictures): each frame in the colours the terminal shows at the player's depth
+/// (the palette's colour at 256 and 16 colours, the terminal's defaults without colour), each
+/// distinct picture once, up to a cell limit in all (past it the recording ends there:
+/// ``cutTime``), every picture as large as the largest drawn (the footer comes and goes, the
+/// terminal is resized), and the last frame held ``holdSeconds`` before the loop starts again.
 ///
 /// Lock-guarded: frames come on the player's queue, ``finish()`` from the session's exit path.
 package final class SVGRecorder: @unchecked Sendable {
+    /// How long the last frame stays before the picture loops, as `render`'s `--hold` default.
+    package static let holdSeconds: TimeInterval = 1
+
     /// The recording's path.
     package let path: String
     private let lock = Lock()
@@ -21,8 +26,11 @@ package final class SVGRecorder: @unchecked Sendable {
     private let cellLimit: Int
     private var file: RecordingFile
     private var closed = false
-    private var builder: AnimatedSVG.Builder?
-    private var size = TerminalSize(columns: 0, rows: 0)
+    /// Each distinct picture once, and which one is on screen from each time.
+    private var pictures: [CellBuffer: Int] = [:]
+    private var distinct: [CellBuffer] = []
+    private var timeline: [(time: TimeInterval, picture: Int)] = []
+    private var cells = 0
     private var lastTime: TimeInterval = 0
     private var cut: TimeInterval?
 
@@ -46,30 +54,37 @@ package final class SVGRecorder: @unchecked Sendable {
 
     /// Records every frame `player` draws from now on.
     package func attach(to player: Player) {
-        player.setFrameObserver { [self] cells, time in add(cells, at: time) }
+        player.setFrameObserver { [self] cells, time, depth in add(cells, at: time, depth: depth) }
     }
 
     /// Seconds from the start where the recording stopped because it held more than its cell
     /// limit, or nil.
     package var cutTime: TimeInterval? { lock.withLock { cut } }
 
-    /// Adds `cells`, drawn at `time` on the clock.
-    package func add(_ cells: CellBuffer, at time: TimeInterval) {
+    /// Adds `frame`, drawn at `time` on the clock at `depth`.
+    package func add(_ frame: CellBuffer, at time: TimeInterval, depth: ColorDepth = .truecolor) {
         lock.withLock {
             guard !closed, cut == nil else { return }
             let seconds = max(time - origin, lastTime)
-            if builder == nil {
-                size = TerminalSize(columns: max(cells.width, 1), rows: max(cells.height, 1))
-                builder = AnimatedSVG.Builder(columns: size.columns, rows: size.rows, style: style)
-            }
-            builder?.add(fitted(cells), at: seconds)
             lastTime = seconds
-            if (builder?.pictureCount ?? 0) * size.columns * size.rows > cellLimit { cut = seconds }
+            let shown = Self.displayed(frame, depth: depth)
+            let picture: Int
+            if let known = pictures[shown] {
+                picture = known
+            } else {
+                picture = distinct.count
+                pictures[shown] = picture
+                distinct.append(shown)
+                cells += shown.width * shown.height
+            }
+            if timeline.last?.picture != picture { timeline.append((timeline.isEmpty ? 0 : seconds, picture)) }
+            if cells > cellLimit { cut = seconds }
         }
     }
 
-    /// Writes the picture (looping at the time since the start, or the last frame's if later)
-    /// and closes the file; later frames are ignored. Idempotent.
+    /// Writes the picture (looping after the time since the start, or the last frame's if
+    /// later, plus the hold; at the cut without one) and closes the file; later frames are
+    /// ignored. Idempotent.
     ///
     /// - Returns: the failure writing the file, if any.
     @discardableResult
@@ -77,14 +92,17 @@ package final class SVGRecorder: @unchecked Sendable {
         lock.withLock {
             guard !closed else { return nil }
             closed = true
-            if builder == nil {
-                builder = AnimatedSVG.Builder(columns: 1, rows: 1, style: style)
-                builder?.add(CellBuffer(width: 1, height: 1), at: 0)
+            let width = max(distinct.map(\.width).max() ?? 1, 1)
+            let height = max(distinct.map(\.height).max() ?? 1, 1)
+            var builder = AnimatedSVG.Builder(columns: width, rows: height, style: style)
+            if timeline.isEmpty { builder.add(CellBuffer(width: width, height: height), at: 0) }
+            for (time, picture) in timeline {
+                builder.add(Self.padded(distinct[picture], width: width, height: height), at: time)
             }
-            let duration = cut ?? max(clock.now - origin, lastTime)
+            let duration = cut ?? max(clock.now - origin, lastTime) + Self.holdSeconds
             var failure: RecordingError?
             do throws(RecordingError) {
-                try file.append(Array((builder?.document(duration: max(duration, 0.001)) ?? "").utf8))
+                try file.append(Array(builder.document(duration: max(duration, 0.001)).utf8))
                 try file.drain(within: Limits.recordingDrainSeconds)
             } catch {
                 failure = error
@@ -96,13 +114,32 @@ package final class SVGRecorder: @unchecked Sendable {
         }
     }
 
-    private func fitted(_ cells: CellBuffer) -> CellBuffer {
-        guard cells.width != size.columns || cells.height != size.rows else { return cells }
-        var fitted = CellBuffer(width: size.columns, height: size.rows)
-        for y in 0..<min(size.rows, cells.height) {
-            for x in 0..<min(size.columns, cells.width) { fitted[x, y] = cells[x, y] }
+    /// `frame` as the terminal shows it at `depth`: colours that depth cannot send become the
+    /// palette's nearest (256, 16 colours: ``ColorDepth/paletteColor(for:)``, what the encoder
+    /// sends) or the terminal's defaults (no colour).
+    static func displayed(_ frame: CellBuffer, depth: ColorDepth) -> CellBuffer {
+        guard depth != .truecolor else { return frame }
+        var shown = frame
+        func mapped(_ color: TerminalColor) -> TerminalColor {
+            guard case .rgb(let rgb) = color else { return color }
+            return depth == .none ? .default : .rgb(depth.paletteColor(for: rgb))
         }
-        fitted.normalizeWideClusters()
-        return fitted
+        shown.withUnsafeMutableCells { cells in
+            for index in cells.indices {
+                cells[index].foreground = mapped(cells[index].foreground)
+                cells[index].background = mapped(cells[index].background)
+            }
+        }
+        return shown
+    }
+
+    /// `picture` in the top-left corner of `width` × `height` blank cells.
+    private static func padded(_ picture: CellBuffer, width: Int, height: Int) -> CellBuffer {
+        guard picture.width != width || picture.height != height else { return picture }
+        var padded = CellBuffer(width: width, height: height)
+        for y in 0..<picture.height {
+            for x in 0..<picture.width { padded[x, y] = picture[x, y] }
+        }
+        return padded
     }
 }

@@ -106,10 +106,16 @@ final class LiveSession: @unchecked Sendable {
         // Items written as text read back with --file when any spans several lines.
         let multiline = command.items.contains { TextLayout.plainText($0).contains("\n") }
         let terminalDevice = cardDevice ?? .standardOutput
+        let configuration = Player.Configuration(
+            framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
+            motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines)
+        let drawsCards =
+            configuration.resolved(for: terminalDevice, environment: ProcessInfo.processInfo.environment).motion
+            != .none
         do {
             recorder = try SessionRecording.open(
-                command.record, clock: cycler.clock, drawsFrames: drawsFrames, terminal: terminalDevice,
-                command: .live)
+                command.record, clock: cycler.clock, drawsFrames: drawsFrames, drawsCards: drawsCards,
+                terminal: terminalDevice, command: .live)
         } catch {
             control.close()  // The socket file goes with the run that made it.
             throw error
@@ -117,9 +123,7 @@ final class LiveSession: @unchecked Sendable {
         player = Player(
             cycler: cycler, cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
             fitsWidth: command.fitsWidth,
-            configuration: .init(
-                framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
-                motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines),
+            configuration: configuration,
             sink: cardDevice == nil ? DiscardingSink() : recorder.sink(terminal: terminalDevice),
             session: terminal)
         recorder?.attach(to: player)

@@ -58,6 +58,7 @@ enum SessionRecording {
     ///   - request: the file to create (an existing one only with `--overwrite`).
     ///   - clock: the scene's clock; event times are seconds on it from now.
     ///   - drawsFrames: whether frames go to a terminal (a recording of plain text is refused).
+    ///   - drawsCards: whether cards are drawn (not with motion none): an SVG needs them.
     ///   - terminal: the terminal the frames are drawn on (standard output for the cycler, the
     ///     controlling terminal for the deck).
     ///   - command: the command whose usage a refused path shows.
@@ -65,7 +66,7 @@ enum SessionRecording {
     ///   symbolic link, or is the items file; ``CLIError/runtime(_:)`` when standard output is
     ///   not a terminal that frames are drawn on, or the file cannot be created.
     static func open(
-        _ request: Request?, clock: any CycleClock, drawsFrames: Bool,
+        _ request: Request?, clock: any CycleClock, drawsFrames: Bool, drawsCards: Bool = true,
         terminal: TerminalDevice = .standardOutput, command: CLICommand
     ) throws(CLIError) -> SessionRecorder? {
         guard let request else { return nil }
@@ -76,6 +77,11 @@ enum SessionRecording {
                     + "(--record records what a terminal shows)")
         }
         let arguments = ProcessInfo.processInfo.arguments.dropFirst()
+        if path.lowercased().hasSuffix(".svg"), !drawsCards {
+            throw .usage(
+                "cannot record '\(path)' as an SVG: with --motion none no card is drawn (items are printed as "
+                    + "lines); record to a .cast file", command)
+        }
         let protecting = request.itemsFile.map { [$0 == "-" ? "/dev/stdin" : $0] } ?? []
         do throws(RecordingError) {
             if path.lowercased().hasSuffix(".svg") {
@@ -142,7 +148,7 @@ enum SessionRecorder {
             if let failure = recorder.finish() { return .runtime(failure.description) }
             guard let cut = recorder.cutTime else { return nil }
             return .runtime(
-                "the recording '\(recorder.path)' stops at \(shortestText(cut)) s: an SVG holds \(Limits.svgCells) "
+                "the recording '\(recorder.path)' stops at \(shortestText((cut * 10).rounded() / 10)) s: an SVG holds \(Limits.svgCells) "
                     + "cells of distinct frames; record to a .cast file for longer sessions")
         }
     }
