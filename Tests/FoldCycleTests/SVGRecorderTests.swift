@@ -19,7 +19,17 @@ struct SVGRecorderTests {
         return cells
     }
 
-    @Test("the document is the builder's of the same frames, times on the clock from the start, looping at finish")
+    func padded(_ cells: CellBuffer, width: Int, height: Int) -> CellBuffer {
+        var padded = CellBuffer(width: width, height: height)
+        for y in 0..<cells.height {
+            for x in 0..<cells.width { padded[x, y] = cells[x, y] }
+        }
+        return padded
+    }
+
+    @Test(
+        "the document is the builder's of the same frames, times on the clock from the start, each as large as the "
+            + "largest, looping a hold after finish")
     func sameAsBuilder() throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -28,17 +38,16 @@ struct SVGRecorderTests {
         recorder.add(card("A"), at: 10)
         recorder.add(card("A"), at: 10.25)
         recorder.add(card("B"), at: 10.5)
-        // A resized terminal: cut (and padded) to the first frame's size.
+        // A footer row comes (or the terminal is resized): every picture is as large as the largest.
         recorder.add(card("AB", width: 2, height: 2), at: 11)
         clock.advance(by: 1.5)
         #expect(recorder.finish() == nil)
         #expect(recorder.finish() == nil)
-        var builder = AnimatedSVG.Builder(columns: 4, rows: 1, style: AnimatedSVGStyle())
-        builder.add(card("A"), at: 0)
-        builder.add(card("A"), at: 0.25)
-        builder.add(card("B"), at: 0.5)
-        builder.add(card("AB", width: 4, height: 1), at: 1)
-        #expect(try contents(path) == builder.document(duration: 1.5))
+        var builder = AnimatedSVG.Builder(columns: 4, rows: 2, style: AnimatedSVGStyle())
+        builder.add(padded(card("A"), width: 4, height: 2), at: 0)
+        builder.add(padded(card("B"), width: 4, height: 2), at: 0.5)
+        builder.add(padded(card("AB", width: 2, height: 2), width: 4, height: 2), at: 1)
+        #expect(try contents(path) == builder.document(duration: 1.5 + SVGRecorder.holdSeconds))
         #expect(recorder.cutTime == nil)
     }
 
@@ -62,6 +71,22 @@ struct SVGRecorderTests {
         #expect(try contents(path) == builder.document(duration: 1))
     }
 
+    @Test("frames are recorded in the colours the terminal shows at the player's depth")
+    func depth() {
+        var green = CellBuffer(width: 1, height: 1)
+        green[0, 0] = Cell("A", foreground: .default, background: .rgb(RGBColor(red: 0, green: 128, blue: 0)))
+        // xterm's 256-colour cube level 135, and its 16-colour green (205), as the terminal shows them.
+        #expect(
+            SVGRecorder.displayed(green, depth: .ansi256)[0, 0].background
+                == .rgb(RGBColor(red: 0, green: 135, blue: 0)))
+        #expect(
+            SVGRecorder.displayed(green, depth: .ansi16)[0, 0].background == .rgb(RGBColor(red: 0, green: 205, blue: 0))
+        )
+        let none = SVGRecorder.displayed(green, depth: .none)
+        #expect(none[0, 0].background == .default && none[0, 0].character == "A")
+        #expect(SVGRecorder.displayed(green, depth: .truecolor) == green)
+    }
+
     @Test("an existing file is refused unless told to replace it; a recording of no frame is one blank cell")
     func existing() throws {
         let path = temporaryPath()
@@ -73,6 +98,6 @@ struct SVGRecorderTests {
         #expect(recorder.finish() == nil)
         var builder = AnimatedSVG.Builder(columns: 1, rows: 1, style: AnimatedSVGStyle())
         builder.add(CellBuffer(width: 1, height: 1), at: 0)
-        #expect(try contents(path) == builder.document(duration: 0.001))
+        #expect(try contents(path) == builder.document(duration: SVGRecorder.holdSeconds))
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

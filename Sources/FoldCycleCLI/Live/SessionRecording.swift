@@ -1,5 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
