@@ -27,9 +27,7 @@ struct SVGRecorderTests {
         return padded
     }
 
-    @Test(
-        "the document is the builder's of the same frames, times on the clock from the start, each as large as the "
-            + "largest, looping a hold after finish")
+    @Test("the document is the builder's of the same frames, each as large as the largest, looping a hold after finish")
     func sameAsBuilder() throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -117,7 +117,7 @@ package final class SVGRecorder: @unchecked Sendable {
     /// `frame` as the terminal shows it at `depth`: colours that depth cannot send become the
     /// palette's nearest (256, 16 colours: ``ColorDepth/paletteColor(for:)``, what the encoder
     /// sends) or the terminal's defaults (no colour).
-    static func displayed(_ frame: CellBuffer, depth: ColorDepth) -> CellBuffer {
+    package static func displayed(_ frame: CellBuffer, depth: ColorDepth) -> CellBuffer {
         guard depth != .truecolor else { return frame }
         var shown = frame
         func mapped(_ color: TerminalColor) -> TerminalColor {
