@@ -119,6 +119,13 @@ extension DrawContext {
                 }
                 let segments = UnsafeBufferPointer(rebasing: segmentStorage[..<segmentCount])
                 // At most two repair candidates per segment (a run's two ends), one per edge cell.
+                let rowSources = laidOutRows(y0: y0, y1: y1, firstRow: firstRow, endRow: endRow)
+                // A layer scaled horizontally lays its lines out (``drawLaidOutRow``).
+                let layout: LineLayout? =
+                    a > 0 && a != 1
+                    ? LineLayout(
+                        run: Self.contentRange(x0, x1), a: a, offset: centreX + Double(transform.tx) - a * halfWidth,
+                        firstColumn: firstColumn) : nil
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount + 2) { repairColumns in
                     var repairs = Repairs(
                         columns: repairColumns.baseAddress.unsafelyUnwrapped, firstColumn: firstColumn, width: width)
@@ -127,8 +134,21 @@ extension DrawContext {
                         if rowEighths == 0 { continue }
                         let rowBase = y * width + firstColumn
                         if rowEighths == 8 {
-                            let sourceRowBase = sourceRow(y) * sourceWidth
-                            if alpha256 == 256 {
+                            let sy = rowSources.isEmpty ? sourceRow(y) : rowSources[y - firstRow]
+                            let sourceRowBase = sy * sourceWidth
+                            if let layout, let profile, let line = profile.lineSpan(ofRow: sy) {
+                                if alpha256 == 256 {
+                                    drawLaidOutRow(
+                                        sourceRowBase: sourceRowBase, line: line, layout: layout, targetBase: rowBase,
+                                        segments: segments, columns: samples, mode: Opaque.self, memo: &memo,
+                                        repairs: &repairs, source: source, target: target)
+                                } else {
+                                    drawLaidOutRow(
+                                        sourceRowBase: sourceRowBase, line: line, layout: layout, targetBase: rowBase,
+                                        segments: segments, columns: samples, mode: Blended.self, memo: &memo,
+                                        repairs: &repairs, source: source, target: target)
+                                }
+                            } else if alpha256 == 256 {
                                 drawFullRow(
                                     sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments,
                                     columns: samples, mode: Opaque.self, memo: &memo, repairs: &repairs, source: source,
@@ -155,6 +175,58 @@ extension DrawContext {
                 segmentStorage.deinitialize()
             }
             columns.deinitialize()
+        }
+    }
+
+    /// How a horizontally scaled layer's lines go into its rows (``drawLaidOutRow``): the face's
+    /// content columns (``contentRange(_:_:)``, destination columns, not clipped to the
+    /// destination) and the forward map of a layer column, `x' = a·x + offset`.
+    struct LineLayout {
+        var run: Range<Int>
+        var a: Double
+        var offset: Double
+        var firstColumn: Int
+    }
+
+    /// The cells `c` whose unit interval `[c, c + 1]` `[low, high]` covers whole (8/8, as
+    /// ``eighths(_:_:_:)`` rounds), not clipped to the destination.
+    static func contentRange(_ low: Double, _ high: Double) -> Range<Int> {
+        let (low, high) = (max(low, -1e9), min(high, 1e9))
+        guard low < high else { return 0..<0 }
+        var first = Int(low.rounded(.down))
+        var end = Int(high.rounded(.up))
+        while first < end && eighths(Double(first), low, high) != 8 { first += 1 }
+        while end > first && eighths(Double(end - 1), low, high) != 8 { end -= 1 }
+        return first..<end
+    }
+
+    /// For each destination row `firstRow..<endRow` of a layer scaled vertically (`0 < d < 1`),
+    /// the layer row it shows, when its text rows (from the first that holds a glyph to the
+    /// last) fit in the rows it covers whole: they are drawn consecutively, the block's centre
+    /// at its projected centre's row (rounded, shifted into the face), so no line that fits is
+    /// lost to sampling; the face's other rows show glyph-less rows (the sampled one where it is
+    /// one). Empty otherwise: each row shows the layer row its centre samples
+    /// (docs/DESIGN.md#text-on-turned-faces).
+    func laidOutRows(y0: Double, y1: Double, firstRow: Int, endRow: Int) -> [Int] {
+        let d = Double(transform.d)
+        guard d > 0, d < 1, let profile, let text = profile.textRows else { return [] }
+        let rows = Self.contentRange(y0, y1)
+        let count = text.count
+        guard count <= rows.count,
+            let blankRow = (0..<sourceHeight).first(where: { !text.contains($0) })
+        else { return [] }
+        let blockCentre = centreY + Double(transform.ty) + d * (Double(text.lowerBound + text.upperBound + 1) / 2 - halfHeight)
+        let wanted = (blockCentre - Double(count) / 2).rounded()
+        let start = Int(min(max(wanted, Double(rows.lowerBound)), Double(rows.upperBound - count)))
+        return (firstRow..<endRow).map { y in
+            if y >= start && y < start + count { return text.lowerBound + (y - start) }
+            let sampled = sourceRow(y)
+            if text.contains(sampled) {
+                if y < start && text.lowerBound > 0 { return text.lowerBound - 1 }
+                if y >= start + count && text.upperBound < sourceHeight - 1 { return text.upperBound + 1 }
+                return blankRow
+            }
+            return sampled
         }
     }
 
@@ -265,6 +337,66 @@ extension DrawContext {
                     sourceStart: sourceRowBase &+ Int(segment.sourceColumn), targetBase: targetBase &+ start,
                     count: count, mode: mode, memo: &memo, source: source, target: target)
             }
+        }
+    }
+
+    /// ``drawFullRow`` for a horizontally scaled layer (``LineLayout``) and a row that holds a
+    /// line (`line`, the layer columns from its first glyph to the end of its last): the edge
+    /// columns as there, and the content columns the line laid out contiguously in the face's
+    /// content run (``LineFit``), on spaces in the row's padding, so the row shows a contiguous
+    /// part of the line (the whole line where it fits), never a sampled subsequence. A cluster
+    /// the destination's edge cuts is dropped (a space), as a run's ends are in ``drawRun``.
+    @inline(never)
+    fileprivate func drawLaidOutRow<Mode: RowMode>(
+        sourceRowBase: Int, line: Range<Int>, layout: LineLayout, targetBase: Int,
+        segments: UnsafeBufferPointer<RowSegment>, columns: UnsafeBufferPointer<ColumnSample>, mode: Mode.Type,
+        memo: inout BlendMemo, repairs: inout Repairs, source: UnsafeBufferPointer<Cell>,
+        target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        var contentStart = Int.max
+        var contentEnd = Int.min
+        for segment in segments {
+            let start = Int(segment.start)
+            let count = Int(segment.count)
+            if count == 0 {
+                let column = columns[start]
+                repairs.noteCell(start, old: target[targetBase &+ start])
+                drawEdge(
+                    at: targetBase &+ start, eighths: Int(column.eighths), coversFar: column.coversLeft,
+                    faceColour: layerBackground, family: .left, memo: &memo, target: target)
+                continue
+            }
+            contentStart = min(contentStart, start)
+            contentEnd = max(contentEnd, start + count)
+        }
+        // The run in draw columns (it may reach past the destination's sides).
+        let runStart = layout.run.lowerBound - layout.firstColumn
+        let runLength = layout.run.count
+        contentStart = max(contentStart, runStart)
+        contentEnd = min(contentEnd, runStart + runLength)
+        guard contentStart < contentEnd else { return }
+        repairs.noteRun(
+            from: contentStart, to: contentEnd, first: target[targetBase &+ contentStart],
+            last: target[targetBase &+ contentEnd &- 1])
+        let lineCells = UnsafeBufferPointer(rebasing: source[(sourceRowBase + line.lowerBound)..<(sourceRowBase + line.upperBound)])
+        // A space of the row's padding, or one in the line's background.
+        let padding = line.lowerBound > 0 ? source[sourceRowBase] : source[sourceRowBase + line.upperBound - 1]
+        let blank =
+            padding.glyph == 0x20 && padding.width == 1 && padding.attributes.isEmpty
+            ? padding
+            : Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: lineCells[0].backgroundBits)
+        let centre = layout.a * Double(line.lowerBound + line.upperBound) / 2 + layout.offset
+        let fit = LineFit.fit(
+            line: lineCells, runLength: runLength, centre: centre - Double(layout.run.lowerBound))
+        withUnsafeTemporaryAllocation(of: Cell.self, capacity: runLength) { run in
+            let cells = run.baseAddress.unsafelyUnwrapped
+            cells.initialize(repeating: blank, count: runLength)
+            fit.write(line: lineCells, into: cells, runLength: runLength, blank: blank)
+            drawRun(
+                sourceStart: contentStart - runStart, targetBase: targetBase &+ contentStart,
+                count: contentEnd - contentStart, mode: mode, memo: &memo, source: UnsafeBufferPointer(run),
+                target: target)
+            run.deinitialize()
         }
     }
 
