@@ -215,7 +215,8 @@ extension DrawContext {
         guard count <= rows.count,
             let blankRow = (0..<sourceHeight).first(where: { !text.contains($0) })
         else { return [] }
-        let blockCentre = centreY + Double(transform.ty) + d * (Double(text.lowerBound + text.upperBound + 1) / 2 - halfHeight)
+        let blockCentre =
+            centreY + Double(transform.ty) + d * (Double(text.lowerBound + text.upperBound + 1) / 2 - halfHeight)
         let wanted = (blockCentre - Double(count) / 2).rounded()
         let start = Int(min(max(wanted, Double(rows.lowerBound)), Double(rows.upperBound - count)))
         return (firstRow..<endRow).map { y in
@@ -378,13 +379,15 @@ extension DrawContext {
         repairs.noteRun(
             from: contentStart, to: contentEnd, first: target[targetBase &+ contentStart],
             last: target[targetBase &+ contentEnd &- 1])
-        let lineCells = UnsafeBufferPointer(rebasing: source[(sourceRowBase + line.lowerBound)..<(sourceRowBase + line.upperBound)])
+        let lineCells = UnsafeBufferPointer(
+            rebasing: source[(sourceRowBase + line.lowerBound)..<(sourceRowBase + line.upperBound)])
         // A space of the row's padding, or one in the line's background.
         let padding = line.lowerBound > 0 ? source[sourceRowBase] : source[sourceRowBase + line.upperBound - 1]
         let blank =
             padding.glyph == 0x20 && padding.width == 1 && padding.attributes.isEmpty
             ? padding
-            : Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: lineCells[0].backgroundBits)
+            : Cell(
+                glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: lineCells[0].backgroundBits)
         let centre = layout.a * Double(line.lowerBound + line.upperBound) / 2 + layout.offset
         let fit = LineFit.fit(
             line: lineCells, runLength: runLength, centre: centre - Double(layout.run.lowerBound))

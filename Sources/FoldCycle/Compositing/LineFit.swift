@@ -8,7 +8,8 @@
 ///   in (rounded), shifted into the run where that would stick out;
 /// - a longer line keeps its first whole clusters that fit in `N − 1` cells (trailing spaces
 ///   dropped) and ends with "…", from the run's start (the layout's rule for a line wider than
-///   its card, docs/DESIGN.md#terminal-rendering).
+///   its card, docs/DESIGN.md#terminal-rendering); where not one cluster fits before the "…"
+///   the run shows no glyph (a lone "…" on a sliver of a face would be noise).
 struct LineFit: Equatable {
     /// The run index (0 = the run's first cell) of the line's first cell.
     var start: Int
@@ -38,7 +39,8 @@ struct LineFit: Equatable {
             x += width
             if line[x - width].glyph != 0x20 || line[x - width].width != 1 { shown = x }
         }
-        return LineFit(start: 0, shown: shown, ellipsis: true)
+        // An "…" alone would be noise on a face too narrow to read: it stays blank.
+        return LineFit(start: 0, shown: shown, ellipsis: shown > 0)
     }
 
     /// Writes the fitted line into `run` (`runLength` cells): `blank` (a space in the run's

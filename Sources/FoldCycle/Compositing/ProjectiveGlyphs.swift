@@ -82,6 +82,17 @@ extension ProjectiveDraw {
                 c = end
             }
             guard runLength > 0 else { continue }
+            // Where the destination's side cuts the face, the run goes on past it (clipped, not
+            // squeezed: the line keeps its place on the face).
+            if runStart == 0 && firstColumn == 0 || runStart + runLength == columns && endColumn == width,
+                let extent = horizontalExtent(top: Double(firstRow + r), bottom: Double(firstRow + r + 1))
+            {
+                let face = DrawContext.contentRange(extent.low, extent.high)
+                let end = runStart + runLength
+                if runStart == 0 && firstColumn == 0 { runStart = min(face.lowerBound, 0) }
+                runLength =
+                    (end == columns && endColumn == width ? max(face.upperBound - firstColumn, end) : end) - runStart
+            }
             let p = forward.apply(
                 x: Double(line.lowerBound + line.upperBound) / 2 - halfWidth, y: Double(sy) + 0.5 - halfHeight)
             guard p.w > 0 else { continue }
@@ -89,23 +100,28 @@ extension ProjectiveDraw {
             let lineBase = sy * sourceWidth + line.lowerBound
             let cells = UnsafeBufferPointer(rebasing: source[lineBase..<(lineBase + line.count)])
             let fit = LineFit.fit(line: cells, runLength: runLength, centre: centre)
-            let claimBase = rowBase + runStart + fit.start
+            // The bbox column of the line's first cell; cells outside the bbox are clipped.
+            let first = runStart + fit.start
             var x = 0
             while x < fit.shown {
                 let cell = cells[x]
+                let c = first + x
                 if cell.width == 2 && x + 1 < fit.shown {
-                    claims[claimBase + x] = Int32(truncatingIfNeeded: lineBase + x)
-                    claims[claimBase + x + 1] = Self.continuationClaim
+                    if c >= 0 && c + 1 < columns {
+                        claims[rowBase + c] = Int32(truncatingIfNeeded: lineBase + x)
+                        claims[rowBase + c + 1] = Self.continuationClaim
+                    }
                     x += 2
                     continue
                 }
-                if cell.width == 1 && Self.isGlyph(cell, visibleSpace: visibleSpace) {
-                    claims[claimBase + x] = Int32(truncatingIfNeeded: lineBase + x)
+                if cell.width == 1 && c >= 0 && c < columns && Self.isGlyph(cell, visibleSpace: visibleSpace) {
+                    claims[rowBase + c] = Int32(truncatingIfNeeded: lineBase + x)
                 }
                 x += 1
             }
-            if fit.ellipsis && fit.start + fit.shown < runLength {
-                claims[claimBase + fit.shown] =
+            let ellipsisColumn = first + fit.shown
+            if fit.ellipsis && fit.start + fit.shown < runLength && ellipsisColumn >= 0 && ellipsisColumn < columns {
+                claims[rowBase + ellipsisColumn] =
                     Self.ellipsisClaim - Int32(truncatingIfNeeded: lineBase + min(fit.shown, line.count - 1))
             }
         }
