@@ -77,11 +77,11 @@ struct DisputedWidthTests {
         var joining = VTModel(width: 8, height: 1, widths: .cluster)
         joining.apply(bytes)
         #expect(joining.errors == [])
-        #expect(joining.cells.map(\.text) == ["a", "b", "\(sequence)", " ", "c", "d", "e", "f"])
+        #expect(joining.cells.map(\.text) == ["a", "b", "\(sequence)", "", "c", "d", "e", "f"])
         var unjoining = VTModel(width: 8, height: 1, widths: .perScalar)
         unjoining.apply(bytes)
         #expect(unjoining.errors == [])
-        #expect(unjoining.cells.map(\.text) == ["a", "b", "\u{1F469}\u{200D}", " ", "c", "d", "e", "f"])
+        #expect(unjoining.cells.map(\.text) == ["a", "b", "\u{1F469}\u{200D}", "", "c", "d", "e", "f"])
         #expect(unjoining.cells.map(\.width) == [1, 1, 2, 0, 1, 1, 1, 1])
     }
 
