@@ -354,8 +354,8 @@ extension DrawContext {
         memo: inout BlendMemo, repairs: inout Repairs, source: UnsafeBufferPointer<Cell>,
         target: UnsafeMutableBufferPointer<Cell>
     ) {
-        var contentStart = Int.max
-        var contentEnd = Int.min
+        var contentStart = -1
+        var contentEnd = -1
         for segment in segments {
             let start = Int(segment.start)
             let count = Int(segment.count)
@@ -367,15 +367,15 @@ extension DrawContext {
                     faceColour: layerBackground, family: .left, memo: &memo, target: target)
                 continue
             }
-            contentStart = min(contentStart, start)
-            contentEnd = max(contentEnd, start + count)
+            if contentStart < 0 { contentStart = start }
+            contentEnd = start + count
         }
         // The run in draw columns (it may reach past the destination's sides).
         let runStart = layout.run.lowerBound - layout.firstColumn
         let runLength = layout.run.count
         contentStart = max(contentStart, runStart)
         contentEnd = min(contentEnd, runStart + runLength)
-        guard contentStart < contentEnd else { return }
+        guard contentStart >= 0, contentStart < contentEnd else { return }
         repairs.noteRun(
             from: contentStart, to: contentEnd, first: target[targetBase &+ contentStart],
             last: target[targetBase &+ contentEnd &- 1])
@@ -395,10 +395,25 @@ extension DrawContext {
             let cells = run.baseAddress.unsafelyUnwrapped
             cells.initialize(repeating: blank, count: runLength)
             fit.write(line: lineCells, into: cells, runLength: runLength, blank: blank)
-            drawRun(
-                sourceStart: contentStart - runStart, targetBase: targetBase &+ contentStart,
-                count: contentEnd - contentStart, mode: mode, memo: &memo, source: UnsafeBufferPointer(run),
-                target: target)
+            // The visible part of the run: a cluster its ends cut is a space in its background.
+            var i = contentStart
+            while i < contentEnd {
+                var cell = cells[i - runStart]
+                let destination = targetBase + i
+                if cell.width == 2 && i + 1 < contentEnd {
+                    let lead = Mode.opaque ? cell : blended(cell, below: target[destination], memo: &memo)
+                    target[destination] = lead
+                    target[destination + 1] = .continuation(of: lead)
+                    i += 2
+                    continue
+                }
+                if cell.width != 1 {
+                    cell = Cell(
+                        glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: cell.backgroundBits)
+                }
+                target[destination] = Mode.opaque ? cell : blended(cell, below: target[destination], memo: &memo)
+                i += 1
+            }
             run.deinitialize()
         }
     }
