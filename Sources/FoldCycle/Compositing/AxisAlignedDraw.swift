@@ -393,7 +393,6 @@ extension DrawContext {
             line: lineCells, runLength: runLength, centre: centre - Double(layout.run.lowerBound))
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: runLength) { run in
             let cells = run.baseAddress.unsafelyUnwrapped
-            cells.initialize(repeating: blank, count: runLength)
             fit.write(line: lineCells, into: cells, runLength: runLength, blank: blank)
             // The visible part of the run: a cluster its ends cut is a space in its background.
             var i = contentStart

@@ -46,8 +46,9 @@ struct LineFit: Equatable {
     /// Writes the fitted line into `run` (`runLength` cells): `blank` (a space in the run's
     /// background) everywhere else, the line's cells (a lead with its continuation, a stray
     /// continuation as `blank`) and the "…" in the colours and attributes of the cell it replaces.
+    /// `run` may be uninitialized (``Cell`` is trivial): every cell is written.
     func write(line: UnsafeBufferPointer<Cell>, into run: UnsafeMutablePointer<Cell>, runLength: Int, blank: Cell) {
-        run.update(repeating: blank, count: runLength)
+        run.initialize(repeating: blank, count: runLength)
         var x = 0
         while x < shown {
             let cell = line[x]

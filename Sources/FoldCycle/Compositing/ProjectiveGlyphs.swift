@@ -70,16 +70,25 @@ extension ProjectiveDraw {
             // The row's longest run of content cells.
             let rowBase = r * columns
             var (runStart, runLength) = (0, 0)
-            var c = 0
-            while c < columns {
-                guard coverage[rowBase + c] == 0x88 else {
-                    c += 1
-                    continue
+            coverage.withUnsafeBufferPointer { coverage in
+                let row = UnsafeRawPointer(coverage.baseAddress.unsafelyUnwrapped + rowBase)
+                var c = 0
+                while c < columns {
+                    guard coverage[rowBase &+ c] == 0x88 else {
+                        c &+= 1
+                        continue
+                    }
+                    // Eight coverage bytes at a time, then one.
+                    var end = c &+ 1
+                    while end &+ 8 <= columns
+                        && row.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0x8888_8888_8888_8888
+                    {
+                        end &+= 8
+                    }
+                    while end < columns && coverage[rowBase &+ end] == 0x88 { end &+= 1 }
+                    if end &- c > runLength { (runStart, runLength) = (c, end &- c) }
+                    c = end
                 }
-                var end = c + 1
-                while end < columns && coverage[rowBase + end] == 0x88 { end += 1 }
-                if end - c > runLength { (runStart, runLength) = (c, end - c) }
-                c = end
             }
             guard runLength > 0 else { continue }
             // Where the destination's side cuts the face, the run goes on past it (clipped, not
