@@ -393,14 +393,25 @@ extension DrawContext {
             line: lineCells, runLength: runLength, centre: centre - Double(layout.run.lowerBound))
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: runLength) { run in
             let cells = run.baseAddress.unsafelyUnwrapped
-            fit.write(line: lineCells, into: cells, runLength: runLength, blank: blank)
+            fit.write(line: lineCells, into: cells, runLength: runLength, blank: blank, canonical: canonicalClusters)
+            // A blended layer's cells in its content's two colour pairs are recoloured (the
+            // pair's blend, ``Recolour``), any other (a blank in the default foreground) blended.
+            @inline(__always)
+            func drawn(_ cell: Cell, below: Cell) -> Cell {
+                if Mode.opaque { return cell }
+                if let recolour {
+                    let key = LayerContentProfile.colourKey(cell)
+                    if key == recolour.first || key == recolour.second { return recolour.recoloured(cell) }
+                }
+                return blended(cell, below: below, memo: &memo)
+            }
             // The visible part of the run: a cluster its ends cut is a space in its background.
             var i = contentStart
             while i < contentEnd {
                 var cell = cells[i - runStart]
                 let destination = targetBase + i
                 if cell.width == 2 && i + 1 < contentEnd {
-                    let lead = Mode.opaque ? cell : blended(cell, below: target[destination], memo: &memo)
+                    let lead = drawn(cell, below: target[destination])
                     target[destination] = lead
                     target[destination + 1] = .continuation(of: lead)
                     i += 2
@@ -410,7 +421,7 @@ extension DrawContext {
                     cell = Cell(
                         glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: cell.backgroundBits)
                 }
-                target[destination] = Mode.opaque ? cell : blended(cell, below: target[destination], memo: &memo)
+                target[destination] = drawn(cell, below: target[destination])
                 i += 1
             }
             run.deinitialize()

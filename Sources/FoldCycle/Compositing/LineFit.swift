@@ -47,10 +47,22 @@ struct LineFit: Equatable {
     /// background) everywhere else, the line's cells (a lead with its continuation, a stray
     /// continuation as `blank`) and the "…" in the colours and attributes of the cell it replaces.
     /// `run` may be uninitialized (``Cell`` is trivial): every cell is written.
-    func write(line: UnsafeBufferPointer<Cell>, into run: UnsafeMutablePointer<Cell>, runLength: Int, blank: Cell) {
-        run.initialize(repeating: blank, count: runLength)
+    /// `canonical`: the line's wide clusters are canonical (``LayerContentProfile/canonicalClusters``),
+    /// so its shown cells (whole clusters) are one copy.
+    func write(
+        line: UnsafeBufferPointer<Cell>, into run: UnsafeMutablePointer<Cell>, runLength: Int, blank: Cell,
+        canonical: Bool = false
+    ) {
+        run.initialize(repeating: blank, count: start)
+        let after = start + shown
+        (run + after).initialize(repeating: blank, count: runLength - after)
+        if canonical {
+            (run + start).initialize(from: line.baseAddress.unsafelyUnwrapped, count: shown)
+        } else {
+            (run + start).initialize(repeating: blank, count: shown)
+        }
         var x = 0
-        while x < shown {
+        while !canonical && x < shown {
             let cell = line[x]
             if cell.width == 2 && x + 1 < shown {
                 run[start + x] = cell
