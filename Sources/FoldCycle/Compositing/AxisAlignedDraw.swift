@@ -391,6 +391,12 @@ extension DrawContext {
         let centre = layout.a * Double(line.lowerBound + line.upperBound) / 2 + layout.offset
         let fit = LineFit.fit(
             line: lineCells, runLength: runLength, centre: centre - Double(layout.run.lowerBound))
+        if Mode.opaque && canonicalClusters {
+            drawLaidOutOpaque(
+                line: lineCells, fit: fit, runStart: runStart, from: contentStart, to: contentEnd,
+                targetBase: targetBase, blank: blank, target: target)
+            return
+        }
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: runLength) { run in
             let cells = run.baseAddress.unsafelyUnwrapped
             fit.write(line: lineCells, into: cells, runLength: runLength, blank: blank, canonical: canonicalClusters)
@@ -425,6 +431,45 @@ extension DrawContext {
                 i += 1
             }
             run.deinitialize()
+        }
+    }
+
+    /// The visible part `from..<to` (draw columns) of a fitted line (``LineFit``, its run starting
+    /// at draw column `runStart`) of an opaque layer of canonical content, written straight into
+    /// the destination: `blank`, the line's shown cells in one copy (a cluster the visible part's
+    /// ends cut is a space in its background) and the "…".
+    private func drawLaidOutOpaque(
+        line: UnsafeBufferPointer<Cell>, fit: LineFit, runStart: Int, from: Int, to: Int, targetBase: Int,
+        blank: Cell, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        let base = target.baseAddress.unsafelyUnwrapped + targetBase
+        (base + from).update(repeating: blank, count: to - from)
+        // The line's cells in draw columns, clipped to the visible part.
+        let lineStart = runStart + fit.start
+        var first = max(lineStart, from)
+        var end = min(lineStart + fit.shown, to)
+        if first < end {
+            let firstCell = line[first - lineStart]
+            if firstCell.width == 0 {
+                base[first] = Cell(
+                    glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: firstCell.backgroundBits)
+                first += 1
+            }
+        }
+        if first < end {
+            let lastCell = line[end - 1 - lineStart]
+            if lastCell.width == 2 {
+                base[end - 1] = Cell(
+                    glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: lastCell.backgroundBits)
+                end -= 1
+            }
+        }
+        if first < end {
+            (base + first).update(from: line.baseAddress.unsafelyUnwrapped + (first - lineStart), count: end - first)
+        }
+        let ellipsis = lineStart + fit.shown
+        if fit.ellipsis && ellipsis >= from && ellipsis < to {
+            base[ellipsis] = ProjectiveDraw.ellipsis(replacing: line[min(fit.shown, line.count - 1)])
         }
     }
 

@@ -31,14 +31,11 @@ struct LineFit: Equatable {
             let start = wanted.isFinite ? Int(max(min(wanted, Double(runLength)), -1).rounded()) : 0
             return LineFit(start: min(max(start, 0), runLength - length), shown: length, ellipsis: false)
         }
-        var shown = 0
-        var x = 0
-        while x < length {
-            let width = max(Int(line[x].width), 1)
-            if x + width > runLength - 1 { break }
-            x += width
-            if line[x - width].glyph != 0x20 || line[x - width].width != 1 { shown = x }
-        }
+        // The cut: `runLength − 1` cells, less the lead of a cluster that would straddle it (its
+        // continuation is the cell at the cut), less trailing spaces.
+        var shown = runLength - 1
+        if line[shown].width == 0 && shown > 0 { shown -= 1 }
+        while shown > 0 && line[shown - 1].glyph == 0x20 && line[shown - 1].width == 1 { shown -= 1 }
         // An "…" alone would be noise on a face too narrow to read: it stays blank.
         return LineFit(start: 0, shown: shown, ellipsis: shown > 0)
     }
