@@ -397,6 +397,12 @@ extension DrawContext {
                 targetBase: targetBase, blank: blank, target: target)
             return
         }
+        if !Mode.opaque && canonicalClusters, let recolour {
+            drawLaidOutRecoloured(
+                line: lineCells, fit: fit, runStart: runStart, from: contentStart, to: contentEnd,
+                targetBase: targetBase, blank: blank, recolour: recolour, memo: &memo, target: target)
+            return
+        }
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: runLength) { run in
             let cells = run.baseAddress.unsafelyUnwrapped
             fit.write(line: lineCells, into: cells, runLength: runLength, blank: blank, canonical: canonicalClusters)
@@ -470,6 +476,54 @@ extension DrawContext {
         let ellipsis = lineStart + fit.shown
         if fit.ellipsis && ellipsis >= from && ellipsis < to {
             base[ellipsis] = ProjectiveDraw.ellipsis(replacing: line[min(fit.shown, line.count - 1)])
+        }
+    }
+
+    /// ``drawLaidOutOpaque`` for a blended layer with a ``recolour``: each visible cell (`blank`, a
+    /// cell of the line, the "…"; a cluster the visible part's ends cut a space in its
+    /// background) recoloured where its colours are one of the content's two pairs, else blended.
+    private func drawLaidOutRecoloured(
+        line: UnsafeBufferPointer<Cell>, fit: LineFit, runStart: Int, from: Int, to: Int, targetBase: Int,
+        blank: Cell, recolour: Recolour, memo: inout BlendMemo, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        let base = target.baseAddress.unsafelyUnwrapped + targetBase
+        @inline(__always)
+        func drawn(_ cell: Cell, at i: Int, memo: inout BlendMemo) -> Cell {
+            let key = LayerContentProfile.colourKey(cell)
+            if key == recolour.first || key == recolour.second { return recolour.recoloured(cell) }
+            return blended(cell, below: base[i], memo: &memo)
+        }
+        let blankKey = LayerContentProfile.colourKey(blank)
+        let blankRecoloured: Cell? =
+            blankKey == recolour.first || blankKey == recolour.second ? recolour.recoloured(blank) : nil
+        let lineStart = runStart + fit.start
+        let lineEnd = lineStart + fit.shown
+        let ellipsisAt = fit.ellipsis ? lineEnd : Int.min
+        var i = from
+        while i < to {
+            if i >= lineStart && i < lineEnd {
+                let cell = line[i - lineStart]
+                if cell.width == 2 && i + 1 < to {
+                    let lead = drawn(cell, at: i, memo: &memo)
+                    base[i] = lead
+                    base[i + 1] = .continuation(of: lead)
+                    i += 2
+                    continue
+                }
+                let shown =
+                    cell.width == 1
+                    ? cell
+                    : Cell(
+                        glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
+                        backgroundBits: cell.backgroundBits)
+                base[i] = drawn(shown, at: i, memo: &memo)
+            } else if i == ellipsisAt {
+                base[i] = drawn(
+                    ProjectiveDraw.ellipsis(replacing: line[min(fit.shown, line.count - 1)]), at: i, memo: &memo)
+            } else {
+                base[i] = blankRecoloured ?? drawn(blank, at: i, memo: &memo)
+            }
+            i += 1
         }
     }
 
