@@ -166,11 +166,12 @@ struct RenderDeckTests {
         #expect(frames.markers(afterFrame: 15) == ["right"])
         #expect(Screen(frames.cells).lines[6] == Self.padded("card 2 of 3 · kept 1 · …"))
         frames.render(18)
-        // 0.15 s into the flight: the deck scene tests' screen of a key swipe, here under the footer.
+        // 0.15 s into the flight: the deck scene tests' screen of a key swipe, here under the footer
+        // (the clock's 3 × 1/20 s puts the flying card's line a column right of that test's).
         #expect(
             Screen(frames.cells).lines
                 == [
-                    "                 ▄▃▂▁", "        ▆▆▆▆▆▆▆▆      ▇▆", "        ▏ BBBB ▉▏  AAA",
+                    "                 ▄▃▂▁", "        ▆▆▆▆▆▆▆▆      ▇▆", "        ▏ BBBB ▉▏  AAAA",
                     "        ▏      ▉▃▂▁", "        ▇▇▇▇▇▇▇▇    ▇▆▅▄", "", "card 2 of 3 · kept 1 · …", keys,
                 ].map(Self.padded))
         frames.render(31)

@@ -55,22 +55,29 @@ import Testing
 //   at columns 1.60, 2.29, 3.02, 3.80, 4.61 → 1, 2, 3, 3, 4 → "ABDE" (D nearer than C); up
 //   t = 0.5 leaves no content row (each face is 1.4 rows tall): edges only.
 //
+// Since issue 21 (point 5) glyphs are no longer placed one by one: each drawn row shows its
+// source line laid out contiguously in the face's content cells (whole where it fits, centred
+// on the line's projected centre; otherwise its start and "…"), docs/DESIGN.md#text-on-turned-
+// faces. The derivation below still gives the geometry (faces, edges, which source row owns
+// which destination row); where it says which glyph wins a cell ("HELO", "wrd") it describes
+// the sampled placement that rule replaced: those rows now read "HELLO", "world".
+//
 // t = 0 and t = 1 are the settled cards, cell for cell (asserted below as well).
 // swift-format-ignore
 let cubeScreenCases: [TurnScreenCase] = [
     .init(.ascii, 20, 5, .left, 0, TurnScreens.asciiOutgoing20x5),
-    .init(.ascii, 20, 5, .left, 0.25, ["▄▄▄▄▅▅▅▅▆▆▆▇▇▇▇▇▅▂  ", "    HELO       ▎w▋  ", "    ABCE       ▎x▋  ", "               ▎ ▋  ", "▄▄▄▄▃▃▃▃▂▂▂▁▁▁▁▁▃▆  "]),
-    .init(.ascii, 20, 5, .left, 0.5, [" ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊  ELO        wrd  ▎", "▊  BDE        xy   ▎", "▊                  ▎", " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ "]),
-    .init(.ascii, 20, 5, .left, 0.75, ["  ▂▅▇▇▇▇▇▆▆▆▅▅▅▅▄▄▄▄", "  ▍O▊      wold     ", "  ▍E▊       xz      ", "  ▍ ▊               ", "  ▆▃▁▁▁▁▁▂▂▂▃▃▃▃▄▄▄▄"]),
+    .init(.ascii, 20, 5, .left, 0.25, ["▄▄▄▄▅▅▅▅▆▆▆▇▇▇▇▇▅▂  ", "    HELLO      ▎ ▋  ", "    ABCDE      ▎ ▋  ", "               ▎ ▋  ", "▄▄▄▄▃▃▃▃▂▂▂▁▁▁▁▁▃▆  "]),
+    .init(.ascii, 20, 5, .left, 0.5, [" ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊ HELLO      world ▎", "▊ ABCDE       xyz  ▎", "▊                  ▎", " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ "]),
+    .init(.ascii, 20, 5, .left, 0.75, ["  ▂▅▇▇▇▇▇▆▆▆▅▅▅▅▄▄▄▄", "  ▍ ▊     world     ", "  ▍ ▊      xyz      ", "  ▍ ▊               ", "  ▆▃▁▁▁▁▁▂▂▂▃▃▃▃▄▄▄▄"]),
     .init(.ascii, 20, 5, .left, 1, TurnScreens.asciiIncoming20x5),
     .init(.ascii, 20, 5, .right, 0, TurnScreens.asciiOutgoing20x5),
-    .init(.ascii, 20, 5, .right, 0.25, ["  ▂▅▇▇▇▇▇▆▆▆▅▅▅▅▄▄▄▄", "  ▍d▊      HELO     ", "  ▍z▊      ABDE     ", "  ▍ ▊               ", "  ▆▃▁▁▁▁▁▂▂▂▃▃▃▃▄▄▄▄"]),
-    .init(.ascii, 20, 5, .right, 0.5, [" ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊  old        HLO  ▎", "▊  xz         ACE  ▎", "▊                  ▎", " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ "]),
-    .init(.ascii, 20, 5, .right, 0.75, ["▄▄▄▄▅▅▅▅▆▆▆▇▇▇▇▇▅▂  ", "    word       ▎H▋  ", "     xyz       ▎A▋  ", "               ▎ ▋  ", "▄▄▄▄▃▃▃▃▂▂▂▁▁▁▁▁▃▆  "]),
+    .init(.ascii, 20, 5, .right, 0.25, ["  ▂▅▇▇▇▇▇▆▆▆▅▅▅▅▄▄▄▄", "  ▍ ▊     HELLO     ", "  ▍ ▊     ABCDE     ", "  ▍ ▊               ", "  ▆▃▁▁▁▁▁▂▂▂▃▃▃▃▄▄▄▄"]),
+    .init(.ascii, 20, 5, .right, 0.5, [" ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊ world      HELLO ▎", "▊  xyz       ABCDE ▎", "▊                  ▎", " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ "]),
+    .init(.ascii, 20, 5, .right, 0.75, ["▄▄▄▄▅▅▅▅▆▆▆▇▇▇▇▇▅▂  ", "    world      ▎ ▋  ", "     xyz       ▎ ▋  ", "               ▎ ▋  ", "▄▄▄▄▃▃▃▃▂▂▂▁▁▁▁▁▃▆  "]),
     .init(.ascii, 20, 5, .right, 1, TurnScreens.asciiIncoming20x5),
     .init(.ascii, 20, 5, .up, 0, TurnScreens.asciiOutgoing20x5),
     .init(.ascii, 20, 5, .up, 0.25, ["       HELLO        ", " ▎     ABCDE      ▊ ", "                    ", "▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁", " ▇▆▅▅▅▅▅▅▅▅▅▅▅▅▅▅▆▇ "]),
-    .init(.ascii, 20, 5, .up, 0.5, ["  ▄▇▇▇▇▇▇▇▇▇▇▇▇▇▇▄  ", " ▇      ACDE      ▇ ", "▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄", " ▁     world      ▁ ", "  ▄▁▁▁▁▁▁▁▁▁▁▁▁▁▁▄  "]),
+    .init(.ascii, 20, 5, .up, 0.5, ["  ▄▇▇▇▇▇▇▇▇▇▇▇▇▇▇▄  ", " ▇     ABCDE      ▇ ", "▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄", " ▁     world      ▁ ", "  ▄▁▁▁▁▁▁▁▁▁▁▁▁▁▁▄  "]),
     .init(.ascii, 20, 5, .up, 0.75, [" ▁▂▃▃▃▃▃▃▃▃▃▃▃▃▃▃▂▁ ", "▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇", "       world        ", " ▎      xyz       ▊ ", "                    "]),
     .init(.ascii, 20, 5, .up, 1, TurnScreens.asciiIncoming20x5),
     .init(.ascii, 20, 5, .down, 0, TurnScreens.asciiOutgoing20x5),
@@ -79,14 +86,14 @@ let cubeScreenCases: [TurnScreenCase] = [
     .init(.ascii, 20, 5, .down, 0.75, ["       world        ", " ▎      xyz       ▊ ", "                    ", "▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁", " ▇▆▅▅▅▅▅▅▅▅▅▅▅▅▅▅▆▇ "]),
     .init(.ascii, 20, 5, .down, 1, TurnScreens.asciiIncoming20x5),
     .init(.ascii, 9, 3, .left, 0, TurnScreens.asciiOutgoing9x3),
-    .init(.ascii, 9, 3, .left, 0.25, ["▆▆▆▇▇▇▉▇ ", " ABDE ▉x ", "▂▂▂▁▁▁▉▁ "]),
-    .init(.ascii, 9, 3, .left, 0.5, ["▅▆▇ ▌ ▇▆▅", "▍CE ▌ xy▋", "▃▂▁ ▌ ▁▂▃"]),
-    .init(.ascii, 9, 3, .left, 0.75, [" ▇▏▇▇▇▆▆▆", " E▏  xz  ", " ▁▏▁▁▁▂▂▂"]),
+    .init(.ascii, 9, 3, .left, 0.25, ["▆▆▆▇▇▇▉▇ ", " ABCDE▉  ", "▂▂▂▁▁▁▉▁ "]),
+    .init(.ascii, 9, 3, .left, 0.5, ["▅▆▇ ▌ ▇▆▅", "▍AB…▌xyz▋", "▃▂▁ ▌ ▁▂▃"]),
+    .init(.ascii, 9, 3, .left, 0.75, [" ▇▏▇▇▇▆▆▆", "  ▏ xyz  ", " ▁▏▁▁▁▂▂▂"]),
     .init(.ascii, 9, 3, .left, 1, TurnScreens.asciiIncoming9x3),
     .init(.ascii, 9, 3, .right, 0, TurnScreens.asciiOutgoing9x3),
-    .init(.ascii, 9, 3, .right, 0.25, [" ▇▏▇▇▇▆▆▆", " z▏ ABDE ", " ▁▏▁▁▁▂▂▂"]),
-    .init(.ascii, 9, 3, .right, 0.5, ["▅▆▇ ▌ ▇▆▅", "▍yz ▌ AC▋", "▃▂▁ ▌ ▁▂▃"]),
-    .init(.ascii, 9, 3, .right, 0.75, ["▆▆▆▇▇▇▉▇ ", "  xz  ▉A ", "▂▂▂▁▁▁▉▁ "]),
+    .init(.ascii, 9, 3, .right, 0.25, [" ▇▏▇▇▇▆▆▆", "  ▏ABCDE ", " ▁▏▁▁▁▂▂▂"]),
+    .init(.ascii, 9, 3, .right, 0.5, ["▅▆▇ ▌ ▇▆▅", "▍xyz▌AB…▋", "▃▂▁ ▌ ▁▂▃"]),
+    .init(.ascii, 9, 3, .right, 0.75, ["▆▆▆▇▇▇▉▇ ", "  xyz ▉  ", "▂▂▂▁▁▁▉▁ "]),
     .init(.ascii, 9, 3, .right, 1, TurnScreens.asciiIncoming9x3),
     .init(.ascii, 9, 3, .up, 0, TurnScreens.asciiOutgoing9x3),
     .init(.ascii, 9, 3, .up, 0.25, ["  HELLO  ", "▎ ABCDE ▊", "▇▅▅▅▅▅▅▅▇"]),
@@ -99,14 +106,14 @@ let cubeScreenCases: [TurnScreenCase] = [
     .init(.ascii, 9, 3, .down, 0.75, ["  world  ", "▎  xyz  ▊", "▆▆▆▆▆▆▆▆▆"]),
     .init(.ascii, 9, 3, .down, 1, TurnScreens.asciiIncoming9x3),
     .init(.cjk, 20, 5, .left, 0, TurnScreens.cjkOutgoing20x5),
-    .init(.cjk, 20, 5, .left, 0.25, ["▄▄▄▄▅▅▅▅▆▆▆▇▇▇▇▇▅▂  ", "    你 吗      ▎ ▋  ", "    早 好      ▎ ▋  ", "               ▎ ▋  ", "▄▄▄▄▃▃▃▃▂▂▂▁▁▁▁▁▃▆  "]),
-    .init(.cjk, 20, 5, .left, 0.5, [" ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊   吗        カ   ▎", "▊   好        切   ▎", "▊                  ▎", " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ "]),
-    .init(.cjk, 20, 5, .left, 0.75, ["  ▂▅▇▇▇▇▇▆▆▆▅▅▅▅▄▄▄▄", "  ▍ ▊      カ ド    ", "  ▍ ▊       切      ", "  ▍ ▊               ", "  ▆▃▁▁▁▁▁▂▂▂▃▃▃▃▄▄▄▄"]),
+    .init(.cjk, 20, 5, .left, 0.25, ["▄▄▄▄▅▅▅▅▆▆▆▇▇▇▇▇▅▂  ", "    你好吗     ▎ ▋  ", "    早上好     ▎ ▋  ", "               ▎ ▋  ", "▄▄▄▄▃▃▃▃▂▂▂▁▁▁▁▁▃▆  "]),
+    .init(.cjk, 20, 5, .left, 0.5, [" ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊你好吗      カード▎", "▊早上好       切换 ▎", "▊                  ▎", " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ "]),
+    .init(.cjk, 20, 5, .left, 0.75, ["  ▂▅▇▇▇▇▇▆▆▆▅▅▅▅▄▄▄▄", "  ▍ ▊     カード    ", "  ▍ ▊      切换     ", "  ▍ ▊               ", "  ▆▃▁▁▁▁▁▂▂▂▃▃▃▃▄▄▄▄"]),
     .init(.cjk, 20, 5, .left, 1, TurnScreens.cjkIncoming20x5),
     .init(.cjk, 20, 5, .right, 0, TurnScreens.cjkOutgoing20x5),
-    .init(.cjk, 20, 5, .right, 0.25, ["  ▂▅▇▇▇▇▇▆▆▆▅▅▅▅▄▄▄▄", "  ▍ ▊      你 吗    ", "  ▍ ▊      早 好    ", "  ▍ ▊               ", "  ▆▃▁▁▁▁▁▂▂▂▃▃▃▃▄▄▄▄"]),
-    .init(.cjk, 20, 5, .right, 0.5, [" ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊   ド        你   ▎", "▊   换        早   ▎", "▊                  ▎", " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ "]),
-    .init(.cjk, 20, 5, .right, 0.75, ["▄▄▄▄▅▅▅▅▆▆▆▇▇▇▇▇▅▂  ", "    カ ド      ▎ ▋  ", "      换       ▎ ▋  ", "               ▎ ▋  ", "▄▄▄▄▃▃▃▃▂▂▂▁▁▁▁▁▃▆  "]),
+    .init(.cjk, 20, 5, .right, 0.25, ["  ▂▅▇▇▇▇▇▆▆▆▅▅▅▅▄▄▄▄", "  ▍ ▊     你好吗    ", "  ▍ ▊     早上好    ", "  ▍ ▊               ", "  ▆▃▁▁▁▁▁▂▂▂▃▃▃▃▄▄▄▄"]),
+    .init(.cjk, 20, 5, .right, 0.5, [" ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊カード      你好吗▎", "▊ 切换       早上好▎", "▊                  ▎", " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ "]),
+    .init(.cjk, 20, 5, .right, 0.75, ["▄▄▄▄▅▅▅▅▆▆▆▇▇▇▇▇▅▂  ", "    カード     ▎ ▋  ", "     切换      ▎ ▋  ", "               ▎ ▋  ", "▄▄▄▄▃▃▃▃▂▂▂▁▁▁▁▁▃▆  "]),
     .init(.cjk, 20, 5, .right, 1, TurnScreens.cjkIncoming20x5),
     .init(.cjk, 20, 5, .up, 0, TurnScreens.cjkOutgoing20x5),
     .init(.cjk, 20, 5, .up, 0.25, ["       你好吗       ", " ▎     早上好     ▊ ", "                    ", "▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁", " ▇▆▅▅▅▅▅▅▅▅▅▅▅▅▅▅▆▇ "]),
@@ -119,24 +126,24 @@ let cubeScreenCases: [TurnScreenCase] = [
     .init(.cjk, 20, 5, .down, 0.75, ["       カード       ", " ▎      切换      ▊ ", "                    ", "▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁", " ▇▆▅▅▅▅▅▅▅▅▅▅▅▅▅▅▆▇ "]),
     .init(.cjk, 20, 5, .down, 1, TurnScreens.cjkIncoming20x5),
     .init(.cjk, 9, 3, .left, 0, TurnScreens.cjkOutgoing9x3),
-    .init(.cjk, 9, 3, .left, 0.25, ["▆▆▆▇▇▇▉▇ ", "早 好 ▉  ", "▂▂▂▁▁▁▉▁ "]),
-    .init(.cjk, 9, 3, .left, 0.5, ["▅▆▇ ▌ ▇▆▅", "▍ 好▌切 ▋", "▃▂▁ ▌ ▁▂▃"]),
-    .init(.cjk, 9, 3, .left, 0.75, [" ▇▏▇▇▇▆▆▆", "  ▏ 切   ", " ▁▏▁▁▁▂▂▂"]),
+    .init(.cjk, 9, 3, .left, 0.25, ["▆▆▆▇▇▇▉▇ ", "早上好▉  ", "▂▂▂▁▁▁▉▁ "]),
+    .init(.cjk, 9, 3, .left, 0.5, ["▅▆▇ ▌ ▇▆▅", "▍早…▌切…▋", "▃▂▁ ▌ ▁▂▃"]),
+    .init(.cjk, 9, 3, .left, 0.75, [" ▇▏▇▇▇▆▆▆", "  ▏ 切换 ", " ▁▏▁▁▁▂▂▂"]),
     .init(.cjk, 9, 3, .left, 1, TurnScreens.cjkIncoming9x3),
     .init(.cjk, 9, 3, .right, 0, TurnScreens.cjkOutgoing9x3),
-    .init(.cjk, 9, 3, .right, 0.25, [" ▇▏▇▇▇▆▆▆", "  ▏早上  ", " ▁▏▁▁▁▂▂▂"]),
-    .init(.cjk, 9, 3, .right, 0.5, ["▅▆▇ ▌ ▇▆▅", "▍换 ▌早 ▋", "▃▂▁ ▌ ▁▂▃"]),
-    .init(.cjk, 9, 3, .right, 0.75, ["▆▆▆▇▇▇▉▇ ", "  换  ▉  ", "▂▂▂▁▁▁▉▁ "]),
+    .init(.cjk, 9, 3, .right, 0.25, [" ▇▏▇▇▇▆▆▆", "  ▏早上好", " ▁▏▁▁▁▂▂▂"]),
+    .init(.cjk, 9, 3, .right, 0.5, ["▅▆▇ ▌ ▇▆▅", "▍切…▌早…▋", "▃▂▁ ▌ ▁▂▃"]),
+    .init(.cjk, 9, 3, .right, 0.75, ["▆▆▆▇▇▇▉▇ ", " 切换 ▉  ", "▂▂▂▁▁▁▉▁ "]),
     .init(.cjk, 9, 3, .right, 1, TurnScreens.cjkIncoming9x3),
     .init(.cjk, 9, 3, .up, 0, TurnScreens.cjkOutgoing9x3),
-    .init(.cjk, 9, 3, .up, 0.25, ["  你 吗  ", "▎早上好 ▊", "▇▅▅▅▅▅▅▅▇"]),
+    .init(.cjk, 9, 3, .up, 0.25, [" 你好吗  ", "▎早上好 ▊", "▇▅▅▅▅▅▅▅▇"]),
     .init(.cjk, 9, 3, .up, 0.5, ["▃▇▇▇▇▇▇▇▃", "▄▄▄▄▄▄▄▄▄", "▅▁▁▁▁▁▁▁▅"]),
     .init(.cjk, 9, 3, .up, 0.75, ["▂▂▂▂▂▂▂▂▂", "▎カード ▊", "         "]),
     .init(.cjk, 9, 3, .up, 1, TurnScreens.cjkIncoming9x3),
     .init(.cjk, 9, 3, .down, 0, TurnScreens.cjkOutgoing9x3),
     .init(.cjk, 9, 3, .down, 0.25, ["▁▃▃▃▃▃▃▃▁", "▎你好吗 ▊", "         "]),
     .init(.cjk, 9, 3, .down, 0.5, ["▃▇▇▇▇▇▇▇▃", "▄▄▄▄▄▄▄▄▄", "▅▁▁▁▁▁▁▁▅"]),
-    .init(.cjk, 9, 3, .down, 0.75, ["  カ ド  ", "▎ 切换  ▊", "▆▆▆▆▆▆▆▆▆"]),
+    .init(.cjk, 9, 3, .down, 0.75, [" カード  ", "▎ 切换  ▊", "▆▆▆▆▆▆▆▆▆"]),
     .init(.cjk, 9, 3, .down, 1, TurnScreens.cjkIncoming9x3),
 ]
 
@@ -157,11 +164,11 @@ struct CubeScreenTests {
         let frame = TurnScreens.frame(.cube, .ascii, 20, 5, .left, 0.5)
         let expected = Screen(
             [
-                " ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊  ELO        wrd  ▎", "▊  BDE        xy   ▎", "▊                  ▎",
+                " ▂▃▄▄▅▆▇▇  ▇▇▆▅▄▄▃▂ ", "▊ HELLO      world ▎", "▊ ABCDE       xyz  ▎", "▊                  ▎",
                 " ▆▅▄▄▃▂▁▁  ▁▁▂▃▄▄▅▆ ",
             ],
             styles: [
-                ".eeeeeeeegbffffffff.", "EggGGGggggbbbbBBBbbf", "EggGGGggggbbbbBBbbbf", "Egggggggggbbbbbbbbbf",
+                ".eeeeeeeegbffffffff.", "EgGGGGGgggbbbBBBBBbf", "EgGGGGGgggbbbbBBBbbf", "Egggggggggbbbbbbbbbf",
                 ".EEEEEEEEgbFFFFFFFF.",
             ], legend: TurnScreens.legend)
         #expect(Screen(frame) == expected, "\(Screen(frame).difference(from: expected))")

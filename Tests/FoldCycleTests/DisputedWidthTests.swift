@@ -61,6 +61,30 @@ struct DisputedWidthTests {
         }
     }
 
+    /// The choice for a ZWJ sequence a terminal does not join (docs/DESIGN.md#disputed-widths,
+    /// issue 21 point 6): the whole sequence is sent in its two cells; a joining terminal shows
+    /// it, one that draws its emoji one by one (xterm, alacritty, kitty 0.26, VTE 0.70) shows its
+    /// first emoji there, the rest overwritten by the cells after it, the row aligned.
+    @Test("👩‍💻: sent whole; a terminal that joins shows it, one that does not shows 👩, the row aligned")
+    func unjoinedSequence() {
+        let sequence: Character = "\u{1F469}\u{200D}\u{1F4BB}"
+        var buffer = CellBuffer(width: 8, height: 1)
+        buffer.drawLine("ab\(sequence)cdef", row: 0)
+        var encoder = ANSIEncoder(mode: .inline, depth: .none)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(buffer, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[2X\(sequence)"))
+        var joining = VTModel(width: 8, height: 1, widths: .cluster)
+        joining.apply(bytes)
+        #expect(joining.errors == [])
+        #expect(joining.cells.map(\.text) == ["a", "b", "\(sequence)", "", "c", "d", "e", "f"])
+        var unjoining = VTModel(width: 8, height: 1, widths: .perScalar)
+        unjoining.apply(bytes)
+        #expect(unjoining.errors == [])
+        #expect(unjoining.cells.map(\.text) == ["a", "b", "\u{1F469}\u{200D}", "", "c", "d", "e", "f"])
+        #expect(unjoining.cells.map(\.width) == [1, 1, 2, 0, 1, 1, 1, 1])
+    }
+
     @Test("disputed clusters at the right margin never wrap, scroll or leave a cell behind", arguments: disputed)
     func rightMargin(_ cluster: Character) {
         var buffer = CellBuffer(width: 6, height: 2)

@@ -61,9 +61,9 @@ struct EdgeColourTests {
     func foldRight() {
         let frame = Self.render(
             .init(kind: .fold, direction: .right, timingFunction: .linear), size: .init(columns: 7, rows: 1), t: 0.5)
-        // Incoming columns 0...2 sample its columns 1.0, 3.0, 5.0 (boundaries: 1, 3, 4) → " BB";
-        // outgoing columns 4...6 sample 2.015, 3.995, 5.975 → "AA ".
-        let expected = Screen([" BB▌AA "], styles: ["bBBfGGg"], legend: Self.legend)
+        // Each face has 3 content columns (0...2 and 4...6): its line "BBB" or "AAA" fits, so
+        // it is drawn whole (docs/DESIGN.md#text-on-turned-faces), not sampled (" BB", "AA ").
+        let expected = Screen(["BBB▌AAA"], styles: ["BBBfGGG"], legend: Self.legend)
         #expect(Screen(frame) == expected, "\(Screen(frame).difference(from: expected))")
     }
 

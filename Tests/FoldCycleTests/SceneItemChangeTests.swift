@@ -60,7 +60,7 @@ struct SceneItemChangeTests {
         try Self.apply(change, to: scene.cycler)
         #expect(Self.cells(scene, at: 2.4) == before)
         // BBB folding down over the top 1.2 rows, AAA's card below (its text already gone).
-        #expect(PlainTextEncoder.lines(before) == [" BBB ", "▆▆▆▆▆", "     "])
+        #expect(PlainTextEncoder.lines(before) == [" BBB ", "▆▆▆▆▆", " AAA "])
     }
 
     @Test("settled, inserting before the shown item keeps its colour (the index it came with)")

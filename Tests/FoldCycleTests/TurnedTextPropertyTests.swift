@@ -131,7 +131,8 @@ struct TurnedTextPropertyTests {
             var seen = Set<Character>()
             for y in cardRows {
                 let drawn = Self.glyphs(destination, row: y, columns: cardColumns)
-                for glyph in drawn {
+                // Each glyph once; the "…" that ends a line cut short may end several.
+                for glyph in drawn where glyph != "…" {
                     #expect(seen.insert(glyph).inserted, "\(label): '\(glyph)' drawn twice")
                 }
                 for source in sources {

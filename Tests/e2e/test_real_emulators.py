@@ -102,10 +102,12 @@ def show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame):
 def test_every_cell_shows_the_computed_colour(terminals, foldcycle, tmp_path, emulator, bg, frame):
     terminal, screen, shot, problems = show_frame(terminals, foldcycle, tmp_path, emulator, bg, frame)
     pictures = os.environ.get("FOLDCYCLE_EMULATOR_PICTURES")
-    if pictures and frame == "cube-down-t0.5" and not problems:
+    if pictures and frame in ("cube-down-t0.5", "cube-left-t0.5") and not problems:
         # docs/pictures/emulators/: FOLDCYCLE_EMULATOR_PICTURES=docs/pictures/emulators pytest -k cube-down
+        # (the cube left's text: -k cube-left; issue 21's laid-out text)
+        name = "cube" if frame == "cube-down-t0.5" else "cube-left"
         x0, y0, w, h = terminal.grid
-        shot.crop((x0, y0, x0 + 40 * w, y0 + 9 * h)).save(os.path.join(pictures, f"{emulator}-{bg}-cube-t0.5.png"),
+        shot.crop((x0, y0, x0 + 40 * w, y0 + 9 * h)).save(os.path.join(pictures, f"{emulator}-{bg}-{name}-t0.5.png"),
                                                           optimize=True)
     assert problems == [], "\n".join(problems[:20])
 

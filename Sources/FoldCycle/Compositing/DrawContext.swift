@@ -31,6 +31,10 @@ struct DrawContext: LayerBlending {
     /// ``LayerContentProfile/canonicalClusters`` of the layer's content (false without a
     /// profile): an opaque run is then a copy.
     let canonicalClusters: Bool
+    /// The layer's content read once, when the layer is scaled (`a ≠ 1` or `d ≠ 1`), so its
+    /// lines are laid out rather than sampled (docs/DESIGN.md#text-on-turned-faces): the layer's
+    /// own ``Layer/contentProfile``, or one built for this draw. Nil when not scaled.
+    let profile: LayerContentProfile?
     /// For a blended layer drawn over a destination that holds only one cell's colours (the
     /// compositor's clear cell, before the first layer), of canonical content with at most two
     /// colour pairs (``LayerContentProfile/colourKeys``): each pair's blend over those colours, so
@@ -79,6 +83,8 @@ struct DrawContext: LayerBlending {
         centreY = Double(layer.origin.row) + halfHeight
         self.transform = transform
         canonicalClusters = layer.contentProfile?.canonicalClusters ?? false
+        profile =
+            transform.a != 1 || transform.d != 1 ? layer.contentProfile ?? LayerContentProfile(layer.content) : nil
         recolour = nil
         if alpha256 < 256, let below, let profile = layer.contentProfile, profile.canonicalClusters,
             let keys = profile.colourKeys

@@ -98,6 +98,24 @@ final class LayerContentProfile: Sendable {
             ? content.cells[0].backgroundBits : nil
     }
 
+    /// The line of source row `y` (docs/DESIGN.md#text-on-turned-faces): its cells from its
+    /// first glyph to the end of its last, as a column range; nil when the row holds no glyph.
+    func lineSpan(ofRow y: Int) -> Range<Int>? {
+        let from = rowStarts[y]
+        let to = rowStarts[y + 1]
+        guard from < to else { return nil }
+        let last = glyphs[to - 1]
+        return Int(glyphs[from].column)..<min(Int(last.column) + (last.isWide ? 2 : 1), width)
+    }
+
+    /// The first and last source rows that hold a glyph, or nil when none does.
+    var textRows: ClosedRange<Int>? {
+        guard let first = (0..<height).first(where: { rowStarts[$0] < rowStarts[$0 + 1] }),
+            let last = (0..<height).last(where: { rowStarts[$0] < rowStarts[$0 + 1] })
+        else { return nil }
+        return first...last
+    }
+
     /// `cell`'s colours as ``BlendMemo`` keys them: the packed foreground in the high half, the
     /// packed background in the low half.
     @inline(__always)

@@ -349,6 +349,10 @@ struct ProjectiveDraw: LayerBlending {
                                     overwritten |= DrawContext.widthOtherThanOne(target[index + 1])
                                     target[index + 1] = .continuation(of: lead)
                                 }
+                            } else if claim <= Self.ellipsisClaim {
+                                var ellipsis = Self.ellipsis(replacing: source[Int(Self.ellipsisClaim - claim)])
+                                ellipsis.backgroundBits = background
+                                target[index] = blended(ellipsis, below: target[index])
                             } else {
                                 var space = blank
                                 space.backgroundBits = background
@@ -378,7 +382,7 @@ struct ProjectiveDraw: LayerBlending {
     /// Copies a run of `count` content cells of an opaque layer of one background to `target`:
     /// each its claimed glyph (``glyphClaims(source:coverage:columns:rows:)``, as it is, since
     /// the background it would be given is its own; a wide one with its continuation, which is
-    /// in the run), nothing for a continuation claim (its lead wrote it), or `blank`. Every cell
+    /// in the run), nothing for a continuation claim (its lead wrote it), an "…", or `blank`. Every cell
     /// of the run is written. A function of its own, so the loop keeps its few values in
     /// registers.
     @inline(never)
@@ -395,11 +399,21 @@ struct ProjectiveDraw: LayerBlending {
                 if glyph.width == 2 {
                     target[i &+ 1] = .continuation(of: glyph)
                 }
-            } else if claim != continuationClaim {
+            } else if claim == -1 {
                 target[i] = blank
+            } else if claim <= ellipsisClaim {
+                target[i] = ellipsis(replacing: source[Int(ellipsisClaim &- claim)])
             }
             i &+= 1
         }
+    }
+
+    /// The "…" that ends a line cut short (``LineFit``), in the colours and attributes of the
+    /// line's cell it replaces.
+    static func ellipsis(replacing cell: Cell) -> Cell {
+        Cell(
+            glyph: LineFit.ellipsisGlyph, foregroundBits: cell.foregroundBits, backgroundBits: cell.backgroundBits,
+            attributes: cell.attributes)
     }
 
     /// Each bbox cell's coverage, row-major: its row eighths (from its column's y-extent) in the

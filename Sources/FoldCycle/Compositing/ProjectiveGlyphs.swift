@@ -10,85 +10,134 @@ extension ProjectiveDraw {
     static let continuationClaim: Int32 = -2
 
     /// For each bbox cell (`columns` × `rows`, row-major), the source glyph drawn there (its
-    /// index into `source`), ``continuationClaim``, or -1 (none: the background shows).
+    /// index into `source`), ``continuationClaim``, an "…" (``ellipsisClaim``), or -1 (none:
+    /// the background shows). Glyphs land only on content cells (`coverage` 8/8 both ways).
     ///
-    /// - Each source glyph (any cell but a plain space) is placed at most once, upright, in the
-    ///   column its projected centre lands in (a wide cluster on the two cells around it), and
-    ///   only on content cells (`coverage` 8/8 both ways); otherwise it is dropped.
-    /// - Rows: with ``RowPlacement/snapped`` every source row that holds a glyph has one
-    ///   destination row, the one its centre line's projection at the layer's centre column
-    ///   lands in; where several land on one destination row, the one whose projection is
-    ///   nearest the row's centre owns it (a tie goes to the upper one) and the others are not
-    ///   drawn, so a destination row never mixes the glyphs of two source rows. With
-    ///   ``RowPlacement/perGlyph`` each glyph goes to the row its own centre lands in.
-    /// - Where two glyphs land on one cell the nearer wins (smaller w after the transform: closer
-    ///   to the eye; on a tie the first, leftmost); a wide cluster half of which loses is dropped
-    ///   whole. A row's projection is monotonic, so the glyphs a destination row shows are a
-    ///   subsequence of one source row, in order, none duplicated.
+    /// - With ``RowPlacement/snapped`` every source row that holds a glyph has one destination
+    ///   row, the one its centre line's projection at the layer's centre column lands in; where
+    ///   several land on one destination row, the one whose projection is nearest the row's
+    ///   centre owns it (a tie goes to the upper one) and the others are not drawn, so a
+    ///   destination row never mixes the glyphs of two source rows. The owner's line is laid out
+    ///   contiguously in the row's content cells (``LineFit``): the whole line where it fits,
+    ///   else its start and "…", never a sampled subsequence.
+    /// - With ``RowPlacement/perGlyph`` (a turn of 45° or more in cells, rows standing up) each
+    ///   glyph goes, upright, to the cell its own projected centre lands in; where two land on
+    ///   one cell the nearer wins (smaller w after the transform: closer to the eye; on a tie the
+    ///   first, leftmost); a wide cluster half of which loses is dropped whole.
     func glyphClaims(source: UnsafeBufferPointer<Cell>, coverage: [UInt8], columns: Int, rows: Int) -> [Int32] {
         var claims = [Int32](repeating: -1, count: columns * rows)
+        if rowPlacement == .snapped {
+            laidOutClaims(
+                source: source, coverage: coverage, owners: snappedRowOwners(source: source, rows: rows),
+                columns: columns, into: &claims)
+            return claims
+        }
         // The forward map of a glyph's centre, `(gx, gy, 1) · forward`, split into its x terms
         // (per source column, for narrow and wide glyphs) and its row's terms.
         let narrowTerms = (0..<sourceWidth).map { sx in columnTerms(Double(sx) + 0.5 - halfWidth) }
         let wideTerms = (0..<sourceWidth).map { sx in columnTerms(Double(sx) + 1 - halfWidth) }
-        let owners: [Int]
-        switch rowPlacement {
-        case .perGlyph: owners = []
-        case .snapped: owners = snappedRowOwners(source: source, rows: rows)
-        }
-        // When u depends on x alone (a turn about y) a glyph's column depends on its source
-        // column alone: the bbox column of a narrow and of a wide glyph in each source column,
-        // computed once (-1: the glyph's cells are not all in the bbox, or it lands off the
-        // destination).
-        let fixedColumns: [(narrow: Int, wide: Int)] =
-            rowPlacement == .snapped && forward.h21 == 0 && forward.h23 == 0
-            ? (0..<sourceWidth).map { sx in
-                let narrow = GlyphPlacer.column(narrowTerms[sx], draw: self, halfGlyph: 0.5)
-                let wide = GlyphPlacer.column(wideTerms[sx], draw: self, halfGlyph: 1)
-                // Int.min (off the destination) fails `≥ 0`.
-                return (
-                    narrow >= 0 && narrow < columns ? narrow : -1, wide >= 0 && wide < columns - 1 ? wide : -1
-                )
-            } : []
         withUnsafeTemporaryAllocation(of: Double.self, capacity: columns * rows) { depths in
-            // Rows at one depth (a turn about x) are placed without depths.
-            let oneDepth = rowPlacement == .snapped && fixedColumns.isEmpty && forward.h13 == 0 && forward.h11 > 0
-            if !oneDepth { depths.initialize(repeating: .infinity) }
+            depths.initialize(repeating: .infinity)
             claims.withUnsafeMutableBufferPointer { claims in
                 coverage.withUnsafeBufferPointer { coverage in
                     narrowTerms.withUnsafeBufferPointer { narrowTerms in
                         wideTerms.withUnsafeBufferPointer { wideTerms in
-                            fixedColumns.withUnsafeBufferPointer { fixedColumns in
-                                profile.glyphs.withUnsafeBufferPointer { glyphs in
-                                    let placer = GlyphPlacer(
-                                        draw: self, source: source, coverage: coverage, claims: claims,
-                                        depths: depths, narrowTerms: narrowTerms, wideTerms: wideTerms,
-                                        fixedColumns: fixedColumns, glyphs: glyphs, columns: columns, rows: rows)
-                                    switch rowPlacement {
-                                    case .perGlyph:
-                                        for sy in 0..<sourceHeight { placer.place(sourceRow: sy, snappedRow: -1) }
-                                    case .snapped where !fixedColumns.isEmpty:
-                                        for (r, sy) in owners.enumerated() where sy >= 0 {
-                                            placer.placeInFixedColumns(sourceRow: sy, snappedRow: r)
-                                        }
-                                    case .snapped where forward.h13 == 0 && forward.h11 > 0:
-                                        for (r, sy) in owners.enumerated() where sy >= 0 {
-                                            placer.placeAtOneDepth(sourceRow: sy, snappedRow: r)
-                                        }
-                                    case .snapped:
-                                        for (r, sy) in owners.enumerated() where sy >= 0 {
-                                            placer.place(sourceRow: sy, snappedRow: r)
-                                        }
-                                    }
-                                }
+                            profile.glyphs.withUnsafeBufferPointer { glyphs in
+                                let placer = GlyphPlacer(
+                                    draw: self, source: source, coverage: coverage, claims: claims,
+                                    depths: depths, narrowTerms: narrowTerms, wideTerms: wideTerms,
+                                    glyphs: glyphs, columns: columns, rows: rows)
+                                for sy in 0..<sourceHeight { placer.place(sourceRow: sy) }
                             }
                         }
                     }
                 }
             }
-            if !oneDepth { depths.deinitialize() }
+            depths.deinitialize()
         }
         return claims
+    }
+
+    /// A claim at or below this is an "…" in the colours of the source cell `ellipsisClaim - claim`
+    /// (the cell of the line it replaces).
+    static let ellipsisClaim: Int32 = -3
+
+    /// The claims of ``RowPlacement/snapped``: each bbox row that a source row owns shows that
+    /// row's line laid out contiguously (``LineFit``) in the row's run of content cells (the
+    /// longest, for a face is convex), its centre at its projected centre's column.
+    private func laidOutClaims(
+        source: UnsafeBufferPointer<Cell>, coverage: [UInt8], owners: [Int], columns: Int, into claims: inout [Int32]
+    ) {
+        let visibleSpace = Self.visibleSpaceAttributes
+        for (r, sy) in owners.enumerated() where sy >= 0 {
+            guard let line = profile.lineSpan(ofRow: sy) else { continue }
+            // The row's longest run of content cells.
+            let rowBase = r * columns
+            var (runStart, runLength) = (0, 0)
+            coverage.withUnsafeBufferPointer { coverage in
+                let row = UnsafeRawPointer(coverage.baseAddress.unsafelyUnwrapped + rowBase)
+                var c = 0
+                while c < columns {
+                    guard coverage[rowBase &+ c] == 0x88 else {
+                        c &+= 1
+                        continue
+                    }
+                    // Eight coverage bytes at a time, then one.
+                    var end = c &+ 1
+                    while end &+ 8 <= columns
+                        && row.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0x8888_8888_8888_8888
+                    {
+                        end &+= 8
+                    }
+                    while end < columns && coverage[rowBase &+ end] == 0x88 { end &+= 1 }
+                    if end &- c > runLength { (runStart, runLength) = (c, end &- c) }
+                    c = end
+                }
+            }
+            guard runLength > 0 else { continue }
+            // Where the destination's side cuts the face, the run goes on past it (clipped, not
+            // squeezed: the line keeps its place on the face).
+            if runStart == 0 && firstColumn == 0 || runStart + runLength == columns && endColumn == width,
+                let extent = horizontalExtent(top: Double(firstRow + r), bottom: Double(firstRow + r + 1))
+            {
+                let face = DrawContext.contentRange(extent.low, extent.high)
+                let end = runStart + runLength
+                if runStart == 0 && firstColumn == 0 { runStart = min(face.lowerBound, 0) }
+                runLength =
+                    (end == columns && endColumn == width ? max(face.upperBound - firstColumn, end) : end) - runStart
+            }
+            let p = forward.apply(
+                x: Double(line.lowerBound + line.upperBound) / 2 - halfWidth, y: Double(sy) + 0.5 - halfHeight)
+            guard p.w > 0 else { continue }
+            let centre = p.x / p.w + centreX - Double(firstColumn + runStart)
+            let lineBase = sy * sourceWidth + line.lowerBound
+            let cells = UnsafeBufferPointer(rebasing: source[lineBase..<(lineBase + line.count)])
+            let fit = LineFit.fit(line: cells, runLength: runLength, centre: centre)
+            // The bbox column of the line's first cell; cells outside the bbox are clipped.
+            let first = runStart + fit.start
+            var x = 0
+            while x < fit.shown {
+                let cell = cells[x]
+                let c = first + x
+                if cell.width == 2 && x + 1 < fit.shown {
+                    if c >= 0 && c + 1 < columns {
+                        claims[rowBase + c] = Int32(truncatingIfNeeded: lineBase + x)
+                        claims[rowBase + c + 1] = Self.continuationClaim
+                    }
+                    x += 2
+                    continue
+                }
+                if cell.width == 1 && c >= 0 && c < columns && Self.isGlyph(cell, visibleSpace: visibleSpace) {
+                    claims[rowBase + c] = Int32(truncatingIfNeeded: lineBase + x)
+                }
+                x += 1
+            }
+            let ellipsisColumn = first + fit.shown
+            if fit.ellipsis && fit.start + fit.shown < runLength && ellipsisColumn >= 0 && ellipsisColumn < columns {
+                claims[rowBase + ellipsisColumn] =
+                    Self.ellipsisClaim - Int32(truncatingIfNeeded: lineBase + min(fit.shown, line.count - 1))
+            }
+        }
     }
 
     /// The x terms of the forward map of a layer point `gx` cells right of the centre:
@@ -146,9 +195,6 @@ private struct GlyphPlacer {
     let depths: UnsafeMutableBufferPointer<Double>
     let narrowTerms: UnsafeBufferPointer<(x: Double, y: Double, w: Double, scale: Double)>
     let wideTerms: UnsafeBufferPointer<(x: Double, y: Double, w: Double, scale: Double)>
-    /// Per source column, the bbox column of a narrow and a wide glyph (-1 when its cells are
-    /// not all in the bbox), when they depend on the column alone; empty otherwise.
-    let fixedColumns: UnsafeBufferPointer<(narrow: Int, wide: Int)>
     /// ``LayerContentProfile/glyphs`` of the layer's content.
     let glyphs: UnsafeBufferPointer<LayerContentProfile.Glyph>
     let columns: Int
@@ -178,72 +224,6 @@ private struct GlyphPlacer {
         claims[i] = -1
     }
 
-    /// The bbox column a glyph whose centre has the forward x terms `terms` lands in, when u
-    /// depends on x alone (``ProjectiveDraw/forward`` `h21 = h23 = 0`); Int.min when it lands
-    /// off the destination. `halfGlyph`: half the glyph's width, in cells.
-    static func column(
-        _ terms: (x: Double, y: Double, w: Double, scale: Double), draw: ProjectiveDraw, halfGlyph: Double
-    ) -> Int {
-        guard terms.w > 0 else { return Int.min }
-        let dx = terms.x * terms.scale + draw.centreX - halfGlyph
-        guard dx.isFinite, dx > -2, dx < Double(draw.width + 2) else { return Int.min }
-        return Int(dx + 2.5) - 2 - draw.firstColumn
-    }
-
-    /// ``place(sourceRow:snappedRow:)`` for a map whose columns stay columns, from
-    /// ``fixedColumns``: no arithmetic per glyph.
-    func placeInFixedColumns(sourceRow sy: Int, snappedRow r: Int) {
-        let rowBase = sy * draw.sourceWidth
-        // `r` is a bbox row (an index of the owners) and the columns in ``fixedColumns`` are
-        // bbox columns (or -1), so no other bounds check is needed.
-        let claimBase = r * columns
-        for glyph in glyphs(ofRow: sy) {
-            let sx = Int(glyph.column)
-            let wide = glyph.isWide
-            let c = wide ? fixedColumns[sx].wide : fixedColumns[sx].narrow
-            guard c >= 0 else { continue }
-            let i = claimBase &+ c
-            guard coverage[i] == 0x88, !wide || coverage[i &+ 1] == 0x88 else { continue }
-            claim(
-                sourceIndex: rowBase &+ sx, at: i, depth: (wide ? wideTerms : narrowTerms)[sx].w, wide: wide)
-        }
-    }
-
-    /// ``place(sourceRow:snappedRow:)`` for a map under which a row keeps one depth (w does not
-    /// depend on x: `h13 = 0`, a turn about x) and runs left to right (`h11 > 0`): glyphs land
-    /// in order, and at one depth the earlier keeps a cell, so a glyph that lands on a cell an
-    /// earlier one holds is simply skipped. The same claims as the general rule, with no depths.
-    func placeAtOneDepth(sourceRow sy: Int, snappedRow r: Int) {
-        let forward = draw.forward
-        let sourceWidth = draw.sourceWidth
-        let gy = Double(sy) + 0.5 - draw.halfHeight
-        let w = forward.h33 + gy * forward.h23
-        guard w > 0 else { return }
-        let scale = 1 / w
-        let offset = gy * forward.h21
-        let centreX = draw.centreX
-        let limitX = Double(draw.width + 2)
-        let rowBase = sy * sourceWidth
-        let claimBase = r * columns
-        // The first bbox column after the last glyph placed.
-        var free = Int.min
-        for glyph in glyphs(ofRow: sy) {
-            let sx = Int(glyph.column)
-            let wide = glyph.isWide
-            // The same arithmetic as ``place(sourceRow:snappedRow:)``.
-            let dx = ((wide ? wideTerms : narrowTerms)[sx].x + offset) * scale + centreX - (wide ? 1 : 0.5)
-            guard dx > -2, dx < limitX else { continue }  // Also false for NaN.
-            let c = Int(dx + 2.5) &- 2 &- draw.firstColumn
-            // `r` is a bbox row (an index of the owners): only the column needs bounds checks.
-            guard c >= free, c >= 0, c &+ (wide ? 1 : 0) < columns else { continue }
-            let i = claimBase &+ c
-            guard coverage[i] == 0x88, !wide || coverage[i &+ 1] == 0x88 else { continue }
-            claims[i] = Int32(truncatingIfNeeded: rowBase &+ sx)
-            if wide { claims[i &+ 1] = ProjectiveDraw.continuationClaim }
-            free = c &+ (wide ? 2 : 1)
-        }
-    }
-
     /// Gives cell `i` (and `i + 1` for a wide glyph) to the source glyph at `sourceIndex`, at
     /// `depth`, unless a nearer or equally near glyph holds it.
     @inline(__always)
@@ -263,9 +243,9 @@ private struct GlyphPlacer {
         }
     }
 
-    /// Places the glyphs of source row `sy`: on bbox row `snappedRow`, or (when it is -1) each
-    /// on the row its centre lands in.
-    func place(sourceRow sy: Int, snappedRow: Int) {
+    /// Places the glyphs of source row `sy`, each on the row its centre lands in
+    /// (``ProjectiveDraw/RowPlacement/perGlyph``).
+    func place(sourceRow sy: Int) {
         let forward = draw.forward
         let sourceWidth = draw.sourceWidth
         let gy = Double(sy) + 0.5 - draw.halfHeight
@@ -289,14 +269,9 @@ private struct GlyphPlacer {
             guard dx > -2, dx < limitX else { continue }  // Also false for NaN.
             // ⌊dx + 0.5⌋ (and ⌊dy⌋): above -2, so truncating the value shifted by 2 is the floor.
             let c = Int(dx + 2.5) - 2 - draw.firstColumn
-            let r: Int
-            if snappedRow >= 0 {
-                r = snappedRow
-            } else {
-                let dy = (terms.y + rowTerms.y) * scale + centreY
-                guard dy > -2, dy < limitY else { continue }
-                r = Int(dy + 2) - 2 - draw.firstRow
-            }
+            let dy = (terms.y + rowTerms.y) * scale + centreY
+            guard dy > -2, dy < limitY else { continue }
+            let r = Int(dy + 2) - 2 - draw.firstRow
             guard isContent(c, r), !wide || isContent(c + 1, r) else { continue }
             // The nearer glyph wins: an equal or nearer claim keeps the cell(s).
             claim(sourceIndex: rowBase + sx, at: r * columns + c, depth: w, wide: wide)

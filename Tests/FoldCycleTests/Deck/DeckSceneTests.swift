@@ -110,14 +110,15 @@ final class DeckSceneTests {
         scene.deck.swipe(.right)
         advance(clock, player, by: 0.15)
         // Halfway (0.15 of 0.3 s, ease-in-ease-out): the black card is past the frame's right
-        // edge by a column, turned clockwise, three of its four letters in view, each once; the
+        // edge by a column, turned clockwise, its four letters in view, each once, as one run
+        // (its line laid out on the face's row, docs/DESIGN.md#text-on-turned-faces); the
         // white card beneath is on its way up to the top place (0.2 s), growing to full size.
         // The turned card's outline is drawn whole: its top edge rises to the right into row 0
         // (▄▃▂▁), its bottom edge falls to the right on row 4 (▇▆▅▄), in eighths of its coverage.
         #expect(
             terminal.lines
                 == [
-                    "                 ▄▃▂▁", "        ▆▆▆▆▆▆▆▆      ▇▆", "        ▏ BBBB ▉▏  AAA",
+                    "                 ▄▃▂▁", "        ▆▆▆▆▆▆▆▆      ▇▆", "        ▏ BBBB ▉▏ AAAA",
                     "        ▏      ▉▃▂▁", "        ▇▇▇▇▇▇▇▇    ▇▆▅▄", "", "", "",
                 ].map(Self.padded))
         #expect(
