@@ -84,7 +84,7 @@ struct DrawContext: LayerBlending {
         self.transform = transform
         canonicalClusters = layer.contentProfile?.canonicalClusters ?? false
         profile =
-            transform.a != 1 || transform.d != 1 ? layer.contentProfile ?? LayerContentProfile(layer.content) : nil
+            Double(transform.a) != 1 || Double(transform.d) != 1 ? layer.contentProfile ?? LayerContentProfile(layer.content) : nil
         recolour = nil
         if alpha256 < 256, let below, let profile = layer.contentProfile, profile.canonicalClusters,
             let keys = profile.colourKeys
