@@ -84,7 +84,8 @@ struct DrawContext: LayerBlending {
         self.transform = transform
         canonicalClusters = layer.contentProfile?.canonicalClusters ?? false
         profile =
-            Double(transform.a) != 1 || Double(transform.d) != 1 ? layer.contentProfile ?? LayerContentProfile(layer.content) : nil
+            Double(transform.a) != 1 || Double(transform.d) != 1
+            ? layer.contentProfile ?? LayerContentProfile(layer.content) : nil
         recolour = nil
         if alpha256 < 256, let below, let profile = layer.contentProfile, profile.canonicalClusters,
             let keys = profile.colourKeys
