@@ -44,7 +44,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
         let exitBySignal = SignalExit()
         session = TerminalSession(
             configuration: .init(
-                input: .none, signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) }))
+                input: .none, signalPolicy: exitBySignal.policy))
         let exitStatus = exitStatus
         exitBySignal.handler = { number in exitStatus.finish(128 + number) }
     }
@@ -131,7 +131,3 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     func sessionWillEnd() { endStream() }
 }
 
-/// Lets the signal policy, fixed when the session is made, reach the handler set after it.
-private final class SignalExit: @unchecked Sendable {
-    var handler: (@Sendable (Int32) -> Void)?
-}

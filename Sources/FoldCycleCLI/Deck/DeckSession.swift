@@ -26,13 +26,13 @@ final class DeckSession: @unchecked Sendable {
     private let metrics: CardMetrics
     private let deck: SwipeDeck<DeckItemStore>
     private let scene: DeckScene<DeckItemStore>
-    /// JSON lines (`--protocol jsonl`) and `--listen`'s socket.
-    private let control: ControlChannel
-    private let terminal: TerminalSession
-    private let player: Player
-    /// `--record`: the tee of the deck terminal's bytes, if recording.
-    private let recorder: SessionRecorder?
-    private var queue: DispatchQueue { terminal.queue }
+    /// The terminal session, the control channel (`--protocol jsonl`, `--listen`'s socket), the
+    /// recording, the player and the exit path.
+    private let core: SceneSession
+    private var control: ControlChannel { core.control }
+    private var terminal: TerminalSession { core.terminal }
+    private var player: Player { core.player }
+    private var queue: DispatchQueue { core.queue }
     /// Standard output is the terminal: decisions are held and printed after the deck is gone,
     /// so that they never land on the cards.
     private let holdsDecisions: Bool
@@ -43,9 +43,6 @@ final class DeckSession: @unchecked Sendable {
     private var tally = DeckTally()
     /// Drags from mouse and focus reports, and where the frame is on screen.
     private var pointer = DeckPointer()
-    private var finishing = false
-    /// Where ``finish`` hands the exit status to ``run()``.
-    private let exitStatus = ExitStatus()
     /// The cards left when the deck last asked for more data, until the event is written.
     private var pendingNeedsMoreData: Int?
     /// Whether a cursor-position request waits for its answer (``DeckPointer/frameTop``: 0
@@ -94,33 +91,30 @@ final class DeckSession: @unchecked Sendable {
         scene.card.compositor.backgroundColor = command.background
         scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
         holdsDecisions = TerminalDevice.standardOutput.isTerminal && command.control.language == .words
-        let exitBySignal = DeckExitBox()
-        terminal = TerminalSession(
-            configuration: .init(
-                inputDevice: tty, outputDevice: tty, input: .keys,
-                signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
-                watchesOutputPipe: false, reportsMouse: command.usesMouse))
-        control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
-        do {
-            recorder = try SessionRecording.open(
-                command.record, clock: deck.clock, drawsFrames: true, terminal: tty, command: .deck)
-        } catch {
-            control.close()  // The socket file goes with the run that made it.
-            throw error
-        }
-        player = Player(
-            scene: scene,
-            configuration: .init(
-                framesPerSecond: command.framesPerSecond, output: command.fullscreen ? .fullscreen : .inline,
-                colorDepth: .fixed(
-                    ColorDepth.detect(
-                        choice: command.colorChoice, environment: ProcessInfo.processInfo.environment, isTTY: true)),
-                // The deck's own animations are its interface (a swipe must be seen to land); it
-                // owns its terminal, so no host line is kept above it.
-                motion: .fixed(.full), keepsHostLine: false),
-            sink: recorder.sink(terminal: tty), session: terminal)
-        recorder?.attach(to: player)
-        exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
+        let scene = scene
+        core = try SceneSession(
+            terminal: { policy in
+                .init(
+                    inputDevice: tty, outputDevice: tty, input: .keys, signalPolicy: policy, watchesOutputPipe: false,
+                    reportsMouse: command.usesMouse)
+            },
+            control: command.control,
+            recording: .init(request: command.record, clock: deck.clock, drawsFrames: true, terminal: tty, command: .deck),
+            player: { recorder, session in
+                Player(
+                    scene: scene,
+                    configuration: .init(
+                        framesPerSecond: command.framesPerSecond, output: command.fullscreen ? .fullscreen : .inline,
+                        colorDepth: .fixed(
+                            ColorDepth.detect(
+                                choice: command.colorChoice, environment: ProcessInfo.processInfo.environment,
+                                isTTY: true)),
+                        // The deck's own animations are its interface (a swipe must be seen to
+                        // land); it owns its terminal, so no host line is kept above it.
+                        motion: .fixed(.full), keepsHostLine: false),
+                    sink: recorder.sink(terminal: tty), session: session)
+            })
+        core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
     /// The terminal's size, or 80 × 24 when it reports none.
@@ -140,10 +134,7 @@ final class DeckSession: @unchecked Sendable {
     /// Starts everything on the session's queue and waits on the calling (main) thread until the
     /// session finishes; returns its exit status. Started asynchronously: a run that ends at once
     /// (`--cycles 0`, no keys) finishes on the queue, which then stops, while this thread waits.
-    func run() -> Int32 {
-        queue.async { self.start() }
-        return exitStatus.wait()
-    }
+    func run() -> Int32 { core.run { self.start() } }
 
     private func start() {
         // The session lives until the process exits: strong captures keep the closures simple.
@@ -166,7 +157,7 @@ final class DeckSession: @unchecked Sendable {
             let reason = terminal.modeError.map { "\($0)" } ?? "unknown error"
             terminal.end()
             CLIError.runtime("cannot read keys from \(DeckTerminal.path): \(reason)").report()
-            exitStatus.finish(1)
+            core.exitStatus.finish(1)
         }
         deck.addObserver { [self] event in queue.async { self.handle(event) } }
         store.setNeedsMoreDataHandler { [self] remaining in
@@ -196,7 +187,7 @@ final class DeckSession: @unchecked Sendable {
     /// at the end of the input, a deck with no card left is finished.
     private func takeStreamedItems() {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard !finishing, isReadingInput, let stream else { return }
+        guard !core.isFinishing, isReadingInput, let stream else { return }
         let (items, end) = stream.take()
         var admitted = items.endIndex
         for (index, item) in items.enumerated() {
@@ -278,7 +269,7 @@ final class DeckSession: @unchecked Sendable {
     /// Asks the terminal where the (inline) frame is; the answer sets ``frameTop``. Called on
     /// the queue between frames, where the cursor is parked at the frame's top-left.
     private func askFramePosition() {
-        guard !command.fullscreen, command.usesMouse, !finishing else { return }
+        guard !command.fullscreen, command.usesMouse, !core.isFinishing else { return }
         pointer.frameTop = nil
         awaitsCursorReport = true
         terminal.requestCursorPosition()
@@ -292,7 +283,7 @@ final class DeckSession: @unchecked Sendable {
     // MARK: - Decisions
 
     private func handle(_ event: DeckEvent) {
-        guard !finishing else { return }
+        guard !core.isFinishing else { return }
         if event == .finished, isReadingInput {
             // No card left, but the input is open: the deck waits for more (the footer says so).
             updateFooter()
@@ -431,7 +422,7 @@ final class DeckSession: @unchecked Sendable {
     // MARK: - Footer
 
     private func updateFooter() {
-        guard !finishing else { return }
+        guard !core.isFinishing else { return }
         let top = deck.topIndex
         player.setFooter(
             tally.footer(
@@ -461,31 +452,16 @@ final class DeckSession: @unchecked Sendable {
     /// status to ``run()``: the one exit path for the end of the deck, quit, EOF, signals and
     /// errors.
     private func finish(exitCode: Int32) {
-        guard !finishing else { return }
-        finishing = true
-        let failure = player.finish()
-        terminal.end()
-        control.close()
-        let recordingFailure = SessionRecording.finish(recorder)
-        // Held decisions first (stdout is this terminal), so that the summary is the last line.
-        for line in held { try? TerminalDevice.standardOutput.write(line) }
-        try? tty.write(TextLayout.sanitized(summary))
-        if case .failed(let error) = streamEnd, exitCode == 0 {
-            // The items after the failure were never shown: not a finished triage.
-            error.report()
-            exitStatus.finish(error.exitCode)
+        core.finish(exitCode: exitCode, output: tty) {
+            // Held decisions first (stdout is this terminal), so that the summary is the last line.
+            for line in held { try? TerminalDevice.standardOutput.write(line) }
+            try? tty.write(TextLayout.sanitized(summary))
+            if case .failed(let error) = streamEnd, exitCode == 0 {
+                // The items after the failure were never shown: not a finished triage.
+                error.report()
+                core.exitStatus.finish(error.exitCode)
+            }
         }
-        if let recordingFailure {
-            recordingFailure.report()
-            exitStatus.finish(exitCode == 0 ? recordingFailure.exitCode : exitCode)
-        }
-        if let failure, exitCode == 0 {
-            if case .writeFailed(errno: EPIPE) = failure { exitStatus.finish(0) }
-            if LostTerminal.isLost(failure, writingTo: tty) { exitStatus.finish(LostTerminal.exitCode) }
-            CLIError.runtime("\(failure)").report()
-            exitStatus.finish(1)
-        }
-        exitStatus.finish(exitCode)
     }
 }
 
@@ -512,8 +488,3 @@ extension DeckSession: TerminalSessionParticipant {
     func sessionWillEnd() {}
 }
 
-/// Lets the signal policy, fixed when the session is made, reach the deck session created after
-/// it. Set once, before the session starts; read on the session's queue.
-private final class DeckExitBox: @unchecked Sendable {
-    var handler: (@Sendable (Int32) -> Void)?
-}

@@ -19,13 +19,13 @@ final class LiveSession: @unchecked Sendable {
     private let cycler: Cycler<ArrayDataSource<String>>
     /// Carries out commands for both protocols.
     private let controller: LiveController
-    /// JSON lines on stdin and stdout (or `--protocol-fd`) and `--listen`'s socket.
-    private let control: ControlChannel
-    private let terminal: TerminalSession
-    private let player: Player
-    /// `--record`: the tee of the terminal's bytes, if recording.
-    private let recorder: SessionRecorder?
-    private var queue: DispatchQueue { terminal.queue }
+    /// The terminal session, the control channel (JSON lines on stdin and stdout or
+    /// `--protocol-fd`, `--listen`'s socket), the recording, the player and the exit path.
+    private let core: SceneSession
+    private var control: ControlChannel { core.control }
+    private var terminal: TerminalSession { core.terminal }
+    private var player: Player { core.player }
+    private var queue: DispatchQueue { core.queue }
     /// The card's output is a terminal: frames are drawn (and, in the word protocol, replies go
     /// to the status line).
     private let drawsFrames: Bool
@@ -42,9 +42,6 @@ final class LiveSession: @unchecked Sendable {
     /// terminal's width, whatever it is when drawn).
     private var reply: (lines: [String], isError: Bool)?
     private var transitionsEnded = 0
-    private var finishing = false
-    /// Where ``finish`` hands the exit status to ``run()``.
-    private let exitStatus = ExitStatus()
     private var launched = false
     /// Keys are read one by one (stdin and stdout are terminals) and a command line is shown.
     private var readsKeys = false
@@ -94,15 +91,6 @@ final class LiveSession: @unchecked Sendable {
         } else {
             commandDevice = .standardInput
         }
-        let exitBySignal = ExitCodeBox()
-        terminal = TerminalSession(
-            configuration: .init(
-                inputDevice: commandDevice ?? .standardInput,
-                outputDevice: cardDevice ?? .standardOutput,
-                input: commandDevice == nil ? .none : drawsFrames ? .keys : .lines,
-                signalPolicy: .restoreAndCallBack { number in exitBySignal.handler?(number) },
-                silencesEcho: drawsFrames))
-        control = try ControlChannel(endpoints: command.control, queue: terminal.queue)
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         // Items written as text read back with --file when any spans several lines.
         let multiline = command.items.contains { TextLayout.plainText($0).contains("\n") }
@@ -113,36 +101,37 @@ final class LiveSession: @unchecked Sendable {
         let drawsCards =
             configuration.resolved(for: terminalDevice, environment: ProcessInfo.processInfo.environment).motion
             != .none
-        do {
-            recorder = try SessionRecording.open(
-                command.record, clock: cycler.clock, drawsFrames: drawsFrames, drawsCards: drawsCards,
-                terminal: terminalDevice, command: .live)
-        } catch {
-            control.close()  // The socket file goes with the run that made it.
-            throw error
-        }
-        player = Player(
-            cycler: cycler, cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
-            fitsWidth: command.fitsWidth,
-            configuration: configuration,
-            sink: cardDevice == nil ? DiscardingSink() : recorder.sink(terminal: terminalDevice),
-            session: terminal)
-        recorder?.attach(to: player)
+        let (commandDevice, cardDevice, drawsFrames, cycler) = (commandDevice, cardDevice, drawsFrames, cycler)
+        core = try SceneSession(
+            terminal: { policy in
+                .init(
+                    inputDevice: commandDevice ?? .standardInput, outputDevice: cardDevice ?? .standardOutput,
+                    input: commandDevice == nil ? .none : drawsFrames ? .keys : .lines, signalPolicy: policy,
+                    silencesEcho: drawsFrames)
+            },
+            control: command.control,
+            recording: .init(
+                request: command.record, clock: cycler.clock, drawsFrames: drawsFrames, drawsCards: drawsCards,
+                terminal: terminalDevice, command: .live),
+            player: { recorder, session in
+                Player(
+                    cycler: cycler, cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
+                    fitsWidth: command.fitsWidth, configuration: configuration,
+                    sink: cardDevice == nil ? DiscardingSink() : recorder.sink(terminal: terminalDevice),
+                    session: session)
+            })
         if let scene = player.scene as? CyclerScene<ArrayDataSource<String>> {
             // Set before the player starts; it composes on its queue afterwards.
             scene.card.compositor.backgroundColor = command.background
             scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
         }
-        exitBySignal.handler = { [self] number in finish(exitCode: 128 + number) }
+        core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
     /// Starts everything on the session's queue and waits on the calling (main) thread until the
     /// session finishes; returns its exit status. Started asynchronously: a run that ends at once
     /// (`--cycles 0`, no keys) finishes on the queue, which then stops, while this thread waits.
-    func run() -> Int32 {
-        queue.async { self.start() }
-        return exitStatus.wait()
-    }
+    func run() -> Int32 { core.run { self.start() } }
 
     private func start() {
         // The session lives until the process exits: strong captures are fine and keep the closures simple.
@@ -373,7 +362,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// A cycler event, on this queue in the order sent: the protocol's events for it.
     private func cyclerDidChange(_ event: CyclerEvent) {
-        guard !finishing else { return }
+        guard !core.isFinishing else { return }
         for translated in translator.events(for: event) { control.emit(translated) }
     }
 
@@ -398,7 +387,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// A change the player has drawn (or written as plain text).
     private func handle(_ change: SceneChange) {
-        guard !finishing else { return }
+        guard !core.isFinishing else { return }
         switch change {
         case .settled(let text):
             control.emit(translator.itemSettled(text))
@@ -414,7 +403,7 @@ final class LiveSession: @unchecked Sendable {
     }
 
     private func updateFooter() {
-        guard drawsFrames, !finishing else { return }
+        guard drawsFrames, !core.isFinishing else { return }
         guard command.showsFooter else { return }
         let state: String
         // Before launch the cycler is still stopped: show the state it is about to take.
@@ -489,28 +478,8 @@ final class LiveSession: @unchecked Sendable {
     /// The control channel's last lines are written first (the reply to `quit`), its socket file
     /// removed; `message` is an error for stderr.
     private func finish(exitCode: Int32, message: String? = nil) {
-        guard !finishing else { return }
-        finishing = true
-        let failure = player.finish()
-        terminal.end()
-        control.close()
-        if let message { CLIError.runtime(message).report() }
-        if let recordingFailure = SessionRecording.finish(recorder) {
-            recordingFailure.report()
-            exitStatus.finish(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+        core.finish(exitCode: exitCode, output: cardDevice) {
+            if let message { CLIError.runtime(message).report() }
         }
-        if let failure, exitCode == 0 {
-            if case .writeFailed(errno: EPIPE) = failure { exitStatus.finish(0) }
-            if LostTerminal.isLost(failure, writingTo: cardDevice) { exitStatus.finish(LostTerminal.exitCode) }
-            CLIError.runtime("\(failure)").report()
-            exitStatus.finish(1)
-        }
-        exitStatus.finish(exitCode)
     }
-}
-
-/// Lets the signal policy, fixed when the session is made, reach the live session created after
-/// it. Set once, before the session starts; read on the session's queue.
-private final class ExitCodeBox: @unchecked Sendable {
-    var handler: (@Sendable (Int32) -> Void)?
 }

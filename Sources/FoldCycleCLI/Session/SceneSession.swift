@@ -1,0 +1,115 @@
+import Dispatch
+import FoldCycle
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What every run with a player shares, the live cycler's and the deck's: the terminal session,
+/// the control channel (JSON lines, `--listen`), the recording (`--record`), the player, the exit
+/// status and the one exit path (docs/DESIGN.md#cli-sessions). The cycler and the deck supply
+/// what differs: the terminal's configuration, how the player is made, what they handle, and
+/// what is written once the terminal is restored.
+///
+/// Made once; its parts are used on the terminal session's queue, which the player shares.
+final class SceneSession: Sendable {
+    /// What `--record` asks for, checked when the session is made.
+    struct Recording {
+        let request: SessionRecording.Request?
+        /// The scene's clock: recordings are timed on it.
+        let clock: any CycleClock
+        /// Whether frames go to a terminal (a recording of plain text is refused).
+        let drawsFrames: Bool
+        /// Whether cards are drawn (an SVG needs them; not with motion none).
+        var drawsCards = true
+        /// The terminal the frames are drawn on.
+        let terminal: TerminalDevice
+        /// The command whose usage a refused path shows.
+        let command: CLICommand
+    }
+
+    let terminal: TerminalSession
+    let control: ControlChannel
+    let recorder: SessionRecorder?
+    let player: Player
+    /// Where ``finish(exitCode:output:afterRestore:)`` hands the exit status to ``run(_:)``.
+    let exitStatus = ExitStatus()
+    private let signalExit = SignalExit()
+    private let finishing = LockedBox(false)
+
+    /// Makes the terminal session (`configuration` given the signal policy to use), the control
+    /// channel, the recording and then the player (`makePlayer`, given the recorder, whose sink
+    /// it writes to, and the session); nothing is drawn yet.
+    ///
+    /// - Throws: the control channel's ``CLIError`` (a socket that cannot be made), or the
+    ///   recording's (``SessionRecording/open(_:clock:drawsFrames:drawsCards:terminal:command:)``);
+    ///   a socket made before a refused recording is removed.
+    init(
+        terminal configuration: (SignalPolicy) -> TerminalSession.Configuration, control endpoints: ControlEndpoints,
+        recording: Recording, player makePlayer: (SessionRecorder?, TerminalSession) -> Player
+    ) throws(CLIError) {
+        terminal = TerminalSession(configuration: configuration(signalExit.policy))
+        control = try ControlChannel(endpoints: endpoints, queue: terminal.queue)
+        do {
+            recorder = try SessionRecording.open(
+                recording.request, clock: recording.clock, drawsFrames: recording.drawsFrames,
+                drawsCards: recording.drawsCards, terminal: recording.terminal, command: recording.command)
+        } catch {
+            control.close()  // The socket file goes with the run that made it.
+            throw error
+        }
+        player = makePlayer(recorder, terminal)
+        recorder?.attach(to: player)
+    }
+
+    /// The terminal session's queue, where everything of the run happens.
+    var queue: DispatchQueue { terminal.queue }
+
+    /// Sets what a termination signal does (after the terminal is restored): called on the
+    /// queue with the signal's number. Set before ``run(_:)``.
+    func onSignal(_ handler: @escaping @Sendable (Int32) -> Void) { signalExit.handler = handler }
+
+    /// Runs `start` on the queue and waits on the calling (main) thread until the run finishes;
+    /// returns its exit status. Started asynchronously: a run that ends at once finishes on the
+    /// queue, which then stops, while this thread waits.
+    func run(_ start: @escaping @Sendable () -> Void) -> Int32 {
+        queue.async(execute: start)
+        return exitStatus.wait()
+    }
+
+    /// Whether ``finish(exitCode:output:afterRestore:)`` has begun (it runs once).
+    var isFinishing: Bool { finishing.withLock { $0 } }
+
+    /// The one exit path, on the queue: the player's last frame, the terminal restored, the
+    /// control channel closed (its last lines written, its socket removed), the recording closed;
+    /// then `afterRestore` (messages, held lines, a summary); then the status is handed over and
+    /// the queue stops. The status is `exitCode`, unless the run would succeed but did not: a
+    /// recording that failed (its error, 1), output that failed (a closed pipe: 0, as `head` is
+    /// done; a lost terminal on `output`: ``LostTerminal/exitCode``; else its error, 1). A second
+    /// call, or one after the first began, does nothing.
+    func finish(exitCode: Int32, output: TerminalDevice?, afterRestore: () -> Void = {}) {
+        let first = finishing.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard first else { return }
+        let failure = player.finish()
+        terminal.end()
+        control.close()
+        let recordingFailure = SessionRecording.finish(recorder)
+        afterRestore()
+        if let recordingFailure {
+            recordingFailure.report()
+            exitStatus.finish(exitCode == 0 ? recordingFailure.exitCode : exitCode)
+        }
+        if let failure, exitCode == 0 {
+            if case .writeFailed(errno: EPIPE) = failure { exitStatus.finish(0) }
+            if LostTerminal.isLost(failure, writingTo: output) { exitStatus.finish(LostTerminal.exitCode) }
+            CLIError.runtime("\(failure)").report()
+            exitStatus.finish(1)
+        }
+        exitStatus.finish(exitCode)
+    }
+}

@@ -1,0 +1,10 @@
+/// Lets a signal policy, fixed when a ``TerminalSession`` is made, reach the session object made
+/// after it (the live cycler, the deck, `render --play`). Set once, before the session starts;
+/// read on the session's queue when a termination signal comes.
+final class SignalExit: @unchecked Sendable {
+    /// What a termination signal does: called with the signal's number.
+    var handler: (@Sendable (Int32) -> Void)?
+
+    /// The policy that restores the terminal, then calls ``handler``.
+    var policy: SignalPolicy { .restoreAndCallBack { [self] number in handler?(number) } }
+}
