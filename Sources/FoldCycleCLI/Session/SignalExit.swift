@@ -1,3 +1,5 @@
+import FoldCycle
+
 /// Lets a signal policy, fixed when a ``TerminalSession`` is made, reach the session object made
 /// after it (the live cycler, the deck, `render --play`). Set once, before the session starts;
 /// read on the session's queue when a termination signal comes.
