@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -130,4 +131,3 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
 
     func sessionWillEnd() { endStream() }
 }
-

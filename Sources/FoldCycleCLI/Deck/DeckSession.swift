@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -99,7 +100,8 @@ final class DeckSession: @unchecked Sendable {
                     reportsMouse: command.usesMouse)
             },
             control: command.control,
-            recording: .init(request: command.record, clock: deck.clock, drawsFrames: true, terminal: tty, command: .deck),
+            recording: .init(
+                request: command.record, clock: deck.clock, drawsFrames: true, terminal: tty, command: .deck),
             player: { recorder, session in
                 Player(
                     scene: scene,
@@ -487,4 +489,3 @@ extension DeckSession: TerminalSessionParticipant {
     /// The session ends: the player draws the last frame itself.
     func sessionWillEnd() {}
 }
-
