@@ -65,6 +65,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
 
     /// Writes frame ``next`` and schedules the one after it, or ends after the last.
     private func writeDueFrame() {
+        dispatchPrecondition(condition: .onQueue(session.queue))
         guard !finished, suspendedAt == nil, next < frames.count else { return }
         frames.render(next)
         write(stream.write(frames.frame(next)))
@@ -74,6 +75,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
 
     /// Schedules frame ``next`` at its time after ``origin``.
     private func scheduleNext() {
+        dispatchPrecondition(condition: .onQueue(session.queue))
         let queue = session.queue
         timer = clock.schedule(at: origin + frames.time(ofFrame: next)) { [weak self] in
             guard let self else { return }
@@ -82,6 +84,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     }
 
     private func write(_ bytes: [UInt8]) {
+        dispatchPrecondition(condition: .onQueue(session.queue))
         guard !bytes.isEmpty else { return }
         do {
             try TerminalDevice.standardOutput.write(bytes)
@@ -95,12 +98,14 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
 
     /// The one exit path: the stream's end, the session's end (modes back), then exit.
     private func finish(exitCode: Int32) {
+        dispatchPrecondition(condition: .onQueue(session.queue))
         endStream()
         session.end()
         exitStatus.finish(exitCode)
     }
 
     private func endStream() {
+        dispatchPrecondition(condition: .onQueue(session.queue))
         guard !finished else { return }
         finished = true
         timer?.cancel()
@@ -110,6 +115,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     // MARK: - TerminalSessionParticipant (on the session's queue)
 
     func sessionWillSuspend() {
+        dispatchPrecondition(condition: .onQueue(session.queue))
         guard !finished, suspendedAt == nil else { return }
         timer?.cancel()
         suspendedAt = clock.now
@@ -117,6 +123,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     }
 
     func sessionDidResume() {
+        dispatchPrecondition(condition: .onQueue(session.queue))
         guard !finished, let stoppedAt = suspendedAt else { return }
         suspendedAt = nil
         origin += clock.now - stoppedAt
@@ -125,6 +132,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     }
 
     func sessionDidResize() {
+        dispatchPrecondition(condition: .onQueue(session.queue))
         guard !finished, suspendedAt == nil, next > 0 else { return }
         write(stream.resize(showing: frames.cells))
     }

@@ -139,6 +139,7 @@ final class DeckSession: @unchecked Sendable {
     func run() -> Int32 { core.run { self.start() } }
 
     private func start() {
+        dispatchPrecondition(condition: .onQueue(queue))
         // The session lives until the process exits: strong captures keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
         // Timed by when each report was read: reports that waited while a frame was composed
@@ -189,6 +190,7 @@ final class DeckSession: @unchecked Sendable {
     /// at the end of the input, a deck with no card left is finished.
     private func takeStreamedItems() {
         dispatchPrecondition(condition: .onQueue(queue))
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing, isReadingInput, let stream else { return }
         let (items, end) = stream.take()
         var admitted = items.endIndex
@@ -214,6 +216,7 @@ final class DeckSession: @unchecked Sendable {
     // MARK: - Input
 
     private func handleKey(_ key: KeyPress) {
+        dispatchPrecondition(condition: .onQueue(queue))
         switch key {
         case .arrow(.left): deck.swipe(.left)
         case .arrow(.right): deck.swipe(.right)
@@ -228,6 +231,7 @@ final class DeckSession: @unchecked Sendable {
     }
 
     private func handleLetter(_ character: Character) {
+        dispatchPrecondition(condition: .onQueue(queue))
         switch character {
         case "h": deck.swipe(.left)
         case "l": deck.swipe(.right)
@@ -242,6 +246,7 @@ final class DeckSession: @unchecked Sendable {
     }
 
     private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
+        dispatchPrecondition(condition: .onQueue(queue))
         pointer.handle(report, time: time, scene: scene)
         followDrag()
     }
@@ -249,12 +254,14 @@ final class DeckSession: @unchecked Sendable {
     /// All motion is reported while a drag is open (a bare motion report ends it), only motion
     /// with a button held otherwise.
     private func followDrag() {
+        dispatchPrecondition(condition: .onQueue(queue))
         terminal.setReportsAllMotion(pointer.isDragging)
     }
 
     /// A report the terminal made of itself: focus out ends an open drag (its release may come
     /// outside the window, never reported); a cursor position asked for places the frame.
     private func handleReport(_ report: TerminalReport, time: TimeInterval) {
+        dispatchPrecondition(condition: .onQueue(queue))
         switch report {
         case .focusOut:
             pointer.focusLost(time: time, deck: deck)
@@ -271,6 +278,7 @@ final class DeckSession: @unchecked Sendable {
     /// Asks the terminal where the (inline) frame is; the answer sets ``frameTop``. Called on
     /// the queue between frames, where the cursor is parked at the frame's top-left.
     private func askFramePosition() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !command.fullscreen, command.usesMouse, !core.isFinishing else { return }
         pointer.frameTop = nil
         awaitsCursorReport = true
@@ -279,12 +287,14 @@ final class DeckSession: @unchecked Sendable {
 
     /// Quits after whatever the queue already holds (a decision just made is printed first).
     private func quit() {
+        dispatchPrecondition(condition: .onQueue(queue))
         queue.async { self.finish(exitCode: 0) }
     }
 
     // MARK: - Decisions
 
     private func handle(_ event: DeckEvent) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
         if event == .finished, isReadingInput {
             // No card left, but the input is open: the deck waits for more (the footer says so).
@@ -313,6 +323,7 @@ final class DeckSession: @unchecked Sendable {
 
     /// Writes a decision line to stdout now, or holds it while stdout is the terminal.
     private func emit(_ line: String) {
+        dispatchPrecondition(condition: .onQueue(queue))
         if holdsDecisions {
             held.append(line)
             return
@@ -330,6 +341,7 @@ final class DeckSession: @unchecked Sendable {
     /// Serves `--listen`'s clients and, with `--protocol jsonl` and items not read from stdin,
     /// requests on stdin.
     private func startControl() {
+        dispatchPrecondition(condition: .onQueue(queue))
         control.start(
             handler: { [self] request, _ in respond(to: request) },
             onQuit: { [self] in quit() },
@@ -351,6 +363,7 @@ final class DeckSession: @unchecked Sendable {
 
     /// Writes the pending `needs-more-data` event, if any.
     private func emitNeedsMoreData() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let remaining = pendingNeedsMoreData else { return }
         pendingNeedsMoreData = nil
         control.emit(.needsMoreData(remaining: remaining, count: store.count))
@@ -359,11 +372,13 @@ final class DeckSession: @unchecked Sendable {
     /// Turns the top card when it has a back; returns whether it did.
     @discardableResult
     private func flipTop() -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let top = deck.topIndex, CardFaces(item: store.text(at: top)).hasBack else { return false }
         return deck.flip()
     }
 
     private func respond(to request: ProtocolRequest) -> ControlChannel.Response {
+        dispatchPrecondition(condition: .onQueue(queue))
         let command: DeckCommandRequest
         switch DeckRequests.command(for: request) {
         case .failure(let error): return .init(outcome: .failure(error))
@@ -424,6 +439,7 @@ final class DeckSession: @unchecked Sendable {
     // MARK: - Footer
 
     private func updateFooter() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
         let top = deck.topIndex
         player.setFooter(
@@ -454,6 +470,7 @@ final class DeckSession: @unchecked Sendable {
     /// status to ``run()``: the one exit path for the end of the deck, quit, EOF, signals and
     /// errors.
     private func finish(exitCode: Int32) {
+        dispatchPrecondition(condition: .onQueue(queue))
         core.finish(exitCode: exitCode, output: tty) {
             // Held decisions first (stdout is this terminal), so that the summary is the last line.
             for line in held { try? TerminalDevice.standardOutput.write(line) }
@@ -470,6 +487,7 @@ final class DeckSession: @unchecked Sendable {
 extension DeckSession: TerminalSessionParticipant {
     /// Ctrl-Z: a drag in progress is dropped (its release would come to a stopped process).
     func sessionWillSuspend() {
+        dispatchPrecondition(condition: .onQueue(queue))
         pointer.cancel(deck: deck)
         followDrag()
     }
@@ -479,6 +497,7 @@ extension DeckSession: TerminalSessionParticipant {
 
     /// A resize: the deck's area follows the terminal's width (and height, fullscreen).
     func sessionDidResize() {
+        dispatchPrecondition(condition: .onQueue(queue))
         scene.frameSize = Self.frameSize(
             screen: Self.usableSize(tty.size), cardRows: metrics.rows, visibleCount: command.visibleCount,
             fullscreen: command.fullscreen)

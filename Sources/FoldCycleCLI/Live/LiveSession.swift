@@ -134,6 +134,7 @@ final class LiveSession: @unchecked Sendable {
     func run() -> Int32 { core.run { self.start() } }
 
     private func start() {
+        dispatchPrecondition(condition: .onQueue(queue))
         // The session lives until the process exits: strong captures are fine and keep the closures simple.
         terminal.setKeyHandler { [self] key in handleKey(key) }
         terminal.setLineHandler { [self] line in handleLine(line) }
@@ -196,6 +197,7 @@ final class LiveSession: @unchecked Sendable {
     // MARK: - Input
 
     private func inputEnded() {
+        dispatchPrecondition(condition: .onQueue(queue))
         // Commands end; the animation goes on until a signal or --cycles, and the footer says
         // so. In key mode (Ctrl-D is a key, not an end) the input ends only when the terminal
         // went away (a closed window): a lost terminal, never success.
@@ -208,6 +210,7 @@ final class LiveSession: @unchecked Sendable {
     }
 
     private func handleKey(_ key: KeyPress) {
+        dispatchPrecondition(condition: .onQueue(queue))
         // A reply of several lines (help) is read once it is seen: the next key puts the hint back.
         if let reply, reply.lines.count > 1 {
             self.reply = nil
@@ -267,10 +270,12 @@ final class LiveSession: @unchecked Sendable {
     }
 
     private func togglePause() {
+        dispatchPrecondition(condition: .onQueue(queue))
         execute(cycler.state == .running ? .pause : .start)
     }
 
     private func handleLine(_ line: String) {
+        dispatchPrecondition(condition: .onQueue(queue))
         if heldLines != nil {
             heldLines?.append(line)
             return
@@ -317,6 +322,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// Carries out a command in words and shows its reply.
     private func execute(_ command: SessionCommand) {
+        dispatchPrecondition(condition: .onQueue(queue))
         if command == .quit {
             finish(exitCode: 0)
             return
@@ -330,6 +336,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// A JSON-lines request (from stdin or a socket client), carried out.
     private func respond(to request: ProtocolRequest, from origin: ControlChannel.Origin) -> ControlChannel.Response {
+        dispatchPrecondition(condition: .onQueue(queue))
         let command: SessionCommand
         switch LiveRequests.command(for: request) {
         case .failure(let error): return .init(outcome: .failure(error))
@@ -345,6 +352,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// The item-added, -removed and -replaced events of a change that succeeded, with its texts.
     private func itemEvents(of command: SessionCommand, reply: LiveController.Reply) -> [ProtocolEvent] {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard case .success(let result) = reply.outcome, let index = result["index"]?.intValue,
             let count = result["count"]?.intValue
         else { return [] }
@@ -362,6 +370,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// A cycler event, on this queue in the order sent: the protocol's events for it.
     private func cyclerDidChange(_ event: CyclerEvent) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
         for translated in translator.events(for: event) { control.emit(translated) }
     }
@@ -371,6 +380,7 @@ final class LiveSession: @unchecked Sendable {
     /// stays; when stdout is not a terminal, on stderr. The text is sanitized either way: typed
     /// input is data, never a control sequence.
     private func respond(_ text: String, isError: Bool = false) {
+        dispatchPrecondition(condition: .onQueue(queue))
         let paragraphs = TextLayout.plainText(text).split(separator: "\n", omittingEmptySubsequences: false)
             .enumerated().map { index, line in (index == 0 && isError ? "error: " : "") + line }
         if drawsFrames && readsKeys {
@@ -387,6 +397,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// A change the player has drawn (or written as plain text).
     private func handle(_ change: SceneChange) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
         switch change {
         case .settled(let text):
@@ -403,6 +414,7 @@ final class LiveSession: @unchecked Sendable {
     }
 
     private func updateFooter() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard drawsFrames, !core.isFinishing else { return }
         guard command.showsFooter else { return }
         let state: String
@@ -447,6 +459,7 @@ final class LiveSession: @unchecked Sendable {
     /// front when the start is cut: what is being typed stays in view. Reads the line from its
     /// end and stops once the room is full, so a key costs time for what fits, not for the line.
     private func visibleTail(of text: String) -> String {
+        dispatchPrecondition(condition: .onQueue(queue))
         Self.visibleTail(of: text, room: max(((cardDevice ?? .standardOutput).size?.columns ?? 80) - 3, 1))
     }
 
@@ -478,6 +491,7 @@ final class LiveSession: @unchecked Sendable {
     /// The control channel's last lines are written first (the reply to `quit`), its socket file
     /// removed; `message` is an error for stderr.
     private func finish(exitCode: Int32, message: String? = nil) {
+        dispatchPrecondition(condition: .onQueue(queue))
         core.finish(exitCode: exitCode, output: cardDevice) {
             if let message { CLIError.runtime(message).report() }
         }
