@@ -460,7 +460,7 @@ final class LiveSession: @unchecked Sendable {
     /// end and stops once the room is full, so a key costs time for what fits, not for the line.
     private func visibleTail(of text: String) -> String {
         dispatchPrecondition(condition: .onQueue(queue))
-        Self.visibleTail(of: text, room: max(((cardDevice ?? .standardOutput).size?.columns ?? 80) - 3, 1))
+        return Self.visibleTail(of: text, room: max(((cardDevice ?? .standardOutput).size?.columns ?? 80) - 3, 1))
     }
 
     /// The end of `text` that fits `room` columns (≥ 1): all of it, or "…" and as much of its end
