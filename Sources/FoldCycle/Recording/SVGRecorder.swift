@@ -55,6 +55,9 @@ package final class SVGRecorder: @unchecked Sendable {
     /// Records every frame `player` draws from now on.
     package func attach(to player: Player) {
         player.setFrameObserver { [self] cells, time, depth in add(cells, at: time, depth: depth) }
+        // A signal that ends the process while the player's queue is stuck (a terminal that
+        // stopped reading, a closed window) still gets the picture written.
+        TerminalSession.addFinalWrite { [self] in finish(waitingAtMost: 0.25) }
     }
 
     /// Seconds from the start where the recording stopped because it held more than its cell
@@ -89,29 +92,41 @@ package final class SVGRecorder: @unchecked Sendable {
     /// - Returns: the failure writing the file, if any.
     @discardableResult
     package func finish() -> RecordingError? {
-        lock.withLock {
-            guard !closed else { return nil }
-            closed = true
-            let width = max(distinct.map(\.width).max() ?? 1, 1)
-            let height = max(distinct.map(\.height).max() ?? 1, 1)
-            var builder = AnimatedSVG.Builder(columns: width, rows: height, style: style)
-            if timeline.isEmpty { builder.add(CellBuffer(width: width, height: height), at: 0) }
-            for (time, picture) in timeline {
-                builder.add(Self.padded(distinct[picture], width: width, height: height), at: time)
-            }
-            let duration = cut ?? max(clock.now - origin, lastTime) + Self.holdSeconds
-            var failure: RecordingError?
-            do throws(RecordingError) {
-                try file.append(Array(builder.document(duration: max(duration, 0.001)).utf8))
-                try file.drain(within: Limits.recordingDrainSeconds)
-            } catch {
-                failure = error
-            }
-            if Platform.close(file.descriptor) != 0, failure == nil {
-                failure = .writeFailed(path: path, errno: errno)
-            }
-            return failure
+        lock.lock()
+        defer { lock.unlock() }
+        return finishLocked()
+    }
+
+    /// ``finish()`` on an exit path that must not hang: nothing when the lock does not come free
+    /// within `seconds`.
+    package func finish(waitingAtMost seconds: Double) {
+        guard lock.lock(waitingAtMost: seconds) else { return }
+        defer { lock.unlock() }
+        _ = finishLocked()
+    }
+
+    private func finishLocked() -> RecordingError? {
+        guard !closed else { return nil }
+        closed = true
+        let width = max(distinct.map(\.width).max() ?? 1, 1)
+        let height = max(distinct.map(\.height).max() ?? 1, 1)
+        var builder = AnimatedSVG.Builder(columns: width, rows: height, style: style)
+        if timeline.isEmpty { builder.add(CellBuffer(width: width, height: height), at: 0) }
+        for (time, picture) in timeline {
+            builder.add(Self.padded(distinct[picture], width: width, height: height), at: time)
         }
+        let duration = cut ?? max(clock.now - origin, lastTime) + Self.holdSeconds
+        var failure: RecordingError?
+        do throws(RecordingError) {
+            try file.append(Array(builder.document(duration: max(duration, 0.001)).utf8))
+            try file.drain(within: Limits.recordingDrainSeconds)
+        } catch {
+            failure = error
+        }
+        if Platform.close(file.descriptor) != 0, failure == nil {
+            failure = .writeFailed(path: path, errno: errno)
+        }
+        return failure
     }
 
     /// `frame` as the terminal shows it at `depth`: colours that depth cannot send become the

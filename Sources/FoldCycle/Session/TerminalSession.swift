@@ -324,8 +324,19 @@ public final class TerminalSession: @unchecked Sendable {
     /// stopped by Ctrl-S, the kept restoration bytes written without blocking, termios back),
     /// then end the process as the policy would have: die of the signal, or exit 128 + N. Runs
     /// on the signal relay's thread; never returns.
+    /// What must still be written when a termination signal ends the process without the
+    /// session's queue (stuck in a write to a terminal that stopped reading): a recording that
+    /// is written only at its end (an SVG) writes itself here, after the terminal's rescue.
+    /// Each must return promptly whatever the stuck queue holds (take its locks with a timeout).
+    package static func addFinalWrite(_ write: @escaping @Sendable () -> Void) {
+        finalWrites.withLock { $0.append(write) }
+    }
+
+    private static let finalWrites = LockedBox<[@Sendable () -> Void]>([])
+
     private static func terminateWithoutQueue(by number: Int32, policy: SignalPolicy) {
         TerminalRescue.shared.rescue(resumingOutput: true)
+        for write in finalWrites.withLock({ $0 }) { write() }
         if case .restoreAndReraise = policy {
             signal(number, SIG_DFL)
             var unblocked = sigset_t()
