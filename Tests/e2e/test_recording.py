@@ -343,3 +343,21 @@ def test_live_svg_recording_is_an_animated_svg_of_the_frames_drawn(foldcycle, pt
     assert run.wait() == 64
     assert "the file exists" in run.text()
     assert path.read_text() == document
+
+
+def test_svg_recording_is_written_when_a_signal_finds_the_queue_stuck(foldcycle, pty_run, tmp_path):
+    """A terminal that stops reading (a window being closed) blocks the player's write; SIGHUP then
+    ends the process past the termination deadline without the queue. The SVG, written only at the
+    end, is still written on that path (and the exit is 129)."""
+    import xml.etree.ElementTree as ElementTree
+    path = tmp_path / "stuck.svg"
+    run = pty_run([foldcycle, "--record", str(path), "--interval", "0.2", "--duration", "0.15", "--fps", "240",
+                   "--width", "200", "--height", "40", "Alpha", "Beta"], cols=220, rows=60)
+    assert run.pump_until(lambda: "Alpha" in run.text() or "Beta" in run.text(), 10)
+    # Stop reading: the pty's buffer fills within a few frames and the player's write blocks.
+    time.sleep(1.5)
+    os.kill(run.proc.pid, signal.SIGHUP)
+    assert exit_code(run.proc.wait(timeout=10)) == 129
+    root = ElementTree.fromstring(path.read_text())
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert "Alpha" in [text.text for text in root.iter("{http://www.w3.org/2000/svg}text")]
