@@ -240,3 +240,47 @@ def test_the_deck_follows_real_pointer_drags(display, terminals, foldcycle, tmp_
             assert lines == []
     finally:
         terminal.close()
+
+
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_a_drag_ends_when_the_window_loses_the_focus(display, terminals, foldcycle, tmp_path, emulator):
+    """Issue 22, point 4, in real emulators: a drag whose release never reaches the deck (the
+    pointer let go elsewhere, another window focused) ends by the release rule when the window
+    loses the focus (focus reports, mode 1004): the card dragged far right goes right, by position,
+    before any release."""
+    for other in list(_terminals):
+        _terminals.pop(other).close()
+    decisions = tmp_path / "decisions.jsonl"
+    command = " ".join(shlex.quote(part) for part in [foldcycle, "deck", "--palette", ",".join(PALETTE), *ITEMS,
+                                                          "Third card"]) + f" > {shlex.quote(str(decisions))}"
+    terminal = drv.Terminal(display, emulator, "white", str(tmp_path / "term"), command=command,
+                            env={"COLORTERM": "truecolor"})
+    elsewhere = drv.Terminal(display, "xterm", "black", str(tmp_path / "other"), command="sleep 60")
+    try:
+        window = terminal.window()
+        other_window = elsewhere.window()
+        shot, before = settled(terminal, "the deck")
+        x, y = (before[0] + before[2]) // 2, (before[1] + before[3]) // 2
+        display.xdotool("windowfocus", "--sync", window)
+        # 30 cells right in 1.2 s, held still: a drag that would go right by position at its release.
+        steps = ["mousemove", str(x), str(y), "mousedown", "1"]
+        for i in range(1, 7):
+            steps += ["sleep", "0.2", "mousemove", str(x + i * 50), str(y)]
+        steps += ["sleep", "0.4"]
+        display.xdotool(*steps)
+        display.xdotool("windowfocus", "--sync", other_window)
+        deadline = time.monotonic() + 10
+        while not decisions.read_text().strip() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        lines = [json.loads(line) for line in decisions.read_text().splitlines() if line.strip()]
+        assert [(line["index"], line["action"], line["by"]) for line in lines] == [(0, "right", "position")], \
+            terminal.read_log()
+        display.xdotool("mouseup", "1")
+        display.xdotool("windowfocus", "--sync", window)
+        display.xdotool("key", "q")
+        assert terminal.wait_for_status() == 0
+        lines = [json.loads(line) for line in decisions.read_text().splitlines() if line.strip()]
+        assert len(lines) == 1, lines
+    finally:
+        terminal.close()
+        elsewhere.close()
