@@ -69,6 +69,8 @@ public final class Player: @unchecked Sendable {
     private var started = false
     private var finished = false
     private var framesDrawn = 0
+    private var drawnRows = 0
+    private var rowsHandler: (@Sendable () -> Void)?
     private var changeHandler: (@Sendable (SceneChange) -> Void)?
     /// Set while ``finish()`` stops the scene on the queue.
     private var stoppingScene = false
@@ -167,6 +169,13 @@ public final class Player: @unchecked Sendable {
     /// stops. An ``SVGRecorder`` is one.
     package func setFrameObserver(_ observer: (@Sendable (CellBuffer, TimeInterval, ColorDepth) -> Void)?) {
         onQueue { frameObserver = observer }
+    }
+
+    /// Calls `handler` on the player's queue after a frame with another number of rows than the
+    /// one before has been written (the first one too): an inline region that grew scrolled the
+    /// screen, so where it starts may have moved (the deck asks the terminal again).
+    package func setRowsChangedHandler(_ handler: (@Sendable () -> Void)?) {
+        onQueue { rowsHandler = handler }
     }
 
     /// Reserves the region (or enters the alternate screen), draws the first frame, and starts
@@ -501,6 +510,10 @@ public final class Player: @unchecked Sendable {
         region.draw(frame, into: &bytes)
         framesDrawn += 1
         frameObserver?(frame, time ?? scene.clock.now, region.depth)
+        if frame.height != drawnRows {
+            drawnRows = frame.height
+            rowsHandler?()
+        }
         flush()
         return true
     }

@@ -173,9 +173,15 @@ final class DeckSession: @unchecked Sendable {
         }
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
         startControl()
+        if command.fullscreen {
+            pointer.frameTop = 0
+        } else {
+            // After each frame whose rows changed (the first one, a footer line more, a resize):
+            // a region that grew scrolled the screen. Asked once the frame is written, when the
+            // cursor is parked at its top-left.
+            player.setRowsChangedHandler { [self] in queue.async { self.askFramePosition() } }
+        }
         player.start()
-        // The first frame is drawn: the cursor is parked at its top-left.
-        if command.fullscreen { pointer.frameTop = 0 } else { askFramePosition() }
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
         stream?.setConsumer(queue: queue) { [self] in takeStreamedItems() }
