@@ -106,3 +106,20 @@ def test_all_motion_is_reported_while_a_drag_is_open_and_a_bare_motion_ends_it(f
     raw = bytes(run.raw)
     assert raw.rfind(b"\x1b[?1003l") > raw.rfind(b"\x1b[?1003h")
     assert raw.rfind(b"\x1b[?1002l") > raw.rfind(b"\x1b[?1002h")
+
+
+def test_the_hit_area_follows_the_frame_when_it_scrolled_the_screen(foldcycle, pty_run):
+    """The deck started on the last rows: its frame grows (the footer) after the first, which
+    scrolls the screen; the position is asked again after every frame whose rows changed, so a
+    press hits exactly the card's rows (a trial found it 1–2 rows low)."""
+    run = start(foldcycle, pty_run, above=14)
+    row = [index for index, line in enumerate(run.lines()) if "alpha.txt" in line][0]
+    for above_or_below in [row - 2, row + 2]:
+        tap(run, 30, above_or_below)
+    run.pump(0.3)
+    assert decisions(run) == []
+    tap(run, 30, row - 1)  # The card's first row.
+    assert run.pump_until(lambda: len(decisions(run)) == 1, 2), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    assert [(d["index"], d["action"], d["by"]) for d in decisions(run)] == [(0, "click", "tap")]
