@@ -24,6 +24,20 @@ package enum FoldCycleCLI {
         }
     }
 
+    /// The signal a run that ended with `status` dies of, once everything is restored, so that
+    /// a calling shell sees the signal as for any program (a `for` loop stops at Ctrl-C; the
+    /// status it reports stays 128 + N): SIGINT for 130 (Ctrl-C, typed or sent), SIGTERM for 143,
+    /// SIGHUP for 129 (a hang-up, a lost terminal); nil otherwise. SIGQUIT (131) is not raised
+    /// again: its default action dumps core.
+    package static func terminationSignal(forExitStatus status: Int32) -> Int32? {
+        switch status {
+        case 128 + SIGINT: SIGINT
+        case 128 + SIGTERM: SIGTERM
+        case 128 + SIGHUP: SIGHUP
+        default: nil
+        }
+    }
+
     private static func runCommand(_ arguments: [String]) throws(CLIError) -> Int32 {
         switch arguments.first.flatMap(CLICommand.subcommand(named:)) {
         case .help:

@@ -177,6 +177,20 @@ extension Platform {
         precondition(created == 0, "pthread_create failed: \(created)")
     }
 
+    /// Ends the process by signal `number` with its default action (unblocked, so it is taken at
+    /// once), as a program that never caught it would end: a calling shell sees it die of the
+    /// signal (a `for` loop stops at Ctrl-C) and reports 128 + `number`. Falls back to `_exit(128 +
+    /// number)` if the signal does not end it.
+    package static func end(bySignal number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, number)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        raise(number)
+        _exit(128 + number)
+    }
+
     /// Sleeps for `seconds` (`nanosleep`, resumed after a signal), in place of Foundation's
     /// `Thread.sleep(forTimeInterval:)`. Nothing for zero, a negative or a non-finite time.
     package static func sleep(seconds: Double) {
