@@ -28,3 +28,16 @@ struct ExitStatusTests {
         #expect(status.wait() == 129)
     }
 }
+
+@Suite("The signal a run dies of")
+struct TerminationSignalTests {
+    @Test("130, 143 and 129 die of SIGINT, SIGTERM and SIGHUP; 131 (SIGQUIT dumps core) and the rest exit")
+    func signals() {
+        #expect(FoldCycleCLI.terminationSignal(forExitStatus: 130) == SIGINT)
+        #expect(FoldCycleCLI.terminationSignal(forExitStatus: 143) == SIGTERM)
+        #expect(FoldCycleCLI.terminationSignal(forExitStatus: 129) == SIGHUP)
+        for status: Int32 in [0, 1, 64, 66, 131, 137] {
+            #expect(FoldCycleCLI.terminationSignal(forExitStatus: status) == nil)
+        }
+    }
+}

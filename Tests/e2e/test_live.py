@@ -210,3 +210,15 @@ def test_embedded_player_restores_the_terminal_on_ctrl_c(foldcycle, pty_run):
     assert not run.screen.cursor.hidden
     assert "^C" not in run.text()
     assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_ctrl_c_stops_a_calling_shell_loop(foldcycle, pty_run):
+    """Ctrl-C ends the run by SIGINT once the terminal is restored, so a shell loop around it stops
+    (as it does for `sleep`); the status the shell reports is still 130."""
+    script = f'for i in 1 2; do {foldcycle} --interval 5 A B; echo "loop $i rc=$?"; done; echo after-loop'
+    run = pty_run(["bash", "-c", script], cols=60, rows=12)
+    assert run.pump_until(lambda: "A" in run.text(), 10)
+    run.write(b"\x03")
+    run.wait()
+    run.pump(0.3)
+    assert "loop 2" not in run.text() and "after-loop" not in run.text(), run.text()
