@@ -177,6 +177,12 @@ extension Platform {
         precondition(created == 0, "pthread_create failed: \(created)")
     }
 
+    /// Discards what `descriptor` (a terminal) has received but nobody has read (`tcflush`,
+    /// `TCIFLUSH`): keys typed before there was anything to act on.
+    package static func discardInput(_ descriptor: Int32) {
+        _ = tcflush(descriptor, TCIFLUSH)
+    }
+
     /// Ends the process by signal `number` with its default action (unblocked, so it is taken at
     /// once), as a program that never caught it would end: a calling shell sees it die of the
     /// signal (a `for` loop stops at Ctrl-C) and reports 128 + `number`. Falls back to `_exit(128 +

@@ -238,6 +238,8 @@ struct DeckCommand {
         guard !items.isEmpty else {
             throw .unreadableInput("standard input has no items (it is empty or only white space)")
         }
+        // Keys typed while no card was on screen are not replayed on cards never seen.
+        Platform.discardInput(terminal.fileDescriptor)
         return try DeckSession(command: self, items: items, terminal: terminal, stream: stream).run()
     }
 
