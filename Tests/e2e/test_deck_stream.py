@@ -175,3 +175,18 @@ def test_a_lost_terminal_while_the_input_is_open_exits_129_with_the_decisions_ma
     run.proc.wait(timeout=5)
     assert exit_code(run.proc.returncode) == 129
     assert [(d["index"], d["item"], d["action"]) for d in decisions(run)] == [(0, "one", "right")]
+
+
+def test_keys_typed_before_the_first_card_are_not_replayed(foldcycle, pty_run):
+    """Arrows typed while the input had given no item yet (nothing on screen to act on) are
+    dropped when the first card comes, not replayed as decisions on cards never seen."""
+    run = start_streaming(foldcycle, pty_run)
+    run.write(b"\x1b[C\x1b[D")  # → then ←, blind.
+    time.sleep(0.3)
+    run.feed_stdin(b"first\nsecond\n")
+    assert run.pump_until(lambda: "first" in run.text(), 5), run.text()
+    run.pump(0.5)
+    assert decisions(run) == []
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    assert decisions(run) == []
