@@ -210,7 +210,9 @@ def test_the_deck_follows_real_pointer_drags(display, terminals, foldcycle, tmp_
     try:
         window = terminal.window()
         shot, before = settled(terminal, "the deck")
-        x, y = (before[0] + before[2]) // 2, (before[1] + before[3]) // 2
+        # On the top card's second row (the box may take in the card beneath: a press there is
+        # off the top card and drags nothing).
+        x, y = (before[0] + before[2]) // 2, before[1] + 30
         display.xdotool("windowfocus", "--sync", window)
         if gesture == "fast":
             # 30 cells to the right in about 0.1 s, let go while moving: a fling.
@@ -259,8 +261,13 @@ def test_a_drag_ends_when_the_window_loses_the_focus(display, terminals, foldcyc
     try:
         window = terminal.window()
         other_window = elsewhere.window()
+        # Out of the deck's way (both open at the top-left; the later one is on top).
+        display.xdotool("windowmove", "--sync", other_window, "900", "600")
+        display.xdotool("windowraise", window)
         shot, before = settled(terminal, "the deck")
-        x, y = (before[0] + before[2]) // 2, (before[1] + before[3]) // 2
+        # On the top card's second row (the box may take in the card beneath: a press there is
+        # off the top card and drags nothing).
+        x, y = (before[0] + before[2]) // 2, before[1] + 30
         display.xdotool("windowfocus", "--sync", window)
         # 30 cells right in 1.2 s, held still: a drag that would go right by position at its release.
         steps = ["mousemove", str(x), str(y), "mousedown", "1"]
