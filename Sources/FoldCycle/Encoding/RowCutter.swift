@@ -100,11 +100,14 @@ struct RowCutter {
                     count = written
                     return x
                 }
-                if glyph == 0x20 && x >= spacesFrom && x < lookAheadLimit && cells[x &+ 4].glyph == 0x20
+                if glyph == 0x20 && high & PenKey.visibleSpaceAttributeBits == 0 && x >= spacesFrom
+                    && x < lookAheadLimit && cells[x &+ 4].glyph == 0x20
                     && !(shortRunsWritten && high >> 32 & 0xFF == 1 && Self.endsShortSpaceRun(cells, at: x, high: high))
                 {
-                    // A run of spaces an ECH might erase: the caller erases it when that wins;
-                    // otherwise its marked spaces are taken here, written as spaces.
+                    // A run of plain spaces an ECH might erase: the caller erases it when that
+                    // wins; otherwise its marked spaces are taken here, written as spaces. (An
+                    // underlined or reversed space shows its foreground: it is never taken with
+                    // a run, whose spaces may differ in it; the fuzzers found one.)
                     let taken = ANSIEncoder.spaceRunToWrite(
                         from: x, width: width, erase: erase, cells: cells, marks: marks)
                     guard taken > x else {
