@@ -407,9 +407,20 @@ extension DrawContext {
                 targetBase: targetBase, blank: blank, recolour: recolour, memo: &memo, target: target)
             return
         }
-        withUnsafeTemporaryAllocation(of: Cell.self, capacity: runLength) { run in
-            let cells = run.baseAddress.unsafelyUnwrapped
-            fit.write(line: lineCells, into: cells, runLength: runLength, blank: blank, canonical: canonicalClusters)
+        // The run's cells that are read: all of them, or, for a run longer than any terminal is
+        // wide (a transform from outside; the fuzzers found one of 135 million cells), only the
+        // visible part, the rest never being drawn.
+        let windowed = runLength > LineFit.longestWrittenRun
+        let windowStart = windowed ? contentStart - runStart : 0
+        let windowLength = windowed ? contentEnd - contentStart : runLength
+        withUnsafeTemporaryAllocation(of: Cell.self, capacity: windowLength) { run in
+            let cells = run.baseAddress.unsafelyUnwrapped - windowStart
+            if windowed {
+                fit.write(line: lineCells, window: windowStart..<(windowStart + windowLength), into: cells, blank: blank)
+            } else {
+                fit.write(
+                    line: lineCells, into: cells, runLength: runLength, blank: blank, canonical: canonicalClusters)
+            }
             // A blended layer's cells in its content's two colour pairs are recoloured (the
             // pair's blend, ``Recolour``), any other (a blank in the default foreground) blended.
             @inline(__always)

@@ -21,6 +21,10 @@ struct LineFit: Equatable {
     /// The ellipsis, U+2026.
     static let ellipsisGlyph: UInt32 = 0x2026
 
+    /// The longest run written whole; a longer one (wider than any terminal) is written only in
+    /// the window that is drawn (``write(line:window:into:blank:)``).
+    static let longestWrittenRun = 4096
+
     /// The fit of the line `line` (its cells, left to right) in a run of `runLength` cells, its
     /// centre projected to `centre` run cells from the run's start.
     static func fit(line: UnsafeBufferPointer<Cell>, runLength: Int, centre: Double) -> LineFit {
@@ -72,6 +76,28 @@ struct LineFit: Equatable {
         }
         if ellipsis && start + shown < runLength {
             run[start + shown] = ProjectiveDraw.ellipsis(replacing: line[min(shown, line.count - 1)])
+        }
+    }
+
+    /// Writes the cells of the run's `window` (run indices) as ``write(line:into:runLength:blank:canonical:)``
+    /// writes them, each on its own, at `run + index`: only the window's cells are touched.
+    func write(line: UnsafeBufferPointer<Cell>, window: Range<Int>, into run: UnsafeMutablePointer<Cell>, blank: Cell) {
+        for index in window {
+            let x = index - start
+            var cell = blank
+            if x >= 0 && x < shown {
+                let here = line[x]
+                if here.width == 2 && x + 1 < shown {
+                    cell = here
+                } else if here.width == 0 && x > 0 && line[x - 1].width == 2 {
+                    cell = .continuation(of: line[x - 1])
+                } else if here.width == 1 {
+                    cell = here
+                }
+            } else if ellipsis && x == shown {
+                cell = ProjectiveDraw.ellipsis(replacing: line[min(shown, line.count - 1)])
+            }
+            (run + index).initialize(to: cell)
         }
     }
 }
