@@ -416,7 +416,8 @@ extension DrawContext {
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: windowLength) { run in
             let cells = run.baseAddress.unsafelyUnwrapped - windowStart
             if windowed {
-                fit.write(line: lineCells, window: windowStart..<(windowStart + windowLength), into: cells, blank: blank)
+                fit.write(
+                    line: lineCells, window: windowStart..<(windowStart + windowLength), into: cells, blank: blank)
             } else {
                 fit.write(
                     line: lineCells, into: cells, runLength: runLength, blank: blank, canonical: canonicalClusters)
