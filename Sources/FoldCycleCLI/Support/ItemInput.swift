@@ -46,7 +46,11 @@ enum ItemInput {
             if scalar == " " || scalar == "\t" || scalar == "\r" { continue }
             // Anything else in ASCII shows (a control as its picture).
             if scalar.isASCII { return false }
-            return TextLayout.plainText(line).allSatisfy { $0 == " " }
+            // Its carriage returns at the end go too: in an item the line is followed by "\n",
+            // and a CR before it is a line break (CRLF), which plain output drops.
+            var visible = Substring(line).unicodeScalars[...]
+            while visible.last == "\r" { visible = visible.dropLast() }
+            return TextLayout.plainText(String(String.UnicodeScalarView(visible))).allSatisfy { $0 == " " }
         }
         return true
     }
