@@ -8,6 +8,7 @@ import time
 import pytest
 
 from conftest import clean_environment
+from tmux_driver import private_socket
 
 EPOCH = "2026-12-01T00:00:00Z"
 
@@ -99,7 +100,7 @@ def test_tmux_status_line_recipe(foldcycle, pty_run, tmp_path):
         "set -g status-interval 1\n"
         "set -g status-right-length 60\n"
         f"set -g status-right '#({foldcycle} status --format tmux --interval 86400 --file {tips})'\n")
-    socket_name = f"foldcycle-status-{os.getpid()}"
+    socket_name = private_socket("foldcycle-status")
     run = pty_run(["tmux", "-L", socket_name, "-f", str(config), "new-session", "sh"], cols=80, rows=10,
                   env={"TERM": "xterm-256color"})
     try:
@@ -142,7 +143,7 @@ def _status_rows(items, width):
 def _shown_in_tmux(config, lines, width, tmp_path, until):
     """The last `lines` lines a tmux client with `config` shows in an outer tmux pane of `width`
     columns, once `until(lines)` holds or after 30 s; fails as soon as the inner server dies."""
-    inner, outer = f"fc-hash-in-{os.getpid()}", f"fc-hash-out-{os.getpid()}"
+    inner, outer = private_socket("fc-hash-in"), private_socket("fc-hash-out")
     environment = {key: value for key, value in os.environ.items() if key != "TMUX"}
     # The inner server is up before its client attaches, so any death after is seen as one.
     subprocess.run(["tmux", "-L", inner, "-f", str(config), "new-session", "-d", "sh"], check=True, env=environment)

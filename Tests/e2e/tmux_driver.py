@@ -1,6 +1,7 @@
 """A tmux server on a private socket for end-to-end tests: a pane of a fixed size, programs
 respawned in it, captures of what it shows, and the cursor advance tmux gives a string (read back
 with a cursor position report, CSI 6n, from inside the pane)."""
+import itertools
 import json
 import os
 import shutil
@@ -9,6 +10,16 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+_SOCKETS = itertools.count()
+
+
+def private_socket(prefix):
+    """A tmux socket name no other server of this test run has used: the process id and a
+    counter, never an object's `id()` (reused once it is freed) or the process id alone (two
+    tests in one process then share it, and a server killed by the first may still be exiting
+    when the second starts one: "server exited unexpectedly")."""
+    return f"{prefix}-{os.getpid()}-{next(_SOCKETS)}"
 
 # Run inside the pane: measures, for each cluster and each prefix of its scalars, the column the
 # cursor reaches (tmux answers CSI 6n once it has drawn everything before it).
@@ -88,7 +99,7 @@ class Tmux:
     """One pane of `cols` x `rows` on a server of its own."""
 
     def __init__(self, tmp_path, cols, rows):
-        self.socket = f"fc-e2e-{os.getpid()}-{id(self)}"
+        self.socket = private_socket("fc-e2e")
         self.tmp = tmp_path
         self.cols, self.rows = cols, rows
         self.cmd("new-session", "-d", "-s", "t", "-x", str(cols), "-y", str(rows), "sleep 100000")
