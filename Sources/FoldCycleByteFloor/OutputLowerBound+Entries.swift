@@ -36,37 +36,7 @@ extension OutputLowerBound {
     /// the unchanged cells before it again.
     func entryCost(_ segment: Segment, positions: [[Int]], cellBytes: [Int], width: Int) -> Int {
         let y = segment.row
-        let row = y * width
-        // Printing cells again from column g up to the segment: bytes[g..<start], g in its gap.
-        let gapStart = segment.gapStart
-        var suffix = [Int](repeating: 0, count: segment.start - gapStart + 1)
-        for g in stride(from: segment.start - 1, through: gapStart, by: -1) {
-            suffix[g - gapStart] = suffix[g - gapStart + 1] + cellBytes[row + g]
-        }
-        func reprint(from g: Int) -> Int {
-            g >= gapStart && g <= segment.start ? suffix[g - gapStart] : Self.unreachable
-        }
-        // From column 0 of the row (after CR, or CUP/HPA to column 1 of it): CUF, HPA, or printing.
-        let tailFromLeftEdge = min(
-            segment.start == 0 ? 0 : Self.cursorForward(segment.start),
-            gapStart == 0 ? reprint(from: 0) : Self.unreachable,
-            segment.start > gapStart ? 3 + 1 : Self.unreachable)
-        let rowDigits = y > 0 ? Self.digits(y + 1) : 0
-        // CUP to the segment, or to a cell of its gap (`;` and a digit at least) and printing on.
-        let absolute =
-            3 + rowDigits
-            + min(
-                segment.start > 0 ? 1 + Self.digits(segment.start + 1) : 0,
-                gapStart == 0 ? reprint(from: 0) : Self.unreachable, segment.start > gapStart ? 2 + 1 : Self.unreachable
-            )
-        // HPA to the segment, or to a cell of its gap and printing on.
-        let horizontalAbsolute =
-            3
-            + min(
-                segment.start > 0 ? Self.digits(segment.start + 1) : 0,
-                gapStart == 0 ? reprint(from: 0) : Self.unreachable, segment.start > gapStart ? 1 + 1 : Self.unreachable
-            )
-        var best = absolute
+        let moves = AbsoluteMoves(segment, reprint: GapReprint(segment, cellBytes: cellBytes, width: width))
         // A row the cursor can come from: one with a position outside the segment.
         func hasSource(_ row: Int) -> Bool {
             row != y
@@ -74,30 +44,97 @@ extension OutputLowerBound {
                 : positions[row].contains { $0 < segment.excludedFrom || $0 > segment.end + 1 }
         }
         guard positions.indices.contains(where: hasSource) else { return Self.unreachable }
+        var best = moves.absolute
         for source in positions.indices where hasSource(source) {
-            let dr = y - source
-            // CUU/CUD, or VPA (`CSI n d`) to the row.
-            let vertical = min(Self.cursorVertical(dr), dr == 0 ? 0 : 3 + rowDigits)
-            // CR, then LFs down (one byte each) or CUU/CUD, then the tail.
-            let afterReturn = dr > 0 ? min(dr, vertical) : vertical
-            best = min(best, 1 + afterReturn + tailFromLeftEdge)
-            // HPA after the vertical move.
-            best = min(best, vertical + horizontalAbsolute)
-            // Relative, from the nearest known columns outside the segment.
-            for column in nearest(positions[source], around: segment, excluding: source == y) where column < width {
-                var horizontal: Int
-                if column < segment.start {
-                    horizontal = Self.cursorForward(segment.start - column)
-                    if source == y { horizontal = min(horizontal, reprint(from: column)) }
-                } else if column > segment.end {
-                    horizontal = min(column - segment.end, Self.cursorVertical(column - segment.end))
-                } else {
-                    horizontal = 0
-                }
-                best = min(best, vertical + horizontal)
-            }
+            best = min(
+                best, entryCost(segment, fromRow: source, positions: positions[source], moves: moves, width: width))
         }
         return best
+    }
+
+    /// The fewest bytes into `segment` from row `source`, whose positions are `row`.
+    private func entryCost(
+        _ segment: Segment, fromRow source: Int, positions row: [Int], moves: AbsoluteMoves, width: Int
+    ) -> Int {
+        let dr = segment.row - source
+        // CUU/CUD, or VPA (`CSI n d`) to the row.
+        let vertical = min(Self.cursorVertical(dr), dr == 0 ? 0 : 3 + moves.rowDigits)
+        // CR, then LFs down (one byte each) or CUU/CUD, then the tail.
+        let afterReturn = dr > 0 ? min(dr, vertical) : vertical
+        // Or HPA after the vertical move.
+        var best = min(1 + afterReturn + moves.tailFromLeftEdge, vertical + moves.horizontalAbsolute)
+        // Relative, from the nearest known columns outside the segment.
+        for column in nearest(row, around: segment, excluding: source == segment.row) where column < width {
+            var horizontal: Int
+            if column < segment.start {
+                horizontal = Self.cursorForward(segment.start - column)
+                if source == segment.row { horizontal = min(horizontal, moves.reprint.cost(from: column)) }
+            } else if column > segment.end {
+                horizontal = min(column - segment.end, Self.cursorVertical(column - segment.end))
+            } else {
+                horizontal = 0
+            }
+            best = min(best, vertical + horizontal)
+        }
+        return best
+    }
+
+    /// Printing the cells of a segment's gap again, from column g up to the segment:
+    /// bytes[g..<start], g in its gap.
+    struct GapReprint {
+        let gapStart: Int
+        let start: Int
+        private var suffix: [Int]
+
+        init(_ segment: Segment, cellBytes: [Int], width: Int) {
+            gapStart = segment.gapStart
+            start = segment.start
+            let row = segment.row * width
+            suffix = [Int](repeating: 0, count: start - gapStart + 1)
+            for g in stride(from: start - 1, through: gapStart, by: -1) {
+                suffix[g - gapStart] = suffix[g - gapStart + 1] + cellBytes[row + g]
+            }
+        }
+
+        /// The bytes from column `g` (unreachable outside the gap).
+        func cost(from g: Int) -> Int {
+            g >= gapStart && g <= start ? suffix[g - gapStart] : OutputLowerBound.unreachable
+        }
+    }
+
+    /// The moves into a segment that do not depend on where the cursor comes from.
+    struct AbsoluteMoves {
+        let reprint: GapReprint
+        /// The digits of the segment's row in CUP or VPA (none for the first row).
+        let rowDigits: Int
+        /// From column 0 of the row (after CR, or CUP/HPA to column 1 of it): CUF, HPA, or printing.
+        let tailFromLeftEdge: Int
+        /// CUP to the segment, or to a cell of its gap (`;` and a digit at least) and printing on.
+        let absolute: Int
+        /// HPA to the segment, or to a cell of its gap and printing on.
+        let horizontalAbsolute: Int
+
+        init(_ segment: Segment, reprint: GapReprint) {
+            self.reprint = reprint
+            let start = segment.start
+            let gapStart = segment.gapStart
+            let unreachable = OutputLowerBound.unreachable
+            let fromLineStart = gapStart == 0 ? reprint.cost(from: 0) : unreachable
+            rowDigits = segment.row > 0 ? OutputLowerBound.digits(segment.row + 1) : 0
+            tailFromLeftEdge = min(
+                start == 0 ? 0 : OutputLowerBound.cursorForward(start), fromLineStart,
+                start > gapStart ? 3 + 1 : unreachable)
+            absolute =
+                3 + rowDigits
+                + min(
+                    start > 0 ? 1 + OutputLowerBound.digits(start + 1) : 0, fromLineStart,
+                    start > gapStart ? 2 + 1 : unreachable)
+            horizontalAbsolute =
+                3
+                + min(
+                    start > 0 ? OutputLowerBound.digits(start + 1) : 0, fromLineStart,
+                    start > gapStart ? 1 + 1 : unreachable)
+        }
     }
 
     /// The positions of a row nearest a segment on either side (outside it when it is in this

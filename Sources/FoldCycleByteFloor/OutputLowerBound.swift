@@ -82,226 +82,115 @@ package struct OutputLowerBound {
     /// The bounds for drawing `current` over `previous` (every cell of `current` changed when
     /// the sizes differ).
     package mutating func bound(previous: CellBuffer, current: CellBuffer) -> Bound {
+        let scan = scanCells(of: current, changed: changedCells(previous: previous, current: current))
+        let blanks = blankCosts(scan)
+        let entries = segmentEntries(scan)
+        let sgr = sgrBytes(pens: scan.pens, blankBackgrounds: scan.blankBackgrounds)
+        let penEntries = penRunEntries(scan, sgrEntries: sgr.entries)
+        let strategy = Self.leastStrategy(
+            kept: RowCosts(blank: blanks.kept, entries: entries.kept, penEntries: penEntries.kept),
+            erased: ErasedRows(saving: blanks.erasedSaving, entries: entries.erased, penEntries: penEntries.erased),
+            rowUnchangedBytes: scan.rowUnchangedBytes, largestEntry: entries.largest,
+            largestPenEntry: penEntries.largest, sgr: sgr.total)
+        return Bound(
+            glyphs: scan.glyphs, glyphBytes: scan.glyphBytes, blankBytes: strategy.blank, entryBytes: strategy.entries,
+            penEntryBytes: strategy.penEntries, reprintBytes: strategy.reprint, sgrBytes: sgr.total,
+            erasesDisplay: strategy.erasesDisplay)
+    }
+
+    /// Whether each cell of `current` changed its output form since `previous` (every cell when
+    /// the sizes differ); a changed wide glyph's trailing half is printed with it, whatever it
+    /// held before.
+    private mutating func changedCells(previous: CellBuffer, current: CellBuffer) -> [Bool] {
         let sameSize = previous.width == current.width && previous.height == current.height
-        let width = current.width
-        let height = current.height
         let cells = current.cells
         let old = previous.cells
         var changed = [Bool](repeating: false, count: cells.count)
         for index in cells.indices {
             changed[index] = !sameSize || (old[index] != cells[index] && outputDiffers(old[index], cells[index]))
-            // A changed wide glyph's trailing half is printed with it, whatever it held before.
             if cells[index].isContinuation, index > 0, changed[index - 1] { changed[index] = true }
         }
-        // Each cell's UTF-8 bytes if printed (0 for a continuation), for gaps that may be printed
-        // again to carry the cursor.
-        var cellBytes = [Int](repeating: 0, count: cells.count)
-        for index in cells.indices { cellBytes[index] = utf8Count(cells[index]) }
+        return changed
+    }
 
-        var glyphs = 0
-        var glyphBytes = 0
-        var rowUnchangedBytes = [Int](repeating: 0, count: height)
-        var pens = Set<NeededPen>()
-        var blankBackgrounds = Set<Int>()
-        // Where the cursor may be between two steps, per row: after a printed changed cell (the
-        // row's width: pending wrap, column unknown) or at the start of a stretch of blanks (an
-        // erase leaves it there).
-        var positions = [[Int]](repeating: [], count: height)
-        var segments: [Segment] = []
-        // Each row's first segment (its index in `segments`), and the row's stretches of changed
-        // plain spaces in one background.
-        var firstSegment = [Int?](repeating: nil, count: height)
-        var stretches: [Stretch] = []
-        // Runs of one pen inside the segments, and where the cursor may be with each pen: after a
-        // glyph printed in it, or after (or at the start of) blanks in its background.
-        var penRuns: [PenRun] = []
-        var penPositions: [NeededPen: [[Int]]] = [:]
-        var backgroundPositions: [Int: [[Int]]] = [:]
+    // MARK: - Terms
 
-        for y in 0..<height {
-            let row = y * width
-            // Since the previous segment: whether an unchanged glyph (other than a plain space)
-            // lies in the gap, which an ED would make the encoder print again.
-            var gapHoldsGlyph = false
-            var stretch: Stretch?
-            var segment: Segment?
-            var previousEnd: Int?
-            var penRun: PenRun?
-            func closePenRun() {
-                if let open = penRun { penRuns.append(open) }
-                penRun = nil
-            }
-            func addPosition(_ x: Int, pen: NeededPen?, background: Int) {
-                if let pen {
-                    penPositions[pen, default: Array(repeating: [], count: height)][y].append(x)
-                } else {
-                    backgroundPositions[background, default: Array(repeating: [], count: height)][y].append(x)
-                }
-            }
-            func closeStretch(at x: Int) {
-                guard var open = stretch else { return }
-                open.end = x
-                stretches.append(open)
-                stretch = nil
-            }
-            func closeSegment() {
-                guard let open = segment else { return }
-                if firstSegment[y] == nil { firstSegment[y] = segments.count }
-                segments.append(open)
-                previousEnd = open.end
-                segment = nil
-            }
-            for x in 0..<width {
-                let cell = cells[row + x]
-                guard changed[row + x] else {
-                    closeStretch(at: x)
-                    closePenRun()
-                    closeSegment()
-                    if !cell.isContinuation, !Self.isPlainSpace(cell) {
-                        rowUnchangedBytes[y] += cellBytes[row + x]
-                        gapHoldsGlyph = true
-                    }
-                    continue
-                }
-                let opensSegment = segment == nil
-                if segment == nil {
-                    // A segment at column 0 that goes on from the row above's last cell is reached
-                    // by autowrap (when that cell is printed: see `Stretch`).
-                    let continues = x == 0 && y > 0 && changed[row - 1]
-                    segment = Segment(
-                        row: y, start: x, end: x, gapStart: previousEnd.map { $0 + 1 } ?? 0, excludedFrom: x,
-                        gapHoldsGlyph: gapHoldsGlyph, lastGlyph: nil, continuesAbove: continues)
-                    gapHoldsGlyph = false
-                }
-                segment?.end = x
-                let plainSpace = !cell.isContinuation && Self.isPlainSpace(cell)
-                let background = plainSpace ? output(cell.background) : 0
-                if let open = stretch, !plainSpace || open.background != background {
-                    closeStretch(at: x)
-                }
-                if cell.isContinuation {
-                    segment?.lastGlyph = x
-                    penRun?.end = x
-                    continue
-                }
-                let pen: NeededPen? =
-                    plainSpace
-                    ? nil
-                    : NeededPen(
-                        foreground: output(cell.foreground), background: output(cell.background),
-                        attributes: cell.attributes.rawValue)
-                // The pen run goes on while its glyphs keep one pen and its blanks that pen's background.
-                let runBackground = pen?.background ?? background
-                if let open = penRun, open.background == runBackground, pen == nil || open.pen == nil || open.pen == pen
-                {
-                    penRun?.end = x
-                    if let pen { penRun?.pen = pen }
-                } else {
-                    closePenRun()
-                    penRun = PenRun(
-                        row: y, start: x, end: x, pen: pen, background: runBackground, segment: segments.count,
-                        opensSegment: opensSegment)
-                }
-                positions[y].append(x + Int(max(cell.width, 1)))
-                addPosition(x + Int(max(cell.width, 1)), pen: pen, background: background)
-                if plainSpace {
-                    glyphs += 1
-                    blankBackgrounds.insert(background)
-                    if stretch == nil {
-                        stretch = Stretch(row: y, background: background, start: x, end: x, segment: segments.count)
-                        positions[y].append(x)
-                        addPosition(x, pen: nil, background: background)
-                    }
-                    continue
-                }
-                segment?.lastGlyph = x
-                if let pen { pens.insert(pen) }
-                glyphs += cellBytes[row + x]
-                glyphBytes += cellBytes[row + x]
-            }
-            closeStretch(at: width)
-            closePenRun()
-            closeSegment()
-            positions[y].sort()
-        }
-        for key in penPositions.keys { penPositions[key] = penPositions[key]?.map { $0.sorted() } }
-        for key in backgroundPositions.keys {
-            backgroundPositions[key] = backgroundPositions[key]?.map { $0.sorted() }
-        }
-
-        // Blanks, per row and background: printed (their count), or erased (one erase, ECH or
-        // EL, is 3 bytes at least: `CSI X`, `CSI K`) with the rest of the run entered again after
-        // each stretch it goes on past with a glyph (erasing does not move the cursor): per
-        // stretch the fewer of its length (printed after all) and that entry.
-        var groups = [[Int: (count: Int, past: Int)]](repeating: [:], count: height)
-        for stretch in stretches {
-            let length = stretch.end - stretch.start
-            var past = 0
-            let segment = segments[stretch.segment]
-            if stretch.end < width {
-                // A stretch a segment starts with: the segment's own entry may be the arrival at
-                // the rest (an erase from elsewhere, ECH over the gap or EL, covers the stretch).
-                let startsSegment = stretch.start == segment.start && !segment.continuesAbove
-                if let lastGlyph = segment.lastGlyph, lastGlyph >= stretch.end, !startsSegment {
-                    var rest = segment
-                    rest.start = stretch.end
-                    rest.gapStart = stretch.end
-                    rest.excludedFrom = stretch.start + 1
-                    rest.continuesAbove = false
-                    past = min(length, entryCost(rest, positions: positions, cellBytes: cellBytes, width: width))
-                }
-            } else if stretch.row + 1 < height, let next = firstSegment[stretch.row + 1],
-                segments[next].continuesAbove, segments[next].lastGlyph != nil
-            {
-                // The run goes on in the next row, which autowrap reaches only after this row's
-                // last cell is printed.
-                var rest = segments[next]
-                rest.continuesAbove = false
-                past = min(length, entryCost(rest, positions: positions, cellBytes: cellBytes, width: width))
-            }
-            groups[stretch.row][stretch.background, default: (0, 0)].count += length
+    /// Per row, what the changed blanks cost with the row kept (``RowBlanks/kept``) and what an
+    /// ED in each background saves on them.
+    ///
+    /// Blanks, per row and background: printed (their count), or erased (one erase, ECH or EL, is
+    /// 3 bytes at least: `CSI X`, `CSI K`) with the rest of the run entered again after each
+    /// stretch it goes on past with a glyph (erasing does not move the cursor): per stretch the
+    /// fewer of its length (printed after all) and that entry.
+    private func blankCosts(_ scan: FrameScan) -> RowBlanks {
+        var groups = [[Int: (count: Int, past: Int)]](repeating: [:], count: scan.height)
+        for stretch in scan.stretches {
+            let past = pastCost(stretch, scan)
+            groups[stretch.row][stretch.background, default: (0, 0)].count += stretch.end - stretch.start
             groups[stretch.row][stretch.background, default: (0, 0)].past += past
         }
-        var rowBlank = [Int](repeating: 0, count: height)
-        // Per row and background: what an ED in that background saves on the row's blanks (they
-        // then cost only their stretches' `past`).
-        var rowErasedSaving = [[Int: Int]](repeating: [:], count: height)
-        for y in 0..<height {
+        var blanks = RowBlanks(
+            kept: [Int](repeating: 0, count: scan.height),
+            erasedSaving: [[Int: Int]](repeating: [:], count: scan.height))
+        for y in 0..<scan.height {
             for (background, group) in groups[y] {
                 let kept = min(group.count, 3 + group.past)
-                rowBlank[y] += kept
-                rowErasedSaving[y][background] = kept - group.past
+                blanks.kept[y] += kept
+                // An ED in that background leaves the row's blanks only their stretches' `past`.
+                blanks.erasedSaving[y][background] = kept - group.past
             }
         }
+        return blanks
+    }
 
-        // Every segment with a glyph must be entered from outside it, but the one the cursor
-        // starts in.
-        var rowEntries = [Int](repeating: 0, count: height)
-        // In a row an ED erased, a gap with a glyph in it is printed again (charged as reprint),
-        // which carries the cursor into the segment after it.
-        var rowEntriesErased = [Int](repeating: 0, count: height)
-        var largestEntry = 0
-        for segment in segments where segment.lastGlyph != nil && !segment.continuesAbove {
-            let cost = entryCost(segment, positions: positions, cellBytes: cellBytes, width: width)
-            rowEntries[segment.row] += cost
-            if !segment.gapHoldsGlyph { rowEntriesErased[segment.row] += cost }
-            largestEntry = max(largestEntry, cost)
+    /// The fewer of `stretch`'s length and the entry into the rest of its run after it, when
+    /// erasing it leaves a glyph of that run to print (0 when none is left).
+    private func pastCost(_ stretch: Stretch, _ scan: FrameScan) -> Int {
+        let length = stretch.end - stretch.start
+        let segment = scan.segments[stretch.segment]
+        if stretch.end < scan.width {
+            // A stretch a segment starts with: the segment's own entry may be the arrival at
+            // the rest (an erase from elsewhere, ECH over the gap or EL, covers the stretch).
+            let startsSegment = stretch.start == segment.start && !segment.continuesAbove
+            guard let lastGlyph = segment.lastGlyph, lastGlyph >= stretch.end, !startsSegment else { return 0 }
+            var rest = segment
+            rest.start = stretch.end
+            rest.gapStart = stretch.end
+            rest.excludedFrom = stretch.start + 1
+            rest.continuesAbove = false
+            return min(length, entryCost(rest, in: scan))
         }
+        // The run goes on in the next row, which autowrap reaches only after this row's last
+        // cell is printed.
+        guard stretch.row + 1 < scan.height, let next = scan.firstSegment[stretch.row + 1],
+            scan.segments[next].continuesAbove, scan.segments[next].lastGlyph != nil
+        else { return 0 }
+        var rest = scan.segments[next]
+        rest.continuesAbove = false
+        return min(length, entryCost(rest, in: scan))
+    }
 
-        let sgr = sgrBytes(pens: pens, blankBackgrounds: blankBackgrounds)
+    /// Every segment with a glyph must be entered from outside it, but the one the cursor
+    /// starts in. In a row an ED erased, a gap with a glyph in it is printed again (charged as
+    /// reprint), which carries the cursor into the segment after it.
+    private func segmentEntries(_ scan: FrameScan) -> RowEntries {
+        var entries = RowEntries(height: scan.height)
+        for segment in scan.segments where segment.lastGlyph != nil && !segment.continuesAbove {
+            entries.add(entryCost(segment, in: scan), row: segment.row, whenErased: !segment.gapHoldsGlyph)
+        }
+        return entries
+    }
 
-        // Every pen run with a glyph is entered once too, counting the SGR on the way: from the
-        // cheapest position with any pen, plus the cheapest SGR into its pen; or from the
-        // cheapest position where its pen already is (a glyph in it, or a blank in its
-        // background). A run that goes on from the row above's last cell is reached by autowrap.
-        var rowPenEntries = [Int](repeating: 0, count: height)
-        var rowPenEntriesErased = [Int](repeating: 0, count: height)
-        var largestPenEntry = 0
-        var samePenPositions: [NeededPen: [[Int]]] = [:]
-        var samePenCounts: [NeededPen: Int] = [:]
-        for run in penRuns {
+    /// Every pen run with a glyph is entered once too, counting the SGR on the way: from the
+    /// cheapest position with any pen, plus the cheapest SGR into its pen (`sgrEntries`); or from
+    /// the cheapest position where its pen already is (a glyph in it, or a blank in its
+    /// background). A run that goes on from the row above's last cell is reached by autowrap.
+    private func penRunEntries(_ scan: FrameScan, sgrEntries: [NeededPen: Int]) -> RowEntries {
+        var entries = RowEntries(height: scan.height)
+        var samePen = SamePenPositions()
+        for run in scan.penRuns {
             guard let pen = run.pen else { continue }
-            let segment = segments[run.segment]
+            let segment = scan.segments[run.segment]
             if run.opensSegment && segment.continuesAbove { continue }
             var target = segment
             target.start = run.start
@@ -309,35 +198,67 @@ package struct OutputLowerBound {
             target.excludedFrom = run.opensSegment ? run.start : run.start + 1
             if !run.opensSegment { target.gapStart = run.start }
             target.continuesAbove = false
-            let anyPen =
-                entryCost(target, positions: positions, cellBytes: cellBytes, width: width) + (sgr.entries[pen] ?? 0)
-            if samePenPositions[pen] == nil {
-                let glyphRows = penPositions[pen] ?? Array(repeating: [], count: height)
-                let blankRows = backgroundPositions[pen.background] ?? Array(repeating: [], count: height)
-                samePenPositions[pen] = zip(glyphRows, blankRows).map { ($0 + $1).sorted() }
-            }
-            let same = samePenPositions[pen] ?? []
-            if samePenCounts[pen] == nil { samePenCounts[pen] = same.reduce(0) { $0 + $1.count } }
+            let anyPen = entryCost(target, in: scan) + (sgrEntries[pen] ?? 0)
+            let same = samePen.positions(of: pen, in: scan)
             // Positions with the pen outside the run itself.
-            let own = same[run.row].count { $0 >= target.excludedFrom && $0 <= run.end + 1 }
-            let hasOther = (samePenCounts[pen] ?? 0) > own
-            let samePen =
-                hasOther ? entryCost(target, positions: same, cellBytes: cellBytes, width: width) : Self.unreachable
-            let cost = min(anyPen, samePen)
-            rowPenEntries[run.row] += cost
-            if !(run.opensSegment && segment.gapHoldsGlyph) { rowPenEntriesErased[run.row] += cost }
-            largestPenEntry = max(largestPenEntry, cost)
+            let own = same.rows[run.row].count { $0 >= target.excludedFrom && $0 <= run.end + 1 }
+            let samePenCost =
+                same.count > own
+                ? entryCost(target, positions: same.rows, cellBytes: scan.cellBytes, width: scan.width)
+                : Self.unreachable
+            entries.add(
+                min(anyPen, samePenCost), row: run.row, whenErased: !(run.opensSegment && segment.gapHoldsGlyph))
+        }
+        return entries
+    }
+
+    /// ``entryCost(_:positions:cellBytes:width:)`` from every position the cursor may be at.
+    private func entryCost(_ segment: Segment, in scan: FrameScan) -> Int {
+        entryCost(segment, positions: scan.positions, cellBytes: scan.cellBytes, width: scan.width)
+    }
+
+    /// Per row, the changed blanks' bytes with no ED, and what an ED in each background saves
+    /// on them.
+    struct RowBlanks {
+        var kept: [Int]
+        var erasedSaving: [[Int: Int]]
+    }
+
+    /// Per row, the entries' bytes with no ED (`kept`) and with one (`erased`), and the largest
+    /// single entry (the one the frame may start in).
+    struct RowEntries {
+        var kept: [Int]
+        var erased: [Int]
+        var largest = 0
+
+        init(height: Int) {
+            kept = [Int](repeating: 0, count: height)
+            erased = kept
         }
 
-        let strategy = Self.leastStrategy(
-            kept: RowCosts(blank: rowBlank, entries: rowEntries, penEntries: rowPenEntries),
-            erased: ErasedRows(saving: rowErasedSaving, entries: rowEntriesErased, penEntries: rowPenEntriesErased),
-            rowUnchangedBytes: rowUnchangedBytes, largestEntry: largestEntry, largestPenEntry: largestPenEntry,
-            sgr: sgr.total)
-        return Bound(
-            glyphs: glyphs, glyphBytes: glyphBytes, blankBytes: strategy.blank, entryBytes: strategy.entries,
-            penEntryBytes: strategy.penEntries, reprintBytes: strategy.reprint, sgrBytes: sgr.total,
-            erasesDisplay: strategy.erasesDisplay)
+        /// Counts an entry of `cost` in `row`, in the erased rows' sum too when `whenErased`.
+        mutating func add(_ cost: Int, row: Int, whenErased: Bool) {
+            kept[row] += cost
+            if whenErased { erased[row] += cost }
+            largest = max(largest, cost)
+        }
+    }
+
+    /// Per pen, the positions where the cursor may be with that pen already set (after a glyph
+    /// in it, or after or at the start of blanks in its background), sorted per row, with their
+    /// count; built on first use.
+    struct SamePenPositions {
+        private var known: [NeededPen: (rows: [[Int]], count: Int)] = [:]
+
+        mutating func positions(of pen: NeededPen, in scan: FrameScan) -> (rows: [[Int]], count: Int) {
+            if let positions = known[pen] { return positions }
+            let glyphRows = scan.penPositions[pen] ?? Array(repeating: [], count: scan.height)
+            let blankRows = scan.backgroundPositions[pen.background] ?? Array(repeating: [], count: scan.height)
+            let rows = zip(glyphRows, blankRows).map { ($0 + $1).sorted() }
+            let positions = (rows: rows, count: rows.reduce(0) { $0 + $1.count })
+            known[pen] = positions
+            return positions
+        }
     }
 
     /// A run of changed cells in one row whose glyphs share one pen and whose blanks its
@@ -395,7 +316,7 @@ package struct OutputLowerBound {
     }
 
     /// A cell's UTF-8 bytes (0 for a continuation cell).
-    private mutating func utf8Count(_ cell: Cell) -> Int {
+    mutating func utf8Count(_ cell: Cell) -> Int {
         guard !cell.isContinuation else { return 0 }
         let glyph = cell.glyph
         // A scalar value's UTF-8 length (surrogates are written as U+FFFD, 3 bytes); an interned
