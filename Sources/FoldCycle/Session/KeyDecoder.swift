@@ -76,116 +76,141 @@ package struct KeyDecoder: Sendable {
     /// Decodes `bytes`, returning the complete key presses, mouse reports and terminal reports
     /// (focus, cursor position) they finish, in order.
     package mutating func decodeWithReports(_ bytes: [UInt8]) -> [DecodedInput] {
+        var batch = DecodedBatch()
+        for byte in bytes { consume(byte, into: &batch) }
+        batch.flushText()
+        return batch.events
+    }
+
+    /// What one call decodes, in order: typed text gathers until the next event or report.
+    private struct DecodedBatch {
         var events: [DecodedInput] = []
         var text: [UInt8] = []
-        func flushText() {
+
+        mutating func flushText() {
             guard !text.isEmpty else { return }
             events.append(.event(.key(.text(String(decoding: text, as: UTF8.self)))))
             text.removeAll()
         }
-        func emit(_ event: InputEvent) {
+
+        mutating func emit(_ event: InputEvent) {
             flushText()
             events.append(.event(event))
         }
-        func emit(_ report: TerminalReport) {
+
+        mutating func emit(_ report: TerminalReport) {
             flushText()
             events.append(.report(report))
         }
-        for byte in bytes {
-            switch state {
-            case .escape:
-                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") {
-                    state = .sequence(introducer: byte)
-                    parameters.removeAll(keepingCapacity: true)
-                    parametersOverflowed = false
-                } else if [
-                    UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
-                    UInt8(ascii: "_"),
-                ].contains(byte) {
-                    state = .string(0)  // OSC, DCS, SOS, PM, APC: the whole string is dropped.
-                } else if byte == 0x1B {
-                    emit(.key(.escape))  // Esc, then a new escape.
-                } else {
-                    state = .ground  // Alt+key: dropped.
-                }
-                continue
-            case .string(let length):
-                if byte == 0x07 || length + 1 >= Limits.controlStringBytes {
-                    state = .ground
-                } else {
-                    state = byte == 0x1B ? .stringEscape(length + 1) : .string(length + 1)
-                }
-                continue
-            case .stringEscape(let length):
-                state = byte == UInt8(ascii: "\\") ? .ground : .string(length + 1)
-                continue
-            case .x10Mouse(var report):
-                report.append(byte)
-                if report.count < 3 {
-                    state = .x10Mouse(report)
-                } else {
-                    state = .ground
-                    if let event = Self.x10Mouse(report) { emit(.mouse(event)) }
-                }
-                continue
-            case .sequence(let introducer):
-                // Parameters and intermediates (0x20...0x3F) continue; a final byte (0x40...0x7E) ends.
-                if (0x20...0x3F).contains(byte) {
-                    if parameters.count < Self.maximumParameterCount {
-                        parameters.append(byte)
-                    } else {
-                        parametersOverflowed = true
-                    }
-                    continue
-                }
+    }
+
+    /// Takes one byte in the current state.
+    @inline(__always)
+    private mutating func consume(_ byte: UInt8, into batch: inout DecodedBatch) {
+        switch state {
+        case .ground:
+            consumeGround(byte, into: &batch)
+        case .escape:
+            consumeEscape(byte, into: &batch)
+        case .string(let length):
+            if byte == 0x07 || length + 1 >= Limits.controlStringBytes {
                 state = .ground
-                guard !parametersOverflowed else { continue }
-                if introducer == UInt8(ascii: "["), byte == UInt8(ascii: "M") || byte == UInt8(ascii: "m") {
-                    if parameters.first == UInt8(ascii: "<") {
-                        if let event = Self.sgrMouse(parameters.dropFirst(), isRelease: byte == UInt8(ascii: "m")) {
-                            emit(.mouse(event))
-                        }
-                    } else if parameters.isEmpty, byte == UInt8(ascii: "M") {
-                        state = .x10Mouse([])
-                    }
-                    continue
-                }
-                if introducer == UInt8(ascii: "["), let report = Self.report(final: byte, parameters: parameters) {
-                    emit(report)
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "A"): emit(.key(.arrow(.up)))
-                case UInt8(ascii: "B"): emit(.key(.arrow(.down)))
-                case UInt8(ascii: "C"): emit(.key(.arrow(.right)))
-                case UInt8(ascii: "D"): emit(.key(.arrow(.left)))
-                default: break
-                }
-                continue
-            case .ground:
-                break
+            } else {
+                state = byte == 0x1B ? .stringEscape(length + 1) : .string(length + 1)
             }
-            switch byte {
-            case 0x1B:
-                pendingUTF8.removeAll()
-                state = .escape
-            case 0x0D, 0x0A:
-                emit(.key(.enter))
-            case 0x7F, 0x08:
-                emit(.key(.backspace))
-            case 0x15:
-                emit(.key(.clearLine))
-            case 0x04:
-                emit(.key(.endOfTransmission))
-            case 0x00...0x1F:
-                continue  // Other controls (tab included) are not typed text.
-            default:
-                pendingUTF8.append(byte)
-                if let complete = takeCompleteUTF8() { text += complete }
+        case .stringEscape(let length):
+            state = byte == UInt8(ascii: "\\") ? .ground : .string(length + 1)
+        case .x10Mouse(var report):
+            report.append(byte)
+            if report.count < 3 {
+                state = .x10Mouse(report)
+            } else {
+                state = .ground
+                if let event = Self.x10Mouse(report) { batch.emit(.mouse(event)) }
             }
+        case .sequence(let introducer):
+            consumeSequence(byte, introducer: introducer, into: &batch)
         }
-        flushText()
-        return events
+    }
+
+    /// A byte outside any sequence: ESC starts one, the named controls are keys, other controls
+    /// (tab included) are not typed text, and the rest is UTF-8 text.
+    @inline(__always)
+    private mutating func consumeGround(_ byte: UInt8, into batch: inout DecodedBatch) {
+        switch byte {
+        case 0x1B:
+            pendingUTF8.removeAll()
+            state = .escape
+        case 0x0D, 0x0A:
+            batch.emit(.key(.enter))
+        case 0x7F, 0x08:
+            batch.emit(.key(.backspace))
+        case 0x15:
+            batch.emit(.key(.clearLine))
+        case 0x04:
+            batch.emit(.key(.endOfTransmission))
+        case 0x00...0x1F:
+            break
+        default:
+            pendingUTF8.append(byte)
+            if let complete = takeCompleteUTF8() { batch.text += complete }
+        }
+    }
+
+    /// The byte after ESC: a CSI or SS3 sequence, a control string, another ESC (so the first
+    /// was Esc), or Alt+key (dropped).
+    private mutating func consumeEscape(_ byte: UInt8, into batch: inout DecodedBatch) {
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") {
+            state = .sequence(introducer: byte)
+            parameters.removeAll(keepingCapacity: true)
+            parametersOverflowed = false
+        } else if [
+            UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
+            UInt8(ascii: "_"),
+        ].contains(byte) {
+            state = .string(0)  // OSC, DCS, SOS, PM, APC: the whole string is dropped.
+        } else if byte == 0x1B {
+            batch.emit(.key(.escape))  // Esc, then a new escape.
+        } else {
+            state = .ground  // Alt+key: dropped.
+        }
+    }
+
+    /// A byte of a CSI or SS3 sequence: parameters and intermediates (0x20...0x3F) continue; a
+    /// final byte (0x40...0x7E) ends it as a mouse report, a terminal report, an arrow key, or
+    /// nothing.
+    private mutating func consumeSequence(_ byte: UInt8, introducer: UInt8, into batch: inout DecodedBatch) {
+        if (0x20...0x3F).contains(byte) {
+            if parameters.count < Self.maximumParameterCount {
+                parameters.append(byte)
+            } else {
+                parametersOverflowed = true
+            }
+            return
+        }
+        state = .ground
+        guard !parametersOverflowed else { return }
+        if introducer == UInt8(ascii: "["), byte == UInt8(ascii: "M") || byte == UInt8(ascii: "m") {
+            if parameters.first == UInt8(ascii: "<") {
+                if let event = Self.sgrMouse(parameters.dropFirst(), isRelease: byte == UInt8(ascii: "m")) {
+                    batch.emit(.mouse(event))
+                }
+            } else if parameters.isEmpty, byte == UInt8(ascii: "M") {
+                state = .x10Mouse([])
+            }
+            return
+        }
+        if introducer == UInt8(ascii: "["), let report = Self.report(final: byte, parameters: parameters) {
+            batch.emit(report)
+            return
+        }
+        switch byte {
+        case UInt8(ascii: "A"): batch.emit(.key(.arrow(.up)))
+        case UInt8(ascii: "B"): batch.emit(.key(.arrow(.down)))
+        case UInt8(ascii: "C"): batch.emit(.key(.arrow(.right)))
+        case UInt8(ascii: "D"): batch.emit(.key(.arrow(.left)))
+        default: break
+        }
     }
 
     /// A terminal's report: `CSI I` / `CSI O` (focus in / out, mode 1004), `CSI row ; column R`

@@ -72,59 +72,81 @@ package enum DisplayWidth {
     // MARK: - Cluster loop (a port of Python wcwidth 0.9.4 `wcswidth`)
 
     private static func clusterWidth(_ scalars: [UInt32]) -> Int {
+        var loop = ClusterLoop()
+        var index = 0
+        while index < scalars.count { index = loop.step(scalars, at: index) }
+        return min(max(loop.total + loop.cluster, 0), 2)
+    }
+
+    /// The state of Python's grapheme loop over one cluster's scalars.
+    private struct ClusterLoop {
+        /// The widths of the finished parts.
         var total = 0
+        /// The width of the part being built.
         var cluster = 0
         var hasBase = false
         var lastScalar: UInt32 = 0
         var lastWidth = 0
         var afterVirama = false
-        var index = 0
-        while index < scalars.count {
+
+        /// Takes the scalar at `index` (with the one after it, for a ZWJ); returns the index of
+        /// the next one to take.
+        @inline(__always)
+        mutating func step(_ scalars: [UInt32], at index: Int) -> Int {
             let value = scalars[index]
-            if value == 0x200D {
-                // ZWJ: Python skips the scalar after it (the joined emoji adds no width).
-                if afterVirama {
-                    index += 1
-                } else if index + 1 < scalars.count {
-                    lastWidth = 0
-                    afterVirama = false
-                    index += 2
-                } else {
-                    afterVirama = false
-                    index += 1
-                }
-                continue
-            }
-            if value == 0xFE0F && hasBase {
-                if contains(DisplayWidthTables.vs16NarrowToWide, lastScalar) { cluster = 2 }
-                hasBase = false
-                index += 1
-                continue
-            }
-            if value == 0xFE0E && hasBase {
-                if contains(DisplayWidthTables.vs15WideToNarrow, lastScalar) && lastWidth == 2 { total -= 1 }
-                hasBase = false
-                index += 1
-                continue
+            if value == 0x200D { return joiner(scalars, at: index) }
+            if (value == 0xFE0F || value == 0xFE0E) && hasBase {
+                variationSelector(value)
+                return index + 1
             }
             if DisplayWidthTables.regionalIndicators.contains(value) {
-                var before = 0
-                var back = index - 1
-                while back >= 0 && DisplayWidthTables.regionalIndicators.contains(scalars[back]) {
-                    before += 1
-                    back -= 1
-                }
-                if before % 2 == 1 {
+                if Self.endsFlag(scalars, at: index) {
                     lastScalar = value
-                    index += 1
-                    continue
+                    return index + 1
                 }
             } else if DisplayWidthTables.fitzpatrick.contains(value)
                 && contains(DisplayWidthTables.emojiModifierBases, lastScalar)
             {
-                index += 1
-                continue
+                return index + 1
             }
+            add(value)
+            return index + 1
+        }
+
+        /// ZWJ: Python skips the scalar after it (the joined emoji adds no width).
+        private mutating func joiner(_ scalars: [UInt32], at index: Int) -> Int {
+            if afterVirama { return index + 1 }
+            afterVirama = false
+            guard index + 1 < scalars.count else { return index + 1 }
+            lastWidth = 0
+            return index + 2
+        }
+
+        /// VS16 after a narrow emoji base makes 2; VS15 after a wide one makes 1.
+        private mutating func variationSelector(_ value: UInt32) {
+            if value == 0xFE0F {
+                if contains(DisplayWidthTables.vs16NarrowToWide, lastScalar) { cluster = 2 }
+            } else if contains(DisplayWidthTables.vs15WideToNarrow, lastScalar) && lastWidth == 2 {
+                total -= 1
+            }
+            hasBase = false
+        }
+
+        /// Whether the regional indicator at `index` is the second of a pair (an odd count of
+        /// them before it): the flag is already counted.
+        private static func endsFlag(_ scalars: [UInt32], at index: Int) -> Bool {
+            var before = 0
+            var back = index - 1
+            while back >= 0 && DisplayWidthTables.regionalIndicators.contains(scalars[back]) {
+                before += 1
+                back -= 1
+            }
+            return before % 2 == 1
+        }
+
+        /// Any other scalar: a visible one starts a new part (or, after a virama, joins a
+        /// conjunct of width 2); a spacing mark after a base widens it to 2.
+        private mutating func add(_ value: UInt32) {
             let width = scalarWidth(value)
             if width > 0 {
                 if afterVirama {
@@ -148,9 +170,7 @@ package enum DisplayWidth {
             } else {
                 afterVirama = false
             }
-            index += 1
         }
-        return min(max(total + cluster, 0), 2)
     }
 
     // MARK: - Table lookup
