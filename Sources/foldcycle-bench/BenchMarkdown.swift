@@ -106,76 +106,8 @@ enum BenchMarkdown {
         var out = wrapped(report.environment.sentence(totalSeconds: report.totalSeconds)) + "\n\n"
         let sizes = BenchReport.orderedSizes(report.frames)
         if let first = sizes.first, let sample = report.frames.first {
-            out +=
-                wrapped(
-                    "At \(BenchReport.display(first)), \(grouped(sample.frames)) frames per case "
-                        + "(\(sample.transitions) transitions). Times in µs: the median of compose + encode for "
-                        + "each encoder, its p99 for the diff, and the medians of compose and of each encode "
-                        + "alone; bytes, floor and changed glyphs are means per frame in the output's colour "
-                        + "space (the floor: the fewest bytes any cell-diff encoder can send, "
-                        + "[the lower bound](#the-lower-bound); changed glyphs: their UTF-8 bytes alone, "
-                        + "issue 12's first bound); ratio is the diff's total bytes over the total floor, "
-                        + "glyph ratio over the total changed glyphs.") + "\n\n"
-            out +=
-                "| transition | dir | depth | diff | diff p99 | full | compose | diff encode | full encode | diff bytes | full bytes | floor | ratio | changed glyphs | glyph ratio |\n"
-            out += "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-            let cases = report.frames.filter { $0.size == first }
-            for diff in cases where diff.encoder == .diff {
-                let full = cases.first {
-                    $0.encoder == .full && $0.transition == diff.transition && $0.direction == diff.direction
-                        && $0.depth == diff.depth
-                }
-                let cells = [
-                    diff.transition, diff.direction, BenchOptions.name(of: diff.colorDepth),
-                    String(format: "%.1f", diff.composeEncodeMicros.median),
-                    String(format: "%.1f", diff.composeEncodeMicros.p99),
-                    full.map { String(format: "%.1f", $0.composeEncodeMicros.median) } ?? "–",
-                    String(format: "%.1f", diff.composeMicros.median),
-                    String(format: "%.1f", diff.encodeMicros.median),
-                    full.map { String(format: "%.1f", $0.encodeMicros.median) } ?? "–",
-                    String(format: "%.0f", diff.bytes.mean),
-                    full.map { String(format: "%.0f", $0.bytes.mean) } ?? "–",
-                    String(format: "%.0f", diff.lowerBound.mean),
-                    diff.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "–",
-                    String(format: "%.0f", diff.glyphBound.mean),
-                    diff.ratioToGlyphBound.map { String(format: "%.2f", $0) } ?? "–",
-                ]
-                out += "| " + cells.joined(separator: " | ") + " |\n"
-            }
-            out += "\n"
-            if sizes.count > 1 {
-                out +=
-                    wrapped(
-                        "Larger slots (the scaling cases, at \(BenchReport.depthName(report.frames.first(where: { $0.size == sizes[1] })?.depth ?? "truecolor"))), "
-                            + "each transition's worst direction for the diff encoder: median compose + encode per "
-                            + "frame and per cell, and the same at \(BenchReport.display(first)).") + "\n\n"
-                out +=
-                    "| size | transition | dir | diff | ns per cell | at \(BenchReport.display(first)) | full | ratio |\n"
-                out += "|---|---|---|---:|---:|---:|---:|---:|\n"
-                for size in sizes.dropFirst() {
-                    let cases = report.frames.filter { $0.size == size }
-                    for kind in orderedKinds(cases) {
-                        guard
-                            let diff = BenchReport.worst(
-                                cases.filter { $0.transition == kind }, size: size, encoder: .diff)
-                        else { continue }
-                        let small = report.frames.filter {
-                            $0.size == first && $0.transition == kind && $0.encoder == .diff && $0.depth == diff.depth
-                        }.max(by: { $0.nanosecondsPerCell < $1.nanosecondsPerCell })
-                        let full = BenchReport.worst(cases.filter { $0.transition == kind }, size: size, encoder: .full)
-                        let cells = [
-                            BenchReport.display(size), kind, diff.direction,
-                            String(format: "%.1f", diff.composeEncodeMicros.median),
-                            String(format: "%.2f", diff.nanosecondsPerCell),
-                            small.map { String(format: "%.2f", $0.nanosecondsPerCell) } ?? "–",
-                            full.map { String(format: "%.1f", $0.composeEncodeMicros.median) } ?? "–",
-                            diff.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "–",
-                        ]
-                        out += "| " + cells.joined(separator: " | ") + " |\n"
-                    }
-                }
-                out += "\n"
-            }
+            out += frameCaseTable(report, first: first, sample: sample)
+            if sizes.count > 1 { out += largerSizeTable(report, sizes: sizes) }
         }
         let rows = measurementRows(report)
         if !rows.isEmpty {
@@ -183,6 +115,82 @@ enum BenchMarkdown {
             for (name, value) in rows { out += "| \(name) | \(value) |\n" }
         }
         return trimmed(out)
+    }
+
+    /// Every frame case at the first size, `first`: one row per transition, direction and depth,
+    /// with both encoders' figures.
+    private static func frameCaseTable(_ report: BenchReport, first: String, sample: FrameResult) -> String {
+        var out =
+            wrapped(
+                "At \(BenchReport.display(first)), \(grouped(sample.frames)) frames per case "
+                    + "(\(sample.transitions) transitions). Times in µs: the median of compose + encode for "
+                    + "each encoder, its p99 for the diff, and the medians of compose and of each encode "
+                    + "alone; bytes, floor and changed glyphs are means per frame in the output's colour "
+                    + "space (the floor: the fewest bytes any cell-diff encoder can send, "
+                    + "[the lower bound](#the-lower-bound); changed glyphs: their UTF-8 bytes alone, "
+                    + "issue 12's first bound); ratio is the diff's total bytes over the total floor, "
+                    + "glyph ratio over the total changed glyphs.") + "\n\n"
+        out +=
+            "| transition | dir | depth | diff | diff p99 | full | compose | diff encode | full encode | diff bytes | full bytes | floor | ratio | changed glyphs | glyph ratio |\n"
+        out += "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        let cases = report.frames.filter { $0.size == first }
+        for diff in cases where diff.encoder == .diff {
+            let full = cases.first {
+                $0.encoder == .full && $0.transition == diff.transition && $0.direction == diff.direction
+                    && $0.depth == diff.depth
+            }
+            let cells = [
+                diff.transition, diff.direction, BenchOptions.name(of: diff.colorDepth),
+                String(format: "%.1f", diff.composeEncodeMicros.median),
+                String(format: "%.1f", diff.composeEncodeMicros.p99),
+                full.map { String(format: "%.1f", $0.composeEncodeMicros.median) } ?? "–",
+                String(format: "%.1f", diff.composeMicros.median),
+                String(format: "%.1f", diff.encodeMicros.median),
+                full.map { String(format: "%.1f", $0.encodeMicros.median) } ?? "–",
+                String(format: "%.0f", diff.bytes.mean),
+                full.map { String(format: "%.0f", $0.bytes.mean) } ?? "–",
+                String(format: "%.0f", diff.lowerBound.mean),
+                diff.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "–",
+                String(format: "%.0f", diff.glyphBound.mean),
+                diff.ratioToGlyphBound.map { String(format: "%.2f", $0) } ?? "–",
+            ]
+            out += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return out + "\n"
+    }
+
+    /// The sizes after the first (the scaling cases): one row per size and transition, its
+    /// worst direction for the diff encoder, beside the same at the first size.
+    private static func largerSizeTable(_ report: BenchReport, sizes: [String]) -> String {
+        let first = sizes[0]
+        var out =
+            wrapped(
+                "Larger slots (the scaling cases, at \(BenchReport.depthName(report.frames.first(where: { $0.size == sizes[1] })?.depth ?? "truecolor"))), "
+                    + "each transition's worst direction for the diff encoder: median compose + encode per "
+                    + "frame and per cell, and the same at \(BenchReport.display(first)).") + "\n\n"
+        out += "| size | transition | dir | diff | ns per cell | at \(BenchReport.display(first)) | full | ratio |\n"
+        out += "|---|---|---|---:|---:|---:|---:|---:|\n"
+        for size in sizes.dropFirst() {
+            let cases = report.frames.filter { $0.size == size }
+            for kind in orderedKinds(cases) {
+                let ofKind = cases.filter { $0.transition == kind }
+                guard let diff = BenchReport.worst(ofKind, size: size, encoder: .diff) else { continue }
+                let small = report.frames.filter {
+                    $0.size == first && $0.transition == kind && $0.encoder == .diff && $0.depth == diff.depth
+                }.max(by: { $0.nanosecondsPerCell < $1.nanosecondsPerCell })
+                let full = BenchReport.worst(ofKind, size: size, encoder: .full)
+                let cells = [
+                    BenchReport.display(size), kind, diff.direction,
+                    String(format: "%.1f", diff.composeEncodeMicros.median),
+                    String(format: "%.2f", diff.nanosecondsPerCell),
+                    small.map { String(format: "%.2f", $0.nanosecondsPerCell) } ?? "–",
+                    full.map { String(format: "%.1f", $0.composeEncodeMicros.median) } ?? "–",
+                    diff.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "–",
+                ]
+                out += "| " + cells.joined(separator: " | ") + " |\n"
+            }
+        }
+        return out + "\n"
     }
 
     /// (measurement, result) rows for the idle, timer, memory and start-up sections that ran.

@@ -92,15 +92,27 @@ struct BenchReport: Codable, Sendable {
         for result in frames where !kinds.contains(result.transition) { kinds.append(result.transition) }
         for kind in kinds { appendTimeTargets(kind: kind, cases: cases.filter { $0.transition == kind }) }
         for kind in kinds { appendByteTargets(kind: kind, cases: cases.filter { $0.transition == kind }) }
-        // The floor is a floor: no frame of the diff encoder below it.
+        appendFloorTarget()
+        appendPaletteTarget()
+        appendScalingTargets(kinds: kinds)
+        appendIdleTargets()
+        appendTimerTarget()
+        appendMemoryTarget()
+        appendStartupTarget()
+    }
+
+    /// The floor is a floor: no frame of the diff encoder below it.
+    private mutating func appendFloorTarget() {
         let belowFloor = frames.reduce(0) { $0 + $1.framesBelowFloor }
-        if frames.contains(where: { $0.encoder == .diff }) {
-            targets.append(
-                TargetResult(
-                    name: "diff frames below the floor, every case (a floor above a real frame would be wrong)",
-                    limit: "0", measured: "\(belowFloor)", pass: belowFloor == 0))
-        }
-        // 256 colours never send more than truecolor, case by case.
+        guard frames.contains(where: { $0.encoder == .diff }) else { return }
+        targets.append(
+            TargetResult(
+                name: "diff frames below the floor, every case (a floor above a real frame would be wrong)",
+                limit: "0", measured: "\(belowFloor)", pass: belowFloor == 0))
+    }
+
+    /// 256 colours never send more than truecolor, case by case.
+    private mutating func appendPaletteTarget() {
         var worstPalette: (ratio: Double, result: FrameResult)?
         for result in frames where result.depth == ColorDepth.ansi256.rawValue && result.encoder == .diff {
             guard
@@ -112,45 +124,57 @@ struct BenchReport: Codable, Sendable {
             let ratio = result.bytes.mean / truecolor.bytes.mean
             if ratio > worstPalette?.ratio ?? -1 { worstPalette = (ratio, result) }
         }
-        if let worstPalette {
-            let result = worstPalette.result
+        guard let worstPalette else { return }
+        let result = worstPalette.result
+        targets.append(
+            TargetResult(
+                name:
+                    "diff bytes at 256 colours over truecolor, same frames (worst: \(result.transition) \(result.direction))",
+                limit: "≤ 1.00", measured: String(format: "%.2f", worstPalette.ratio), pass: worstPalette.ratio <= 1
+            ))
+    }
+
+    /// Scaling: ns per cell at each larger size over the first size's, per transition (worst
+    /// direction, diff encoder, the larger size's depth).
+    private mutating func appendScalingTargets(kinds: [String]) {
+        let sizes = Self.orderedSizes(frames)
+        guard let first = sizes.first else { return }
+        for size in sizes.dropFirst() {
+            var worst: (ratio: Double, kind: String, small: Double, large: Double)?
+            for kind in kinds {
+                guard let scaling = scaling(of: kind, at: size, over: first) else { continue }
+                if scaling.ratio > worst?.ratio ?? -1 { worst = (scaling.ratio, kind, scaling.small, scaling.large) }
+            }
+            guard let worst else { continue }
             targets.append(
                 TargetResult(
                     name:
-                        "diff bytes at 256 colours over truecolor, same frames (worst: \(result.transition) \(result.direction))",
-                    limit: "≤ 1.00", measured: String(format: "%.2f", worstPalette.ratio), pass: worstPalette.ratio <= 1
-                ))
+                        "compose + encode ns per cell, \(Self.display(size)) over \(Self.display(first)), diff encoder, worst direction (worst transition: \(worst.kind))",
+                    limit: "≤ \(Self.format(Self.scalingLimit, decimals: 1)) ×",
+                    measured: String(format: "%.2f × (%.2f / %.2f ns)", worst.ratio, worst.large, worst.small),
+                    pass: worst.ratio <= Self.scalingLimit))
         }
-        // Scaling: ns per cell at each larger size over the first size's, per transition (worst
-        // direction, diff encoder, the larger size's depth).
-        let sizes = Self.orderedSizes(frames)
-        if let first = sizes.first {
-            for size in sizes.dropFirst() {
-                var worst: (ratio: Double, kind: String, small: Double, large: Double)?
-                for kind in kinds {
-                    let large = frames.filter { $0.size == size && $0.transition == kind && $0.encoder == .diff }
-                    guard let depth = large.first?.depth,
-                        let largeWorst = large.max(by: { $0.nanosecondsPerCell < $1.nanosecondsPerCell }),
-                        let smallWorst = frames.filter({
-                            $0.size == first && $0.transition == kind && $0.encoder == .diff && $0.depth == depth
-                        }).max(by: { $0.nanosecondsPerCell < $1.nanosecondsPerCell }),
-                        smallWorst.nanosecondsPerCell > 0
-                    else { continue }
-                    let ratio = largeWorst.nanosecondsPerCell / smallWorst.nanosecondsPerCell
-                    if ratio > worst?.ratio ?? -1 {
-                        worst = (ratio, kind, smallWorst.nanosecondsPerCell, largeWorst.nanosecondsPerCell)
-                    }
-                }
-                guard let worst else { continue }
-                targets.append(
-                    TargetResult(
-                        name:
-                            "compose + encode ns per cell, \(Self.display(size)) over \(Self.display(first)), diff encoder, worst direction (worst transition: \(worst.kind))",
-                        limit: "≤ \(Self.format(Self.scalingLimit, decimals: 1)) ×",
-                        measured: String(format: "%.2f × (%.2f / %.2f ns)", worst.ratio, worst.large, worst.small),
-                        pass: worst.ratio <= Self.scalingLimit))
-            }
-        }
+    }
+
+    /// The worst direction's ns per cell of `kind` (diff encoder) at `size` over the same at
+    /// `first` and the larger size's depth; nil when either is missing.
+    private func scaling(of kind: String, at size: String, over first: String) -> (
+        ratio: Double, small: Double, large: Double
+    )? {
+        let large = frames.filter { $0.size == size && $0.transition == kind && $0.encoder == .diff }
+        guard let depth = large.first?.depth,
+            let largeWorst = large.max(by: { $0.nanosecondsPerCell < $1.nanosecondsPerCell }),
+            let smallWorst = frames.filter({
+                $0.size == first && $0.transition == kind && $0.encoder == .diff && $0.depth == depth
+            }).max(by: { $0.nanosecondsPerCell < $1.nanosecondsPerCell }),
+            smallWorst.nanosecondsPerCell > 0
+        else { return nil }
+        let ratio = largeWorst.nanosecondsPerCell / smallWorst.nanosecondsPerCell
+        return (ratio, smallWorst.nanosecondsPerCell, largeWorst.nanosecondsPerCell)
+    }
+
+    /// No frame tick while idle, per idle scenario.
+    private mutating func appendIdleTargets() {
         for result in idle {
             let label = result.scenario == "paused" ? "while paused (mid-transition)" : "between transitions"
             targets.append(
@@ -160,31 +184,40 @@ struct BenchReport: Codable, Sendable {
                     measured: result.valid ? "\(result.frameTicks)" : "\(result.frameTicks) (setup invalid)",
                     pass: result.valid && result.frameTicks == 0))
         }
-        if let timer {
-            targets.append(
-                TargetResult(
-                    name:
-                        "cumulative drift over \(timer.ticks) ticks (fit slope × deadlines, steady ticks; \(timer.skippedTicks) skipped)",
-                    limit: "≤ 2 ms", measured: Self.format(timer.fitDriftMilliseconds, "ms"),
-                    pass: timer.complete && abs(timer.fitDriftMilliseconds) <= 2))
-        }
-        if let memory {
-            let growth = Double(memory.peakGrowthKiB) / 1_024
-            targets.append(
-                TargetResult(
-                    name:
-                        "peak RSS growth \(BenchMarkdown.grouped(memory.shortTransitions)) → \(BenchMarkdown.grouped(memory.longTransitions)) transitions",
-                    limit: "≤ 1 MiB", measured: Self.format(growth, "MiB"), pass: memory.peakGrowthKiB <= 1_024))
-        }
-        if let startup {
-            let ok = startup.failures == 0 && startup.firstFrameMilliseconds.count > 0
-            targets.append(
-                TargetResult(
-                    name: "first frame after start, median of \(startup.firstFrameMilliseconds.count)",
-                    limit: "≤ 30 ms",
-                    measured: ok ? Self.format(startup.firstFrameMilliseconds.median, "ms") : "no frame",
-                    pass: ok && startup.firstFrameMilliseconds.median <= 30))
-        }
+    }
+
+    /// The timer's cumulative drift.
+    private mutating func appendTimerTarget() {
+        guard let timer else { return }
+        targets.append(
+            TargetResult(
+                name:
+                    "cumulative drift over \(timer.ticks) ticks (fit slope × deadlines, steady ticks; \(timer.skippedTicks) skipped)",
+                limit: "≤ 2 ms", measured: Self.format(timer.fitDriftMilliseconds, "ms"),
+                pass: timer.complete && abs(timer.fitDriftMilliseconds) <= 2))
+    }
+
+    /// Peak RSS growth from the short to the long memory run.
+    private mutating func appendMemoryTarget() {
+        guard let memory else { return }
+        let growth = Double(memory.peakGrowthKiB) / 1_024
+        targets.append(
+            TargetResult(
+                name:
+                    "peak RSS growth \(BenchMarkdown.grouped(memory.shortTransitions)) → \(BenchMarkdown.grouped(memory.longTransitions)) transitions",
+                limit: "≤ 1 MiB", measured: Self.format(growth, "MiB"), pass: memory.peakGrowthKiB <= 1_024))
+    }
+
+    /// The first frame after start.
+    private mutating func appendStartupTarget() {
+        guard let startup else { return }
+        let ok = startup.failures == 0 && startup.firstFrameMilliseconds.count > 0
+        targets.append(
+            TargetResult(
+                name: "first frame after start, median of \(startup.firstFrameMilliseconds.count)",
+                limit: "≤ 30 ms",
+                measured: ok ? Self.format(startup.firstFrameMilliseconds.median, "ms") : "no frame",
+                pass: ok && startup.firstFrameMilliseconds.median <= 30))
     }
 
     /// The worst median compose + encode of `kind` per encoder against ``frameMicrosLimit`` (or
@@ -265,87 +298,110 @@ struct BenchReport: Codable, Sendable {
         var out =
             "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
         out += "quick: \(environment.quick ? "yes" : "no"), \(environment.date))\n"
-        if !frames.isEmpty, let sample = frames.first {
-            out += "\nCompose + encode per frame, \(sample.frames) frames per case at \(sample.size) "
-            out += "(\(sample.transitions) transitions, t spread over 0...1); times in µs, bytes per frame\n"
+        out += frameTable() + idleTable() + timerTable() + memoryTable() + startupTable() + targetTable()
+        out += "\nTotal: \(Self.format(totalSeconds, "s"))\n"
+        return out
+    }
+
+    /// The frame cases, one row each ("" when none ran).
+    private func frameTable() -> String {
+        guard !frames.isEmpty, let sample = frames.first else { return "" }
+        let widths = [7, 7, 6, 9, 5, 8, 8, 8, 8, 9, 8, 6, 8, 6]
+        var out = "\nCompose + encode per frame, \(sample.frames) frames per case at \(sample.size) "
+        out += "(\(sample.transitions) transitions, t spread over 0...1); times in µs, bytes per frame\n"
+        out += Self.row(
+            [
+                "size", "kind", "dir", "depth", "enc", "median", "p99", "compose", "encode", "bytes", "floor",
+                "ratio", "glyphs", "ratio",
+            ],
+            widths: widths)
+        for result in frames {
             out += Self.row(
                 [
-                    "size", "kind", "dir", "depth", "enc", "median", "p99", "compose", "encode", "bytes", "floor",
-                    "ratio", "glyphs", "ratio",
-                ],
-                widths: [7, 7, 6, 9, 5, 8, 8, 8, 8, 9, 8, 6, 8, 6])
-            for result in frames {
-                out += Self.row(
-                    [
-                        result.size, result.transition, result.direction, BenchOptions.name(of: result.colorDepth),
-                        result.encoder.rawValue,
-                        String(format: "%.2f", result.composeEncodeMicros.median),
-                        String(format: "%.2f", result.composeEncodeMicros.p99),
-                        String(format: "%.2f", result.composeMicros.median),
-                        String(format: "%.2f", result.encodeMicros.median),
-                        String(format: "%.0f", result.bytes.mean),
-                        String(format: "%.0f", result.lowerBound.mean),
-                        result.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "-",
-                        String(format: "%.0f", result.glyphBound.mean),
-                        result.ratioToGlyphBound.map { String(format: "%.2f", $0) } ?? "-",
-                    ], widths: [7, 7, 6, 9, 5, 8, 8, 8, 8, 9, 8, 6, 8, 6])
-            }
-            out += "  each frame composed once and encoded by both encoders (alternating order); "
-            out += "compose/encode: medians of each part alone;\n  bytes, floor, glyphs: means per frame; "
-            out += "ratio: total bytes / total floor, then / total changed glyph bytes\n"
+                    result.size, result.transition, result.direction, BenchOptions.name(of: result.colorDepth),
+                    result.encoder.rawValue,
+                    String(format: "%.2f", result.composeEncodeMicros.median),
+                    String(format: "%.2f", result.composeEncodeMicros.p99),
+                    String(format: "%.2f", result.composeMicros.median),
+                    String(format: "%.2f", result.encodeMicros.median),
+                    String(format: "%.0f", result.bytes.mean),
+                    String(format: "%.0f", result.lowerBound.mean),
+                    result.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "-",
+                    String(format: "%.0f", result.glyphBound.mean),
+                    result.ratioToGlyphBound.map { String(format: "%.2f", $0) } ?? "-",
+                ], widths: widths)
         }
-        if !idle.isEmpty {
-            out += "\nIdle: Player (inline, 80x24, truecolor) writing to /dev/null, DispatchClock\n"
+        out += "  each frame composed once and encoded by both encoders (alternating order); "
+        out += "compose/encode: medians of each part alone;\n  bytes, floor, glyphs: means per frame; "
+        out += "ratio: total bytes / total floor, then / total changed glyph bytes\n"
+        return out
+    }
+
+    /// The idle scenarios ("" when none ran).
+    private func idleTable() -> String {
+        guard !idle.isEmpty else { return "" }
+        var out = "\nIdle: Player (inline, 80x24, truecolor) writing to /dev/null, DispatchClock\n"
+        out += Self.row(
+            ["scenario", "seconds", "ticks", "CPU ms", "ctx sw", "frames before", "valid"],
+            widths: [9, 8, 6, 8, 7, 14, 6])
+        for result in idle {
             out += Self.row(
-                ["scenario", "seconds", "ticks", "CPU ms", "ctx sw", "frames before", "valid"],
-                widths: [9, 8, 6, 8, 7, 14, 6])
-            for result in idle {
-                out += Self.row(
-                    [
-                        result.scenario, String(format: "%.2f", result.seconds), "\(result.frameTicks)",
-                        String(format: "%.3f", result.cpuMilliseconds), "\(result.contextSwitches)",
-                        "\(result.framesBefore)", result.valid ? "yes" : "NO",
-                    ], widths: [9, 8, 6, 8, 7, 14, 6])
-            }
+                [
+                    result.scenario, String(format: "%.2f", result.seconds), "\(result.frameTicks)",
+                    String(format: "%.3f", result.cpuMilliseconds), "\(result.contextSwitches)",
+                    "\(result.framesBefore)", result.valid ? "yes" : "NO",
+                ], widths: [9, 8, 6, 8, 7, 14, 6])
         }
-        if let timer {
-            out += "\nTimer: \(timer.ticks) transitions every \(Self.format(timer.intervalSeconds * 1_000, "ms")) "
-            out +=
-                "on DispatchClock; lateness = clock time of .transitionBegan in an observer − (launch + k·interval)\n"
-            let late = timer.latenessMilliseconds
-            out += "  lateness ms: median \(Self.format(late.median)), p99 \(Self.format(late.p99)), "
-            out += "max \(Self.format(late.max)), min \(Self.format(late.min))\n"
-            out += "  skipped deadlines: \(timer.skippedTicks) (after \(timer.stalledTicks) stalled ticks)\n"
-            out +=
-                "  drift ms over the steady ticks: fit slope × deadlines = \(Self.format(timer.fitDriftMilliseconds)); "
-            out += "last − first = \(Self.format(timer.endpointDriftMilliseconds))"
-            out += timer.complete ? "\n" : "  (TIMED OUT before every tick)\n"
+        return out
+    }
+
+    /// The timer run's lateness and drift ("" when it did not run).
+    private func timerTable() -> String {
+        guard let timer else { return "" }
+        var out = "\nTimer: \(timer.ticks) transitions every \(Self.format(timer.intervalSeconds * 1_000, "ms")) "
+        out += "on DispatchClock; lateness = clock time of .transitionBegan in an observer − (launch + k·interval)\n"
+        let late = timer.latenessMilliseconds
+        out += "  lateness ms: median \(Self.format(late.median)), p99 \(Self.format(late.p99)), "
+        out += "max \(Self.format(late.max)), min \(Self.format(late.min))\n"
+        out += "  skipped deadlines: \(timer.skippedTicks) (after \(timer.stalledTicks) stalled ticks)\n"
+        out += "  drift ms over the steady ticks: fit slope × deadlines = \(Self.format(timer.fitDriftMilliseconds)); "
+        out += "last − first = \(Self.format(timer.endpointDriftMilliseconds))"
+        out += timer.complete ? "\n" : "  (TIMED OUT before every tick)\n"
+        return out
+    }
+
+    /// The memory runs ("" when they did not run).
+    private func memoryTable() -> String {
+        guard let memory else { return "" }
+        var out =
+            "\nMemory: \(memory.items)-item generated data source, ManualClock, one 80x24 frame every \(MemoryBench.renderEvery) transitions\n"
+        out += "  after \(memory.shortTransitions): VmHWM \(memory.afterShort.peakKiB) KiB, "
+        out += "VmRSS \(memory.afterShort.currentKiB) KiB\n"
+        out += "  after \(memory.longTransitions): VmHWM \(memory.afterLong.peakKiB) KiB, "
+        out += "VmRSS \(memory.afterLong.currentKiB) KiB (\(Self.format(memory.seconds, "s")))\n"
+        out += "  growth: peak \(memory.peakGrowthKiB) KiB, current \(memory.currentGrowthKiB) KiB; "
+        out += "slots created: \(memory.slotsCreated)\n"
+        return out
+    }
+
+    /// The start-up runs ("" when they did not run).
+    private func startupTable() -> String {
+        guard let startup else { return "" }
+        let first = startup.firstFrameMilliseconds
+        var out = "\nStart-up: \(startup.binary) in a pty (80x24), spawn → first ESC[?2026h\n"
+        out += "  ms over \(first.count) runs: median \(Self.format(first.median)), min \(Self.format(first.min)), "
+        out += "max \(Self.format(first.max)); failures \(startup.failures); "
+        out += "after SIGTERM: \(startup.exitStatuses.joined(separator: ", "))\n"
+        return out
+    }
+
+    /// Every target, met or missed ("" when none was evaluated).
+    private func targetTable() -> String {
+        guard !targets.isEmpty else { return "" }
+        var out = "\nTargets\n"
+        for target in targets {
+            out += "  \(target.pass ? "PASS" : "MISS")  \(target.name): \(target.measured) (target \(target.limit))\n"
         }
-        if let memory {
-            out +=
-                "\nMemory: \(memory.items)-item generated data source, ManualClock, one 80x24 frame every \(MemoryBench.renderEvery) transitions\n"
-            out += "  after \(memory.shortTransitions): VmHWM \(memory.afterShort.peakKiB) KiB, "
-            out += "VmRSS \(memory.afterShort.currentKiB) KiB\n"
-            out += "  after \(memory.longTransitions): VmHWM \(memory.afterLong.peakKiB) KiB, "
-            out += "VmRSS \(memory.afterLong.currentKiB) KiB (\(Self.format(memory.seconds, "s")))\n"
-            out += "  growth: peak \(memory.peakGrowthKiB) KiB, current \(memory.currentGrowthKiB) KiB; "
-            out += "slots created: \(memory.slotsCreated)\n"
-        }
-        if let startup {
-            let first = startup.firstFrameMilliseconds
-            out += "\nStart-up: \(startup.binary) in a pty (80x24), spawn → first ESC[?2026h\n"
-            out += "  ms over \(first.count) runs: median \(Self.format(first.median)), min \(Self.format(first.min)), "
-            out += "max \(Self.format(first.max)); failures \(startup.failures); "
-            out += "after SIGTERM: \(startup.exitStatuses.joined(separator: ", "))\n"
-        }
-        if !targets.isEmpty {
-            out += "\nTargets\n"
-            for target in targets {
-                out +=
-                    "  \(target.pass ? "PASS" : "MISS")  \(target.name): \(target.measured) (target \(target.limit))\n"
-            }
-        }
-        out += "\nTotal: \(Self.format(totalSeconds, "s"))\n"
         return out
     }
 

@@ -20,6 +20,22 @@ enum BenchRunner {
                 return fail(error)
             }
         }
+        let report = measure(options)
+        print(options.markdown ? BenchMarkdown.document(report) : report.table())
+        print(report.jsonLine())
+        if options.writeDocs {
+            do throws(DocsError) {
+                try DocsMarkers.write(BenchMarkdown.blocks(report), root: options.docsRoot)
+                progress("wrote \(DocsBlock.files.joined(separator: " and ")) under \(options.docsRoot)")
+            } catch {
+                return fail(error)
+            }
+        }
+        return options.strict && report.targets.contains(where: { !$0.pass }) ? 1 : 0
+    }
+
+    /// Runs the sections `options` selects, in order, and evaluates the targets.
+    private static func measure(_ options: BenchOptions) -> BenchReport {
         let start = Probe.nanoseconds()
         var report = BenchReport(environment: .capture(quick: options.quick, arguments: options.arguments))
         if options.sections.contains(.memory) {
@@ -28,23 +44,7 @@ enum BenchRunner {
                 items: options.memoryItems, shortTransitions: options.memoryShortTransitions,
                 longTransitions: options.memoryTransitions)
         }
-        if options.sections.contains(.frames) {
-            for size in options.sizes {
-                for kind in options.kinds {
-                    progress("frames: \(size) \(kind)")
-                    for direction in kind.hasDirection ? options.directions : Array(options.directions.prefix(1)) {
-                        for depth in options.depths(for: size) {
-                            report.frames += FrameBench.run(
-                                size: size, kind: kind, direction: direction, depth: depth,
-                                minimumFrames: options.frames(for: size),
-                                framesPerTransition: options.framesPerTransition,
-                                // The byte target is at the first size; the others measure time.
-                                measuresBounds: size == options.sizes.first)
-                        }
-                    }
-                }
-            }
-        }
+        if options.sections.contains(.frames) { report.frames = measureFrames(options) }
         if options.sections.contains(.idle) {
             progress("idle: 2 × \(options.idleSeconds) s")
             report.idle = IdleBench.run(seconds: options.idleSeconds)
@@ -61,17 +61,29 @@ enum BenchRunner {
         report.totalSeconds = Double(Probe.nanoseconds() - start) / 1e9
         report.environment.finish()
         report.evaluateTargets()
-        print(options.markdown ? BenchMarkdown.document(report) : report.table())
-        print(report.jsonLine())
-        if options.writeDocs {
-            do throws(DocsError) {
-                try DocsMarkers.write(BenchMarkdown.blocks(report), root: options.docsRoot)
-                progress("wrote \(DocsBlock.files.joined(separator: " and ")) under \(options.docsRoot)")
-            } catch {
-                return fail(error)
+        return report
+    }
+
+    /// Every frame case: per size, transition, direction (one for a transition without) and
+    /// depth.
+    private static func measureFrames(_ options: BenchOptions) -> [FrameResult] {
+        var frames: [FrameResult] = []
+        for size in options.sizes {
+            for kind in options.kinds {
+                progress("frames: \(size) \(kind)")
+                for direction in kind.hasDirection ? options.directions : Array(options.directions.prefix(1)) {
+                    for depth in options.depths(for: size) {
+                        frames += FrameBench.run(
+                            size: size, kind: kind, direction: direction, depth: depth,
+                            minimumFrames: options.frames(for: size),
+                            framesPerTransition: options.framesPerTransition,
+                            // The byte target is at the first size; the others measure time.
+                            measuresBounds: size == options.sizes.first)
+                    }
+                }
             }
         }
-        return options.strict && report.targets.contains(where: { !$0.pass }) ? 1 : 0
+        return frames
     }
 
     /// `--check-docs`: 0 when every block's markers are well-formed, 1 (listing the problems) when

@@ -77,7 +77,26 @@ enum StartupBench {
         // Neither end may leak into the child beyond the dup2'ed standard descriptors.
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+        let spawned = spawn(binary, terminal: slave)
+        close(slave)  // Only the child holds the slave now: its exit makes the master read EIO.
+        let child: (pid: pid_t, start: UInt64)
+        switch spawned {
+        case .success(let started): child = started
+        case .failure(let error): return .failure(error)
+        }
+        var seen: [UInt8] = []
+        let firstFrame = awaitFirstFrame(master, since: child.start, seen: &seen)
+        kill(child.pid, SIGTERM)
+        let status = reap(child.pid, draining: master, open: firstFrame.open, seen: &seen)
+        return .success((firstFrame.milliseconds, status))
+    }
 
+    /// Spawns `binary` in a new session with `slave` (a pty's) as stdin, stdout and stderr and
+    /// default dispositions for the signals the bench may ignore; its pid and the time it was
+    /// spawned at.
+    private static func spawn(_ binary: String, terminal slave: Int32) -> Result<
+        (pid: pid_t, start: UInt64), SpawnError
+    > {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -97,27 +116,36 @@ enum StartupBench {
         posix_spawnattr_setflags(
             &attributes, Int16(spawnSetSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        environment["COLORTERM"] = "truecolor"
-        environment["NO_COLOR"] = nil
-        let environmentStrings = environment.map { "\($0.key)=\($0.value)" }
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(binary), nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environmentStrings.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = childEnvironment().map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
-
         var pid: pid_t = 0
         let start = Probe.nanoseconds()
         let spawned = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
-        close(slave)  // Only the child holds the slave now: its exit makes the master read EIO.
         guard spawned == 0 else {
             return .failure(SpawnError(message: "posix_spawn \(binary): \(String(cString: strerror(spawned)))"))
         }
+        return .success((pid, start))
+    }
 
-        var seen: [UInt8] = []
+    /// This process's environment as `NAME=value` strings, with a truecolor xterm's terminal
+    /// variables and no `NO_COLOR`.
+    private static func childEnvironment() -> [String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["COLORTERM"] = "truecolor"
+        environment["NO_COLOR"] = nil
+        return environment.map { "\($0.key)=\($0.value)" }
+    }
+
+    /// Reads `master` until the first frame starts or 5 s after `start`: the milliseconds it
+    /// took (nil when none came), and whether the pty is still open.
+    private static func awaitFirstFrame(_ master: Int32, since start: UInt64, seen: inout [UInt8]) -> (
+        milliseconds: Double?, open: Bool
+    ) {
         var milliseconds: Double?
         let firstFrameDeadline = start + 5_000_000_000
         var open = true
@@ -130,20 +158,25 @@ enum StartupBench {
                 milliseconds = Double(Probe.nanoseconds() - start) / 1e6
             }
         }
-        kill(pid, SIGTERM)
-        // Keep reading while the child restores the terminal and exits, so it never blocks.
+        return (milliseconds, open)
+    }
+
+    /// Reaps `pid` after SIGTERM, reading `master` meanwhile (while it is `open`) so the child
+    /// never blocks while it restores the terminal and exits; SIGKILL after 3 s. Its status.
+    private static func reap(_ pid: pid_t, draining master: Int32, open: Bool, seen: inout [UInt8]) -> String {
+        var open = open
         let exitDeadline = Probe.nanoseconds() + 3_000_000_000
         while open, Probe.nanoseconds() < exitDeadline {
             open = readAvailable(master, into: &seen, waitingMilliseconds: 100)
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { return .success((milliseconds, describe(status))) }
+            if waitpid(pid, &status, WNOHANG) == pid { return describe(status) }
         }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) != pid {
             kill(pid, SIGKILL)
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
-        return .success((milliseconds, describe(status)))
+        return describe(status)
     }
 
     /// Waits up to `waitingMilliseconds` for data and appends what one read returns; false at EOF
