@@ -14,7 +14,8 @@ struct JSONWriterTests {
     @Test("compact writes no white space; asciicast a space after each comma and colon")
     func spacing() {
         #expect(Self.value.serialized == #"{"a":[1,-0.5,null,true],"b":{},"c":[],"d":{"e":"f"}}"#)
-        #expect(Self.value.serialized(.asciicast) == #"{"a": [1, -0.5, null, true], "b": {}, "c": [], "d": {"e": "f"}}"#)
+        #expect(
+            Self.value.serialized(.asciicast) == #"{"a": [1, -0.5, null, true], "b": {}, "c": [], "d": {"e": "f"}}"#)
         #expect(Self.value.line() == Array((Self.value.serialized + "\n").utf8))
     }
 
@@ -48,16 +49,16 @@ struct JSONWriterTests {
         }
 
         var b = 1
-        var B = 2
+        var capitalB = 2
         var a10 = 3
         var a2 = 4
         var aB = 5
         var ab = 6
-        var a_b = 7
-        var é = 8
+        var aUnderscoreB = 7
+        var eAcute = 8
         var absent: Int?
         var present: Double? = 3
-        var text = "µs ≤ 20 / \"q\" \\ \u{7F}"
+        var text = "µs ≤ 20 / \"q\" \\ \n\u{1}"
         var numbers: [Double] = [
             0, -0.0, 1, 1.5, 0.1, 1e-5, 0.0001, 1e15, 1e16, 1e20, 123_456_789_012.5, 2.5e-300, 100, 1e21,
             .infinity, -.infinity, .nan,
@@ -72,9 +73,18 @@ struct JSONWriterTests {
         var inners = [Inner(), Inner(count: 0, median: -2)]
         var empty: [String: Int] = [:]
         var none: [[Int]] = [[], [1]]
+
+        enum CodingKeys: String, CodingKey {
+            case b, a10, a2, aB, ab, absent, present, text, numbers, float, big, small, flags, optionals, nested
+            case inner, inners, empty, none
+            case capitalB = "B"
+            case aUnderscoreB = "a_b"
+            case eAcute = "é"
+        }
     }
 
-    static let floats = JSONValueEncoder.NonConformingFloats(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    static let floats = JSONValueEncoder.NonConformingFloats(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
 
     /// What Foundation's `JSONEncoder` wrote with the bench's options.
     static func foundation(_ value: some Encodable) throws -> String {
@@ -91,6 +101,10 @@ struct JSONWriterTests {
         let written = try encoder.encode(Sample()).serialized
         #expect(written == (try Self.foundation(Sample())))
         #expect(written.hasPrefix(#"{"B":2,"a10":3,"a2":4,"aB":5,"a_b":7,"ab":6,"b":1,"big":18446744073709551615,"#))
+        // Strings are the tool's own, terminal-safe: where JSONEncoder left DEL, C1 and bidi
+        // controls raw (no report holds one), they are escaped.
+        #expect(try encoder.encode(["\u{7F}\u{85}\u{202E}"]).serialized == #"["\u007f\u0085\u202e"]"#)
+        #expect(try Self.foundation(["\u{7F}\u{85}\u{202E}"]) == "[\"\u{7F}\u{85}\u{202E}\"]")
         // Unsorted: in the order encoded.
         let inner = try JSONValueEncoder().encode(Sample.Inner())
         #expect(inner.serialized == #"{"count":3,"median":0.25}"#)
@@ -112,7 +126,9 @@ struct JSONWriterTests {
     @Test("doubles over their whole range are written as JSONEncoder wrote them")
     func doubles() throws {
         var generator = SeededGenerator(state: 20_261_202)
-        var values: [Double] = [5e-324, .greatestFiniteMagnitude, 9_007_199_254_740_992, 1e16 - 2, 9.999e-5]
+        var values: [Double] = [
+            .leastNonzeroMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_992, 1e16 - 2, 9.999e-5,
+        ]
         for _ in 0..<2_000 {
             values.append(Double(bitPattern: generator.next()))
             values.append(Double.random(in: -1e6...1e6, using: &generator))
