@@ -249,4 +249,49 @@ struct RenderFramesTests {
                 ($0["slots"]?.elements ?? []).allSatisfy { $0["transform"]?.numbers == [1, 0, 0, 1, 0, 0] }
             })
     }
+
+    // MARK: - The deck (from test_render_deck.py)
+
+    /// A triage with a flashcard in the middle: kept by key, the flashcard discarded by a fling
+    /// with the mouse, that undone, the flashcard turned over.
+    static let deckArguments = [
+        "--deck", "right, drag(-0.45,0.08,0.15), undo, flip", "a.txt", "What holds m34?\n---\nThe perspective", "c.txt",
+    ]
+
+    @Test("the deck's json frames carry the decisions the live deck prints")
+    func deckDecisions() throws {
+        let frames = try renderJSONFrames(Self.deckArguments).map(\.value)
+        let plainFrames = try renderOutput(Self.deckArguments).components(separatedBy: "\n\n").dropLast()
+        #expect(frames.map { $0["frame"]?.intValue } == Array(0..<plainFrames.count))
+        #expect(frames.map { $0.number("time") } == (0..<frames.count).map { Double($0) / 30 })
+        #expect(
+            frames.compactMap { $0["action"]?.stringValue }
+                == ["right", "drag(-0.45,0.08,0.15)", "undo", "flip"])
+        let decisions = frames.flatMap { $0["decisions"]?.elements ?? [] }
+        let item = #""What holds m34?\n---\nThe perspective""#
+        #expect(
+            decisions == [
+                try JSONParser.parse(
+                    Array(#"{"index":0,"item":"a.txt","action":"right","by":"key","velocity":null}"#.utf8)),
+                // 0.45 card widths in 5 frames (0.15 s rounded up to whole frames at 30 fps): 2.7
+                // per second, above 2.2535 (800 pt/s), a fling; not near the edge (0.45 < 0.47183).
+                try JSONParser.parse(
+                    Array(
+                        #"{"index":1,"item":\#(item),"action":"left","by":"fling","velocity":{"x":-2.7,"y":0.48}}"#.utf8
+                    )),
+                try JSONParser.parse(
+                    Array(#"{"index":1,"item":\#(item),"action":"undo","by":"key","from":"left","velocity":null}"#.utf8)
+                ),
+            ])
+        let last = try #require(frames.last)
+        #expect(last["top"]?.intValue == 1)
+        #expect(
+            last["cards"]?.elements.map {
+                "\($0["index"]?.intValue ?? -1) \($0["position"]?.intValue ?? -1) \($0["side"]?.stringValue ?? "")"
+                    + " \($0["flip"] == .null)"
+            } == ["2 1 front true", "1 0 back true"])
+        // While the flashcard turns, its flip's normalized time rises from 0 to 1.
+        let turning = frames.compactMap { $0["cards"]?.elements.last?["flip"]?["t"]?.doubleValue }
+        #expect(turning == turning.sorted() && turning.first == 0 && 0.9 < turning.last ?? 0 && turning.last ?? 1 < 1)
+    }
 }
