@@ -10,7 +10,7 @@
 ///
 /// The one JSON writer of the package: the protocol, the deck's decision lines, render's frames,
 /// the status line, the asciicast header and events, and the bench's report all build a value
-/// and write it with ``serialized`` or ``write(_:to:)`` (JSONWriter.swift). Parsed values come
+/// and write it with ``serialized(_:)`` or ``line(_:)`` (JSONWriter.swift). Parsed values come
 /// from the CLI's `JSONParser`; ``JSONValueEncoder`` makes them of `Encodable` values.
 package enum JSONValue: Equatable, Sendable {
     /// `null`.
