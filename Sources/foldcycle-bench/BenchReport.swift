@@ -405,16 +405,15 @@ struct BenchReport: Codable, Sendable {
         return out
     }
 
-    /// The report as one line of JSON (keys sorted).
+    /// The report as one line of JSON (keys sorted; numbers, infinities and NaN as
+    /// `JSONEncoder` wrote them), by the package's one writer.
     func jsonLine() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let encoder = JSONValueEncoder(
+            sortsKeys: true, nonConformingFloats: .init(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan"))
         do {
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
+            return try encoder.encode(self).serialized
         } catch {
-            return "{\"error\":\"cannot encode the report: \(error)\"}"
+            return JSONValue.object([("error", .string("cannot encode the report: \(error)"))]).serialized
         }
     }
 

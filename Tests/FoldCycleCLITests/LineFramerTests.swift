@@ -1,3 +1,4 @@
+import FoldCycle
 import Foundation
 import Testing
 

@@ -345,6 +345,26 @@ def test_live_svg_recording_is_an_animated_svg_of_the_frames_drawn(foldcycle, pt
     assert path.read_text() == document
 
 
+# write(2)'s system call number, as /proc/PID/task/TID/syscall names a blocked thread's call.
+WRITE_SYSCALL = {"x86_64": 1, "aarch64": 64}.get(os.uname().machine, 1)
+
+
+def _blocked_writing_to_a_terminal(pid):
+    """Whether a thread of `pid` sleeps in write(2) to a pseudo-terminal (its buffer full)."""
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/syscall") as f:
+                call = f.read().split()
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+            if call and call[0] == str(WRITE_SYSCALL) and state in ("S", "D"):
+                if os.readlink(f"/proc/{pid}/fd/{int(call[1], 16)}").startswith("/dev/pts/"):
+                    return True
+        except (OSError, IndexError, ValueError):
+            continue  # The thread ended, or is running (its syscall file says so).
+    return False
+
+
 def test_svg_recording_is_written_when_a_signal_finds_the_queue_stuck(foldcycle, pty_run, tmp_path):
     """A terminal that stops reading (a window being closed) blocks the player's write; SIGHUP then
     ends the process past the termination deadline without the queue. The SVG, written only at the
@@ -355,7 +375,10 @@ def test_svg_recording_is_written_when_a_signal_finds_the_queue_stuck(foldcycle,
                    "--width", "200", "--height", "40", "Alpha", "Beta"], cols=220, rows=60)
     assert run.pump_until(lambda: "Alpha" in run.text() or "Beta" in run.text(), 10)
     # Stop reading: the pty's buffer fills within a few frames and the player's write blocks.
-    time.sleep(1.5)
+    deadline = time.monotonic() + 10
+    while not _blocked_writing_to_a_terminal(run.proc.pid):
+        assert time.monotonic() < deadline, "the player's write never blocked"
+        time.sleep(0.01)
     os.kill(run.proc.pid, signal.SIGHUP)
     assert exit_code(run.proc.wait(timeout=10)) == 129
     root = ElementTree.fromstring(path.read_text())

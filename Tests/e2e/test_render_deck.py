@@ -1,10 +1,10 @@
 """`render --deck` (issue 11's deck picture): a scripted swipe deck rendered from a virtual clock.
 The cast parses with the `asciinema` package, is the same whatever the machine's terminal, and
-replayed through pyte ends on exactly the last plain frame; the json frames carry the decisions
-`foldcycle deck` prints; the SVG is valid XML that loops after the script and the hold; bad
-scripts are usage errors naming the action and the actions there are; --play paces the frames
-in a terminal and gives it back as it was."""
-import json
+replayed through pyte ends on exactly the last plain frame; the SVG is valid XML that loops after
+the script and the hold; bad scripts are usage errors naming the action and the actions there
+are; --play paces the frames in a terminal and gives it back as it was. The json frames, which
+carry the decisions `foldcycle deck` prints, are tested in-process (FoldCycleCLITests,
+RenderFramesTests.swift)."""
 import os
 import subprocess
 import termios
@@ -78,31 +78,6 @@ def test_cast_is_deterministic_and_replays_to_the_last_frame(foldcycle, tmp_path
     assert last[2].strip() == "The perspective"
     assert last[6].startswith("card 2 of 3 · kept 1 · discarded 0")
     assert last[7].startswith("Space turn · ← discard")
-
-
-def test_json_frames_carry_the_decisions_the_live_deck_prints(foldcycle, tmp_path):
-    lines = render(foldcycle, tmp_path, "--format", "json").decode().splitlines()
-    frames = [json.loads(line) for line in lines]
-    assert [frame["frame"] for frame in frames] == list(range(len(plain_frames(foldcycle, tmp_path))))
-    assert [frame["time"] for frame in frames] == [k / 30 for k in range(len(frames))]
-    assert [frame["action"] for frame in frames if frame["action"]] == ACTIONS
-    decisions = [decision for frame in frames for decision in frame["decisions"]]
-    assert decisions == [
-        {"index": 0, "item": "a.txt", "action": "right", "by": "key", "velocity": None},
-        # 0.45 card widths in 5 frames (0.15 s rounded up to whole frames at 30 fps): 2.7 per
-        # second, above 2.2535 (800 pt/s), a fling; not near the edge (0.45 < 0.47183).
-        {"index": 1, "item": "What holds m34?\n---\nThe perspective", "action": "left", "by": "fling",
-         "velocity": {"x": -2.7, "y": 0.48}},
-        {"index": 1, "item": "What holds m34?\n---\nThe perspective", "action": "undo", "by": "key", "from": "left",
-         "velocity": None},
-    ]
-    last = frames[-1]
-    assert last["top"] == 1
-    assert [(card["index"], card["position"], card["side"], card["flip"]) for card in last["cards"]] == \
-        [(2, 1, "front", None), (1, 0, "back", None)]
-    # While the flashcard turns, its flip's normalized time rises from 0 to 1.
-    turning = [frame["cards"][-1]["flip"]["t"] for frame in frames if frame["cards"][-1]["flip"]]
-    assert turning == sorted(turning) and turning[0] == 0 and 0.9 < turning[-1] < 1
 
 
 def test_svg_is_valid_and_loops_after_the_script_and_the_hold(foldcycle, tmp_path):

@@ -1,8 +1,8 @@
 """Diff correctness through a real terminal emulator (pyte): for many seeded random transitions,
 a terminal fed the diff stream of `foldcycle render --format ansi` shows, after every frame, the
 same cells (character, colours, bold) as one fed every frame in full, and the same text as the
-`plain` frames (issue 3)."""
-import json
+`plain` frames (issue 3). The JSON transforms, a pure function of the arguments, are tested
+in-process (FoldCycleCLITests/RenderFramesTests.swift)."""
 import os
 import random
 import subprocess
@@ -139,31 +139,3 @@ def test_diff_stream_matches_full_frames(foldcycle, args):
     # The stream ends with the cursor shown on the line below the region.
     assert not diff_screen.cursor.hidden
     assert (diff_screen.cursor.y, diff_screen.cursor.x) == (height, 0)
-
-
-@pytest.mark.parametrize("direction", ["down", "up", "left", "right"])
-def test_json_transforms_equal_the_engines(foldcycle, direction):
-    """The JSON transforms equal docs/DESIGN.md#fold-keyframes interpolated with the timing function's
-    progress (the engine's own numbers are in FoldTransitionTests; here the CLI must agree)."""
-    out = subprocess.run([foldcycle, "render", "--format", "json", "--direction", direction, "--frames", "5",
-                          "--timing", "linear", "--width", "40", "--height", "5", "A", "B"],
-                         capture_output=True, check=True).stdout.decode().splitlines()
-    w, h = 40, 5
-    start = {"down": [1, 0, 0, 0, 0, -h / 2], "up": [1, 0, 0, 0, 0, h / 2],
-             "right": [0, 0, 0, 1, -w / 2, 0], "left": [0, 0, 0, 1, w / 2, 0]}[direction]
-    end = {"down": [1, 0, 0, 0.01, 0, h / 2], "up": [1, 0, 0, 0.01, 0, -h / 2],
-           "right": [0.01, 0, 0, 1, w / 2, 0], "left": [0.01, 0, 0, 1, -w / 2, 0]}[direction]
-    identity = [1, 0, 0, 1, 0, 0]
-    assert len(out) == 5
-    for i, line in enumerate(out):
-        record = json.loads(line)
-        assert list(record) == ["frame", "t", "progress", "outgoing", "incoming"]
-        p = i / 4
-        assert record["frame"] == i and record["t"] == p and record["progress"] == p
-        assert record["outgoing"]["item"] == 0 and record["incoming"]["item"] == 1
-        for got, a, b in zip(record["incoming"]["transform"], start, identity):
-            assert abs(got - (a + (b - a) * p)) <= 1e-12
-        for got, a, b in zip(record["outgoing"]["transform"], identity, end):
-            assert abs(got - (a + (b - a) * p)) <= 1e-12
-        assert abs(record["outgoing"]["alpha"] - (1 - p)) <= 1e-12
-        assert record["incoming"]["alpha"] == 1

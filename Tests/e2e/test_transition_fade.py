@@ -1,6 +1,6 @@
 """A transition that is not a fold, end to end through the seams (issue 8): the cross-fade in
-`render` (JSON, plain and ANSI through pyte) and live in a pseudo-terminal."""
-import json
+`render` (ANSI through pyte) and live in a pseudo-terminal; its JSON frames are tested in-process
+(FoldCycleCLITests/RenderFramesTests.swift)."""
 import os
 import subprocess
 
@@ -16,19 +16,6 @@ def render(foldcycle, *args, env=None):
                           env=full_env, timeout=30)
     assert proc.returncode == 0, proc.stderr.decode()
     return proc.stdout
-
-
-def test_fade_json_keeps_both_slots_still_and_fades_the_incoming_one_in(foldcycle):
-    lines = render(foldcycle, "--frames", "3", "--timing", "linear", "--format", "json", "--width", "5",
-                   "--height", "1", "A", "B").decode().splitlines()
-    frames = [json.loads(line) for line in lines]
-    # The transition family's shape (issue 9): the visible slots back to front, the fade with no
-    # direction.
-    assert all(f["transition"] == "fade" and f["direction"] is None and f["dolly"] == 1 for f in frames)
-    assert [[slot["role"] for slot in f["slots"]] for f in frames] == [["outgoing", "incoming"]] * 3
-    assert [f["slots"][1]["alpha"] for f in frames] == [0, 0.5, 1]
-    assert all(f["slots"][0]["alpha"] == 1 for f in frames)
-    assert all(slot["transform"] == [1, 0, 0, 1, 0, 0] for f in frames for slot in f["slots"])
 
 
 def test_fade_ansi_blends_the_card_colours(foldcycle):

@@ -22,7 +22,8 @@ package enum AsciicastEvent: Hashable, Sendable {
 
 /// Turns asciicast v2 events into their lines: the JSON arrays `[time, code, data]`, each ending
 /// with a newline, deterministic to the byte (times with exactly six decimals, as asciinema
-/// rounds them; strings escaped as JSON requires, other characters as UTF-8).
+/// rounds them; written by ``JSONValue`` in its ``JSONValue/Style/asciicast`` style: strings with
+/// their controls escaped, other characters as UTF-8).
 ///
 /// ``AsciicastEvent/output(_:)`` bytes are decoded as UTF-8 across events: an incomplete
 /// sequence at the end of one write is held back and written with the next (as asciinema's
@@ -54,11 +55,8 @@ package struct AsciicastEncoder: Sendable {
             code = "m"
             data = TextLayout.plainText(label)
         }
-        line.append(UInt8(ascii: "["))
-        line.append(contentsOf: Self.timeText(time).utf8)
-        line.append(contentsOf: ", \"\(code)\", ".utf8)
-        Self.appendJSONString(data, to: &line)
-        line.append(contentsOf: "]\n".utf8)
+        let array = JSONValue.array([.number(Self.timeText(time)), .string(code), .string(data)])
+        line.append(contentsOf: array.line(.asciicast))
     }
 
     /// The line of `event` at `time` (see ``append(_:at:to:)``).
@@ -76,30 +74,6 @@ package struct AsciicastEncoder: Sendable {
         let fraction = Int64(microseconds) % 1_000_000
         let digits = String(fraction)
         return "\(whole)." + String(repeating: "0", count: 6 - digits.count) + digits
-    }
-
-    /// Appends `text` as a JSON string: `"` and `\` escaped, the C0 controls and DEL as `\uXXXX`
-    /// (`\n`, `\r`, `\t`, `\b`, `\f` by their short escapes), everything else as UTF-8.
-    package static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x00..<0x20, 0x7F:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Decodes `bytes` after the held-back ones, holding back a trailing incomplete sequence;

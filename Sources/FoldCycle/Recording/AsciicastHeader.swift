@@ -35,26 +35,18 @@ package struct AsciicastHeader: Hashable, Sendable {
         self.title = title
     }
 
-    /// The header as one JSON line, ending with a newline; keys in the order above.
+    /// The header as one JSON line (``JSONValue/Style/asciicast``), ending with a newline; keys
+    /// in the order above.
     package var line: [UInt8] {
-        var bytes = Array("{\"version\": 2, \"width\": \(size.columns), \"height\": \(size.rows)".utf8)
-        if let timestamp { bytes.append(contentsOf: ", \"timestamp\": \(timestamp)".utf8) }
+        var members: [(String, JSONValue)] = [
+            ("version", .int(2)), ("width", .int(size.columns)), ("height", .int(size.rows)),
+        ]
+        if let timestamp { members.append(("timestamp", .int(timestamp))) }
         if !environment.isEmpty {
-            bytes.append(contentsOf: ", \"env\": {".utf8)
-            for (offset, name) in environment.keys.sorted().enumerated() {
-                if offset > 0 { bytes.append(contentsOf: ", ".utf8) }
-                AsciicastEncoder.appendJSONString(name, to: &bytes)
-                bytes.append(contentsOf: ": ".utf8)
-                AsciicastEncoder.appendJSONString(environment[name] ?? "", to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "}"))
+            members.append(("env", .object(environment.keys.sorted().map { ($0, .string(environment[$0] ?? "")) })))
         }
-        if let title {
-            bytes.append(contentsOf: ", \"title\": ".utf8)
-            // The command line quotes item text: sanitized as everywhere it is shown.
-            AsciicastEncoder.appendJSONString(TextLayout.plainText(title), to: &bytes)
-        }
-        bytes.append(contentsOf: "}\n".utf8)
-        return bytes
+        // The command line quotes item text: sanitized as everywhere it is shown.
+        if let title { members.append(("title", .string(TextLayout.plainText(title)))) }
+        return JSONValue.object(members).line(.asciicast)
     }
 }

@@ -1,3 +1,5 @@
+import FoldCycle
+
 /// JSON text (RFC 8259) read into a ``JSONValue``: the control protocol's requests and the replies
 /// `foldcycle send` reads back. In the standard library alone (Foundation's `JSONSerialization`
 /// would link CoreFoundation and ICU into the binary: DECISIONS.md, "FoundationEssentials").

@@ -1,3 +1,4 @@
+import FoldCycle
 import FoldCycleOptions
 
 /// What one command of the JSON-lines protocol takes: its name (and aliases, the word

@@ -1,3 +1,5 @@
+import FoldCycle
+
 /// A request the control protocol could not carry out, as its reply says:
 /// `{"id":…,"ok":false,"error":{"type":"bad-value","message":"…"}}`.
 ///

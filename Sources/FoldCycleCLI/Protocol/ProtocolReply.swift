@@ -1,3 +1,5 @@
+import FoldCycle
+
 /// The reply lines of the JSON-lines protocol: one per request, carrying its `id` (absent when
 /// the request gave none or was not an object), `ok`, and the `result` or the typed `error`
 /// (docs/DESIGN.md#control-protocol).

@@ -4,12 +4,14 @@
     import Foundation
 #endif
 
-/// A JSON value as the control protocol reads and writes it (RFC 8259), with object members in
-/// their order and numbers as their text, so that what is written is exactly what was meant:
-/// replies echo a request's `id` as the same value, and events keep their keys in a fixed order.
+/// A JSON value (RFC 8259), with object members in their order and numbers as their text, so
+/// that what is written is exactly what was meant: the protocol's replies echo a request's `id`
+/// as the same value, events and frames keep their keys in a fixed order.
 ///
-/// Parsed values come from ``JSONParser``; every value is written by ``serialized`` — the one
-/// JSON writer of the tool.
+/// The one JSON writer of the package: the protocol, the deck's decision lines, render's frames,
+/// the status line, the asciicast header and events, and the bench's report all build a value
+/// and write it with ``serialized(_:)`` or ``line(_:)`` (JSONWriter.swift). Parsed values come
+/// from the CLI's `JSONParser`; ``JSONValueEncoder`` makes them of `Encodable` values.
 package enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
@@ -46,7 +48,7 @@ package enum JSONValue: Equatable, Sendable {
     /// A finite number in the shortest text that reads back as the same `Double` (integral values
     /// without a fraction); a value that is not finite is written as `null`, which JSON requires.
     package static func double(_ value: Double) -> JSONValue {
-        value.isFinite ? .number(shortestText(value + 0.0)) : .null
+        value.isFinite ? .number(shortestDecimalText(value + 0.0)) : .null
     }
 
     /// `{}`.
@@ -98,72 +100,6 @@ package enum JSONValue: Equatable, Sendable {
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
-        }
-    }
-
-    // MARK: - Writing
-
-    /// The value as compact JSON text on one line: no white space, members in order, strings
-    /// escaped by ``quoted(_:)``.
-    package var serialized: String {
-        var text = ""
-        write(to: &text)
-        return text
-    }
-
-    private func write(to text: inout String) {
-        switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .number(let number): text += number
-        case .string(let string): text += Self.quoted(string)
-        case .array(let values):
-            text += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(to: &text)
-            }
-            text += "]"
-        case .object(let members):
-            text += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                text += Self.quoted(member.key)
-                text += ":"
-                member.value.write(to: &text)
-            }
-            text += "}"
-        }
-    }
-
-    /// `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, `\r` or
-    /// `\u00XX` (DEL and C1 controls too, so a line never carries a raw control byte to a
-    /// terminal), bidi and invisible format characters as `\uXXXX` (the same string once parsed,
-    /// but an RLO never reverses the rest of a line shown raw), everything else as UTF-8.
-    package static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isInvisibleFormat(scalar):
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    /// Bidi controls and invisible format characters (and the line and paragraph separators),
-    /// which ``quoted(_:)`` escapes.
-    static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF: return true
-        default: return false
         }
     }
 }
