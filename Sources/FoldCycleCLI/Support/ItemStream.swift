@@ -18,6 +18,7 @@ import FoldCycle
 /// reader pauses until they are taken.
 ///
 /// Thread-safe: a ``Condition`` guards the hand-over.
+// @unchecked: the state below is guarded by `condition`, which both sides wait on (a LockedBox has no wait).
 final class ItemStream: @unchecked Sendable {
     /// How the input ended.
     enum End: Equatable, Sendable {
