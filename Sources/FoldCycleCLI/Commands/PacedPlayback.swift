@@ -20,35 +20,39 @@ import FoldCycle
 /// - A resize redraws the current frame from scratch.
 /// - A closed pipe ends the run quietly (exit 0).
 ///
-/// Everything mutable lives on the session's serial queue.
-final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
-    private let frames: any RenderSource
+/// Everything mutable lives on the session's serial queue (``QueueConfined``).
+final class PacedPlayback: TerminalSessionParticipant, Sendable {
+    /// What changes as frames are written: on the session's queue only.
+    private struct State {
+        let frames: any RenderSource
+        var stream: any FrameWriter
+        /// The index of the next frame to write.
+        var next = 0
+        /// Seconds on ``clock`` that frame times are measured from (moved on by a stop).
+        var origin: TimeInterval = 0
+        var suspendedAt: TimeInterval?
+        var timer: (any ClockTimer)?
+        var finished = false
+    }
+
     private let session: TerminalSession
     private let clock = DispatchClock(label: "FoldCycle.render.play")
-
-    // MARK: State (on the session's queue)
-
-    private var stream: any FrameWriter
-    /// The index of the next frame to write.
-    private var next = 0
-    /// Seconds on ``clock`` that frame times are measured from (moved on by a stop).
-    private var origin: TimeInterval = 0
-    private var suspendedAt: TimeInterval?
-    private var timer: (any ClockTimer)?
-    private var finished = false
+    private let state: QueueConfined<State>
     /// Where ``finish(exitCode:)`` hands the exit status to ``run()``.
     private let exitStatus = ExitStatus()
 
     init(frames: any RenderSource, command: RenderCommand) {
-        self.frames = frames
-        stream = command.writer(for: frames)
         let exitBySignal = SignalExit()
         session = TerminalSession(
             configuration: .init(
                 input: .none, signalPolicy: exitBySignal.policy))
+        state = QueueConfined(State(frames: frames, stream: command.writer(for: frames)), on: session.queue)
         let exitStatus = exitStatus
         exitBySignal.handler = { number in exitStatus.finish(128 + number) }
     }
+
+    /// The frames played (on the session's queue).
+    private var frames: any RenderSource { state.value.frames }
 
     /// Plays the frames and waits on the calling (main) thread until the last one is written, a
     /// signal or a closed reader; returns the exit status.
@@ -57,27 +61,28 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
             session.addParticipant(self)
             session.setOutputClosedHandler { [self] in finish(exitCode: 0) }
             session.start()
-            origin = clock.now
+            state.value.origin = clock.now
             writeDueFrame()
         }
         return exitStatus.wait()
     }
 
-    /// Writes frame ``next`` and schedules the one after it, or ends after the last.
+    /// Writes frame ``State/next`` and schedules the one after it, or ends after the last.
     private func writeDueFrame() {
-        dispatchPrecondition(condition: .onQueue(session.queue))
-        guard !finished, suspendedAt == nil, next < frames.count else { return }
+        let (frames, next) = (self.frames, state.value.next)
+        guard !state.value.finished, state.value.suspendedAt == nil, next < frames.count else { return }
         frames.render(next)
-        write(stream.write(frames.frame(next)))
-        next += 1
-        if next < frames.count { scheduleNext() } else { finish(exitCode: 0) }
+        let frame = frames.frame(next)
+        write(state.value.stream.write(frame))
+        state.value.next = next + 1
+        if next + 1 < frames.count { scheduleNext() } else { finish(exitCode: 0) }
     }
 
-    /// Schedules frame ``next`` at its time after ``origin``.
+    /// Schedules frame ``State/next`` at its time after ``State/origin``.
     private func scheduleNext() {
-        dispatchPrecondition(condition: .onQueue(session.queue))
         let queue = session.queue
-        timer = clock.schedule(at: origin + frames.time(ofFrame: next)) { [weak self] in
+        let due = state.value.origin + frames.time(ofFrame: state.value.next)
+        state.value.timer = clock.schedule(at: due) { [weak self] in
             guard let self else { return }
             queue.async { self.writeDueFrame() }
         }
@@ -90,7 +95,7 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
             try TerminalDevice.standardOutput.write(bytes)
         } catch {
             // The reader went away (EPIPE) or the terminal closed: nothing more to show.
-            finished = true
+            state.value.finished = true
             session.end()
             exitStatus.finish(0)
         }
@@ -105,36 +110,35 @@ final class PacedPlayback: TerminalSessionParticipant, @unchecked Sendable {
     }
 
     private func endStream() {
-        dispatchPrecondition(condition: .onQueue(session.queue))
-        guard !finished else { return }
-        finished = true
-        timer?.cancel()
-        write(stream.end(at: frames.endTime))
+        guard !state.value.finished else { return }
+        state.value.finished = true
+        state.value.timer?.cancel()
+        let end = frames.endTime
+        write(state.value.stream.end(at: end))
     }
 
     // MARK: - TerminalSessionParticipant (on the session's queue)
 
     func sessionWillSuspend() {
-        dispatchPrecondition(condition: .onQueue(session.queue))
-        guard !finished, suspendedAt == nil else { return }
-        timer?.cancel()
-        suspendedAt = clock.now
-        write(stream.suspend())
+        guard !state.value.finished, state.value.suspendedAt == nil else { return }
+        state.value.timer?.cancel()
+        state.value.suspendedAt = clock.now
+        write(state.value.stream.suspend())
     }
 
     func sessionDidResume() {
-        dispatchPrecondition(condition: .onQueue(session.queue))
-        guard !finished, let stoppedAt = suspendedAt else { return }
-        suspendedAt = nil
-        origin += clock.now - stoppedAt
-        write(stream.resume(showing: frames.cells))
-        if next < frames.count { scheduleNext() }
+        guard !state.value.finished, let stoppedAt = state.value.suspendedAt else { return }
+        state.value.suspendedAt = nil
+        state.value.origin += clock.now - stoppedAt
+        let cells = frames.cells
+        write(state.value.stream.resume(showing: cells))
+        if state.value.next < frames.count { scheduleNext() }
     }
 
     func sessionDidResize() {
-        dispatchPrecondition(condition: .onQueue(session.queue))
-        guard !finished, suspendedAt == nil, next > 0 else { return }
-        write(stream.resize(showing: frames.cells))
+        guard !state.value.finished, state.value.suspendedAt == nil, state.value.next > 0 else { return }
+        let cells = frames.cells
+        write(state.value.stream.resize(showing: cells))
     }
 
     func sessionWillEnd() { endStream() }

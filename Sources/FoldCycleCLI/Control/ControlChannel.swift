@@ -13,9 +13,9 @@ import FoldCycle
 /// with events for those that `subscribe`. The live cycler and the deck share it; each gives it a
 /// handler that carries out a decoded request.
 ///
-/// Used on the session's queue only. Nothing written here can block that queue (``LineWriter``),
-/// so the animation goes on whatever the readers do.
-final class ControlChannel: @unchecked Sendable {
+/// Used on the session's queue only: its state is ``QueueConfined`` to it. Nothing written here
+/// can block that queue (``LineWriter``), so the animation goes on whatever the readers do.
+final class ControlChannel: Sendable {
     /// Where a request came from.
     enum Origin {
         case standardInput
@@ -44,26 +44,33 @@ final class ControlChannel: @unchecked Sendable {
         case failed(String)
     }
 
-    private let queue: DispatchQueue
+    /// What changes while the channel serves: on the queue only.
+    private struct State {
+        var server: ControlServer?
+        var handler: ((ProtocolRequest, Origin) -> Response)?
+        var quitHandler: (@Sendable () -> Void)?
+        var failureHandler: (@Sendable (Failure) -> Void)?
+        var closed = false
+        /// Requests read and not carried out yet, oldest first (see ``submit(_:from:)``).
+        /// Requests waiting: `pending[pendingStart...]`. Taken from the front by moving
+        /// `pendingStart` (the array is compacted once half of it is taken), so each request
+        /// costs O(1) however many wait: `Array.removeFirst()` moved every waiting request each
+        /// time, and 160,000 piped `add`s spent a quarter of their time there.
+        var pending: [(line: [UInt8], origin: Origin)] = []
+        var pendingStart = 0
+        var pendingCount: Int { pending.count - pendingStart }
+        var pumpScheduled = false
+        /// Whether socket clients' reads are paused while ``pending`` is long.
+        var readingPaused = false
+    }
+
     private let endpoints: ControlEndpoints
     private let primary: LineWriter?
     private let primaryFlags: Int32?
-    private var server: ControlServer?
-    private var handler: ((ProtocolRequest, Origin) -> Response)?
-    private var quitHandler: (@Sendable () -> Void)?
-    private var failureHandler: (@Sendable (Failure) -> Void)?
-    private var closed = false
-    /// Requests read and not carried out yet, oldest first (see ``submit(_:from:)``).
-    /// Requests waiting: `pending[pendingStart...]`. Taken from the front by moving
-    /// `pendingStart` (the array is compacted once half of it is taken), so each request costs
-    /// O(1) however many wait: `Array.removeFirst()` moved every waiting request each time, and
-    /// 160,000 piped `add`s spent a quarter of their time there.
-    private var pending: [(line: [UInt8], origin: Origin)] = []
-    private var pendingStart = 0
-    private var pendingCount: Int { pending.count - pendingStart }
-    private var pumpScheduled = false
-    /// Whether socket clients' reads are paused while ``pending`` is long.
-    private var readingPaused = false
+    private let state: QueueConfined<State>
+    private var queue: DispatchQueue { state.queue }
+    private var server: ControlServer? { state.value.server }
+    private var closed: Bool { state.value.closed }
 
     /// Requests that may wait before socket clients stop being read (until half are done).
     static let pendingLimit = 256
@@ -74,8 +81,8 @@ final class ControlChannel: @unchecked Sendable {
     /// - Throws: ``CLIError/runtime(_:)`` when the socket cannot be made (see
     ///   ``ControlSocket/listen(at:)``).
     init(endpoints: ControlEndpoints, queue: DispatchQueue) throws(CLIError) {
-        self.queue = queue
         self.endpoints = endpoints
+        var server: ControlServer?
         if let descriptor = endpoints.descriptor {
             primaryFlags = LineWriter.makeNonBlocking(descriptor)
             primary = LineWriter(descriptor: descriptor, queue: queue, limit: ProtocolLimits.primaryQueueBytes)
@@ -92,6 +99,7 @@ final class ControlChannel: @unchecked Sendable {
                 throw error
             }
         }
+        state = QueueConfined(State(server: server), on: queue)
     }
 
     /// Whether stdin's lines are JSON requests.
@@ -103,9 +111,11 @@ final class ControlChannel: @unchecked Sendable {
         handler: @escaping (ProtocolRequest, Origin) -> Response, onQuit: @escaping @Sendable () -> Void,
         onFailure: @escaping @Sendable (Failure) -> Void
     ) {
-        self.handler = handler
-        quitHandler = onQuit
-        failureHandler = onFailure
+        state.withValue { state in
+            state.handler = handler
+            state.quitHandler = onQuit
+            state.failureHandler = onFailure
+        }
         primary?.setFailureHandler { [weak self] failure in self?.primaryFailed(failure) }
         // The socket was opened at creation, so that a bad path fails before the terminal is
         // touched; clients are accepted from now on.
@@ -145,11 +155,11 @@ final class ControlChannel: @unchecked Sendable {
     /// file) and gives the primary output its flags back. Idempotent.
     func close(draining timeout: TimeInterval = 0.5) {
         guard !closed else { return }
-        closed = true
+        state.value.closed = true
         primary?.drain(timeout: timeout)
         primary?.close()
         server?.close(draining: min(timeout, 0.2))
-        server = nil
+        state.value.server = nil
         LineWriter.restoreFlags(primaryFlags, of: endpoints.descriptor ?? -1)
     }
 
@@ -159,43 +169,51 @@ final class ControlChannel: @unchecked Sendable {
     /// events the one before caused (they are queued on it as they happen), so a request's reply
     /// and events come before the next request's reply, whoever sent them.
     private func submit(_ line: [UInt8], from origin: Origin) {
-        pending.append((line, origin))
-        if pendingCount >= Self.pendingLimit, !readingPaused {
-            readingPaused = true
-            server?.setReadingPaused(true)
+        let pauses = state.withValue { state in
+            state.pending.append((line, origin))
+            guard state.pendingCount >= Self.pendingLimit, !state.readingPaused else { return false }
+            state.readingPaused = true
+            return true
         }
+        if pauses { server?.setReadingPaused(true) }
         schedulePump()
     }
 
     private func schedulePump() {
-        guard !pumpScheduled, pendingCount > 0, !closed else { return }
-        pumpScheduled = true
-        queue.async { [weak self] in self?.pump() }
+        let schedules = state.withValue { state in
+            guard !state.pumpScheduled, state.pendingCount > 0, !state.closed else { return false }
+            state.pumpScheduled = true
+            return true
+        }
+        if schedules { queue.async { [weak self] in self?.pump() } }
     }
 
     private func pump() {
-        pumpScheduled = false
-        guard !closed, pendingCount > 0 else { return }
-        let next = pending[pendingStart]
-        pending[pendingStart] = ([], next.origin)  // Its bytes go now, not at the compaction.
-        pendingStart += 1
-        if pendingStart == pending.count {
-            pending.removeAll(keepingCapacity: pending.count <= 4096)
-            pendingStart = 0
-        } else if pendingStart >= 1024, pendingStart * 2 >= pending.count {
-            pending.removeFirst(pendingStart)
-            pendingStart = 0
+        let taken = state.withValue { state -> (next: (line: [UInt8], origin: Origin), resumes: Bool)? in
+            state.pumpScheduled = false
+            guard !state.closed, state.pendingCount > 0 else { return nil }
+            let next = state.pending[state.pendingStart]
+            state.pending[state.pendingStart] = ([], next.origin)  // Its bytes go now, not at the compaction.
+            state.pendingStart += 1
+            if state.pendingStart == state.pending.count {
+                state.pending.removeAll(keepingCapacity: state.pending.count <= 4096)
+                state.pendingStart = 0
+            } else if state.pendingStart >= 1024, state.pendingStart * 2 >= state.pending.count {
+                state.pending.removeFirst(state.pendingStart)
+                state.pendingStart = 0
+            }
+            guard state.readingPaused, state.pendingCount <= Self.pendingLimit / 2 else { return (next, false) }
+            state.readingPaused = false
+            return (next, true)
         }
-        if readingPaused, pendingCount <= Self.pendingLimit / 2 {
-            readingPaused = false
-            server?.setReadingPaused(false)
-        }
-        handle(line: next.line, from: next.origin)
+        guard let taken else { return }
+        if taken.resumes { server?.setReadingPaused(false) }
+        handle(line: taken.next.line, from: taken.next.origin)
         schedulePump()
     }
 
     private func handle(line: [UInt8], from origin: Origin) {
-        guard !closed, let handler else { return }
+        guard !closed, let handler = state.value.handler else { return }
         let request: ProtocolRequest
         switch ProtocolRequest.decode(line) {
         case .failure(let failure):
@@ -213,7 +231,7 @@ final class ControlChannel: @unchecked Sendable {
             client.isSubscribed = subscribes
         }
         for event in response.events { emit(event) }
-        if response.quits { quitHandler?() }
+        if response.quits, let quit = state.value.quitHandler { quit() }
     }
 
     private func reply(_ line: String, to origin: Origin) {
@@ -224,14 +242,15 @@ final class ControlChannel: @unchecked Sendable {
     }
 
     private func primaryFailed(_ failure: LineWriter.Failure) {
+        guard let failureHandler = state.value.failureHandler else { return }
         let name = endpoints.descriptor == 1 ? "standard output" : "descriptor \(endpoints.descriptor ?? -1)"
         switch failure {
         case .writeFailed(let error) where error == EPIPE:
-            failureHandler?(.readerGone)
+            failureHandler(.readerGone)
         case .writeFailed(let error):
-            failureHandler?(.failed("cannot write replies and events to \(name): \(ControlSocket.reason(error))"))
+            failureHandler(.failed("cannot write replies and events to \(name): \(ControlSocket.reason(error))"))
         case .fellBehind(let bytes):
-            failureHandler?(
+            failureHandler(
                 .failed(
                     "the reader of \(name) fell \(bytes) bytes behind (more than \(ProtocolLimits.primaryQueueBytes)): "
                         + "replies and events are not being read"))

@@ -14,23 +14,40 @@ import FoldCycle
 /// Nothing a client does can hold the queue: reads take what is there (at most
 /// ``ProtocolLimits/readChunkBytes`` a turn), writes never block (a ``LineWriter`` each), and a
 /// client more than ``ProtocolLimits/clientQueueBytes`` behind is disconnected
-/// (docs/DESIGN.md#control-socket).
-final class ControlServer: @unchecked Sendable {
+/// (docs/DESIGN.md#control-socket). Its state, and each client's, is ``QueueConfined`` to the
+/// queue.
+final class ControlServer: Sendable {
     /// One connected client.
-    final class Client: @unchecked Sendable {
+    final class Client: Sendable {
+        /// What changes while it is connected: on the server's queue only.
+        fileprivate struct State {
+            var isSubscribed = false
+            var framer = LineFramer()
+            var readSource: (any DispatchSourceRead)?
+        }
+
         /// A number for messages, counting connections from 1.
         let number: Int
         let descriptor: Int32
         let writer: LineWriter
-        /// Whether events are sent to it.
-        var isSubscribed = false
-        fileprivate var framer = LineFramer()
-        fileprivate var readSource: (any DispatchSourceRead)?
+        fileprivate let state: QueueConfined<State>
 
         fileprivate init(number: Int, descriptor: Int32, queue: DispatchQueue) {
             self.number = number
             self.descriptor = descriptor
             writer = LineWriter(descriptor: descriptor, queue: queue, limit: ProtocolLimits.clientQueueBytes)
+            state = QueueConfined(State(), on: queue)
+        }
+
+        /// Whether events are sent to it.
+        var isSubscribed: Bool {
+            get { state.value.isSubscribed }
+            set { state.value.isSubscribed = newValue }
+        }
+
+        fileprivate var readSource: (any DispatchSourceRead)? {
+            get { state.value.readSource }
+            set { state.value.readSource = newValue }
         }
 
         /// Writes one line (a reply or an event) to the client.
@@ -45,47 +62,52 @@ final class ControlServer: @unchecked Sendable {
         case fellBehind
     }
 
+    /// What changes as clients come and go: on the queue only.
+    private struct State {
+        var acceptSource: (any DispatchSourceRead)?
+        var clients: [Int: Client] = [:]
+        var connections = 0
+        var closed = false
+        var readingPaused = false
+        var acceptPaused = false
+        var requestHandler: @Sendable (Client, [UInt8]) -> Void = { _, _ in }
+        var disconnectHandler: (@Sendable (Client, Disconnect) -> Void)?
+    }
+
     private let socket: ControlSocket
-    private let queue: DispatchQueue
-    private var acceptSource: (any DispatchSourceRead)?
-    private var clients: [Int: Client] = [:]
-    private var connections = 0
-    private var closed = false
-    private var readingPaused = false
-    private var acceptPaused = false
-    private var requestHandler: @Sendable (Client, [UInt8]) -> Void = { _, _ in }
-    private var disconnectHandler: (@Sendable (Client, Disconnect) -> Void)?
+    private let state: QueueConfined<State>
+    private var queue: DispatchQueue { state.queue }
 
     /// A server on `socket`, its work on `queue`; nothing is accepted until ``start()``. Each
     /// request line (without its LF; blank lines and too-long lines are answered here) goes to
     /// the handler of ``setRequestHandler(_:)`` on the queue.
     init(socket: ControlSocket, queue: DispatchQueue) {
         self.socket = socket
-        self.queue = queue
+        state = QueueConfined(State(), on: queue)
     }
 
     /// Sets the handler of each request line (call before ``start()``).
     func setRequestHandler(_ handler: @escaping @Sendable (Client, [UInt8]) -> Void) {
-        requestHandler = handler
+        state.value.requestHandler = handler
     }
 
     /// The socket's path.
     var path: String { socket.path }
 
     /// The clients connected now.
-    var clientCount: Int { clients.count }
+    var clientCount: Int { state.value.clients.count }
 
     /// Called on the queue when a client is gone.
     func setDisconnectHandler(_ handler: (@Sendable (Client, Disconnect) -> Void)?) {
-        disconnectHandler = handler
+        state.value.disconnectHandler = handler
     }
 
     /// Stops (or resumes) reading every client, while the requests already read wait to be
     /// carried out: a client that sends without pause cannot make them pile up.
     func setReadingPaused(_ paused: Bool) {
-        guard paused != readingPaused else { return }
-        readingPaused = paused
-        for client in clients.values {
+        guard paused != state.value.readingPaused else { return }
+        state.value.readingPaused = paused
+        for client in state.value.clients.values {
             if paused { client.readSource?.suspend() } else { client.readSource?.resume() }
         }
     }
@@ -94,13 +116,13 @@ final class ControlServer: @unchecked Sendable {
     func start() {
         let source = DispatchSource.makeReadSource(fileDescriptor: socket.descriptor, queue: queue)
         source.setEventHandler { [weak self] in self?.acceptPending() }
-        acceptSource = source
+        state.value.acceptSource = source
         source.resume()
     }
 
     /// Sends `line` to every subscribed client.
     func broadcast(_ line: String) {
-        for client in clients.values.sorted(by: { $0.number < $1.number }) where client.isSubscribed {
+        for client in state.value.clients.values.sorted(by: { $0.number < $1.number }) where client.isSubscribed {
             client.send(line)
         }
     }
@@ -108,15 +130,17 @@ final class ControlServer: @unchecked Sendable {
     /// Writes what each client still has pending (at most `timeout` seconds in all), then closes
     /// every connection and the socket, removing its file. Idempotent.
     func close(draining timeout: TimeInterval = 0) {
-        guard !closed else { return }
-        closed = true
-        acceptSource?.cancel()
-        // A suspended source must be resumed to be released.
-        if acceptPaused { acceptSource?.resume() }
-        acceptPaused = false
-        acceptSource = nil
+        guard !state.value.closed else { return }
+        state.withValue { state in
+            state.closed = true
+            state.acceptSource?.cancel()
+            // A suspended source must be resumed to be released.
+            if state.acceptPaused { state.acceptSource?.resume() }
+            state.acceptPaused = false
+            state.acceptSource = nil
+        }
         let deadline = Date().addingTimeInterval(timeout)
-        for client in clients.values {
+        for client in state.value.clients.values {
             client.writer.drain(timeout: max(deadline.timeIntervalSinceNow, 0))
             drop(client, notifying: nil)
         }
@@ -126,7 +150,7 @@ final class ControlServer: @unchecked Sendable {
     // MARK: - Connections
 
     private func acceptPending() {
-        while !closed {
+        while !state.value.closed {
             let descriptor = Platform.acceptConnection(socket.descriptor)
             if descriptor < 0 {
                 // EAGAIN: none left. Out of descriptors (EMFILE, ENFILE) the connection waits in
@@ -139,9 +163,9 @@ final class ControlServer: @unchecked Sendable {
             }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            connections += 1
-            let client = Client(number: connections, descriptor: descriptor, queue: queue)
-            guard clients.count < ProtocolLimits.maximumClients else {
+            state.value.connections += 1
+            let client = Client(number: state.value.connections, descriptor: descriptor, queue: queue)
+            guard state.value.clients.count < ProtocolLimits.maximumClients else {
                 client.send(
                     ProtocolReply.failure(
                         id: nil,
@@ -152,7 +176,7 @@ final class ControlServer: @unchecked Sendable {
                 Platform.close(descriptor)
                 continue
             }
-            clients[client.number] = client
+            state.value.clients[client.number] = client
             client.writer.setFailureHandler { [weak self, weak client] (failure: LineWriter.Failure) in
                 guard let self, let client else { return }
                 self.drop(client, notifying: Self.reason(failure))
@@ -165,19 +189,21 @@ final class ControlServer: @unchecked Sendable {
             client.readSource = source
             // A client that connects while reads are paused is read once they resume.
             source.resume()
-            if readingPaused { source.suspend() }
+            if state.value.readingPaused { source.suspend() }
         }
     }
 
     /// Suspends the accepting source for 0.1 s.
     private func pauseAccepting() {
-        guard !acceptPaused, let source = acceptSource else { return }
-        acceptPaused = true
+        guard !state.value.acceptPaused, let source = state.value.acceptSource else { return }
+        state.value.acceptPaused = true
         source.suspend()
         queue.asyncAfter(deadline: .now() + 0.1) { [weak self] in
-            guard let self, self.acceptPaused else { return }
-            self.acceptPaused = false
-            self.acceptSource?.resume()
+            self?.state.withValue { state in
+                guard state.acceptPaused else { return }
+                state.acceptPaused = false
+                state.acceptSource?.resume()
+            }
         }
     }
 
@@ -192,12 +218,12 @@ final class ControlServer: @unchecked Sendable {
         if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
         guard count > 0 else {
             // The client closed its end: a last line without LF still counts.
-            if let last = client.framer.finish() { handle(last, from: client) }
+            if let last = client.state.value.framer.finish() { handle(last, from: client) }
             drop(client, notifying: .closed)
             return
         }
-        for line in client.framer.append(buffer[0..<count]) {
-            guard clients[client.number] != nil else { return }
+        for line in client.state.value.framer.append(buffer[0..<count]) {
+            guard state.value.clients[client.number] != nil else { return }
             handle(line, from: client)
         }
     }
@@ -207,7 +233,8 @@ final class ControlServer: @unchecked Sendable {
         case .line(let bytes):
             // Blank lines are no requests (as in the word protocol).
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            requestHandler(client, bytes)
+            let handler = state.value.requestHandler
+            handler(client, bytes)
         case .tooLong(let byteCount):
             client.send(
                 ProtocolReply.failure(
@@ -216,13 +243,13 @@ final class ControlServer: @unchecked Sendable {
     }
 
     private func drop(_ client: Client, notifying reason: Disconnect?) {
-        guard clients.removeValue(forKey: client.number) != nil else { return }
+        guard state.value.clients.removeValue(forKey: client.number) != nil else { return }
         client.readSource?.cancel()
         // A suspended source must be resumed to be released (Dispatch traps otherwise).
-        if readingPaused { client.readSource?.resume() }
+        if state.value.readingPaused { client.readSource?.resume() }
         client.readSource = nil
         client.writer.close()
         Platform.close(client.descriptor)
-        if let reason { disconnectHandler?(client, reason) }
+        if let reason, let handler = state.value.disconnectHandler { handler(client, reason) }
     }
 }

@@ -11,9 +11,10 @@ import FoldCycle
 /// writable (a `DispatchSourceWrite`). A reader that falls further behind, or goes away, ends
 /// the writer with a ``Failure``; nothing is written after it.
 ///
-/// Used on one serial queue only (the session's). Writes use `Platform.sendWithoutSignal` on sockets and
-/// `write(2)` elsewhere, so a vanished reader is an `EPIPE`, never a signal.
-final class LineWriter: @unchecked Sendable {
+/// Used on one serial queue only (the session's): its state is ``QueueConfined`` to it. Writes
+/// use `Platform.sendWithoutSignal` on sockets and `write(2)` elsewhere, so a vanished reader is
+/// an `EPIPE`, never a signal.
+final class LineWriter: Sendable {
     /// Why the writer stopped.
     enum Failure: Equatable, Sendable {
         /// The descriptor failed (`EPIPE`: the reader went away), with `errno`.
@@ -22,23 +23,28 @@ final class LineWriter: @unchecked Sendable {
         case fellBehind(bytes: Int)
     }
 
+    /// What changes as lines are written: on the queue only.
+    private struct State {
+        /// Bytes queued: `pending[offset...]` wait to be written.
+        var pending: [UInt8] = []
+        var offset = 0
+        var source: (any DispatchSourceWrite)?
+        var failureHandler: (@Sendable (Failure) -> Void)?
+        var failure: Failure?
+        var closed = false
+    }
+
     let descriptor: Int32
-    private let queue: DispatchQueue
     private let limit: Int
     private let isSocket: Bool
-    private var pending: [UInt8] = []
-    private var offset = 0
-    private var source: (any DispatchSourceWrite)?
-    private var failureHandler: (@Sendable (Failure) -> Void)?
-    /// Set once the writer failed or was closed.
-    private(set) var failure: Failure?
-    private var closed = false
+    private let state: QueueConfined<State>
+    private var queue: DispatchQueue { state.queue }
 
     /// A writer of `descriptor` on `queue`, holding at most `limit` bytes for it. The descriptor
     /// should be non-blocking (``makeNonBlocking(_:)``); a blocking one is written to directly.
     init(descriptor: Int32, queue: DispatchQueue, limit: Int) {
         self.descriptor = descriptor
-        self.queue = queue
+        state = QueueConfined(State(), on: queue)
         self.limit = limit
         var status = stat()
         isSocket = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
@@ -46,21 +52,26 @@ final class LineWriter: @unchecked Sendable {
 
     /// Calls `handler` once, on the queue, when the writer fails.
     func setFailureHandler(_ handler: (@Sendable (Failure) -> Void)?) {
-        failureHandler = handler
+        state.value.failureHandler = handler
     }
 
+    /// Why the writer stopped, once it failed.
+    var failure: Failure? { state.value.failure }
+
+    private var closed: Bool { state.value.closed }
+
     /// Bytes waiting to be written.
-    var pendingByteCount: Int { pending.count - offset }
+    var pendingByteCount: Int { state.withValue { $0.pending.count - $0.offset } }
 
     /// Queues `text` and writes what the descriptor takes now.
     func write(_ text: String) {
         guard failure == nil, !closed else { return }
-        pending.append(contentsOf: text.utf8)
+        state.value.pending.append(contentsOf: text.utf8)
         guard pendingByteCount <= limit else {
             fail(.fellBehind(bytes: pendingByteCount))
             return
         }
-        if source == nil { flush() }
+        if state.value.source == nil { flush() }
     }
 
     /// Writes what is pending, blocking for at most `timeout` seconds of a reader that does not
@@ -79,10 +90,12 @@ final class LineWriter: @unchecked Sendable {
 
     /// Stops writing; what is pending is dropped. The descriptor is the caller's to close.
     func close() {
-        closed = true
+        state.value.closed = true
         cancelSource()
-        pending.removeAll()
-        offset = 0
+        state.withValue { state in
+            state.pending.removeAll()
+            state.offset = 0
+        }
     }
 
     /// Sets `O_NONBLOCK` on `descriptor` when it is a pipe or a socket (terminals and files are
@@ -112,14 +125,17 @@ final class LineWriter: @unchecked Sendable {
 
     private func flush() {
         while pendingByteCount > 0 {
-            let written = pending.withUnsafeBytes { buffer -> Int in
-                let start = buffer.baseAddress! + offset
-                let count = buffer.count - offset
-                return isSocket
-                    ? Platform.sendWithoutSignal(descriptor, start, count) : Platform.write(descriptor, start, count)
+            let written = state.withValue { state in
+                state.pending.withUnsafeBytes { buffer -> Int in
+                    let start = buffer.baseAddress! + state.offset
+                    let count = buffer.count - state.offset
+                    return isSocket
+                        ? Platform.sendWithoutSignal(descriptor, start, count)
+                        : Platform.write(descriptor, start, count)
+                }
             }
             if written > 0 {
-                offset += written
+                state.value.offset += written
                 continue
             }
             if written < 0 && errno == EINTR { continue }
@@ -130,33 +146,42 @@ final class LineWriter: @unchecked Sendable {
             fail(.writeFailed(errno: written < 0 ? errno : EPIPE))
             return
         }
-        pending.removeAll(keepingCapacity: pending.count <= 65_536)
-        offset = 0
+        state.withValue { state in
+            state.pending.removeAll(keepingCapacity: state.pending.count <= 65_536)
+            state.offset = 0
+        }
         cancelSource()
     }
 
     private func waitUntilWritable() {
         // Drop what was written, so the queue holds only what waits.
-        if offset > 0 {
-            pending.removeFirst(offset)
-            offset = 0
+        state.withValue { state in
+            if state.offset > 0 {
+                state.pending.removeFirst(state.offset)
+                state.offset = 0
+            }
         }
-        guard source == nil else { return }
+        guard state.value.source == nil else { return }
         let writable = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
         writable.setEventHandler { [weak self] in self?.flush() }
-        source = writable
+        state.value.source = writable
         writable.resume()
     }
 
     private func cancelSource() {
-        source?.cancel()
-        source = nil
+        state.withValue { state in
+            state.source?.cancel()
+            state.source = nil
+        }
     }
 
+    /// Ends the writer; the handler is called with no access to the state open (it may close
+    /// this writer).
     private func fail(_ reason: Failure) {
         guard failure == nil else { return }
-        failure = reason
+        state.value.failure = reason
         close()
-        failureHandler?(reason)
+        let handler = state.value.failureHandler
+        handler?(reason)
     }
 }

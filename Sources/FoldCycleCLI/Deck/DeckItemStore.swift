@@ -10,55 +10,58 @@ import FoldCycle
 /// ``SwipeDeck/reloadData()``. When the deck runs low it calls the needs-more-data handler
 /// (docs/DESIGN.md#control-protocol: the `needs-more-data` event).
 ///
-/// Thread-safe: guarded by a `Lock` (the deck reads it under its own lock, from its queue or
-/// its clock's; clients add on the session's queue).
-final class DeckItemStore: DeckDataSource, @unchecked Sendable {
-    private let lock = Lock()
-    private var storage: [String]
-    private var needsMoreDataHandler: (@Sendable (Int) -> Void)?
+/// Thread-safe: its state is in a ``LockedBox`` (the deck reads it under its own lock, from its
+/// queue or its clock's; clients add on the session's queue).
+final class DeckItemStore: DeckDataSource, Sendable {
+    private struct State {
+        var items: [String]
+        var needsMoreDataHandler: (@Sendable (Int) -> Void)?
+    }
+
+    private let state: LockedBox<State>
 
     /// A store of `items`.
     init(_ items: [String]) {
-        storage = items
+        state = LockedBox(State(items: items))
     }
 
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
     /// is held then).
     func setNeedsMoreDataHandler(_ handler: (@Sendable (Int) -> Void)?) {
-        lock.withLock { needsMoreDataHandler = handler }
+        state.withLock { $0.needsMoreDataHandler = handler }
     }
 
     /// Every item, in order.
-    var items: [String] { lock.withLock { storage } }
+    var items: [String] { state.withLock { $0.items } }
 
     /// The number of items.
-    var count: Int { lock.withLock { storage.count } }
+    var count: Int { state.withLock { $0.items.count } }
 
     /// The item at `index` (`0 ..< count`).
-    func item(at index: Int) -> String { lock.withLock { storage[index] } }
+    func item(at index: Int) -> String { state.withLock { $0.items[index] } }
 
     /// The item at `index`, or "" when there is none (an event about an item out of range).
     func text(at index: Int) -> String {
-        lock.withLock { storage.indices.contains(index) ? storage[index] : "" }
+        state.withLock { $0.items.indices.contains(index) ? $0.items[index] : "" }
     }
 
     /// Appends `item`; returns its index.
     @discardableResult
     func append(_ item: String) -> Int {
-        lock.withLock {
-            storage.append(item)
-            return storage.count - 1
+        state.withLock {
+            $0.items.append(item)
+            return $0.items.count - 1
         }
     }
 
     /// Appends `items` (a batch read from a stream).
     func append(contentsOf items: [String]) {
-        lock.withLock { storage += items }
+        state.withLock { $0.items += items }
     }
 
     /// The deck runs low: tells the handler.
     func needsMoreData(remaining: Int) {
-        let handler = lock.withLock { needsMoreDataHandler }
+        let handler = state.withLock { $0.needsMoreDataHandler }
         handler?(remaining)
     }
 }

@@ -13,16 +13,14 @@ import FoldCycle
 /// requests from stdin and `--listen`'s socket through a ``ControlChannel``), and the one exit
 /// path.
 ///
-/// Everything mutable lives on the terminal session's serial queue, which the player shares;
-/// deck events (delivered on whichever thread issued the command, or the clock's queue for a
-/// landing) hop onto it in order. Handlers are `@Sendable` closures made here, never on the
-/// main actor.
-final class DeckSession: @unchecked Sendable {
+/// Everything mutable lives on the terminal session's serial queue, which the player shares
+/// (``QueueConfined``: each access checks it runs there); deck events (delivered on whichever
+/// thread issued the command, or the clock's queue for a landing) hop onto it in order. Handlers
+/// are `@Sendable` closures made here, never on the main actor.
+final class DeckSession: Sendable {
     private let command: DeckCommand
     /// The items: those read at start and those clients add.
     private let store: DeckItemStore
-    /// The items' count and bytes, checked against ``Limits`` at each `add`.
-    private var budget: ItemBudget
     private let tty: TerminalDevice
     private let metrics: CardMetrics
     private let deck: SwipeDeck<DeckItemStore>
@@ -38,22 +36,27 @@ final class DeckSession: @unchecked Sendable {
     /// so that they never land on the cards.
     private let holdsDecisions: Bool
 
-    // MARK: State (on `queue`)
-
-    private var held: [String] = []
-    private var tally = DeckTally()
-    /// Drags from mouse and focus reports, and where the frame is on screen.
-    private var pointer = DeckPointer()
-    /// The cards left when the deck last asked for more data, until the event is written.
-    private var pendingNeedsMoreData: Int?
-    /// Whether a cursor-position request waits for its answer (``DeckPointer/frameTop``: 0
-    /// fullscreen; inline, the terminal's answer to a request made between frames, when the
-    /// cursor is parked at the frame's top-left).
-    private var awaitsCursorReport = false
     /// Standard input's items, read while the deck runs (nil: every item was there at start).
     private let stream: ItemStream?
-    /// How the stream ended, once it did (a failure is reported on exit, status 66).
-    private var streamEnd: ItemStream.End?
+    /// What changes as the deck runs: on `queue` only.
+    private let state: QueueConfined<State>
+
+    private struct State {
+        /// The items' count and bytes, checked against ``Limits`` at each `add`.
+        var budget: ItemBudget
+        var held: [String] = []
+        var tally = DeckTally()
+        /// Drags from mouse and focus reports, and where the frame is on screen.
+        var pointer = DeckPointer()
+        /// The cards left when the deck last asked for more data, until the event is written.
+        var pendingNeedsMoreData: Int?
+        /// Whether a cursor-position request waits for its answer (``DeckPointer/frameTop``: 0
+        /// fullscreen; inline, the terminal's answer to a request made between frames, when the
+        /// cursor is parked at the frame's top-left).
+        var awaitsCursorReport = false
+        /// How the stream ended, once it did (a failure is reported on exit, status 66).
+        var streamEnd: ItemStream.End?
+    }
 
     /// The footer's rows under the deck: a status line and a line of key hints.
     static let footerRows = 2
@@ -72,7 +75,6 @@ final class DeckSession: @unchecked Sendable {
         self.command = command
         self.stream = stream
         store = DeckItemStore(items)
-        budget = ItemBudget(items)
         self.tty = tty
         let screen = Self.usableSize(tty.size)
         let cardSize = command.cardSize(items: items, maxWidth: screen.columns - 2)
@@ -116,6 +118,7 @@ final class DeckSession: @unchecked Sendable {
                         motion: .fixed(.full), keepsHostLine: false),
                     sink: recorder.sink(terminal: tty), session: session)
             })
+        state = QueueConfined(State(budget: ItemBudget(items)), on: core.queue)
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -167,14 +170,14 @@ final class DeckSession: @unchecked Sendable {
             // The deck asks before it delivers the events of the change that left it low (a
             // swipe): the event is written right after theirs, or, when none comes, a turn later.
             queue.async {
-                self.pendingNeedsMoreData = remaining
+                self.state.value.pendingNeedsMoreData = remaining
                 self.queue.async { self.emitNeedsMoreData() }
             }
         }
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
         startControl()
         if command.fullscreen {
-            pointer.frameTop = 0
+            state.value.pointer.frameTop = 0
         } else {
             // After each frame whose rows changed (the first one, a footer line more, a resize):
             // a region that grew scrolled the screen. Asked once the frame is written, when the
@@ -190,22 +193,21 @@ final class DeckSession: @unchecked Sendable {
     // MARK: - Streamed items
 
     /// Whether more items may come: the deck waits for them when it runs out.
-    private var isReadingInput: Bool { stream != nil && streamEnd == nil }
+    private var isReadingInput: Bool { stream != nil && state.value.streamEnd == nil }
 
     /// Takes the items read since the last batch into the deck (within the run's ``Limits``);
     /// at the end of the input, a deck with no card left is finished.
     private func takeStreamedItems() {
-        dispatchPrecondition(condition: .onQueue(queue))
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing, isReadingInput, let stream else { return }
         let (items, end) = stream.take()
         var admitted = items.endIndex
         for (index, item) in items.enumerated() {
             do throws(ItemLimitError) {
-                try budget.admit(item)
+                try state.value.budget.admit(item)
             } catch {
                 admitted = index
-                streamEnd = .failed(.unreadableInput("standard input: \(error)"))
+                state.value.streamEnd = .failed(.unreadableInput("standard input: \(error)"))
                 break
             }
         }
@@ -213,7 +215,7 @@ final class DeckSession: @unchecked Sendable {
             store.append(contentsOf: Array(items[..<admitted]))
             deck.reloadData()
         }
-        if streamEnd == nil, let end { streamEnd = end }
+        if state.value.streamEnd == nil, let end { state.value.streamEnd = end }
         updateFooter()
         // The deck told of its end while input was open; now that none will come, it ends.
         if !isReadingInput, deck.isFinished { handle(.finished) }
@@ -252,16 +254,14 @@ final class DeckSession: @unchecked Sendable {
     }
 
     private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        pointer.handle(report, time: time, scene: scene)
+        state.value.pointer.handle(report, time: time, scene: scene)
         followDrag()
     }
 
     /// All motion is reported while a drag is open (a bare motion report ends it), only motion
     /// with a button held otherwise.
     private func followDrag() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        terminal.setReportsAllMotion(pointer.isDragging)
+        terminal.setReportsAllMotion(state.value.pointer.isDragging)
     }
 
     /// A report the terminal made of itself: focus out ends an open drag (its release may come
@@ -270,14 +270,14 @@ final class DeckSession: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         switch report {
         case .focusOut:
-            pointer.focusLost(time: time, deck: deck)
+            state.value.pointer.focusLost(time: time, deck: deck)
             followDrag()
         case .focusIn: break
         case .cursorPosition(let row, _):
             // Taken only as the answer to a request (a modified F3 is sent the same way).
-            guard awaitsCursorReport else { return }
-            awaitsCursorReport = false
-            pointer.frameTop = row
+            guard state.value.awaitsCursorReport else { return }
+            state.value.awaitsCursorReport = false
+            state.value.pointer.frameTop = row
         }
     }
 
@@ -286,8 +286,8 @@ final class DeckSession: @unchecked Sendable {
     private func askFramePosition() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !command.fullscreen, command.usesMouse, !core.isFinishing else { return }
-        pointer.frameTop = nil
-        awaitsCursorReport = true
+        state.value.pointer.frameTop = nil
+        state.value.awaitsCursorReport = true
         terminal.requestCursorPosition()
     }
 
@@ -317,7 +317,7 @@ final class DeckSession: @unchecked Sendable {
             finish(exitCode: 0)
             return
         }
-        tally.record(event)
+        state.value.tally.record(event)
         if let line = DeckDecisionLine.line(for: event, item: store.text(at:)) {
             // With JSON lines, the events above are stdout's lines instead.
             if !control.readsJSONLines { emit(line) }
@@ -331,7 +331,7 @@ final class DeckSession: @unchecked Sendable {
     private func emit(_ line: String) {
         dispatchPrecondition(condition: .onQueue(queue))
         if holdsDecisions {
-            held.append(line)
+            state.value.held.append(line)
             return
         }
         do {
@@ -369,9 +369,8 @@ final class DeckSession: @unchecked Sendable {
 
     /// Writes the pending `needs-more-data` event, if any.
     private func emitNeedsMoreData() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard let remaining = pendingNeedsMoreData else { return }
-        pendingNeedsMoreData = nil
+        guard let remaining = state.value.pendingNeedsMoreData else { return }
+        state.value.pendingNeedsMoreData = nil
         control.emit(.needsMoreData(remaining: remaining, count: store.count))
     }
 
@@ -403,7 +402,7 @@ final class DeckSession: @unchecked Sendable {
         case .flip: return changed(flipTop())
         case .add(let text):
             do throws(ItemLimitError) {
-                try budget.admit(text)
+                try state.value.budget.admit(text)
             } catch {
                 return .init(outcome: .failure(ProtocolError(.limitReached, "cannot add: \(error)")))
             }
@@ -427,8 +426,8 @@ final class DeckSession: @unchecked Sendable {
                     .object([
                         ("top", top.map(JSONValue.int) ?? .null),
                         ("item", top.map { .string(store.text(at: $0)) } ?? .null), ("count", .int(store.count)),
-                        ("remaining", .int(deck.remainingCount)), ("kept", .int(tally.kept)),
-                        ("discarded", .int(tally.discarded)), ("clicked", .int(tally.clicks)),
+                        ("remaining", .int(deck.remainingCount)), ("kept", .int(state.value.tally.kept)),
+                        ("discarded", .int(state.value.tally.discarded)), ("clicked", .int(state.value.tally.clicks)),
                     ])))
         case .help:
             return .init(
@@ -449,7 +448,7 @@ final class DeckSession: @unchecked Sendable {
         guard !core.isFinishing else { return }
         let top = deck.topIndex
         player.setFooter(
-            tally.footer(
+            state.value.tally.footer(
                 topIndex: top, count: store.count, topItem: top.map(store.text(at:)), loops: command.loops,
                 input: inputProgress))
     }
@@ -457,7 +456,7 @@ final class DeckSession: @unchecked Sendable {
     /// Where the items are, for the footer.
     private var inputProgress: DeckTally.InputProgress {
         guard stream != nil else { return .complete }
-        switch streamEnd {
+        switch state.value.streamEnd {
         case nil: return .reading
         case .complete: return .ended
         case .failed: return .stopped
@@ -466,7 +465,7 @@ final class DeckSession: @unchecked Sendable {
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        tally.summary(remaining: deck.remainingCount, itemCount: store.count)
+        state.value.tally.summary(remaining: deck.remainingCount, itemCount: store.count)
     }
 
     // MARK: - Exit
@@ -479,9 +478,9 @@ final class DeckSession: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         core.finish(exitCode: exitCode, output: tty) {
             // Held decisions first (stdout is this terminal), so that the summary is the last line.
-            for line in held { try? TerminalDevice.standardOutput.write(line) }
+            for line in state.value.held { try? TerminalDevice.standardOutput.write(line) }
             try? tty.write(TextLayout.sanitized(summary))
-            if case .failed(let error) = streamEnd, exitCode == 0 {
+            if case .failed(let error) = state.value.streamEnd, exitCode == 0 {
                 // The items after the failure were never shown: not a finished triage.
                 error.report()
                 core.exitStatus.finish(error.exitCode)
@@ -493,8 +492,7 @@ final class DeckSession: @unchecked Sendable {
 extension DeckSession: TerminalSessionParticipant {
     /// Ctrl-Z: a drag in progress is dropped (its release would come to a stopped process).
     func sessionWillSuspend() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        pointer.cancel(deck: deck)
+        state.value.pointer.cancel(deck: deck)
         followDrag()
     }
 

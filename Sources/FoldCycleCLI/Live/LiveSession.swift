@@ -11,14 +11,15 @@ import FoldCycle
 /// input) → commands (words, or JSON lines and a socket through a ``ControlChannel``), events
 /// → JSON lines, and the one exit path.
 ///
-/// Everything mutable lives on the terminal session's serial queue, which the player shares.
+/// Everything mutable lives on the terminal session's serial queue, which the player shares
+/// (``QueueConfined``: each access checks it runs there).
 /// Handlers handed to Dispatch and to the reader thread are `@Sendable` closures created here, in
 /// a nonisolated type, never on the main actor.
-final class LiveSession: @unchecked Sendable {
+final class LiveSession: Sendable {
     private let command: LiveCommand
     private let cycler: Cycler<ArrayDataSource<String>>
-    /// Carries out commands for both protocols.
-    private let controller: LiveController
+    /// Carries out commands for both protocols (on `queue`).
+    private let controller: QueueConfined<LiveController>
     /// The terminal session, the control channel (JSON lines on stdin and stdout or
     /// `--protocol-fd`, `--listen`'s socket), the recording, the player and the exit path.
     private let core: SceneSession
@@ -35,36 +36,60 @@ final class LiveSession: @unchecked Sendable {
     /// standard input carried the items (`--file -`); nil when there is none to read.
     private let commandDevice: TerminalDevice?
 
-    // MARK: State (on `queue`)
+    /// What changes as the run goes: on `queue` only.
+    private let state: QueueConfined<State>
 
-    private var typed = ""
-    /// The last reply to a typed command, one text per paragraph (the footer wraps each to the
-    /// terminal's width, whatever it is when drawn).
-    private var reply: (lines: [String], isError: Bool)?
-    private var transitionsEnded = 0
-    private var launched = false
-    /// Keys are read one by one (stdin and stdout are terminals) and a command line is shown.
-    private var readsKeys = false
-    /// Piped commands ended (EOF on stdin that is not a terminal): only Ctrl-C is left.
-    private var commandsEnded = false
-    /// A piped line has been read (the first one that is no command gets the hint to pipe
-    /// items with `--file -`).
-    private var readPipedLine = false
-    /// The hint to pipe items with `--file -` was given: later lines that are no command are
-    /// named without the command list.
-    private var gaveItemsHint = false
-    /// Follows the cycler's transitions for the protocol's events.
-    private var translator = LiveEventTranslator()
-    /// Lines read before the start's events were written (`started`, the first `item-settled`),
-    /// carried out right after them, so that every reply and event comes after those.
-    private var heldLines: [String]? = []
+    private struct State {
+        var typed = ""
+        /// The last reply to a typed command, one text per paragraph (the footer wraps each to
+        /// the terminal's width, whatever it is when drawn).
+        var reply: (lines: [String], isError: Bool)?
+        var transitionsEnded = 0
+        var launched = false
+        /// Keys are read one by one (stdin and stdout are terminals) and a command line is shown.
+        var readsKeys = false
+        /// Piped commands ended (EOF on stdin that is not a terminal): only Ctrl-C is left.
+        var commandsEnded = false
+        /// A piped line has been read (the first one that is no command gets the hint to pipe
+        /// items with `--file -`).
+        var readPipedLine = false
+        /// The hint to pipe items with `--file -` was given: later lines that are no command are
+        /// named without the command list.
+        var gaveItemsHint = false
+        /// Follows the cycler's transitions for the protocol's events.
+        var translator = LiveEventTranslator()
+        /// Lines read before the start's events were written (`started`, the first
+        /// `item-settled`), carried out right after them, so that every reply and event comes
+        /// after those.
+        var heldLines: [String]? = []
+    }
 
     /// - Throws: ``CLIError/runtime(_:)`` for a cycler the options do not allow, or a recording
     ///   that cannot be made.
     init(command: LiveCommand) throws(CLIError) {
         self.command = command
+        let cycler = try Self.makeCycler(for: command)
+        self.cycler = cycler
+        let controller = LiveController(cycler: cycler, durationFollowsInterval: command.durationFollowsInterval)
+        let devices = Devices(for: command)
+        (cardDevice, drawsFrames, commandDevice) = (devices.card, devices.drawsFrames, devices.command)
+        core = try Self.makeCore(for: command, cycler: cycler, devices: devices)
+        self.controller = QueueConfined(controller, on: core.queue)
+        state = QueueConfined(State(), on: core.queue)
+        if let scene = core.player.scene as? CyclerScene<ArrayDataSource<String>> {
+            // Set before the player starts; it composes on its queue afterwards.
+            scene.card.compositor.backgroundColor = command.background
+            scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
+        }
+        core.onSignal { [self] number in finish(exitCode: 128 + number) }
+    }
+
+    /// The cycler the options describe.
+    ///
+    /// - Throws: ``CLIError/runtime(_:)`` for one the options do not allow.
+    private static func makeCycler(for command: LiveCommand) throws(CLIError) -> Cycler<ArrayDataSource<String>> {
         do {
-            cycler = try Cycler(
+            return try Cycler(
                 dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
                 style: TransitionStyle(
                     kind: command.transition, direction: command.direction,
@@ -72,25 +97,46 @@ final class LiveSession: @unchecked Sendable {
         } catch {
             throw .runtime("\(error)")
         }
-        controller = LiveController(cycler: cycler, durationFollowsInterval: command.durationFollowsInterval)
-        // JSON lines on stdout leave the card the terminal on stderr, or nothing: the two are
-        // never mixed (docs/DESIGN.md#control-protocol).
-        if command.control.writesStandardOutput {
-            cardDevice =
-                TerminalCapabilities.detect(for: TerminalDevice.standardError).drawsFrames ? .standardError : nil
-        } else {
-            cardDevice = .standardOutput
+    }
+
+    /// Where the card is drawn and where commands are read, as the options and the terminals
+    /// allow.
+    private struct Devices {
+        let card: TerminalDevice?
+        let drawsFrames: Bool
+        let command: TerminalDevice?
+
+        init(for command: LiveCommand) {
+            // JSON lines on stdout leave the card the terminal on stderr, or nothing: the two are
+            // never mixed (docs/DESIGN.md#control-protocol).
+            if command.control.writesStandardOutput {
+                card = TerminalCapabilities.detect(for: TerminalDevice.standardError).drawsFrames ? .standardError : nil
+            } else {
+                card = .standardOutput
+            }
+            // The library's one rule: a dumb terminal cannot move the cursor, so like a pipe it
+            // gets plain text and no escapes.
+            let drawsFrames = card.map { TerminalCapabilities.detect(for: $0).drawsFrames } ?? false
+            self.drawsFrames = drawsFrames
+            // Items on stdin (`--file -`): keys and typed commands come from the controlling
+            // terminal, as fzf reads them; plain output reads no commands then (`--listen` still
+            // serves).
+            if command.readsItemsFromStandardInput {
+                self.command = drawsFrames ? try? DeckTerminal.controllingTerminal().get() : nil
+            } else {
+                self.command = .standardInput
+            }
         }
-        // The library's one rule: a dumb terminal cannot move the cursor, so like a pipe it gets
-        // plain text and no escapes.
-        drawsFrames = cardDevice.map { TerminalCapabilities.detect(for: $0).drawsFrames } ?? false
-        // Items on stdin (`--file -`): keys and typed commands come from the controlling terminal,
-        // as fzf reads them; plain output reads no commands then (`--listen` still serves).
-        if command.readsItemsFromStandardInput {
-            commandDevice = drawsFrames ? try? DeckTerminal.controllingTerminal().get() : nil
-        } else {
-            commandDevice = .standardInput
-        }
+    }
+
+    /// The terminal session, control channel, recording and player of a run of `cycler` on
+    /// `devices`.
+    ///
+    /// - Throws: ``SceneSession``'s errors: a socket or a recording that cannot be made.
+    private static func makeCore(
+        for command: LiveCommand, cycler: Cycler<ArrayDataSource<String>>, devices: Devices
+    ) throws(CLIError) -> SceneSession {
+        let (commandDevice, cardDevice, drawsFrames) = (devices.command, devices.card, devices.drawsFrames)
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         // Items written as text read back with --file when any spans several lines.
         let multiline = command.items.contains { TextLayout.plainText($0).contains("\n") }
@@ -101,8 +147,7 @@ final class LiveSession: @unchecked Sendable {
         let drawsCards =
             configuration.resolved(for: terminalDevice, environment: ProcessInfo.processInfo.environment).motion
             != .none
-        let (commandDevice, cardDevice, drawsFrames, cycler) = (commandDevice, cardDevice, drawsFrames, cycler)
-        core = try SceneSession(
+        return try SceneSession(
             terminal: { policy in
                 .init(
                     inputDevice: commandDevice ?? .standardInput, outputDevice: cardDevice ?? .standardOutput,
@@ -120,12 +165,6 @@ final class LiveSession: @unchecked Sendable {
                     sink: cardDevice == nil ? DiscardingSink() : recorder.sink(terminal: terminalDevice),
                     session: session)
             })
-        if let scene = player.scene as? CyclerScene<ArrayDataSource<String>> {
-            // Set before the player starts; it composes on its queue afterwards.
-            scene.card.compositor.backgroundColor = command.background
-            scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
-        }
-        core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
     /// Starts everything on the session's queue and waits on the calling (main) thread until the
@@ -152,9 +191,9 @@ final class LiveSession: @unchecked Sendable {
         terminal.setOutputClosedHandler { [self] in finish(exitCode: 0) }
         terminal.setResumeHandler { [self] in updateFooter() }
         terminal.start()
-        readsKeys = terminal.isReadingKeys
+        state.value.readsKeys = terminal.isReadingKeys
         if let failure = terminal.modeError, drawsFrames, commandDevice?.isTerminal == true {
-            reply = (["cannot read keys (\(failure)); type commands and press Enter"], true)
+            state.value.reply = (["cannot read keys (\(failure)); type commands and press Enter"], true)
         }
         // Called on this queue once the player has drawn (or printed) the change.
         player.setChangeHandler { [self] change in handle(change) }
@@ -179,13 +218,13 @@ final class LiveSession: @unchecked Sendable {
             })
         updateFooter()
         player.start(paused: command.paused)
-        launched = true
+        state.value.launched = true
         let first = cycler.snapshot()
         // After the events the launch queued on this queue: the first item, then what was read.
         queue.async { [self] in
-            control.emit(translator.itemSettled(first.item))
-            let lines = heldLines ?? []
-            heldLines = nil
+            control.emit(state.value.translator.itemSettled(first.item))
+            let lines = state.value.heldLines ?? []
+            state.value.heldLines = nil
             for line in lines { handleLine(line) }
         }
         // With one item nothing ever transitions: --cycles N is done at once.
@@ -197,59 +236,58 @@ final class LiveSession: @unchecked Sendable {
     // MARK: - Input
 
     private func inputEnded() {
-        dispatchPrecondition(condition: .onQueue(queue))
         // Commands end; the animation goes on until a signal or --cycles, and the footer says
         // so. In key mode (Ctrl-D is a key, not an end) the input ends only when the terminal
         // went away (a closed window): a lost terminal, never success.
-        if readsKeys {
+        if state.value.readsKeys {
             finish(exitCode: LostTerminal.exitCode)
             return
         }
-        commandsEnded = true
+        state.value.commandsEnded = true
         updateFooter()
     }
 
     private func handleKey(_ key: KeyPress) {
-        dispatchPrecondition(condition: .onQueue(queue))
         // A reply of several lines (help) is read once it is seen: the next key puts the hint back.
-        if let reply, reply.lines.count > 1 {
-            self.reply = nil
+        if let reply = state.value.reply, reply.lines.count > 1 {
+            state.value.reply = nil
         }
         switch key {
         case .text(let text):
-            if typed.isEmpty && text == " " {
+            if state.value.typed.isEmpty && text == " " {
                 togglePause()
-            } else if typed.isEmpty && (text == "q" || text == "Q") {
+            } else if state.value.typed.isEmpty && (text == "q" || text == "Q") {
                 // As in pagers: q on an empty line quits (no command starts with q but quit).
                 finish(exitCode: 0)
                 return
-            } else if typed.utf8.count + text.utf8.count > Limits.typedLineBytes {
+            } else if state.value.typed.utf8.count + text.utf8.count > Limits.typedLineBytes {
                 // A paste beyond the limit: what fits is kept, the rest dropped, and the reply says so.
-                for character in text where typed.utf8.count + character.utf8.count <= Limits.typedLineBytes {
-                    typed.append(character)
+                let room = Limits.typedLineBytes
+                for character in text where state.value.typed.utf8.count + character.utf8.count <= room {
+                    state.value.typed.append(character)
                 }
                 respond("command line full (the most it holds: \(Limits.typedLineBytes) bytes)", isError: true)
                 return
             } else {
-                typed += text
+                state.value.typed += text
             }
         case .escape:
-            if typed.isEmpty {
+            if state.value.typed.isEmpty {
                 finish(exitCode: 0)
                 return
             }
-            typed = ""
+            state.value.typed = ""
         case .enter:
-            let line = typed
-            typed = ""
+            let line = state.value.typed
+            state.value.typed = ""
             handleLine(line)
         case .backspace:
-            if !typed.isEmpty { typed.removeLast() }
+            if !state.value.typed.isEmpty { state.value.typed.removeLast() }
         case .clearLine:
-            typed = ""
+            state.value.typed = ""
         case .endOfTransmission:
             // As in a shell: Ctrl-D quits on an empty line and does nothing otherwise.
-            if typed.isEmpty {
+            if state.value.typed.isEmpty {
                 finish(exitCode: 0)
                 return
             }
@@ -275,9 +313,8 @@ final class LiveSession: @unchecked Sendable {
     }
 
     private func handleLine(_ line: String) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        if heldLines != nil {
-            heldLines?.append(line)
+        if state.value.heldLines != nil {
+            state.value.heldLines?.append(line)
             return
         }
         if control.readsJSONLines {
@@ -289,21 +326,23 @@ final class LiveSession: @unchecked Sendable {
             updateFooter()
             return
         }
-        let firstPipedLine = !readsKeys && !readPipedLine
-        if !readsKeys { readPipedLine = true }
+        let firstPipedLine = !state.value.readsKeys && !state.value.readPipedLine
+        if !state.value.readsKeys { state.value.readPipedLine = true }
         switch parsed {
         case .success(let command): execute(command)
         case .failure(let error):
-            guard let unknown = error.unknownCommand, error.suggestion == nil, !readsKeys else {
+            guard let unknown = error.unknownCommand, error.suggestion == nil, !state.value.readsKeys else {
                 respond(error.message, isError: true)
                 return
             }
             if firstPipedLine {
                 // Lines piped in as cards, most likely: say how in one line.
-                gaveItemsHint = true
+                state.value.gaveItemsHint = true
                 respond(Self.itemsHint(for: unknown), isError: true)
             } else {
-                respond(gaveItemsHint ? "unknown command \(Self.quotedShort(unknown))" : error.message, isError: true)
+                respond(
+                    state.value.gaveItemsHint ? "unknown command \(Self.quotedShort(unknown))" : error.message,
+                    isError: true)
             }
         }
     }
@@ -327,9 +366,9 @@ final class LiveSession: @unchecked Sendable {
             finish(exitCode: 0)
             return
         }
-        let reply = controller.execute(
+        let reply = controller.value.execute(
             command, numbering: .fromOne,
-            helpSuffix: readsKeys ? "\nkeys: \(SessionCommand.keysSummary)" : "\nCtrl-C quits")
+            helpSuffix: state.value.readsKeys ? "\nkeys: \(SessionCommand.keysSummary)" : "\nCtrl-C quits")
         for event in itemEvents(of: command, reply: reply) { control.emit(event) }
         respond(reply.text, isError: reply.isError)
     }
@@ -342,7 +381,7 @@ final class LiveSession: @unchecked Sendable {
         case .failure(let error): return .init(outcome: .failure(error))
         case .success(let decoded): command = decoded
         }
-        let reply = controller.execute(command, numbering: .fromZero)
+        let reply = controller.value.execute(command, numbering: .fromZero)
         defer { updateFooter() }
         return ControlChannel.Response(
             outcome: reply.outcome, events: itemEvents(of: command, reply: reply),
@@ -372,7 +411,7 @@ final class LiveSession: @unchecked Sendable {
     private func cyclerDidChange(_ event: CyclerEvent) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
-        for translated in translator.events(for: event) { control.emit(translated) }
+        for translated in state.value.translator.events(for: event) { control.emit(translated) }
     }
 
     /// Shows a reply, whole: to a typed command under the card, wrapped to the terminal's width
@@ -383,8 +422,8 @@ final class LiveSession: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         let paragraphs = TextLayout.plainText(text).split(separator: "\n", omittingEmptySubsequences: false)
             .enumerated().map { index, line in (index == 0 && isError ? "error: " : "") + line }
-        if drawsFrames && readsKeys {
-            reply = (paragraphs, isError)
+        if drawsFrames && state.value.readsKeys {
+            state.value.reply = (paragraphs, isError)
             updateFooter()
         } else if drawsFrames {
             for line in paragraphs { player.print(line) }
@@ -401,9 +440,9 @@ final class LiveSession: @unchecked Sendable {
         guard !core.isFinishing else { return }
         switch change {
         case .settled(let text):
-            control.emit(translator.itemSettled(text))
-            transitionsEnded += 1
-            if let cycles = command.cycles, transitionsEnded >= cycles {
+            control.emit(state.value.translator.itemSettled(text))
+            state.value.transitionsEnded += 1
+            if let cycles = command.cycles, state.value.transitionsEnded >= cycles {
                 finish(exitCode: 0)
                 return
             }
@@ -417,12 +456,13 @@ final class LiveSession: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         guard drawsFrames, !core.isFinishing else { return }
         guard command.showsFooter else { return }
-        let state: String
+        let current = state.value
+        let runState: String
         // Before launch the cycler is still stopped: show the state it is about to take.
-        switch launched ? cycler.state : command.paused ? .paused : .running {
-        case .running: state = "▶ running"
-        case .paused: state = "‖ paused"
-        case .stopped: state = "■ stopped"
+        switch current.launched ? cycler.state : command.paused ? .paused : .running {
+        case .running: runState = "▶ running"
+        case .paused: runState = "‖ paused"
+        case .stopped: runState = "■ stopped"
         }
         // "reduced motion", "no motion" (not "none motion").
         let motion =
@@ -430,27 +470,27 @@ final class LiveSession: @unchecked Sendable {
         // Arrows turn the direction, which only a full-motion fold shows: offered only then.
         let arrows = player.motion == .full ? " · arrows turn" : ""
         let summary =
-            "\(state) · item \(controller.itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
+            "\(runState) · item \(controller.value.itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
-        if let reply {
+        if let reply = current.reply {
             lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }
         } else {
             let hint =
                 commandDevice == nil
                 ? "items from stdin · Ctrl-C quits"
-                : readsKeys
+                : current.readsKeys
                     ? control.readsJSONLines
                         ? "type a JSON request and Enter · Space pause\(arrows) · q quit"
                         : "type a command and Enter (help) · Space pause\(arrows) · q quit"
-                    : commandsEnded
+                    : current.commandsEnded
                         ? "commands ended (stdin closed) · Ctrl-C quits"
                         : control.readsJSONLines
                             ? "JSON-line commands on stdin · Ctrl-C quits"
                             : "commands on stdin: \(SessionCommand.summary) · Ctrl-C quits"
             lines.append(FooterLine(hint, attributes: [.dim]))
         }
-        if readsKeys {
-            lines.append(FooterLine("› " + visibleTail(of: typed), showsCaret: true))
+        if current.readsKeys {
+            lines.append(FooterLine("› " + visibleTail(of: current.typed), showsCaret: true))
         }
         player.setFooter(lines)
     }

@@ -57,7 +57,9 @@ final class SceneSession: Sendable {
                 recording.request, clock: recording.clock, drawsFrames: recording.drawsFrames,
                 drawsCards: recording.drawsCards, terminal: recording.terminal, command: recording.command)
         } catch {
-            control.close()  // The socket file goes with the run that made it.
+            // The socket file goes with the run that made it (on the queue, which owns the channel).
+            let control = control
+            terminal.queue.sync { control.close() }
             throw error
         }
         player = makePlayer(recorder, terminal)

@@ -17,7 +17,8 @@ import FoldCycle
 /// kept). Between the reader and its consumer at most ``pendingItemLimit`` items wait: the
 /// reader pauses until they are taken.
 ///
-/// Thread-safe: a ``Condition`` guards the hand-over.
+/// Thread-safe: a ``Condition`` guards the hand-over. `@unchecked Sendable` because the reader and
+/// the consumer both wait on that condition, which a ``LockedBox`` cannot do.
 final class ItemStream: @unchecked Sendable {
     /// How the input ended.
     enum End: Equatable, Sendable {
