@@ -116,6 +116,22 @@ extension DrawContext {
                 targetBase: targetBase, blank: blank, recolour: recolour, memo: &memo, target: target)
             return
         }
+        drawLaidOutCells(
+            line: lineCells, fit: fit, runStart: runStart, runLength: runLength, from: contentStart, to: contentEnd,
+            targetBase: targetBase, blank: blank, mode: mode, memo: &memo, target: target)
+    }
+
+    /// The visible part `from..<to` (draw columns) of a fitted line (``LineFit``, its run of
+    /// `runLength` cells starting at draw column `runStart`), for any layer: the run written out
+    /// (``LineFit/write(line:into:runLength:blank:canonical:)``), then its visible cells drawn
+    /// (copied when `Mode.opaque`, else recoloured or blended; a cluster the visible part's ends
+    /// cut is a space in its background).
+    @inline(__always)
+    func drawLaidOutCells<Mode: RowMode>(
+        line lineCells: UnsafeBufferPointer<Cell>, fit: LineFit, runStart: Int, runLength: Int, from contentStart: Int,
+        to contentEnd: Int, targetBase: Int, blank: Cell, mode: Mode.Type, memo: inout BlendMemo,
+        target: UnsafeMutableBufferPointer<Cell>
+    ) {
         // The run's cells that are read: all of them, or, for a run longer than any terminal is
         // wide (a transform from outside; the fuzzers found one of 135 million cells), only the
         // visible part, the rest never being drawn.
