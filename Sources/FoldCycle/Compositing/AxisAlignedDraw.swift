@@ -171,8 +171,8 @@ extension DrawContext {
         return segmentCount
     }
 
-    /// Draws the rows of an axis-aligned draw, each fully covered one from its segments
-    /// (``drawCoveredRow``), each partly covered one as lower block eighths, repairing the
+    /// Draws the rows of an axis-aligned draw, each fully covered one from its segments, each
+    /// partly covered one as lower block eighths (``drawPartialRow``), repairing the
     /// destination's wide clusters each row cuts.
     @inline(__always)
     func drawRows(
@@ -198,55 +198,60 @@ extension DrawContext {
                 let rowEighths = Self.eighths(Double(y), y0, y1)
                 if rowEighths == 0 { continue }
                 let rowBase = y * width + bounds.firstColumn
-                if rowEighths == 8 {
-                    drawCoveredRow(
-                        sourceRow: rowSources.isEmpty ? sourceRow(y) : rowSources[y - bounds.firstRow],
-                        targetBase: rowBase, layout: layout, segments: segments, columns: columns, memo: &memo,
-                        repairs: &repairs, source: source, target: target)
-                } else {
-                    let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
-                    for i in 0..<columnCount where columns[i].eighths >= 4 {
-                        repairs.noteCell(i, old: target[rowBase + i])
-                        drawEdge(
-                            at: rowBase + i, eighths: rowEighths, coversFar: coversBottom,
-                            faceColour: layerBackground, family: .lower, memo: &memo, target: target)
+                if rowEighths != 8 {
+                    drawPartialRow(
+                        y, eighths: rowEighths, bounds: bounds, targetBase: rowBase, columns: columns, memo: &memo,
+                        repairs: &repairs, target: target)
+                    repairs.repair(row: target.baseAddress.unsafelyUnwrapped + (y &* width))
+                    continue
+                }
+                // The row's line laid out (``drawLaidOutRow``) when the layer is scaled
+                // horizontally and the row holds one, else segment by segment (``drawFullRow``),
+                // each specialized for an opaque or a blended layer.
+                let sy = rowSources.isEmpty ? sourceRow(y) : rowSources[y - bounds.firstRow]
+                let sourceRowBase = sy * sourceWidth
+                if let layout, let profile, let line = profile.lineSpan(ofRow: sy) {
+                    if alpha256 == 256 {
+                        drawLaidOutRow(
+                            sourceRowBase: sourceRowBase, line: line, layout: layout, targetBase: rowBase,
+                            segments: segments, columns: columns, mode: Opaque.self, memo: &memo, repairs: &repairs,
+                            source: source, target: target)
+                    } else {
+                        drawLaidOutRow(
+                            sourceRowBase: sourceRowBase, line: line, layout: layout, targetBase: rowBase,
+                            segments: segments, columns: columns, mode: Blended.self, memo: &memo, repairs: &repairs,
+                            source: source, target: target)
                     }
+                } else if alpha256 == 256 {
+                    drawFullRow(
+                        sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments, columns: columns,
+                        mode: Opaque.self, memo: &memo, repairs: &repairs, source: source, target: target)
+                } else {
+                    drawFullRow(
+                        sourceRowBase: sourceRowBase, targetBase: rowBase, segments: segments, columns: columns,
+                        mode: Blended.self, memo: &memo, repairs: &repairs, source: source, target: target)
                 }
                 repairs.repair(row: target.baseAddress.unsafelyUnwrapped + (y &* width))
             }
         }
     }
 
-    /// Draws a fully covered destination row showing the layer row `sy`: its line laid out
-    /// (``drawLaidOutRow``) when the layer is scaled horizontally and the row holds one, else
-    /// segment by segment (``drawFullRow``), each specialized for an opaque or a blended layer.
-    @inline(__always)
-    func drawCoveredRow(
-        sourceRow sy: Int, targetBase: Int, layout: LineLayout?, segments: UnsafeBufferPointer<RowSegment>,
+    /// Draws the partly covered destination row `y` (`eighths` of it covered) as lower block
+    /// eighths in the columns at least half covered, noting the destination clusters it cuts.
+    /// Out of the row loop: a layer has at most two such rows.
+    @inline(never)
+    func drawPartialRow(
+        _ y: Int, eighths rowEighths: Int, bounds: AxisAlignedBounds, targetBase rowBase: Int,
         columns: UnsafeBufferPointer<ColumnSample>, memo: inout BlendMemo, repairs: inout Repairs,
-        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+        target: UnsafeMutableBufferPointer<Cell>
     ) {
-        let sourceRowBase = sy * sourceWidth
-        if let layout, let profile, let line = profile.lineSpan(ofRow: sy) {
-            if alpha256 == 256 {
-                drawLaidOutRow(
-                    sourceRowBase: sourceRowBase, line: line, layout: layout, targetBase: targetBase,
-                    segments: segments, columns: columns, mode: Opaque.self, memo: &memo, repairs: &repairs,
-                    source: source, target: target)
-            } else {
-                drawLaidOutRow(
-                    sourceRowBase: sourceRowBase, line: line, layout: layout, targetBase: targetBase,
-                    segments: segments, columns: columns, mode: Blended.self, memo: &memo, repairs: &repairs,
-                    source: source, target: target)
-            }
-        } else if alpha256 == 256 {
-            drawFullRow(
-                sourceRowBase: sourceRowBase, targetBase: targetBase, segments: segments, columns: columns,
-                mode: Opaque.self, memo: &memo, repairs: &repairs, source: source, target: target)
-        } else {
-            drawFullRow(
-                sourceRowBase: sourceRowBase, targetBase: targetBase, segments: segments, columns: columns,
-                mode: Blended.self, memo: &memo, repairs: &repairs, source: source, target: target)
+        let (y0, y1) = (bounds.y0, bounds.y1)
+        let coversBottom = (max(y0, Double(y)) + min(y1, Double(y + 1))) / 2 >= Double(y) + 0.5
+        for i in 0..<columns.count where columns[i].eighths >= 4 {
+            repairs.noteCell(i, old: target[rowBase + i])
+            drawEdge(
+                at: rowBase + i, eighths: rowEighths, coversFar: coversBottom, faceColour: layerBackground,
+                family: .lower, memo: &memo, target: target)
         }
     }
 

@@ -296,12 +296,50 @@ struct RowCutter {
                 spanEndBytes = streamCount
                 if x >= limit { break }
             }
-            guard
-                let next = step(
-                    at: x, limit: limit, eraseFrom: eraseFrom, scannedTo: &scannedTo, spans: &spans, keys: &keys)
-            else { return false }
-            x = next
+            let cell = new[x]
+            let cellWidth = Int(cell.width)
+            let marked =
+                CellDiff.isMarked(drawn, x) || cellWidth == 2 && x &+ 1 < width && CellDiff.isMarked(drawn, x &+ 1)
+            if !marked || cellWidth == 0 || cell.glyph >= GlyphTable.firstInternedID {
+                // A gap, a continuation without its lead, or an interned cluster.
+                guard
+                    let next = marked
+                        ? drawOwnCell(cell, at: x, spans: &spans, keys: &keys)
+                        : skipGap(at: x, limit: limit, spans: &spans, keys: &keys)
+                else { return false }
+                x = next
+                continue
+            }
+            let plainSpace = Pen.isPlainSpace(cell)
+            if plainSpace && x >= scannedTo && x &+ 4 < eraseFrom && new[x &+ 4].glyph == 0x20,
+                let erased = ANSIEncoder.erasableRun(
+                    from: x, width: width, erase: eraseFrom, cells: new, marks: drawn, scannedTo: &scannedTo)
+            {
+                guard
+                    addSpan(from: x, to: erased, key: PenKey(plain: cell), kind: .erase, spans: &spans, keys: &keys)
+                        != nil
+                else { return false }
+                x = erased
+                continue
+            }
+            if spanStart < 0 {
+                guard open(at: x, cell, plainSpace: plainSpace) else { return false }
+            } else if !key.admit(cell, plainSpace: plainSpace) {
+                close(spans: &spans, keys: &keys)
+                guard !redo, open(at: x, cell, plainSpace: plainSpace) else { return false }
+            }
+            streamCount &+= ByteSink.writeUTF8Unchecked(of: cell.glyph, to: stream + streamCount)
+            x &+= cellWidth
+            spanEnd = x
+            spanEndBytes = streamCount
         }
+        return finish(end: end, eraseFrom: eraseFrom, spans: &spans, keys: &keys)
+    }
+
+    /// The end of ``cut(eraseFrom:spans:keys:)``: the open span closed, and an EL from
+    /// `eraseFrom` when marks reach past it (`end`). Returns false when the row is to be cut again.
+    @inline(__always)
+    mutating func finish(end: Int, eraseFrom: Int, spans: inout [DiffSpan], keys: inout PenKeys) -> Bool {
         close(spans: &spans, keys: &keys)
         if redo { return false }
         if end > eraseFrom {
@@ -315,52 +353,23 @@ struct RowCutter {
         return true
     }
 
-    /// One step of ``cut(eraseFrom:spans:keys:)`` at the cell `x` the scan stopped at: a gap, a
-    /// lone continuation, an interned cluster, an erased run of spaces, or a cell that opens a
-    /// span. Returns the column to go on from (`limit` or past it: the cut is done), or nil when
-    /// the row is to be cut again (or drawn whole).
-    @inline(__always)
-    mutating func step(
-        at x: Int, limit: Int, eraseFrom: Int, scannedTo: inout Int, spans: inout [DiffSpan], keys: inout PenKeys
-    ) -> Int? {
-        let cell = new[x]
-        let cellWidth = Int(cell.width)
-        let marked =
-            CellDiff.isMarked(drawn, x) || cellWidth == 2 && x &+ 1 < width && CellDiff.isMarked(drawn, x &+ 1)
-        if !marked { return skipGap(at: x, limit: limit, spans: &spans, keys: &keys) }
-        if cellWidth == 0 {
-            // A continuation without its lead: never drawn (as by the full encoder).
+    /// A marked cell drawn on its own: a continuation without its lead (never drawn, as by the
+    /// full encoder) or an interned cluster (a span of its own, drawn from the glyph table).
+    /// Returns the column after it, or nil when the row is to be cut again (or, for a cluster of
+    /// disputed width, drawn whole). Out of the cut's loop: such cells are rare.
+    @inline(never)
+    mutating func drawOwnCell(_ cell: Cell, at x: Int, spans: inout [DiffSpan], keys: inout PenKeys) -> Int? {
+        if cell.width == 0 {
             close(spans: &spans, keys: &keys)
             CellDiff.unmark(drawn, x)
             return redo ? nil : x &+ 1
         }
-        if cell.glyph >= GlyphTable.firstInternedID {
-            if GlyphTable.isDisputed(cell.glyph) {
-                disputed = true
-                return nil
-            }
-            // An interned cluster: a span of its own, drawn from the glyph table.
-            return addSpan(
-                from: x, to: x &+ cellWidth, key: PenKey(exact: cell), kind: .cluster, spans: &spans, keys: &keys)
+        if GlyphTable.isDisputed(cell.glyph) {
+            disputed = true
+            return nil
         }
-        let plainSpace = Pen.isPlainSpace(cell)
-        if plainSpace && x >= scannedTo && x &+ 4 < eraseFrom && new[x &+ 4].glyph == 0x20,
-            let erased = ANSIEncoder.erasableRun(
-                from: x, width: width, erase: eraseFrom, cells: new, marks: drawn, scannedTo: &scannedTo)
-        {
-            return addSpan(
-                from: x, to: erased, key: PenKey(plain: cell), kind: .erase, spans: &spans, keys: &keys)
-        }
-        if spanStart < 0 {
-            guard open(at: x, cell, plainSpace: plainSpace) else { return nil }
-        } else if !key.admit(cell, plainSpace: plainSpace) {
-            close(spans: &spans, keys: &keys)
-            guard !redo, open(at: x, cell, plainSpace: plainSpace) else { return nil }
-        }
-        streamCount &+= ByteSink.writeUTF8Unchecked(of: cell.glyph, to: stream + streamCount)
-        spanEnd = x &+ cellWidth
-        spanEndBytes = streamCount
-        return spanEnd
+        return addSpan(
+            from: x, to: x &+ Int(cell.width), key: PenKey(exact: cell), kind: .cluster, spans: &spans, keys: &keys)
     }
 
     /// The unmarked cell `x` starts a gap of unchanged cells up to the next marked one (or the
@@ -393,8 +402,8 @@ struct RowCutter {
 
     /// Closes the open span and adds one of its own for the cells `start..<end` (an interned
     /// cluster or an erased run), with the repairs at its ends. Returns `end`, or nil when the
-    /// row is to be cut again.
-    @inline(__always)
+    /// row is to be cut again. Out of the cut's loop, with the cells it draws rarer than runs.
+    @inline(never)
     mutating func addSpan(
         from start: Int, to end: Int, key spanKey: PenKey, kind: DiffSpan.Kind, spans: inout [DiffSpan],
         keys: inout PenKeys
