@@ -3,74 +3,10 @@ import Testing
 
 @testable import FoldCycle
 
-/// A deterministic PRNG (SplitMix64) so the property test is reproducible.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// The diff encoder against a terminal model: the screen after a full frame and a diff equals
 /// the screen after the new frame in full, over seeded random pairs.
 @Suite("ANSIEncoder properties")
 struct ANSIEncoderPropertyTests {
-    static let alphabet: [Character] = ["a", "b", " ", "你", "界", "e\u{301}", "\u{1F44D}\u{1F3FD}", "\u{2584}"]
-    static let colours: [TerminalColor] = [.default, red, navy, .rgb(RGBColor(red: 10, green: 200, blue: 30))]
-
-    static func randomBuffer(_ random: inout SplitMix64, width: Int, height: Int) -> CellBuffer {
-        var buffer = CellBuffer(width: width, height: height)
-        for y in 0..<height { fillRow(&buffer, y: y, from: 0, &random) }
-        return buffer
-    }
-
-    static func randomCell(_ random: inout SplitMix64) -> Cell {
-        Cell(
-            alphabet[random.below(alphabet.count)], foreground: colours[random.below(colours.count)],
-            background: colours[random.below(colours.count)], attributes: random.below(3) == 0 ? .bold : [])
-    }
-
-    static func fillRow(_ buffer: inout CellBuffer, y: Int, from start: Int, _ random: inout SplitMix64) {
-        var x = start
-        while x < buffer.width {
-            var cell = randomCell(&random)
-            if cell.width == 2 && x + 1 >= buffer.width { cell = Cell("z") }
-            buffer[x, y] = cell
-            if cell.width == 2 {
-                buffer[x + 1, y] = .continuation(of: cell)
-                x += 2
-            } else {
-                x += 1
-            }
-        }
-    }
-
-    /// B from A: a few random cells (or runs) re-drawn, so both small and large diffs occur.
-    static func mutate(_ buffer: CellBuffer, _ random: inout SplitMix64) -> CellBuffer {
-        var result = buffer
-        let edits = random.below(6)
-        for _ in 0..<edits {
-            let y = random.below(buffer.height)
-            let x = random.below(buffer.width)
-            var cell = randomCell(&random)
-            if cell.width == 2 && x + 1 >= buffer.width { cell = Cell("q") }
-            result[x, y] = cell
-            if cell.width == 2 { result[x + 1, y] = .continuation(of: cell) }
-        }
-        if random.below(4) == 0 {
-            fillRow(&result, y: random.below(buffer.height), from: random.below(buffer.width), &random)
-        }
-        result.normalizeWideClusters()
-        return result
-    }
-
     /// A terminal model fed the full frame `a` then the diff to `b`, and one fed `b` in full.
     static func screens(from a: CellBuffer, to b: CellBuffer, mode: ANSIEncoder.Mode, depth: ColorDepth)
         -> (viaDiff: VTModel, viaFull: VTModel)
@@ -90,54 +26,6 @@ struct ANSIEncoderPropertyTests {
         return (viaDiff, viaFull)
     }
 
-    /// Ends some rows with a run of default blanks (the card narrower than the region), which the
-    /// encoder erases with EL.
-    static func blankTails(_ buffer: inout CellBuffer, _ random: inout SplitMix64) {
-        for y in 0..<buffer.height where random.below(2) == 0 {
-            for x in random.below(buffer.width + 1)..<buffer.width { buffer[x, y] = .blank }
-        }
-        buffer.normalizeWideClusters()
-    }
-
-    /// A card-like row: zones of one background and text colour each (plain-space padding, words,
-    /// wide glyphs, the odd underlined or reversed space), so diffs have long runs of spaces to
-    /// erase and several colour zones per row to draw in passes.
-    static func zonedBuffer(_ random: inout SplitMix64, width: Int, height: Int) -> CellBuffer {
-        var buffer = CellBuffer(width: width, height: height)
-        for y in 0..<height {
-            var x = 0
-            while x < width {
-                let zoneEnd = min(width, x + 1 + random.below(width))
-                let background = colours[random.below(colours.count)]
-                let foreground = colours[random.below(colours.count)]
-                let attributes: CellAttributes = random.below(2) == 0 ? .bold : []
-                while x < zoneEnd {
-                    let roll = random.below(10)
-                    var cell: Cell
-                    if roll < 5 {
-                        cell = .space(background: background)
-                    } else if roll == 5 {
-                        cell = Cell(
-                            glyph: 0x20, foreground: foreground, background: background,
-                            attributes: random.below(2) == 0 ? .underline : .reverse)
-                    } else {
-                        let glyph = alphabet[random.below(alphabet.count)]
-                        cell = Cell(glyph, foreground: foreground, background: background, attributes: attributes)
-                    }
-                    if cell.width == 2 && x + 1 >= width { cell = .space(background: background) }
-                    buffer[x, y] = cell
-                    if cell.width == 2 {
-                        buffer[x + 1, y] = .continuation(of: cell)
-                        x += 2
-                    } else {
-                        x += 1
-                    }
-                }
-            }
-        }
-        return buffer
-    }
-
     @Test("diff correctness with erased runs and colour-zone passes: 600 seeded card-like pairs")
     func diffCorrectnessZoned() {
         var random = SplitMix64(state: 0xEC4_2A4E)
@@ -147,20 +35,21 @@ struct ANSIEncoderPropertyTests {
             let height = 1 + random.below(6)
             let depth = depths[iteration % depths.count]
             let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
-            var a = Self.zonedBuffer(&random, width: width, height: height)
+            var a = RandomFrames.zonedBuffer(&random, width: width, height: height)
             var b =
-                random.below(3) == 0 ? Self.mutate(a, &random) : Self.zonedBuffer(&random, width: width, height: height)
+                random.below(3) == 0
+                ? RandomFrames.mutate(a, &random) : RandomFrames.zonedBuffer(&random, width: width, height: height)
             if random.below(4) == 0 {
                 // Long runs of plain spaces over text and wide glyphs.
                 for y in 0..<height where random.below(2) == 0 {
                     let start = random.below(width)
                     let end = min(width, start + 4 + random.below(width))
-                    for x in start..<end { b[x, y] = .space(background: Self.colours[random.below(2)]) }
+                    for x in start..<end { b[x, y] = .space(background: RandomFrames.colours[random.below(2)]) }
                 }
                 b.normalizeWideClusters()
             }
-            if random.below(3) == 0 { Self.blankTails(&a, &random) }
-            if random.below(3) == 0 { Self.blankTails(&b, &random) }
+            if random.below(3) == 0 { RandomFrames.blankTails(&a, &random) }
+            if random.below(3) == 0 { RandomFrames.blankTails(&b, &random) }
 
             let (viaDiff, viaFull) = Self.screens(from: a, to: b, mode: mode, depth: depth)
 
@@ -179,14 +68,14 @@ struct ANSIEncoderPropertyTests {
             let height = 1 + random.below(4)
             let depth = depths[iteration % depths.count]
             let mode: ANSIEncoder.Mode = iteration % 2 == 0 ? .inline : .absolute(originRow: 0, originColumn: 0)
-            var a = Self.randomBuffer(&random, width: width, height: height)
+            var a = RandomFrames.randomBuffer(&random, width: width, height: height)
             var b =
                 random.below(5) == 0
-                ? Self.randomBuffer(&random, width: width, height: height) : Self.mutate(a, &random)
-            if random.below(3) == 0 { Self.blankTails(&b, &random) }
+                ? RandomFrames.randomBuffer(&random, width: width, height: height) : RandomFrames.mutate(a, &random)
+            if random.below(3) == 0 { RandomFrames.blankTails(&b, &random) }
             if random.below(3) == 0 {
-                Self.blankTails(&a, &random)
-                if random.below(2) == 0 { b = Self.mutate(a, &random) }
+                RandomFrames.blankTails(&a, &random)
+                if random.below(2) == 0 { b = RandomFrames.mutate(a, &random) }
             }
 
             let (viaDiff, viaFull) = Self.screens(from: a, to: b, mode: mode, depth: depth)

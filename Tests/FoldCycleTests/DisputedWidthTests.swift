@@ -188,7 +188,7 @@ struct DisputedWidthTests {
         for y in 0..<height {
             var line = ""
             for _ in 0..<width { line.append(alphabet[random.below(alphabet.count)]) }
-            buffer.drawLine(line, row: y, background: ANSIEncoderPropertyTests.colours[random.below(4)])
+            buffer.drawLine(line, row: y, background: RandomFrames.colours[random.below(4)])
         }
         return buffer
     }
@@ -198,7 +198,7 @@ struct DisputedWidthTests {
         for _ in 0..<(1 + random.below(4)) {
             let y = random.below(buffer.height)
             let x = random.below(buffer.width)
-            let cell = Cell(alphabet[random.below(alphabet.count)], background: ANSIEncoderPropertyTests.colours[1])
+            let cell = Cell(alphabet[random.below(alphabet.count)], background: RandomFrames.colours[1])
             if cell.width == 2 && x + 1 >= buffer.width { continue }
             result[x, y] = cell
             if cell.width == 2 { result[x + 1, y] = .continuation(of: cell) }

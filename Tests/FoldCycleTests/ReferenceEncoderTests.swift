@@ -50,11 +50,11 @@ struct ReferenceEncoderTests {
             for step in 0..<4 {
                 var frame: CellBuffer
                 switch random.below(3) {
-                case 0: frame = ANSIEncoderPropertyTests.zonedBuffer(&random, width: width, height: height)
-                case 1 where previous != nil: frame = ANSIEncoderPropertyTests.mutate(previous!, &random)
-                default: frame = ANSIEncoderPropertyTests.randomBuffer(&random, width: width, height: height)
+                case 0: frame = RandomFrames.zonedBuffer(&random, width: width, height: height)
+                case 1 where previous != nil: frame = RandomFrames.mutate(previous!, &random)
+                default: frame = RandomFrames.randomBuffer(&random, width: width, height: height)
                 }
-                if random.below(3) == 0 { ANSIEncoderPropertyTests.blankTails(&frame, &random) }
+                if random.below(3) == 0 { RandomFrames.blankTails(&frame, &random) }
                 var tunedBytes: [UInt8] = []
                 var referenceBytes: [UInt8] = []
                 if let previous {

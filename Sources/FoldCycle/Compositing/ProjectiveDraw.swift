@@ -230,153 +230,226 @@ struct ProjectiveDraw: LayerBlending {
             rowExtents: rowExtents, columnExtents: columnExtents, firstColumn: firstColumn, firstRow: firstRow)
         let claims = glyphClaims(source: source, coverage: coverage, columns: columns, rows: rows)
         // A layer of one background (every card) needs no sampling: each cell would find it.
-        let firstBackground = source[0].backgroundBits
         let uniformBackground = profile.uniformBackground != nil
-        // The inverse map of a cell centre, `(px, py, 1) · inverse`, split into its column's and
-        // its row's terms, so a cell costs three additions and one division.
-        let columnTerms: [(x: Double, y: Double, w: Double)] =
-            uniformBackground
-            ? []
-            : (0..<columns).map { c in
-                let px = Double(firstColumn + c) + 0.5 - centreX
-                return (
-                    x: px * inverse.h11 + inverse.h31, y: px * inverse.h12 + inverse.h32,
-                    w: px * inverse.h13 + inverse.h33
-                )
-            }
-        let blank = Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: firstBackground)
-        // The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
-        var overwritten: UInt64 = 0
         let opaqueRuns = uniformBackground && alpha256 == 256
         // With opaque runs the draw repairs the wide clusters it cuts itself, row by row: a
         // write that starts on a continuation may leave the lead left of it alone, one that ends
         // on a lead may leave the continuation right of it (the repair candidates); every
         // cluster the draw writes is whole.
-        let repairCapacity = opaqueRuns ? 2 * columns + 2 : 0
-        // The edges' background blends (``BlendMemo/edgeColours``).
-        var edgeMemo = BlendMemo()
-        let repairs = UnsafeMutablePointer<Int>.allocate(capacity: repairCapacity)
-        defer { repairs.deallocate() }
+        var state = DrawState(repairs: .allocate(capacity: opaqueRuns ? 2 * columns + 2 : 0))
+        defer { state.repairs.deallocate() }
         coverage.withUnsafeBufferPointer { coverage in
             claims.withUnsafeBufferPointer { claims in
+                let pass = DrawPass(
+                    columns: columns, coverage: coverage, claims: claims, rowExtents: rowExtents,
+                    columnExtents: columnExtents, columnTerms: uniformBackground ? [] : inverseColumnTerms(columns),
+                    firstBackground: source[0].backgroundBits, uniformBackground: uniformBackground,
+                    opaqueRuns: opaqueRuns)
                 for r in 0..<rows {
-                    let y = firstRow + r
-                    let py = Double(y) + 0.5 - centreY
-                    let rowTerms = (x: py * inverse.h21, y: py * inverse.h22, w: py * inverse.h23)
-                    let rowBase = r * columns
-                    let targetRow = y &* width
-                    var repairCount = 0
-                    defer {
-                        if repairCount > 0 {
-                            CellBuffer.repairWideClusters(
-                                at: repairs, count: repairCount,
-                                row: target.baseAddress.unsafelyUnwrapped + targetRow, width: width)
-                        }
-                    }
-                    var column = 0
-                    while column < columns {
-                        let c = column
-                        let covered = coverage[rowBase + c]
-                        // A run of content cells of an opaque layer of one background: each is
-                        // its glyph or a blank, copied (the common case, in a tight loop over the
-                        // run found first).
-                        if covered == 0x88 && opaqueRuns {
-                            var runEnd = c + 1
-                            // Eight coverage bytes at a time, then one.
-                            let rowCoverage = UnsafeRawPointer(coverage.baseAddress.unsafelyUnwrapped + rowBase)
-                            while runEnd &+ 8 <= columns
-                                && rowCoverage.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self)
-                                    == 0x8888_8888_8888_8888
-                            {
-                                runEnd &+= 8
-                            }
-                            while runEnd < columns && coverage[rowBase &+ runEnd] == 0x88 { runEnd &+= 1 }
-                            // Every cell of the run is written, each cluster whole: only its ends
-                            // can cut a cluster of the destination.
-                            let runStart = firstColumn &+ c
-                            let runStop = firstColumn &+ runEnd
-                            if target[targetRow &+ runStart].width == 0 && runStart > 0 {
-                                repairs[repairCount] = runStart &- 1
-                                repairCount &+= 1
-                            }
-                            if target[targetRow &+ runStop &- 1].width == 2 && runStop < width {
-                                repairs[repairCount] = runStop
-                                repairCount &+= 1
-                            }
-                            Self.copyRun(
-                                claims: claims.baseAddress.unsafelyUnwrapped + (rowBase &+ c), count: runEnd &- c,
-                                source: source.baseAddress.unsafelyUnwrapped,
-                                target: target.baseAddress.unsafelyUnwrapped + (targetRow &+ runStart), blank: blank)
-                            column = runEnd
-                            continue
-                        }
-                        column += 1
-                        guard covered & 0xF0 != 0, covered & 0x0F != 0 else { continue }
-                        let x = firstColumn + c
-                        let index = y * width + x
-                        if opaqueRuns {
-                            // Only edges are drawn cell by cell here: one narrow cell.
-                            let written = target[index].width
-                            if written == 0 && x > 0 {
-                                repairs[repairCount] = x &- 1
-                                repairCount &+= 1
-                            } else if written == 2 && x &+ 1 < width {
-                                repairs[repairCount] = x &+ 1
-                                repairCount &+= 1
-                            }
-                        } else {
-                            overwritten |= DrawContext.widthOtherThanOne(target[index])
-                        }
-                        let background: UInt32
-                        if uniformBackground {
-                            background = firstBackground
-                        } else {
-                            let terms = columnTerms[c]
-                            let shown = sourceIndex(
-                                terms.x + rowTerms.x, terms.y + rowTerms.y, terms.w + rowTerms.w)
-                            guard shown >= 0 else { continue }
-                            background = source[shown].backgroundBits
-                        }
-                        if covered == 0x88 {
-                            let claim = claims[rowBase + c]
-                            if claim == Self.continuationClaim { continue }  // Drawn with its lead.
-                            if claim >= 0 {
-                                var glyph = source[Int(claim)]
-                                glyph.backgroundBits = background
-                                let lead = blended(glyph, below: target[index])
-                                target[index] = lead
-                                if glyph.width == 2 {
-                                    overwritten |= DrawContext.widthOtherThanOne(target[index + 1])
-                                    target[index + 1] = .continuation(of: lead)
-                                }
-                            } else if claim <= Self.ellipsisClaim {
-                                var ellipsis = Self.ellipsis(replacing: source[Int(Self.ellipsisClaim - claim)])
-                                ellipsis.backgroundBits = background
-                                target[index] = blended(ellipsis, below: target[index])
-                            } else {
-                                var space = blank
-                                space.backgroundBits = background
-                                target[index] = blended(space, below: target[index])
-                            }
-                        } else if covered >> 4 < 8 {
-                            guard covered & 0x0F >= 4, let extent = columnExtents[c] else { continue }
-                            let coversBottom =
-                                (max(extent.low, Double(y)) + min(extent.high, Double(y + 1))) / 2 >= Double(y) + 0.5
-                            drawEdge(
-                                at: index, eighths: Int(covered >> 4), coversFar: coversBottom,
-                                faceColour: background, family: .lower, memo: &edgeMemo, target: target)
-                        } else if let extent = rowExtents[r] {
-                            let coversLeft =
-                                (max(extent.low, Double(x)) + min(extent.high, Double(x + 1))) / 2 < Double(x) + 0.5
-                            drawEdge(
-                                at: index, eighths: Int(covered & 0x0F), coversFar: coversLeft,
-                                faceColour: background, family: .left, memo: &edgeMemo, target: target)
-                        }
-                    }
+                    drawRow(r, pass: pass, state: &state, source: source, target: target)
                 }
             }
         }
-        return overwritten != 0
+        return state.overwritten != 0
+    }
+
+    /// A homogeneous point's terms of the inverse map.
+    typealias Terms = (x: Double, y: Double, w: Double)
+
+    /// What every row of one ``draw(source:target:)`` reads: the bbox cells' coverage and glyph
+    /// claims (row-major, `columns` a row), the face's extents, and the inverse map's column terms.
+    struct DrawPass {
+        let columns: Int
+        let coverage: UnsafeBufferPointer<UInt8>
+        let claims: UnsafeBufferPointer<Int32>
+        let rowExtents: [(low: Double, high: Double)?]
+        let columnExtents: [(low: Double, high: Double)?]
+        /// Empty for a layer of one background (``uniformBackground``).
+        let columnTerms: [Terms]
+        let firstBackground: UInt32
+        let uniformBackground: Bool
+        /// A layer of one background drawn opaque: its content is copied in runs.
+        let opaqueRuns: Bool
+        var blank: Cell {
+            Cell(glyph: 0x20, foregroundBits: TerminalColor.packedDefault, backgroundBits: firstBackground)
+        }
+    }
+
+    /// What one ``draw(source:target:)`` changes as it goes.
+    struct DrawState {
+        /// The OR of (width ^ 1) over the overwritten cells' `high` words: nonzero when one was wide.
+        var overwritten: UInt64 = 0
+        /// The edges' background blends (``BlendMemo/edgeColours``).
+        var edgeMemo = BlendMemo()
+        /// The row's repair candidates (with opaque runs), `repairCount` of them.
+        let repairs: UnsafeMutablePointer<Int>
+        var repairCount = 0
+
+        init(repairs: UnsafeMutablePointer<Int>) { self.repairs = repairs }
+
+        @inline(__always)
+        mutating func noteRepair(_ column: Int) {
+            repairs[repairCount] = column
+            repairCount &+= 1
+        }
+    }
+
+    /// The inverse map of a cell centre, `(px, py, 1) · inverse`, split into its column's and
+    /// its row's terms, so a cell costs three additions and one division: each bbox column's.
+    func inverseColumnTerms(_ columns: Int) -> [Terms] {
+        (0..<columns).map { c in
+            let px = Double(firstColumn + c) + 0.5 - centreX
+            return (
+                x: px * inverse.h11 + inverse.h31, y: px * inverse.h12 + inverse.h32, w: px * inverse.h13 + inverse.h33
+            )
+        }
+    }
+
+    /// Draws bbox row `r`: runs of content cells copied (``copyContentRun``), the other covered
+    /// cells one by one (``drawCell``); then repairs the destination's wide clusters it cut.
+    @inline(__always)
+    func drawRow(
+        _ r: Int, pass: DrawPass, state: inout DrawState, source: UnsafeBufferPointer<Cell>,
+        target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        let y = firstRow + r
+        let py = Double(y) + 0.5 - centreY
+        let rowTerms = (x: py * inverse.h21, y: py * inverse.h22, w: py * inverse.h23)
+        let rowBase = r * pass.columns
+        let targetRow = y &* width
+        state.repairCount = 0
+        defer {
+            if state.repairCount > 0 {
+                CellBuffer.repairWideClusters(
+                    at: state.repairs, count: state.repairCount,
+                    row: target.baseAddress.unsafelyUnwrapped + targetRow, width: width)
+            }
+        }
+        var column = 0
+        while column < pass.columns {
+            let c = column
+            let covered = pass.coverage[rowBase + c]
+            // A run of content cells of an opaque layer of one background: each is its glyph or
+            // a blank, copied (the common case, in a tight loop over the run found first).
+            if covered == 0x88 && pass.opaqueRuns {
+                column = copyContentRun(
+                    from: c, rowBase: rowBase, targetRow: targetRow, pass: pass, state: &state, source: source,
+                    target: target)
+                continue
+            }
+            column += 1
+            guard covered & 0xF0 != 0, covered & 0x0F != 0 else { continue }
+            drawCell(
+                c, row: r, covered: covered, rowTerms: rowTerms, pass: pass, state: &state, source: source,
+                target: target)
+        }
+    }
+
+    /// Copies the run of content cells (coverage 0x88) of row `rowBase` (bbox cells) from bbox
+    /// column `c` (``copyRun(claims:count:source:target:blank:)``), noting the destination
+    /// clusters its ends cut; returns the bbox column after it.
+    @inline(__always)
+    func copyContentRun(
+        from c: Int, rowBase: Int, targetRow: Int, pass: DrawPass, state: inout DrawState,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) -> Int {
+        let columns = pass.columns
+        var runEnd = c + 1
+        // Eight coverage bytes at a time, then one.
+        let rowCoverage = UnsafeRawPointer(pass.coverage.baseAddress.unsafelyUnwrapped + rowBase)
+        while runEnd &+ 8 <= columns
+            && rowCoverage.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self) == 0x8888_8888_8888_8888
+        {
+            runEnd &+= 8
+        }
+        while runEnd < columns && pass.coverage[rowBase &+ runEnd] == 0x88 { runEnd &+= 1 }
+        // Every cell of the run is written, each cluster whole: only its ends can cut a cluster
+        // of the destination.
+        let runStart = firstColumn &+ c
+        let runStop = firstColumn &+ runEnd
+        if target[targetRow &+ runStart].width == 0 && runStart > 0 { state.noteRepair(runStart &- 1) }
+        if target[targetRow &+ runStop &- 1].width == 2 && runStop < width { state.noteRepair(runStop) }
+        Self.copyRun(
+            claims: pass.claims.baseAddress.unsafelyUnwrapped + (rowBase &+ c), count: runEnd &- c,
+            source: source.baseAddress.unsafelyUnwrapped,
+            target: target.baseAddress.unsafelyUnwrapped + (targetRow &+ runStart), blank: pass.blank)
+        return runEnd
+    }
+
+    /// Draws the covered cell at bbox column `c` of row `r` (coverage `covered`) one by one: a
+    /// content cell (``drawContentCell``) in the background its centre shows, or an edge.
+    @inline(__always)
+    func drawCell(
+        _ c: Int, row r: Int, covered: UInt8, rowTerms: Terms, pass: DrawPass, state: inout DrawState,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        let y = firstRow + r
+        let x = firstColumn + c
+        let index = y * width + x
+        if pass.opaqueRuns {
+            // Only edges are drawn cell by cell here: one narrow cell.
+            let written = target[index].width
+            if written == 0 && x > 0 {
+                state.noteRepair(x &- 1)
+            } else if written == 2 && x &+ 1 < width {
+                state.noteRepair(x &+ 1)
+            }
+        } else {
+            state.overwritten |= DrawContext.widthOtherThanOne(target[index])
+        }
+        let background: UInt32
+        if pass.uniformBackground {
+            background = pass.firstBackground
+        } else {
+            let terms = pass.columnTerms[c]
+            let shown = sourceIndex(terms.x + rowTerms.x, terms.y + rowTerms.y, terms.w + rowTerms.w)
+            guard shown >= 0 else { return }
+            background = source[shown].backgroundBits
+        }
+        if covered == 0x88 {
+            drawContentCell(
+                at: index, claim: pass.claims[r * pass.columns + c], background: background, blank: pass.blank,
+                state: &state, source: source, target: target)
+        } else if covered >> 4 < 8 {
+            guard covered & 0x0F >= 4, let extent = pass.columnExtents[c] else { return }
+            let coversBottom = (max(extent.low, Double(y)) + min(extent.high, Double(y + 1))) / 2 >= Double(y) + 0.5
+            drawEdge(
+                at: index, eighths: Int(covered >> 4), coversFar: coversBottom, faceColour: background,
+                family: .lower, memo: &state.edgeMemo, target: target)
+        } else if let extent = pass.rowExtents[r] {
+            let coversLeft = (max(extent.low, Double(x)) + min(extent.high, Double(x + 1))) / 2 < Double(x) + 0.5
+            drawEdge(
+                at: index, eighths: Int(covered & 0x0F), coversFar: coversLeft, faceColour: background,
+                family: .left, memo: &state.edgeMemo, target: target)
+        }
+    }
+
+    /// Draws the content cell at `index` by its glyph claim, in `background`, blended: its glyph
+    /// (a wide one with its continuation), nothing for a continuation claim, an "…", or a space.
+    @inline(__always)
+    func drawContentCell(
+        at index: Int, claim: Int32, background: UInt32, blank: Cell, state: inout DrawState,
+        source: UnsafeBufferPointer<Cell>, target: UnsafeMutableBufferPointer<Cell>
+    ) {
+        if claim == Self.continuationClaim { return }  // Drawn with its lead.
+        if claim >= 0 {
+            var glyph = source[Int(claim)]
+            glyph.backgroundBits = background
+            let lead = blended(glyph, below: target[index])
+            target[index] = lead
+            if glyph.width == 2 {
+                state.overwritten |= DrawContext.widthOtherThanOne(target[index + 1])
+                target[index + 1] = .continuation(of: lead)
+            }
+        } else if claim <= Self.ellipsisClaim {
+            var ellipsis = Self.ellipsis(replacing: source[Int(Self.ellipsisClaim - claim)])
+            ellipsis.backgroundBits = background
+            target[index] = blended(ellipsis, below: target[index])
+        } else {
+            var space = blank
+            space.backgroundBits = background
+            target[index] = blended(space, below: target[index])
+        }
     }
 
     /// Copies a run of `count` content cells of an opaque layer of one background to `target`:

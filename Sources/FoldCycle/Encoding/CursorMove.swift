@@ -135,20 +135,9 @@ enum CursorMove: Equatable {
             var relativeCost = Int.max
             var backspaceCount = 0
             if let column {
-                let columnDelta = x - column
-                var horizontalCost = 0
-                if columnDelta > 0 {
-                    horizontalCost = CursorMove.countedCost(columnDelta)
-                } else if columnDelta < 0 {
-                    let backwardCost = CursorMove.countedCost(-columnDelta)
-                    if -columnDelta < backwardCost {
-                        backspaceCount = -columnDelta
-                        horizontalCost = backspaceCount
-                    } else {
-                        horizontalCost = backwardCost
-                    }
-                }
-                relativeCost = verticalCost + horizontalCost
+                let horizontal = Self.horizontal(by: x - column)
+                backspaceCount = horizontal.backspaces
+                relativeCost = verticalCost + horizontal.cost
             }
             if absoluteCost < min(relativeCost, carriageCost) {
                 kind = .position
@@ -162,6 +151,16 @@ enum CursorMove: Equatable {
                 cost = carriageCost
                 lineFeeds = feeds
             }
+        }
+
+        /// The bytes of a relative move of `columnDelta` columns: CUF, or CUB or as many BS
+        /// (`backspaces`, when fewer bytes).
+        @inline(__always)
+        static func horizontal(by columnDelta: Int) -> (cost: Int, backspaces: Int) {
+            if columnDelta > 0 { return (CursorMove.countedCost(columnDelta), 0) }
+            guard columnDelta < 0 else { return (0, 0) }
+            let backwardCost = CursorMove.countedCost(-columnDelta)
+            return -columnDelta < backwardCost ? (-columnDelta, -columnDelta) : (backwardCost, 0)
         }
     }
 

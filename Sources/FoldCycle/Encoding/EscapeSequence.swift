@@ -161,22 +161,12 @@ package enum EscapeSequence: Hashable, Sendable {
             count += Self.writeDecimal(column, to: pointer + count)
             pointer[count] = UInt8(ascii: "H")
             return count + 1
-        case .disableAutowrap: return Self.writePrivateMode(7, set: false, to: pointer)
-        case .enableAutowrap: return Self.writePrivateMode(7, set: true, to: pointer)
-        case .hideCursor: return Self.writePrivateMode(25, set: false, to: pointer)
-        case .showCursor: return Self.writePrivateMode(25, set: true, to: pointer)
-        case .enterAlternateScreen: return Self.writePrivateMode(1049, set: true, to: pointer)
-        case .leaveAlternateScreen: return Self.writePrivateMode(1049, set: false, to: pointer)
-        case .beginSynchronizedUpdate: return Self.writePrivateMode(2026, set: true, to: pointer)
-        case .endSynchronizedUpdate: return Self.writePrivateMode(2026, set: false, to: pointer)
-        case .enableMouseButtonTracking: return Self.writePrivateMode(1002, set: true, to: pointer)
-        case .disableMouseButtonTracking: return Self.writePrivateMode(1002, set: false, to: pointer)
-        case .enableSGRMouseReports: return Self.writePrivateMode(1006, set: true, to: pointer)
-        case .disableSGRMouseReports: return Self.writePrivateMode(1006, set: false, to: pointer)
-        case .enableAnyMotionTracking: return Self.writePrivateMode(1003, set: true, to: pointer)
-        case .disableAnyMotionTracking: return Self.writePrivateMode(1003, set: false, to: pointer)
-        case .enableFocusReports: return Self.writePrivateMode(1004, set: true, to: pointer)
-        case .disableFocusReports: return Self.writePrivateMode(1004, set: false, to: pointer)
+        case .disableAutowrap, .enableAutowrap, .hideCursor, .showCursor, .enterAlternateScreen,
+            .leaveAlternateScreen, .beginSynchronizedUpdate, .endSynchronizedUpdate, .enableMouseButtonTracking,
+            .disableMouseButtonTracking, .enableSGRMouseReports, .disableSGRMouseReports, .enableAnyMotionTracking,
+            .disableAnyMotionTracking, .enableFocusReports, .disableFocusReports:
+            let mode = privateMode
+            return Self.writePrivateMode(mode.number, set: mode.set, to: pointer)
         case .requestCursorPosition:
             let count = Self.writeIntroducer(to: pointer)
             pointer[count] = UInt8(ascii: "6")
@@ -203,6 +193,29 @@ package enum EscapeSequence: Hashable, Sendable {
         case .lineFeed:
             pointer[0] = 0x0A
             return 1
+        }
+    }
+
+    /// The DEC private mode a mode sequence sets (`CSI ? n h`) or resets (`CSI ? n l`).
+    private var privateMode: (number: Int, set: Bool) {
+        switch self {
+        case .disableAutowrap: return (7, false)
+        case .enableAutowrap: return (7, true)
+        case .hideCursor: return (25, false)
+        case .showCursor: return (25, true)
+        case .enterAlternateScreen: return (1049, true)
+        case .leaveAlternateScreen: return (1049, false)
+        case .beginSynchronizedUpdate: return (2026, true)
+        case .endSynchronizedUpdate: return (2026, false)
+        case .enableMouseButtonTracking: return (1002, true)
+        case .disableMouseButtonTracking: return (1002, false)
+        case .enableSGRMouseReports: return (1006, true)
+        case .disableSGRMouseReports: return (1006, false)
+        case .enableAnyMotionTracking: return (1003, true)
+        case .disableAnyMotionTracking: return (1003, false)
+        case .enableFocusReports: return (1004, true)
+        case .disableFocusReports: return (1004, false)
+        default: preconditionFailure("\(self) is not a private mode sequence")
         }
     }
 

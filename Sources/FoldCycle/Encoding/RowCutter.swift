@@ -64,100 +64,147 @@ struct RowCutter {
         _ cells: UnsafePointer<Cell>, marks: UnsafePointer<UInt64>, from start: Int, to end: Int, width: Int,
         key: PenKey, spacesFrom: Int, erase: Int, stream: UnsafeMutablePointer<UInt8>, count: inout Int
     ) -> Int {
-        // Words no cell has stand for "admits none".
-        let glyphHigh = key.plain ? ~0 : key.high & PenKey.renditionBits
-        let glyphForeground = UInt64(key.foreground)
-        let spaceHigh =
-            key.high & PenKey.visibleSpaceAttributeBits == 0 ? key.high & PenKey.backgroundBits | 1 << 32 : ~0
-        // The last column whose cell may be looked at four cells on (for an ECH run).
-        let lookAheadLimit = erase &- 4
-        // Whether the key draws every space of a run of spaces in one background that starts
-        // with one it admits (it has neither underline nor reverse): a run too short for an ECH
-        // is then written space by space, as ``ANSIEncoder/spaceRunToWrite`` would write it.
-        let shortRunsWritten = spaceHigh != ~0
+        let scan = Scan(key: key, spacesFrom: spacesFrom, erase: erase, width: width)
         var written = count
         var x = start
         while x < end {
             // A run of marked cells, up to the first unmarked one (the continuation of a marked
             // lead may be unmarked: the lead takes it).
             let runEnd = min(CellDiff.nextUnmarked(marks, from: x, width: end), end)
-            while x < runEnd {
-                // The common cells in a loop of their own (``writeRun``); the cell it stops at
-                // is looked at here.
-                (x, written) = writeRun(
-                    cells, from: x, to: runEnd, glyphLow: glyphForeground << 32, glyphHigh: glyphHigh,
-                    spaceHigh: spaceHigh, spacesFrom: spacesFrom, lookAheadLimit: lookAheadLimit, stream: stream,
-                    count: written)
-                guard x < runEnd else { break }
-                let cell = cells[x]
-                let high = cell.high
-                let low = cell.low
-                let glyph = UInt32(truncatingIfNeeded: low)
-                let admitted =
-                    (high & PenKey.renditionBits ^ glyphHigh) | (low >> 32 ^ glyphForeground) == 0
-                    || glyph == 0x20 && high & spaceBits == spaceHigh
-                guard admitted, high & 0xFF_0000_0000 != 0, glyph < GlyphTable.firstInternedID else {
-                    count = written
-                    return x
-                }
-                if glyph == 0x20 && high & PenKey.visibleSpaceAttributeBits == 0 && x >= spacesFrom
-                    && x < lookAheadLimit && cells[x &+ 4].glyph == 0x20
-                    && !(shortRunsWritten && high >> 32 & 0xFF == 1 && Self.endsShortSpaceRun(cells, at: x, high: high))
-                {
-                    // A run of plain spaces an ECH might erase: the caller erases it when that
-                    // wins; otherwise its marked spaces are taken here, written as spaces. (An
-                    // underlined or reversed space shows its foreground: it is never taken with
-                    // a run, whose spaces may differ in it; the fuzzers found one.)
-                    let taken = ANSIEncoder.spaceRunToWrite(
-                        from: x, width: width, erase: erase, cells: cells, marks: marks)
-                    guard taken > x else {
-                        count = written
-                        return x
-                    }
-                    for _ in x..<taken {
-                        stream[written] = 0x20
-                        written &+= 1
-                    }
-                    x = taken
-                    continue
-                }
-                written &+= ByteSink.writeUTF8Unchecked(of: glyph, to: stream + written)
-                x &+= Int(truncatingIfNeeded: high >> 32 & 0xFF)
+            guard scanMarked(cells, marks: marks, to: runEnd, scan: scan, stream: stream, x: &x, written: &written)
+            else {
+                count = written
+                return x
             }
             guard x < end else { break }
-            // A gap of unmarked cells: rewritten when the span's pen draws them, the cell after
-            // them is marked (or the lead of a marked continuation) and their UTF-8 is shorter
-            // than the CUF over them.
-            let gapStart = x
             let gapBytes = written
-            while x < end {
-                let cell = cells[x]
-                let high = cell.high
-                let low = cell.low
-                let glyph = UInt32(truncatingIfNeeded: low)
-                let cellWidth = Int(truncatingIfNeeded: high >> 32 & 0xFF)
-                if CellDiff.isMarked(marks, x) || cellWidth == 2 && CellDiff.isMarked(marks, x &+ 1) { break }
-                let admitted =
-                    (high & PenKey.renditionBits ^ glyphHigh) | (low >> 32 ^ glyphForeground) == 0
-                    || glyph == 0x20 && high & spaceBits == spaceHigh
-                guard admitted, cellWidth != 0, glyph < GlyphTable.firstInternedID else {
-                    count = gapBytes
-                    return gapStart
-                }
-                written &+= ByteSink.writeUTF8Unchecked(of: glyph, to: stream + written)
-                // A CUF over fewer than 1000 cells is at most 6 bytes: a gap this long never wins.
-                guard written &- gapBytes < 6 else {
-                    count = gapBytes
-                    return gapStart
-                }
-                x &+= cellWidth
-            }
-            guard x < end, written &- gapBytes < CursorMove.countedCost(x &- gapStart) else {
+            guard
+                let after = rewriteGap(
+                    cells, marks: marks, from: x, to: end, scan: scan, stream: stream, written: &written)
+            else {
                 count = gapBytes
-                return gapStart
+                return x
             }
+            x = after
         }
         count = written
+        return x
+    }
+
+    /// The constants of one ``scanRow(_:marks:from:to:width:key:spacesFrom:erase:stream:count:)``:
+    /// the cells its key admits, and where a run of spaces an ECH may erase can start.
+    struct Scan {
+        /// The `high` bits (background, attributes) of a glyph the key admits, or a word no cell
+        /// has (a plain key admits none).
+        let glyphHigh: UInt64
+        /// The foreground of a glyph the key admits.
+        let glyphForeground: UInt64
+        /// The `high` bits of a plain narrow space the key admits, or a word no cell has.
+        let spaceHigh: UInt64
+        let spacesFrom: Int
+        let erase: Int
+        let width: Int
+        /// The last column whose cell may be looked at four cells on (for an ECH run).
+        let lookAheadLimit: Int
+
+        @inline(__always)
+        init(key: PenKey, spacesFrom: Int, erase: Int, width: Int) {
+            glyphHigh = key.plain ? ~0 : key.high & PenKey.renditionBits
+            glyphForeground = UInt64(key.foreground)
+            spaceHigh =
+                key.high & PenKey.visibleSpaceAttributeBits == 0 ? key.high & PenKey.backgroundBits | 1 << 32 : ~0
+            self.spacesFrom = spacesFrom
+            self.erase = erase
+            self.width = width
+            lookAheadLimit = erase &- 4
+        }
+
+        /// Whether the key draws every space of a run of spaces in one background that starts
+        /// with one it admits (it has neither underline nor reverse): a run too short for an ECH
+        /// is then written space by space, as ``ANSIEncoder/spaceRunToWrite`` would write it.
+        var shortRunsWritten: Bool { spaceHigh != ~0 }
+
+        /// Whether the key admits the cell of words `high` and `low` (glyph `glyph`) as it is.
+        @inline(__always)
+        func admits(high: UInt64, low: UInt64, glyph: UInt32) -> Bool {
+            (high & PenKey.renditionBits ^ glyphHigh) | (low >> 32 ^ glyphForeground) == 0
+                || glyph == 0x20 && high & spaceBits == spaceHigh
+        }
+    }
+
+    /// The marked cells from `x` to `runEnd` for ``scanRow(_:marks:from:to:width:key:spacesFrom:erase:stream:count:)``:
+    /// the common ones in a loop of their own (``writeRun``), the cell it stops at looked at here.
+    /// Moves `x` past the cells taken, their bytes written at `stream + written`; returns false
+    /// when the scan stops at `x`.
+    @inline(__always)
+    static func scanMarked(
+        _ cells: UnsafePointer<Cell>, marks: UnsafePointer<UInt64>, to runEnd: Int, scan: Scan,
+        stream: UnsafeMutablePointer<UInt8>, x: inout Int, written: inout Int
+    ) -> Bool {
+        while x < runEnd {
+            (x, written) = writeRun(
+                cells, from: x, to: runEnd, glyphLow: scan.glyphForeground << 32, glyphHigh: scan.glyphHigh,
+                spaceHigh: scan.spaceHigh, spacesFrom: scan.spacesFrom, lookAheadLimit: scan.lookAheadLimit,
+                stream: stream, count: written)
+            guard x < runEnd else { break }
+            let cell = cells[x]
+            let high = cell.high
+            let low = cell.low
+            let glyph = UInt32(truncatingIfNeeded: low)
+            guard scan.admits(high: high, low: low, glyph: glyph), high & 0xFF_0000_0000 != 0,
+                glyph < GlyphTable.firstInternedID
+            else { return false }
+            if glyph == 0x20 && high & PenKey.visibleSpaceAttributeBits == 0 && x >= scan.spacesFrom
+                && x < scan.lookAheadLimit && cells[x &+ 4].glyph == 0x20
+                && !(scan.shortRunsWritten && high >> 32 & 0xFF == 1
+                    && Self.endsShortSpaceRun(cells, at: x, high: high))
+            {
+                // A run of plain spaces an ECH might erase: the caller erases it when that
+                // wins; otherwise its marked spaces are taken here, written as spaces. (An
+                // underlined or reversed space shows its foreground: it is never taken with
+                // a run, whose spaces may differ in it; the fuzzers found one.)
+                let taken = ANSIEncoder.spaceRunToWrite(
+                    from: x, width: scan.width, erase: scan.erase, cells: cells, marks: marks)
+                guard taken > x else { return false }
+                for _ in x..<taken {
+                    stream[written] = 0x20
+                    written &+= 1
+                }
+                x = taken
+                continue
+            }
+            written &+= ByteSink.writeUTF8Unchecked(of: glyph, to: stream + written)
+            x &+= Int(truncatingIfNeeded: high >> 32 & 0xFF)
+        }
+        return true
+    }
+
+    /// A gap of unmarked cells from `start` for ``scanRow(_:marks:from:to:width:key:spacesFrom:erase:stream:count:)``:
+    /// rewritten (its bytes at `stream + written`) when the span's pen draws them, the cell after
+    /// them is marked (or the lead of a marked continuation) and their UTF-8 is shorter than the
+    /// CUF over them. Returns the column after the gap, or nil when it is not rewritten.
+    @inline(__always)
+    static func rewriteGap(
+        _ cells: UnsafePointer<Cell>, marks: UnsafePointer<UInt64>, from start: Int, to end: Int, scan: Scan,
+        stream: UnsafeMutablePointer<UInt8>, written: inout Int
+    ) -> Int? {
+        let gapBytes = written
+        var x = start
+        while x < end {
+            let cell = cells[x]
+            let high = cell.high
+            let low = cell.low
+            let glyph = UInt32(truncatingIfNeeded: low)
+            let cellWidth = Int(truncatingIfNeeded: high >> 32 & 0xFF)
+            if CellDiff.isMarked(marks, x) || cellWidth == 2 && CellDiff.isMarked(marks, x &+ 1) { break }
+            guard scan.admits(high: high, low: low, glyph: glyph), cellWidth != 0, glyph < GlyphTable.firstInternedID
+            else { return nil }
+            written &+= ByteSink.writeUTF8Unchecked(of: glyph, to: stream + written)
+            // A CUF over fewer than 1000 cells is at most 6 bytes: a gap this long never wins.
+            guard written &- gapBytes < 6 else { return nil }
+            x &+= cellWidth
+        }
+        guard x < end, written &- gapBytes < CursorMove.countedCost(x &- start) else { return nil }
         return x
     }
 
@@ -253,55 +300,14 @@ struct RowCutter {
             let cellWidth = Int(cell.width)
             let marked =
                 CellDiff.isMarked(drawn, x) || cellWidth == 2 && x &+ 1 < width && CellDiff.isMarked(drawn, x &+ 1)
-            if !marked {
-                // A gap of unchanged cells up to the next marked one (or the lead of a marked
-                // continuation) that the scan did not rewrite.
-                let nextMarked = CellDiff.nextMarked(drawn, from: x, width: width)
-                if nextMarked >= limit { break }
-                let next = nextMarked > x && new[nextMarked].width == 0 ? nextMarked &- 1 : nextMarked
-                if spanStart >= 0 {
-                    // The open span goes on over the gap (a CUF) when its pen draws the next cell.
-                    let nextCell = new[next]
-                    var probe = key
-                    if nextCell.width != 0 && probe.admit(nextCell, plainSpace: Pen.isPlainSpace(nextCell)) {
-                        // The run before the gap ends over an old wide lead, or the one after it
-                        // starts over an old trailing half: repairs (and the row is cut again).
-                        repairAfter(x)
-                        if redo || repairBefore(next) { return false }
-                        key = probe
-                        streamCount &+= EscapeSequence.cursorForward(next &- x).write(to: stream + streamCount)
-                        x = next
-                        continue
-                    }
-                }
-                close(spans: &spans, keys: &keys)
-                if redo { return false }
+            if !marked || cellWidth == 0 || cell.glyph >= GlyphTable.firstInternedID {
+                // A gap, a continuation without its lead, or an interned cluster.
+                guard
+                    let next = marked
+                        ? drawOwnCell(cell, at: x, spans: &spans, keys: &keys)
+                        : skipGap(at: x, limit: limit, spans: &spans, keys: &keys)
+                else { return false }
                 x = next
-                continue
-            }
-            if cellWidth == 0 {
-                // A continuation without its lead: never drawn (as by the full encoder).
-                close(spans: &spans, keys: &keys)
-                CellDiff.unmark(drawn, x)
-                if redo { return false }
-                x &+= 1
-                continue
-            }
-            if cell.glyph >= GlyphTable.firstInternedID {
-                if GlyphTable.isDisputed(cell.glyph) {
-                    disputed = true
-                    return false
-                }
-                // An interned cluster: a span of its own, drawn from the glyph table.
-                close(spans: &spans, keys: &keys)
-                if redo || repairBefore(x) { return false }
-                spans.append(
-                    DiffSpan(
-                        row: row, start: Int32(truncatingIfNeeded: x), end: Int32(truncatingIfNeeded: x &+ cellWidth),
-                        key: keys.index(of: PenKey(exact: cell)), kind: .cluster))
-                repairAfter(x &+ cellWidth)
-                if redo { return false }
-                x &+= cellWidth
                 continue
             }
             let plainSpace = Pen.isPlainSpace(cell)
@@ -309,14 +315,10 @@ struct RowCutter {
                 let erased = ANSIEncoder.erasableRun(
                     from: x, width: width, erase: eraseFrom, cells: new, marks: drawn, scannedTo: &scannedTo)
             {
-                close(spans: &spans, keys: &keys)
-                if redo || repairBefore(x) { return false }
-                spans.append(
-                    DiffSpan(
-                        row: row, start: Int32(truncatingIfNeeded: x), end: Int32(truncatingIfNeeded: erased),
-                        key: keys.index(of: PenKey(plain: cell)), kind: .erase))
-                repairAfter(erased)
-                if redo { return false }
+                guard
+                    addSpan(from: x, to: erased, key: PenKey(plain: cell), kind: .erase, spans: &spans, keys: &keys)
+                        != nil
+                else { return false }
                 x = erased
                 continue
             }
@@ -331,6 +333,13 @@ struct RowCutter {
             spanEnd = x
             spanEndBytes = streamCount
         }
+        return finish(end: end, eraseFrom: eraseFrom, spans: &spans, keys: &keys)
+    }
+
+    /// The end of ``cut(eraseFrom:spans:keys:)``: the open span closed, and an EL from
+    /// `eraseFrom` when marks reach past it (`end`). Returns false when the row is to be cut again.
+    @inline(__always)
+    mutating func finish(end: Int, eraseFrom: Int, spans: inout [DiffSpan], keys: inout PenKeys) -> Bool {
         close(spans: &spans, keys: &keys)
         if redo { return false }
         if end > eraseFrom {
@@ -342,6 +351,71 @@ struct RowCutter {
                     key: keys.index(of: PenKey(plain: .blank)), kind: .eraseLine))
         }
         return true
+    }
+
+    /// A marked cell drawn on its own: a continuation without its lead (never drawn, as by the
+    /// full encoder) or an interned cluster (a span of its own, drawn from the glyph table).
+    /// Returns the column after it, or nil when the row is to be cut again (or, for a cluster of
+    /// disputed width, drawn whole). Out of the cut's loop: such cells are rare.
+    @inline(never)
+    mutating func drawOwnCell(_ cell: Cell, at x: Int, spans: inout [DiffSpan], keys: inout PenKeys) -> Int? {
+        if cell.width == 0 {
+            close(spans: &spans, keys: &keys)
+            CellDiff.unmark(drawn, x)
+            return redo ? nil : x &+ 1
+        }
+        if GlyphTable.isDisputed(cell.glyph) {
+            disputed = true
+            return nil
+        }
+        return addSpan(
+            from: x, to: x &+ Int(cell.width), key: PenKey(exact: cell), kind: .cluster, spans: &spans, keys: &keys)
+    }
+
+    /// The unmarked cell `x` starts a gap of unchanged cells up to the next marked one (or the
+    /// lead of a marked continuation) that the scan did not rewrite: the open span goes on over
+    /// it (a CUF) when its pen draws the cell after it, else the span is closed. Returns the
+    /// column after the gap (`limit` when no marked cell follows), or nil when the row is to be
+    /// cut again.
+    @inline(__always)
+    mutating func skipGap(at x: Int, limit: Int, spans: inout [DiffSpan], keys: inout PenKeys) -> Int? {
+        let nextMarked = CellDiff.nextMarked(drawn, from: x, width: width)
+        if nextMarked >= limit { return limit }
+        let next = nextMarked > x && new[nextMarked].width == 0 ? nextMarked &- 1 : nextMarked
+        if spanStart >= 0 {
+            // The open span goes on over the gap (a CUF) when its pen draws the next cell.
+            let nextCell = new[next]
+            var probe = key
+            if nextCell.width != 0 && probe.admit(nextCell, plainSpace: Pen.isPlainSpace(nextCell)) {
+                // The run before the gap ends over an old wide lead, or the one after it starts
+                // over an old trailing half: repairs (and the row is cut again).
+                repairAfter(x)
+                if redo || repairBefore(next) { return nil }
+                key = probe
+                streamCount &+= EscapeSequence.cursorForward(next &- x).write(to: stream + streamCount)
+                return next
+            }
+        }
+        close(spans: &spans, keys: &keys)
+        return redo ? nil : next
+    }
+
+    /// Closes the open span and adds one of its own for the cells `start..<end` (an interned
+    /// cluster or an erased run), with the repairs at its ends. Returns `end`, or nil when the
+    /// row is to be cut again. Out of the cut's loop, with the cells it draws rarer than runs.
+    @inline(never)
+    mutating func addSpan(
+        from start: Int, to end: Int, key spanKey: PenKey, kind: DiffSpan.Kind, spans: inout [DiffSpan],
+        keys: inout PenKeys
+    ) -> Int? {
+        close(spans: &spans, keys: &keys)
+        if redo || repairBefore(start) { return nil }
+        spans.append(
+            DiffSpan(
+                row: row, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                key: keys.index(of: spanKey), kind: kind))
+        repairAfter(end)
+        return redo ? nil : end
     }
 
     /// Starts a span at `column` (a cell to draw), unless a repair is needed first.

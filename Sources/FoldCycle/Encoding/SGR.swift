@@ -194,16 +194,7 @@ struct SGRState {
             attributes: plainSpace ? [] : cell.attributes,
             outputForeground: output(resetForeground), outputBackground: outputBackground)
         let start = sink.count
-        var parameters = SGRWriter(sink: sink.block, start: start)
-        parameters.append(SGRCode.reset)
-        parameters.appendAttributes(resetPen.attributes)
-        if resetPen.outputForeground != Pen.outputDefault {
-            parameters.appendColor(resetPen.outputForeground, background: false, depth: depth)
-        }
-        if resetPen.outputBackground != Pen.outputDefault {
-            parameters.appendColor(resetPen.outputBackground, background: true, depth: depth)
-        }
-        let resetEnd = parameters.finish()
+        let resetEnd = writeResetForm(resetPen, block: sink.block, start: start)
         guard let pen else {
             sink.count = resetEnd
             self.pen = resetPen
@@ -219,7 +210,49 @@ struct SGRState {
                 : cell.attributes,
             outputForeground: plainSpace ? pen.outputForeground : output(cell.foregroundBits),
             outputBackground: outputBackground)
-        var changes = SGRWriter(sink: sink.block, start: resetEnd)
+        guard let changesEnd = writeIncrementalForm(from: pen, to: target, block: sink.block, start: resetEnd) else {
+            // Same rendition on screen (colours that downsample alike): just track the cell's.
+            sink.count = start
+            self.pen = target
+            return
+        }
+        let keepsMore = plainSpace && (pen.foreground != resetPen.foreground || pen.attributes != resetPen.attributes)
+        if changesEnd - resetEnd <= resetEnd - start + (keepsMore ? Self.plainSpaceSlack : 0) {
+            let length = changesEnd - resetEnd
+            guard let base = sink.block.baseAddress else { return }
+            (base + start).update(from: base + resetEnd, count: length)
+            sink.count = start + length
+            self.pen = target
+        } else {
+            sink.count = resetEnd
+            self.pen = resetPen
+        }
+    }
+
+    /// Writes the reset form of a change to `pen` (`0`, its attributes, its colours that are not
+    /// the default) at `start` of `block`; returns its end.
+    @inline(__always)
+    private func writeResetForm(_ pen: Pen, block: UnsafeMutableBufferPointer<UInt8>, start: Int) -> Int {
+        var parameters = SGRWriter(sink: block, start: start)
+        parameters.append(SGRCode.reset)
+        parameters.appendAttributes(pen.attributes)
+        if pen.outputForeground != Pen.outputDefault {
+            parameters.appendColor(pen.outputForeground, background: false, depth: depth)
+        }
+        if pen.outputBackground != Pen.outputDefault {
+            parameters.appendColor(pen.outputBackground, background: true, depth: depth)
+        }
+        return parameters.finish()
+    }
+
+    /// Writes the incremental form of a change from `pen` to `target` (the attributes it turns
+    /// off, those it turns on, the colours that differ on screen) at `start` of `block`; returns
+    /// its end, or nil when nothing differs on screen.
+    @inline(__always)
+    private func writeIncrementalForm(
+        from pen: Pen, to target: Pen, block: UnsafeMutableBufferPointer<UInt8>, start: Int
+    ) -> Int? {
+        var changes = SGRWriter(sink: block, start: start)
         var attributes = pen.attributes
         let removed = attributes.subtracting(target.attributes)
         if !removed.isDisjoint(with: [.bold, .dim]) {
@@ -236,24 +269,7 @@ struct SGRState {
         if pen.outputBackground != target.outputBackground {
             changes.appendColor(target.outputBackground, background: true, depth: depth)
         }
-        if changes.isEmpty {
-            // Same rendition on screen (colours that downsample alike): just track the cell's.
-            sink.count = start
-            self.pen = target
-            return
-        }
-        let changesEnd = changes.finish()
-        let keepsMore = plainSpace && (pen.foreground != resetPen.foreground || pen.attributes != resetPen.attributes)
-        if changesEnd - resetEnd <= resetEnd - start + (keepsMore ? Self.plainSpaceSlack : 0) {
-            let length = changesEnd - resetEnd
-            guard let base = sink.block.baseAddress else { return }
-            (base + start).update(from: base + resetEnd, count: length)
-            sink.count = start + length
-            self.pen = target
-        } else {
-            sink.count = resetEnd
-            self.pen = resetPen
-        }
+        return changes.isEmpty ? nil : changes.finish()
     }
 }
 
