@@ -458,29 +458,32 @@ public final class TerminalSession: @unchecked Sendable {
 
 /// Restores the modes of every session still active when the process exits without ending
 /// them (an embedding program's early `exit(1)`), through one `atexit` handler.
-final class SessionExitGuard: @unchecked Sendable {
+final class SessionExitGuard: Sendable {
     static let shared = SessionExitGuard()
 
-    private let lock = Lock()
-    private var sessions: [ObjectIdentifier: TerminalSession] = [:]
-    private var installed = false
+    private let state = LockedBox(State())
+
+    private struct State {
+        var sessions: [ObjectIdentifier: TerminalSession] = [:]
+        var installed = false
+    }
 
     func register(_ session: TerminalSession) {
-        lock.withLock {
-            sessions[ObjectIdentifier(session)] = session
-            if !installed {
-                installed = true
+        state.withLock {
+            $0.sessions[ObjectIdentifier(session)] = session
+            if !$0.installed {
+                $0.installed = true
                 atexit { SessionExitGuard.shared.restoreAll() }
             }
         }
     }
 
     func unregister(_ session: TerminalSession) {
-        _ = lock.withLock { sessions.removeValue(forKey: ObjectIdentifier(session)) }
+        _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
     }
 
     private func restoreAll() {
-        let active = lock.withLock { Array(sessions.values) }
+        let active = state.withLock { Array($0.sessions.values) }
         for session in active { session.restoreModes() }
     }
 }
