@@ -57,7 +57,6 @@ struct TerminalRescueTests {
         let ends = pair
         let output = GuardedOutput(sink: TerminalDevice(fileDescriptor: ends[1]))
         output.guardExit()
-        defer { output.releaseExitGuard() }
         // A write of more than the pipe holds blocks, holding the output's lock.
         let written = DispatchSemaphore(value: 0)
         let writing = Thread {
@@ -90,9 +89,11 @@ struct TerminalRescueTests {
         }
         drainer.start()
         // The pipe is closed only after the write is done (closing it under a write raises SIGPIPE),
-        // and its read end only after the drainer saw the end: a drainer still reading a closed
-        // descriptor would read whatever another test opens under the same number next.
+        // and its read end only after the drainer saw the end (the rescue's copy of the write end
+        // released first): a drainer still reading a closed descriptor would read whatever another
+        // test opens under the same number next.
         #expect(written.wait(timeout: .now() + 10) == .success)
+        output.releaseExitGuard()
         close(ends[1])
         #expect(drained.wait(timeout: .now() + 10) == .success)
         close(ends[0])
