@@ -28,7 +28,7 @@
 /// semantics are in docs/DESIGN.md and the <doc:GettingStarted> article.
 ///
 /// Thread safety: every method may be called from any thread.
-public final class PseudoFoldCycler: @unchecked Sendable {
+public final class PseudoFoldCycler: Sendable {
     /// The items, in cycling order (at least one; ``cycler`` can insert, remove and replace them).
     public var items: [String] { cycler.withDataSource { $0.items } }
     /// The cycler that schedules the transitions (its clock, state and events).
@@ -42,10 +42,9 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     /// A cell's height over its width, for the cube's and the flip's perspective.
     public let cellAspect: Double
 
-    // Guards `finished`: the player's own state is on its queue; this flag keeps the controls
-    // inert once the card has been given back.
-    private let lock = Lock()
-    private var finished = false
+    // Whether the card has been given back (the controls are inert then); the player's own
+    // state is on its queue.
+    private let finished = LockedBox(false)
 
     /// Creates a stopped card showing `items[0]`; nothing is drawn until ``start()``.
     ///
@@ -153,11 +152,11 @@ public final class PseudoFoldCycler: @unchecked Sendable {
     /// - Returns: the first write error met while drawing, if any (e.g. `EPIPE`).
     @discardableResult
     public func finish() -> TerminalError? {
-        lock.withLock { finished = true }
+        finished.withLock { $0 = true }
         return player.finish()
     }
 
-    private var isFinished: Bool { lock.withLock { finished } }
+    private var isFinished: Bool { finished.withLock { $0 } }
 
     // MARK: - State
 

@@ -7,12 +7,15 @@ import Foundation
 /// wrap, an unknown sequence).
 ///
 /// Thread-safe: writes come from the player's queue, reads from the test.
-package final class RecordingTerminal: OutputSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var model: VTModel
-    private var received: [UInt8] = []
-    private var writeCount = 0
-    private var terminalSize: TerminalSize
+package final class RecordingTerminal: OutputSink, Sendable {
+    private let state: LockedBox<State>
+
+    private struct State {
+        var model: VTModel
+        var received: [UInt8] = []
+        var writeCount = 0
+        var terminalSize: TerminalSize
+    }
 
     /// A terminal of `columns` × `rows` cells, blank, the cursor at the top-left.
     ///
@@ -22,16 +25,18 @@ package final class RecordingTerminal: OutputSink, @unchecked Sendable {
     ///     errors (a frame must never scroll or wrap).
     ///   - widths: how the modelled terminal measures clusters (``VTModel/Widths``).
     package init(columns: Int, rows: Int, scrolls: Bool = false, widths: VTModel.Widths = .cluster) {
-        model = VTModel(width: columns, height: rows, scrolls: scrolls, widths: widths)
-        terminalSize = TerminalSize(columns: columns, rows: rows)
+        state = LockedBox(
+            State(
+                model: VTModel(width: columns, height: rows, scrolls: scrolls, widths: widths),
+                terminalSize: TerminalSize(columns: columns, rows: rows)))
     }
 
     /// Applies `bytes` to the model.
     package func write(_ bytes: [UInt8]) throws(TerminalError) {
-        lock.withLock {
-            model.apply(bytes)
-            received += bytes
-            writeCount += 1
+        state.withLock {
+            $0.model.apply(bytes)
+            $0.received += bytes
+            $0.writeCount += 1
         }
     }
 
@@ -39,41 +44,41 @@ package final class RecordingTerminal: OutputSink, @unchecked Sendable {
     package var isTerminal: Bool { true }
 
     /// The size (fixed until ``resize(columns:rows:)``).
-    package var size: TerminalSize? { lock.withLock { terminalSize } }
+    package var size: TerminalSize? { state.withLock { $0.terminalSize } }
 
     /// Resizes the terminal, as a terminal that does not reflow does (``VTModel/resize(width:height:)``);
     /// a player reads the new size before its next frame.
     package func resize(columns: Int, rows: Int) {
-        lock.withLock {
-            model.resize(width: columns, height: rows)
-            terminalSize = TerminalSize(columns: columns, rows: rows)
+        state.withLock {
+            $0.model.resize(width: columns, height: rows)
+            $0.terminalSize = TerminalSize(columns: columns, rows: rows)
         }
     }
 
     /// The screen's rows as text (trailing halves of wide clusters skipped).
-    package var lines: [String] { lock.withLock { model.lines } }
+    package var lines: [String] { state.withLock { $0.model.lines } }
 
     /// The rows scrolled off the top, oldest first (a terminal that ``VTModel/scrolls``).
-    package var scrollback: [String] { lock.withLock { model.scrollback } }
+    package var scrollback: [String] { state.withLock { $0.model.scrollback } }
 
     /// Whether autowrap (DECAWM) is on.
-    package var autowrap: Bool { lock.withLock { model.autowrap } }
+    package var autowrap: Bool { state.withLock { $0.model.autowrap } }
 
     /// The cursor's row and column (0-based).
-    package var cursor: (row: Int, column: Int) { lock.withLock { (model.row, model.column) } }
+    package var cursor: (row: Int, column: Int) { state.withLock { ($0.model.row, $0.model.column) } }
 
     /// Everything the model could not or should not do, in order.
-    package var errors: [String] { lock.withLock { model.errors } }
+    package var errors: [String] { state.withLock { $0.model.errors } }
 
     /// Every byte written so far.
-    package var bytes: [UInt8] { lock.withLock { received } }
+    package var bytes: [UInt8] { state.withLock { $0.received } }
 
     /// How many writes (frames or lines) arrived.
-    package var writes: Int { lock.withLock { writeCount } }
+    package var writes: Int { state.withLock { $0.writeCount } }
 
     /// The SGR rendition of the cell at (column, row), as the model records it (`""` is the
     /// default; e.g. `a1=on,bg=rgb:0,128,0`).
     package func rendition(column: Int, row: Int) -> String {
-        lock.withLock { model.cells[row * model.width + column].sgr }
+        state.withLock { $0.model.cells[row * $0.model.width + column].sgr }
     }
 }

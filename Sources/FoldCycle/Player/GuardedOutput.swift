@@ -12,20 +12,24 @@
 /// The lock is held only while bytes go to the sink, so the exit path never sees half a frame.
 /// While the player draws, the restoration bytes are also kept in ``TerminalRescue`` (for a
 /// crash, or a termination signal the blocked queue cannot take).
-final class GuardedOutput: @unchecked Sendable {
+final class GuardedOutput: Sendable {
     /// Where the bytes go.
     let sink: any OutputSink
     /// Held while bytes go to the sink (and so, when the terminal stopped reading, for as long as
     /// a write blocks).
     private let lock = Lock()
-    /// Held only for a moment, never across a write: guards `restoration` and `closed`, which the
-    /// exit path must read and set even while a blocked write holds `lock`.
-    private let stateLock = Lock()
-    private var restoration: [UInt8] = []
-    private var closed = false
+    /// Held only for a moment, never across a write: the restoration bytes and whether the
+    /// output is closed, which the exit path must read and set even while a blocked write holds
+    /// `lock`.
+    private let state = LockedBox(State())
     /// The terminal the bytes reach, when there is one: where a rescue writes.
     private let rescueDescriptor: Int32?
-    private var rescueSlot: Int?
+
+    private struct State {
+        var restoration: [UInt8] = []
+        var closed = false
+        var rescueSlot: Int?
+    }
 
     init(sink: any OutputSink) {
         self.sink = sink
@@ -37,11 +41,12 @@ final class GuardedOutput: @unchecked Sendable {
     func write(_ bytes: [UInt8], restoration: [UInt8]) throws(TerminalError) {
         lock.lock()
         defer { lock.unlock() }
-        let open = stateLock.withLock {
-            guard !closed else { return false }
-            if restoration != self.restoration {
-                self.restoration = restoration
-                if let rescueSlot, let rescueDescriptor {
+        let rescueDescriptor = self.rescueDescriptor
+        let open = state.withLock { state in
+            guard !state.closed else { return false }
+            if restoration != state.restoration {
+                state.restoration = restoration
+                if let rescueSlot = state.rescueSlot, let rescueDescriptor {
                     TerminalRescue.shared.setBytes(restoration, descriptor: rescueDescriptor, slot: rescueSlot)
                 }
             }
@@ -56,10 +61,10 @@ final class GuardedOutput: @unchecked Sendable {
     func restoreForExit() {
         let locked = lock.lock(waitingAtMost: 0.5)
         defer { if locked { lock.unlock() } }
-        let restoration: [UInt8]? = stateLock.withLock {
-            guard !closed else { return nil }
-            closed = true
-            return self.restoration
+        let restoration: [UInt8]? = state.withLock {
+            guard !$0.closed else { return nil }
+            $0.closed = true
+            return $0.restoration
         }
         guard let restoration, !restoration.isEmpty else { return }
         if locked {
@@ -73,11 +78,12 @@ final class GuardedOutput: @unchecked Sendable {
     /// player draws).
     func guardExit() {
         ExitRestorations.shared.register(self)
-        stateLock.withLock {
-            guard rescueSlot == nil, let rescueDescriptor else { return }
-            rescueSlot = TerminalRescue.shared.makeByteSlot()
-            if let rescueSlot {
-                TerminalRescue.shared.setBytes(restoration, descriptor: rescueDescriptor, slot: rescueSlot)
+        let rescueDescriptor = self.rescueDescriptor
+        state.withLock { state in
+            guard state.rescueSlot == nil, let rescueDescriptor else { return }
+            state.rescueSlot = TerminalRescue.shared.makeByteSlot()
+            if let rescueSlot = state.rescueSlot {
+                TerminalRescue.shared.setBytes(state.restoration, descriptor: rescueDescriptor, slot: rescueSlot)
             }
         }
     }
@@ -86,38 +92,41 @@ final class GuardedOutput: @unchecked Sendable {
     /// terminal back).
     func releaseExitGuard() {
         ExitRestorations.shared.unregister(self)
-        stateLock.withLock {
-            if let rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
-            rescueSlot = nil
+        state.withLock {
+            if let rescueSlot = $0.rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
+            $0.rescueSlot = nil
         }
     }
 }
 
 /// The outputs of the players still drawing, restored by one `atexit` handler (after the
 /// host's own handlers registered later, and before the standard streams are flushed).
-final class ExitRestorations: @unchecked Sendable {
+final class ExitRestorations: Sendable {
     static let shared = ExitRestorations()
 
-    private let lock = Lock()
-    private var outputs: [ObjectIdentifier: GuardedOutput] = [:]
-    private var installed = false
+    private let state = LockedBox(State())
+
+    private struct State {
+        var outputs: [ObjectIdentifier: GuardedOutput] = [:]
+        var installed = false
+    }
 
     func register(_ output: GuardedOutput) {
-        lock.withLock {
-            outputs[ObjectIdentifier(output)] = output
-            if !installed {
-                installed = true
+        state.withLock {
+            $0.outputs[ObjectIdentifier(output)] = output
+            if !$0.installed {
+                $0.installed = true
                 atexit { ExitRestorations.shared.restoreAll() }
             }
         }
     }
 
     func unregister(_ output: GuardedOutput) {
-        _ = lock.withLock { outputs.removeValue(forKey: ObjectIdentifier(output)) }
+        _ = state.withLock { $0.outputs.removeValue(forKey: ObjectIdentifier(output)) }
     }
 
     private func restoreAll() {
-        let active = lock.withLock { Array(outputs.values) }
+        let active = state.withLock { Array($0.outputs.values) }
         for output in active { output.restoreForExit() }
     }
 }

@@ -33,7 +33,7 @@ import Dispatch
 ///
 /// Threading: all drawing state lives on one private serial queue; public methods may be called
 /// from any thread. Timer and event handlers are `@Sendable` and never main-actor isolated.
-public final class Player: @unchecked Sendable {
+public final class Player: Sendable {
     /// The scene being played.
     public let scene: any FrameSource
     /// The settings given at creation.
@@ -54,34 +54,37 @@ public final class Player: @unchecked Sendable {
     private let session: TerminalSession?
     private let ownsSession: Bool
 
-    // MARK: State (on `queue`)
+    /// Everything that changes, confined to ``queue`` (`QueueConfined`).
+    private let state: QueueConfined<State>
 
-    private var region: TerminalRegion
-    private var composer = FrameComposer()
-    private var sceneFrame = CellBuffer(width: 0, height: 0)
-    private var frame = CellBuffer(width: 0, height: 0)
-    private var bytes: [UInt8] = []
-    private var footer: [FooterLine] = []
-    /// Set while drawing a last frame before giving the terminal back: scene only, no host line.
-    private var drawsFinalFrame = false
-    private var terminalSize: TerminalSize?
-    private var frameLoop: FrameLoop?
-    private var started = false
-    private var finished = false
-    private var framesDrawn = 0
-    private var drawnRows = 0
-    private var rowsHandler: (@Sendable () -> Void)?
-    private var changeHandler: (@Sendable (SceneChange) -> Void)?
-    /// Set while ``finish()`` stops the scene on the queue.
-    private var stoppingScene = false
-    private var writeFailure: TerminalError?
-    private var failureHandler: (@Sendable (TerminalError) -> Void)?
-    private var frameObserver: (@Sendable (CellBuffer, TimeInterval, ColorDepth) -> Void)?
-    private var text: HostText
-    /// Host text written while the alternate screen shows: it goes to the normal screen when
-    /// the player leaves it.
-    private var heldForNormalScreen: [UInt8] = []
-    private var heartbeat: HeartbeatTimer?
+    private struct State {
+        var region: TerminalRegion
+        var composer = FrameComposer()
+        var sceneFrame = CellBuffer(width: 0, height: 0)
+        var frame = CellBuffer(width: 0, height: 0)
+        var bytes: [UInt8] = []
+        var footer: [FooterLine] = []
+        /// Set while drawing a last frame before giving the terminal back: scene only, no host line.
+        var drawsFinalFrame = false
+        var terminalSize: TerminalSize?
+        var frameLoop: FrameLoop?
+        var started = false
+        var finished = false
+        var framesDrawn = 0
+        var drawnRows = 0
+        var rowsHandler: (@Sendable () -> Void)?
+        var changeHandler: (@Sendable (SceneChange) -> Void)?
+        /// Set while ``finish()`` stops the scene on the queue.
+        var stoppingScene = false
+        var writeFailure: TerminalError?
+        var failureHandler: (@Sendable (TerminalError) -> Void)?
+        var frameObserver: (@Sendable (CellBuffer, TimeInterval, ColorDepth) -> Void)?
+        var text: HostText
+        /// Host text written while the alternate screen shows: it goes to the normal screen when
+        /// the player leaves it.
+        var heldForNormalScreen: [UInt8] = []
+        var heartbeat: HeartbeatTimer?
+    }
 
     /// Creates a player; nothing is written until ``start(paused:)``.
     ///
@@ -106,7 +109,7 @@ public final class Player: @unchecked Sendable {
         guarded = GuardedOutput(sink: sink)
         let resolved = configuration.resolved(for: sink, environment: ProcessInfo.processInfo.environment)
         (output, colorDepth, motion) = resolved
-        text = HostText(drawsFrames: resolved.output != .plainText, separation: configuration.itemSeparation)
+        let text = HostText(drawsFrames: resolved.output != .plainText, separation: configuration.itemSeparation)
         if let session {
             self.session = session
             ownsSession = false
@@ -120,8 +123,9 @@ public final class Player: @unchecked Sendable {
             ownsSession = false
         }
         queue = self.session?.queue ?? DispatchQueue(label: "FoldCycle.player", qos: .userInteractive)
-        region = TerminalRegion(
+        let region = TerminalRegion(
             placement: resolved.output == .fullscreen ? .fullscreen : .inline, depth: resolved.depth)
+        state = QueueConfined(State(region: region, text: text), on: queue)
         queue.setSpecific(key: queueKey, value: true)
     }
 
@@ -150,32 +154,32 @@ public final class Player: @unchecked Sendable {
     }
 
     /// Frames written so far (a measure of idle cost: it does not grow while nothing moves).
-    public var frameCount: Int { onQueue { framesDrawn } }
+    public var frameCount: Int { onQueue { state.value.framesDrawn } }
 
     /// Calls `handler` for every scene change after the player has drawn it, on the player's
     /// queue.
     public func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
-        onQueue { changeHandler = handler }
+        onQueue { state.value.changeHandler = handler }
     }
 
     /// Calls `handler` once, on the player's queue, when writing output fails (e.g. `EPIPE`: the
     /// reader of a pipe went away). Nothing more is written after a failure.
     public func setFailureHandler(_ handler: (@Sendable (TerminalError) -> Void)?) {
-        onQueue { failureHandler = handler }
+        onQueue { state.value.failureHandler = handler }
     }
 
     /// Calls `observer` on the player's queue with every frame it draws (the region's cells:
     /// scene, footer), the scene clock's time of the frame and the depth it is sent at; nil
     /// stops. An ``SVGRecorder`` is one.
     package func setFrameObserver(_ observer: (@Sendable (CellBuffer, TimeInterval, ColorDepth) -> Void)?) {
-        onQueue { frameObserver = observer }
+        onQueue { state.value.frameObserver = observer }
     }
 
     /// Calls `handler` on the player's queue after a frame with another number of rows than the
     /// one before has been written (the first one too): an inline region that grew scrolled the
     /// screen, so where it starts may have moved (the deck asks the terminal again).
     package func setRowsChangedHandler(_ handler: (@Sendable () -> Void)?) {
-        onQueue { rowsHandler = handler }
+        onQueue { state.value.rowsHandler = handler }
     }
 
     /// Reserves the region (or enters the alternate screen), draws the first frame, and starts
@@ -184,8 +188,8 @@ public final class Player: @unchecked Sendable {
     /// item settles.
     public func start(paused: Bool = false) {
         onQueue {
-            guard !started else { return }
-            started = true
+            guard !state.value.started else { return }
+            state.value.started = true
             let queue = self.queue
             let queueKey = self.queueKey
             scene.setMotion(motion)
@@ -193,7 +197,7 @@ public final class Player: @unchecked Sendable {
                 // While finish() stops the scene on this queue, the last change (the item that
                 // settled) is handled at once, before the player is done; otherwise later, on
                 // the queue.
-                if DispatchQueue.getSpecific(key: queueKey) == true, let self, self.stoppingScene {
+                if DispatchQueue.getSpecific(key: queueKey) == true, let self, self.state.value.stoppingScene {
                     self.handle(change)
                     return
                 }
@@ -207,9 +211,9 @@ public final class Player: @unchecked Sendable {
                 writeItem(scene.plainText(at: scene.clock.now))
             } else {
                 scene.setColorDepth(colorDepth)
-                terminalSize = sink.size?.bounded
+                state.value.terminalSize = sink.size?.bounded
                 fitScene()
-                region.begin(into: &bytes)
+                state.withValue { $0.region.begin(into: &$0.bytes) }
                 guarded.guardExit()
                 if motion == .none {
                     // The first item as a line, and the region (the footer) drawn below it.
@@ -226,9 +230,9 @@ public final class Player: @unchecked Sendable {
     /// Replaces the lines under the scene and redraws (no-op in plain-text output).
     public func setFooter(_ lines: [FooterLine]) {
         queue.async { [self] in
-            guard footer != lines else { return }
-            footer = lines
-            if started, !finished, output != .plainText { drawFrame() }
+            guard state.value.footer != lines else { return }
+            state.value.footer = lines
+            if state.value.started, !state.value.finished, output != .plainText { drawFrame() }
         }
     }
 
@@ -240,7 +244,7 @@ public final class Player: @unchecked Sendable {
     /// when the player leaves it. Returns once the text is written (or held). Output written by
     /// other means: docs/DESIGN.md#embedding (the host line).
     public func print(_ text: String, terminator: String = "\n") {
-        onQueue { writeHost(self.text.printed(text + terminator)) }
+        onQueue { writeHost(state.value.text.printed(text + terminator)) }
     }
 
     /// Writes raw bytes as the host's own output, as ``print(_:terminator:)`` does but unchanged
@@ -255,10 +259,10 @@ public final class Player: @unchecked Sendable {
     /// SIGWINCH).
     public func terminalResized() {
         queue.async { [self] in
-            guard started, !finished, output != .plainText else { return }
-            terminalSize = sink.size?.bounded
+            guard state.value.started, !state.value.finished, output != .plainText else { return }
+            state.value.terminalSize = sink.size?.bounded
             fitScene()
-            region.reset(into: &bytes)
+            state.withValue { $0.region.reset(into: &$0.bytes) }
             drawFrame()
         }
     }
@@ -268,8 +272,10 @@ public final class Player: @unchecked Sendable {
     /// scene keeps its state. ``resumeOutput()`` starts a new region at the cursor.
     public func suspendOutput() {
         onQueue {
-            guard started, !finished, output != .plainText, region.isActive else { return }
-            frameLoop?.stop()
+            guard state.value.started, !state.value.finished, output != .plainText, state.value.region.isActive else {
+                return
+            }
+            state.value.frameLoop?.stop()
             cancelHeartbeat()
             giveTerminalBack()
         }
@@ -279,11 +285,14 @@ public final class Player: @unchecked Sendable {
     /// cursor, drawn in full.
     public func resumeOutput() {
         onQueue {
-            guard started, !finished, output != .plainText, !region.isActive else { return }
-            region = TerminalRegion(placement: region.placement, depth: region.depth)
-            terminalSize = sink.size?.bounded
+            guard state.value.started, !state.value.finished, output != .plainText, !state.value.region.isActive else {
+                return
+            }
+            state.value.region = TerminalRegion(
+                placement: state.value.region.placement, depth: state.value.region.depth)
+            state.value.terminalSize = sink.size?.bounded
             fitScene()
-            region.begin(into: &bytes)
+            state.withValue { $0.region.begin(into: &$0.bytes) }
             drawFrame()
             if scene.isMoving(at: scene.clock.now) { startFrameLoop() }
             scheduleHeartbeat()
@@ -300,29 +309,29 @@ public final class Player: @unchecked Sendable {
     @discardableResult
     public func finish() -> TerminalError? {
         return onQueue {
-            if started, !finished {
-                stoppingScene = true
+            if state.value.started, !state.value.finished {
+                state.value.stoppingScene = true
                 scene.stop()
-                stoppingScene = false
+                state.value.stoppingScene = false
                 session?.removeParticipant(self)
-                frameLoop?.stop()
+                state.value.frameLoop?.stop()
                 cancelHeartbeat()
                 scene.setChangeHandler(nil)
-                if output != .plainText, region.isActive { giveTerminalBack() }
+                if output != .plainText, state.value.region.isActive { giveTerminalBack() }
                 guarded.releaseExitGuard()
-                finished = true
+                state.value.finished = true
                 // Its own session ends with it (modes and signal dispositions restored). On the
                 // session's queue, which is this one: nothing waits for another queue.
                 if ownsSession { session?.end() }
-            } else if !started {
+            } else if !state.value.started {
                 scene.stop()
             }
-            return writeFailure
+            return state.value.writeFailure
         }
     }
 
     /// The bytes an early exit would write now (``TerminalRegion/exitRestoration``).
-    func restorationAtExit() -> [UInt8] { onQueue { region.exitRestoration } }
+    func restorationAtExit() -> [UInt8] { onQueue { state.value.region.exitRestoration } }
 
     // MARK: - Queue work
 
@@ -332,7 +341,7 @@ public final class Player: @unchecked Sendable {
     }
 
     private func handle(_ change: SceneChange) {
-        guard !finished else { return }
+        guard !state.value.finished else { return }
         if output == .plainText {
             if case .settled(let text) = change { writeItem(text) }
         } else if motion == .none {
@@ -342,27 +351,27 @@ public final class Player: @unchecked Sendable {
             // The loop's first tick draws at once; a running loop draws the change on its next.
             startFrameLoop()
         } else {
-            frameLoop?.stop()
+            state.value.frameLoop?.stop()
             drawFrame()
         }
         // After the bytes that show it: a recorder's marker names the item now on screen.
         if output != .plainText, case .settled(let text) = change { sink.mark(text) }
-        changeHandler?(change)
+        state.value.changeHandler?(change)
     }
 
     private func startFrameLoop() {
-        if frameLoop == nil {
-            frameLoop = FrameLoop(
+        if state.value.frameLoop == nil {
+            state.value.frameLoop = FrameLoop(
                 clock: scene.clock, framesPerSecond: configuration.framesPerSecond,
                 queue: queue
             ) { [unowned self] in frameTick() }
         }
-        frameLoop?.start()
+        state.value.frameLoop?.start()
     }
 
     /// One frame of the loop; returns whether the scene still moves.
     private func frameTick() -> Bool {
-        guard !finished else { return false }
+        guard !state.value.finished else { return false }
         // One reading of the clock for the frame and the question whether to go on: read twice,
         // a motion that ended in between would stop the loop with its last frame never drawn.
         let now = scene.clock.now
@@ -373,53 +382,55 @@ public final class Player: @unchecked Sendable {
 
     /// The scene lays itself out for the terminal's width.
     private func fitScene() {
-        if let columns = terminalSize?.columns, columns > 0 { scene.fit(columns: columns) }
+        if let columns = state.value.terminalSize?.columns, columns > 0 { scene.fit(columns: columns) }
     }
 
     /// Ends the region (suspend or finish): the host's partial line above it, then the final
     /// frame (or nothing, transient), then host text held back from the alternate screen.
     private func giveTerminalBack() {
-        let partial = text.takePartialLine()
+        let partial = state.value.text.takePartialLine()
         if !partial.isEmpty {
-            if output == .inline { writeAbove(partial) } else { heldForNormalScreen += partial }
+            if output == .inline { writeAbove(partial) } else { state.value.heldForNormalScreen += partial }
         }
         if configuration.isTransient {
-            region.end(into: &bytes, erasing: true)
+            state.withValue { $0.region.end(into: &$0.bytes, erasing: true) }
         } else {
             // The final frame keeps the scene and drops the footer (status, command line) and
             // the host line: they describe a session that is over.
-            drawsFinalFrame = true
+            state.value.drawsFinalFrame = true
             drawFrame()
-            drawsFinalFrame = false
-            region.end(into: &bytes)
+            state.value.drawsFinalFrame = false
+            state.withValue { $0.region.end(into: &$0.bytes) }
         }
-        bytes += heldForNormalScreen
-        heldForNormalScreen.removeAll()
+        state.withValue {
+            $0.bytes += $0.heldForNormalScreen
+            $0.heldForNormalScreen.removeAll()
+        }
         flush()
     }
 
     // MARK: - Host output and text lines
 
     private func writeHost(_ data: [UInt8]) {
-        guard started, !finished, output != .plainText, region.isActive else {
-            bytes += data
+        guard state.value.started, !state.value.finished, output != .plainText, state.value.region.isActive else {
+            state.value.bytes += data
             flush()
             return
         }
         if output == .fullscreen {
-            heldForNormalScreen += data
+            state.value.heldForNormalScreen += data
             return
         }
-        let complete = text.completeLines(data)
+        let complete = state.value.text.completeLines(data)
         if !complete.isEmpty { writeAbove(complete) }
     }
 
     /// Writes an item as text: in plain-text output at once; in a terminal (``Motion/none``)
     /// above the live region, after any partial line the host left.
     private func writeItem(_ item: String) {
-        let data = text.item(item)
+        let data = state.value.text.item(item)
         if output == .plainText {
-            bytes += data
+            state.value.bytes += data
             flush()
             return
         }
@@ -432,20 +443,20 @@ public final class Player: @unchecked Sendable {
     /// normal screen.
     private func writeAbove(_ lines: [UInt8]) {
         guard !lines.isEmpty else { return }
-        guard output == .inline, region.isActive else {
-            if output == .fullscreen && region.isActive {
-                heldForNormalScreen += lines
+        guard output == .inline, state.value.region.isActive else {
+            if output == .fullscreen && state.value.region.isActive {
+                state.value.heldForNormalScreen += lines
             } else {
-                bytes += lines
+                state.value.bytes += lines
                 flush()
             }
             return
         }
-        EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
-        if region.reservedRows > 0 { region.releaseRows(into: &bytes) }
-        bytes += lines
+        EscapeSequence.beginSynchronizedUpdate.append(to: &state.value.bytes)
+        if state.value.region.reservedRows > 0 { state.withValue { $0.region.releaseRows(into: &$0.bytes) } }
+        state.value.bytes += lines
         if !drawFrame() {
-            EscapeSequence.endSynchronizedUpdate.append(to: &bytes)
+            EscapeSequence.endSynchronizedUpdate.append(to: &state.value.bytes)
             flush()
         }
         scheduleHeartbeat()
@@ -454,34 +465,37 @@ public final class Player: @unchecked Sendable {
     /// With ``Motion/none`` in a terminal: a heartbeat line after
     /// ``Configuration/heartbeatInterval`` seconds without a printed line.
     private func scheduleHeartbeat() {
-        guard motion == .none, output != .plainText, started, !finished, region.isActive,
+        guard motion == .none, output != .plainText, state.value.started, !state.value.finished,
+            state.value.region.isActive,
             let interval = configuration.heartbeatInterval
         else {
             cancelHeartbeat()
             return
         }
-        if heartbeat == nil { heartbeat = HeartbeatTimer(clock: scene.clock, queue: queue, interval: interval) }
-        heartbeat?.restart { [weak self] in self?.heartbeatFired() }
+        if state.value.heartbeat == nil {
+            state.value.heartbeat = HeartbeatTimer(clock: scene.clock, queue: queue, interval: interval)
+        }
+        state.value.heartbeat?.restart { [weak self] in self?.heartbeatFired() }
     }
 
-    private func cancelHeartbeat() { heartbeat?.cancel() }
+    private func cancelHeartbeat() { state.value.heartbeat?.cancel() }
 
     private func heartbeatFired() {
-        guard started, !finished, region.isActive else { return }
-        writeAbove(text.heartbeat(for: scene.plainText(at: scene.clock.now)))
+        guard state.value.started, !state.value.finished, state.value.region.isActive else { return }
+        writeAbove(state.value.text.heartbeat(for: scene.plainText(at: scene.clock.now)))
     }
 
     private func flush() {
-        guard !bytes.isEmpty else { return }
-        if writeFailure == nil {
+        guard !state.value.bytes.isEmpty else { return }
+        if state.value.writeFailure == nil {
             do {
-                try guarded.write(bytes, restoration: region.exitRestoration)
+                try guarded.write(state.value.bytes, restoration: state.value.region.exitRestoration)
             } catch {
-                writeFailure = error
-                failureHandler?(error)
+                state.value.writeFailure = error
+                state.value.failureHandler?(error)
             }
         }
-        bytes.removeAll(keepingCapacity: true)
+        state.value.bytes.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Composing a frame
@@ -490,29 +504,39 @@ public final class Player: @unchecked Sendable {
     /// (started, not finished, region active).
     @discardableResult
     private func drawFrame(at time: TimeInterval? = nil) -> Bool {
-        guard started, !finished, region.isActive else { return false }
+        guard state.value.started, !state.value.finished, state.value.region.isActive else { return false }
         // Check the size before every frame (one ioctl), not only on SIGWINCH: a frame drawn for
         // a taller terminal than the one on screen would move the cursor past the bottom row.
-        if sink.isTerminal, let size = sink.size?.bounded, size != terminalSize {
-            terminalSize = size
+        if sink.isTerminal, let size = sink.size?.bounded, size != state.value.terminalSize {
+            state.value.terminalSize = size
             fitScene()
-            region.reset(into: &bytes)
+            state.withValue { $0.region.reset(into: &$0.bytes) }
         }
-        var content = FrameComposer.Content(
-            scene: nil, footer: drawsFinalFrame ? [] : footer,
-            hostLine: configuration.keepsHostLine && output == .inline && !drawsFinalFrame)
-        if motion != .none {
-            scene.render(at: time ?? scene.clock.now, into: &sceneFrame)
-            content.scene = sceneFrame
+        // One access for the frame's composing and encoding: the scene renders into the state's
+        // buffers in place (it never calls back into the player).
+        state.withValue { state in
+            var content = FrameComposer.Content(
+                scene: nil, footer: state.drawsFinalFrame ? [] : state.footer,
+                hostLine: configuration.keepsHostLine && output == .inline && !state.drawsFinalFrame)
+            if motion != .none {
+                scene.render(at: time ?? scene.clock.now, into: &state.sceneFrame)
+                content.scene = state.sceneFrame
+            }
+            state.composer.compose(
+                content, terminal: state.terminalSize, fullscreen: output == .fullscreen, into: &state.frame)
+            state.region.terminalColumns = state.terminalSize?.columns
+            state.region.draw(state.frame, into: &state.bytes)
+            state.framesDrawn += 1
         }
-        composer.compose(content, terminal: terminalSize, fullscreen: output == .fullscreen, into: &frame)
-        region.terminalColumns = terminalSize?.columns
-        region.draw(frame, into: &bytes)
-        framesDrawn += 1
-        frameObserver?(frame, time ?? scene.clock.now, region.depth)
-        if frame.height != drawnRows {
-            drawnRows = frame.height
-            rowsHandler?()
+        // Handlers run with no access to the state held (they may call the player), and the
+        // copy read for them is gone before the bytes are flushed (no copy of the buffers).
+        do {
+            let drawn = state.value
+            drawn.frameObserver?(drawn.frame, time ?? scene.clock.now, drawn.region.depth)
+            if drawn.frame.height != drawn.drawnRows {
+                state.value.drawnRows = drawn.frame.height
+                drawn.rowsHandler?()
+            }
         }
         flush()
         return true

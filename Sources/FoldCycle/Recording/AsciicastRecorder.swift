@@ -31,7 +31,7 @@
 ///
 /// Source: asciinema's recorder, which records a pseudo-terminal's output the same way (header,
 /// then `[time, "o", data]` lines written as they happen).
-public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
+public final class AsciicastRecorder: OutputSink, Sendable {
     /// Where the bytes are shown.
     public let terminal: any OutputSink
     /// The file's path (for messages).
@@ -39,12 +39,25 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
 
     private let clock: any CycleClock
     private let origin: TimeInterval
-    private var file: RecordingFile
-    private let lock = Lock()
-    private var encoder = AsciicastEncoder()
-    private var recordedSize: TerminalSize
-    private var firstFailure: RecordingError?
-    private var closed = false
+    private let state: LockedBox<State>
+
+    private struct State {
+        var file: RecordingFile
+        var encoder = AsciicastEncoder()
+        var recordedSize: TerminalSize
+        var firstFailure: RecordingError?
+        var closed = false
+
+        /// Writes `line` to the file, keeping the first failure.
+        mutating func append(_ line: [UInt8]) {
+            guard !line.isEmpty else { return }
+            do throws(RecordingError) {
+                try file.append(line)
+            } catch {
+                firstFailure = error
+            }
+        }
+    }
 
     /// Creates the file at `path`, mode 0644, and writes the header.
     ///
@@ -68,21 +81,24 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
         environment: [String: String]? = nil, timestamp: Int? = Int(Date().timeIntervalSince1970),
         overwrite: Bool = false, protecting: [String] = []
     ) throws(RecordingError) {
-        file = try RecordingFile.open(path: path, overwrite: overwrite, protecting: protecting)
+        let file = try RecordingFile.open(path: path, overwrite: overwrite, protecting: protecting)
         self.path = path
         self.terminal = terminal
         self.clock = clock
         origin = clock.now
-        recordedSize = terminal.size ?? TerminalSize(columns: 80, rows: 24)
+        let size = terminal.size ?? TerminalSize(columns: 80, rows: 24)
         let env = environment ?? ProcessInfo.processInfo.environment["TERM"].map { ["TERM": $0] } ?? [:]
-        let header = AsciicastHeader(size: recordedSize, timestamp: timestamp, environment: env, title: title)
-        recordedSize = header.size
-        lock.withLock { append(header.line) }
-        if let firstFailure { throw firstFailure }
+        let header = AsciicastHeader(size: size, timestamp: timestamp, environment: env, title: title)
+        state = LockedBox(State(file: file, recordedSize: header.size))
+        let failure = state.withLock {
+            $0.append(header.line)
+            return $0.firstFailure
+        }
+        if let failure { throw failure }
     }
 
     deinit {
-        if !closed { _ = close(file.descriptor) }
+        state.withLock { if !$0.closed { _ = close($0.file.descriptor) } }
     }
 
     /// Writes `bytes` to the terminal, then records them (after an `"r"` event when the
@@ -92,16 +108,16 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
     ///   instead).
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
         try terminal.write(bytes)
-        lock.withLock {
-            guard !closed, firstFailure == nil else { return }
+        state.withLock { state in
+            guard !state.closed, state.firstFailure == nil else { return }
             let time = clock.now - origin
             var line: [UInt8] = []
-            if let size = terminal.size, size != recordedSize, size.columns > 0, size.rows > 0 {
-                recordedSize = size
-                encoder.append(.resize(size), at: time, to: &line)
+            if let size = terminal.size, size != state.recordedSize, size.columns > 0, size.rows > 0 {
+                state.recordedSize = size
+                state.encoder.append(.resize(size), at: time, to: &line)
             }
-            encoder.append(.output(bytes), at: time, to: &line)
-            append(line)
+            state.encoder.append(.output(bytes), at: time, to: &line)
+            state.append(line)
         }
     }
 
@@ -116,45 +132,35 @@ public final class AsciicastRecorder: OutputSink, @unchecked Sendable {
 
     /// Writes an `"m"` marker named `label` (control characters and newlines as JSON escapes).
     public func mark(_ label: String) {
-        lock.withLock {
-            guard !closed, firstFailure == nil else { return }
-            append(encoder.line(.marker(label), at: clock.now - origin))
+        state.withLock {
+            guard !$0.closed, $0.firstFailure == nil else { return }
+            $0.append($0.encoder.line(.marker(label), at: clock.now - origin))
         }
     }
 
     /// The first failure writing the file, if any.
-    public var failure: RecordingError? { lock.withLock { firstFailure } }
+    public var failure: RecordingError? { state.withLock { $0.firstFailure } }
 
     /// Closes the file; later writes reach the terminal only. Idempotent.
     ///
     /// - Returns: the first failure writing the file, if any (the recording ends before it).
     @discardableResult
     public func finish() -> RecordingError? {
-        lock.withLock {
-            if !closed {
-                closed = true
-                if firstFailure == nil {
+        state.withLock { state in
+            if !state.closed {
+                state.closed = true
+                if state.firstFailure == nil {
                     do throws(RecordingError) {
-                        try file.drain(within: Limits.recordingDrainSeconds)
+                        try state.file.drain(within: Limits.recordingDrainSeconds)
                     } catch {
-                        firstFailure = error
+                        state.firstFailure = error
                     }
                 }
-                if close(file.descriptor) != 0, firstFailure == nil {
-                    firstFailure = .writeFailed(path: path, errno: errno)
+                if close(state.file.descriptor) != 0, state.firstFailure == nil {
+                    state.firstFailure = .writeFailed(path: path, errno: errno)
                 }
             }
-            return firstFailure
-        }
-    }
-
-    /// Writes `line` to the file (with the lock held).
-    private func append(_ line: [UInt8]) {
-        guard !line.isEmpty else { return }
-        do throws(RecordingError) {
-            try file.append(line)
-        } catch {
-            firstFailure = error
+            return state.firstFailure
         }
     }
 }

@@ -13,26 +13,29 @@
 /// terminal is resized), and the last frame held ``holdSeconds`` before the loop starts again.
 ///
 /// Lock-guarded: frames come on the player's queue, ``finish()`` from the session's exit path.
-package final class SVGRecorder: @unchecked Sendable {
+package final class SVGRecorder: Sendable {
     /// How long the last frame stays before the picture loops, as `render`'s `--hold` default.
     package static let holdSeconds: TimeInterval = 1
 
     /// The recording's path.
     package let path: String
-    private let lock = Lock()
     private let clock: any CycleClock
     private let origin: TimeInterval
     private let style: AnimatedSVGStyle
     private let cellLimit: Int
-    private var file: RecordingFile
-    private var closed = false
-    /// Each distinct picture once, and which one is on screen from each time.
-    private var pictures: [CellBuffer: Int] = [:]
-    private var distinct: [CellBuffer] = []
-    private var timeline: [(time: TimeInterval, picture: Int)] = []
-    private var cells = 0
-    private var lastTime: TimeInterval = 0
-    private var cut: TimeInterval?
+    private let state: LockedBox<State>
+
+    private struct State {
+        var file: RecordingFile
+        var closed = false
+        /// Each distinct picture once, and which one is on screen from each time.
+        var pictures: [CellBuffer: Int] = [:]
+        var distinct: [CellBuffer] = []
+        var timeline: [(time: TimeInterval, picture: Int)] = []
+        var cells = 0
+        var lastTime: TimeInterval = 0
+        var cut: TimeInterval?
+    }
 
     /// Creates the file at `path` (as ``AsciicastRecorder`` does: never through a symbolic link,
     /// an existing file only with `overwrite`, never one of `protecting`); frame times are
@@ -45,7 +48,7 @@ package final class SVGRecorder: @unchecked Sendable {
         protecting: [String] = [], cellLimit: Int = Limits.svgCells
     ) throws(RecordingError) {
         self.cellLimit = cellLimit
-        file = try RecordingFile.open(path: path, overwrite: overwrite, protecting: protecting)
+        state = LockedBox(State(file: try RecordingFile.open(path: path, overwrite: overwrite, protecting: protecting)))
         self.path = path
         self.clock = clock
         self.style = style
@@ -62,26 +65,28 @@ package final class SVGRecorder: @unchecked Sendable {
 
     /// Seconds from the start where the recording stopped because it held more than its cell
     /// limit, or nil.
-    package var cutTime: TimeInterval? { lock.withLock { cut } }
+    package var cutTime: TimeInterval? { state.withLock { $0.cut } }
 
     /// Adds `frame`, drawn at `time` on the clock at `depth`.
     package func add(_ frame: CellBuffer, at time: TimeInterval, depth: ColorDepth = .truecolor) {
-        lock.withLock {
-            guard !closed, cut == nil else { return }
-            let seconds = max(time - origin, lastTime)
-            lastTime = seconds
+        state.withLock { state in
+            guard !state.closed, state.cut == nil else { return }
+            let seconds = max(time - origin, state.lastTime)
+            state.lastTime = seconds
             let shown = Self.displayed(frame, depth: depth)
             let picture: Int
-            if let known = pictures[shown] {
+            if let known = state.pictures[shown] {
                 picture = known
             } else {
-                picture = distinct.count
-                pictures[shown] = picture
-                distinct.append(shown)
-                cells += shown.width * shown.height
+                picture = state.distinct.count
+                state.pictures[shown] = picture
+                state.distinct.append(shown)
+                state.cells += shown.width * shown.height
             }
-            if timeline.last?.picture != picture { timeline.append((timeline.isEmpty ? 0 : seconds, picture)) }
-            if cells > cellLimit { cut = seconds }
+            if state.timeline.last?.picture != picture {
+                state.timeline.append((state.timeline.isEmpty ? 0 : seconds, picture))
+            }
+            if state.cells > cellLimit { state.cut = seconds }
         }
     }
 
@@ -92,38 +97,35 @@ package final class SVGRecorder: @unchecked Sendable {
     /// - Returns: the failure writing the file, if any.
     @discardableResult
     package func finish() -> RecordingError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return finishLocked()
+        state.withLock { finish(&$0) }
     }
 
     /// ``finish()`` on an exit path that must not hang: nothing when the lock does not come free
     /// within `seconds`.
     package func finish(waitingAtMost seconds: Double) {
-        guard lock.lock(waitingAtMost: seconds) else { return }
-        defer { lock.unlock() }
-        _ = finishLocked()
+        _ = state.withLock(waitingAtMost: seconds) { finish(&$0) }
     }
 
-    private func finishLocked() -> RecordingError? {
-        guard !closed else { return nil }
-        closed = true
-        let width = max(distinct.map(\.width).max() ?? 1, 1)
-        let height = max(distinct.map(\.height).max() ?? 1, 1)
+    /// ``finish()`` with the lock held.
+    private func finish(_ state: inout State) -> RecordingError? {
+        guard !state.closed else { return nil }
+        state.closed = true
+        let width = max(state.distinct.map(\.width).max() ?? 1, 1)
+        let height = max(state.distinct.map(\.height).max() ?? 1, 1)
         var builder = AnimatedSVG.Builder(columns: width, rows: height, style: style)
-        if timeline.isEmpty { builder.add(CellBuffer(width: width, height: height), at: 0) }
-        for (time, picture) in timeline {
-            builder.add(Self.padded(distinct[picture], width: width, height: height), at: time)
+        if state.timeline.isEmpty { builder.add(CellBuffer(width: width, height: height), at: 0) }
+        for (time, picture) in state.timeline {
+            builder.add(Self.padded(state.distinct[picture], width: width, height: height), at: time)
         }
-        let duration = cut ?? max(clock.now - origin, lastTime) + Self.holdSeconds
+        let duration = state.cut ?? max(clock.now - origin, state.lastTime) + Self.holdSeconds
         var failure: RecordingError?
         do throws(RecordingError) {
-            try file.append(Array(builder.document(duration: max(duration, 0.001)).utf8))
-            try file.drain(within: Limits.recordingDrainSeconds)
+            try state.file.append(Array(builder.document(duration: max(duration, 0.001)).utf8))
+            try state.file.drain(within: Limits.recordingDrainSeconds)
         } catch {
             failure = error
         }
-        if Platform.close(file.descriptor) != 0, failure == nil {
+        if Platform.close(state.file.descriptor) != 0, failure == nil {
             failure = .writeFailed(path: path, errno: errno)
         }
         return failure

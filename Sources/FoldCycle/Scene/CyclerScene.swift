@@ -21,6 +21,8 @@
 /// motion are used only on the player's queue, and the change handler is guarded by a lock.
 public final class CyclerScene<DataSource: CycleDataSource>: FrameSource, @unchecked Sendable
 where DataSource.Item == String {
+    // @unchecked: `card` (a `CardScene`, not thread-safe) and `motion` are used on the player's queue,
+    // which the scene is never given, so no box can check it; the rest is under `lock`.
     /// The cycler shown. Commands may be sent to it directly from any thread.
     public let cycler: Cycler<DataSource>
     /// Composes the card (used on the player's queue only).

@@ -25,6 +25,8 @@
 /// commands may come from any thread.
 public final class DeckScene<DataSource: DeckDataSource>: FrameSource, @unchecked Sendable
 where DataSource.Item == String {
+    // @unchecked: `card` (a `CardScene`, not thread-safe) is used on the player's queue, which the
+    // scene is never given, so no box can check it; the rest is under `lock`.
     /// The deck shown. Commands may be sent to it directly from any thread.
     public let deck: SwipeDeck<DataSource>
     /// Composes the cards (on the player's queue only).

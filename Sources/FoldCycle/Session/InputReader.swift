@@ -20,7 +20,7 @@ import Dispatch
 /// behind at most that many. A line longer than ``Limits/commandLineBytes`` is dropped whole
 /// (the rest of it up to its line feed is read and discarded) and reported with `onOverlongLine`
 /// instead.
-final class InputReader: @unchecked Sendable {
+final class InputReader: Sendable {
     /// How long a trailing Esc (or an unfinished sequence) waits for the rest of it, in
     /// milliseconds.
     static let escapeTimeout: Int32 = 50

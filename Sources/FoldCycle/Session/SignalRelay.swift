@@ -31,7 +31,7 @@ private func relaySignal(_ number: Int32) {
 /// run to its end within the watchdog's deadline, and when it has not (the queue is stuck, say in
 /// a write to a terminal that stopped reading), calls the watchdog's emergency handler itself,
 /// on the reading thread: a termination signal is never stuck behind the queue.
-final class SignalRelay: @unchecked Sendable {
+final class SignalRelay: Sendable {
     /// What to do when a handler has not run to its end `deadline` seconds after its signal came.
     struct Watchdog: Sendable {
         /// Seconds the handler has, from the signal's arrival.
@@ -58,11 +58,16 @@ final class SignalRelay: @unchecked Sendable {
         var emergency: @Sendable (Int32) -> Void
     }
 
-    private let lock = Lock()
-    private var registrations: [Int32: [Registration]] = [:]
-    private var previousActions: [Int32: sigaction] = [:]
-    private var nextToken = 0
-    private var readEnd: Int32 = -1
+    /// The registrations, under one lock (the signal handler itself reads only the pipe's write
+    /// end, `signalPipeWriteEnd`).
+    private let state = LockedBox(State())
+
+    private struct State {
+        var registrations: [Int32: [Registration]] = [:]
+        var previousActions: [Int32: sigaction] = [:]
+        var nextToken = 0
+        var readEnd: Int32 = -1
+    }
 
     /// Calls `handler` on `queue` each time `number` arrives, from now on; with a `watchdog`, its
     /// emergency handler is called on the relay's thread when `handler` has not returned by the
@@ -73,12 +78,12 @@ final class SignalRelay: @unchecked Sendable {
         _ number: Int32, queue: DispatchQueue, watchdog: Watchdog? = nil,
         handler: @escaping @Sendable (Int32) -> Void
     ) -> Int? {
-        lock.withLock {
-            guard startLocked() else { return nil }
-            nextToken += 1
-            let isFirst = registrations[number]?.isEmpty ?? true
-            registrations[number, default: []].append(
-                Registration(token: nextToken, queue: queue, handler: handler, watchdog: watchdog))
+        state.withLock { state in
+            guard start(&state) else { return nil }
+            state.nextToken += 1
+            let isFirst = state.registrations[number]?.isEmpty ?? true
+            state.registrations[number, default: []].append(
+                Registration(token: state.nextToken, queue: queue, handler: handler, watchdog: watchdog))
             if isFirst {
                 var action = sigaction()
                 Platform.setHandler(relaySignal, of: &action)
@@ -86,20 +91,20 @@ final class SignalRelay: @unchecked Sendable {
                 action.sa_flags = SA_RESTART
                 var previous = sigaction()
                 _ = sigaction(number, &action, &previous)
-                previousActions[number] = previous
+                state.previousActions[number] = previous
             }
-            return nextToken
+            return state.nextToken
         }
     }
 
     /// Removes the registration `token`; the signal's earlier disposition comes back when it was
     /// the last one.
     func unregister(_ token: Int) {
-        lock.withLock {
-            for (number, list) in registrations where list.contains(where: { $0.token == token }) {
+        state.withLock { state in
+            for (number, list) in state.registrations where list.contains(where: { $0.token == token }) {
                 let remaining = list.filter { $0.token != token }
-                registrations[number] = remaining
-                if remaining.isEmpty, var previous = previousActions.removeValue(forKey: number) {
+                state.registrations[number] = remaining
+                if remaining.isEmpty, var previous = state.previousActions.removeValue(forKey: number) {
                     _ = sigaction(number, &previous, nil)
                 }
             }
@@ -108,22 +113,22 @@ final class SignalRelay: @unchecked Sendable {
 
     /// Restores `number`'s default disposition (before re-raising it, say), whatever is registered.
     func restoreDefault(_ number: Int32) {
-        lock.withLock {
-            registrations[number] = []
-            previousActions[number] = nil
+        state.withLock {
+            $0.registrations[number] = []
+            $0.previousActions[number] = nil
             signal(number, SIG_DFL)
         }
     }
 
-    /// Makes the pipe and the reading thread once.
-    private func startLocked() -> Bool {
-        if readEnd >= 0 { return true }
+    /// Makes the pipe and the reading thread once (with the lock held).
+    private func start(_ state: inout State) -> Bool {
+        if state.readEnd >= 0 { return true }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return false }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         // The handler must never block on a full pipe.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-        readEnd = ends[0]
+        state.readEnd = ends[0]
         signalPipeWriteEnd = ends[1]
         let descriptor = ends[0]
         Platform.startThread(named: "FoldCycle.signals") { [self] in readSignals(from: descriptor) }
@@ -148,7 +153,7 @@ final class SignalRelay: @unchecked Sendable {
             if count <= 0 { return }
             for byte in buffer[0..<count] {
                 let number = Int32(byte)
-                let targets = lock.withLock { registrations[number] ?? [] }
+                let targets = state.withLock { $0.registrations[number] ?? [] }
                 for target in targets {
                     let handler = target.handler
                     guard let watchdog = target.watchdog else {
@@ -171,11 +176,10 @@ final class SignalRelay: @unchecked Sendable {
 }
 
 /// Whether a dispatched signal handler has returned (read by the relay's watchdog).
-private final class HandlerCompletion: @unchecked Sendable {
-    private let lock = Lock()
-    private var finished = false
+private final class HandlerCompletion: Sendable {
+    private let finished = LockedBox(false)
 
-    var isDone: Bool { lock.withLock { finished } }
+    var isDone: Bool { finished.withLock { $0 } }
 
-    func finish() { lock.withLock { finished = true } }
+    func finish() { finished.withLock { $0 = true } }
 }

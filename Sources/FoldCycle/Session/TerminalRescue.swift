@@ -27,6 +27,7 @@
 /// Thread-safe: updates take a lock; the crash handler reads without one (a report torn by a
 /// crash during an update is the price of never blocking there).
 final class TerminalRescue: @unchecked Sendable {
+    // @unchecked: the crash handler reads the storage without a lock (a signal handler may take none).
     /// The one table of the process.
     static let shared = TerminalRescue()
 
@@ -203,6 +204,8 @@ private struct RescueWriter {
 
 /// Fixed memory the crash handler reads: allocated once and never freed.
 private struct RescueStorage: @unchecked Sendable {
+    // @unchecked: raw pointers to fixed memory that a signal handler reads, allocated once, never
+    // freed.
     let bytesDescriptor: UnsafeMutablePointer<Int32>
     /// Per byte slot: the descriptor its writer was made for, the writer (``RescueWriter``;
     /// -1: none), and whether the writer is shared (1) or opened anew (0).

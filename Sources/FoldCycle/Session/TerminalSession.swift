@@ -56,7 +56,7 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// Source: POSIX job control and termios (`tcsetattr`, `tcgetpgrp`); signals are caught with a
 /// `sigaction` handler and a self-pipe (`SignalRelay`), so a signal that arrives right after
 /// ``start()`` is never lost.
-public final class TerminalSession: @unchecked Sendable {
+public final class TerminalSession: Sendable {
     /// How the session reads input.
     public enum Input: Hashable, Sendable {
         /// No input is read.
@@ -125,25 +125,28 @@ public final class TerminalSession: @unchecked Sendable {
     private let outputModes: TerminalModes
     private let mouse: MouseReporting
 
-    // MARK: State (on `queue`)
+    /// Everything that changes, confined to ``queue``.
+    private let state: QueueConfined<State>
 
-    private var participants: [any TerminalSessionParticipant] = []
-    private var signalTokens: [Int] = []
-    private var decoder = KeyDecoder()
-    private var started = false
-    private var ended = false
-    private var suspended = false
-    private var readsKeys = false
-    private var keyHandler: (@Sendable (KeyPress) -> Void)?
-    private var mouseHandler: (@Sendable (MouseEvent) -> Void)?
-    private var timedMouseHandler: (@Sendable (MouseEvent, TimeInterval) -> Void)?
-    private var lineHandler: (@Sendable (String) -> Void)?
-    private var overlongLineHandler: (@Sendable (Int) -> Void)?
-    private var inputEndHandler: (@Sendable () -> Void)?
-    private var outputClosedHandler: (@Sendable () -> Void)?
-    private var resumeHandler: (@Sendable () -> Void)?
-    private var reportHandler: (@Sendable (TerminalReport, TimeInterval) -> Void)?
-    private var modeFailure: TerminalError?
+    private struct State {
+        var participants: [any TerminalSessionParticipant] = []
+        var signalTokens: [Int] = []
+        var decoder = KeyDecoder()
+        var started = false
+        var ended = false
+        var suspended = false
+        var readsKeys = false
+        var keyHandler: (@Sendable (KeyPress) -> Void)?
+        var mouseHandler: (@Sendable (MouseEvent) -> Void)?
+        var timedMouseHandler: (@Sendable (MouseEvent, TimeInterval) -> Void)?
+        var lineHandler: (@Sendable (String) -> Void)?
+        var overlongLineHandler: (@Sendable (Int) -> Void)?
+        var inputEndHandler: (@Sendable () -> Void)?
+        var outputClosedHandler: (@Sendable () -> Void)?
+        var resumeHandler: (@Sendable () -> Void)?
+        var reportHandler: (@Sendable (TerminalReport, TimeInterval) -> Void)?
+        var modeFailure: TerminalError?
+    }
 
     /// Creates a session; nothing changes until ``start()``.
     public init(configuration: Configuration = Configuration()) {
@@ -151,81 +154,92 @@ public final class TerminalSession: @unchecked Sendable {
         inputModes = TerminalModes(device: configuration.inputDevice)
         outputModes = TerminalModes(device: configuration.outputDevice)
         mouse = MouseReporting(device: configuration.outputDevice)
+        state = QueueConfined(State(), on: queue)
         queue.setSpecific(key: sessionQueueKey, value: ObjectIdentifier(self))
     }
 
     // MARK: - Handlers (set before start)
 
     /// Called for each key press (``Input/keys`` with a terminal input).
-    public func setKeyHandler(_ handler: (@Sendable (KeyPress) -> Void)?) { onQueue { keyHandler = handler } }
+    public func setKeyHandler(_ handler: (@Sendable (KeyPress) -> Void)?) {
+        onQueue { state.value.keyHandler = handler }
+    }
     /// Called for each mouse report (``Configuration/reportsMouse`` with keys read from a terminal).
-    public func setMouseHandler(_ handler: (@Sendable (MouseEvent) -> Void)?) { onQueue { mouseHandler = handler } }
+    public func setMouseHandler(_ handler: (@Sendable (MouseEvent) -> Void)?) {
+        onQueue { state.value.mouseHandler = handler }
+    }
     /// Called, in place of the mouse handler, for each mouse report with its age: the seconds
     /// since its bytes were read (they may wait on the queue while a frame is composed), so that
     /// a gesture is timed by when the report came, not when it was handled.
     public func setTimedMouseHandler(_ handler: (@Sendable (MouseEvent, _ age: TimeInterval) -> Void)?) {
-        onQueue { timedMouseHandler = handler }
+        onQueue { state.value.timedMouseHandler = handler }
     }
     /// Called for each line (``Input/lines``, or ``Input/keys`` when the input is not a terminal).
-    public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) { onQueue { lineHandler = handler } }
+    public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) {
+        onQueue { state.value.lineHandler = handler }
+    }
     /// Called, in place of the line handler, for a line longer than ``Limits/commandLineBytes``
     /// (which is dropped whole), with its length in bytes.
     package func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
-        onQueue { overlongLineHandler = handler }
+        onQueue { state.value.overlongLineHandler = handler }
     }
     /// Called for each report the terminal sends of itself (focus in and out while mouse reports
     /// are on, cursor positions asked for with ``requestCursorPosition()``), with its age as
     /// for ``setTimedMouseHandler(_:)``.
     package func setTerminalReportHandler(_ handler: (@Sendable (TerminalReport, _ age: TimeInterval) -> Void)?) {
-        onQueue { reportHandler = handler }
+        onQueue { state.value.reportHandler = handler }
     }
     /// Asks the terminal where the cursor is (`CSI 6n`); the answer comes to the report handler.
     /// Call on the session's queue, between frames.
     package func requestCursorPosition() {
-        guard readsKeys, !ended, !suspended else { return }
+        guard state.value.readsKeys, !state.value.ended, !state.value.suspended else { return }
         try? configuration.outputDevice.write(EscapeSequence.requestCursorPosition.bytes)
     }
     /// Called once when the input ends (EOF).
-    public func setInputEndHandler(_ handler: (@Sendable () -> Void)?) { onQueue { inputEndHandler = handler } }
+    public func setInputEndHandler(_ handler: (@Sendable () -> Void)?) {
+        onQueue { state.value.inputEndHandler = handler }
+    }
     /// Called once when the output pipe's reader goes away.
     public func setOutputClosedHandler(_ handler: (@Sendable () -> Void)?) {
-        onQueue { outputClosedHandler = handler }
+        onQueue { state.value.outputClosedHandler = handler }
     }
     /// Called after a resume in the foreground, once participants have redrawn.
-    package func setResumeHandler(_ handler: (@Sendable () -> Void)?) { onQueue { resumeHandler = handler } }
+    package func setResumeHandler(_ handler: (@Sendable () -> Void)?) {
+        onQueue { state.value.resumeHandler = handler }
+    }
 
     /// Adds a participant (a player) that is told to give the terminal back and take it again.
     public func addParticipant(_ participant: any TerminalSessionParticipant) {
-        onQueue { participants.append(participant) }
+        onQueue { state.value.participants.append(participant) }
     }
 
     /// Removes a participant (it no longer hears from the session).
     public func removeParticipant(_ participant: any TerminalSessionParticipant) {
-        onQueue { participants.removeAll { $0 === participant } }
+        onQueue { state.value.participants.removeAll { $0 === participant } }
     }
 
     // MARK: - Lifecycle
 
     /// Whether keys are being read from a terminal (after ``start()``; false when key input was
     /// asked for but the input is not a terminal or its modes could not be changed).
-    package var isReadingKeys: Bool { onQueue { readsKeys } }
+    package var isReadingKeys: Bool { onQueue { state.value.readsKeys } }
 
     /// Why key input mode could not be entered, if it could not.
-    package var modeError: TerminalError? { onQueue { modeFailure } }
+    package var modeError: TerminalError? { onQueue { state.value.modeFailure } }
 
     /// Installs the signal handlers, enters the terminal modes and starts reading input.
     /// Idempotent.
     public func start() {
         onQueue {
-            guard !started else { return }
-            started = true
+            guard !state.value.started else { return }
+            state.value.started = true
             installSignalHandlers()
             enterModes()
             SessionExitGuard.shared.register(self)
             startInput()
             if configuration.watchesOutputPipe {
                 OutputPipeWatch.start(descriptor: configuration.outputDevice.fileDescriptor, queue: queue) {
-                    [weak self] in self?.outputClosedHandler?()
+                    [weak self] in self?.state.value.outputClosedHandler?()
                 }
             }
         }
@@ -236,13 +250,13 @@ public final class TerminalSession: @unchecked Sendable {
     /// including the session's own callbacks.
     public func end() {
         onQueue {
-            guard started, !ended else { return }
-            ended = true
-            for participant in participants { participant.sessionWillEnd() }
+            guard state.value.started, !state.value.ended else { return }
+            state.value.ended = true
+            for participant in state.value.participants { participant.sessionWillEnd() }
             restoreModes()
             // The signals' earlier dispositions come back (the relay restores them).
-            for token in signalTokens { SignalRelay.shared.unregister(token) }
-            signalTokens.removeAll()
+            for token in state.value.signalTokens { SignalRelay.shared.unregister(token) }
+            state.value.signalTokens.removeAll()
             SessionExitGuard.shared.unregister(self)
         }
     }
@@ -291,7 +305,7 @@ public final class TerminalSession: @unchecked Sendable {
             watch(SIGCONT) { session in session.resume() }
         }
         watch(SIGWINCH) { session in
-            for participant in session.participants { participant.sessionDidResize() }
+            for participant in session.state.value.participants { participant.sessionDidResize() }
         }
     }
 
@@ -302,7 +316,7 @@ public final class TerminalSession: @unchecked Sendable {
             guard let self else { return }
             handler(self)
         }
-        if let token { signalTokens.append(token) }
+        if let token { state.value.signalTokens.append(token) }
     }
 
     private func terminate(by number: Int32) {
@@ -350,15 +364,15 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     private func enterModes() {
-        readsKeys = false
+        state.value.readsKeys = false
         if configuration.input == .keys && configuration.inputDevice.isTerminal {
             do {
                 try inputModes.enterKeyInputMode()
-                readsKeys = true
+                state.value.readsKeys = true
                 if configuration.reportsMouse { mouse.enable() }
                 return
             } catch {
-                modeFailure = error
+                state.value.modeFailure = error
             }
         }
         // Not fatal: typing would only echo over the frames.
@@ -369,57 +383,59 @@ public final class TerminalSession: @unchecked Sendable {
         guard configuration.input != .none else { return }
         let reader = InputReader(
             descriptor: configuration.inputDevice.fileDescriptor,
-            mode: readsKeys ? .bytes : .lines, queue: queue)
+            mode: state.value.readsKeys ? .bytes : .lines, queue: queue)
         reader.start(
             onBytes: { [weak self] bytes, readAt in self?.handleKeyBytes(bytes, readAt: readAt) },
             onLine: { [weak self] line in self?.handleLine(line) },
             onOverlongLine: { [weak self] length in
-                guard let self, !ended else { return }
-                overlongLineHandler?(length)
+                guard let self, !state.value.ended else { return }
+                state.value.overlongLineHandler?(length)
             },
             onEscapeTimeout: { [weak self] in self?.handleEscapeTimeout() },
             onEnd: { [weak self] in
-                guard let self, !ended else { return }
-                inputEndHandler?()
+                guard let self, !state.value.ended else { return }
+                state.value.inputEndHandler?()
             })
     }
 
     private func handleKeyBytes(_ bytes: [UInt8], readAt: UInt64) {
-        guard !ended, !suspended else { return }
+        guard !state.value.ended, !state.value.suspended else { return }
         func age() -> TimeInterval {
             let now = DispatchTime.now().uptimeNanoseconds
             return now > readAt ? Double(now - readAt) / 1e9 : 0
         }
-        for decoded in decoder.decodeWithReports(bytes) {
+        for decoded in state.value.decoder.decodeWithReports(bytes) {
             switch decoded {
-            case .event(.key(let key)): keyHandler?(key)
+            case .event(.key(let key)): state.value.keyHandler?(key)
             case .event(.mouse(let report)):
-                if let timedMouseHandler {
+                if let timedMouseHandler = state.value.timedMouseHandler {
                     timedMouseHandler(report, age())
                 } else {
-                    mouseHandler?(report)
+                    state.value.mouseHandler?(report)
                 }
-            case .report(let report): reportHandler?(report, age())
+            case .report(let report): state.value.reportHandler?(report, age())
             }
         }
     }
 
     /// Nothing followed an ESC: it was the Esc key.
     private func handleEscapeTimeout() {
-        guard let key = decoder.flushPendingEscape(), !ended, !suspended else { return }
-        keyHandler?(key)
+        guard let key = state.value.decoder.flushPendingEscape(), !state.value.ended, !state.value.suspended else {
+            return
+        }
+        state.value.keyHandler?(key)
     }
 
     private func handleLine(_ line: String) {
-        guard !ended else { return }
-        lineHandler?(line)
+        guard !state.value.ended else { return }
+        state.value.lineHandler?(line)
     }
 
     /// Ctrl-Z: give the terminal back and stop for real. SIGCONT (`fg`) takes it back.
     private func suspend() {
-        guard !ended, !suspended else { return }
-        suspended = true
-        for participant in participants { participant.sessionWillSuspend() }
+        guard !state.value.ended, !state.value.suspended else { return }
+        state.value.suspended = true
+        for participant in state.value.participants { participant.sessionWillSuspend() }
         restoreModes()
         // SIGTSTP is caught (its handler only relays it), so re-raising it would not stop us;
         // SIGSTOP cannot be caught. raise() directs it at this thread, which stops before raise()
@@ -445,42 +461,45 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
     private func resume() {
-        guard !ended, suspended else { return }
+        guard !state.value.ended, state.value.suspended else { return }
         // Continued in the background (`bg`): the terminal belongs to the shell. Stay suspended
         // until a SIGCONT finds us in the foreground.
         guard isForeground else { return }
-        suspended = false
+        state.value.suspended = false
         enterModes()
-        for participant in participants { participant.sessionDidResume() }
-        resumeHandler?()
+        for participant in state.value.participants { participant.sessionDidResume() }
+        state.value.resumeHandler?()
     }
 }
 
 /// Restores the modes of every session still active when the process exits without ending
 /// them (an embedding program's early `exit(1)`), through one `atexit` handler.
-final class SessionExitGuard: @unchecked Sendable {
+final class SessionExitGuard: Sendable {
     static let shared = SessionExitGuard()
 
-    private let lock = Lock()
-    private var sessions: [ObjectIdentifier: TerminalSession] = [:]
-    private var installed = false
+    private let state = LockedBox(State())
+
+    private struct State {
+        var sessions: [ObjectIdentifier: TerminalSession] = [:]
+        var installed = false
+    }
 
     func register(_ session: TerminalSession) {
-        lock.withLock {
-            sessions[ObjectIdentifier(session)] = session
-            if !installed {
-                installed = true
+        state.withLock {
+            $0.sessions[ObjectIdentifier(session)] = session
+            if !$0.installed {
+                $0.installed = true
                 atexit { SessionExitGuard.shared.restoreAll() }
             }
         }
     }
 
     func unregister(_ session: TerminalSession) {
-        _ = lock.withLock { sessions.removeValue(forKey: ObjectIdentifier(session)) }
+        _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
     }
 
     private func restoreAll() {
-        let active = lock.withLock { Array(sessions.values) }
+        let active = state.withLock { Array($0.sessions.values) }
         for session in active { session.restoreModes() }
     }
 }

@@ -20,6 +20,8 @@
 ///
 /// Thread-safe: every access takes a `Lock`.
 package final class GlyphTable: @unchecked Sendable {
+    // @unchecked: lock-guarded tables on the encoder's hot path, which takes the `Lock` directly (no
+    // closure per glyph, as a `LockedBox` would cost).
     /// The shared table every ``Cell`` glyph id refers to.
     package static let shared = GlyphTable()
 

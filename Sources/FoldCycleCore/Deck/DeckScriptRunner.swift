@@ -207,14 +207,13 @@ package final class DeckScriptRunner<DataSource: DeckDataSource> where DataSourc
 
 /// The events a run's deck delivered since they were last taken (delivered on the thread that
 /// advances the run, under a lock all the same, as observers are `@Sendable`).
-private final class DeckEventBuffer: @unchecked Sendable {
-    private let lock = Lock()
-    private var events: [DeckEvent] = []
+private final class DeckEventBuffer: Sendable {
+    private let events = LockedBox<[DeckEvent]>([])
 
-    func append(_ event: DeckEvent) { lock.withLock { events.append(event) } }
+    func append(_ event: DeckEvent) { events.withLock { $0.append(event) } }
 
     func take() -> [DeckEvent] {
-        lock.withLock {
+        events.withLock { events in
             defer { events.removeAll() }
             return events
         }

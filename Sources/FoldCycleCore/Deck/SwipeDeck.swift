@@ -34,6 +34,8 @@
 /// the data source's `count` and `item(at:)` are called under it. Time comes from the injected
 /// clock only (``ManualClock`` in tests), read once per command.
 public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
+    // @unchecked: the model holds the reusable item slots (`ItemSlot`, classes), reached only under
+    // `lock`; a `LockedBox` needs a `Sendable` state.
     /// The data source's item type.
     public typealias Item = DataSource.Item
 

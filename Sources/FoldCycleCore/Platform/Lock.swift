@@ -104,6 +104,17 @@ package final class LockedBox<Value> {
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try lock.withLock { try body(&value) }
     }
+
+    /// Runs `body` with the value when the lock comes free within `seconds`
+    /// (``Lock/lock(waitingAtMost:)``), for exit paths that must not hang on a stuck holder; nil,
+    /// and `body` not run, when it does not.
+    package func withLock<Result>(
+        waitingAtMost seconds: Double, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result? {
+        guard lock.lock(waitingAtMost: seconds) else { return nil }
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }
 
 // The value is only reached under the lock, so the box is as sendable as its value.

@@ -31,6 +31,12 @@ package final class QueueConfined<Value>: @unchecked Sendable {
         }
     }
 
+    /// The value, read without the queue check: for the owner's `deinit` only (for instance to
+    /// cancel a timer it holds). An owner being deinitialized has no reference left, so nothing
+    /// on the queue can reach the value any more, and the thread that released it last, which
+    /// may be any thread, is its only reader.
+    package var valueAtDeinit: Value { storage }
+
     /// Runs `body` with the value, on ``queue`` only; what `body` changes is kept.
     package func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         dispatchPrecondition(condition: .onQueue(queue))

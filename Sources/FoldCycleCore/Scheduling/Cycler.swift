@@ -20,6 +20,8 @@
 ///
 /// Thread safety: every method may be called from any thread (one `Lock` guards the state).
 public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
+    // @unchecked: the state holds the reusable item slots (`ItemSlot`, classes the settled slot, the
+    // flight and the pool share), reached only under `lock`; a `LockedBox` needs a `Sendable` state.
     /// The data source's item type.
     public typealias Item = DataSource.Item
 

@@ -14,8 +14,7 @@ import Dispatch
 /// Handlers run on the clock's serial queue, never on the main actor: they must be `@Sendable`.
 /// Source: the source view's `NSTimer` on the main run loop; a Dispatch timer is the Linux-friendly
 /// equivalent, and absolute deadlines replace `NSTimer`'s repeating interval.
-public final class DispatchClock: CycleClock, @unchecked Sendable {
-    // Immutable after init: safe to share.
+public final class DispatchClock: CycleClock, Sendable {
     private let origin: UInt64
     private let queue: DispatchQueue
 
@@ -59,7 +58,8 @@ public final class DispatchClock: CycleClock, @unchecked Sendable {
 
 /// A one-shot Dispatch timer; cancelling it cancels the underlying source.
 final class DispatchClockTimer: ClockTimer, @unchecked Sendable {
-    // `DispatchSourceTimer` is thread-safe: cancel may be called from any thread.
+    // @unchecked: `DispatchSourceTimer` is thread-safe (cancel from any thread) but not `Sendable` in
+    // Linux's Dispatch; the one stored property is that `let`.
     private let source: any DispatchSourceTimer
 
     init(source: any DispatchSourceTimer) {

@@ -14,12 +14,15 @@
 /// Thread-safe: every method may be called from any thread. Lock order: a caller's own lock may
 /// be held around ``enqueue(_:)`` (this channel's lock nests inside it), never around
 /// ``deliver()``.
-package final class EventChannel<Event: Sendable>: @unchecked Sendable {
-    private let lock = Lock()
+package final class EventChannel<Event: Sendable>: Sendable {
+    private let state = LockedBox(State())
     private let deliveryLock = Lock(recursive: true)
-    private var observers: [(id: Int, handler: @Sendable (Event) -> Void)] = []
-    private var nextObserverID = 0
-    private var pending: [Event] = []
+
+    private struct State {
+        var observers: [(id: Int, handler: @Sendable (Event) -> Void)] = []
+        var nextObserverID = 0
+        var pending: [Event] = []
+    }
 
     /// Creates a channel with no observers.
     package init() {}
@@ -29,16 +32,16 @@ package final class EventChannel<Event: Sendable>: @unchecked Sendable {
     /// - Returns: a token for ``removeObserver(_:)``.
     @discardableResult
     package func addObserver(_ handler: @escaping @Sendable (Event) -> Void) -> Int {
-        lock.withLock {
-            nextObserverID += 1
-            observers.append((nextObserverID, handler))
-            return nextObserverID
+        state.withLock {
+            $0.nextObserverID += 1
+            $0.observers.append(($0.nextObserverID, handler))
+            return $0.nextObserverID
         }
     }
 
     /// Unregisters the observer with `token`.
     package func removeObserver(_ token: Int) {
-        lock.withLock { observers.removeAll { $0.id == token } }
+        state.withLock { $0.observers.removeAll { $0.id == token } }
     }
 
     /// An asynchronous sequence of every later event, in order; it ends when the consumer's
@@ -52,7 +55,7 @@ package final class EventChannel<Event: Sendable>: @unchecked Sendable {
 
     /// Queues `event` for the next ``deliver()``.
     package func enqueue(_ event: Event) {
-        lock.withLock { pending.append(event) }
+        state.withLock { $0.pending.append(event) }
     }
 
     /// Delivers every queued event, in order, to the observers; returns when none is left.
@@ -60,9 +63,9 @@ package final class EventChannel<Event: Sendable>: @unchecked Sendable {
         deliveryLock.lock()
         defer { deliveryLock.unlock() }
         while true {
-            let batch: (events: [Event], handlers: [@Sendable (Event) -> Void]) = lock.withLock {
-                defer { pending.removeAll() }
-                return (pending, observers.map(\.handler))
+            let batch: (events: [Event], handlers: [@Sendable (Event) -> Void]) = state.withLock { state in
+                defer { state.pending.removeAll() }
+                return (state.pending, state.observers.map(\.handler))
             }
             if batch.events.isEmpty { return }
             for event in batch.events {

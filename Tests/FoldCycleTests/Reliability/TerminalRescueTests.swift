@@ -55,13 +55,8 @@ struct TerminalRescueTests {
         var pair: [Int32] = [-1, -1]
         #expect(pipe(&pair) == 0)
         let ends = pair
-        defer {
-            close(ends[0])
-            close(ends[1])
-        }
         let output = GuardedOutput(sink: TerminalDevice(fileDescriptor: ends[1]))
         output.guardExit()
-        defer { output.releaseExitGuard() }
         // A write of more than the pipe holds blocks, holding the output's lock.
         let written = DispatchSemaphore(value: 0)
         let writing = Thread {
@@ -86,13 +81,22 @@ struct TerminalRescueTests {
         // Before: restoreForExit waited half a second and then wrote with a blocking write: forever.
         #expect(done.wait(timeout: .now() + 5) == .success)
         // Let the blocked write finish.
+        let drained = DispatchSemaphore(value: 0)
         let drainer = Thread {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while read(ends[0], &buffer, buffer.count) > 0 {}
+            drained.signal()
         }
         drainer.start()
-        // The pipe is closed only after the write is done (closing it under a write raises SIGPIPE).
+        // The pipe is closed only after the write is done (closing it under a write raises SIGPIPE),
+        // and its read end only after the drainer saw the end (the rescue's copy of the write end
+        // released first): a drainer still reading a closed descriptor would read whatever another
+        // test opens under the same number next.
         #expect(written.wait(timeout: .now() + 10) == .success)
+        output.releaseExitGuard()
+        close(ends[1])
+        #expect(drained.wait(timeout: .now() + 10) == .success)
+        close(ends[0])
     }
 
     @Test("a rescue reaches a terminal through its device, opened when the slot got the descriptor")
