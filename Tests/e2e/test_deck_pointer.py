@@ -68,6 +68,33 @@ def test_a_press_outside_the_card_does_nothing(foldcycle, pty_run):
     assert "0 kept · 0 discarded · 1 clicked" in run.text()
 
 
+def test_a_late_answer_to_an_earlier_position_request_is_not_taken_for_the_frame(foldcycle, pty_run):
+    """A terminal (or a slow link) that answers the first request only after the frame scrolled
+    and the position was asked again: the first answer is stale, the second places the frame.
+    The deck used to take the first answer and drop the second, so the card's hit area was the
+    rows below it (this file's scrolled-screen test failed that way under load)."""
+    held = []
+    script = 'printf "%s" "$1" > /dev/tty; shift; exec "$0" deck "$@"'
+    lines = "".join("shell line %d\n" % n for n in range(14))
+    run = pty_run(["sh", "-c", script, foldcycle, lines, *CARD], cols=60, rows=16, stdin_bytes=ITEMS,
+                  capture_stdout=True)
+    run.screen.write_process_input = held.append  # Answers held back, in the order asked.
+    assert run.pump_until(lambda: len(held) == 2 and "card 1 of 3" in run.text(), 5), (held, run.text())
+    assert held[0] != held[1]
+    os.write(run.master, "".join(held).encode())
+    run.pump(0.4)
+    row = [index for index, line in enumerate(run.lines()) if "alpha.txt" in line][0]
+    for above_or_below in [row - 2, row + 2]:
+        tap(run, 30, above_or_below)
+    run.pump(0.3)
+    assert decisions(run) == []
+    tap(run, 30, row + 1)  # The card's last row.
+    assert run.pump_until(lambda: len(decisions(run)) == 1, 2), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    assert [(d["index"], d["action"], d["by"]) for d in decisions(run)] == [(0, "click", "tap")]
+
+
 def test_focus_lost_mid_drag_ends_it_by_the_release_rule(foldcycle, pty_run):
     run = start(foldcycle, pty_run)
     raw = bytes(run.raw)

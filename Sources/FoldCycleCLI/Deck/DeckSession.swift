@@ -50,10 +50,11 @@ final class DeckSession: Sendable {
         var pointer = DeckPointer()
         /// The cards left when the deck last asked for more data, until the event is written.
         var pendingNeedsMoreData: Int?
-        /// Whether a cursor-position request waits for its answer (``DeckPointer/frameTop``: 0
-        /// fullscreen; inline, the terminal's answer to a request made between frames, when the
-        /// cursor is parked at the frame's top-left).
-        var awaitsCursorReport = false
+        /// Cursor-position requests not answered yet (``DeckPointer/frameTop``: 0 fullscreen;
+        /// inline, the terminal's answer to the latest request, made between frames when the
+        /// cursor is parked at the frame's top-left). Terminals answer in order, so only the
+        /// answer that brings this to 0 is the frame's place now; earlier ones are stale.
+        var cursorReportsAwaited = 0
         /// How the stream ended, once it did (a failure is reported on exit, status 66).
         var streamEnd: ItemStream.End?
     }
@@ -275,9 +276,9 @@ final class DeckSession: Sendable {
         case .focusIn: break
         case .cursorPosition(let row, _):
             // Taken only as the answer to a request (a modified F3 is sent the same way).
-            guard state.value.awaitsCursorReport else { return }
-            state.value.awaitsCursorReport = false
-            state.value.pointer.frameTop = row
+            guard state.value.cursorReportsAwaited > 0 else { return }
+            state.value.cursorReportsAwaited -= 1
+            if state.value.cursorReportsAwaited == 0 { state.value.pointer.frameTop = row }
         }
     }
 
@@ -287,7 +288,7 @@ final class DeckSession: Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !command.fullscreen, command.usesMouse, !core.isFinishing else { return }
         state.value.pointer.frameTop = nil
-        state.value.awaitsCursorReport = true
+        state.value.cursorReportsAwaited += 1
         terminal.requestCursorPosition()
     }
 
