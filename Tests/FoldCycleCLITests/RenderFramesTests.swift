@@ -4,23 +4,12 @@ import Testing
 
 @testable import FoldCycleCLI
 
-/// What `foldcycle render ARGUMENTS` writes on stdout, made in-process as ``RenderCommand/run()``
-/// makes it (without `--play`): every frame through the format's writer, then its end.
+/// What `foldcycle render ARGUMENTS` writes on stdout, made in-process by ``RenderCommand/run()``'s
+/// own ``RenderCommand/write(_:to:)`` (without `--play`).
 func renderOutput(_ arguments: [String]) throws -> String {
     let command = try renderCommand(arguments)
-    let frames: any RenderSource =
-        if let deck = command.deck {
-            try DeckRenderFrames(command: command, settings: deck)
-        } else {
-            RenderFrames(command: command)
-        }
-    var writer = command.writer(for: frames)
     var bytes: [UInt8] = []
-    for index in 0..<frames.count {
-        frames.render(index)
-        bytes += writer.write(frames.frame(index))
-    }
-    bytes += writer.end(at: command.pictureDuration(frames))
+    try command.write(command.makeFrames()) { bytes += $0 }
     return String(decoding: bytes, as: UTF8.self)
 }
 

@@ -28,7 +28,7 @@ struct ANSIEncoderPropertyTests {
 
     @Test("diff correctness with erased runs and colour-zone passes: 600 seeded card-like pairs")
     func diffCorrectnessZoned() {
-        var random = SplitMix64(state: 0xEC4_2A4E)
+        var random = SeededGenerator(seed: 0xEC4_2A4E)
         let depths = ColorDepth.allCases
         for iteration in 0..<600 {
             let width = 8 + random.below(60)
@@ -61,7 +61,7 @@ struct ANSIEncoderPropertyTests {
 
     @Test("diff correctness: model(full(A) + diff(A→B)) == model(full(B)) over 600 seeded pairs")
     func diffCorrectness() {
-        var random = SplitMix64(state: 0xF01D_C7C1E)
+        var random = SeededGenerator(seed: 0xF01D_C7C1E)
         let depths = ColorDepth.allCases
         for iteration in 0..<600 {
             let width = 4 + random.below(9)

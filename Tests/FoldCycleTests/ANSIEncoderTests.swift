@@ -131,7 +131,7 @@ struct ANSIEncoderTests {
 
     @Test("cached pen changes write the same bytes as freshly formed ones", arguments: ColorDepth.allCases)
     func cachedPenChanges(_ depth: ColorDepth) {
-        var random = SplitMix64(state: 0xCAC4E)
+        var random = SeededGenerator(seed: 0xCAC4E)
         let buffers = (0..<8).map { _ in RandomFrames.randomBuffer(&random, width: 12, height: 4) }
         var warm = ANSIEncoder(mode: .inline, depth: depth)
         var scratch: [UInt8] = []

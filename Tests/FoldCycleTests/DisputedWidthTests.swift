@@ -109,7 +109,7 @@ struct DisputedWidthTests {
 
     @Test("diffs over a tmux-like terminal: 400 seeded pairs leave every undisputed cell right")
     func seededDiffs() {
-        var random = SplitMix64(state: 0xD15_9A7ED)
+        var random = SeededGenerator(seed: 0xD15_9A7ED)
         let alphabet: [Character] = ["a", "b", " ", "你", "e\u{301}"] + Self.disputed
         for iteration in 0..<400 {
             let width = 4 + random.below(12)
@@ -183,7 +183,7 @@ struct DisputedWidthTests {
         }
     }
 
-    static func random(_ random: inout SplitMix64, alphabet: [Character], width: Int, height: Int) -> CellBuffer {
+    static func random(_ random: inout SeededGenerator, alphabet: [Character], width: Int, height: Int) -> CellBuffer {
         var buffer = CellBuffer(width: width, height: height)
         for y in 0..<height {
             var line = ""
@@ -193,7 +193,7 @@ struct DisputedWidthTests {
         return buffer
     }
 
-    static func edit(_ buffer: CellBuffer, _ random: inout SplitMix64, alphabet: [Character]) -> CellBuffer {
+    static func edit(_ buffer: CellBuffer, _ random: inout SeededGenerator, alphabet: [Character]) -> CellBuffer {
         var result = buffer
         for _ in 0..<(1 + random.below(4)) {
             let y = random.below(buffer.height)

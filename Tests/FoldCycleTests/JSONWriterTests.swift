@@ -110,22 +110,9 @@ struct JSONWriterTests {
         #expect(inner.serialized == #"{"count":3,"median":0.25}"#)
     }
 
-    /// SplitMix64: the same numbers on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("doubles over their whole range are written as JSONEncoder wrote them")
     func doubles() throws {
-        var generator = SeededGenerator(state: 20_261_202)
+        var generator = SeededGenerator(seed: 20_261_202)
         var values: [Double] = [
             .leastNonzeroMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_992, 1e16 - 2, 9.999e-5,
         ]

@@ -1,17 +1,9 @@
 @testable import FoldCycle
 
-/// A deterministic PRNG (SplitMix64), so the property tests are reproducible.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The property tests draw from the package's SplitMix64 (`SeededGenerator`), so they
+/// are reproducible.
+extension SeededGenerator {
+    /// A number in `0 ..< bound`: `next() % bound`.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
@@ -21,19 +13,19 @@ enum RandomFrames {
     static let alphabet: [Character] = ["a", "b", " ", "你", "界", "e\u{301}", "\u{1F44D}\u{1F3FD}", "\u{2584}"]
     static let colours: [TerminalColor] = [.default, red, navy, .rgb(RGBColor(red: 10, green: 200, blue: 30))]
 
-    static func randomBuffer(_ random: inout SplitMix64, width: Int, height: Int) -> CellBuffer {
+    static func randomBuffer(_ random: inout SeededGenerator, width: Int, height: Int) -> CellBuffer {
         var buffer = CellBuffer(width: width, height: height)
         for y in 0..<height { fillRow(&buffer, y: y, from: 0, &random) }
         return buffer
     }
 
-    static func randomCell(_ random: inout SplitMix64) -> Cell {
+    static func randomCell(_ random: inout SeededGenerator) -> Cell {
         Cell(
             alphabet[random.below(alphabet.count)], foreground: colours[random.below(colours.count)],
             background: colours[random.below(colours.count)], attributes: random.below(3) == 0 ? .bold : [])
     }
 
-    static func fillRow(_ buffer: inout CellBuffer, y: Int, from start: Int, _ random: inout SplitMix64) {
+    static func fillRow(_ buffer: inout CellBuffer, y: Int, from start: Int, _ random: inout SeededGenerator) {
         var x = start
         while x < buffer.width {
             var cell = randomCell(&random)
@@ -49,7 +41,7 @@ enum RandomFrames {
     }
 
     /// B from A: a few random cells (or runs) re-drawn, so both small and large diffs occur.
-    static func mutate(_ buffer: CellBuffer, _ random: inout SplitMix64) -> CellBuffer {
+    static func mutate(_ buffer: CellBuffer, _ random: inout SeededGenerator) -> CellBuffer {
         var result = buffer
         let edits = random.below(6)
         for _ in 0..<edits {
@@ -69,7 +61,7 @@ enum RandomFrames {
 
     /// Ends some rows with a run of default blanks (the card narrower than the region), which the
     /// encoder erases with EL.
-    static func blankTails(_ buffer: inout CellBuffer, _ random: inout SplitMix64) {
+    static func blankTails(_ buffer: inout CellBuffer, _ random: inout SeededGenerator) {
         for y in 0..<buffer.height where random.below(2) == 0 {
             for x in random.below(buffer.width + 1)..<buffer.width { buffer[x, y] = .blank }
         }
@@ -79,7 +71,7 @@ enum RandomFrames {
     /// A card-like row: zones of one background and text colour each (plain-space padding, words,
     /// wide glyphs, the odd underlined or reversed space), so diffs have long runs of spaces to
     /// erase and several colour zones per row to draw in passes.
-    static func zonedBuffer(_ random: inout SplitMix64, width: Int, height: Int) -> CellBuffer {
+    static func zonedBuffer(_ random: inout SeededGenerator, width: Int, height: Int) -> CellBuffer {
         var buffer = CellBuffer(width: width, height: height)
         for y in 0..<height {
             var x = 0

@@ -35,7 +35,7 @@ struct ReferenceEncoderTests {
 
     @Test("300 seeded sequences of 4 frames, every depth, inline and absolute: the same screen after every frame")
     func sameScreens() {
-        var random = SplitMix64(state: 0x5EF_E4C0DE)
+        var random = SeededGenerator(seed: 0x5EF_E4C0DE)
         let depths = ColorDepth.allCases
         for iteration in 0..<300 {
             let width = 4 + random.below(40)

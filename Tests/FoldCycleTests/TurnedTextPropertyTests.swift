@@ -21,7 +21,7 @@ struct TurnedTextPropertyTests {
     static let margin = 3
 
     /// A card of up to `rows` lines, each at most `columns` cells, every glyph used once.
-    static func card(_ alphabet: [Character], columns: Int, rows: Int, _ random: inout SplitMix64) -> String {
+    static func card(_ alphabet: [Character], columns: Int, rows: Int, _ random: inout SeededGenerator) -> String {
         var pool = alphabet
         var lines: [String] = []
         for _ in 0..<(1 + random.below(max(rows, 1))) {
@@ -67,7 +67,7 @@ struct TurnedTextPropertyTests {
 
     @Test("over seeded random cubes and flips: rows stay rows, nothing outside the card, clusters whole")
     func randomFrames() {
-        var random = SplitMix64(state: 0x9E37_2026_0009)
+        var random = SeededGenerator(seed: 0x9E37_2026_0009)
         let kinds: [TransitionKind] = [.cube, .flip]
         let aspects = [0.5, 1, 1.5, 2, 2.5, 4]
         for trial in 0..<600 {

@@ -400,17 +400,31 @@ struct RenderCommand {
     /// Writes the frames to stdout through ``format``'s writer: the streams one write per frame
     /// (paced with `--play`), the pictures as they are made or at the end.
     func run() throws(CLIError) -> Int32 {
-        let frames: any RenderSource =
-            if let deck { try DeckRenderFrames(command: self, settings: deck) } else { RenderFrames(command: self) }
+        let frames = try makeFrames()
         if format == .svg { try checkSVGSize(frames) }
         if play { return PacedPlayback(frames: frames, command: self).run() }
+        try write(frames, to: writeToStandardOutput)
+        return 0
+    }
+
+    /// The frames this render draws: the deck's when it renders a deck, the cycler's otherwise.
+    ///
+    /// - Throws: ``CLIError`` when a deck render's settings do not make a deck.
+    func makeFrames() throws(CLIError) -> any RenderSource {
+        if let deck { try DeckRenderFrames(command: self, settings: deck) } else { RenderFrames(command: self) }
+    }
+
+    /// Writes every frame of `frames` through the format's writer, then its end, handing each
+    /// piece of the stream to `output` as it is made (stdout for `run()`, a buffer in tests).
+    ///
+    /// - Throws: what `output` throws.
+    func write(_ frames: any RenderSource, to output: ([UInt8]) throws(CLIError) -> Void) throws(CLIError) {
         var writer = writer(for: frames)
         for index in 0..<frames.count {
             frames.render(index)
-            try writeToStandardOutput(writer.write(frames.frame(index)))
+            try output(writer.write(frames.frame(index)))
         }
-        try writeToStandardOutput(writer.end(at: pictureDuration(frames)))
-        return 0
+        try output(writer.end(at: pictureDuration(frames)))
     }
 }
 

@@ -63,12 +63,7 @@ package enum CLIFuzzing {
     ///
     /// - Throws: ``CLIError`` when a deck render's settings do not make a deck.
     private static func renderedSamples(_ command: RenderCommand) throws(CLIError) -> [UInt8] {
-        let frames: any RenderSource =
-            if let deck = command.deck {
-                try DeckRenderFrames(command: command, settings: deck)
-            } else {
-                RenderFrames(command: command)
-            }
+        let frames = try command.makeFrames()
         var stream = command.writer(for: frames)
         var bytes: [UInt8] = []
         for index in Set([0, frames.count / 2, frames.count - 1]).sorted() where index >= 0 {
