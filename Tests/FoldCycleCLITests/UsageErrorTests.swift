@@ -2,9 +2,9 @@ import Testing
 
 @testable import FoldCycleCLI
 
-/// Every usage error of the live cycler and of `render`, parsed in-process: the message, the usage
-/// line and help hint, exit 64 (moved from the e2e suite, which keeps one run of the binary per
-/// command to show the text reaches stderr with nothing on stdout).
+/// Every usage error of the live cycler and of `render`, parsed in-process, in one table: the
+/// message, the usage line and help hint, exit 64 (moved from the e2e suite, which keeps one run
+/// of the binary per command to show the text reaches stderr with nothing on stdout).
 @Suite("Usage errors: message, usage line and exit code")
 struct UsageErrorTests {
     static let liveCases: [([String], String)] = [
@@ -62,6 +62,30 @@ struct UsageErrorTests {
         (["--paused=yes"], "option '--paused' takes no value"),
         (["--direciton", "up"], "unknown option '--direciton' (did you mean '--direction'?)"),
         (["--direction", "--fps", "30"], "missing value for '--direction <direction>'"),
+        (["--direction="], "invalid value '' for '--direction' (values: down, up, left, right)"),
+        (
+            ["--interval", "0.009"],
+            "value 0.009 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"
+        ),
+        (
+            ["--interval", "86400.5"],
+            "value 86400.5 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"
+        ),
+        (["--fps", "2.5"], "invalid value '2.5' for '--fps' (a whole number from 1 to 240)"),
+        (
+            ["--cycles", "1000000001"],
+            "value 1000000001 for '--cycles' is out of range (a whole number from 0 to 1000000000)"
+        ),
+        (["--width", "1001"], "value 1001 for '--width' is out of range (a whole number from 1 to 1000)"),
+        (["--height", "0"], "value 0 for '--height' is out of range (a whole number from 1 to 500)"),
+        (
+            ["--timing", "cubic-bezier(1,2)"],
+            "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"
+        ),
+        (
+            ["--palette", ""],
+            "invalid colour '' in '--palette' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, or #rrggbb)"
+        ),
     ]
 
     static let renderCases: [([String], String)] = [
@@ -70,6 +94,22 @@ struct UsageErrorTests {
         (["--format", "gif"], "invalid value 'gif' for '--format' (values: plain, ansi, json, asciicast, svg)"),
         (["--encoder", "fast"], "invalid value 'fast' for '--encoder' (values: diff, full)"),
         (["--interval", "2"], "unknown option '--interval'"),
+        (["--frames", "10001"], "value 10001 for '--frames' is out of range (a whole number from 2 to 10000)"),
+        (["--from-item", "-1"], "value -1 for '--from-item' is out of range (a whole number from 0 to 1)"),
+        (["--direction", "in"], "invalid value 'in' for '--direction' (values: down, up, left, right)"),
+        (["--width", "x"], "invalid value 'x' for '--width' (a whole number from 1 to 1000)"),
+        (
+            ["--cell-aspect", "0.4"],
+            "value 0.4 for '--cell-aspect' is out of range (a cell's height over its width: a finite number ≥ 0.5 and ≤ 4)"
+        ),
+        (
+            ["--cell-aspect", "nan"],
+            "invalid value 'nan' for '--cell-aspect' (a cell's height over its width: a finite number ≥ 0.5 and ≤ 4)"
+        ),
+        (
+            ["--transition", "spin"],
+            "invalid value 'spin' for '--transition' (values: fold, cube, flip, push, move-in, reveal, fade)"
+        ),
     ]
 
     @Test("the live cycler's", arguments: liveCases)
