@@ -1,0 +1,131 @@
+"""Job control from a real interactive shell (bash -i in a pty, its own session and controlling
+terminal): a run that is put in the background (Ctrl-Z then `bg`, or started with `&`) is stopped
+as the kernel stops a background job that touches its terminal ("Stopped (tty output)" or "(tty
+input)"), never killed with "Hangup" (a background read's EIO is not a lost terminal), and `fg`
+takes it back: the card is drawn and cycles again, keys work, the terminal comes back as it was."""
+import re
+import termios
+
+import pytest
+
+ITEMS = ["first-card", "second-card", "third-card"]
+STOPPED_TTY = re.compile(r"\[1\]\+\s+\d+ Stopped \(tty (input|output)\)\s+\$FC")
+# A pipeline's job: `jobs -l` lists each process; the deck's is stopped on the terminal.
+DECK_STOPPED = re.compile(r"\d+ Stopped \(tty (input|output)\)[^\n]*\$FC deck")
+PROMPT = "sh$ "
+
+
+class Shell:
+    """An interactive bash on a pty; `run(line)` types a command line and returns what it
+    printed, up to a token the shell echoes after it (typed as `$((N))`, printed as N)."""
+
+    def __init__(self, run):
+        self.pty = run
+        self.count = 0
+        assert run.pump_until(lambda: PROMPT in bytes(run.raw).decode(errors="replace"), 10), run.text()
+        # The modes readline sets at its prompt, before any run.
+        self.prompt_modes = termios.tcgetattr(run.slave)
+
+    def type(self, data):
+        self.mark = len(self.pty.raw)
+        self.pty.write(data)
+
+    def since_mark(self):
+        return bytes(self.pty.raw[self.mark:]).decode(errors="replace")
+
+    def run(self, line, timeout=10):
+        self.count += 1
+        token = f"@{self.count}@"
+        separator = " " if line.endswith("&") else "; "
+        self.type(f"{line}{separator}echo @$(({self.count}))@\n".encode())
+        assert self.pty.pump_until(lambda: token in self.since_mark(), timeout), self.since_mark()
+        return self.since_mark().split(token)[0]
+
+    def jobs(self):
+        return self.run("jobs -l")
+
+    def wait_for_card(self, item, timeout=10):
+        """Waits until `item` is on a card (a screen row of its own, not the typed command)."""
+        def shown():
+            return any(item in line and "$FC" not in line for line in self.pty.lines())
+        assert self.pty.pump_until(shown, timeout), self.pty.text()
+
+
+@pytest.fixture
+def shell(foldcycle, pty_run):
+    run = pty_run(["bash", "--norc", "--noprofile", "-i"], cols=100, rows=30,
+                  env={"PS1": PROMPT, "FC": foldcycle, "HISTFILE": "/dev/null", "PROMPT_COMMAND": ""})
+    return Shell(run)
+
+
+def cycles_again(shell):
+    """The card shows each item again: it is cycling, not frozen."""
+    for item in ITEMS:
+        shell.wait_for_card(item)
+
+
+def quit_and_check(shell, key=b"q"):
+    shell.type(key)
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    assert "rc=0" in shell.run("echo rc=$?"), shell.since_mark()
+    assert "Hangup" not in bytes(shell.pty.raw).decode(errors="replace")
+    assert not shell.pty.screen.cursor.hidden
+    # At the prompt again, the terminal's modes are the shell's, as before the run.
+    assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes
+
+
+def test_ctrl_z_bg_stops_on_the_terminal_and_fg_resumes_the_card(shell):
+    shell.type(b"$FC --interval 0.3 " + " ".join(ITEMS).encode() + b"\n")
+    cycles_again(shell)
+    shell.type(b"\x1a")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    assert re.search(r"\[1\]\+\s+Stopped\s+\$FC", shell.since_mark()), shell.since_mark()
+    shell.run("bg")
+    # Continued in the background, it stops again at once (it would take the terminal back).
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if STOPPED_TTY.search(listing):
+            break
+    assert STOPPED_TTY.search(listing), listing
+    assert "Hangup" not in listing and "Running" not in listing.split("jobs -l")[-1]
+    shell.type(b"fg\n")
+    cycles_again(shell)
+    quit_and_check(shell)
+
+
+def test_started_with_ampersand_is_stopped_until_fg(shell):
+    out = shell.run("$FC --interval 0.3 " + " ".join(ITEMS) + " &")
+    assert re.search(r"\[1\] \d+", out), out
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if STOPPED_TTY.search(listing):
+            break
+    assert STOPPED_TTY.search(listing), listing
+    # Nothing was drawn over the shell while it waited: no card, no item.
+    assert not any(item in line and "$FC" not in line for line in shell.pty.lines() for item in ITEMS)
+    shell.type(b"fg\n")
+    cycles_again(shell)
+    quit_and_check(shell)
+
+
+def test_deck_with_piped_items_ctrl_z_bg_stops_and_fg_resumes(shell):
+    shell.type(b"printf 'a-item\\nb-item\\nc-item\\n' | $FC deck --width 20 --height 3 --color never > /dev/null\n")
+    assert shell.pty.pump_until(lambda: any("card 1 of 3" in line for line in shell.pty.lines()), 10), \
+        shell.pty.text()
+    shell.type(b"\x1a")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    shell.run("bg")
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if DECK_STOPPED.search(listing):
+            break
+    assert DECK_STOPPED.search(listing), listing
+    # It did not end in the background (its summary is printed when the deck closes).
+    assert "Hangup" not in listing and "cards left" not in shell.since_mark()
+    shell.type(b"fg\n")
+    assert shell.pty.pump_until(lambda: any("card 1 of 3" in line for line in shell.pty.lines()), 10), \
+        shell.pty.text()
+    quit_and_check(shell)
