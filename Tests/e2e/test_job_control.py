@@ -44,10 +44,15 @@ class Shell:
     def jobs(self):
         return self.run("jobs -l")
 
-    def wait_for_card(self, item, timeout=10):
-        """Waits until `item` is on a card (a screen row of its own, not the typed command)."""
+    def wait_for_card(self, item, below=None, timeout=10):
+        """Waits until `item` is on a card (a screen row of its own, not the typed command),
+        below the last prompt line that shows `below` when given (drawn since that command)."""
         def shown():
-            return any(item in line and "$FC" not in line for line in self.pty.lines())
+            lines = self.pty.lines()
+            if below is not None:
+                typed = [row for row, line in enumerate(lines) if line.startswith(PROMPT + below)]
+                lines = lines[typed[-1] + 1:] if typed else []
+            return any(item in line and "$FC" not in line for line in lines)
         assert self.pty.pump_until(shown, timeout), self.pty.text()
 
 
@@ -58,10 +63,10 @@ def shell(foldcycle, pty_run):
     return Shell(run)
 
 
-def cycles_again(shell):
-    """The card shows each item again: it is cycling, not frozen."""
+def cycles_again(shell, below=None):
+    """The card shows each item (since the command `below`): it is cycling, not frozen."""
     for item in ITEMS:
-        shell.wait_for_card(item)
+        shell.wait_for_card(item, below=below)
 
 
 def quit_and_check(shell, key=b"q"):
@@ -90,7 +95,7 @@ def test_ctrl_z_bg_stops_on_the_terminal_and_fg_resumes_the_card(shell):
     assert STOPPED_TTY.search(listing), listing
     assert "Hangup" not in listing and "Running" not in listing.split("jobs -l")[-1]
     shell.type(b"fg\n")
-    cycles_again(shell)
+    cycles_again(shell, below="fg")
     quit_and_check(shell)
 
 
@@ -106,7 +111,7 @@ def test_started_with_ampersand_is_stopped_until_fg(shell):
     # Nothing was drawn over the shell while it waited: no card, no item.
     assert not any(item in line and "$FC" not in line for line in shell.pty.lines() for item in ITEMS)
     shell.type(b"fg\n")
-    cycles_again(shell)
+    cycles_again(shell, below="fg")
     quit_and_check(shell)
 
 
@@ -126,6 +131,27 @@ def test_deck_with_piped_items_ctrl_z_bg_stops_and_fg_resumes(shell):
     # It did not end in the background (its summary is printed when the deck closes).
     assert "Hangup" not in listing and "cards left" not in shell.since_mark()
     shell.type(b"fg\n")
-    assert shell.pty.pump_until(lambda: any("card 1 of 3" in line for line in shell.pty.lines()), 10), \
-        shell.pty.text()
+
+    def redrawn():
+        lines = shell.pty.lines()
+        typed = [row for row, line in enumerate(lines) if line.startswith(PROMPT + "fg")]
+        return bool(typed) and any("card 1 of 3" in line for line in lines[typed[-1] + 1:])
+    assert shell.pty.pump_until(redrawn, 10), shell.pty.text()
+    quit_and_check(shell)
+
+
+def test_kill_cont_while_stopped_stops_again_and_fg_resumes(shell):
+    shell.type(b"$FC --interval 0.3 " + " ".join(ITEMS).encode() + b"\n")
+    cycles_again(shell)
+    shell.type(b"\x1a")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    shell.run("kill -CONT %1")
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if STOPPED_TTY.search(listing):
+            break
+    assert STOPPED_TTY.search(listing), listing
+    shell.type(b"fg\n")
+    cycles_again(shell, below="fg")
     quit_and_check(shell)
