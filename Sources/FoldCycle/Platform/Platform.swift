@@ -131,11 +131,63 @@ extension Platform {
     }
 }
 
+// MARK: - Job control
+
+extension Platform {
+    /// Whether this process is in a background process group of the terminal open on
+    /// `descriptor`: `tcgetpgrp` answers, and with another group than ours. False when it fails
+    /// (not our controlling terminal, or a terminal hung up: gone, not background).
+    package static func isInBackground(ofTerminal descriptor: Int32) -> Bool {
+        let group = tcgetpgrp(descriptor)
+        return group >= 0 && group != getpgrp()
+    }
+
+    /// Lets the kernel stop the calling thread's process when it touches its terminal from the
+    /// background: unblocks SIGTTIN and SIGTTOU on this thread. A thread started from one of
+    /// Dispatch's (which block every signal) inherits their mask, and the kernel answers a
+    /// background `read` of a thread that blocks SIGTTIN with EIO instead of stopping the job.
+    package static func allowTerminalStops() {
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGTTIN)
+        sigaddset(&stops, SIGTTOU)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
+    }
+
+    /// Stops the process as the kernel does when a background job touches its terminal's modes:
+    /// SIGTTOU, taken on this thread (unblocked for the moment of the `raise`, so the stop comes
+    /// before it returns), which the shell reports as "Stopped (tty output)". Returns when the
+    /// process is continued. Nothing when the program gave SIGTTOU another disposition than the
+    /// default (ignored: the kernel would let the change through); returns whether it raised the
+    /// stop (which the kernel discards in an orphaned process group).
+    @discardableResult
+    package static func stopForTerminalOutput() -> Bool {
+        var current = sigaction()
+        guard sigaction(SIGTTOU, nil, &current) == 0, current.sa_flags & SA_SIGINFO == 0 else { return false }
+        #if canImport(Glibc)
+            let isDefault = current.__sigaction_handler.sa_handler == nil
+        #elseif canImport(Darwin)
+            let isDefault = current.__sigaction_u.__sa_handler == nil
+        #endif
+        guard isDefault else { return false }
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTTOU)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+        raise(SIGTTOU)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return true
+    }
+}
+
 // MARK: - Threads
 
 extension Platform {
     /// Starts a detached thread named `name` that runs `body` (`pthread_create`), in place of
-    /// Foundation's `Thread`. Linux keeps the first 15 bytes of the name.
+    /// Foundation's `Thread`. Linux keeps the first 15 bytes of the name. The thread takes
+    /// job control's stops (``allowTerminalStops()``): one that reads the terminal from the
+    /// background is stopped by the kernel, as any program is, instead of reading EIO.
     package static func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
         final class Start {
             let name: String
@@ -161,6 +213,7 @@ extension Platform {
                     _ = unsafeBitCast(setName, to: SetName.self)(
                         pthread_self(), String(decoding: start.name.utf8.prefix(15), as: UTF8.self))
                 }
+                Platform.allowTerminalStops()
                 start.body()
                 return nil
             }
@@ -169,6 +222,7 @@ extension Platform {
             let routine: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { context in
                 let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
                 _ = pthread_setname_np(start.name)
+                Platform.allowTerminalStops()
                 start.body()
                 return nil
             }

@@ -75,6 +75,21 @@ final class InputReader: Sendable {
         }
     }
 
+    /// After a failed read: whether it was a background read's EIO, which is not the end of the
+    /// input (the terminal is there, another job has it) but a job control matter. This thread
+    /// takes the kernel's SIGTTIN stop (``Platform/startThread(named:_:)``), so the EIO comes only
+    /// when the stop could not be taken (SIGTTIN ignored, an orphaned process group): then the
+    /// reader waits a moment and reads again. A read's EIO ends the input only when the terminal
+    /// is gone (hung up: `tcgetpgrp` fails) or we have its foreground.
+    private func waitsInBackground() -> Bool {
+        guard errno == EIO, Platform.isInBackground(ofTerminal: descriptor) else { return false }
+        Platform.sleep(seconds: Self.backgroundRetry)
+        return true
+    }
+
+    /// Seconds between reads while a background read cannot stop the job (see `waitsInBackground`).
+    static let backgroundRetry = 0.1
+
     private func readBytes(
         onBytes: @escaping @Sendable ([UInt8], _ readAt: UInt64) -> Void,
         onEscapeTimeout: @escaping @Sendable () -> Void
@@ -92,6 +107,7 @@ final class InputReader: Sendable {
             if ready < 0 && errno == EINTR { continue }
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if count < 0 && waitsInBackground() { continue }
             if count <= 0 { return }
             // Stamped when read, not when the queue gets round to them (a frame being composed):
             // a drag's samples are timed by when they came (`DispatchTime` uptime nanoseconds).
@@ -136,6 +152,7 @@ final class InputReader: Sendable {
         while true {
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if count < 0 && waitsInBackground() { continue }
             if count <= 0 { break }
             for byte in buffer[0..<count] {
                 defer { lastWasCarriageReturn = byte == 0x0D }

@@ -40,7 +40,12 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
 ///   process stops (`raise(SIGSTOP)`: SIGTSTP itself is blocked on Dispatch's threads). On
 ///   SIGCONT in the foreground modes and participants come back; continued in the background
-///   (`bg`) the session stays suspended until a SIGCONT finds it in the foreground.
+///   (`bg`) the session stops again as the kernel stops a background job that changes its
+///   terminal's modes (SIGTTOU: "Stopped (tty output)"), and stays suspended until a SIGCONT
+///   finds it in the foreground. Started in the background (`&`), ``start()`` stops the same way
+///   before it changes modes, until it is continued in the foreground. The input is read on a
+///   thread that takes the kernel's SIGTTIN stop ("Stopped (tty input)"); a read's EIO ends the
+///   input only when the terminal is gone, not when another job has it.
 /// - SIGWINCH: participants redraw.
 /// - Input: keys (decoded, ``KeyPress``; Esc alone after a short wait) and mouse reports
 ///   (``MouseEvent``), or lines, from the input descriptor (standard input, or a terminal device
@@ -228,12 +233,15 @@ public final class TerminalSession: Sendable {
     package var modeError: TerminalError? { onQueue { state.value.modeFailure } }
 
     /// Installs the signal handlers, enters the terminal modes and starts reading input.
-    /// Idempotent.
+    /// Idempotent. In the background of a terminal it touches (started with `&`), with
+    /// ``Configuration/handlesJobControl``, it first stops (SIGTTOU) until continued in the
+    /// foreground.
     public func start() {
         onQueue {
             guard !state.value.started else { return }
             state.value.started = true
             installSignalHandlers()
+            if configuration.handlesJobControl { waitForForeground() }
             enterModes()
             SessionExitGuard.shared.register(self)
             startInput()
@@ -459,11 +467,38 @@ public final class TerminalSession: Sendable {
         return group < 0 || group == getpgrp()
     }
 
+    /// Whether a terminal this session touches (the input it reads, the output it draws on or
+    /// silences) has another process group in its foreground: we run in the background.
+    private var isInBackground: Bool {
+        var touched = [configuration.outputDevice]
+        if configuration.input != .none { touched.append(configuration.inputDevice) }
+        return touched.contains { $0.isTerminal && Platform.isInBackground(ofTerminal: $0.fileDescriptor) }
+    }
+
+    /// Started in the background (`&`): before modes change and anything is drawn, stop as the
+    /// kernel stops a job that changes its terminal's modes (SIGTTOU, "Stopped (tty output)"),
+    /// again after each `bg`, until `fg` continues us in the foreground. Where the stop cannot be
+    /// taken (SIGTTOU not at its default disposition: go on, as the kernel would let the change
+    /// through; an orphaned process group, whose stops the kernel discards: ask again now and
+    /// then), nothing is drawn over another job's terminal meanwhile.
+    private func waitForForeground() {
+        while isInBackground {
+            guard Platform.stopForTerminalOutput() else { return }
+            if isInBackground { Platform.sleep(seconds: Self.backgroundRetry) }
+        }
+    }
+
+    /// Seconds between stops while a stop does not keep us stopped (see `waitForForeground`).
+    private static let backgroundRetry = 0.1
+
     /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
     private func resume() {
         guard !state.value.ended, state.value.suspended else { return }
-        // Continued in the background (`bg`): the terminal belongs to the shell. Stay suspended
-        // until a SIGCONT finds us in the foreground.
+        // Continued in the background (`bg`, `kill -CONT`): the terminal belongs to the shell.
+        // Taking it back would change its modes from the background: stop as the kernel does
+        // (SIGTTOU, "Stopped (tty output)"); `fg` continues us here. Still in the background (the
+        // stop not taken, or `bg` again, whose SIGCONT comes here once more): stay suspended.
+        if !isForeground { Platform.stopForTerminalOutput() }
         guard isForeground else { return }
         state.value.suspended = false
         enterModes()

@@ -1,0 +1,176 @@
+"""Job control from a real interactive shell (bash -i in a pty, its own session and controlling
+terminal): a run that is put in the background (Ctrl-Z then `bg`, or started with `&`) is stopped
+as the kernel stops a background job that touches its terminal ("Stopped (tty output)" or "(tty
+input)"), never killed with "Hangup" (a background read's EIO is not a lost terminal), and `fg`
+takes it back: the card is drawn and cycles again, keys work, the terminal comes back as it was."""
+import re
+import termios
+
+import pytest
+
+ITEMS = ["first-card", "second-card", "third-card"]
+# After `bg` the resume stops on SIGTTOU (output) unless the input thread's read met the kernel's
+# SIGTTIN first (input): either is job control's stop on the terminal.
+STOPPED_TTY = re.compile(r"\[1\]\+\s+\d+ Stopped \(tty (input|output)\)\s+\$FC")
+# A pipeline's job: `jobs -l` lists each process; the deck's is stopped on the terminal.
+DECK_STOPPED = re.compile(r"\d+ Stopped \(tty (input|output)\)[^\n]*\$FC deck")
+PROMPT = "sh$ "
+
+
+class Shell:
+    """An interactive bash on a pty; `run(line)` types a command line and returns what it
+    printed, up to a token the shell echoes after it (typed as `$((N))`, printed as N)."""
+
+    def __init__(self, run):
+        self.pty = run
+        self.count = 0
+        assert run.pump_until(lambda: PROMPT in bytes(run.raw).decode(errors="replace"), 10), run.text()
+        # The modes readline sets at its prompt, before any run.
+        self.prompt_modes = termios.tcgetattr(run.slave)
+
+    def type(self, data):
+        self.mark = len(self.pty.raw)
+        self.pty.write(data)
+
+    def since_mark(self):
+        return bytes(self.pty.raw[self.mark:]).decode(errors="replace")
+
+    def run(self, line, timeout=10):
+        self.count += 1
+        token = f"@{self.count}@"
+        separator = " " if line.endswith("&") else "; "
+        self.type(f"{line}{separator}echo @$(({self.count}))@\n".encode())
+        assert self.pty.pump_until(lambda: token in self.since_mark(), timeout), self.since_mark()
+        return self.since_mark().split(token)[0]
+
+    def jobs(self):
+        return self.run("jobs -l")
+
+    def wait_for_card(self, item, below=None, timeout=10):
+        """Waits until `item` is on a card (a screen row of its own, not the typed command),
+        below the last prompt line that shows `below` when given (drawn since that command)."""
+        def shown():
+            lines = self.pty.lines()
+            if below is not None:
+                typed = [row for row, line in enumerate(lines) if line.startswith(PROMPT + below)]
+                lines = lines[typed[-1] + 1:] if typed else []
+            return any(item in line and "$FC" not in line for line in lines)
+        assert self.pty.pump_until(shown, timeout), self.pty.text()
+
+
+@pytest.fixture
+def shell(foldcycle, pty_run):
+    run = pty_run(["bash", "--norc", "--noprofile", "-i"], cols=100, rows=30,
+                  env={"PS1": PROMPT, "FC": foldcycle, "HISTFILE": "/dev/null", "PROMPT_COMMAND": ""})
+    return Shell(run)
+
+
+def cycles_again(shell, below=None):
+    """The card shows each item (since the command `below`): it is cycling, not frozen."""
+    for item in ITEMS:
+        shell.wait_for_card(item, below=below)
+
+
+def quit_and_check(shell, key=b"q"):
+    shell.type(key)
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    assert "rc=0" in shell.run("echo rc=$?"), shell.since_mark()
+    assert "Hangup" not in bytes(shell.pty.raw).decode(errors="replace")
+    assert not shell.pty.screen.cursor.hidden
+    # At the prompt again, the terminal's modes are the shell's, as before the run.
+    assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes
+
+
+def test_ctrl_z_bg_stops_on_the_terminal_and_fg_resumes_the_card(shell):
+    shell.type(b"$FC --interval 0.3 " + " ".join(ITEMS).encode() + b"\n")
+    cycles_again(shell)
+    shell.type(b"\x1a")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    assert re.search(r"\[1\]\+\s+Stopped\s+\$FC", shell.since_mark()), shell.since_mark()
+    shell.run("bg")
+    # Continued in the background, it stops again at once (it would take the terminal back).
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if STOPPED_TTY.search(listing):
+            break
+    assert STOPPED_TTY.search(listing), listing
+    assert "Hangup" not in listing and "Running" not in listing.split("jobs -l")[-1]
+    shell.type(b"fg\n")
+    cycles_again(shell, below="fg")
+    quit_and_check(shell)
+
+
+def test_started_with_ampersand_is_stopped_until_fg(shell):
+    out = shell.run("$FC --interval 0.3 " + " ".join(ITEMS) + " &")
+    assert re.search(r"\[1\] \d+", out), out
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if STOPPED_TTY.search(listing):
+            break
+    # Stopped before it touched the terminal's modes: the kernel's SIGTTOU stop, as for any TUI.
+    assert re.search(r"\[1\]\+\s+\d+ Stopped \(tty output\)\s+\$FC --interval", listing), listing
+    # Nothing was drawn over the shell while it waited: no card, no item.
+    assert not any(item in line and "$FC" not in line for line in shell.pty.lines() for item in ITEMS)
+    shell.type(b"fg\n")
+    cycles_again(shell, below="fg")
+    quit_and_check(shell)
+
+
+def test_deck_with_piped_items_ctrl_z_bg_stops_and_fg_resumes(shell):
+    shell.type(b"printf 'a-item\\nb-item\\nc-item\\n' | $FC deck --width 20 --height 3 --color never > /dev/null\n")
+    assert shell.pty.pump_until(lambda: any("card 1 of 3" in line for line in shell.pty.lines()), 10), \
+        shell.pty.text()
+    shell.type(b"\x1a")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    shell.run("bg")
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if DECK_STOPPED.search(listing):
+            break
+    assert DECK_STOPPED.search(listing), listing
+    # It did not end in the background (its summary is printed when the deck closes).
+    assert "Hangup" not in listing and "cards left" not in shell.since_mark()
+    shell.type(b"fg\n")
+
+    def redrawn():
+        lines = shell.pty.lines()
+        typed = [row for row, line in enumerate(lines) if line.startswith(PROMPT + "fg")]
+        return bool(typed) and any("card 1 of 3" in line for line in lines[typed[-1] + 1:])
+    assert shell.pty.pump_until(redrawn, 10), shell.pty.text()
+    quit_and_check(shell)
+
+
+def test_kill_cont_while_stopped_stops_again_and_fg_resumes(shell):
+    shell.type(b"$FC --interval 0.3 " + " ".join(ITEMS).encode() + b"\n")
+    cycles_again(shell)
+    shell.type(b"\x1a")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    shell.run("kill -CONT %1")
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if STOPPED_TTY.search(listing):
+            break
+    assert STOPPED_TTY.search(listing), listing
+    shell.type(b"fg\n")
+    cycles_again(shell, below="fg")
+    quit_and_check(shell)
+
+
+def test_render_play_started_with_ampersand_is_stopped_until_fg(shell):
+    shell.run("$FC render --format ansi --play --fps 10 --duration 0.8 first-card second-card &")
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if STOPPED_TTY.search(listing):
+            break
+    assert re.search(r"\[1\]\+\s+\d+ Stopped \(tty output\)\s+\$FC render", listing), listing
+    # It plays once in the foreground, to its end.
+    shell.type(b"fg\n")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark().split("fg", 1)[-1], 10), shell.since_mark()
+    assert "rc=0" in shell.run("echo rc=$?")
+    assert "Hangup" not in bytes(shell.pty.raw).decode(errors="replace")
+    assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes
