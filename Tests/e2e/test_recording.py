@@ -415,6 +415,8 @@ def test_svg_recording_survives_a_second_signal_while_it_is_written(foldcycle, p
             break
     assert exit_code(run.wait()) == 128 + first, run.text()
     assert termios.tcgetattr(run.slave) == run.termios_before
+    # Written beside the file under a staging name and renamed onto it: nothing else is left.
+    assert sorted(os.listdir(tmp_path)) == ["twice.svg"]
     document = path.read_text()
     assert document.rstrip().endswith("</svg>"), document[-200:]
     root = ElementTree.fromstring(document)
