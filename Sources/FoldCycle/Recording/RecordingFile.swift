@@ -71,7 +71,9 @@ struct RecordingFile {
             throw .cannotCreate(path: path, errno: code)
         }
         var file = RecordingFile(path: path, descriptor: descriptor)
-        if opened.st_mode & S_IFMT == S_IFREG { file.identity = (UInt64(opened.st_dev), UInt64(opened.st_ino)) }
+        if opened.st_mode & S_IFMT == S_IFREG {
+            file.identity = (UInt64(truncatingIfNeeded: opened.st_dev), UInt64(truncatingIfNeeded: opened.st_ino))
+        }
         return file
     }
 
@@ -100,7 +102,8 @@ struct RecordingFile {
         guard let identity else { return false }
         var named = stat()
         guard lstat(path, &named) == 0 else { return false }
-        return UInt64(named.st_dev) == identity.device && UInt64(named.st_ino) == identity.inode
+        return UInt64(truncatingIfNeeded: named.st_dev) == identity.device
+            && UInt64(truncatingIfNeeded: named.st_ino) == identity.inode
             && (!empty || named.st_size == 0)
     }
 
