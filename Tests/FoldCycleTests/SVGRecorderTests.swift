@@ -98,4 +98,54 @@ struct SVGRecorderTests {
         builder.add(CellBuffer(width: 1, height: 1), at: 0)
         #expect(try contents(path) == builder.document(duration: SVGRecorder.holdSeconds))
     }
+
+    /// The document a recording of `card("A")` at 0 writes, finished at once.
+    func documentOfA() -> String {
+        var builder = AnimatedSVG.Builder(columns: 4, rows: 1, style: AnimatedSVGStyle())
+        builder.add(card("A"), at: 0)
+        return builder.document(duration: SVGRecorder.holdSeconds)
+    }
+
+    @Test("the picture replaces the empty file made at the start whole: staged beside it, renamed, nothing left")
+    func stagedAndRenamed() throws {
+        let path = temporaryPath()
+        let staging = "\(path).\(getpid()).tmp"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try SVGRecorder(path: path, clock: ManualClock())
+        let claimed = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(claimed[.size] as? Int == 0)
+        recorder.add(card("A"), at: 0)
+        #expect(recorder.finish() == nil)
+        #expect(try contents(path) == documentOfA())
+        let written = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(written[.systemFileNumber] as? Int != claimed[.systemFileNumber] as? Int)
+        #expect(!FileManager.default.fileExists(atPath: staging))
+    }
+
+    @Test("a file put at the path during the run, or at the staging name, is never replaced")
+    func neverReplacesAnotherFile() throws {
+        let path = temporaryPath()
+        let staging = "\(path).\(getpid()).tmp"
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: staging)
+        }
+        // Someone else's file at the staging name: the picture goes to the file itself.
+        let first = try SVGRecorder(path: path, clock: ManualClock())
+        #expect(FileManager.default.createFile(atPath: staging, contents: Data("theirs".utf8)))
+        first.add(card("A"), at: 0)
+        #expect(first.finish() == nil)
+        #expect(try contents(path) == documentOfA())
+        #expect(try contents(staging) == "theirs")
+        try FileManager.default.removeItem(atPath: staging)
+        try FileManager.default.removeItem(atPath: path)
+        // The recording's file replaced by another while the run went on: that one is kept.
+        let second = try SVGRecorder(path: path, clock: ManualClock())
+        try FileManager.default.removeItem(atPath: path)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("mine".utf8)))
+        second.add(card("A"), at: 0)
+        #expect(second.finish() == nil)
+        #expect(try contents(path) == "mine")
+        #expect(!FileManager.default.fileExists(atPath: staging))
+    }
 }

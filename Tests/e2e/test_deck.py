@@ -225,6 +225,35 @@ def test_signals_mid_drag_restore_the_terminal(deck, signum, code):
     assert_restored(run)
 
 
+@pytest.mark.parametrize("first, second", [(signal.SIGHUP, signal.SIGHUP), (signal.SIGINT, signal.SIGINT),
+                                           (signal.SIGTERM, signal.SIGTERM)], ids=["hup", "int", "term"])
+def test_a_second_signal_never_cuts_the_decisions_or_the_svg(deck, tmp_path, first, second):
+    """Ctrl-C twice, a closed window's two SIGHUPs: the second comes while the deck writes what is
+    left after the restore (its SVG recording, written only then). The run dies of the first, the
+    decision made is on stdout and the picture is whole."""
+    import xml.etree.ElementTree as ElementTree
+    path = tmp_path / "deck.svg"
+    run = deck("--record", str(path))
+    run.write(b"l")
+    assert run.pump_until(lambda: b"alpha.txt" in run.stdout_bytes(), 5), run.text()
+    assert run.pump_until(lambda: top_line(run) == "beta.txt", 5), run.text()
+    os.kill(run.proc.pid, first)
+    # The second at once and again until the process is gone: one surely comes in the last writes.
+    os.kill(run.proc.pid, second)
+    while run.proc.poll() is None:
+        try:
+            os.kill(run.proc.pid, second)
+        except ProcessLookupError:
+            break
+    assert exit_code(run.wait()) == 128 + first
+    assert [(line["item"], line["action"]) for line in decisions(run)] == [("alpha.txt", "right")]
+    assert_restored(run)
+    assert sorted(os.listdir(tmp_path)) == ["deck.svg"]
+    root = ElementTree.fromstring(path.read_text())
+    texts = [text.text for text in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "alpha.txt" in texts and "beta.txt" in texts, texts
+
+
 def test_typed_ctrl_c_exits_130(deck):
     run = deck()
     run.write(b"\x03")

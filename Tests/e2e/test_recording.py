@@ -13,6 +13,7 @@ import termios
 import time
 
 import asciinema.asciicast
+import pytest
 import pyte
 
 from conftest import exit_code
@@ -384,3 +385,44 @@ def test_svg_recording_is_written_when_a_signal_finds_the_queue_stuck(foldcycle,
     root = ElementTree.fromstring(path.read_text())
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert "Alpha" in [text.text for text in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+@pytest.mark.parametrize("first, second", [
+    (signal.SIGHUP, signal.SIGHUP),
+    (signal.SIGINT, signal.SIGINT),
+    (signal.SIGTERM, signal.SIGTERM),
+    (signal.SIGINT, signal.SIGHUP),
+], ids=["hup-hup", "int-int", "term-term", "int-hup"])
+def test_svg_recording_survives_a_second_signal_while_it_is_written(foldcycle, pty_run, tmp_path, first, second):
+    """Two signals back to back (Ctrl-C twice; a closed tmux pane, where the kernel and the shell
+    each send SIGHUP): the first ends the run, the second arrives while the SVG, written only at
+    the end after the terminal is restored, is being written. It must not kill the process by its
+    default action: the SVG is complete and the process dies of the first signal (128 + N)."""
+    import xml.etree.ElementTree as ElementTree
+    path = tmp_path / "twice.svg"
+    run = pty_run([foldcycle, "--interval", "0.3", "--record", str(path), "Alpha", "Beta", "Gamma"], cols=80, rows=12)
+    # Two transitions have been drawn once Gamma is on the screen (a picture of some size: its
+    # writing takes a while).
+    assert run.pump_until(lambda: "Gamma" in run.text(), 10), run.text()
+    os.kill(run.proc.pid, first)
+    # The second signal at once, and again until the process is gone, so that one surely arrives
+    # in the final writes (a window of a few milliseconds after the restore), never a sleep.
+    os.kill(run.proc.pid, second)
+    while run.proc.poll() is None:
+        try:
+            os.kill(run.proc.pid, second)
+        except ProcessLookupError:
+            break
+    assert exit_code(run.wait()) == 128 + first, run.text()
+    assert termios.tcgetattr(run.slave) == run.termios_before
+    # Written beside the file under a staging name and renamed onto it: nothing else is left.
+    assert sorted(os.listdir(tmp_path)) == ["twice.svg"]
+    document = path.read_text()
+    assert document.rstrip().endswith("</svg>"), document[-200:]
+    root = ElementTree.fromstring(document)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    texts = [text.text for text in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Alpha" in texts and "Beta" in texts and "Gamma" in texts, texts
+    # The first card, the transition's frames and the second card: each distinct picture once.
+    pictures = root.find("{http://www.w3.org/2000/svg}g").findall("{http://www.w3.org/2000/svg}g")
+    assert len(pictures) >= 3

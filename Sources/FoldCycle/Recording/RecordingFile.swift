@@ -20,6 +20,9 @@ struct RecordingFile {
     let path: String
     /// The open descriptor (non-blocking, close-on-exec).
     let descriptor: Int32
+    /// The opened file's device and inode when it is a regular file, else nil (a pipe, a
+    /// device): what ``replaceWhole(with:)`` checks the path still names.
+    private var identity: (device: UInt64, inode: UInt64)?
     /// Bytes not yet taken by the file: `backlog[backlogStart...]`.
     private var backlog: [UInt8] = []
     private var backlogStart = 0
@@ -67,7 +70,64 @@ struct RecordingFile {
             _ = close(descriptor)
             throw .cannotCreate(path: path, errno: code)
         }
-        return RecordingFile(path: path, descriptor: descriptor)
+        var file = RecordingFile(path: path, descriptor: descriptor)
+        if opened.st_mode & S_IFMT == S_IFREG {
+            file.identity = (UInt64(truncatingIfNeeded: opened.st_dev), UInt64(truncatingIfNeeded: opened.st_ino))
+        }
+        return file
+    }
+
+    /// Writes `bytes` as the whole file, so that the path holds either what it held (the empty
+    /// file made at ``open(path:overwrite:protecting:)``) or all of `bytes`, never a part: for a
+    /// regular file, staged beside it (`PATH.PID.tmp`, created anew, never replacing anything)
+    /// and renamed onto the path while the path is still this file; otherwise (a pipe, a device,
+    /// a staging file that cannot be made) appended and drained as ``append(_:)`` and
+    /// ``drain(within:)`` do. When nothing could be written, a regular file still empty is
+    /// removed, so that it does not stand in the way of the next recording.
+    ///
+    /// - Throws: as ``append(_:)`` and ``drain(within:)``.
+    mutating func replaceWhole(with bytes: [UInt8]) throws(RecordingError) {
+        if identity != nil, stageAndRename(bytes) { return }
+        do throws(RecordingError) {
+            try append(bytes)
+            try drain(within: Limits.recordingDrainSeconds)
+        } catch {
+            if isStillThisFile(empty: true) { _ = unlink(path) }
+            throw error
+        }
+    }
+
+    /// Whether the path names this regular file still (and, with `empty`, holds nothing).
+    private func isStillThisFile(empty: Bool = false) -> Bool {
+        guard let identity else { return false }
+        var named = stat()
+        guard lstat(path, &named) == 0 else { return false }
+        return UInt64(truncatingIfNeeded: named.st_dev) == identity.device
+            && UInt64(truncatingIfNeeded: named.st_ino) == identity.inode
+            && (!empty || named.st_size == 0)
+    }
+
+    /// ``replaceWhole(with:)`` through a staging file: whether `bytes` are at the path now.
+    private func stageAndRename(_ bytes: [UInt8]) -> Bool {
+        let staging = "\(path).\(getpid()).tmp"
+        let descriptor = Platform.open(staging, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o644)
+        guard descriptor >= 0 else { return false }
+        var written = 0
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while written < raw.count {
+                let count = Platform.write(descriptor, base + written, raw.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                written += count
+            }
+        }
+        let closed = Platform.close(descriptor) == 0
+        guard written == bytes.count, closed, isStillThisFile(), rename(staging, path) == 0 else {
+            _ = unlink(staging)
+            return false
+        }
+        return true
     }
 
     private static func openDescriptor(_ path: String, _ flags: Int32) -> Int32 {

@@ -120,8 +120,7 @@ package final class SVGRecorder: Sendable {
         let duration = state.cut ?? max(clock.now - origin, state.lastTime) + Self.holdSeconds
         var failure: RecordingError?
         do throws(RecordingError) {
-            try state.file.append(Array(builder.document(duration: max(duration, 0.001)).utf8))
-            try state.file.drain(within: Limits.recordingDrainSeconds)
+            try state.file.replaceWhole(with: Array(builder.document(duration: max(duration, 0.001)).utf8))
         } catch {
             failure = error
         }

@@ -136,6 +136,8 @@ public final class TerminalSession: Sendable {
     private struct State {
         var participants: [any TerminalSessionParticipant] = []
         var signalTokens: [Int] = []
+        /// The termination signals' tokens among ``signalTokens``.
+        var terminationTokens: Set<Int> = []
         var decoder = KeyDecoder()
         var started = false
         var ended = false
@@ -262,12 +264,31 @@ public final class TerminalSession: Sendable {
             state.value.ended = true
             for participant in state.value.participants { participant.sessionWillEnd() }
             restoreModes()
-            // The signals' earlier dispositions come back (the relay restores them).
-            for token in state.value.signalTokens { SignalRelay.shared.unregister(token) }
+            // The signals' earlier dispositions come back (the relay restores them), but for the
+            // termination signals of a program that keeps them caught until it exits.
+            let keeps = Self.keepsTerminationSignals.withLock { $0 }
+            for token in state.value.signalTokens where !(keeps && state.value.terminationTokens.contains(token)) {
+                SignalRelay.shared.unregister(token)
+            }
             state.value.signalTokens.removeAll()
+            state.value.terminationTokens.removeAll()
             SessionExitGuard.shared.unregister(self)
         }
     }
+
+    /// Keeps the termination signals caught after ``end()``, by every session of the process,
+    /// until it exits: for a program that still writes after the terminal is restored (the
+    /// `foldcycle` tool's recordings and summaries), so that a second signal then (Ctrl-C twice,
+    /// a closed window's two SIGHUPs) does not end it by its default action halfway through. A
+    /// signal after the end does nothing but arm the termination deadline: if the writes are not
+    /// done by then, the process ends as on a stuck queue (``SignalPolicy``). The program ends
+    /// itself (by the first signal, `Platform.end(bySignal:)`, or `exit`). Call before any
+    /// session starts; never undone.
+    package static func keepTerminationSignalsCaughtUntilExit() {
+        keepsTerminationSignals.withLock { $0 = true }
+    }
+
+    private static let keepsTerminationSignals = LockedBox(false)
 
     /// Reports all pointer motion, with no button held too (mode 1003), or only motion with a
     /// button held again; while mouse reports are on (a suspend or the end turns it off). A
@@ -324,10 +345,15 @@ public final class TerminalSession: Sendable {
             guard let self else { return }
             handler(self)
         }
-        if let token { state.value.signalTokens.append(token) }
+        guard let token else { return }
+        state.value.signalTokens.append(token)
+        if Self.terminationSignals.contains(number) { state.value.terminationTokens.insert(token) }
     }
 
     private func terminate(by number: Int32) {
+        // A signal after the end (kept caught: `keepTerminationSignalsCaughtUntilExit()`) finds
+        // the program in its last writes, which it lets finish.
+        guard !state.value.ended else { return }
         end()
         switch configuration.signalPolicy {
         case .restoreAndReraise:
