@@ -71,4 +71,10 @@ package enum Limits {
     /// terminal that stopped reading, or stopped by Ctrl-S), the terminal is restored without the
     /// queue and the process ends (``SignalPolicy``).
     package static let terminationDeadline: Double = 1
+
+    /// Seconds the end of a process past ``terminationDeadline`` waits for an SVG recording that
+    /// is being written (a large one takes seconds to build): its lock is held only while it is
+    /// written, never while the queue writes to the terminal, so on a stuck queue it is free and
+    /// the picture is written at once.
+    package static let recordingFinishWait: Double = 30
 }

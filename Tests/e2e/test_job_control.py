@@ -174,3 +174,36 @@ def test_render_play_started_with_ampersand_is_stopped_until_fg(shell):
     assert "rc=0" in shell.run("echo rc=$?")
     assert "Hangup" not in bytes(shell.pty.raw).decode(errors="replace")
     assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes
+
+
+@pytest.mark.parametrize("how", ["ctrl-z", "ampersand", "ctrl-z-bg"])
+def test_kill_ends_a_stopped_or_background_run(shell, how):
+    """A trial's case: `kill %1` (SIGTERM, then SIGCONT for a stopped job) left the run stopped
+    ("Stopped (tty output)") until a second kill or `fg`: continued in the background, it stopped
+    itself again before its SIGTERM handler ran. Now the first `kill %1` ends it, "Terminated",
+    and the terminal is the shell's."""
+    command = "$FC --interval 0.3 " + " ".join(ITEMS)
+    if how == "ampersand":
+        shell.run(command + " &")
+    else:
+        shell.type(command.encode() + b"\n")
+        cycles_again(shell)
+        shell.type(b"\x1a")
+        assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+        if how == "ctrl-z-bg":
+            shell.run("bg")
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs()
+        if "Stopped" in listing:
+            break
+    assert "Stopped" in listing, listing
+    shell.run("kill %1")
+    listing = ""
+    for _ in range(50):
+        listing = shell.jobs() + shell.run("true")
+        if "Terminated" in listing:
+            break
+    assert re.search(r"\[1\]\+\s+(\d+ )?Terminated\s+\$FC", listing), listing
+    assert "Stopped" not in shell.jobs()
+    assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes

@@ -387,6 +387,28 @@ def test_svg_recording_is_written_when_a_signal_finds_the_queue_stuck(foldcycle,
     assert "Alpha" in [text.text for text in root.iter("{http://www.w3.org/2000/svg}text")]
 
 
+def test_a_large_svg_recording_ended_by_a_signal_is_written_whole(foldcycle, pty_run, tmp_path):
+    """A trial's case: a large card (150×40, cube, 120 fps) recorded for several seconds, then one
+    Ctrl-C. Building the picture takes longer than the termination deadline, so the end without
+    the queue comes while it is being written; it used to give up on the recorder's lock at once
+    and leave an empty file, with no message. It waits for the picture (its lock is never held
+    while the queue writes to the terminal), which is whole."""
+    import xml.etree.ElementTree as ElementTree
+    path = tmp_path / "large.svg"
+    items = ["item-%02d" % number for number in range(1, 21)]
+    run = pty_run([foldcycle, "--interval", "0.3", "--fps", "120", "--transition", "cube", "--width", "150",
+                   "--height", "40", "--record", str(path), *items], cols=160, rows=50)
+    assert run.pump_until(lambda: "item-20" in run.text(), 30), run.text()
+    os.kill(run.proc.pid, signal.SIGINT)
+    assert exit_code(run.wait(timeout=60)) == 130, run.text()
+    assert sorted(os.listdir(tmp_path)) == ["large.svg"]
+    document = path.read_text()
+    assert document.rstrip().endswith("</svg>"), (len(document), document[-200:])
+    root = ElementTree.fromstring(document)
+    texts = {text.text for text in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {"item-01", "item-20"} <= texts, sorted(texts)[:5]
+
+
 @pytest.mark.parametrize("first, second", [
     (signal.SIGHUP, signal.SIGHUP),
     (signal.SIGINT, signal.SIGINT),

@@ -59,8 +59,9 @@ package final class SVGRecorder: Sendable {
     package func attach(to player: Player) {
         player.setFrameObserver { [self] cells, time, depth in add(cells, at: time, depth: depth) }
         // A signal that ends the process while the player's queue is stuck (a terminal that
-        // stopped reading, a closed window) still gets the picture written.
-        TerminalSession.addFinalWrite { [self] in finish(waitingAtMost: 0.25) }
+        // stopped reading, a closed window) still gets the picture written; one that finds it
+        // being written (past the deadline: a large picture) waits for it to be whole.
+        TerminalSession.addFinalWrite { [self] in finish(waitingAtMost: Limits.recordingFinishWait) }
     }
 
     /// Seconds from the start where the recording stopped because it held more than its cell

@@ -105,6 +105,13 @@ final class InputReader: Sendable {
                 continue
             }
             if ready < 0 && errno == EINTR { continue }
+            // In the background the bytes are the shell's: reading them would take the kernel's
+            // SIGTTIN stop, which after `kill %1` (SIGTERM, SIGCONT) stops the job again before
+            // the signal is handled. The session's own stop (SIGTTOU) takes job control's part.
+            if Platform.isInBackground(ofTerminal: descriptor) {
+                Platform.sleep(seconds: Self.backgroundRetry)
+                continue
+            }
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count < 0 && waitsInBackground() { continue }

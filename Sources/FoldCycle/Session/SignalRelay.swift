@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,10 +9,19 @@ import Dispatch
 /// The write end of the signal pipe, read by the C handler: a process-wide descriptor set once.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
+/// Whether a termination signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) has reached the C handler:
+/// set there (a lock-free atomic store is async-signal-safe), read by job control, which must not
+/// stop the process again (`kill %1` on a stopped job sends SIGTERM, then SIGCONT) before the
+/// signal's handler has run.
+private let terminationSignalArrived = Atomic<Bool>(false)
+
 /// The C signal handler: writes the signal's number to the pipe. Only async-signal-safe calls
-/// (`write`), and `errno` is kept for the interrupted code.
+/// (`write`, an atomic store), and `errno` is kept for the interrupted code.
 private func relaySignal(_ number: Int32) {
     let saved = errno
+    if number == SIGINT || number == SIGTERM || number == SIGHUP || number == SIGQUIT {
+        terminationSignalArrived.store(true, ordering: .sequentiallyConsistent)
+    }
     var byte = UInt8(truncatingIfNeeded: number)
     _ = write(signalPipeWriteEnd, &byte, 1)
     errno = saved
@@ -32,6 +42,10 @@ private func relaySignal(_ number: Int32) {
 /// a write to a terminal that stopped reading), calls the watchdog's emergency handler itself,
 /// on the reading thread: a termination signal is never stuck behind the queue.
 final class SignalRelay: Sendable {
+    /// Whether a termination signal has been caught since the process started (see
+    /// `terminationSignalArrived`).
+    static var hasTerminationSignalArrived: Bool { terminationSignalArrived.load(ordering: .sequentiallyConsistent) }
+
     /// What to do when a handler has not run to its end `deadline` seconds after its signal came.
     struct Watchdog: Sendable {
         /// Seconds the handler has, from the signal's arrival.

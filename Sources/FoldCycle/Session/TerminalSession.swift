@@ -375,7 +375,8 @@ public final class TerminalSession: Sendable {
     /// What must still be written when a termination signal ends the process without the
     /// session's queue (stuck in a write to a terminal that stopped reading): a recording that
     /// is written only at its end (an SVG) writes itself here, after the terminal's rescue.
-    /// Each must return promptly whatever the stuck queue holds (take its locks with a timeout).
+    /// Each must return in bounded time whatever the stuck queue holds (take its locks with a
+    /// timeout: ``Limits/recordingFinishWait`` for a picture being written).
     package static func addFinalWrite(_ write: @escaping @Sendable () -> Void) {
         finalWrites.withLock { $0.append(write) }
     }
@@ -508,7 +509,9 @@ public final class TerminalSession: Sendable {
     /// through; an orphaned process group, whose stops the kernel discards: ask again now and
     /// then), nothing is drawn over another job's terminal meanwhile.
     private func waitForForeground() {
-        while isInBackground {
+        // Not once a termination signal came (`kill %1` on the stopped job: SIGTERM, then SIGCONT):
+        // its handler, behind us on the queue, ends the run.
+        while isInBackground, !SignalRelay.hasTerminationSignalArrived {
             guard Platform.stopForTerminalOutput() else { return }
             if isInBackground { Platform.sleep(seconds: Self.backgroundRetry) }
         }
@@ -524,7 +527,9 @@ public final class TerminalSession: Sendable {
         // Taking it back would change its modes from the background: stop as the kernel does
         // (SIGTTOU, "Stopped (tty output)"); `fg` continues us here. Still in the background (the
         // stop not taken, or `bg` again, whose SIGCONT comes here once more): stay suspended.
-        if !isForeground { Platform.stopForTerminalOutput() }
+        // Not once a termination signal came (`kill %1` on the stopped job sends SIGTERM, then
+        // SIGCONT): its handler, next on the queue, must run, not wait for `fg`.
+        if !isForeground, !SignalRelay.hasTerminationSignalArrived { Platform.stopForTerminalOutput() }
         guard isForeground else { return }
         state.value.suspended = false
         enterModes()
