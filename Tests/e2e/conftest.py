@@ -195,6 +195,19 @@ def pty_run():
         run.close()
 
 
+def signal_twice(proc, first, second):
+    """Sends `first`, then `second` at once and again until the process is gone, so that one
+    surely arrives in its last writes (a window of a few milliseconds after the restore); never a
+    sleep."""
+    os.kill(proc.pid, first)
+    os.kill(proc.pid, second)
+    while proc.poll() is None:
+        try:
+            os.kill(proc.pid, second)
+        except ProcessLookupError:
+            break
+
+
 def exit_code(returncode):
     """subprocess reports a death by signal N as -N; the shell convention is 128 + N."""
     return 128 - returncode if returncode < 0 else returncode

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import cpu_seconds, exit_code
+from conftest import cpu_seconds, exit_code, signal_twice
 
 # Mouse reports, and focus reports with them (issue 22, point 4: focus out ends a drag).
 MOUSE_ON = (b"\x1b[?1002h", b"\x1b[?1006h", b"\x1b[?1004h")
@@ -237,14 +237,7 @@ def test_a_second_signal_never_cuts_the_decisions_or_the_svg(deck, tmp_path, fir
     run.write(b"l")
     assert run.pump_until(lambda: b"alpha.txt" in run.stdout_bytes(), 5), run.text()
     assert run.pump_until(lambda: top_line(run) == "beta.txt", 5), run.text()
-    os.kill(run.proc.pid, first)
-    # The second at once and again until the process is gone: one surely comes in the last writes.
-    os.kill(run.proc.pid, second)
-    while run.proc.poll() is None:
-        try:
-            os.kill(run.proc.pid, second)
-        except ProcessLookupError:
-            break
+    signal_twice(run.proc, first, second)
     assert exit_code(run.wait()) == 128 + first
     assert [(line["item"], line["action"]) for line in decisions(run)] == [("alpha.txt", "right")]
     assert_restored(run)

@@ -46,6 +46,16 @@ class Shell:
     def jobs(self):
         return self.run("jobs -l")
 
+    def jobs_until(self, shows, listing=lambda shell: shell.jobs()):
+        """The job listing once `shows(listing)` holds, asked up to 50 times (each a command
+        round trip, no sleep); the last listing otherwise, for the assertion's message."""
+        seen = ""
+        for _ in range(50):
+            seen = listing(self)
+            if shows(seen):
+                break
+        return seen
+
     def wait_for_card(self, item, below=None, timeout=10):
         """Waits until `item` is on a card (a screen row of its own, not the typed command),
         below the last prompt line that shows `below` when given (drawn since that command)."""
@@ -89,11 +99,7 @@ def test_ctrl_z_bg_stops_on_the_terminal_and_fg_resumes_the_card(shell):
     assert re.search(r"\[1\]\+\s+Stopped\s+\$FC", shell.since_mark()), shell.since_mark()
     shell.run("bg")
     # Continued in the background, it stops again at once (it would take the terminal back).
-    listing = ""
-    for _ in range(50):
-        listing = shell.jobs()
-        if STOPPED_TTY.search(listing):
-            break
+    listing = shell.jobs_until(lambda seen: STOPPED_TTY.search(seen))
     assert STOPPED_TTY.search(listing), listing
     assert "Hangup" not in listing and "Running" not in listing.split("jobs -l")[-1]
     shell.type(b"fg\n")
@@ -104,11 +110,7 @@ def test_ctrl_z_bg_stops_on_the_terminal_and_fg_resumes_the_card(shell):
 def test_started_with_ampersand_is_stopped_until_fg(shell):
     out = shell.run("$FC --interval 0.3 " + " ".join(ITEMS) + " &")
     assert re.search(r"\[1\] \d+", out), out
-    listing = ""
-    for _ in range(50):
-        listing = shell.jobs()
-        if STOPPED_TTY.search(listing):
-            break
+    listing = shell.jobs_until(lambda seen: STOPPED_TTY.search(seen))
     # Stopped before it touched the terminal's modes: the kernel's SIGTTOU stop, as for any TUI.
     assert re.search(r"\[1\]\+\s+\d+ Stopped \(tty output\)\s+\$FC --interval", listing), listing
     # Nothing was drawn over the shell while it waited: no card, no item.
@@ -125,11 +127,7 @@ def test_deck_with_piped_items_ctrl_z_bg_stops_and_fg_resumes(shell):
     shell.type(b"\x1a")
     assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
     shell.run("bg")
-    listing = ""
-    for _ in range(50):
-        listing = shell.jobs()
-        if DECK_STOPPED.search(listing):
-            break
+    listing = shell.jobs_until(lambda seen: DECK_STOPPED.search(seen))
     assert DECK_STOPPED.search(listing), listing
     # It did not end in the background (its summary is printed when the deck closes).
     assert "Hangup" not in listing and "cards left" not in shell.since_mark()
@@ -149,11 +147,7 @@ def test_kill_cont_while_stopped_stops_again_and_fg_resumes(shell):
     shell.type(b"\x1a")
     assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
     shell.run("kill -CONT %1")
-    listing = ""
-    for _ in range(50):
-        listing = shell.jobs()
-        if STOPPED_TTY.search(listing):
-            break
+    listing = shell.jobs_until(lambda seen: STOPPED_TTY.search(seen))
     assert STOPPED_TTY.search(listing), listing
     shell.type(b"fg\n")
     cycles_again(shell, below="fg")
@@ -162,11 +156,7 @@ def test_kill_cont_while_stopped_stops_again_and_fg_resumes(shell):
 
 def test_render_play_started_with_ampersand_is_stopped_until_fg(shell):
     shell.run("$FC render --format ansi --play --fps 10 --duration 0.8 first-card second-card &")
-    listing = ""
-    for _ in range(50):
-        listing = shell.jobs()
-        if STOPPED_TTY.search(listing):
-            break
+    listing = shell.jobs_until(lambda seen: STOPPED_TTY.search(seen))
     assert re.search(r"\[1\]\+\s+\d+ Stopped \(tty output\)\s+\$FC render", listing), listing
     # It plays once in the foreground, to its end.
     shell.type(b"fg\n")
@@ -192,18 +182,10 @@ def test_kill_ends_a_stopped_or_background_run(shell, how):
         assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
         if how == "ctrl-z-bg":
             shell.run("bg")
-    listing = ""
-    for _ in range(50):
-        listing = shell.jobs()
-        if "Stopped" in listing:
-            break
+    listing = shell.jobs_until(lambda seen: "Stopped" in seen)
     assert "Stopped" in listing, listing
     shell.run("kill %1")
-    listing = ""
-    for _ in range(50):
-        listing = shell.jobs() + shell.run("true")
-        if "Terminated" in listing:
-            break
+    listing = shell.jobs_until(lambda seen: "Terminated" in seen, listing=lambda shell: shell.jobs() + shell.run("true"))
     assert re.search(r"\[1\]\+\s+(\d+ )?Terminated\s+\$FC", listing), listing
     assert "Stopped" not in shell.jobs()
     assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes

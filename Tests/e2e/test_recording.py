@@ -16,7 +16,7 @@ import asciinema.asciicast
 import pytest
 import pyte
 
-from conftest import exit_code
+from conftest import exit_code, signal_twice
 
 END = b"\x1b[?2026l"
 
@@ -426,15 +426,7 @@ def test_svg_recording_survives_a_second_signal_while_it_is_written(foldcycle, p
     # Two transitions have been drawn once Gamma is on the screen (a picture of some size: its
     # writing takes a while).
     assert run.pump_until(lambda: "Gamma" in run.text(), 10), run.text()
-    os.kill(run.proc.pid, first)
-    # The second signal at once, and again until the process is gone, so that one surely arrives
-    # in the final writes (a window of a few milliseconds after the restore), never a sleep.
-    os.kill(run.proc.pid, second)
-    while run.proc.poll() is None:
-        try:
-            os.kill(run.proc.pid, second)
-        except ProcessLookupError:
-            break
+    signal_twice(run.proc, first, second)
     assert exit_code(run.wait()) == 128 + first, run.text()
     assert termios.tcgetattr(run.slave) == run.termios_before
     # Written beside the file under a staging name and renamed onto it: nothing else is left.
