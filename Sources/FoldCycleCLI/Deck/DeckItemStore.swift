@@ -14,15 +14,19 @@ import FoldCycle
 /// queue or its clock's; clients add on the session's queue).
 final class DeckItemStore: DeckDataSource, Sendable {
     private struct State {
-        var items: [String]
+        var items: [StyledString]
         var needsMoreDataHandler: (@Sendable (Int) -> Void)?
     }
 
     private let state: LockedBox<State>
 
-    /// A store of `items`.
-    init(_ items: [String]) {
-        state = LockedBox(State(items: items))
+    /// How item text is read (``ANSIHandling``): every item, those added later too.
+    let ansi: ANSIHandling
+
+    /// A store of `items`, read as `ansi` says.
+    init(_ items: [String], ansi: ANSIHandling = .keep) {
+        self.ansi = ansi
+        state = LockedBox(State(items: items.map(ansi.styledString)))
     }
 
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
@@ -31,32 +35,34 @@ final class DeckItemStore: DeckDataSource, Sendable {
         state.withLock { $0.needsMoreDataHandler = handler }
     }
 
-    /// Every item, in order.
-    var items: [String] { state.withLock { $0.items } }
+    /// Every item's plain text (what identifies it), in order.
+    var items: [String] { state.withLock { $0.items.map(\.plainText) } }
 
     /// The number of items.
     var count: Int { state.withLock { $0.items.count } }
 
     /// The item at `index` (`0 ..< count`).
-    func item(at index: Int) -> String { state.withLock { $0.items[index] } }
+    func item(at index: Int) -> StyledString { state.withLock { $0.items[index] } }
 
-    /// The item at `index`, or "" when there is none (an event about an item out of range).
+    /// The plain text of the item at `index`, or "" when there is none (an event about an item out of range).
     func text(at index: Int) -> String {
-        state.withLock { $0.items.indices.contains(index) ? $0.items[index] : "" }
+        state.withLock { $0.items.indices.contains(index) ? $0.items[index].plainText : "" }
     }
 
     /// Appends `item`; returns its index.
     @discardableResult
     func append(_ item: String) -> Int {
-        state.withLock {
-            $0.items.append(item)
+        let styled = ansi.styledString(item)
+        return state.withLock {
+            $0.items.append(styled)
             return $0.items.count - 1
         }
     }
 
     /// Appends `items` (a batch read from a stream).
     func append(contentsOf items: [String]) {
-        state.withLock { $0.items += items }
+        let styled = items.map(ansi.styledString)
+        state.withLock { $0.items += styled }
     }
 
     /// The deck runs low: tells the handler.
