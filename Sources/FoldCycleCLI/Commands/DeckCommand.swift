@@ -1,5 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -38,6 +39,27 @@ struct DeckCommand {
         static let width = IntegerOption(
             "width", value: "cells", summary: "Card width in cells.", range: .init(SharedOptions.widthRange),
             defaultText: "the widest side of an item plus 2, at least 24")
+        /// `--skipped`: what becomes of items paged past without a decision.
+        static let skipped = ChoiceOption(
+            "skipped", value: "mode",
+            summary:
+                "Items paged past undecided: return after the last card until decided, or keep-undecided "
+                + "(the deck ends; they are counted and listed as skipped).",
+            cases: DeckSkippedPolicy.allCases, default: .return)
+        /// `--print`: plain lines of the chosen items instead of JSON decisions.
+        static let print = ChoiceOption<DeckPrint?>(
+            "print", value: "which",
+            summary:
+                "When the deck is gone, print the kept or discarded items one per line, or every decision as "
+                + "'kept|discarded|skipped<TAB>item', instead of JSON lines.",
+            choices: DeckPrint.allCases.map { ($0.rawValue, $0) }, default: nil)
+        static let print0 = FlagOption(
+            "print0", summary: "With --print, end each item with NUL instead of a newline (for xargs -0).")
+        static let wait = FlagOption(
+            "wait",
+            summary:
+                "After the last card, wait for cards added over --listen's socket or --protocol jsonl "
+                + "('waiting for more cards') until the 'end' request or q (always while a client is subscribed).")
         /// `--height`: absent, the card fits the tallest side of an item.
         static let height = IntegerOption(
             "height", value: "rows", summary: "Card height in rows.", range: .init(SharedOptions.heightRange),
@@ -48,7 +70,7 @@ struct DeckCommand {
     static let specs: [OptionSpec] =
         [
             Options.file.spec, SharedOptions.split.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
-            Options.noMouse.spec,
+            Options.skipped.spec, Options.print.spec, Options.print0.spec, Options.wait.spec, Options.noMouse.spec,
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.background.spec, SharedOptions.color.spec, SharedOptions.deckCellAspect.spec,
             Options.framesPerSecond.spec,
@@ -133,6 +155,14 @@ struct DeckCommand {
     let visibleCount: Int
     let behavior: DeckBehavior
     let loops: Bool
+    /// `--skipped`: skipped items come back after the last card, or end counted as skipped.
+    let skipped: DeckSkippedPolicy
+    /// `--print`: the items to print as plain lines on exit, instead of JSON decision lines.
+    let print: DeckPrint?
+    /// `--print0`: `--print`'s items end with NUL.
+    let printsNul: Bool
+    /// `--wait`: with no card left, wait for more until `end` or q.
+    let waits: Bool
     let usesMouse: Bool
     let fullscreen: Bool
     let framesPerSecond: Int
@@ -158,6 +188,16 @@ struct DeckCommand {
         let parsed = try ParsedArguments(arguments, specs: specs, command: .deck)
         let values = OptionValues(parsed: parsed, command: .deck)
         if values.flag(SharedOptions.help) { return nil }
+        let control = try ControlEndpoints.read(values)
+        let print = try values.value(Options.print)
+        if values.flag(Options.print0), print == nil {
+            throw .usage("'--print0' needs '--print kept|discarded|decisions'", .deck)
+        }
+        if print != nil, control.language == .jsonl, control.descriptor == 1 {
+            throw .usage(
+                "'--print' and '--protocol jsonl' both write to standard output: send the protocol elsewhere with "
+                    + "'--protocol-fd N'", .deck)
+        }
         return DeckCommand(
             itemArguments: parsed.positionals,
             filePath: values.text(Options.file),
@@ -165,6 +205,10 @@ struct DeckCommand {
             visibleCount: try values.value(Options.visible),
             behavior: try values.value(Options.drag),
             loops: values.flag(Options.loop),
+            skipped: try values.value(Options.skipped),
+            print: print,
+            printsNul: values.flag(Options.print0),
+            waits: values.flag(Options.wait),
             usesMouse: !values.flag(Options.noMouse),
             fullscreen: values.flag(Options.fullscreen),
             framesPerSecond: try values.value(Options.framesPerSecond),
@@ -175,7 +219,7 @@ struct DeckCommand {
             background: try values.value(SharedOptions.background),
             colorChoice: try values.value(SharedOptions.color),
             record: try SessionRecording.request(values, itemsFile: values.text(Options.file)),
-            control: try ControlEndpoints.read(values))
+            control: control)
     }
 
     /// Whether items come from standard input (`--file -`, or no arguments and no `--file`).
