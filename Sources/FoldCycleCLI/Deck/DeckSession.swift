@@ -121,7 +121,9 @@ final class DeckSession: Sendable {
                         motion: .fixed(.full), keepsHostLine: false),
                     sink: recorder.sink(terminal: tty), session: session)
             })
-        state = QueueConfined(State(budget: ItemBudget(items)), on: core.queue)
+        var initial = State(budget: ItemBudget(items))
+        initial.tally.tracksSkips = command.behavior == .swipeDeck
+        state = QueueConfined(initial, on: core.queue)
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 

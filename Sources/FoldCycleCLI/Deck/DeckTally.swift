@@ -20,6 +20,10 @@ struct DeckTally: Equatable, Sendable {
     /// Clicks, by key or mouse.
     private(set) var clicks = 0
 
+    /// Whether paging past an item skips it: with the swipe deck's rule; the reusing stack
+    /// (`--drag page`) pages to browse.
+    var tracksSkips = true
+
     /// An undecided item paged past, and how the page was made.
     struct Skip: Equatable, Sendable {
         var index: Int
@@ -34,7 +38,8 @@ struct DeckTally: Equatable, Sendable {
     var skipped: Int { skips.count }
 
     /// Counts `event`, whose indices are item indices: a removal decides its item, an undo takes
-    /// the decision back, a page to the next card skips an undecided item, a click is counted.
+    /// the decision back, a page to the next card skips an undecided item (a page back to it
+    /// takes the skip back), a click is counted.
     mutating func record(_ event: DeckEvent) {
         switch event {
         case .removed(let index, let side, _, _):
@@ -44,8 +49,14 @@ struct DeckTally: Equatable, Sendable {
             decisions[index] = nil
         case .clicked:
             clicks += 1
-        case .paged(let from, _, let direction, let cause, _):
-            guard direction == .next, decisions[from] == nil else { break }
+        case .paged(let from, let to, let direction, let cause, _):
+            guard tracksSkips else { break }
+            // Paged back to, an item is on top again: no longer skipped.
+            guard direction == .next else {
+                skips.removeAll { $0.index == to }
+                break
+            }
+            guard decisions[from] == nil else { break }
             skips.removeAll { $0.index == from }
             skips.append(Skip(index: from, cause: cause))
         case .flipped, .changed, .finished:
