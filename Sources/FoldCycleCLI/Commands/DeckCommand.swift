@@ -123,6 +123,9 @@ struct DeckCommand {
                 "widths per second (null for keys).",
                 "When stdout is the terminal, the lines are printed once the deck is gone. A summary",
                 "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
+                "A card paged past undecided (j) comes back after the last card until decided; with",
+                "--skipped keep-undecided the deck ends and lists it: action skipped, on exit.",
+                "--print kept|discarded|decisions writes plain lines on exit instead (--print0: NUL).",
                 "Items on stdin are read while the deck runs: the footer says 'reading input' (out of",
                 "cards: 'waiting for input'), then 'end of input'; a deck ends when its cards and its",
                 "input do. Input that fails later (not UTF-8, past a limit) is reported on exit, 66.",
@@ -134,7 +137,9 @@ struct DeckCommand {
                 "clicked, undone, paged, flipped, needs-more-data, finished) and the replies to",
                 "requests on stdin (when the items do not come from it); --listen PATH serves",
                 "the same protocol on a Unix socket: left, right, next, prev, undo, click, flip,",
-                "add (value), items, status, help, quit, subscribe, unsubscribe.",
+                "add (value), items, status, help, quit, end, subscribe, unsubscribe. Out of cards,",
+                "a deck with --wait or a subscribed client waits ('waiting for more cards') until",
+                "end or q.",
             ]),
         .init(
             title: "EXAMPLES",
@@ -142,6 +147,7 @@ struct DeckCommand {
                 "ls | foldcycle deck > decisions.jsonl",
                 "foldcycle deck --file Examples/flashcards.txt",
                 "foldcycle deck --visible 3 --loop one two three",
+                "ls | foldcycle deck --print kept | xargs ls -l",
             ]),
     ]
 
