@@ -5,7 +5,7 @@
 /// read at run time (a copied binary has no repository beside it) and SwiftPM has no build-time
 /// hook without plugins, so ``BuildCommit/identifier`` is committed as nil and `scripts/install`
 /// and `scripts/release` write the commit into it in the copy of the tree they build from
-/// (DECISIONS.md, "Versions").
+/// (docs/decisions/0044-versions-and-the-build.md).
 enum BuildVersion {
     /// The package's version (semantic versioning).
     static let version = "0.1.0"
