@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 // Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
 #if FOLDCYCLE_TOOL_GEOMETRY
     import FoundationEssentials
