@@ -251,9 +251,10 @@ struct CyclerTests {
     }
 
     @Test(
-        "the default duration is interval − min(0.1, interval/2)",
+        "the default duration is min(0.6, interval/3): a one-row ticker at 0.8 s reads for 0.53 s",
         arguments: [
-            (2.0, 1.9), (0.3, 0.19999999999999998), (0.1, 0.05), (0.02, 0.01),
+            (2.0, 0.6), (1.8, 0.6), (0.8, 0.26666666666666666), (0.3, 0.09999999999999999),
+            (0.01, 0.0033333333333333335),
         ])
     func defaultDuration(_ interval: Double, _ expected: Double) throws {
         let (cycler, _, _) = try makeCycler(count: 2, interval: interval)
