@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The targets keep the layers apart (see DECISIONS.md, "Targets"):
+// The targets keep the layers apart (see docs/decisions/0007-targets.md):
 // - FoldCyclePlatform: the platform layer, the package's one door to the C library (Glibc or
 //   Darwin, which it re-exports) and its locks; every module imports it `internal` (or
 //   `package`), so libc reaches no embedder (docs/decisions/0090-libc-stays-inside.md).
@@ -15,7 +15,7 @@ import PackageDescription
 //   executable.
 // The product's modules see only the members of the modules each file imports, so a file on
 // FoundationEssentials cannot call an NSString method that another file's `import Foundation`
-// brought in (which would link CoreFoundation and ICU: DECISIONS.md, "FoundationEssentials").
+// brought in (which would link CoreFoundation and ICU: docs/decisions/0012-foundation-essentials.md).
 let product: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
