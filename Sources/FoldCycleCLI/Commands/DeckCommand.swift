@@ -1,5 +1,9 @@
 import FoldCycle
 import FoldCycleOptions
+<<<<<<< HEAD
+=======
+internal import FoldCyclePlatform
+>>>>>>> platform-frontdoor
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

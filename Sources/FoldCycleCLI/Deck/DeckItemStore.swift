@@ -1,4 +1,8 @@
 import FoldCycle
+<<<<<<< HEAD
+=======
+internal import FoldCyclePlatform
+>>>>>>> platform-frontdoor
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
