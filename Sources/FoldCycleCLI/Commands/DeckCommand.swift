@@ -1,9 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
-<<<<<<< HEAD
-=======
 internal import FoldCyclePlatform
->>>>>>> platform-frontdoor
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

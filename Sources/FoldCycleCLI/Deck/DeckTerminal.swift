@@ -1,8 +1,5 @@
 import FoldCycle
-<<<<<<< HEAD
-=======
 internal import FoldCyclePlatform
->>>>>>> platform-frontdoor
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
