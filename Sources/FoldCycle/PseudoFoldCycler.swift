@@ -1,7 +1,7 @@
-// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
-#if FOLDCYCLE_TOOL_GEOMETRY
+internal import FoldCyclePlatform
+
+#if canImport(FoundationEssentials)
     import FoundationEssentials
-    import struct Foundation.CGFloat
 #else
     import Foundation
 #endif
@@ -101,8 +101,8 @@ public final class PseudoFoldCycler: Sendable {
     ///   - styledItems: the styled texts to cycle, at least one; a text may hold several lines.
     ///   - direction: where content moves; default `.down`.
     ///   - interval: seconds between transitions; finite and > 0. Default 2.
-    ///   - duration: seconds each transition runs; nil for `interval − min(0.1, interval/2)`,
-    ///     kept shorter than the interval. Finite, > 0 and < `interval`.
+    ///   - duration: seconds each transition runs; nil for `min(0.6, interval/3)`
+    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, > 0 and < `interval`.
     ///   - transition: the kind of transition; default ``TransitionKind/fold``.
     ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
     ///     (<doc:WritingATransition>).
@@ -292,7 +292,7 @@ public final class PseudoFoldCycler: Sendable {
         PlainTextEncoder.lines(composed(atProgress: progress, colorDepth: .truecolor))
     }
 
-    private var slotSize: CGSize { CGSize(width: cardSize.columns, height: cardSize.rows) }
+    private var slotSize: LayerSize { LayerSize(width: cardSize.columns, height: cardSize.rows) }
 
     /// The card composed at `progress`: the in-flight transition's two items and style, or at
     /// rest the shown item and the next with the cycler's style (a fresh scene per call:

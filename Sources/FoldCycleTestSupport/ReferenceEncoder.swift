@@ -91,7 +91,8 @@ package struct ReferenceEncoder {
     /// foreground and background unless they are the default (every colour code is ≥ 30).
     private func sgrParameters(_ cell: Cell) -> [Int] {
         var parameters = [0]
-        let attributes: [(CellAttributes, Int)] = [(.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7), (.strikethrough, 9),
+        let attributes: [(CellAttributes, Int)] = [
+            (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7), (.strikethrough, 9),
         ]
         for (attribute, code) in attributes where cell.attributes.contains(attribute) { parameters.append(code) }
         parameters += colorParameters(cell.foreground, base: 30)

@@ -8,8 +8,8 @@ import Testing
 struct CardKeyframe: CustomTestStringConvertible, Sendable {
     let direction: TransitionDirection
     let progress: Double
-    let outgoing: [CGFloat]
-    let incoming: [CGFloat]
+    let outgoing: [Double]
+    let incoming: [Double]
     var testDescription: String { "\(direction) at \(progress)" }
 }
 
@@ -36,7 +36,7 @@ let cardKeyframes: [CardKeyframe] = [
 
 extension LayerTransform {
     /// `[a, b, c, d, tx, ty]` as a transform.
-    init(_ c: [CGFloat]) { self.init(a: c[0], b: c[1], c: c[2], d: c[3], tx: c[4], ty: c[5]) }
+    init(_ c: [Double]) { self.init(a: c[0], b: c[1], c: c[2], d: c[3], tx: c[4], ty: c[5]) }
 }
 
 @Suite("PseudoFoldCycler: the design card")
@@ -60,7 +60,8 @@ struct PseudoFoldCyclerTests {
         let terminal = RecordingTerminal(columns: 40, rows: 8)
         let cycler = try PseudoFoldCycler(
             items: ["Search by name or email", "搜索姓名、手机号或邮箱"], direction: .up, interval: 2,
-            output: terminal, configuration: Self.configuration, clock: clock)
+            duration: 1.9, output: terminal, configuration: Self.configuration, clock: clock)
+        // The design card's timing, interval − 0.1 s, given (the default is min(0.6, interval/3)).
         #expect(cycler.duration == 1.9)
         #expect(cycler.cardSize == TerminalSize(columns: 25, rows: 3))
         #expect(cycler.state == .stopped)
@@ -130,11 +131,11 @@ struct PseudoFoldCyclerTests {
     @Test("slot geometry answers only for its own kind")
     func geometryKinds() {
         let fold = TransitionStyle(kind: .fold, direction: .up)
-            .transition(slotSize: CGSize(width: 10, height: 3)).frame(atFractionComplete: 0.5)
+            .transition(slotSize: LayerSize(width: 10, height: 3)).frame(atFractionComplete: 0.5)
         #expect(fold.presentation(of: .incoming)?.affineTransform != nil)
         #expect(fold.presentation(of: .incoming)?.transform3D == nil)
         let cube = TransitionStyle(kind: .cube, direction: .left)
-            .transition(slotSize: CGSize(width: 10, height: 3)).frame(atFractionComplete: 0.5)
+            .transition(slotSize: LayerSize(width: 10, height: 3)).frame(atFractionComplete: 0.5)
         #expect(cube.presentation(of: .incoming)?.affineTransform == nil)
         #expect(cube.presentation(of: .incoming)?.transform3D != nil)
     }

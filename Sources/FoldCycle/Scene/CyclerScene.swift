@@ -1,7 +1,7 @@
-// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
-#if FOLDCYCLE_TOOL_GEOMETRY
+internal import FoldCyclePlatform
+
+#if canImport(FoundationEssentials)
     import FoundationEssentials
-    import struct Foundation.CGFloat
 #else
     import Foundation
 #endif
@@ -76,7 +76,7 @@ where DataSource.Item: CardContent {
             card.render(index: snapshot.configuredIndex, content: snapshot.item.styledString, into: &frame)
             return
         }
-        let size = CGSize(width: card.cardSize.columns, height: card.cardSize.rows)
+        let size = LayerSize(width: card.cardSize.columns, height: card.cardSize.rows)
         let state: TransitionFrame
         switch motion {
         case .full, .none:

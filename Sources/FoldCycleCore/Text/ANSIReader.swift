@@ -169,7 +169,11 @@ public struct ANSIReader {
                     if code == 38 { style.foreground = color } else { style.background = color }
                 }
             case 4 where group.count > 1:
-                if (group[1] ?? 0) == 0 { style.attributes.remove(.underline) } else { style.attributes.insert(.underline) }
+                if (group[1] ?? 0) == 0 {
+                    style.attributes.remove(.underline)
+                } else {
+                    style.attributes.insert(.underline)
+                }
             default:
                 style.apply(code)
             }

@@ -5,7 +5,9 @@ extension StyledString {
         var lines = [StyledString()]
         for run in runs {
             var first = true
-            for piece in run.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            for piece in run.text.split(
+                omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            {
                 if !first { lines.append(StyledString()) }
                 first = false
                 lines[lines.count - 1].append(String(piece), style: run.style)
