@@ -29,6 +29,28 @@ public struct CardStyle: Hashable, Sendable {
         RGBColor.namedColors.first { $0.name == name }?.color
     }
 
+    /// The default palette's variant for a light terminal background: green and blue as in
+    /// ``defaultPalette``; yellow, cyan and orange darkened (#c8a000, #008b8b, #e06c00) so
+    /// that the cards stand out from white as the source's stand out from black. Each keeps its
+    /// hue, and at 16 colours its palette entry.
+    public static let lightBackgroundPalette: [RGBColor] = [
+        RGBColor(red: 0x00, green: 0x80, blue: 0x00), RGBColor(red: 0x00, green: 0x00, blue: 0xFF),
+        RGBColor(red: 0xC8, green: 0xA0, blue: 0x00), RGBColor(red: 0x00, green: 0x8B, blue: 0x8B),
+        RGBColor(red: 0xE0, green: 0x6C, blue: 0x00),
+    ]
+
+    /// The style for a terminal whose background is `background`: the default palette
+    /// (``defaultPalette``) becomes ``lightBackgroundPalette`` on a light background (black
+    /// text contrasts with it more than white, ``contrastingText(on:)``); any other palette,
+    /// and everything else, is kept.
+    public func forBackground(_ background: RGBColor) -> CardStyle {
+        var style = self
+        if palette == Self.defaultPalette && Self.contrastingText(on: background) == .black {
+            style.palette = Self.lightBackgroundPalette
+        }
+        return style
+    }
+
     /// Creates a style.
     ///
     /// - Parameters:
