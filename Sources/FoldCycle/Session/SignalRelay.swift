@@ -1,6 +1,5 @@
 import Dispatch
 import Synchronization
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
