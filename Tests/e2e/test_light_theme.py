@@ -171,3 +171,33 @@ def test_16_colour_live_fold_in_a_pty(foldcycle, pty_run):
     answer_background(run)
     assert exit_code(run.wait(timeout=15)) == 0
     assert sgr_backgrounds(bytes(run.raw)) == {43, 103}
+
+
+EIGHTHS = set(chr(c) for c in range(0x2581, 0x2588)) | set(chr(c) for c in range(0x2589, 0x2590))
+
+
+def test_light_theme_edges_live(foldcycle, pty_run):
+    """/work/shared/cases/light-theme-edges.md, live as the user ran it, on a terminal that
+    answers white, in truecolor and at 16 colours: mid-turn, the part of an edge cell outside the
+    card is the terminal's own background (reverse video against the default), never black."""
+    for env in [{}, {"TERM": "xterm", "COLORTERM": ""}]:
+        run = pty_run([foldcycle, "--transition", "cube", "--direction", "left", "--interval", "0.4",
+                       "--cycles", "2", "Search by name or email", "搜索姓名、手机号或邮箱"],
+                      cols=60, rows=10, env=env)
+        answer_background(run)
+        assert exit_code(run.wait(timeout=15)) == 0
+        screen = pyte.Screen(60, 10)
+        stream = pyte.ByteStream(screen)
+        raw = bytes(run.raw)
+        edges = 0
+        for start in range(0, len(raw), 128):
+            stream.feed(raw[start:start + 128])
+            for y in range(10):
+                for x in range(60):
+                    c = screen.buffer[y][x]
+                    if c.data in EIGHTHS:
+                        edges += 1
+                        assert c.fg not in ("default", "black", "000000"), (env, y, x, c)
+                        if c.reverse:
+                            assert c.bg == "default", (env, y, x, c)
+        assert edges > 0, env
