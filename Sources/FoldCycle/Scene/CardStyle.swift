@@ -14,9 +14,10 @@ public struct CardStyle: Hashable, Sendable {
     public var palette: [RGBColor]
     /// Horizontal alignment of each text line; text is always centred vertically.
     public var alignment: HorizontalAlignment
-    /// Whether a face turned away from the front is dimmed: its colours multiplied by the cosine
-    /// of its angle from the front (``SlotPresentation/facing``), as a face lit from the eye
-    /// darkens toward edge-on (Lambert's cosine law). Off by default; only the cube and the flip
+    /// Whether a face turned away from the front is dimmed: its colours blended toward the
+    /// terminal's background (the compositor's) with the cosine of its angle from the front
+    /// (``SlotPresentation/facing``), as a face lit from the eye darkens toward edge-on
+    /// (Lambert's cosine law); at 16 colours it goes faint instead, keeping its hue. Off by default; only the cube and the flip
     /// turn faces (docs/DESIGN.md#text-on-turned-faces).
     public var shading: Bool
 
