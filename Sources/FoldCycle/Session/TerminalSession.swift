@@ -219,15 +219,38 @@ public final class TerminalSession: Sendable {
         timeout: TimeInterval, completion: @escaping @Sendable (RGBColor?) -> Void
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
+        // Not from the background (`&`, ended by `kill %1` before it ever came forward): the
+        // run is about to end, and nothing may wait for an answer or write to another job's
+        // terminal.
         guard state.value.readsKeys, configuration.outputDevice.isTerminal, !state.value.ended,
             !state.value.suspended, state.value.backgroundQuery == nil,
+            !SignalRelay.hasTerminationSignalArrived, isForeground,
             (try? configuration.outputDevice.write(TerminalBackground.query)) != nil
         else {
             completion(nil)
             return
         }
         state.value.backgroundQuery = completion
-        queue.asyncAfter(deadline: .now() + timeout) { [weak self] in self?.endBackgroundQuery(nil) }
+        armBackgroundQueryTimeout(timeout)
+    }
+
+    /// Ends the open background query with no answer after `timeout` seconds, unless the session
+    /// is suspended then (Ctrl-Z during the query, or `bg` after it): the completion starts the
+    /// drawing, which must wait for the foreground, so the timeout runs again. An ended session
+    /// drops the query.
+    private func armBackgroundQueryTimeout(_ timeout: TimeInterval) {
+        queue.asyncAfter(deadline: .now() + timeout) { [weak self] in
+            guard let self, state.value.backgroundQuery != nil else { return }
+            if state.value.ended {
+                state.value.backgroundQuery = nil
+                state.value.heldInput.removeAll()
+            } else if state.value.suspended || SignalRelay.hasTerminationSignalArrived {
+                // A termination signal's handler, behind us on the queue, ends the run.
+                if !SignalRelay.hasTerminationSignalArrived { armBackgroundQueryTimeout(timeout) }
+            } else {
+                endBackgroundQuery(nil)
+            }
+        }
     }
 
     /// Ends the open background query (if it is still open) with `colour`, then hands on the
