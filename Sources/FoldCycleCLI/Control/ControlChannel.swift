@@ -142,6 +142,9 @@ final class ControlChannel: Sendable {
         }
     }
 
+    /// Whether a client of the socket is subscribed to events (call on the queue).
+    var hasSubscribers: Bool { !closed && (server?.hasSubscribers ?? false) }
+
     /// Writes `event` to the primary output and to every subscribed client.
     func emit(_ event: ProtocolEvent) {
         // Without JSON lines or a socket there is no one to tell: nothing is formed.

@@ -120,6 +120,9 @@ final class ControlServer: Sendable {
         source.resume()
     }
 
+    /// Whether a connected client is subscribed to events.
+    var hasSubscribers: Bool { state.value.clients.values.contains { $0.isSubscribed } }
+
     /// Sends `line` to every subscribed client.
     func broadcast(_ line: String) {
         for client in state.value.clients.values.sorted(by: { $0.number < $1.number }) where client.isSubscribed {
