@@ -83,7 +83,7 @@ struct LiveCommand {
             Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.width.spec,
             SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-            SharedOptions.shading.spec, SharedOptions.background.spec,
+            SharedOptions.shading.spec, SharedOptions.terminalBackground.spec,
             SharedOptions.color.spec, Options.fullscreen.spec, Options.footer.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
             SessionRecording.overwriteOption.spec,
@@ -183,8 +183,9 @@ struct LiveCommand {
     /// Whether the card narrows with the terminal (no `--width` given).
     let fitsWidth: Bool
     let style: CardStyle
-    /// `--background`: the terminal's background, which fades blend to.
-    let background: RGBColor
+    /// `--background`: the terminal's background, which fades and dims blend to; nil: `auto`,
+    /// asked of the terminal when the run starts (``BackgroundDetection``).
+    let background: RGBColor?
     let colorDepth: ColorDepth
     let motion: Motion.Setting
     let fullscreen: Bool
@@ -229,7 +230,7 @@ struct LiveCommand {
                 cellAspect: try values.value(SharedOptions.cellAspect),
                 fitsWidth: try values.value(SharedOptions.width) == nil,
                 style: try SharedOptions.cardStyle(values),
-                background: try values.value(SharedOptions.background),
+                background: try values.value(SharedOptions.terminalBackground),
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
                 motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),

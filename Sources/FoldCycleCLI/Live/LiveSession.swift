@@ -77,11 +77,6 @@ final class LiveSession: Sendable {
         core = try Self.makeCore(for: command, cycler: cycler, devices: devices)
         self.controller = QueueConfined(controller, on: core.queue)
         state = QueueConfined(State(), on: core.queue)
-        if let scene = core.player.scene as? CyclerScene<ArrayDataSource<String>> {
-            // Set before the player starts; it composes on its queue afterwards.
-            scene.card.compositor.backgroundColor = command.background
-            scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
-        }
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -217,6 +212,21 @@ final class LiveSession: Sendable {
                     }
                 }
             })
+        // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
+        BackgroundDetection.resolve(
+            command.background, terminal: terminal, drawsFrames: drawsFrames,
+            environment: ProcessInfo.processInfo.environment
+        ) { [self] background in launch(background: background) }
+    }
+
+    /// The rest of the start, once the background is known: the player starts drawing.
+    private func launch(background: RGBColor) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !core.isFinishing else { return }
+        if let scene = player.scene as? CyclerScene<ArrayDataSource<String>> {
+            // Set before the player starts; it composes on this queue afterwards.
+            BackgroundDetection.apply(background, to: scene.card)
+        }
         updateFooter()
         player.start(paused: command.paused)
         state.value.launched = true
