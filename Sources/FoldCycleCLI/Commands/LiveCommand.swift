@@ -1,5 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -166,8 +167,8 @@ struct LiveCommand {
     ]
 
     let items: [String]
-    /// `--file -`: standard input carries items, so keys and typed commands come from the
-    /// controlling terminal (`/dev/tty`), as fzf reads them.
+    /// Standard input carries items (`--file -`, or piped with no items named), so keys and
+    /// typed commands come from the controlling terminal (`/dev/tty`), as fzf reads them.
     let readsItemsFromStandardInput: Bool
     let transition: TransitionKind
     let direction: TransitionDirection
@@ -204,7 +205,11 @@ struct LiveCommand {
     /// - Throws: ``CLIError/usage(_:_:)`` for a first argument that looks like a mistyped
     ///   subcommand, an unknown option, or a value outside what its declaration allows;
     ///   ``CLIError/unreadableInput(_:)`` for a `--file` that cannot be read.
-    static func parse(_ arguments: [String]) throws(CLIError) -> Parsed {
+    ///
+    /// - Parameter standardInputIsPiped: whether standard input is a pipe or a file
+    ///   (``standardInputIsPiped()``): with no items named and the word protocol, it holds the
+    ///   items (``StandardInputRole``).
+    static func parse(_ arguments: [String], standardInputIsPiped: Bool = false) throws(CLIError) -> Parsed {
         try CLICommand.rejectMistypedSubcommand(in: arguments)
         let parsed = try ParsedArguments(arguments, specs: specs, command: .live)
         let values = OptionValues(parsed: parsed, command: .live)
@@ -212,13 +217,22 @@ struct LiveCommand {
         if values.flag(Options.version) { return .version }
         if let shell = try values.value(Options.completionScript) { return .completionScript(shell) }
         if values.flag(Options.manual) { return .manual }
-        let items = try SharedOptions.items(values) ?? demoDeck
+        let control = try ControlEndpoints.read(values)
+        let role = StandardInputRole(
+            itemsNamed: values.text(SharedOptions.file) != nil || !values.parsed.positionals.isEmpty,
+            filesItems: values.text(SharedOptions.file) == "-", language: control.language,
+            isPiped: standardInputIsPiped)
+        let items =
+            role == .pipedItems
+            ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
+            : try SharedOptions.items(values) ?? demoDeck
+        let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
         return .run(
             LiveCommand(
                 items: items,
-                readsItemsFromStandardInput: values.text(SharedOptions.file) == "-",
+                readsItemsFromStandardInput: role != .commands,
                 transition: try values.value(SharedOptions.transition),
                 direction: try values.value(SharedOptions.direction),
                 interval: interval,
@@ -238,8 +252,17 @@ struct LiveCommand {
                 showsFooter: try values.value(Options.footer),
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
-                record: try SessionRecording.request(values, itemsFile: values.text(SharedOptions.file)),
-                control: try ControlEndpoints.read(values)))
+                record: try SessionRecording.request(values, itemsFile: itemsFile),
+                control: control))
+    }
+
+    /// Whether standard input is a pipe or a regular file (`seq 3 | foldcycle`, `foldcycle <
+    /// tips.txt`), not a terminal, `/dev/null` or closed.
+    static func standardInputIsPiped() -> Bool {
+        var status = stat()
+        guard fstat(0, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFREG
     }
 
     /// Runs until `quit`, a signal, or `--cycles`; returns the exit status.
