@@ -108,7 +108,7 @@ struct LiveCommand {
         HelpText.transitionsSection,
         .init(title: "INPUT (items, commands, keys)", lines: HelpText.wrapped(inputRule, width: HelpText.width - 2)),
         .init(
-            title: "COMMANDS (one per line on stdin; case-insensitive)",
+            title: "COMMANDS (one per line on stdin with items named; case-insensitive)",
             lines: HelpText.wrapped(SessionCommand.summary, width: HelpText.width - 2) + [
                 "Typed, a reply shows under the card; piped, each reply is printed above it (or on",
                 "stderr when stdout is not a terminal). When piped commands end, the cards go on",
@@ -125,7 +125,7 @@ struct LiveCommand {
                 "at once on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
             ]),
         .init(
-            title: "KEYS (stdout a terminal; read from stdin, or from /dev/tty with --file -)",
+            title: "KEYS (stdout a terminal; read from stdin, or from /dev/tty when stdin holds items)",
             lines: HelpText.wrapped(SessionCommand.keysSummary, width: HelpText.width - 2)),
         .init(
             title: "MOTION (--motion auto: the first that applies)",
@@ -140,7 +140,7 @@ struct LiveCommand {
             lines: [
                 "foldcycle --direction up --interval 2",
                 "foldcycle --file Examples/search-tips.txt",
-                "grep -h '^tip:' notes/*.txt | foldcycle --file -",
+                "grep -h '^tip:' notes/*.txt | foldcycle",
                 "echo '{\"cmd\":\"add\",\"value\":\"D\"}' | foldcycle --protocol jsonl --cycles 2 A B C | jq .",
                 "printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C",
             ]),
@@ -151,9 +151,11 @@ struct LiveCommand {
 
     /// Where items, commands and keys come from, as help states it (the README says the same).
     static let inputRule =
-        "Items come from the arguments and --file. Stdin carries commands (typed, or piped one per "
-        + "line), unless '--file -' makes it carry items: then keys and typed commands are read from "
-        + "the terminal (/dev/tty), as fzf reads them. Items are cut as --split says: by default (auto) "
+        "Items come from the arguments and --file. With none named, piped stdin (a pipe or a file) holds "
+        + "the items, as with '--file -': then keys and typed commands are read from the terminal "
+        + "(/dev/tty), as fzf reads them. With items named, stdin carries commands (typed, or piped one "
+        + "per line; a piped line that is no command ends the run, exit 64). --protocol jsonl always "
+        + "reads JSON requests from stdin. Items are cut as --split says: by default (auto) "
         + "one per line, or per paragraph when a blank line separates them, or at each NUL. "
         + "'foldcycle deck' reads items from stdin, keys from the terminal."
 

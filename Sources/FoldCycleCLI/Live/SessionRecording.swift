@@ -52,7 +52,7 @@ enum SessionRecording {
         }
         if let suffix = unwrittenExtension(of: path) {
             throw .usage(
-                "cannot record to '\(CLIError.excerpt(path))': --record writes "
+                "cannot record to '\(path)': --record writes "
                     + formats.map { "\($0.name) (.\($0.fileExtension))" }.joined(separator: " or ")
                     + ", not .\(CLIError.excerpt(suffix))", values.command)
         }
