@@ -161,9 +161,11 @@ enum SharedOptions {
                 do {
                     colors.append(try RGBColor(parsing: trimmed))
                 } catch {
-                    let names = RGBColor.namedColors.map(\.name).joined(separator: ", ")
+                    let names = RGBColor.namedColors.map(\.name)
+                    let near = Suggestion.didYouMean(String(trimmed), among: names)
                     throw .usage(
-                        "invalid colour '\(trimmed)' in '--palette' (values: \(names), or #rrggbb)", values.command)
+                        "invalid colour '\(trimmed)' in '--palette' (\(near)values: \(names.joined(separator: ", ")), "
+                            + "or #rrggbb)", values.command)
                 }
             }
             style.palette = colors
