@@ -74,7 +74,7 @@ package enum FoldCycleCLI {
         case .live, nil:
             break
         }
-        switch try LiveCommand.parse(arguments) {
+        switch try LiveCommand.parse(arguments, standardInputIsPiped: LiveCommand.standardInputIsPiped()) {
         case .help:
             try writeHelp(LiveCommand.help)
         case .version:

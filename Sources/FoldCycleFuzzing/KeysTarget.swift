@@ -37,6 +37,38 @@ enum KeysTarget {
         }
         for (event, _) in events { check(event) }
         drive(behavior: behavior, events: events)
+        checkReports(bytes, chunkSize: chunkSize)
+    }
+
+    /// The terminal's reports (an OSC 11 answer, ``TerminalBackground/parseReply(_:)``, among
+    /// them) are the same however the reads split; an answer's colour reads back from its
+    /// 4-digit form; the reply parser takes the bytes alone too.
+    static func checkReports(_ bytes: [UInt8], chunkSize: Int) {
+        func reports(chunk: Int) -> [TerminalReport] {
+            var decoder = KeyDecoder()
+            var result: [TerminalReport] = []
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + chunk)
+                for case .report(let report) in decoder.decodeWithReports(Array(bytes[start..<end])) {
+                    result.append(report)
+                }
+                start = end
+            }
+            return result
+        }
+        let whole = reports(chunk: max(bytes.count, 1))
+        FuzzCheck.require(whole == reports(chunk: chunkSize), "split reads report differently")
+        for case .backgroundColor(let colour) in whole {
+            let channels = [colour.red, colour.green, colour.blue].map { channel in
+                let value = Int(channel) * 257
+                return String(value, radix: 16).leftPadded(to: 4)
+            }
+            let text = Array("rgb:\(channels.joined(separator: "/"))".utf8)
+            FuzzCheck.require(TerminalBackground.parseReply(text) == colour, "answer \(colour) does not read back")
+        }
+        _ = TerminalBackground.parseReply(bytes)
+        _ = TerminalBackground.fromColorFGBG(String(decoding: bytes.prefix(16), as: UTF8.self))
     }
 
     /// Adjacent text events joined: how reads are split decides only where text is cut.
@@ -111,5 +143,12 @@ enum KeysTarget {
         clock.advance(by: 10)
         scene.render(at: clock.now, into: &frame)
         deck.stop()
+    }
+}
+
+extension String {
+    /// The string with zeros before it up to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

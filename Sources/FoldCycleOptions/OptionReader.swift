@@ -73,7 +73,9 @@ package struct OptionReader<Context: OptionUsageContext> {
         guard let text = parsed.values[option.spec.name] else { return option.defaultValue }
         let name = text.trimmingWhitespace().lowercased()
         if let match = option.choices.first(where: { $0.name == name }) { return match.value }
-        let allowed = "values: " + option.names.joined(separator: ", ")
+        let allowed =
+            Suggestion.didYouMean(name, among: option.choices.map(\.name)) + "values: "
+            + option.names.joined(separator: ", ")
         do {
             if let value = try option.pattern?.parse(text) { return value }
         } catch {

@@ -3,6 +3,28 @@ package enum Suggestion {
     /// The largest distance at which a name is suggested.
     package static let maximumDistance = 2
 
+    /// The largest distance at which a word counts as a mistyped `name`: ``maximumDistance``, but
+    /// at most a third of the name's length (at least 1), so that a short name such as `up` does
+    /// not claim unrelated words.
+    package static func maximumDistance(for name: String) -> Int {
+        min(maximumDistance, max(1, name.count / 3))
+    }
+
+    /// The name in `names` a mistyped `word` most likely meant, compared case-insensitively: the
+    /// nearest within ``maximumDistance(for:)`` edits of it (the first on a tie), or nil.
+    package static func nearestName(to word: String, among names: [String]) -> String? {
+        let typed = Array(word.lowercased())
+        return names.map { (name: $0, distance: distance(typed, Array($0.lowercased()))) }
+            .filter { $0.distance <= maximumDistance(for: $0.name) }
+            .min { $0.distance < $1.distance }?.name
+    }
+
+    /// `did you mean 'cube'? ` for a `word` near one of `names` (``nearestName(to:among:)``),
+    /// else the empty string: the words an error puts before the list of what is allowed.
+    package static func didYouMean(_ word: String, among names: [String]) -> String {
+        nearestName(to: word, among: names).map { "did you mean '\($0)'? " } ?? ""
+    }
+
     /// The name in `candidates` nearest to `word`, compared case-insensitively (so `Render` is
     /// 0 edits from `render`), if it is within `maximumDistance` edits; the first such name on a
     /// tie. Callers pass a word that matched no candidate exactly.

@@ -27,7 +27,8 @@ struct DeckCommandTests {
         #expect(!command.readsStandardInputItems)
         #expect(try Self.parse([]).readsStandardInputItems)
         #expect(try DeckCommand.parse(["--help"]) == nil)
-        #expect(command.background == .black)
+        // auto: asked of the terminal when the deck starts.
+        #expect(command.background == nil)
     }
 
     @Test("--background names the terminal's background, as render's does")

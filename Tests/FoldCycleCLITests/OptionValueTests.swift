@@ -21,7 +21,8 @@ struct OptionValueTests {
         #expect(command.duration == 0.6)
         #expect(command.durationFollowsInterval)
         #expect(command.motion == .detected)
-        #expect(command.background == .black)
+        // auto: asked of the terminal when the run starts.
+        #expect(command.background == nil)
         #expect(command.fitsWidth)
         #expect(command.cardSize == TerminalSize(columns: 3, rows: 3))
         #expect(command.timingFunction == .easeInEaseOut)
@@ -131,8 +132,13 @@ struct OptionValueTests {
         #expect(LiveCommand.intervalRangeText == "a finite number ≥ 0.01 and ≤ 86400")
     }
 
-    @Test("--background names the terminal's background, as render's does")
+    @Test("--background names the terminal's background, as render's does, or auto")
     func liveBackground() throws {
+        guard case .run(let auto) = try LiveCommand.parse(["A", "--background", "auto"]) else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(auto.background == nil)
         guard case .run(let command) = try LiveCommand.parse(["A", "--background", "#ffffff"]) else {
             Issue.record("expected a run")
             return
@@ -140,7 +146,7 @@ struct OptionValueTests {
         #expect(command.background == .white)
         #expect(
             throws: CLIError.usage(
-                "invalid value 'beige' for '--background' (values: black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, #rrggbb)",
+                "invalid value 'beige' for '--background' (values: auto, black, white, red, green, blue, yellow, cyan, magenta, orange, purple, gray, grey, #rrggbb)",
                 .live)
         ) {
             try LiveCommand.parse(["A", "--background", "beige"])

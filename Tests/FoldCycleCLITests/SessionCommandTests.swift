@@ -112,16 +112,25 @@ struct UnknownCommandTests {
         #expect(error.unknownCommand == nil)
     }
 
-    @Test("the hint for a piped first line is one short line naming --file -")
-    func itemsHint() {
-        #expect(
-            LiveSession.itemsHint(for: "tip: one")
-                == "unknown command 'tip: one' (to show piped lines as cards: … | foldcycle --file -)")
+    @Test("a piped line that is no command ends the run: the line, cut to 24 characters, and the commands")
+    func pipedLineError() throws {
+        let commands = "(commands: \(SessionCommand.summary))"
+        for (line, shown) in [
+            ("tip: one", "tip: one"), (String(repeating: "x", count: 200), String(repeating: "x", count: 23) + "…"),
+        ] {
+            guard case .failure(let error) = SessionCommand.parse(line) else {
+                Issue.record("expected a failure")
+                return
+            }
+            #expect(LiveSession.pipedLineError(error) == "standard input: unknown command '\(shown)' \(commands)")
+        }
+        guard case .failure(let typo) = SessionCommand.parse("pasue") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(LiveSession.pipedLineError(typo) == "standard input: " + typo.message)
+        #expect(typo.message.contains("did you mean 'pause'?"))
         let long = String(repeating: "x", count: 200)
-        #expect(
-            LiveSession.itemsHint(for: long)
-                == "unknown command '\(String(repeating: "x", count: 23))…' (to show piped lines as cards: … | foldcycle --file -)"
-        )
         #expect(LiveSession.quotedShort(long) == "'" + String(repeating: "x", count: 23) + "…'")
     }
 }

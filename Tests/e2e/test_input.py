@@ -86,17 +86,14 @@ def test_the_same_split_for_render_status_and_deck(foldcycle, pty_run):
     assert run.wait() == 0
 
 
-def test_a_piped_first_line_that_is_no_command_says_how_to_pipe_items(foldcycle):
+def test_a_piped_line_that_is_no_command_ends_the_run(foldcycle):
+    """Issue 34, item 8: one error per piped line became one error and exit 64 at the first."""
     proc = subprocess.run([foldcycle, "--cycles", "1", "--interval", "0.1", "A", "B"],
                           input=b"tip one\ntip two\nnxt\n", capture_output=True, timeout=10)
-    assert proc.returncode == 0
+    assert proc.returncode == 64
     lines = proc.stderr.decode().splitlines()
-    assert lines[:2] == [
-        "error: unknown command 'tip one' (to show piped lines as cards: … | foldcycle --file -)",
-        "error: unknown command 'tip two'",
-    ]
-    assert lines[2].startswith("error: unknown command 'nxt' (did you mean 'next'? commands: start, pause,")
-    assert len(lines) == 3
+    assert lines[0].startswith("Error: standard input: unknown command 'tip one' (commands: start, pause,")
+    assert lines[1:] == LIVE_USAGE.splitlines()
 
 
 def test_typed_typo_gets_did_you_mean(foldcycle, pty_run):

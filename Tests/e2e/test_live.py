@@ -92,7 +92,8 @@ def test_typed_commands_and_keys(foldcycle, pty_run):
 def test_piped_script_replies_on_stderr(foldcycle):
     script = b"pause\nstatus\nresume\nnext\ndirection left\nstatus\nbogus\nquit\n"
     proc = subprocess.run([foldcycle, "A", "B", "C"], input=script, capture_output=True, timeout=10)
-    assert proc.returncode == 0
+    # A line that is no command ends the run (64): the input is not commands.
+    assert proc.returncode == 64
     assert proc.stderr.decode().splitlines() == [
         "paused",
         "state=paused item=1/3 direction=down interval=2 duration=0.6 transition=fold",
@@ -100,7 +101,9 @@ def test_piped_script_replies_on_stderr(foldcycle):
         "next: item 2/3",
         "direction left",
         "state=running item=2/3 direction=left interval=2 duration=0.6 transition=fold",
-        f"error: unknown command 'bogus' (commands: {COMMANDS})",
+        f"Error: standard input: unknown command 'bogus' (commands: {COMMANDS})",
+        "Usage: foldcycle [OPTIONS] [ITEM ...]",
+        "  See 'foldcycle --help' for more information.",
     ]
     # Not a terminal: no escape bytes; A at launch. The fold to B was still in flight at quit:
     # B never settled, so it is not printed (issue 15; it was, settled by the quit).

@@ -223,6 +223,12 @@ def test_recording_never_replaces_the_items_file(foldcycle, pty_run, tmp_path):
     tips.txt` replaced the items with the recording."""
     tips = tmp_path / "tips.txt"
     tips.write_text("tip one\n\ntip two\n")
+    # A .txt is no format --record writes (issue 34, item 11): refused before anything is opened.
+    for overwrite in ([], ["--overwrite"]):
+        run = pty_run([foldcycle, "--file", str(tips), "--record", str(tips), *overwrite], cols=300)
+        _refused(run, tips, "--record writes asciicast v2 (.cast) or an animated SVG (.svg), not .txt")
+    tips = tmp_path / "tips.cast"
+    tips.write_text("tip one\n\ntip two\n")
     run = pty_run([foldcycle, "--file", str(tips), "--record", str(tips)])
     _refused(run, tips, "the file exists (give '--overwrite' to replace it)")
     run = pty_run([foldcycle, "--file", str(tips), "--record", str(tips), "--overwrite"])

@@ -75,9 +75,11 @@ def test_prev_mid_fold_reverses_from_where_it_is(foldcycle, pty_run, pause_first
 def test_when_piped_commands_end_the_footer_says_only_ctrl_c_quits_and_replies_stay(foldcycle):
     run = PtyRun([foldcycle, "--interval", "30", "--color", "never", "A", "B"], cols=120, rows=14, stdin_pty=False)
     try:
-        run.proc.stdin.write(b"status\nbogus\n")
+        # A bad argument is replied to and the run goes on (a line that is no command ends it:
+        # test_first_minute.py).
+        run.proc.stdin.write(b"status\ndirection sideways\n")
         run.proc.stdin.flush()
-        assert run.pump_until(lambda: "error: unknown command 'bogus'" in run.text(), 3), run.text()
+        assert run.pump_until(lambda: "error: invalid direction 'sideways'" in run.text(), 3), run.text()
         assert "commands on stdin:" in run.text()
         run.proc.stdin.close()
         assert run.pump_until(lambda: "commands ended (stdin closed) · Ctrl-C quits" in run.text(), 3), run.text()
@@ -86,7 +88,7 @@ def test_when_piped_commands_end_the_footer_says_only_ctrl_c_quits_and_replies_s
         text = run.text()
         # The replies were printed above the card and stay after it is gone.
         assert "state=running item=1/2 direction=down interval=30 duration=0.6 transition=fold" in text
-        assert "error: unknown command 'bogus'" in text
+        assert "error: invalid direction 'sideways'" in text
         assert "Ctrl-C quits" not in text
         assert not run.screen.cursor.hidden
     finally:

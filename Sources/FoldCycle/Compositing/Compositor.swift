@@ -125,7 +125,8 @@ package struct Compositor: Hashable, Sendable {
     func draw(
         _ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool, below: Cell? = nil
     ) -> Bool {
-        let alpha = layer.alpha
+        // At 16 colours a fading layer is drawn whole or not at all (no third hue).
+        let alpha = colorDepth.shownAlpha(layer.alpha)
         guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
         let content = layer.content
         guard content.width > 0, content.height > 0, destination.width > 0, destination.height > 0 else {

@@ -231,9 +231,16 @@ public final class CardScene {
             profile = nil
             // A facing that is not a number counts as edge-on.
             let brightness = presentation.facing > 0 ? presentation.facing : 0
+            let depth = compositor.colorDepth
             content = content.shaded(
-                by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor)
-            background = .rgb(background.resolved(compositor.backgroundColor).scaled(by: brightness))
+                by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor,
+                depth: depth)
+            // At 16 colours the card keeps its colour (the text goes faint, or nothing changes).
+            if depth != .ansi16 {
+                background = .rgb(
+                    background.resolved(compositor.backgroundColor).scaled(
+                        by: brightness, toward: compositor.backgroundColor))
+            }
         }
         var layer = Layer(
             content: content, geometry: presentation.geometry, alpha: presentation.alpha, background: background)

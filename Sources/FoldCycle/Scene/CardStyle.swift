@@ -16,9 +16,10 @@ public struct CardStyle: Hashable, Sendable {
     public var palette: [RGBColor]
     /// Horizontal alignment of each text line; text is always centred vertically.
     public var alignment: HorizontalAlignment
-    /// Whether a face turned away from the front is dimmed: its colours multiplied by the cosine
-    /// of its angle from the front (``SlotPresentation/facing``), as a face lit from the eye
-    /// darkens toward edge-on (Lambert's cosine law). Off by default; only the cube and the flip
+    /// Whether a face turned away from the front is dimmed: its colours blended toward the
+    /// terminal's background (the compositor's) with the cosine of its angle from the front
+    /// (``SlotPresentation/facing``), as a face lit from the eye darkens toward edge-on
+    /// (Lambert's cosine law); at 16 colours it goes faint instead, keeping its hue. Off by default; only the cube and the flip
     /// turn faces (docs/DESIGN.md#text-on-turned-faces).
     public var shading: Bool
 
@@ -29,6 +30,28 @@ public struct CardStyle: Hashable, Sendable {
     /// ``defaultPaletteNames`` as colours.
     public static let defaultPalette: [RGBColor] = defaultPaletteNames.compactMap { name in
         RGBColor.namedColors.first { $0.name == name }?.color
+    }
+
+    /// The default palette's variant for a light terminal background: green and blue as in
+    /// ``defaultPalette``; yellow, cyan and orange darkened (#c8a000, #008b8b, #e06c00) so
+    /// that the cards stand out from white as the source's stand out from black. Each keeps its
+    /// hue, and at 16 colours its palette entry.
+    public static let lightBackgroundPalette: [RGBColor] = [
+        RGBColor(red: 0x00, green: 0x80, blue: 0x00), RGBColor(red: 0x00, green: 0x00, blue: 0xFF),
+        RGBColor(red: 0xC8, green: 0xA0, blue: 0x00), RGBColor(red: 0x00, green: 0x8B, blue: 0x8B),
+        RGBColor(red: 0xE0, green: 0x6C, blue: 0x00),
+    ]
+
+    /// The style for a terminal whose background is `background`: the default palette
+    /// (``defaultPalette``) becomes ``lightBackgroundPalette`` on a light background (black
+    /// text contrasts with it more than white, ``contrastingText(on:)``); any other palette,
+    /// and everything else, is kept.
+    public func forBackground(_ background: RGBColor) -> CardStyle {
+        var style = self
+        if palette == Self.defaultPalette && Self.contrastingText(on: background) == .black {
+            style.palette = Self.lightBackgroundPalette
+        }
+        return style
     }
 
     /// Creates a style.

@@ -5,7 +5,8 @@
 /// sequences other than the arrow keys and mouse reports (function keys, bracketed-paste
 /// markers, Alt+key) and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their
 /// contents: typed input never reaches the screen as a control, and a mouse report is never
-/// taken for typed text. A control string never holds the keys after it for long: it is dropped
+/// taken for typed text. Of control strings only the terminal's answer to an OSC 11 query is
+/// read (``TerminalReport/backgroundColor(_:)``, ``TerminalBackground/parseReply(_:)``). A control string never holds the keys after it for long: it is dropped
 /// once it passes ``Limits/controlStringBytes``, or when ``flushPendingEscape()`` finds it
 /// unfinished (a terminal sends one whole; `Alt+]` typed alone starts one that nothing ends). Mouse reports are decoded in SGR form (`CSI < b ; x ; y M|m`, mode
 /// 1006) and in the older X10 form (`CSI M` and three bytes). A lone ESC is ``KeyPress/escape``
@@ -32,6 +33,14 @@ package struct KeyDecoder: Sendable {
     private var pendingUTF8: [UInt8] = []
     private var parameters: [UInt8] = []
     private var parametersOverflowed = false
+    /// The OSC string being read (an OSC 11 answer is short: longer ones are not kept).
+    private var oscText: [UInt8] = []
+    /// Whether the control string being read is an OSC whose text is kept in ``oscText``.
+    private var readsOSC = false
+
+    /// The most bytes of an OSC string kept to be read as an answer (`11;rgba:ffff/ffff/ffff/ffff`
+    /// is 27); a longer string is dropped as any other.
+    static let maximumOSCAnswerBytes = 40
 
     /// Creates a decoder in the ground state.
     package init() {}
@@ -113,13 +122,23 @@ package struct KeyDecoder: Sendable {
         case .escape:
             consumeEscape(byte, into: &batch)
         case .string(let length):
-            if byte == 0x07 || length + 1 >= Limits.controlStringBytes {
+            if byte == 0x07 {
+                endString(into: &batch)
+            } else if length + 1 >= Limits.controlStringBytes {
                 state = .ground
+            } else if byte == 0x1B {
+                state = .stringEscape(length + 1)
             } else {
-                state = byte == 0x1B ? .stringEscape(length + 1) : .string(length + 1)
+                state = .string(length + 1)
+                if readsOSC { keepOSC(byte) }
             }
         case .stringEscape(let length):
-            state = byte == UInt8(ascii: "\\") ? .ground : .string(length + 1)
+            if byte == UInt8(ascii: "\\") {
+                endString(into: &batch)
+            } else {
+                state = .string(length + 1)
+                readsOSC = false  // ESC inside the text: no answer of ours.
+            }
         case .x10Mouse(var report):
             report.append(byte)
             if report.count < 3 {
@@ -168,12 +187,39 @@ package struct KeyDecoder: Sendable {
             UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
             UInt8(ascii: "_"),
         ].contains(byte) {
-            state = .string(0)  // OSC, DCS, SOS, PM, APC: the whole string is dropped.
+            // OSC, DCS, SOS, PM, APC: the whole string is dropped, but an OSC is read as it
+            // goes in case it is an answer (``endString(into:)``).
+            state = .string(0)
+            readsOSC = byte == UInt8(ascii: "]")
+            oscText.removeAll(keepingCapacity: true)
         } else if byte == 0x1B {
             batch.emit(.key(.escape))  // Esc, then a new escape.
         } else {
             state = .ground  // Alt+key: dropped.
         }
+    }
+
+    /// A byte of an OSC string's text: kept while it fits ``maximumOSCAnswerBytes``.
+    private mutating func keepOSC(_ byte: UInt8) {
+        if oscText.count < Self.maximumOSCAnswerBytes {
+            oscText.append(byte)
+        } else {
+            readsOSC = false
+        }
+    }
+
+    /// A control string ended (BEL or ST): an OSC 11 answer (`11;rgb:…`) is reported, anything
+    /// else dropped.
+    private mutating func endString(into batch: inout DecodedBatch) {
+        state = .ground
+        defer {
+            readsOSC = false
+            oscText.removeAll(keepingCapacity: true)
+        }
+        guard readsOSC, oscText.starts(with: Array("11;".utf8)),
+            let colour = TerminalBackground.parseReply(oscText.dropFirst(3))
+        else { return }
+        batch.emit(.backgroundColor(colour))
     }
 
     /// A byte of a CSI or SS3 sequence: parameters and intermediates (0x20...0x3F) continue; a
@@ -219,6 +265,7 @@ package struct KeyDecoder: Sendable {
     private static func report(final byte: UInt8, parameters: [UInt8]) -> TerminalReport? {
         switch byte {
         case UInt8(ascii: "I") where parameters.isEmpty: return .focusIn
+        case UInt8(ascii: "c") where parameters.first == UInt8(ascii: "?"): return .deviceAttributes
         case UInt8(ascii: "O") where parameters.isEmpty: return .focusOut
         case UInt8(ascii: "R"):
             let values = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
@@ -283,6 +330,12 @@ package enum TerminalReport: Hashable, Sendable {
     case focusOut
     /// Where the cursor is, 0-based (the answer to `CSI 6n`, `CSI row ; column R`).
     case cursorPosition(row: Int, column: Int)
+    /// The terminal's background colour (the answer to an OSC 11 query,
+    /// `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` and BEL or ST).
+    case backgroundColor(RGBColor)
+    /// The answer to Primary Device Attributes (`CSI c`), `CSI ? … c`: sent after the OSC 11
+    /// query, it says the terminal answered all it will.
+    case deviceAttributes
 }
 
 /// One thing decoded from a terminal's input: an ``InputEvent`` or a ``TerminalReport``.

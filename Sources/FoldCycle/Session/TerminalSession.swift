@@ -155,6 +155,10 @@ public final class TerminalSession: Sendable {
         var resumeHandler: (@Sendable () -> Void)?
         var reportHandler: (@Sendable (TerminalReport, TimeInterval) -> Void)?
         var modeFailure: TerminalError?
+        /// The open background query's completion (``queryBackgroundColor(timeout:completion:)``).
+        var backgroundQuery: (@Sendable (RGBColor?) -> Void)?
+        /// Input decoded while the query is open, with when it was read: handed on after it.
+        var heldInput: [(input: DecodedInput, readAt: UInt64)] = []
     }
 
     /// Creates a session; nothing changes until ``start()``.
@@ -204,6 +208,63 @@ public final class TerminalSession: Sendable {
         guard state.value.readsKeys, !state.value.ended, !state.value.suspended else { return }
         try? configuration.outputDevice.write(EscapeSequence.requestCursorPosition.bytes)
     }
+    /// Asks the terminal for its background colour (``TerminalBackground/query``: OSC 11, then
+    /// Primary Device Attributes) and calls `completion` once, on the queue: with the colour it
+    /// answers; with nil when it answers the attributes first (it does not answer OSC 11), when
+    /// nothing comes within `timeout` seconds, or at once when keys are not read from a terminal
+    /// (the answer would be left unread, typed into the shell after the run). Keys and mouse
+    /// reports read meanwhile are held and handed on after `completion`, in order: typing
+    /// during the query is not lost. An answer after the timeout is dropped like any other
+    /// control string. Call on the session's queue after ``start()``.
+    package func queryBackgroundColor(
+        timeout: TimeInterval, completion: @escaping @Sendable (RGBColor?) -> Void
+    ) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        // Not from the background (`&`, ended by `kill %1` before it ever came forward): the
+        // run is about to end, and nothing may wait for an answer or write to another job's
+        // terminal.
+        guard state.value.readsKeys, configuration.outputDevice.isTerminal, !state.value.ended,
+            !state.value.suspended, state.value.backgroundQuery == nil,
+            !SignalRelay.hasTerminationSignalArrived, isForeground,
+            (try? configuration.outputDevice.write(TerminalBackground.query)) != nil
+        else {
+            completion(nil)
+            return
+        }
+        state.value.backgroundQuery = completion
+        armBackgroundQueryTimeout(timeout)
+    }
+
+    /// Ends the open background query with no answer after `timeout` seconds, unless the session
+    /// is suspended then (Ctrl-Z during the query, or `bg` after it): the completion starts the
+    /// drawing, which must wait for the foreground, so the timeout runs again. An ended session
+    /// drops the query.
+    private func armBackgroundQueryTimeout(_ timeout: TimeInterval) {
+        queue.asyncAfter(deadline: .now() + timeout) { [weak self] in
+            guard let self, state.value.backgroundQuery != nil else { return }
+            if state.value.ended {
+                state.value.backgroundQuery = nil
+                state.value.heldInput.removeAll()
+            } else if state.value.suspended || SignalRelay.hasTerminationSignalArrived {
+                // A termination signal's handler, behind us on the queue, ends the run.
+                if !SignalRelay.hasTerminationSignalArrived { armBackgroundQueryTimeout(timeout) }
+            } else {
+                endBackgroundQuery(nil)
+            }
+        }
+    }
+
+    /// Ends the open background query (if it is still open) with `colour`, then hands on the
+    /// input held meanwhile.
+    private func endBackgroundQuery(_ colour: RGBColor?) {
+        guard let completion = state.value.backgroundQuery else { return }
+        state.value.backgroundQuery = nil
+        completion(colour)
+        let held = state.value.heldInput
+        state.value.heldInput.removeAll()
+        for entry in held { deliver(entry.input, readAt: entry.readAt) }
+    }
+
     /// Called once when the input ends (EOF).
     public func setInputEndHandler(_ handler: (@Sendable () -> Void)?) {
         onQueue { state.value.inputEndHandler = handler }
@@ -437,27 +498,45 @@ public final class TerminalSession: Sendable {
 
     private func handleKeyBytes(_ bytes: [UInt8], readAt: UInt64) {
         guard !state.value.ended, !state.value.suspended else { return }
+        for decoded in state.value.decoder.decodeWithReports(bytes) {
+            guard state.value.backgroundQuery != nil else {
+                deliver(decoded, readAt: readAt)
+                continue
+            }
+            switch decoded {
+            case .report(.backgroundColor(let colour)): endBackgroundQuery(colour)
+            case .report(.deviceAttributes): endBackgroundQuery(nil)
+            default: state.value.heldInput.append((decoded, readAt))
+            }
+        }
+    }
+
+    /// Hands one decoded input to its handler.
+    private func deliver(_ decoded: DecodedInput, readAt: UInt64) {
+        guard !state.value.ended, !state.value.suspended else { return }
         func age() -> TimeInterval {
             let now = DispatchTime.now().uptimeNanoseconds
             return now > readAt ? Double(now - readAt) / 1e9 : 0
         }
-        for decoded in state.value.decoder.decodeWithReports(bytes) {
-            switch decoded {
-            case .event(.key(let key)): state.value.keyHandler?(key)
-            case .event(.mouse(let report)):
-                if let timedMouseHandler = state.value.timedMouseHandler {
-                    timedMouseHandler(report, age())
-                } else {
-                    state.value.mouseHandler?(report)
-                }
-            case .report(let report): state.value.reportHandler?(report, age())
+        switch decoded {
+        case .event(.key(let key)): state.value.keyHandler?(key)
+        case .event(.mouse(let report)):
+            if let timedMouseHandler = state.value.timedMouseHandler {
+                timedMouseHandler(report, age())
+            } else {
+                state.value.mouseHandler?(report)
             }
+        case .report(let report): state.value.reportHandler?(report, age())
         }
     }
 
     /// Nothing followed an ESC: it was the Esc key.
     private func handleEscapeTimeout() {
         guard let key = state.value.decoder.flushPendingEscape(), !state.value.ended, !state.value.suspended else {
+            return
+        }
+        if state.value.backgroundQuery != nil {
+            state.value.heldInput.append((.event(.key(key)), DispatchTime.now().uptimeNanoseconds))
             return
         }
         state.value.keyHandler?(key)

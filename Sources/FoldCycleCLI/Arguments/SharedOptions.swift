@@ -1,5 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -101,6 +102,18 @@ enum SharedOptions {
         choices: RGBColor.namedColors.map { ($0.name, $0.color) },
         pattern: .init(syntax: "#rrggbb", parse: hexColor), default: .black)
 
+    /// `--background` of a run on a terminal (live, deck): as ``background``, plus `auto`
+    /// (nil, the default), the terminal's own background as it answers an OSC 11 query, else
+    /// as `COLORFGBG` names it, else black (``BackgroundDetection``).
+    static let terminalBackground = ChoiceOption<RGBColor?>(
+        "background", value: "color",
+        summary:
+            "The terminal's background (fades and dims blend to it); auto: ask the terminal (OSC 11), "
+            + "else COLORFGBG, else black.",
+        choices: [("auto", nil)] + RGBColor.namedColors.map { ($0.name, Optional($0.color)) },
+        pattern: .init(syntax: "#rrggbb", parse: { text throws(OptionValueError) in try hexColor(text).map { $0 } }),
+        default: nil)
+
     /// `--background`'s `#rrggbb` form: nil for other text.
     private static func hexColor(_ text: String) throws(OptionValueError) -> RGBColor? {
         guard text.hasPrefix("#") else { return nil }
@@ -155,9 +168,11 @@ enum SharedOptions {
                 do {
                     colors.append(try RGBColor(parsing: trimmed))
                 } catch {
-                    let names = RGBColor.namedColors.map(\.name).joined(separator: ", ")
+                    let names = RGBColor.namedColors.map(\.name)
+                    let near = Suggestion.didYouMean(String(trimmed), among: names)
                     throw .usage(
-                        "invalid colour '\(trimmed)' in '--palette' (values: \(names), or #rrggbb)", values.command)
+                        "invalid colour '\(trimmed)' in '--palette' (\(near)values: \(names.joined(separator: ", ")), "
+                            + "or #rrggbb)", values.command)
                 }
             }
             style.palette = colors

@@ -74,7 +74,7 @@ struct DeckCommand {
             Options.drag.spec, Options.loop.spec,
             Options.skipped.spec, Options.print.spec, Options.print0.spec, Options.wait.spec, Options.noMouse.spec,
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-            SharedOptions.background.spec, SharedOptions.color.spec, SharedOptions.deckCellAspect.spec,
+            SharedOptions.terminalBackground.spec, SharedOptions.color.spec, SharedOptions.deckCellAspect.spec,
             Options.framesPerSecond.spec,
             Options.fullscreen.spec,
             SessionRecording.option.spec, SessionRecording.overwriteOption.spec,
@@ -180,8 +180,9 @@ struct DeckCommand {
     let width: Int?
     let height: Int?
     let style: CardStyle
-    /// `--background`: the terminal's background, which fades blend to.
-    let background: RGBColor
+    /// `--background`: the terminal's background, which fades and dims blend to; nil: `auto`,
+    /// asked of the terminal when the run starts (``BackgroundDetection``).
+    let background: RGBColor?
     let colorChoice: ColorDepth.Choice
     /// `--record`: the asciicast file of what the deck's terminal shows, if any.
     let record: SessionRecording.Request?
@@ -227,7 +228,7 @@ struct DeckCommand {
             width: try values.value(Options.width),
             height: try values.value(Options.height),
             style: try SharedOptions.cardStyle(values),
-            background: try values.value(SharedOptions.background),
+            background: try values.value(SharedOptions.terminalBackground),
             colorChoice: try values.value(SharedOptions.color),
             record: try SessionRecording.request(values, itemsFile: values.text(Options.file)),
             control: control)

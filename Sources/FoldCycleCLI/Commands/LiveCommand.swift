@@ -1,5 +1,7 @@
 import FoldCycle
 import FoldCycleOptions
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -83,7 +85,7 @@ struct LiveCommand {
             Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.width.spec,
             SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-            SharedOptions.shading.spec, SharedOptions.background.spec,
+            SharedOptions.shading.spec, SharedOptions.terminalBackground.spec,
             SharedOptions.color.spec, Options.fullscreen.spec, Options.footer.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
             SessionRecording.overwriteOption.spec,
@@ -105,7 +107,7 @@ struct LiveCommand {
         HelpText.transitionsSection,
         .init(title: "INPUT (items, commands, keys)", lines: HelpText.wrapped(inputRule, width: HelpText.width - 2)),
         .init(
-            title: "COMMANDS (one per line on stdin; case-insensitive)",
+            title: "COMMANDS (one per line on stdin with items named; case-insensitive)",
             lines: HelpText.wrapped(SessionCommand.summary, width: HelpText.width - 2) + [
                 "Typed, a reply shows under the card; piped, each reply is printed above it (or on",
                 "stderr when stdout is not a terminal). When piped commands end, the cards go on",
@@ -122,7 +124,7 @@ struct LiveCommand {
                 "at once on a Unix socket: foldcycle send PATH '{\"cmd\":\"next\"}'.",
             ]),
         .init(
-            title: "KEYS (stdout a terminal; read from stdin, or from /dev/tty with --file -)",
+            title: "KEYS (stdout a terminal; read from stdin, or from /dev/tty when stdin holds items)",
             lines: HelpText.wrapped(SessionCommand.keysSummary, width: HelpText.width - 2)),
         .init(
             title: "MOTION (--motion auto: the first that applies)",
@@ -137,7 +139,7 @@ struct LiveCommand {
             lines: [
                 "foldcycle --direction up --interval 2",
                 "foldcycle --file Examples/search-tips.txt",
-                "grep -h '^tip:' notes/*.txt | foldcycle --file -",
+                "grep -h '^tip:' notes/*.txt | foldcycle",
                 "echo '{\"cmd\":\"add\",\"value\":\"D\"}' | foldcycle --protocol jsonl --cycles 2 A B C | jq .",
                 "printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C",
             ]),
@@ -148,9 +150,11 @@ struct LiveCommand {
 
     /// Where items, commands and keys come from, as help states it (the README says the same).
     static let inputRule =
-        "Items come from the arguments and --file. Stdin carries commands (typed, or piped one per "
-        + "line), unless '--file -' makes it carry items: then keys and typed commands are read from "
-        + "the terminal (/dev/tty), as fzf reads them. Items are cut as --split says: by default (auto) "
+        "Items come from the arguments and --file. With none named, piped stdin (a pipe or a file) holds "
+        + "the items, as with '--file -': then keys and typed commands are read from the terminal "
+        + "(/dev/tty), as fzf reads them. With items named, stdin carries commands (typed, or piped one "
+        + "per line; a piped line that is no command ends the run, exit 64). --protocol jsonl always "
+        + "reads JSON requests from stdin. Items are cut as --split says: by default (auto) "
         + "one per line, or per paragraph when a blank line separates them, or at each NUL. "
         + "'foldcycle deck' reads items from stdin, keys from the terminal."
 
@@ -164,8 +168,8 @@ struct LiveCommand {
     ]
 
     let items: [String]
-    /// `--file -`: standard input carries items, so keys and typed commands come from the
-    /// controlling terminal (`/dev/tty`), as fzf reads them.
+    /// Standard input carries items (`--file -`, or piped with no items named), so keys and
+    /// typed commands come from the controlling terminal (`/dev/tty`), as fzf reads them.
     let readsItemsFromStandardInput: Bool
     let transition: TransitionKind
     let direction: TransitionDirection
@@ -183,8 +187,9 @@ struct LiveCommand {
     /// Whether the card narrows with the terminal (no `--width` given).
     let fitsWidth: Bool
     let style: CardStyle
-    /// `--background`: the terminal's background, which fades blend to.
-    let background: RGBColor
+    /// `--background`: the terminal's background, which fades and dims blend to; nil: `auto`,
+    /// asked of the terminal when the run starts (``BackgroundDetection``).
+    let background: RGBColor?
     let colorDepth: ColorDepth
     let motion: Motion.Setting
     let fullscreen: Bool
@@ -202,7 +207,11 @@ struct LiveCommand {
     /// - Throws: ``CLIError/usage(_:_:)`` for a first argument that looks like a mistyped
     ///   subcommand, an unknown option, or a value outside what its declaration allows;
     ///   ``CLIError/unreadableInput(_:)`` for a `--file` that cannot be read.
-    static func parse(_ arguments: [String]) throws(CLIError) -> Parsed {
+    ///
+    /// - Parameter standardInputIsPiped: whether standard input is a pipe or a file
+    ///   (``standardInputIsPiped()``): with no items named and the word protocol, it holds the
+    ///   items (``StandardInputRole``).
+    static func parse(_ arguments: [String], standardInputIsPiped: Bool = false) throws(CLIError) -> Parsed {
         try CLICommand.rejectMistypedSubcommand(in: arguments)
         let parsed = try ParsedArguments(arguments, specs: specs, command: .live)
         let values = OptionValues(parsed: parsed, command: .live)
@@ -210,13 +219,22 @@ struct LiveCommand {
         if values.flag(Options.version) { return .version }
         if let shell = try values.value(Options.completionScript) { return .completionScript(shell) }
         if values.flag(Options.manual) { return .manual }
-        let items = try SharedOptions.items(values) ?? demoDeck
+        let control = try ControlEndpoints.read(values)
+        let role = StandardInputRole(
+            itemsNamed: values.text(SharedOptions.file) != nil || !values.parsed.positionals.isEmpty,
+            filesItems: values.text(SharedOptions.file) == "-", language: control.language,
+            isPiped: standardInputIsPiped)
+        let items =
+            role == .pipedItems
+            ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
+            : try SharedOptions.items(values) ?? demoDeck
+        let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
         return .run(
             LiveCommand(
                 items: items,
-                readsItemsFromStandardInput: values.text(SharedOptions.file) == "-",
+                readsItemsFromStandardInput: role != .commands,
                 transition: try values.value(SharedOptions.transition),
                 direction: try values.value(SharedOptions.direction),
                 interval: interval,
@@ -229,15 +247,24 @@ struct LiveCommand {
                 cellAspect: try values.value(SharedOptions.cellAspect),
                 fitsWidth: try values.value(SharedOptions.width) == nil,
                 style: try SharedOptions.cardStyle(values),
-                background: try values.value(SharedOptions.background),
+                background: try values.value(SharedOptions.terminalBackground),
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
                 motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),
                 showsFooter: try values.value(Options.footer),
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
-                record: try SessionRecording.request(values, itemsFile: values.text(SharedOptions.file)),
-                control: try ControlEndpoints.read(values)))
+                record: try SessionRecording.request(values, itemsFile: itemsFile),
+                control: control))
+    }
+
+    /// Whether standard input is a pipe or a regular file (`seq 3 | foldcycle`, `foldcycle <
+    /// tips.txt`), not a terminal, `/dev/null` or closed.
+    static func standardInputIsPiped() -> Bool {
+        var status = stat()
+        guard fstat(0, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFREG
     }
 
     /// Runs until `quit`, a signal, or `--cycles`; returns the exit status.

@@ -1,5 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -104,7 +105,8 @@ package enum SessionCommand: Equatable, Sendable {
         return .failure(
             .init(
                 given.isEmpty
-                    ? "'\(verb)' needs \(needs) (values: \(list))" : "invalid \(verb) '\(given)' (values: \(list))"))
+                    ? "'\(verb)' needs \(needs) (values: \(list))"
+                    : "invalid \(verb) '\(given)' (\(Suggestion.didYouMean(given, among: names))values: \(list))"))
     }
 
     /// `interval` or `duration` with a positive finite number of seconds.

@@ -95,8 +95,6 @@ final class DeckSession: Sendable {
                 screen: screen, cardRows: cardSize.rows, visibleCount: command.visibleCount,
                 fullscreen: command.fullscreen),
             style: command.style, cellAspect: command.cellAspect)
-        scene.card.compositor.backgroundColor = command.background
-        scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
         holdsDecisions = TerminalDevice.standardOutput.isTerminal && command.control.language == .words
         let scene = scene
         core = try SceneSession(
@@ -190,6 +188,19 @@ final class DeckSession: Sendable {
             // cursor is parked at its top-left.
             player.setRowsChangedHandler { [self] in queue.async { self.askFramePosition() } }
         }
+        // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
+        BackgroundDetection.resolve(
+            command.background, terminal: terminal, drawsFrames: true,
+            environment: ProcessInfo.processInfo.environment
+        ) { [self] background in launch(background: background) }
+    }
+
+    /// The rest of the start, once the background is known: the player starts drawing.
+    private func launch(background: RGBColor) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !core.isFinishing else { return }
+        // Set before the player starts; it composes on this queue afterwards.
+        BackgroundDetection.apply(background, to: scene.card)
         player.start()
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
@@ -278,7 +289,7 @@ final class DeckSession: Sendable {
         case .focusOut:
             state.value.pointer.focusLost(time: time, deck: deck)
             followDrag()
-        case .focusIn: break
+        case .focusIn, .backgroundColor, .deviceAttributes: break
         case .cursorPosition(let row, _):
             // Taken only as the answer to a request (a modified F3 is sent the same way).
             guard state.value.cursorReportsAwaited > 0 else { return }

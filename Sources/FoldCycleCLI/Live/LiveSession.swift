@@ -51,12 +51,6 @@ final class LiveSession: Sendable {
         var readsKeys = false
         /// Piped commands ended (EOF on stdin that is not a terminal): only Ctrl-C is left.
         var commandsEnded = false
-        /// A piped line has been read (the first one that is no command gets the hint to pipe
-        /// items with `--file -`).
-        var readPipedLine = false
-        /// The hint to pipe items with `--file -` was given: later lines that are no command are
-        /// named without the command list.
-        var gaveItemsHint = false
         /// Follows the cycler's transitions for the protocol's events.
         var translator = LiveEventTranslator()
         /// Lines read before the start's events were written (`started`, the first
@@ -77,11 +71,6 @@ final class LiveSession: Sendable {
         core = try Self.makeCore(for: command, cycler: cycler, devices: devices)
         self.controller = QueueConfined(controller, on: core.queue)
         state = QueueConfined(State(), on: core.queue)
-        if let scene = core.player.scene as? CyclerScene<ArrayDataSource<String>> {
-            // Set before the player starts; it composes on its queue afterwards.
-            scene.card.compositor.backgroundColor = command.background
-            scene.card.compositor.foregroundColor = CardStyle.contrastingText(on: command.background)
-        }
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -217,6 +206,21 @@ final class LiveSession: Sendable {
                     }
                 }
             })
+        // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
+        BackgroundDetection.resolve(
+            command.background, terminal: terminal, drawsFrames: drawsFrames,
+            environment: ProcessInfo.processInfo.environment
+        ) { [self] background in launch(background: background) }
+    }
+
+    /// The rest of the start, once the background is known: the player starts drawing.
+    private func launch(background: RGBColor) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !core.isFinishing else { return }
+        if let scene = player.scene as? CyclerScene<ArrayDataSource<String>> {
+            // Set before the player starts; it composes on this queue afterwards.
+            BackgroundDetection.apply(background, to: scene.card)
+        }
         updateFooter()
         player.start(paused: command.paused)
         state.value.launched = true
@@ -327,30 +331,31 @@ final class LiveSession: Sendable {
             updateFooter()
             return
         }
-        let firstPipedLine = !state.value.readsKeys && !state.value.readPipedLine
-        if !state.value.readsKeys { state.value.readPipedLine = true }
+        let typedLines = !state.value.readsKeys && commandDevice?.isTerminal == true
         switch parsed {
         case .success(let command): execute(command)
         case .failure(let error):
-            guard let unknown = error.unknownCommand, error.suggestion == nil, !state.value.readsKeys else {
-                respond(error.message, isError: true)
-                return
-            }
-            if firstPipedLine {
-                // Lines piped in as cards, most likely: say how in one line.
-                state.value.gaveItemsHint = true
-                respond(Self.itemsHint(for: unknown), isError: true)
+            if typedLines, error.unknownCommand?.lowercased() == "q" {
+                // As in key mode: q quits (a dumb terminal sends lines, so q and Enter).
+                finish(exitCode: 0)
+            } else if error.unknownCommand != nil, !state.value.readsKeys, !typedLines {
+                // A piped line that is no command: the input is not commands (data piped to a
+                // run with items named). Stop at the first, rather than one error per line.
+                finish(failure: .usage(Self.pipedLineError(error), .live))
             } else {
-                respond(
-                    state.value.gaveItemsHint ? "unknown command \(Self.quotedShort(unknown))" : error.message,
-                    isError: true)
+                respond(error.message, isError: true)
             }
         }
+        updateFooter()
     }
 
-    /// The reply to a first piped line that is no command: one short line on how to pipe items.
-    static func itemsHint(for line: String) -> String {
-        "unknown command \(quotedShort(line)) (to show piped lines as cards: … | foldcycle --file -)"
+    /// The error that ends a run at a piped line that is no command: the line (cut to 24
+    /// characters) and the commands there are.
+    static func pipedLineError(_ error: SessionCommandError) -> String {
+        guard let unknown = error.unknownCommand, error.suggestion == nil else {
+            return "standard input: " + error.message
+        }
+        return "standard input: unknown command \(quotedShort(unknown)) (commands: \(SessionCommand.summary))"
     }
 
     /// `line` in quotes, cut to 24 characters with "…".
@@ -532,9 +537,16 @@ final class LiveSession: Sendable {
     /// The control channel's last lines are written first (the reply to `quit`), its socket file
     /// removed; `message` is an error for stderr.
     private func finish(exitCode: Int32, message: String? = nil) {
+        finish(exitCode: exitCode, failure: message.map(CLIError.runtime))
+    }
+
+    /// Ends the run with `failure`'s exit status, reported on stderr once the terminal is back.
+    private func finish(failure: CLIError) {
+        finish(exitCode: failure.exitCode, failure: failure)
+    }
+
+    private func finish(exitCode: Int32, failure: CLIError?) {
         dispatchPrecondition(condition: .onQueue(queue))
-        core.finish(exitCode: exitCode, output: cardDevice) {
-            if let message { CLIError.runtime(message).report() }
-        }
+        core.finish(exitCode: exitCode, output: cardDevice) { failure?.report() }
     }
 }

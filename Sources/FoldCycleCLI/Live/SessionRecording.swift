@@ -51,7 +51,29 @@ enum SessionRecording {
             }
             return nil
         }
+        if let suffix = unwrittenExtension(of: path) {
+            throw .usage(
+                "cannot record to '\(path)': --record writes "
+                    + formats.map { "\($0.name) (.\($0.fileExtension))" }.joined(separator: " or ")
+                    + ", not .\(CLIError.excerpt(suffix))", values.command)
+        }
         return Request(path: path, overwrite: overwrite, itemsFile: itemsFile)
+    }
+
+    /// The formats `--record` writes, each with the file name extension that picks it; a name
+    /// with no extension (`/dev/fd/3`) is an asciicast recording.
+    static let formats: [(name: String, fileExtension: String)] = [
+        ("asciicast v2", "cast"), ("an animated SVG", "svg"),
+    ]
+
+    /// The extension of `path`'s last component (after its last dot, the component not starting
+    /// there) when it is none of ``formats``', compared case-insensitively; nil when it is one of
+    /// them or there is none.
+    static func unwrittenExtension(of path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let suffix = String(name[name.index(after: dot)...])
+        return formats.contains { $0.fileExtension == suffix.lowercased() } ? nil : suffix
     }
 
     /// The recorder `request` asks for, or nil when it is nil.

@@ -128,7 +128,9 @@ package struct ProtocolCommandSpec: Sendable {
             return seconds > 0 ? nil : "must be \(field.allowed), not \(shown)"
         case .choice(let names):
             guard let name = value.stringValue, names.contains(name.lowercased()) else {
-                return "must be one of \(names.joined(separator: ", ")), not \(shown)"
+                let near = value.stringValue.map { Suggestion.didYouMean($0, among: names) } ?? ""
+                return
+                    "must be one of \(names.joined(separator: ", ")), not \(shown)\(near.isEmpty ? "" : " (\(near.dropLast()))")"
             }
             return nil
         }

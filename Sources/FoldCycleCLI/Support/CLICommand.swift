@@ -101,7 +101,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
     /// at most a third of the name's length (at least 1), so a short name such as `send` does not
     /// claim common words (`end`, `and`) that are meant as items.
     static func maximumTypoDistance(for name: String) -> Int {
-        min(Suggestion.maximumDistance, max(1, name.count / 3))
+        Suggestion.maximumDistance(for: name)
     }
 
     /// The subcommand a word that names none most likely meant: one whose name the word begins

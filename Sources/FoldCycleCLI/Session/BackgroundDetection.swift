@@ -1,0 +1,52 @@
+import FoldCycle
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `--background auto` of a run on a terminal (live, deck): the terminal's own background, as
+/// the terminal answers an OSC 11 query, else as `COLORFGBG` names it, else black
+/// (docs/decisions/0125-background-detection.md). `render` has no terminal to ask and keeps
+/// its fixed default, so its output never depends on where it runs.
+enum BackgroundDetection {
+    /// How long the run waits for the terminal's answer before its first frame: a local
+    /// terminal answers in a few milliseconds, and one that does not answer OSC 11 answers the
+    /// device-attributes request after it at once; this bounds a terminal that answers neither.
+    static let timeout: TimeInterval = 0.25
+
+    /// The background when the terminal gives none: `COLORFGBG`'s, else black.
+    static func fallback(environment: [String: String]) -> RGBColor {
+        TerminalBackground.fromColorFGBG(environment["COLORFGBG"]) ?? .black
+    }
+
+    /// Resolves `setting` (nil: `auto`) and calls `completion` on the session's queue with the
+    /// colour: a fixed colour at once; `auto` asks the terminal when frames are drawn on one
+    /// that is not dumb (``TerminalSession/queryBackgroundColor(timeout:completion:)``, which
+    /// holds typed keys meanwhile), else takes the fallback at once.
+    static func resolve(
+        _ setting: RGBColor?, terminal: TerminalSession, drawsFrames: Bool, environment: [String: String],
+        completion: @escaping @Sendable (RGBColor) -> Void
+    ) {
+        if let setting {
+            completion(setting)
+            return
+        }
+        let fallback = fallback(environment: environment)
+        guard drawsFrames, environment["TERM"] != "dumb" else {
+            completion(fallback)
+            return
+        }
+        terminal.queryBackgroundColor(timeout: timeout) { answer in completion(answer ?? fallback) }
+    }
+
+    /// Sets `card` up for a terminal whose background is `background`: fades and dims blend to
+    /// it, the default text colour contrasts with it, and the default palette takes its variant
+    /// for it (``CardStyle/forBackground(_:)``). Call on the player's queue before it draws.
+    static func apply(_ background: RGBColor, to card: CardScene) {
+        card.compositor.backgroundColor = background
+        card.compositor.foregroundColor = CardStyle.contrastingText(on: background)
+        card.style = card.style.forBackground(background)
+    }
+}
