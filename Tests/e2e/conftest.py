@@ -2,6 +2,7 @@
 and read what it shows through pyte, a VT100/xterm emulator."""
 import fcntl
 import os
+import re
 import pty
 import select
 import signal
@@ -28,6 +29,20 @@ def foldcycle():
     path = binary()
     assert os.access(path, os.X_OK), f"build foldcycle first: {path} is missing"
     return path
+
+
+def transition_names():
+    """The registered transitions, as `render --list-transitions` prints them (the literal list
+    is asserted once, in TransitionKindTests)."""
+    proc = subprocess.run([binary(), "render", "--list-transitions"], capture_output=True, check=True, timeout=10)
+    return proc.stdout.decode().split()
+
+
+def format_names():
+    """The `render --format` values, as help lists them (the literal list is asserted once, in
+    OptionValueTests)."""
+    text = subprocess.run([binary(), "render", "--help"], capture_output=True, check=True, timeout=10).stdout.decode()
+    return re.search(r"--format <format> .*\(values: ([^;)]+)", text).group(1).split(", ")
 
 
 def _controlling_terminal():

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from conftest import PtyRun, _controlling_terminal_from, clean_environment, example, exit_code
+from conftest import PtyRun, _controlling_terminal_from, clean_environment, example, exit_code, transition_names
 
 
 def rss_kib(pid, field="VmRSS", exited_ok=False):
@@ -51,7 +51,7 @@ def test_huge_timing_control_points_are_rejected(foldcycle, prefix):
         "(0.3, 1e+19, 0.6, 1.0): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10)\n")
 
 
-@pytest.mark.parametrize("transition", ["fold", "cube", "flip", "push", "move-in", "reveal", "fade"])
+@pytest.mark.parametrize("transition", transition_names())
 def test_the_extreme_allowed_curve_renders_finite_json(foldcycle, transition):
     """Larger control points gave NaN progress and 'nan' in the JSON."""
     proc = subprocess.run([foldcycle, "render", "--format", "json", "--frames", "41", "--transition", transition,

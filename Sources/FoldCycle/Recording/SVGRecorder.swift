@@ -30,11 +30,7 @@ package final class SVGRecorder: Sendable {
     private struct State {
         var file: RecordingFile
         var closed = false
-        /// Each distinct picture once, and which one is on screen from each time.
-        var pictures: [CellBuffer: Int] = [:]
-        var distinct: [CellBuffer] = []
-        var timeline: [(time: TimeInterval, picture: Int)] = []
-        var cells = 0
+        var pictures = SVGPictureTimeline()
         var lastTime: TimeInterval = 0
         var cut: TimeInterval?
     }
@@ -76,20 +72,8 @@ package final class SVGRecorder: Sendable {
             guard !state.closed, state.cut == nil else { return }
             let seconds = max(time - origin, state.lastTime)
             state.lastTime = seconds
-            let shown = Self.displayed(frame, depth: depth)
-            let picture: Int
-            if let known = state.pictures[shown] {
-                picture = known
-            } else {
-                picture = state.distinct.count
-                state.pictures[shown] = picture
-                state.distinct.append(shown)
-                state.cells += shown.width * shown.height
-            }
-            if state.timeline.last?.picture != picture {
-                state.timeline.append((state.timeline.isEmpty ? 0 : seconds, picture))
-            }
-            if state.cells > cellLimit { state.cut = seconds }
+            state.pictures.add(Self.displayed(frame, depth: depth), at: seconds)
+            if state.pictures.cellCount > cellLimit { state.cut = seconds }
         }
     }
 
@@ -113,17 +97,11 @@ package final class SVGRecorder: Sendable {
     private func finish(_ state: inout State) -> RecordingError? {
         guard !state.closed else { return nil }
         state.closed = true
-        let width = max(state.distinct.map(\.width).max() ?? 1, 1)
-        let height = max(state.distinct.map(\.height).max() ?? 1, 1)
-        var builder = AnimatedSVG.Builder(columns: width, rows: height, style: style)
-        if state.timeline.isEmpty { builder.add(CellBuffer(width: width, height: height), at: 0) }
-        for (time, picture) in state.timeline {
-            builder.add(Self.padded(state.distinct[picture], width: width, height: height), at: time)
-        }
         let duration = state.cut ?? max(clock.now - origin, state.lastTime) + Self.holdSeconds
         var failure: RecordingError?
         do throws(RecordingError) {
-            try state.file.replaceWhole(with: Array(builder.document(duration: max(duration, 0.001)).utf8))
+            try state.file.replaceWhole(
+                with: Array(state.pictures.document(style: style, duration: max(duration, 0.001)).utf8))
         } catch {
             failure = error
         }
@@ -150,15 +128,5 @@ package final class SVGRecorder: Sendable {
             }
         }
         return shown
-    }
-
-    /// `picture` in the top-left corner of `width` × `height` blank cells.
-    private static func padded(_ picture: CellBuffer, width: Int, height: Int) -> CellBuffer {
-        guard picture.width != width || picture.height != height else { return picture }
-        var padded = CellBuffer(width: width, height: height)
-        for y in 0..<picture.height {
-            for x in 0..<picture.width { padded[x, y] = picture[x, y] }
-        }
-        return padded
     }
 }
