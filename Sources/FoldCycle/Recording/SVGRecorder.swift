@@ -8,9 +8,12 @@
 /// the scene's clock from when it was made, written whole when it finishes
 /// (docs/DESIGN.md#pictures): each frame in the colours the terminal shows at the player's depth
 /// (the palette's colour at 256 and 16 colours, the terminal's defaults without colour), each
-/// distinct picture once, up to a cell limit in all (past it the recording ends there:
-/// ``cutTime``), every picture as large as the largest drawn (the footer comes and goes, the
-/// terminal is resized), and the last frame held ``holdSeconds`` before the loop starts again.
+/// distinct picture once, every picture as large as the largest drawn (the footer comes and
+/// goes, the terminal is resized), and the last frame held ``holdSeconds`` before the loop
+/// starts again. The cell limit counts what is built: every distinct picture at the largest
+/// size so far (a resize to a larger terminal makes each earlier picture as large); a frame
+/// that would take the count past it is not kept, and the recording ends at its time
+/// (``cutTime``). So memory stays bounded whatever the terminal does, and the picture is written.
 ///
 /// Lock-guarded: frames come on the player's queue, ``finish()`` from the session's exit path.
 package final class SVGRecorder: Sendable {
@@ -32,7 +35,9 @@ package final class SVGRecorder: Sendable {
         var pictures: [CellBuffer: Int] = [:]
         var distinct: [CellBuffer] = []
         var timeline: [(time: TimeInterval, picture: Int)] = []
-        var cells = 0
+        /// The largest picture's size so far: every picture is built this large.
+        var width = 0
+        var height = 0
         var lastTime: TimeInterval = 0
         var cut: TimeInterval?
     }
@@ -79,16 +84,34 @@ package final class SVGRecorder: Sendable {
             if let known = state.pictures[shown] {
                 picture = known
             } else {
+                let width = max(state.width, shown.width)
+                let height = max(state.height, shown.height)
+                guard Self.builtCells(pictures: state.distinct.count + 1, width: width, height: height) <= cellLimit
+                else {
+                    state.cut = seconds
+                    return
+                }
                 picture = state.distinct.count
                 state.pictures[shown] = picture
                 state.distinct.append(shown)
-                state.cells += shown.width * shown.height
+                (state.width, state.height) = (width, height)
             }
             if state.timeline.last?.picture != picture {
                 state.timeline.append((state.timeline.isEmpty ? 0 : seconds, picture))
             }
-            if state.cells > cellLimit { state.cut = seconds }
         }
+    }
+
+    /// The cells built for `pictures` pictures of `width` × `height` (saturating).
+    private static func builtCells(pictures: Int, width: Int, height: Int) -> Int {
+        let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
+        let (cells, overflow) = area.multipliedReportingOverflow(by: pictures)
+        return areaOverflow || overflow ? Int.max : cells
+    }
+
+    /// The cells the picture is built of so far: every distinct picture at the largest size.
+    package var builtCellCount: Int {
+        state.withLock { Self.builtCells(pictures: $0.distinct.count, width: $0.width, height: $0.height) }
     }
 
     /// Writes the picture (looping after the time since the start, or the last frame's if
@@ -111,17 +134,11 @@ package final class SVGRecorder: Sendable {
     private func finish(_ state: inout State) -> RecordingError? {
         guard !state.closed else { return nil }
         state.closed = true
-        let width = max(state.distinct.map(\.width).max() ?? 1, 1)
-        let height = max(state.distinct.map(\.height).max() ?? 1, 1)
-        var builder = AnimatedSVG.Builder(columns: width, rows: height, style: style)
-        if state.timeline.isEmpty { builder.add(CellBuffer(width: width, height: height), at: 0) }
-        for (time, picture) in state.timeline {
-            builder.add(Self.padded(state.distinct[picture], width: width, height: height), at: time)
-        }
         let duration = state.cut ?? max(clock.now - origin, state.lastTime) + Self.holdSeconds
+        let document = Self.document(of: &state, style: style, duration: max(duration, 0.001))
         var failure: RecordingError?
         do throws(RecordingError) {
-            try state.file.replaceWhole(with: Array(builder.document(duration: max(duration, 0.001)).utf8))
+            try state.file.replaceWhole(with: document)
         } catch {
             failure = error
         }
@@ -148,6 +165,27 @@ package final class SVGRecorder: Sendable {
             }
         }
         return shown
+    }
+
+    /// The document of `state`'s pictures, each drawn once, padded to the largest one at a time
+    /// and let go once drawn (so the cells and the text are not both held whole); a recording of
+    /// no frame is one blank cell.
+    private static func document(of state: inout State, style: AnimatedSVGStyle, duration: TimeInterval) -> [UInt8] {
+        let width = max(state.width, 1)
+        let height = max(state.height, 1)
+        var writer = SVGDocumentWriter(style: style, columns: width, rows: height)
+        var timeline = state.timeline.map { (time: $0.time, slot: $0.picture) }
+        if timeline.isEmpty {
+            writer.addFrame(CellBuffer(width: width, height: height), slot: 0)
+            timeline = [(0, 0)]
+        }
+        state.pictures = [:]
+        for slot in state.distinct.indices {
+            writer.addFrame(padded(state.distinct[slot], width: width, height: height), slot: slot)
+            state.distinct[slot] = CellBuffer(width: 0, height: 0)
+        }
+        state.distinct = []
+        return Array(writer.document(timeline: timeline, duration: duration).utf8)
     }
 
     /// `picture` in the top-left corner of `width` × `height` blank cells.
