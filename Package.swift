@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The targets keep the layers apart (see DECISIONS.md, "Targets"):
+// The targets keep the layers apart (see docs/decisions/0007-targets.md):
 // - FoldCycleCore: pure math and state (geometry, timing, transitions, the cycler, clocks);
 //   no cells, no terminal, no Glibc.
 // - FoldCycle: cells to bytes (text, buffers, colour, compositing, scenes, encoding, output,
@@ -12,7 +12,7 @@ import PackageDescription
 //   executable.
 // The product's modules see only the members of the modules each file imports, so a file on
 // FoundationEssentials cannot call an NSString method that another file's `import Foundation`
-// brought in (which would link CoreFoundation and ICU: DECISIONS.md, "FoundationEssentials").
+// brought in (which would link CoreFoundation and ICU: docs/decisions/0012-foundation-essentials.md).
 let product: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(

@@ -1,7 +1,5 @@
-// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
-#if FOLDCYCLE_TOOL_GEOMETRY
+#if canImport(FoundationEssentials)
     import FoundationEssentials
-    import struct Foundation.CGFloat
 #else
     import Foundation
 #endif
@@ -243,7 +241,7 @@ public final class PseudoFoldCycler: Sendable {
         PlainTextEncoder.lines(composed(atProgress: progress, colorDepth: .truecolor))
     }
 
-    private var slotSize: CGSize { CGSize(width: cardSize.columns, height: cardSize.rows) }
+    private var slotSize: LayerSize { LayerSize(width: cardSize.columns, height: cardSize.rows) }
 
     /// The card composed at `progress`: the in-flight transition's two items and style, or at
     /// rest the shown item and the next with the cycler's style (a fresh scene per call:

@@ -8,7 +8,7 @@ import FoldCycle
 /// The `foldcycle` command line tool: parses the arguments, runs the live cycler or a
 /// subcommand, and returns the documented exit code (0 done, 64 usage, 66 unreadable input,
 /// 1 runtime error, 128 + N on signal N) for `main` to exit with: only `main` exits
-/// (DECISIONS.md, "Only main exits").
+/// (docs/decisions/0015-exit-paths.md).
 package enum FoldCycleCLI {
     /// Runs `foldcycle` with `arguments` (without the program name) to the end; returns the exit
     /// status. A live run, a deck and `render --play` wait on the calling thread while their

@@ -117,7 +117,7 @@ enum FrameBench {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
         let transition = TransitionStyle(kind: kind, direction: direction)
-            .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+            .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
         let states = (0..<framesPerTransition).map {
             transition.frame(atFractionComplete: Double($0) / Double(framesPerTransition - 1))
         }

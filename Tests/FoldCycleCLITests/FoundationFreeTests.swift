@@ -5,7 +5,7 @@ import Testing
 @testable import FoldCycleCLI
 
 /// The product's stand-ins for the Foundation APIs that link CoreFoundation and ICU into the
-/// binary (DECISIONS.md, "FoundationEssentials"), each compared with the API it replaces.
+/// binary (docs/decisions/0012-foundation-essentials.md), each compared with the API it replaces.
 @Suite("Foundation-free stand-ins")
 struct FoundationFreeTests {
     // MARK: - JSONParser against JSONSerialization

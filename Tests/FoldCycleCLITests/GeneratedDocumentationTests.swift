@@ -7,11 +7,21 @@ import Testing
 struct GeneratedDocumentationTests {
     @Test("--version names the version and says when no commit was recorded")
     func versionLine() {
-        // The repository's BuildCommit is nil: only scripts/stage's copy of the tree records one.
+        // The build's own binary is not stamped: only scripts/stage's copy of it is.
         #expect(BuildCommit.identifier == nil)
         #expect(
             BuildVersion.versionLine
-                == "foldcycle 0.1.0 (commit unknown: built without scripts/install or scripts/release)")
+                == "foldcycle 0.1.0 (commit unknown: not stamped by scripts/install or scripts/release)")
+    }
+
+    @Test("A stamp is the marker, the commit and spaces to the stamp's length")
+    func stampedCommit() {
+        let padding = String(repeating: " ", count: 64)
+        #expect(BuildCommit.stamp == "@(#)foldcycle-commit:" + padding)
+        #expect(
+            BuildCommit.identifier(in: "@(#)foldcycle-commit:4812f55-dirty" + padding.dropFirst(13)) == "4812f55-dirty")
+        #expect(BuildCommit.identifier(in: "@(#)foldcycle-commit:" + padding) == nil)
+        #expect(BuildCommit.identifier(in: "@(#)other:4812f55") == nil)
     }
 
     @Test("CHANGELOG.md has a section for the version --version prints")

@@ -42,7 +42,7 @@ struct CompositorTests {
         // A 1×2 layer moved down by `offset`: row 0 is covered for its bottom 1 − offset.
         let layer = Layer(
             content: CellBuffer(width: 1, height: 2, filling: Cell("█", background: red)),
-            transform: LayerTransform(translationX: 0, y: CGFloat(offset)), background: red)
+            transform: LayerTransform(translationX: 0, y: Double(offset)), background: red)
         var destination = CellBuffer(width: 1, height: 3)
         Compositor().composite([layer], into: &destination)
         #expect(PlainTextEncoder.lines(destination)[0] == String(glyph))
@@ -107,7 +107,7 @@ struct CompositorTests {
         var destination = CellBuffer(width: 30, height: 5)
         let angle = 0.12
         let turn = LayerTransform(
-            a: CGFloat(cos(angle)), b: CGFloat(sin(angle) / 2), c: CGFloat(-2 * sin(angle)), d: CGFloat(cos(angle)),
+            a: Double(cos(angle)), b: Double(sin(angle) / 2), c: Double(-2 * sin(angle)), d: Double(cos(angle)),
             tx: 0, ty: 0)
         Compositor().composite(
             [Layer(content: content, transform: turn, origin: CellPosition(column: 2, row: 1))],

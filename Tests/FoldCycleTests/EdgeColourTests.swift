@@ -18,7 +18,7 @@ struct EdgeColourTests {
     static func render(_ style: TransitionStyle, size: TerminalSize, t: Double) -> CellBuffer {
         let scene = CardScene(cardSize: size, style: CardStyle(palette: [green, blue]))
         var frame = CellBuffer(width: 0, height: 0)
-        let transition = style.transition(slotSize: CGSize(width: size.columns, height: size.rows))
+        let transition = style.transition(slotSize: LayerSize(width: size.columns, height: size.rows))
         scene.render(transition.frame(atFractionComplete: t), outgoing: (0, "AAA"), incoming: (1, "BBB"), into: &frame)
         return frame
     }

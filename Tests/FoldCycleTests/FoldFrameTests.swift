@@ -20,7 +20,7 @@ func foldFrame(_ from: String, _ to: String, _ direction: TransitionDirection, _
     let outgoing = TextLayout.layout(from, width: 7, height: 3)
     let incoming = TextLayout.layout(to, width: 7, height: 3)
     let transition = FoldTransition(
-        direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
+        direction: direction, slotSize: LayerSize(width: 7, height: 3), timingFunction: .linear)
     var frame = CellBuffer(width: 0, height: 0)
     Compositor().composite(
         transition.frame(atFractionComplete: t), outgoing: outgoing, incoming: incoming, into: &frame)
@@ -88,7 +88,7 @@ struct FoldFrameTests {
         let outgoing = TextLayout.layout("ABC", width: 7, height: 3)
         let incoming = TextLayout.layout("XYZ", width: 7, height: 3)
         let transition = FoldTransition(
-            direction: direction, slotSize: CGSize(width: 7, height: 3), timingFunction: .linear)
+            direction: direction, slotSize: LayerSize(width: 7, height: 3), timingFunction: .linear)
         var frame = CellBuffer(width: 7, height: 3)
         Compositor().composite(
             transition.frame(atFractionComplete: 0), outgoing: outgoing, incoming: incoming, into: &frame)

@@ -73,12 +73,13 @@ struct FoldTransitionTests {
     @Test("every direction at t = 0, 0.25, 0.5, 1 on 40×5 and 7×3 (linear)", arguments: transitionCases)
     func keyframes(_ row: TransitionCase) {
         let transition = FoldTransition(
-            direction: row.direction, slotSize: CGSize(width: row.width, height: row.height), timingFunction: .linear)
+            direction: row.direction, slotSize: LayerSize(width: row.width, height: row.height), timingFunction: .linear
+        )
         let state = transition.frame(atFractionComplete: row.t)
         #expect(state.t == row.t)
         #expect(state.progress == row.t)
-        let outgoing = (state.slot(.outgoing).affineTransform?.components ?? []).map(Double.init)
-        let incoming = (state.slot(.incoming).affineTransform?.components ?? []).map(Double.init)
+        let outgoing = (state.slot(.outgoing).affineTransform?.components ?? [])
+        let incoming = (state.slot(.incoming).affineTransform?.components ?? [])
         for index in 0..<6 {
             #expect(
                 abs(outgoing[index] - row.outgoing[index]) <= 1e-9,
@@ -93,7 +94,7 @@ struct FoldTransitionTests {
 
     @Test("t is clamped to 0...1 and NaN counts as 0")
     func clamping() {
-        let transition = FoldTransition(direction: .up, slotSize: CGSize(width: 4, height: 2))
+        let transition = FoldTransition(direction: .up, slotSize: LayerSize(width: 4, height: 2))
         #expect(transition.frame(atFractionComplete: -3) == transition.frame(atFractionComplete: 0))
         #expect(transition.frame(atFractionComplete: 7) == transition.frame(atFractionComplete: 1))
         #expect(transition.frame(atFractionComplete: .nan) == transition.frame(atFractionComplete: 0))
@@ -104,14 +105,14 @@ struct FoldTransitionTests {
     @Test("the slots tile the box: for down the incoming covers rows [0, p·h]", arguments: [0.0, 0.2, 0.5, 0.8, 1.0])
     func tiling(_ p: Double) throws {
         let h = 6.0
-        let state = FoldTransition(direction: .down, slotSize: CGSize(width: 10, height: h), timingFunction: .linear)
+        let state = FoldTransition(direction: .down, slotSize: LayerSize(width: 10, height: h), timingFunction: .linear)
             .frame(atFractionComplete: p)
         let incoming = try #require(state.slot(.incoming).affineTransform)
         let outgoing = try #require(state.slot(.outgoing).affineTransform)
         // Map the slot's top and bottom edges (centre-relative y = ∓h/2) through the transforms.
-        let incomingBottom = incoming.apply(to: CGPoint(x: 0, y: h / 2)).y + h / 2
-        let incomingTop = incoming.apply(to: CGPoint(x: 0, y: -h / 2)).y + h / 2
-        let outgoingBottom = outgoing.apply(to: CGPoint(x: 0, y: h / 2)).y + h / 2
+        let incomingBottom = incoming.apply(to: LayerPoint(x: 0, y: h / 2)).y + h / 2
+        let incomingTop = incoming.apply(to: LayerPoint(x: 0, y: -h / 2)).y + h / 2
+        let outgoingBottom = outgoing.apply(to: LayerPoint(x: 0, y: h / 2)).y + h / 2
         #expect(abs(incomingTop - 0) <= 1e-12)
         #expect(abs(incomingBottom - p * h) <= 1e-12)
         // The outgoing slot's far edge stays within 0.005·p·h of the box's bottom (scale 0.01).
@@ -120,7 +121,7 @@ struct FoldTransitionTests {
 
     @Test("the source's horizontal typo (ty = 1) is not reproduced", arguments: [TransitionDirection.left, .right])
     func horizontalTypo(_ direction: TransitionDirection) {
-        let transition = FoldTransition(direction: direction, slotSize: CGSize(width: 8, height: 3))
+        let transition = FoldTransition(direction: direction, slotSize: LayerSize(width: 8, height: 3))
         #expect(transition.incomingStart.ty == 0)
     }
 

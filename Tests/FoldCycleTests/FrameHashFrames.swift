@@ -14,7 +14,7 @@ enum FrameHashFrames {
     {
         let scene = CardScene(cardSize: size)
         let transition = TransitionStyle(kind: .fold, direction: direction)
-            .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+            .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
         var result: [CellBuffer] = []
         for index in 0..<frames {
             var frame = CellBuffer(width: 0, height: 0)

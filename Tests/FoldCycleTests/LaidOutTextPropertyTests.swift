@@ -108,7 +108,7 @@ struct LaidOutTextPropertyTests {
                 Self.lines(scene.slotContent(index: 1, text: incomingText)),
             ]
             let frame = TransitionStyle(kind: kind, direction: direction)
-                .transition(slotSize: CGSize(width: columns, height: rows), cellAspect: aspect)
+                .transition(slotSize: LayerSize(width: columns, height: rows), cellAspect: aspect)
                 .frame(atFractionComplete: t)
             var buffer = CellBuffer(width: 0, height: 0)
             scene.render(frame, outgoing: (0, outgoingText), incoming: (1, incomingText), into: &buffer)

@@ -134,7 +134,7 @@ struct LayerContentProfileTests {
         for kind in [TransitionKind.fold, .cube, .flip, .push] {
             for direction in [TransitionDirection.left, .up] {
                 let transition = TransitionStyle(kind: kind, direction: direction)
-                    .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+                    .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
                 for t in [0.2, 0.45, 0.7] {
                     for slot in transition.frame(atFractionComplete: t).slots where slot.isDrawable {
                         geometries.append((slot.geometry, slot.alpha))
@@ -180,7 +180,7 @@ struct LayerContentProfileTests {
         let size = TerminalSize(columns: 20, rows: 5)
         for kind in [TransitionKind.fold, .cube] {
             let transition = TransitionStyle(kind: kind, direction: .left)
-                .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+                .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
             let frame = transition.frame(atFractionComplete: 0.4)
             let scene = CardScene(cardSize: size)
             var before = CellBuffer(width: 0, height: 0)
@@ -224,7 +224,7 @@ struct LayerContentProfileTests {
         }
         for direction in [TransitionDirection.left, .right, .up, .down] {
             let transition = TransitionStyle(kind: kind, direction: direction)
-                .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+                .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
             for step in 1..<12 {
                 // Below: whole wide clusters at every offset, so the faces' edges cut them.
                 let below = Self.content(width: size.columns, height: size.rows, broken: false, random: &random)

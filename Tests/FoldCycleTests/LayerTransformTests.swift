@@ -18,7 +18,7 @@ struct LayerTransformTests {
     @Test("apply: x' = a·x + c·y + tx, y' = b·x + d·y + ty")
     func applyPoint() {
         let t = LayerTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
-        #expect(t.apply(to: CGPoint(x: 7, y: 11)) == CGPoint(x: 1 * 7 + 3 * 11 + 5, y: 2 * 7 + 4 * 11 + 6))
+        #expect(t.apply(to: LayerPoint(x: 7, y: 11)) == LayerPoint(x: 1 * 7 + 3 * 11 + 5, y: 2 * 7 + 4 * 11 + 6))
     }
 
     @Test("concatenating applies the receiver first")
@@ -26,9 +26,9 @@ struct LayerTransformTests {
         let scale = LayerTransform(scaleX: 2, y: 3)
         let move = LayerTransform(translationX: 10, y: 20)
         // Scale then translate: (1, 1) → (2, 3) → (12, 23).
-        #expect(scale.concatenating(move).apply(to: CGPoint(x: 1, y: 1)) == CGPoint(x: 12, y: 23))
+        #expect(scale.concatenating(move).apply(to: LayerPoint(x: 1, y: 1)) == LayerPoint(x: 12, y: 23))
         // Translate then scale: (1, 1) → (11, 21) → (22, 63).
-        #expect(move.concatenating(scale).apply(to: CGPoint(x: 1, y: 1)) == CGPoint(x: 22, y: 63))
+        #expect(move.concatenating(scale).apply(to: LayerPoint(x: 1, y: 1)) == LayerPoint(x: 22, y: 63))
         #expect(scale.concatenating(move).components == [2, 0, 0, 3, 10, 20])
         #expect(move.concatenating(scale).components == [2, 0, 0, 3, 20, 60])
         let general = LayerTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
@@ -53,12 +53,12 @@ struct LayerTransformTests {
     @Test("rect corners and bounding box")
     func rects() {
         let t = LayerTransform(scaleX: 2, y: 0.5).thenTranslating(x: 1, y: 1)
-        let rect = CGRect(x: -2, y: -4, width: 4, height: 8)
+        let rect = LayerRect(x: -2, y: -4, width: 4, height: 8)
         #expect(
             t.apply(toCornersOf: rect) == [
-                CGPoint(x: -3, y: -1), CGPoint(x: 5, y: -1), CGPoint(x: 5, y: 3), CGPoint(x: -3, y: 3),
+                LayerPoint(x: -3, y: -1), LayerPoint(x: 5, y: -1), LayerPoint(x: 5, y: 3), LayerPoint(x: -3, y: 3),
             ])
-        #expect(t.apply(to: rect) == CGRect(x: -3, y: -1, width: 8, height: 4))
+        #expect(t.apply(to: rect) == LayerRect(x: -3, y: -1, width: 8, height: 4))
     }
 
     @Test("interpolation is component-wise")

@@ -175,7 +175,7 @@ struct OutputLowerBoundTests {
             for direction in FrameHashFrames.directions {
                 let scene = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
                 let transition = TransitionStyle(kind: kind, direction: direction)
-                    .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+                    .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
                 var encoder = ANSIEncoder(mode: .inline, depth: depth)
                 var bound = OutputLowerBound(depth: depth)
                 var previous = CellBuffer(width: 0, height: 0)

@@ -8,8 +8,8 @@ import Testing
 struct CardKeyframe: CustomTestStringConvertible, Sendable {
     let direction: TransitionDirection
     let progress: Double
-    let outgoing: [CGFloat]
-    let incoming: [CGFloat]
+    let outgoing: [Double]
+    let incoming: [Double]
     var testDescription: String { "\(direction) at \(progress)" }
 }
 
@@ -36,7 +36,7 @@ let cardKeyframes: [CardKeyframe] = [
 
 extension LayerTransform {
     /// `[a, b, c, d, tx, ty]` as a transform.
-    init(_ c: [CGFloat]) { self.init(a: c[0], b: c[1], c: c[2], d: c[3], tx: c[4], ty: c[5]) }
+    init(_ c: [Double]) { self.init(a: c[0], b: c[1], c: c[2], d: c[3], tx: c[4], ty: c[5]) }
 }
 
 @Suite("PseudoFoldCycler: the design card")
@@ -130,11 +130,11 @@ struct PseudoFoldCyclerTests {
     @Test("slot geometry answers only for its own kind")
     func geometryKinds() {
         let fold = TransitionStyle(kind: .fold, direction: .up)
-            .transition(slotSize: CGSize(width: 10, height: 3)).frame(atFractionComplete: 0.5)
+            .transition(slotSize: LayerSize(width: 10, height: 3)).frame(atFractionComplete: 0.5)
         #expect(fold.presentation(of: .incoming)?.affineTransform != nil)
         #expect(fold.presentation(of: .incoming)?.transform3D == nil)
         let cube = TransitionStyle(kind: .cube, direction: .left)
-            .transition(slotSize: CGSize(width: 10, height: 3)).frame(atFractionComplete: 0.5)
+            .transition(slotSize: LayerSize(width: 10, height: 3)).frame(atFractionComplete: 0.5)
         #expect(cube.presentation(of: .incoming)?.affineTransform == nil)
         #expect(cube.presentation(of: .incoming)?.transform3D != nil)
     }

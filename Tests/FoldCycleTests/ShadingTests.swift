@@ -19,7 +19,7 @@ struct ShadingTests {
             let scene = CardScene(
                 cardSize: TerminalSize(columns: 20, rows: 5), style: CardStyle(palette: [Self.green], shading: shading))
             let frame = TransitionStyle(kind: .flip, direction: .right, timingFunction: .linear)
-                .transition(slotSize: CGSize(width: 20, height: 5)).frame(atFractionComplete: 0.25)
+                .transition(slotSize: LayerSize(width: 20, height: 5)).frame(atFractionComplete: 0.25)
             #expect(abs(frame.slot(.outgoing).facing - 0.5.squareRoot()) < 1e-12)
             var buffer = CellBuffer(width: 0, height: 0)
             scene.render(frame, outgoing: (0, "A"), incoming: (1, "B"), into: &buffer)

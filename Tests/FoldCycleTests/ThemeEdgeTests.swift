@@ -28,7 +28,7 @@ struct ThemeEdgeTests {
                 backgroundColor: background, foregroundColor: CardStyle.contrastingText(on: background),
                 colorDepth: depth))
         let transition = TransitionStyle(kind: kind, direction: direction)
-            .transition(slotSize: CGSize(width: size.columns, height: size.rows))
+            .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
         return (0..<count).map { index in
             var frame = CellBuffer(width: 0, height: 0)
             scene.render(

@@ -57,7 +57,7 @@ struct TransitionFamilyTests {
 
     static func frame(_ row: FamilyCase) -> TransitionFrame {
         TransitionStyle(kind: row.kind, direction: row.direction, timingFunction: .linear)
-            .transition(slotSize: CGSize(width: row.columns, height: row.rows), cellAspect: row.cellAspect)
+            .transition(slotSize: LayerSize(width: row.columns, height: row.rows), cellAspect: row.cellAspect)
             .frame(atFractionComplete: row.p)
     }
 
@@ -78,7 +78,7 @@ struct TransitionFamilyTests {
             let actual: [Double]
             switch slot.geometry {
             case .affine(let transform):
-                actual = transform.components.map(Double.init)
+                actual = transform.components
             case .projective(let transform, let aspect):
                 #expect(aspect == row.cellAspect)
                 actual = transform.components
@@ -132,7 +132,7 @@ struct TransitionFamilyTests {
     @Test("each face's visibility switches exactly where it turns edge-on", arguments: switchCases)
     func visibilitySwitch(_ row: SwitchCase) {
         let transition = TransitionStyle(kind: row.kind, direction: row.direction, timingFunction: .linear)
-            .transition(slotSize: CGSize(width: 20, height: 5))
+            .transition(slotSize: LayerSize(width: 20, height: 5))
         let epsilon = 1e-6
         #expect(transition.frame(atFractionComplete: row.outgoingHides - epsilon).slot(.outgoing).isVisible)
         #expect(!transition.frame(atFractionComplete: row.outgoingHides + epsilon).slot(.outgoing).isVisible)
@@ -151,7 +151,7 @@ struct TransitionFamilyTests {
     func sharedEdge(_ direction: TransitionDirection) throws {
         let cube = CubeTransition(
             style: TransitionStyle(kind: .cube, direction: direction, timingFunction: .linear),
-            slotSize: CGSize(width: 20, height: 5))
+            slotSize: LayerSize(width: 20, height: 5))
         let (w, h) = (10.0, 5.0)  // Half the card in world units: 20/2 and 5·2/2.
         // The outgoing face's edge toward the incoming one, and the incoming face's edge toward it.
         let (outgoingEdge, incomingEdge): ([(Double, Double)], [(Double, Double)])

@@ -9,7 +9,7 @@ struct TransitionKindTests {
     /// A transition of a test's own: no name, summary or flags declared.
     struct PlainTransition: Transition {
         let style: TransitionStyle
-        init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double) { self.style = style }
+        init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double) { self.style = style }
         func frame(atFractionComplete t: Double) -> TransitionFrame {
             TransitionFrame(t: t, progress: t, slots: [])
         }

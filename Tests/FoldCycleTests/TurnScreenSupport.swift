@@ -28,7 +28,7 @@ enum TurnScreens {
     ) -> CellBuffer {
         let scene = CardScene(cardSize: TerminalSize(columns: columns, rows: rows))
         let transition = TransitionStyle(kind: kind, direction: direction, timingFunction: .linear)
-            .transition(slotSize: CGSize(width: columns, height: rows))
+            .transition(slotSize: LayerSize(width: columns, height: rows))
         var buffer = CellBuffer(width: 0, height: 0)
         scene.render(
             transition.frame(atFractionComplete: t), outgoing: (0, cards.texts.outgoing),

@@ -88,7 +88,7 @@ struct TurnedTextPropertyTests {
             let outgoing = scene.slotContent(index: 0, text: outgoingText)
             let incoming = scene.slotContent(index: 1, text: incomingText)
             let frame = TransitionStyle(kind: kind, direction: direction, timingFunction: timing)
-                .transition(slotSize: CGSize(width: columns, height: rows), cellAspect: aspect).frame(
+                .transition(slotSize: LayerSize(width: columns, height: rows), cellAspect: aspect).frame(
                     atFractionComplete: t)
 
             // The visible faces' corners lie inside the card.

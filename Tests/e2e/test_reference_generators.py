@@ -29,6 +29,11 @@ GENERATORS = [
      "[1.0, 0.0, 0.0, 1.0, -2.25, 0.0]), .init(.incoming, true, 1.0, [1.0, 0.0, 0.0, 1.0, 6.75, 0.0])]),",
      "    .init(.push, .left, 9, 3, 2.0, 0.25, dolly: 1.0, slots: [.init(.outgoing, true, 1.0, "
      "[1.0, 0.0, 0.0, 1.0, -2.5, 0.0]), .init(.incoming, true, 1.0, [1.0, 0.0, 0.0, 1.0, 6.75, 0.0])]),"),
+    ("gen_decision_index.py", "docs/decisions/README.md",
+     "| [0002](0002-pause-freezes-the-transition.md) | Pause freezes the transition | accepted | Pause freezes the "
+     "transition and the schedule, as Core Animation's layer pause (`speed = 0`) does. |",
+     "| [0002](0002-pause-freezes-the-transition.md) | Pause freezes the transition | accepted | Pause lets the "
+     "transition finish. |"),
 ]
 
 

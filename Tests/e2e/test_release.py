@@ -106,7 +106,7 @@ def test_it_needs_only_the_c_and_cpp_runtime(extracted):
 
 
 # The shipped binary links FoundationEssentials, not Foundation: no CoreFoundation and no ICU data
-# (DECISIONS.md, "FoundationEssentials"). Any NSString-bridged or NSObject API (NSLock, Thread,
+# (docs/decisions/0012-foundation-essentials.md). Any NSString-bridged or NSObject API (NSLock, Thread,
 # JSONSerialization, String(format:), CharacterSet, DateFormatter, Foundation's CGPoint) would
 # bring back both: 60 MB, where the binary is 16.
 LARGEST_BINARY = 20_000_000

@@ -12,13 +12,13 @@ import Foundation
 struct IrisTransition: Transition {
     let style: TransitionStyle
 
-    init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double) {
+    init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double) {
         self.style = style
     }
 
     func frame(atFractionComplete t: Double) -> TransitionFrame {
         let (t, progress) = timing(at: t)
-        let scale = CGFloat(progress)
+        let scale = Double(progress)
         return TransitionFrame(
             t: t, progress: progress,
             slots: [

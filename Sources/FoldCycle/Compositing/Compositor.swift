@@ -1,5 +1,3 @@
-import struct Foundation.CGFloat
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -6,7 +6,8 @@
 
 // The platform layer's functions for cells to bytes (the enum itself and the locks are in
 // FoldCycleCore's Platform folder). This file re-exports the C library to the module and to the
-// CLI, as Foundation did before the product moved to FoundationEssentials (DECISIONS.md).
+// CLI, as Foundation did before the product moved to FoundationEssentials
+// (docs/decisions/0012-foundation-essentials.md, docs/decisions/0041-platform-layer.md).
 
 // MARK: - Descriptors
 

@@ -1,7 +1,5 @@
-// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
-#if FOLDCYCLE_TOOL_GEOMETRY
+#if canImport(FoundationEssentials)
     import FoundationEssentials
-    import struct Foundation.CGFloat
 #else
     import Foundation
 #endif
@@ -76,7 +74,7 @@ where DataSource.Item == String {
             card.render(index: snapshot.configuredIndex, text: snapshot.item, into: &frame)
             return
         }
-        let size = CGSize(width: card.cardSize.columns, height: card.cardSize.rows)
+        let size = LayerSize(width: card.cardSize.columns, height: card.cardSize.rows)
         let state: TransitionFrame
         switch motion {
         case .full, .none:

@@ -1,7 +1,5 @@
-// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
-#if FOLDCYCLE_TOOL_GEOMETRY
+#if canImport(FoundationEssentials)
     import FoundationEssentials
-    import struct Foundation.CGFloat
 #else
     import Foundation
 #endif
@@ -152,7 +150,7 @@ where DataSource.Item == String {
                 continue
             }
             let turn = flipStyle.transition(
-                slotSize: CGSize(width: metrics.columns, height: metrics.rows), cellAspect: metrics.cellAspect
+                slotSize: LayerSize(width: metrics.columns, height: metrics.rows), cellAspect: metrics.cellAspect
             ).frame(atFractionComplete: flip.t)
             for presentation in turn.slots {
                 let showsBack = presentation.role == .incoming ? flip.towardBack : !flip.towardBack

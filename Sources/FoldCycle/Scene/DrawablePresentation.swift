@@ -1,5 +1,3 @@
-import struct Foundation.CGFloat
-
 extension SlotPresentation {
     /// The largest magnitude a geometry component may have to be drawn: 1e9. A slot placed
     /// beyond it (by a transition, a deck pose or a caller's geometry) cannot show on a card of at

@@ -1,8 +1,6 @@
 import FoldCycle
-// Foundation for its CGSize, CGPoint and CGFloat; the shipped binary has FoldCycleCore's (ToolGeometry.swift).
-#if FOLDCYCLE_TOOL_GEOMETRY
+#if canImport(FoundationEssentials)
     import FoundationEssentials
-    import struct Foundation.CGFloat
 #else
     import Foundation
 #endif
@@ -55,7 +53,7 @@ final class RenderFrames: RenderSource {
             kind: command.transition, direction: command.direction, timingFunction: command.timingFunction
         )
         .transition(
-            slotSize: CGSize(width: command.cardSize.columns, height: command.cardSize.rows),
+            slotSize: LayerSize(width: command.cardSize.columns, height: command.cardSize.rows),
             cellAspect: command.cellAspect)
         scene = CardScene(
             cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
@@ -123,7 +121,7 @@ final class RenderFrames: RenderSource {
                 guard let presentation = state.presentation(of: role), let affine = presentation.affineTransform
                 else { return .null }
                 return .object([
-                    ("item", .int(item)), ("transform", numbers(affine.components.map(Double.init))),
+                    ("item", .int(item)), ("transform", numbers(affine.components)),
                     ("alpha", .double(presentation.alpha)),
                 ])
             }
@@ -137,7 +135,7 @@ final class RenderFrames: RenderSource {
                 let geometry: (String, JSONValue)
                 switch presentation.geometry {
                 case .affine(let transform) where !transition.isProjective:
-                    geometry = ("transform", numbers(transform.components.map(Double.init)))
+                    geometry = ("transform", numbers(transform.components))
                 case .affine(let transform):
                     geometry = ("transform3D", numbers(Transform3D(transform).components))
                 case .projective(let transform, _):

@@ -2,7 +2,7 @@ import FoldCycle
 
 /// JSON text (RFC 8259) read into a ``JSONValue``: the control protocol's requests and the replies
 /// `foldcycle send` reads back. In the standard library alone (Foundation's `JSONSerialization`
-/// would link CoreFoundation and ICU into the binary: DECISIONS.md, "FoundationEssentials").
+/// would link CoreFoundation and ICU into the binary: docs/decisions/0012-foundation-essentials.md).
 ///
 /// What it makes of the text is what `JSONSerialization` made of it before: numbers as their
 /// text, integers as written (`-0` as `0`), numbers with a fraction or an exponent as the shortest

@@ -3,9 +3,8 @@
 ///
 /// The version is written here by hand with each release (CHANGELOG.md). The commit cannot be
 /// read at run time (a copied binary has no repository beside it) and SwiftPM has no build-time
-/// hook without plugins, so ``BuildCommit/identifier`` is committed as nil and `scripts/install`
-/// and `scripts/release` write the commit into it in the copy of the tree they build from
-/// (DECISIONS.md, "Versions").
+/// hook without plugins, so `scripts/stage` stamps it into its copy of the one build's binary
+/// (``BuildCommit``; docs/decisions/0131-one-build.md).
 enum BuildVersion {
     /// The package's version (semantic versioning).
     static let version = "0.1.0"
@@ -15,7 +14,7 @@ enum BuildVersion {
     /// `foldcycle 0.1.0 (commit 4812f55)`, or `foldcycle 0.1.0 (commit unknown: …)` for a
     /// binary that `swift build` made directly.
     static var versionLine: String {
-        let commit = BuildCommit.identifier ?? "unknown: built without scripts/install or scripts/release"
+        let commit = BuildCommit.identifier ?? "unknown: not stamped by scripts/install or scripts/release"
         return "foldcycle \(version) (commit \(commit))"
     }
 }

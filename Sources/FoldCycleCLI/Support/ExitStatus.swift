@@ -4,7 +4,7 @@ import FoldCycle
 /// The exit status of a command whose work runs on queues (the live run, the deck, `render
 /// --play`): the queue that finishes the work hands the status over with ``finish(_:)``, and the
 /// command's `run()` waits for it on the main thread with ``wait()`` and returns it, so that only
-/// `main` exits (DECISIONS.md, "Only main exits").
+/// `main` exits (docs/decisions/0015-exit-paths.md).
 final class ExitStatus: Sendable {
     private let status = LockedBox<Int32?>(nil)
     private let handedOver = DispatchSemaphore(value: 0)

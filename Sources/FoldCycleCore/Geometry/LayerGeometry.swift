@@ -25,8 +25,8 @@ public enum LayerGeometry: Hashable, Sendable {
         switch self {
         case .affine(let t):
             return PlaneHomography(
-                Double(t.a), Double(t.b), 0, Double(t.c), Double(t.d), 0,
-                Double(t.tx), Double(t.ty), 1)
+                t.a, t.b, 0, t.c, t.d, 0,
+                t.tx, t.ty, 1)
         case .projective(let transform, let aspect):
             // (x, y·r) · H → (x', y', w') → (x', y'/r, w'): scale row 2 by r, then column 2 by 1/r.
             var h = transform.planeHomography
@@ -49,8 +49,8 @@ public enum LayerGeometry: Hashable, Sendable {
             let h = planeHomography
             guard h.isAffine else { return nil }
             return LayerTransform(
-                a: CGFloat(h.h11), b: CGFloat(h.h12), c: CGFloat(h.h21), d: CGFloat(h.h22),
-                tx: CGFloat(h.h31), ty: CGFloat(h.h32))
+                a: Double(h.h11), b: Double(h.h12), c: Double(h.h21), d: Double(h.h22),
+                tx: Double(h.h31), ty: Double(h.h32))
         }
     }
 }

@@ -14,20 +14,20 @@ import Foundation
 /// returning the matrix unchanged.
 public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     /// The x scale/rotation component (`m11`).
-    public var a: CGFloat
+    public var a: Double
     /// The y shear/rotation component contributed by x (`m12`).
-    public var b: CGFloat
+    public var b: Double
     /// The x shear/rotation component contributed by y (`m21`).
-    public var c: CGFloat
+    public var c: Double
     /// The y scale/rotation component (`m22`).
-    public var d: CGFloat
+    public var d: Double
     /// The x translation, in the caller's units (cells in FoldCycle).
-    public var tx: CGFloat
+    public var tx: Double
     /// The y translation, in the caller's units (cells in FoldCycle).
-    public var ty: CGFloat
+    public var ty: Double
 
     /// Creates a transform from its six components, as `CGAffineTransform(a:b:c:d:tx:ty:)`.
-    public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
         self.c = c
@@ -41,30 +41,30 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// A scale by `sx` horizontally and `sy` vertically: `[sx, 0, 0, sy, 0, 0]`
     /// (`CGAffineTransform(scaleX:y:)`). A zero factor gives a singular transform.
-    public init(scaleX sx: CGFloat, y sy: CGFloat) {
+    public init(scaleX sx: Double, y sy: Double) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
     /// A translation by `(tx, ty)`: `[1, 0, 0, 1, tx, ty]` (`CGAffineTransform(translationX:y:)`).
-    public init(translationX tx: CGFloat, y ty: CGFloat) {
+    public init(translationX tx: Double, y ty: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
     /// A rotation by `angle` radians: `[cos, sin, −sin, cos, 0, 0]`
     /// (`CGAffineTransform(rotationAngle:)`). With y growing downward a positive angle turns
     /// clockwise on screen, as on iOS.
-    public init(rotationAngle angle: CGFloat) {
-        let cosine = CGFloat(Foundation.cos(Double(angle)))
-        let sine = CGFloat(Foundation.sin(Double(angle)))
+    public init(rotationAngle angle: Double) {
+        let cosine = Foundation.cos(angle)
+        let sine = Foundation.sin(angle)
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
     /// The six components in CoreGraphics order `[a, b, c, d, tx, ty]`.
-    public var components: [CGFloat] { [a, b, c, d, tx, ty] }
+    public var components: [Double] { [a, b, c, d, tx, ty] }
 
     /// The determinant `a·d − b·c`; zero means the transform is singular (it collapses the plane
     /// onto a line or a point and has no inverse).
-    public var determinant: CGFloat { a * d - b * c }
+    public var determinant: Double { a * d - b * c }
 
     /// Whether the transform has no inverse: its determinant is zero or not finite.
     public var isSingular: Bool {
@@ -89,7 +89,7 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The receiver followed by a translation. Equivalent to
     /// `concatenating(LayerTransform(translationX:y:))`.
-    public func thenTranslating(x tx: CGFloat, y ty: CGFloat) -> LayerTransform {
+    public func thenTranslating(x tx: Double, y ty: Double) -> LayerTransform {
         concatenating(LayerTransform(translationX: tx, y: ty))
     }
 
@@ -110,30 +110,30 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Maps a point: `(a·x + c·y + tx, b·x + d·y + ty)` (`CGPointApplyLayerTransform`).
-    public func apply(to point: CGPoint) -> CGPoint {
-        CGPoint(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
+    public func apply(to point: LayerPoint) -> LayerPoint {
+        LayerPoint(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 
     /// The four corners of `rect` mapped through the transform, in the order
     /// min-x/min-y, max-x/min-y, max-x/max-y, min-x/max-y.
-    public func apply(toCornersOf rect: CGRect) -> [CGPoint] {
+    public func apply(toCornersOf rect: LayerRect) -> [LayerPoint] {
         [
-            apply(to: CGPoint(x: rect.minX, y: rect.minY)),
-            apply(to: CGPoint(x: rect.maxX, y: rect.minY)),
-            apply(to: CGPoint(x: rect.maxX, y: rect.maxY)),
-            apply(to: CGPoint(x: rect.minX, y: rect.maxY)),
+            apply(to: LayerPoint(x: rect.minX, y: rect.minY)),
+            apply(to: LayerPoint(x: rect.maxX, y: rect.minY)),
+            apply(to: LayerPoint(x: rect.maxX, y: rect.maxY)),
+            apply(to: LayerPoint(x: rect.minX, y: rect.maxY)),
         ]
     }
 
     /// The smallest axis-aligned rectangle containing the transformed corners of `rect`
     /// (`CGRectApplyLayerTransform`).
-    public func apply(to rect: CGRect) -> CGRect {
+    public func apply(to rect: LayerRect) -> LayerRect {
         let corners = apply(toCornersOf: rect)
         let xs = corners.map(\.x)
         let ys = corners.map(\.y)
         let minX = xs.min() ?? 0
         let minY = ys.min() ?? 0
-        return CGRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+        return LayerRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
 
     /// Component-wise linear interpolation from `self` (at `fraction` 0) to `end` (at 1), as
@@ -142,8 +142,8 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - end: the transform at fraction 1.
     ///   - fraction: the eased progress; values outside 0...1 extrapolate.
-    public func interpolated(to end: LayerTransform, fraction: CGFloat) -> LayerTransform {
-        func mix(_ from: CGFloat, _ to: CGFloat) -> CGFloat { from + (to - from) * fraction }
+    public func interpolated(to end: LayerTransform, fraction: Double) -> LayerTransform {
+        func mix(_ from: Double, _ to: Double) -> Double { from + (to - from) * fraction }
         return LayerTransform(
             a: mix(a, end.a), b: mix(b, end.b), c: mix(c, end.c),
             d: mix(d, end.d), tx: mix(tx, end.tx), ty: mix(ty, end.ty))
@@ -156,7 +156,7 @@ public struct LayerTransform: Hashable, Sendable, CustomStringConvertible {
     ///   - other: the transform to compare with.
     ///   - absoluteTolerance: the largest difference allowed per component, ≥ 0; default 1e-9.
     /// - Returns: false when any component differs by more, or either is NaN.
-    public func isApproximatelyEqual(to other: LayerTransform, absoluteTolerance: CGFloat = 1e-9) -> Bool {
+    public func isApproximatelyEqual(to other: LayerTransform, absoluteTolerance: Double = 1e-9) -> Bool {
         zip(components, other.components).allSatisfy { abs($0 - $1) <= absoluteTolerance }
     }
 

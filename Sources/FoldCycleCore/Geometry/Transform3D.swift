@@ -152,12 +152,12 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     /// `m11 = a, m12 = b, m21 = c, m22 = d, m41 = tx, m42 = ty`.
     public init(_ t: LayerTransform) {
         self = .identity
-        m11 = Double(t.a)
-        m12 = Double(t.b)
-        m21 = Double(t.c)
-        m22 = Double(t.d)
-        m41 = Double(t.tx)
-        m42 = Double(t.ty)
+        m11 = t.a
+        m12 = t.b
+        m21 = t.c
+        m22 = t.d
+        m41 = t.tx
+        m42 = t.ty
     }
 
     /// The sixteen fields, row by row (`m11, m12, m13, m14, m21, …, m44`).

@@ -49,8 +49,8 @@ package struct CardPose: Hashable, Sendable, CustomStringConvertible {
         let cosine = cos(rotation) * scale
         let sine = sin(rotation) * scale
         return LayerTransform(
-            a: CGFloat(cosine), b: CGFloat(sine / r), c: CGFloat(-r * sine), d: CGFloat(cosine),
-            tx: CGFloat(metrics.columns(cardWidths: offset.x)), ty: CGFloat(metrics.rows(cardWidths: offset.y)))
+            a: Double(cosine), b: Double(sine / r), c: Double(-r * sine), d: Double(cosine),
+            tx: Double(metrics.columns(cardWidths: offset.x)), ty: Double(metrics.rows(cardWidths: offset.y)))
     }
 
     /// The pose as a ``Transform3D`` in world units of one cell width, y down (the units of

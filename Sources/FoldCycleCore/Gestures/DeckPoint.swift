@@ -4,7 +4,7 @@ import Foundation
 /// one unit is one card width in both axes (physical units, so angles and speeds are true on a
 /// grid whose cells are taller than wide; docs/DESIGN.md#deck-units).
 ///
-/// Source: the `CGPoint`s a `UIPanGestureRecognizer` reports (`translation(in:)`,
+/// Source: the `LayerPoint`s a `UIPanGestureRecognizer` reports (`translation(in:)`,
 /// `velocity(in:)`), with points divided by the card's width (355 pt).
 public struct DeckPoint: Hashable, Sendable, CustomStringConvertible {
     /// The horizontal component, in card widths (per second for a velocity).

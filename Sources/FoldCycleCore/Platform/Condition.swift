@@ -6,7 +6,7 @@
 
 /// A lock with a condition to wait on (`pthread_mutex_t` and `pthread_cond_t`), in place of
 /// Foundation's `NSCondition`, which links CoreFoundation and ICU into the tool
-/// (DECISIONS.md, "FoundationEssentials, one lock box"). Used as `NSCondition` is: ``lock()``,
+/// (docs/decisions/0012-foundation-essentials.md). Used as `NSCondition` is: ``lock()``,
 /// ``wait()`` in a loop on the predicate, ``broadcast()`` after a change, ``unlock()``.
 package final class Condition: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

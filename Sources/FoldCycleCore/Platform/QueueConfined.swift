@@ -7,7 +7,7 @@ import Dispatch
 ///
 /// Every read and write checks that it runs on ``queue`` (`dispatchPrecondition`, in release
 /// builds too); a call from elsewhere stops the process with that message instead of racing.
-/// Why queues and not actors: docs/DECISIONS.md, "Queues, not actors".
+/// Why queues and not actors: docs/decisions/0042-queues-not-actors.md.
 package final class QueueConfined<Value>: @unchecked Sendable {
     /// The serial queue the value belongs to.
     package let queue: DispatchQueue

@@ -77,7 +77,7 @@ public struct CyclerSnapshot<Item: Sendable>: Sendable {
         /// - Parameters:
         ///   - slotSize: the slot's size in cells.
         ///   - cellAspect: a cell's height over its width, default 2.
-        public func frame(slotSize: CGSize, cellAspect: Double = 2) -> TransitionFrame {
+        public func frame(slotSize: LayerSize, cellAspect: Double = 2) -> TransitionFrame {
             style.transition(slotSize: slotSize, cellAspect: cellAspect).frame(atFractionComplete: t)
         }
     }

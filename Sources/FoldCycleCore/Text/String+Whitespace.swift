@@ -1,6 +1,6 @@
 // Foundation's `trimmingCharacters(in:)` and `CharacterSet`, for the few sets the package uses,
 // in the standard library alone: those bridge through NSString and CoreFoundation, which would
-// link Foundation's ICU data into the binary (DECISIONS.md, "FoundationEssentials").
+// link Foundation's ICU data into the binary (docs/decisions/0012-foundation-essentials.md).
 
 extension Unicode.Scalar {
     /// In Foundation's `CharacterSet.whitespaces`: general category Zs, the tab (U+0009) and, as

@@ -39,7 +39,7 @@ package struct CubeTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the card's size in cells.
     ///   - cellAspect: a cell's height over its width (> 0).
-    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .cube
         self.style = style

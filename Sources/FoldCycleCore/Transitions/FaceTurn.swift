@@ -36,7 +36,7 @@ package struct FaceTurn: Hashable, Sendable {
     /// `y` for `left`/`right`, `x` for `up`/`down`.
     package let axis: Axis
     /// The card's size in cells (width = columns, height = rows).
-    package let slotSize: CGSize
+    package let slotSize: LayerSize
     /// A cell's height over its width (> 0).
     package let cellAspect: Double
     /// The card's extent across the turn in world units: `W` about y, `H·r` about x.
@@ -54,7 +54,7 @@ package struct FaceTurn: Hashable, Sendable {
     ///   - slotSize: the card's size in cells, both ≥ 0.
     ///   - cellAspect: a cell's height over its width (> 0; 2 on most terminals).
     ///   - axisDepthRatio: `h / E`: 1/2 for a cube, 0 for a flip.
-    package init(direction: TransitionDirection, slotSize: CGSize, cellAspect: Double, axisDepthRatio: Double) {
+    package init(direction: TransitionDirection, slotSize: LayerSize, cellAspect: Double, axisDepthRatio: Double) {
         axis = direction.isVertical ? .x : .y
         self.slotSize = slotSize
         self.cellAspect = cellAspect

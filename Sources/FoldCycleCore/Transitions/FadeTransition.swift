@@ -22,7 +22,7 @@ package struct FadeTransition: Transition, Hashable {
     ///   - style: the timing function (the direction is ignored).
     ///   - slotSize: unused: a fade covers the slot at every instant.
     ///   - cellAspect: unused.
-    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .fade
         self.style = style

@@ -28,11 +28,11 @@ public struct FoldTransition: Transition, Hashable {
     /// Kind ``TransitionKind/fold``, the direction content moves in, and the timing function.
     public let style: TransitionStyle
     /// The slot's size in cells (width = columns, height = rows); both ≥ 0.
-    public let slotSize: CGSize
+    public let slotSize: LayerSize
 
     /// The scale factor the outgoing slot shrinks to along the fold axis (the source's 0.01: a
     /// view scaled to exactly 0 loses its transform on iOS).
-    public static let outgoingEndScale: CGFloat = 0.01
+    public static let outgoingEndScale: Double = 0.01
 
     /// Creates the fold for a slot (the kind in `style` is taken to be ``TransitionKind/fold``).
     ///
@@ -40,7 +40,7 @@ public struct FoldTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: unused: the fold works in cells.
-    public init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    public init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .fold
         self.style = style
@@ -53,7 +53,7 @@ public struct FoldTransition: Transition, Hashable {
     ///   - direction: the direction content moves in.
     ///   - slotSize: the slot's size in cells.
     ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
-    public init(direction: TransitionDirection, slotSize: CGSize, timingFunction: TimingFunction = .easeInEaseOut) {
+    public init(direction: TransitionDirection, slotSize: LayerSize, timingFunction: TimingFunction = .easeInEaseOut) {
         self.init(
             style: TransitionStyle(kind: .fold, direction: direction, timingFunction: timingFunction),
             slotSize: slotSize)
@@ -95,7 +95,7 @@ public struct FoldTransition: Transition, Hashable {
     ///   extrapolate, as an overshooting timing function does.
     /// - Returns: `(outgoing, incoming)`, in cells about the slot's centre.
     public func transforms(atProgress progress: Double) -> (outgoing: LayerTransform, incoming: LayerTransform) {
-        let fraction = CGFloat(progress)
+        let fraction = Double(progress)
         return (
             LayerTransform.identity.interpolated(to: outgoingEnd, fraction: fraction),
             incomingStart.interpolated(to: .identity, fraction: fraction)

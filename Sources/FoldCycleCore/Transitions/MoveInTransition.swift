@@ -18,7 +18,7 @@ package struct MoveInTransition: Transition, Hashable {
     /// Kind ``TransitionKind/moveIn``, the direction content moves in, and the timing function.
     package let style: TransitionStyle
     /// The slot's size in cells.
-    package let slotSize: CGSize
+    package let slotSize: LayerSize
 
     /// Creates the move-in for a slot (the kind in `style` is taken to be
     /// ``TransitionKind/moveIn``).
@@ -27,7 +27,7 @@ package struct MoveInTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: unused: the move-in works in cells.
-    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .moveIn
         self.style = style

@@ -21,7 +21,7 @@ package struct PushTransition: Transition, Hashable {
     /// Kind ``TransitionKind/push``, the direction content moves in, and the timing function.
     package let style: TransitionStyle
     /// The slot's size in cells.
-    package let slotSize: CGSize
+    package let slotSize: LayerSize
 
     /// Creates the push for a slot (the kind in `style` is taken to be ``TransitionKind/push``).
     ///
@@ -29,7 +29,7 @@ package struct PushTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: unused: the push works in cells.
-    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .push
         self.style = style

@@ -18,7 +18,7 @@ package struct RevealTransition: Transition, Hashable {
     /// Kind ``TransitionKind/reveal``, the direction content moves in, and the timing function.
     package let style: TransitionStyle
     /// The slot's size in cells.
-    package let slotSize: CGSize
+    package let slotSize: LayerSize
 
     /// Creates the reveal for a slot (the kind in `style` is taken to be
     /// ``TransitionKind/reveal``).
@@ -27,7 +27,7 @@ package struct RevealTransition: Transition, Hashable {
     ///   - style: the direction content moves in and the timing function.
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: unused: the reveal works in cells.
-    package init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double = 2) {
+    package init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double = 2) {
         var style = style
         style.kind = .reveal
         self.style = style

@@ -108,7 +108,7 @@ public protocol Transition: Sendable {
     ///   - style: kind, direction and timing function.
     ///   - slotSize: the slot's size in cells (width = columns, height = rows), both ≥ 0.
     ///   - cellAspect: a cell's height over its width (> 0), for transitions in world units.
-    init(style: TransitionStyle, slotSize: CGSize, cellAspect: Double)
+    init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double)
 
     /// The frame at normalized time `t` (UIKit's `fractionComplete`: time, before the timing
     /// function eases it into progress). Pure: reads no clock.

@@ -34,12 +34,12 @@ public enum TransitionDirection: Int, CaseIterable, Hashable, Sendable, CustomSt
     /// down, `(0, −H)` for up, `(+W, 0)` for right, `(−W, 0)` for left (W columns, H rows). The
     /// slides (push, move-in, reveal) translate by fractions of it
     /// (docs/DESIGN.md#push-move-in-reveal-and-fade).
-    public func fullExtent(of slotSize: CGSize) -> CGPoint {
+    public func fullExtent(of slotSize: LayerSize) -> LayerPoint {
         switch self {
-        case .down: return CGPoint(x: 0, y: slotSize.height)
-        case .up: return CGPoint(x: 0, y: -slotSize.height)
-        case .right: return CGPoint(x: slotSize.width, y: 0)
-        case .left: return CGPoint(x: -slotSize.width, y: 0)
+        case .down: return LayerPoint(x: 0, y: slotSize.height)
+        case .up: return LayerPoint(x: 0, y: -slotSize.height)
+        case .right: return LayerPoint(x: slotSize.width, y: 0)
+        case .left: return LayerPoint(x: -slotSize.width, y: 0)
         }
     }
 

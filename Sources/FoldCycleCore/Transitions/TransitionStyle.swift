@@ -42,7 +42,7 @@ public struct TransitionStyle: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: a cell's height over its width, default 2.
-    public func transition(slotSize: CGSize, cellAspect: Double = 2) -> any Transition {
+    public func transition(slotSize: LayerSize, cellAspect: Double = 2) -> any Transition {
         (customTransition ?? kind.transitionType).init(style: self, slotSize: slotSize, cellAspect: cellAspect)
     }
 

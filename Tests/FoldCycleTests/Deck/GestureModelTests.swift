@@ -165,12 +165,12 @@ struct GestureModelTests {
         let transform = pose.layerTransform(metrics: metrics)
         // cos 30° · 0.5, sin 30° · 0.5 / 2, −2 · sin 30° · 0.5, cos 30° · 0.5; 10 columns, 2 rows.
         let expected: [Double] = [0.5 * cos(Double.pi / 6), 0.125, -0.5, 0.5 * cos(Double.pi / 6), 10, 2]
-        for (value, wanted) in zip(transform.components.map { Double($0) }, expected) {
+        for (value, wanted) in zip(transform.components, expected) {
             #expect(abs(value - wanted) < 1e-15, "\(transform)")
         }
         // A physical right angle stays one: the cell vector (1, 0) turns to (0, 1/r) at 90°.
         let quarter = CardPose(rotation: .pi / 2).layerTransform(metrics: metrics)
-        let turned = quarter.apply(to: CGPoint(x: 1, y: 0))
+        let turned = quarter.apply(to: LayerPoint(x: 1, y: 0))
         #expect(abs(Double(turned.x)) < 1e-15 && abs(Double(turned.y) - 0.5) < 1e-15)
     }
 

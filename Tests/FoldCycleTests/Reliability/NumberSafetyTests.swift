@@ -39,7 +39,7 @@ struct NumberSafetyTests {
         for (y1, y2) in [(10.0, 10.0), (-10.0, -10.0), (10.0, -10.0)] {
             let style = TransitionStyle(
                 kind: kind, direction: .left, timingFunction: try TimingFunction(controlPoints: 0.5, y1, 0.5, y2))
-            let transition = style.transition(slotSize: CGSize(width: 20, height: 5), cellAspect: 2)
+            let transition = style.transition(slotSize: LayerSize(width: 20, height: 5), cellAspect: 2)
             for step in 0...40 {
                 let frame = transition.frame(atFractionComplete: Double(step) / 40)
                 #expect(frame.progress.isFinite)
