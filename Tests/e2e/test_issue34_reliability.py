@@ -51,6 +51,9 @@ def test_send_timeout_holds_when_the_listen_backlog_is_full(foldcycle, tmp_path)
     waiting = []
     try:
         os.kill(proc.pid, signal.SIGSTOP)
+        # Stopped for certain (the signal is asynchronous): no accept frees a place meanwhile.
+        while open(f"/proc/{proc.pid}/stat").read().rsplit(")", 1)[1].split()[0] != "T":
+            time.sleep(0.01)
         while True:
             client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             client.setblocking(False)
@@ -128,3 +131,14 @@ def test_send_splits_requests_from_stdin_only_at_line_feeds(foldcycle, tmp_path)
     server.close()
     assert done.returncode == 0, done.stderr
     assert received == [(request + "\n" + '{"cmd":"status"}\n').encode()]
+
+
+# MARK: - 6. Standard descriptors closed at start
+
+
+def test_a_closed_stdin_is_no_items_not_the_keyboard(foldcycle, pty_run):
+    """`deck <&-`: the terminal opened at start took descriptor 0 and the deck read its items
+    from the keyboard (it waited for them); /dev/null is opened onto a closed 0-2 at start."""
+    run = pty_run(["/bin/sh", "-c", f"exec {foldcycle} deck <&-"], cols=100, rows=10)
+    assert exit_code(run.wait(timeout=5)) == 66, run.text()
+    assert "Error: standard input has no items (it is empty or only white space)" in run.text()
