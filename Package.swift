@@ -2,8 +2,11 @@
 import PackageDescription
 
 // The targets keep the layers apart (see docs/decisions/0007-targets.md):
+// - FoldCyclePlatform: the platform layer, the package's one door to the C library (Glibc or
+//   Darwin, which it re-exports) and its locks; every module imports it `internal` (or
+//   `package`), so libc reaches no embedder (docs/decisions/0090-libc-stays-inside.md).
 // - FoldCycleCore: pure math and state (geometry, timing, transitions, the cycler, clocks);
-//   no cells, no terminal, no Glibc.
+//   no cells, no terminal.
 // - FoldCycle: cells to bytes (text, buffers, colour, compositing, scenes, encoding, output,
 //   the terminal session and the player); re-exports FoldCycleCore.
 // - FoldCycleOptions: command-line options (declarations, splitter, reader, help rows), shared
@@ -29,35 +32,45 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "FoldCycleCore", swiftSettings: product),
-        .target(name: "FoldCycle", dependencies: ["FoldCycleCore"], swiftSettings: product),
+        .target(name: "FoldCyclePlatform", swiftSettings: product),
+        .target(name: "FoldCycleCore", dependencies: ["FoldCyclePlatform"], swiftSettings: product),
+        .target(name: "FoldCycle", dependencies: ["FoldCycleCore", "FoldCyclePlatform"], swiftSettings: product),
         // The command-line options (declarations, splitter, reader): the CLI's and the bench's.
         .target(name: "FoldCycleOptions", dependencies: ["FoldCycleCore"], swiftSettings: product),
-        .target(name: "FoldCycleCLI", dependencies: ["FoldCycle", "FoldCycleOptions"], swiftSettings: product),
-        .executableTarget(name: "foldcycle-cli", dependencies: ["FoldCycle", "FoldCycleCLI"], swiftSettings: product),
+        .target(
+            name: "FoldCycleCLI", dependencies: ["FoldCycle", "FoldCycleOptions", "FoldCyclePlatform"],
+            swiftSettings: product),
+        .executableTarget(
+            name: "foldcycle-cli", dependencies: ["FoldCycle", "FoldCycleCLI", "FoldCyclePlatform"],
+            swiftSettings: product),
         // The workshop, apart from the product and the tests' support: the bench measures bytes
         // against FoldCycleByteFloor's OutputLowerBound (tested by FoldCycleTests).
         .target(name: "FoldCycleByteFloor", dependencies: ["FoldCycle"]),
         .executableTarget(
-            name: "foldcycle-bench", dependencies: ["FoldCycle", "FoldCycleByteFloor", "FoldCycleOptions"]),
+            name: "foldcycle-bench",
+            dependencies: ["FoldCycle", "FoldCycleByteFloor", "FoldCycleOptions", "FoldCyclePlatform"]),
         .executableTarget(
             name: "foldcycle-ticker-example", dependencies: ["FoldCycle"], path: "Examples/TickerExample"),
         .executableTarget(
             name: "foldcycle-early-exit-example", dependencies: ["FoldCycle"], path: "Examples/EarlyExitExample"),
-        .target(name: "FoldCycleTestSupport", dependencies: ["FoldCycle"]),
+        .target(name: "FoldCycleTestSupport", dependencies: ["FoldCycle", "FoldCyclePlatform"]),
         // The fuzz targets (docs/DESIGN.md#fuzzing) and their executable: `scripts/fuzz TARGET SECONDS`
         // builds it with -sanitize=fuzzer,address; a normal build replays corpora with it.
         .target(name: "FoldCycleFuzzing", dependencies: ["FoldCycleCLI", "FoldCycleTestSupport"]),
         .executableTarget(name: "foldcycle-fuzz", dependencies: ["FoldCycle", "FoldCycleFuzzing"]),
         // A host that crashes while it draws: the e2e tests of the crash rescue run it.
-        .executableTarget(name: "foldcycle-crash-host", dependencies: ["FoldCycle"], path: "Tests/CrashHost"),
+        .executableTarget(
+            name: "foldcycle-crash-host", dependencies: ["FoldCycle", "FoldCyclePlatform"], path: "Tests/CrashHost"),
         .testTarget(
-            name: "FoldCycleTests", dependencies: ["FoldCycle", "FoldCycleTestSupport", "FoldCycleByteFloor"],
+            name: "FoldCycleTests",
+            dependencies: ["FoldCycle", "FoldCycleTestSupport", "FoldCycleByteFloor", "FoldCyclePlatform"],
             // Read through #filePath, not as a bundle resource.
             exclude: ["Fixtures"]),
         .testTarget(
             name: "FoldCycleCLITests",
-            dependencies: ["FoldCycleCLI", "FoldCycleOptions", "FoldCycleTestSupport", "FoldCycleFuzzing"]),
+            dependencies: [
+                "FoldCycleCLI", "FoldCycleOptions", "FoldCycleTestSupport", "FoldCycleFuzzing", "FoldCyclePlatform",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

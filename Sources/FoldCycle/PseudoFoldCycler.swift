@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -50,8 +52,8 @@ public final class PseudoFoldCycler: Sendable {
     ///   - items: the texts to cycle, at least one; a text may hold several lines.
     ///   - direction: where content moves; default `.down`.
     ///   - interval: seconds between transitions; finite and > 0. Default 2.
-    ///   - duration: seconds each transition runs; nil for `interval − min(0.1, interval/2)`,
-    ///     kept shorter than the interval. Finite, > 0 and < `interval`.
+    ///   - duration: seconds each transition runs; nil for `min(0.6, interval/3)`
+    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, > 0 and < `interval`.
     ///   - transition: the kind of transition; default ``TransitionKind/fold``.
     ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
     ///     (<doc:WritingATransition>).

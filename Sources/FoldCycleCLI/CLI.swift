@@ -1,4 +1,6 @@
 import FoldCycle
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

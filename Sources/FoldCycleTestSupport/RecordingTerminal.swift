@@ -1,4 +1,5 @@
 import FoldCycle
+internal import FoldCyclePlatform
 import Foundation
 
 /// The VT model as an ``OutputSink``: a player, region or encoder draws into it as into a

@@ -1,5 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
+internal import FoldCyclePlatform
 import Foundation
 
 /// The bench's options, declared as the CLI's are (FoldCycleOptions): each declaration holds its

@@ -1,3 +1,4 @@
+internal import FoldCyclePlatform
 import Foundation
 
 /// Where and how one run measured: written into the JSON line and, as one sentence, above every

@@ -405,13 +405,16 @@ struct BenchReport: Codable, Sendable {
         return out
     }
 
-    /// The report as one line of JSON (keys sorted; numbers, infinities and NaN as
-    /// `JSONEncoder` wrote them), by the package's one writer.
+    /// The report as one line of JSON (keys sorted; infinities and NaN as `inf`, `-inf`, `nan`),
+    /// by Foundation's `JSONEncoder`: the bench is the workshop, apart from the product's one
+    /// writer (``JSONValue``), and may link Foundation.
     func jsonLine() -> String {
-        let encoder = JSONValueEncoder(
-            sortsKeys: true, nonConformingFloats: .init(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         do {
-            return try encoder.encode(self).serialized
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
         } catch {
             return JSONValue.object([("error", .string("cannot encode the report: \(error)"))]).serialized
         }

@@ -1,3 +1,4 @@
+internal import FoldCyclePlatform
 import Foundation
 
 /// A block of the docs that the bench writes: the lines between

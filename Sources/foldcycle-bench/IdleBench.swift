@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+internal import FoldCyclePlatform
 import Foundation
 import Synchronization
 

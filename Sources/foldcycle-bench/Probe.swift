@@ -1,4 +1,5 @@
 import FoldCycle
+internal import FoldCyclePlatform
 import Foundation
 
 /// Clocks and process counters the benchmark reads.

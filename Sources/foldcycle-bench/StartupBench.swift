@@ -1,4 +1,5 @@
 import FoldCycle
+internal import FoldCyclePlatform
 import Foundation
 
 /// The figures of the start-up run.

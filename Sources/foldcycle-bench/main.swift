@@ -1,4 +1,5 @@
 import FoldCycle
+internal import FoldCyclePlatform
 import Foundation
 
 // Top-level code is main-actor isolated: parse here, then hand over to the nonisolated runner.

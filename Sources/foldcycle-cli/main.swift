@@ -1,9 +1,10 @@
 import FoldCycle
 import FoldCycleCLI
+internal import FoldCyclePlatform
 
 // The executable `foldcycle`: everything it does lives in the FoldCycleCLI library target,
 // where it is unit-tested. The one place the program exits (docs/decisions/0015-exit-paths.md).
-// `exit` is the C library's, which FoldCycle re-exports (its Platform.swift).
+// `exit` is the C library's, which FoldCyclePlatform re-exports to the package's modules.
 // Termination signals stay caught until the end: a second one while the recordings and summaries
 // are written after the restore (Ctrl-C twice, a closed window's two SIGHUPs) must not cut them.
 TerminalSession.keepTerminationSignalsCaughtUntilExit()

@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+import FoldCyclePlatform
 import Foundation
 
 // A host that crashes while it draws, for the end-to-end tests of the crash rescue (issue 15):

@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+import FoldCyclePlatform
 import Foundation
 import Testing
 

@@ -37,7 +37,7 @@ struct HelpTextTests {
         arguments: [
             "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
             "  --interval <seconds>    Seconds between transitions. (0.01...86400; default: 2)",
-            "  --duration <seconds>    Seconds each transition runs, shorter than the interval (the iOS design's: interval − 0.1). (> 0 and < the interval; default: min(0.6, interval/2))",
+            "  --duration <seconds>    Seconds each transition runs, shorter than the interval (the iOS design's: interval − 0.1). (> 0 and < the interval; default: min(0.6, interval/3))",
             "  --motion <motion>       How much cards move: a short cross-fade for reduced, items as lines for none. (values: auto, full, reduced, none; default: auto)",
             "  --file <path>           Read items from a UTF-8 file ('-': stdin), cut as --split says.",
             "  --split <how>           How --file's text is cut into items: one per line, per blank-line-separated paragraph, at each NUL (find -print0); auto: nul if the text holds a NUL, paragraphs if a blank line stands between two lines, else lines. (values: auto, lines, paragraphs, nul; default: auto)",
@@ -100,7 +100,7 @@ struct HelpTextTests {
             "USAGE: foldcycle render [OPTIONS] [ITEM ...]",
             "  --frames <count>        Frames to write, at t = i/(count−1). (2...10000; default: 9; 30 per second with asciicast, svg and --play)",
             "  --fps <n>               Frames per second of --duration instead of --frames (k/n s, and the end). (1...240; default: none)",
-            "  --duration <seconds>    Seconds the transition runs: a frame at t is at t × seconds. The default is the design's (a 2 s interval − 0.1), not live's min(0.6, interval/2). (0.01...3600; default: 1.9)",
+            "  --duration <seconds>    Seconds the transition runs: a frame at t is at t × seconds. The default is the design's (a 2 s interval − 0.1), not live's min(0.6, interval/3). (0.01...3600; default: 1.9)",
             "  --cell-size <WxH>       svg: a cell's width and height in pixels. (default: 10x20)",
             "  --from-item <index>     Render the transition from this item to the next. (0...the last item's index; default: 0)",
             "  --format <format>       Output format. (values: plain, ansi, json, asciicast, svg; default: plain)",

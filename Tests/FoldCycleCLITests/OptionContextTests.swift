@@ -1,4 +1,5 @@
 import FoldCycleOptions
+import FoldCyclePlatform
 import Testing
 
 /// FoldCycleOptions outside the CLI (as the bench reads its command line): the same splitting

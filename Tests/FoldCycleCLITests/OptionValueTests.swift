@@ -17,7 +17,7 @@ struct OptionValueTests {
         #expect(command.items == ["A", "B"])
         #expect(command.direction == .down)
         #expect(command.interval == 2)
-        // The CLI's readable default, min(0.6, interval/2), which follows a typed interval.
+        // The CLI's readable default, min(0.6, interval/3), which follows a typed interval.
         #expect(command.duration == 0.6)
         #expect(command.durationFollowsInterval)
         #expect(command.motion == .detected)

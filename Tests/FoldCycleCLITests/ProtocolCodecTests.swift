@@ -75,7 +75,7 @@ struct ProtocolCodecTests {
             (#"{"cmd":"flip"}"#, .flip), (#"{"cmd":"add","value":"more"}"#, .add("more")),
             (#"{"cmd":"items"}"#, .items),
             (#"{"cmd":"status"}"#, .status), (#"{"cmd":"help"}"#, .help), (#"{"cmd":"quit"}"#, .quit),
-            (#"{"cmd":"subscribe"}"#, .subscribe), (#"{"cmd":"unsubscribe"}"#, .unsubscribe),
+            (#"{"cmd":"end"}"#, .end), (#"{"cmd":"subscribe"}"#, .subscribe), (#"{"cmd":"unsubscribe"}"#, .unsubscribe),
         ])
     func deckCommands(_ line: String, _ expected: DeckCommandRequest) throws {
         #expect(try DeckRequests.decode(Array(line.utf8)).get().command == expected)

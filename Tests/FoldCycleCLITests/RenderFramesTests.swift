@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCyclePlatform
 import Foundation
 import Testing
 

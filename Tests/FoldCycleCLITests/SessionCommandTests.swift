@@ -52,8 +52,8 @@ struct TransitionCommandTests {
 @Suite("Live defaults")
 struct LiveDefaultsTests {
     @Test(
-        "the CLI's duration is min(0.6, interval/2): most of each interval shows a still card",
-        arguments: [(2.0, 0.6), (1.2, 0.6), (1.0, 0.5), (0.3, 0.15), (86_400.0, 0.6), (0.01, 0.005)])
+        "the CLI's duration is the library's min(0.6, interval/3): most of each interval shows a still card",
+        arguments: [(2.0, 0.6), (1.8, 0.6), (1.2, 0.39999999999999997), (0.3, 0.09999999999999999), (86_400.0, 0.6)])
     func defaultDuration(_ interval: Double, _ expected: Double) {
         #expect(LiveCommand.defaultDuration(forInterval: interval) == expected)
         #expect(LiveCommand.defaultDuration(forInterval: interval) < interval)

@@ -19,7 +19,7 @@ struct CyclerTests {
         clock.advance(to: 2)
         #expect(recorder.begins.map(\.time) == [2])
         #expect(cycler.index == 1)
-        #expect(cycler.duration == 1.9)
+        #expect(cycler.duration == 0.6)
         clock.advance(to: 20)
         #expect(recorder.begins.map(\.time) == [2, 4, 6, 8, 10, 12, 14, 16, 18, 20])
         #expect(recorder.begins.map(\.to) == [1, 2, 3, 0, 1, 2, 3, 0, 1, 2])
@@ -251,9 +251,10 @@ struct CyclerTests {
     }
 
     @Test(
-        "the default duration is interval − min(0.1, interval/2)",
+        "the default duration is min(0.6, interval/3): a one-row ticker at 0.8 s reads for 0.53 s",
         arguments: [
-            (2.0, 1.9), (0.3, 0.19999999999999998), (0.1, 0.05), (0.02, 0.01),
+            (2.0, 0.6), (1.8, 0.6), (0.8, 0.26666666666666666), (0.3, 0.09999999999999999),
+            (0.01, 0.0033333333333333335),
         ])
     func defaultDuration(_ interval: Double, _ expected: Double) throws {
         let (cycler, _, _) = try makeCycler(count: 2, interval: interval)
@@ -267,7 +268,7 @@ struct CyclerTests {
         cycler.launch()
         clock.advance(to: 1)
         try cycler.setInterval(0.5)
-        #expect(cycler.duration == 0.4)
+        #expect(cycler.duration == 0.16666666666666666)
         #expect(cycler.nextTickDeadline == 1.5)
         try cycler.setDuration(0.25)
         #expect(throws: CyclerError.invalidDuration(0.25, interval: 0.25)) { try cycler.setInterval(0.25) }
@@ -279,7 +280,7 @@ struct CyclerTests {
         #expect(recorder.begins.map(\.time) == [1.5, 2])
         #expect(recorder.begins.map(\.direction) == [.left, .left])
         try cycler.setDuration(nil)
-        #expect(cycler.duration == 0.4)
+        #expect(cycler.duration == 0.16666666666666666)
     }
 
     @Test("a million items cost two: 1,000 transitions call item(at:) at most 1,001 times")

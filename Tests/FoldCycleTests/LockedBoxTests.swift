@@ -1,4 +1,5 @@
 import Dispatch
+import FoldCyclePlatform
 import Testing
 
 @testable import FoldCycle

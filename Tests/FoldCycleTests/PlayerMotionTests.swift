@@ -1,3 +1,4 @@
+import FoldCyclePlatform
 import FoldCycleTestSupport
 import Foundation
 import Testing

@@ -60,7 +60,8 @@ struct PseudoFoldCyclerTests {
         let terminal = RecordingTerminal(columns: 40, rows: 8)
         let cycler = try PseudoFoldCycler(
             items: ["Search by name or email", "搜索姓名、手机号或邮箱"], direction: .up, interval: 2,
-            output: terminal, configuration: Self.configuration, clock: clock)
+            duration: 1.9, output: terminal, configuration: Self.configuration, clock: clock)
+        // The design card's timing, interval − 0.1 s, given (the default is min(0.6, interval/3)).
         #expect(cycler.duration == 1.9)
         #expect(cycler.cardSize == TerminalSize(columns: 25, rows: 3))
         #expect(cycler.state == .stopped)

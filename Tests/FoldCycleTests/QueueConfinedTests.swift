@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycleCore
+import FoldCyclePlatform
 import Testing
 
 @Suite("QueueConfined")

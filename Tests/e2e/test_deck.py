@@ -380,3 +380,61 @@ def test_deck_record_writes_a_cast_that_replays_to_the_deck_screen(deck, tmp_pat
     assert any(code == "m" for _, code, _ in events)
     assert shown[2].strip() != ""
     assert_restored(run)
+
+
+# Issue 32, point 2: a skipped card is never lost (/work/shared/cases/deck-skipped-card.md).
+def test_a_skipped_card_comes_back_after_the_last_until_decided(deck):
+    run = deck(stdin=b"a\nb\nc\n")
+    for key, top in ((b"j", "b"), (b"l", "c"), (b"l", "a")):
+        run.write(key)
+        assert run.pump_until(lambda: top_line(run) == top, 2), run.text()
+        run.pump(0.4)
+    assert "card 1 of 3 (skipped before)" in run.text()
+    run.write(b"h")
+    assert exit_code(run.wait(timeout=5)) == 0
+    assert [(line["index"], line["item"], line["action"]) for line in decisions(run)] == [
+        (0, "a", "page"), (1, "b", "right"), (2, "c", "right"), (0, "a", "left"),
+    ]
+    assert "2 kept · 1 discarded · 0 clicked · 0 of 3 cards left" in run.text()
+    assert_restored(run)
+
+
+def test_skipped_keep_undecided_ends_with_the_skipped_counted_and_listed(deck):
+    run = deck("--skipped", "keep-undecided", stdin=b"a\nb\nc\n", cols=80)
+    for key in (b"j", b"l", b"l"):
+        run.write(key)
+        run.pump(0.4)
+    assert exit_code(run.wait(timeout=5)) == 0
+    lines = decisions(run)
+    assert [(line["index"], line["item"], line["action"], line["by"]) for line in lines] == [
+        (0, "a", "page", "key"), (1, "b", "right", "key"), (2, "c", "right", "key"), (0, "a", "skipped", "key"),
+    ]
+    assert "2 kept · 0 discarded · 1 skipped · 0 clicked · 0 of 3 cards left" in run.text()
+    assert_restored(run)
+
+
+# Issue 32, point 3: plain output for the shell.
+@pytest.mark.parametrize("args, expected", [
+    (["--print", "kept"], b"a\nd\n"),
+    (["--print", "discarded", "--print0"], b"b\x00"),
+    (["--print", "decisions"], b"kept\ta\ndiscarded\tb\nskipped\tc\nkept\td\n"),
+])
+def test_print_writes_the_chosen_items_as_plain_lines_on_exit(deck, args, expected):
+    run = deck("--skipped", "keep-undecided", *args, stdin=b"a\nb\nc\nd\n")
+    for key in (b"l", b"h", b"j", b"l"):
+        run.write(key)
+        run.pump(0.4)
+    assert exit_code(run.wait(timeout=5)) == 0
+    assert run.stdout_bytes() == expected
+    assert_restored(run)
+
+
+def test_print_usage_errors(foldcycle, pty_run):
+    for args, message in (
+        (["--print0", "a"], "'--print0' needs '--print kept|discarded|decisions'"),
+        (["--print", "all", "a"], "--print"),
+        (["--skipped", "drop", "a"], "--skipped"),
+    ):
+        result = subprocess.run([foldcycle, "deck", *args], capture_output=True, stdin=subprocess.DEVNULL)
+        assert result.returncode == 64, (args, result.stderr)
+        assert message in result.stderr.decode(), result.stderr

@@ -7,7 +7,10 @@ import json
 import os
 import time
 
+import pytest
+
 from conftest import exit_code
+from control_helpers import SocketClient, wait_for_socket
 
 CARD = ["--width", "20", "--height", "3", "--color", "never"]
 
@@ -190,3 +193,66 @@ def test_keys_typed_before_the_first_card_are_not_replayed(foldcycle, pty_run):
     run.write(b"q")
     assert exit_code(run.wait()) == 0
     assert decisions(run) == []
+
+
+# Issue 32, point 4: a deck fed over the socket waits for its feeder.
+def start_socket_deck(foldcycle, pty_run, path, *args):
+    run = pty_run([foldcycle, "deck", "--width", "20", "--height", "3", "--color", "never", "--protocol", "jsonl",
+                   "--listen", path, *args, "A", "B"], cols=60, rows=16, capture_stdout=True)
+    wait_for_socket(path)
+    assert run.pump_until(lambda: "card 1 of" in run.text(), 5), run.text()
+    return run
+
+
+def events(run):
+    return [json.loads(line).get("event") for line in run.stdout_bytes().decode().splitlines()]
+
+
+@pytest.mark.parametrize("how", ["--wait", "subscribed"])
+def test_a_deck_fed_over_the_socket_waits_for_more_until_end(foldcycle, pty_run, tmp_path, how):
+    path = str(tmp_path / "s.sock")
+    run = start_socket_deck(foldcycle, pty_run, path, *(["--wait"] if how == "--wait" else []))
+    client = SocketClient(path)
+    if how == "subscribed":
+        client.send({"cmd": "subscribe"})
+        assert client.reader.next_json()["result"] == {"subscribed": True}
+    for _ in range(2):
+        client.send({"cmd": "right"})
+        run.pump(0.4)
+    assert run.pump_until(lambda: footer(run) == ["waiting for more cards · kept 2 · discarded 0"], 2), run.text()
+    run.pump(0.5)
+    assert run.proc.poll() is None, "the deck ended while it waited for its feeder"
+    assert "finished" not in events(run)
+    client.send({"cmd": "add", "value": "C"})
+    assert run.pump_until(lambda: "card 3 of 3" in run.text(), 2), run.text()
+    run.pump(0.4)
+    client.send({"cmd": "left"})
+    assert run.pump_until(lambda: footer(run) == ["waiting for more cards · kept 2 · discarded 1"], 2), run.text()
+    client.send({"cmd": "end"})
+    assert exit_code(run.wait(timeout=5)) == 0
+    assert events(run)[-1] == "finished"
+    assert "2 kept · 1 discarded · 0 clicked · 0 of 3 cards left" in run.text()
+    client.close()
+
+
+def test_a_socket_deck_without_wait_or_subscriber_finishes_after_the_last_card(foldcycle, pty_run, tmp_path):
+    path = str(tmp_path / "s.sock")
+    run = start_socket_deck(foldcycle, pty_run, path)
+    client = SocketClient(path)
+    for _ in range(2):
+        client.send({"cmd": "right"})
+        run.pump(0.4)
+    assert exit_code(run.wait(timeout=5)) == 0
+    assert events(run)[-1] == "finished"
+    client.close()
+
+
+def test_q_ends_a_waiting_deck(foldcycle, pty_run, tmp_path):
+    path = str(tmp_path / "s.sock")
+    run = start_socket_deck(foldcycle, pty_run, path, "--wait")
+    for _ in range(2):
+        run.write(b"l")
+        run.pump(0.4)
+    assert run.pump_until(lambda: footer(run) == ["waiting for more cards · kept 2 · discarded 0"], 2), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=5)) == 0

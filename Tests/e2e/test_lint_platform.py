@@ -45,3 +45,35 @@ def test_each_offender_outside_platform_fails(tmp_path, line):
     result = lint(str(tmp_path))
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [f"Sources/Lib/Code.swift:2:{line}"]
+
+
+@pytest.mark.parametrize("line", [
+    "import FoldCyclePlatform", "public import FoldCyclePlatform", "@_exported import FoldCyclePlatform",
+    "    @_exported import Glibc",
+])
+def test_an_import_that_would_give_embedders_the_c_library_fails(tmp_path, line):
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(SCRIPT, tmp_path / "scripts" / "lint_platform")
+    (tmp_path / "Examples").mkdir()
+    source = tmp_path / "Sources" / "FoldCyclePlatform"
+    source.mkdir(parents=True)
+    (source / "Platform.swift").write_text("@_exported import Glibc\n", encoding="utf-8")
+    library = tmp_path / "Sources" / "Lib" / "Platform"
+    library.mkdir(parents=True)
+    (library / "Code.swift").write_text(f"internal import FoldCyclePlatform\npackage import FoldCyclePlatform\n{line}\n",
+                                        encoding="utf-8")
+    result = lint(str(tmp_path))
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[1:] == [f"Sources/Lib/Platform/Code.swift:3:{line}"]
+
+
+def test_internal_and_package_imports_of_the_platform_target_pass(tmp_path):
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(SCRIPT, tmp_path / "scripts" / "lint_platform")
+    (tmp_path / "Examples").mkdir()
+    source = tmp_path / "Sources" / "Lib"
+    source.mkdir(parents=True)
+    (source / "Code.swift").write_text("internal import FoldCyclePlatform\npackage import FoldCyclePlatform\n",
+                                       encoding="utf-8")
+    result = lint(str(tmp_path))
+    assert result.returncode == 0, result.stderr

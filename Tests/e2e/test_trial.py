@@ -180,7 +180,7 @@ def test_motion_follows_the_environment(foldcycle, pty_run, env, expected):
 def test_help_documents_exit_and_file_dash_and_render_counts_frames_from_one(foldcycle):
     text = subprocess.run([foldcycle, "--help"], capture_output=True, timeout=10).stdout.decode()
     assert "quit (or exit)" in text and "('-': stdin)" in text and "--file -" in text
-    assert "min(0.6, interval/2)" in text and "interval − 0.1" in text
+    assert "min(0.6, interval/3)" in text and "interval − 0.1" in text
     proc = subprocess.run([foldcycle, "render", "--frames", "3", "A", "B"], capture_output=True, timeout=10)
     labels = [line.split()[2] for line in proc.stdout.decode().splitlines() if line.startswith("# frame")]
     assert labels == ["1/3", "2/3", "3/3"]

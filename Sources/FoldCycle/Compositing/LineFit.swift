@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 /// Where one line of a face's text goes in the destination cells its row covers
 /// (docs/DESIGN.md#text-on-turned-faces): the line is laid out contiguously, never sampled.
 ///

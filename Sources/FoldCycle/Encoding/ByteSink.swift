@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 /// The frame's bytes (glyphs, cursor moves, SGRs), written through a pointer into a 1 KiB stack
 /// block and appended to the caller's array a block at a time, so a byte costs no uniqueness or
 /// capacity check. Whoever writes to the array directly flushes the sink first, keeping the order.

@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 /// Every control sequence FoldCycle writes to a terminal, by name, with its bytes.
 ///
 /// Only the terminal layer (this type and ``ANSIEncoder``, whose ``SGRWriter`` builds SGR

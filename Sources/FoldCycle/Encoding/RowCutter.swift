@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 /// The state of cutting one row into spans
 /// (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``).
 struct RowCutter {

@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 /// Where a player's bytes go: a terminal, a recorder that tees them, a file, a test's recording
 /// terminal.
 ///

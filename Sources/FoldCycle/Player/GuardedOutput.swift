@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -77,7 +79,7 @@ final class GuardedOutput: Sendable {
     /// Registers this output with the process's `atexit` handler and the crash rescue (while the
     /// player draws).
     func guardExit() {
-        ExitRestorations.shared.register(self)
+        ExitRegistry.shared.register(self) { [self] in restoreForExit() }
         let rescueDescriptor = self.rescueDescriptor
         state.withLock { state in
             guard state.rescueSlot == nil, let rescueDescriptor else { return }
@@ -91,42 +93,10 @@ final class GuardedOutput: Sendable {
     /// Removes this output from the `atexit` handler and the crash rescue (the player gave the
     /// terminal back).
     func releaseExitGuard() {
-        ExitRestorations.shared.unregister(self)
+        ExitRegistry.shared.unregister(self)
         state.withLock {
             if let rescueSlot = $0.rescueSlot { TerminalRescue.shared.releaseByteSlot(rescueSlot) }
             $0.rescueSlot = nil
         }
-    }
-}
-
-/// The outputs of the players still drawing, restored by one `atexit` handler (after the
-/// host's own handlers registered later, and before the standard streams are flushed).
-final class ExitRestorations: Sendable {
-    static let shared = ExitRestorations()
-
-    private let state = LockedBox(State())
-
-    private struct State {
-        var outputs: [ObjectIdentifier: GuardedOutput] = [:]
-        var installed = false
-    }
-
-    func register(_ output: GuardedOutput) {
-        state.withLock {
-            $0.outputs[ObjectIdentifier(output)] = output
-            if !$0.installed {
-                $0.installed = true
-                atexit { ExitRestorations.shared.restoreAll() }
-            }
-        }
-    }
-
-    func unregister(_ output: GuardedOutput) {
-        _ = state.withLock { $0.outputs.removeValue(forKey: ObjectIdentifier(output)) }
-    }
-
-    private func restoreAll() {
-        let active = state.withLock { Array($0.outputs.values) }
-        for output in active { output.restoreForExit() }
     }
 }

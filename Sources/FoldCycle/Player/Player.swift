@@ -1,4 +1,6 @@
 import Dispatch
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

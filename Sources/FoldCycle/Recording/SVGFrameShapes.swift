@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 /// One frame's cells as the shapes an SVG draws: background rectangles, the filled parts of
 /// block elements as exact rectangles, and runs of text, each merged as far as it goes (a row
 /// of one colour is one rectangle, a card's background one rectangle, a line of text one run).

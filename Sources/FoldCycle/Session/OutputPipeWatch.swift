@@ -1,4 +1,5 @@
 import Dispatch
+internal import FoldCyclePlatform
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

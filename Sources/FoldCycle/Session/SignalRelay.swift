@@ -1,5 +1,7 @@
 import Dispatch
+internal import FoldCyclePlatform
 import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

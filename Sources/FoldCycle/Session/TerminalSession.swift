@@ -1,4 +1,6 @@
 import Dispatch
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -245,7 +247,7 @@ public final class TerminalSession: Sendable {
             installSignalHandlers()
             if configuration.handlesJobControl { waitForForeground() }
             enterModes()
-            SessionExitGuard.shared.register(self)
+            ExitRegistry.shared.register(self) { [self] in restoreModes() }
             startInput()
             if configuration.watchesOutputPipe {
                 OutputPipeWatch.start(descriptor: configuration.outputDevice.fileDescriptor, queue: queue) {
@@ -272,7 +274,7 @@ public final class TerminalSession: Sendable {
             }
             state.value.signalTokens.removeAll()
             state.value.terminationTokens.removeAll()
-            SessionExitGuard.shared.unregister(self)
+            ExitRegistry.shared.unregister(self)
         }
     }
 
@@ -535,37 +537,5 @@ public final class TerminalSession: Sendable {
         enterModes()
         for participant in state.value.participants { participant.sessionDidResume() }
         state.value.resumeHandler?()
-    }
-}
-
-/// Restores the modes of every session still active when the process exits without ending
-/// them (an embedding program's early `exit(1)`), through one `atexit` handler.
-final class SessionExitGuard: Sendable {
-    static let shared = SessionExitGuard()
-
-    private let state = LockedBox(State())
-
-    private struct State {
-        var sessions: [ObjectIdentifier: TerminalSession] = [:]
-        var installed = false
-    }
-
-    func register(_ session: TerminalSession) {
-        state.withLock {
-            $0.sessions[ObjectIdentifier(session)] = session
-            if !$0.installed {
-                $0.installed = true
-                atexit { SessionExitGuard.shared.restoreAll() }
-            }
-        }
-    }
-
-    func unregister(_ session: TerminalSession) {
-        _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
-    }
-
-    private func restoreAll() {
-        let active = state.withLock { Array($0.sessions.values) }
-        for session in active { session.restoreModes() }
     }
 }

@@ -1,5 +1,7 @@
 import FoldCycle
 import FoldCycleOptions
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -38,6 +40,27 @@ struct DeckCommand {
         static let width = IntegerOption(
             "width", value: "cells", summary: "Card width in cells.", range: .init(SharedOptions.widthRange),
             defaultText: "the widest side of an item plus 2, at least 24")
+        /// `--skipped`: what becomes of items paged past without a decision.
+        static let skipped = ChoiceOption(
+            "skipped", value: "mode",
+            summary:
+                "Items paged past undecided: return after the last card until decided, or keep-undecided "
+                + "(the deck ends; they are counted and listed as skipped).",
+            cases: DeckSkippedPolicy.allCases, default: .return)
+        /// `--print`: plain lines of the chosen items instead of JSON decisions.
+        static let print = ChoiceOption<DeckPrint?>(
+            "print", value: "which",
+            summary:
+                "When the deck is gone, print the kept or discarded items one per line, or every decision as "
+                + "'kept|discarded|skipped<TAB>item', instead of JSON lines.",
+            choices: DeckPrint.allCases.map { ($0.rawValue, $0) }, default: nil)
+        static let print0 = FlagOption(
+            "print0", summary: "With --print, end each item with NUL instead of a newline (for xargs -0).")
+        static let wait = FlagOption(
+            "wait",
+            summary:
+                "After the last card, wait for cards added over --listen's socket or --protocol jsonl "
+                + "('waiting for more cards') until the 'end' request or q (always while a client is subscribed).")
         /// `--height`: absent, the card fits the tallest side of an item.
         static let height = IntegerOption(
             "height", value: "rows", summary: "Card height in rows.", range: .init(SharedOptions.heightRange),
@@ -48,7 +71,7 @@ struct DeckCommand {
     static let specs: [OptionSpec] =
         [
             Options.file.spec, SharedOptions.split.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
-            Options.noMouse.spec,
+            Options.skipped.spec, Options.print.spec, Options.print0.spec, Options.wait.spec, Options.noMouse.spec,
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.background.spec, SharedOptions.color.spec, SharedOptions.deckCellAspect.spec,
             Options.framesPerSecond.spec,
@@ -101,6 +124,9 @@ struct DeckCommand {
                 "widths per second (null for keys).",
                 "When stdout is the terminal, the lines are printed once the deck is gone. A summary",
                 "(kept, discarded) goes to the terminal. Exit 0 when every card is decided or on quit.",
+                "A card paged past undecided (j) comes back after the last card until decided; with",
+                "--skipped keep-undecided the deck ends and lists it: action skipped, on exit.",
+                "--print kept|discarded|decisions writes plain lines on exit instead (--print0: NUL).",
                 "Items on stdin are read while the deck runs: the footer says 'reading input' (out of",
                 "cards: 'waiting for input'), then 'end of input'; a deck ends when its cards and its",
                 "input do. Input that fails later (not UTF-8, past a limit) is reported on exit, 66.",
@@ -112,7 +138,9 @@ struct DeckCommand {
                 "clicked, undone, paged, flipped, needs-more-data, finished) and the replies to",
                 "requests on stdin (when the items do not come from it); --listen PATH serves",
                 "the same protocol on a Unix socket: left, right, next, prev, undo, click, flip,",
-                "add (value), items, status, help, quit, subscribe, unsubscribe.",
+                "add (value), items, status, help, quit, end, subscribe, unsubscribe. Out of cards,",
+                "a deck with --wait or a subscribed client waits ('waiting for more cards') until",
+                "end or q.",
             ]),
         .init(
             title: "EXAMPLES",
@@ -120,6 +148,7 @@ struct DeckCommand {
                 "ls | foldcycle deck > decisions.jsonl",
                 "foldcycle deck --file Examples/flashcards.txt",
                 "foldcycle deck --visible 3 --loop one two three",
+                "ls | foldcycle deck --print kept | xargs ls -l",
             ]),
     ]
 
@@ -133,6 +162,14 @@ struct DeckCommand {
     let visibleCount: Int
     let behavior: DeckBehavior
     let loops: Bool
+    /// `--skipped`: skipped items come back after the last card, or end counted as skipped.
+    let skipped: DeckSkippedPolicy
+    /// `--print`: the items to print as plain lines on exit, instead of JSON decision lines.
+    let print: DeckPrint?
+    /// `--print0`: `--print`'s items end with NUL.
+    let printsNul: Bool
+    /// `--wait`: with no card left, wait for more until `end` or q.
+    let waits: Bool
     let usesMouse: Bool
     let fullscreen: Bool
     let framesPerSecond: Int
@@ -158,6 +195,16 @@ struct DeckCommand {
         let parsed = try ParsedArguments(arguments, specs: specs, command: .deck)
         let values = OptionValues(parsed: parsed, command: .deck)
         if values.flag(SharedOptions.help) { return nil }
+        let control = try ControlEndpoints.read(values)
+        let print = try values.value(Options.print)
+        if values.flag(Options.print0), print == nil {
+            throw .usage("'--print0' needs '--print kept|discarded|decisions'", .deck)
+        }
+        if print != nil, control.language == .jsonl, control.descriptor == 1 {
+            throw .usage(
+                "'--print' and '--protocol jsonl' both write to standard output: send the protocol elsewhere with "
+                    + "'--protocol-fd N'", .deck)
+        }
         return DeckCommand(
             itemArguments: parsed.positionals,
             filePath: values.text(Options.file),
@@ -165,6 +212,10 @@ struct DeckCommand {
             visibleCount: try values.value(Options.visible),
             behavior: try values.value(Options.drag),
             loops: values.flag(Options.loop),
+            skipped: try values.value(Options.skipped),
+            print: print,
+            printsNul: values.flag(Options.print0),
+            waits: values.flag(Options.wait),
             usesMouse: !values.flag(Options.noMouse),
             fullscreen: values.flag(Options.fullscreen),
             framesPerSecond: try values.value(Options.framesPerSecond),
@@ -175,7 +226,7 @@ struct DeckCommand {
             background: try values.value(SharedOptions.background),
             colorChoice: try values.value(SharedOptions.color),
             record: try SessionRecording.request(values, itemsFile: values.text(Options.file)),
-            control: try ControlEndpoints.read(values))
+            control: control)
     }
 
     /// Whether items come from standard input (`--file -`, or no arguments and no `--file`).

@@ -21,13 +21,11 @@ struct LiveCommand {
     /// Allowed `--interval` (and typed `interval`) values, in seconds.
     static let intervalRange = 0.01...86_400.0
 
-    /// The CLI's transition duration when `--duration` is absent: `min(0.6, interval/2)` seconds,
-    /// so a card is still, and readable, for most of each interval (at the default 2 s, 0.6 s of
-    /// fold and 1.4 s of card). The source's `interval − 0.1 s` (``Cycler/defaultDuration(forInterval:)``,
-    /// the library's default) left each card still for 0.1 s in 2 s; it stays one `--duration`
-    /// away.
+    /// The CLI's transition duration when `--duration` is absent: the library's one rule,
+    /// ``Cycler/defaultDuration(forInterval:)`` (`min(0.6, interval/3)`), so a card is still, and
+    /// readable, for most of each interval (at the default 2 s, 0.6 s of fold and 1.4 s of card).
     static func defaultDuration(forInterval interval: TimeInterval) -> TimeInterval {
-        min(0.6, interval / 2)
+        Cycler<ArrayDataSource<String>>.defaultDuration(forInterval: interval)
     }
     /// ``intervalRange`` as errors state it: `a finite number ≥ 0.01 and ≤ 86400`.
     static var intervalRangeText: String { Options.interval.range.boundsText(upperBound: nil) }
@@ -43,7 +41,7 @@ struct LiveCommand {
         static let duration = NumberOption(
             "duration", value: "seconds",
             summary: "Seconds each transition runs, shorter than the interval (the iOS design's: interval − 0.1).",
-            range: .init(above: 0, below: "the interval", unit: "seconds"), defaultText: "min(0.6, interval/2)")
+            range: .init(above: 0, below: "the interval", unit: "seconds"), defaultText: "min(0.6, interval/3)")
         /// `--motion`: ``Motion``'s cases, or `auto` (detected).
         static let motion = ChoiceOption(
             "motion", value: "motion",

@@ -1,5 +1,7 @@
 import FoldCycle
 import FoldCycleOptions
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -30,12 +32,12 @@ struct RenderCommand {
             range: .init(1...240), defaultText: "none")
         /// `--duration`: the transition's length; the default is the source's `interval − 0.1` at
         /// its 2-second interval (the whole fold, slowly, for those who port or test it), not the
-        /// live cycler's `min(0.6, interval/2)`, which keeps a card readable between folds.
+        /// live cycler's `min(0.6, interval/3)`, which keeps a card readable between folds.
         static let duration = NumberOption(
             "duration", value: "seconds",
             summary:
                 "Seconds the transition runs: a frame at t is at t × seconds. The default is the design's "
-                + "(a 2 s interval − 0.1), not live's min(0.6, interval/2).",
+                + "(a 2 s interval − 0.1), not live's min(0.6, interval/3).",
             range: .init(0.01...3600, unit: "seconds"), default: 1.9)
         /// `--hold`: the last frame's extra time in pictures.
         static let hold = NumberOption(

@@ -1,6 +1,7 @@
 import Dispatch
 import FoldCycle
 import FoldCycleOptions
+internal import FoldCyclePlatform
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+internal import FoldCyclePlatform
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -141,6 +142,9 @@ final class ControlChannel: Sendable {
                 to: .standardInput)
         }
     }
+
+    /// Whether a client of the socket is subscribed to events (call on the queue).
+    var hasSubscribers: Bool { !closed && (server?.hasSubscribers ?? false) }
 
     /// Writes `event` to the primary output and to every subscribed client.
     func emit(_ event: ProtocolEvent) {

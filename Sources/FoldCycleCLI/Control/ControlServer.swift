@@ -1,5 +1,7 @@
 import Dispatch
 import FoldCycle
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -119,6 +121,9 @@ final class ControlServer: Sendable {
         state.value.acceptSource = source
         source.resume()
     }
+
+    /// Whether a connected client is subscribed to events.
+    var hasSubscribers: Bool { state.value.clients.values.contains { $0.isSubscribed } }
 
     /// Sends `line` to every subscribed client.
     func broadcast(_ line: String) {

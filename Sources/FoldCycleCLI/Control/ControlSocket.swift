@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+internal import FoldCyclePlatform
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

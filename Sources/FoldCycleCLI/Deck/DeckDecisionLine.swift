@@ -1,4 +1,5 @@
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -11,7 +12,8 @@ import FoldCycle
 /// `{"index":3,"item":"notes.txt","action":"right","by":"fling","velocity":{"x":3.1416,"y":-0.25}}`
 ///
 /// Keys in this order: `index` (the item's 0-based index in the input), `item` (its text),
-/// `action` (`left`, `right`, `click`, `undo`, `page`), `by` (`key`, `fling`, `position`,
+/// `action` (`left`, `right`, `click`, `undo`, `page`; on exit, `skipped` for an item paged
+/// past and never decided), `by` (`key`, `fling`, `position`,
 /// `tap`), for a page `to` (the item now on top), and `velocity` (the release velocity in card
 /// widths per second, rounded to 4 decimals; `null` when no drag decided). An undo names the
 /// card that came back and the side it had left by, as `"from"`.
@@ -49,6 +51,12 @@ enum DeckDecisionLine {
         case .flipped, .changed, .finished:
             return nil
         }
+    }
+
+    /// The line written on exit for item `index`, skipped (paged past `by` a key or a fling)
+    /// and never decided: `{"index":0,"item":"a","action":"skipped","by":"key","velocity":null}`.
+    static func skippedLine(index: Int, item: String, by cause: DecisionCause) -> String {
+        object(index: index, item: item, action: "skipped", by: cause, velocity: nil).serialized + "\n"
     }
 
     private static func object(

@@ -1,4 +1,6 @@
 import FoldCycle
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,11 +12,18 @@ import FoldCycle
 /// ``SwipeDeck/reloadData()``. When the deck runs low it calls the needs-more-data handler
 /// (docs/DESIGN.md#control-protocol: the `needs-more-data` event).
 ///
+/// The deck deals cards, not items: card `n` shows item ``itemIndex(at:)``. They are the same
+/// until a skipped item is dealt again after the last card (``appendReturns(_:)``,
+/// docs/DESIGN.md#deck-input-and-output: a skipped card is never lost); the deck counts cards,
+/// everything the session writes names items.
+///
 /// Thread-safe: its state is in a ``LockedBox`` (the deck reads it under its own lock, from its
 /// queue or its clock's; clients add on the session's queue).
 final class DeckItemStore: DeckDataSource, Sendable {
     private struct State {
         var items: [String]
+        /// The item each card shows, in the deck's order.
+        var cards: [Int]
         var needsMoreDataHandler: (@Sendable (Int) -> Void)?
     }
 
@@ -22,7 +31,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
 
     /// A store of `items`.
     init(_ items: [String]) {
-        state = LockedBox(State(items: items))
+        state = LockedBox(State(items: items, cards: Array(items.indices)))
     }
 
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
@@ -34,29 +43,52 @@ final class DeckItemStore: DeckDataSource, Sendable {
     /// Every item, in order.
     var items: [String] { state.withLock { $0.items } }
 
+    /// The number of cards the deck deals: the items and the skipped ones dealt again.
+    var count: Int { state.withLock { $0.cards.count } }
+
     /// The number of items.
-    var count: Int { state.withLock { $0.items.count } }
+    var itemCount: Int { state.withLock { $0.items.count } }
 
-    /// The item at `index` (`0 ..< count`).
-    func item(at index: Int) -> String { state.withLock { $0.items[index] } }
+    /// The item card `index` (`0 ..< count`) shows.
+    func item(at index: Int) -> String { state.withLock { $0.items[$0.cards[index]] } }
 
-    /// The item at `index`, or "" when there is none (an event about an item out of range).
-    func text(at index: Int) -> String {
+    /// The item card `card` shows, or `card` itself when there is no such card.
+    func itemIndex(at card: Int) -> Int {
+        state.withLock { $0.cards.indices.contains(card) ? $0.cards[card] : card }
+    }
+
+    /// The text of the item card `card` shows, or "" when there is none (an event about a card
+    /// out of range).
+    func text(at card: Int) -> String {
+        state.withLock { $0.cards.indices.contains(card) ? $0.items[$0.cards[card]] : "" }
+    }
+
+    /// The text of item `index`, or "" when there is none.
+    func text(ofItem index: Int) -> String {
         state.withLock { $0.items.indices.contains(index) ? $0.items[index] : "" }
     }
 
-    /// Appends `item`; returns its index.
+    /// Appends `item` (and its card); returns its item index.
     @discardableResult
     func append(_ item: String) -> Int {
         state.withLock {
             $0.items.append(item)
+            $0.cards.append($0.items.count - 1)
             return $0.items.count - 1
         }
     }
 
     /// Appends `items` (a batch read from a stream).
     func append(contentsOf items: [String]) {
-        state.withLock { $0.items += items }
+        state.withLock {
+            $0.cards += $0.items.count..<($0.items.count + items.count)
+            $0.items += items
+        }
+    }
+
+    /// Deals items `indices` again after the last card, in that order.
+    func appendReturns(_ indices: [Int]) {
+        state.withLock { state in state.cards += indices.filter { state.items.indices.contains($0) } }
     }
 
     /// The deck runs low: tells the handler.

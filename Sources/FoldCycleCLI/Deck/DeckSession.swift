@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+internal import FoldCyclePlatform
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -57,6 +58,8 @@ final class DeckSession: Sendable {
         var cursorReportsAwaited = 0
         /// How the stream ended, once it did (a failure is reported on exit, status 66).
         var streamEnd: ItemStream.End?
+        /// A client sent `end`: the deck finishes once no card is left, no more are awaited.
+        var ended = false
     }
 
     /// The footer's rows under the deck: a status line and a line of key hints.
@@ -119,7 +122,9 @@ final class DeckSession: Sendable {
                         motion: .fixed(.full), keepsHostLine: false),
                     sink: recorder.sink(terminal: tty), session: session)
             })
-        state = QueueConfined(State(budget: ItemBudget(items)), on: core.queue)
+        var initial = State(budget: ItemBudget(items))
+        initial.tally.tracksSkips = command.behavior == .swipeDeck
+        state = QueueConfined(initial, on: core.queue)
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -300,17 +305,23 @@ final class DeckSession: Sendable {
 
     // MARK: - Decisions
 
-    private func handle(_ event: DeckEvent) {
+    private func handle(_ cardEvent: DeckEvent) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
-        if event == .finished, isReadingInput {
-            // No card left, but the input is open: the deck waits for more (the footer says so).
-            updateFooter()
-            return
+        if cardEvent == .finished {
+            // Delivered late: cards came (returned skips, an add) since it was reported.
+            guard deck.isFinished, !returnSkippedCards() else { return }
+            if isReadingInput || waitsForCards {
+                // No card left, but more may come: the deck waits (the footer says so).
+                updateFooter()
+                return
+            }
         }
+        // Everything the session writes names items, not the deck's cards.
+        let event = itemEvent(cardEvent)
         // The protocol's event first (`finished` included), to stdout in `--protocol jsonl` and
         // to subscribed socket clients.
-        if let translated = ProtocolEvent.deck(event, text: store.text(at:)) {
+        if let translated = ProtocolEvent.deck(event, text: store.text(ofItem:)) {
             control.emit(translated)
             emitNeedsMoreData()
         }
@@ -318,16 +329,58 @@ final class DeckSession: Sendable {
             finish(exitCode: 0)
             return
         }
-        if let line = DeckDecisionLine.line(for: event, item: store.text(at:)) {
-            // With JSON lines, the events above are stdout's lines instead. A decision is
-            // counted only once written: one that could not be is never reported as made.
-            if !control.readsJSONLines, !emit(line) { return }
+        if let line = DeckDecisionLine.line(for: event, item: store.text(ofItem:)) {
+            // With JSON lines, the events above are stdout's lines instead; with --print, the
+            // items go out on exit. A decision is counted only once written: one that could not
+            // be is never reported as made.
+            if !control.readsJSONLines, command.print == nil, !emit(line) { return }
             state.value.tally.record(event)
+            returnSkippedCards()
             updateFooter()
         } else {
             state.value.tally.record(event)
             if case .flipped = event { updateFooter() }
         }
+    }
+
+    /// `event` with the deck's card indices turned into item indices.
+    private func itemEvent(_ event: DeckEvent) -> DeckEvent {
+        switch event {
+        case .removed(let index, let side, let cause, let velocity):
+            return .removed(index: store.itemIndex(at: index), side: side, cause: cause, velocity: velocity)
+        case .clicked(let index, let cause):
+            return .clicked(index: store.itemIndex(at: index), cause: cause)
+        case .undone(let index, let side):
+            return .undone(index: store.itemIndex(at: index), side: side)
+        case .paged(let from, let to, let direction, let cause, let velocity):
+            return .paged(
+                from: store.itemIndex(at: from), to: store.itemIndex(at: to), direction: direction, cause: cause,
+                velocity: velocity)
+        case .flipped(let index, let showsBack):
+            return .flipped(index: store.itemIndex(at: index), showsBack: showsBack)
+        case .changed, .finished:
+            return event
+        }
+    }
+
+    /// With `--skipped return` (not looping), once no card is left the items skipped and not
+    /// decided since are dealt again, in the order they were skipped; returns whether any were.
+    @discardableResult
+    private func returnSkippedCards() -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let skipped = state.value.tally.skippedItems
+        guard command.skipped == .return, !command.loops, !skipped.isEmpty, deck.remainingCount == 0 else {
+            return false
+        }
+        store.appendReturns(skipped)
+        deck.reloadData()
+        return true
+    }
+
+    /// Whether the deck, out of cards, waits for more: `--wait`, or a client subscribed to its
+    /// events (a feeder), until a client sends `end`.
+    private var waitsForCards: Bool {
+        !state.value.ended && (command.waits || control.hasSubscribers)
     }
 
     /// Writes a decision line to stdout now, or holds it while stdout is the terminal: whether
@@ -379,7 +432,7 @@ final class DeckSession: Sendable {
     private func emitNeedsMoreData() {
         guard let remaining = state.value.pendingNeedsMoreData else { return }
         state.value.pendingNeedsMoreData = nil
-        control.emit(.needsMoreData(remaining: remaining, count: store.count))
+        control.emit(.needsMoreData(remaining: remaining, count: store.itemCount))
     }
 
     /// Turns the top card when it has a back; returns whether it did.
@@ -398,9 +451,7 @@ final class DeckSession: Sendable {
         case .success(let decoded): command = decoded
         }
         func changed(_ done: Bool) -> ControlChannel.Response {
-            .init(
-                outcome: .success(
-                    .object([("changed", .bool(done)), ("top", deck.topIndex.map(JSONValue.int) ?? .null)])))
+            .init(outcome: .success(.object([("changed", .bool(done)), ("top", topItem.map(JSONValue.int) ?? .null)])))
         }
         switch command {
         case .swipe(let side): return changed(deck.swipe(side))
@@ -418,25 +469,33 @@ final class DeckSession: Sendable {
             deck.reloadData()
             defer { updateFooter() }
             return .init(
-                outcome: .success(.object([("index", .int(index)), ("count", .int(store.count))])),
-                events: [.itemAdded(index: index, item: text, count: store.count)])
+                outcome: .success(.object([("index", .int(index)), ("count", .int(store.itemCount))])),
+                events: [.itemAdded(index: index, item: text, count: store.itemCount)])
         case .items:
             return .init(
                 outcome: .success(
                     .object([
                         ("items", .array(store.items.map(JSONValue.string))),
-                        ("top", deck.topIndex.map(JSONValue.int) ?? .null), ("count", .int(store.count)),
+                        ("top", topItem.map(JSONValue.int) ?? .null), ("count", .int(store.itemCount)),
                     ])))
         case .status:
-            let top = deck.topIndex
+            let top = topItem
+            let tally = state.value.tally
             return .init(
                 outcome: .success(
                     .object([
                         ("top", top.map(JSONValue.int) ?? .null),
-                        ("item", top.map { .string(store.text(at: $0)) } ?? .null), ("count", .int(store.count)),
-                        ("remaining", .int(deck.remainingCount)), ("kept", .int(state.value.tally.kept)),
-                        ("discarded", .int(state.value.tally.discarded)), ("clicked", .int(state.value.tally.clicks)),
+                        ("item", top.map { .string(store.text(ofItem: $0)) } ?? .null),
+                        ("count", .int(store.itemCount)),
+                        ("remaining", .int(deck.remainingCount)), ("kept", .int(tally.kept)),
+                        ("discarded", .int(tally.discarded)), ("skipped", .int(tally.skipped)),
+                        ("clicked", .int(tally.clicks)),
                     ])))
+        case .end:
+            state.value.ended = true
+            // After the reply: a deck with no card left finishes now.
+            queue.async { if self.deck.isFinished { self.handle(.finished) } }
+            return .init(outcome: .success(.object([("ended", .bool(true))])))
         case .help:
             return .init(
                 outcome: .success(.object([("commands", .array(DeckRequests.commandNames.map(JSONValue.string)))])))
@@ -449,20 +508,24 @@ final class DeckSession: Sendable {
         }
     }
 
+    /// The top card's item index, if a card is left.
+    private var topItem: Int? { deck.topIndex.map(store.itemIndex(at:)) }
+
     // MARK: - Footer
 
     private func updateFooter() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
-        let top = deck.topIndex
+        let top = topItem
         player.setFooter(
             state.value.tally.footer(
-                topIndex: top, count: store.count, topItem: top.map(store.text(at:)), loops: command.loops,
+                topIndex: top, count: store.itemCount, topItem: top.map(store.text(ofItem:)), loops: command.loops,
                 input: inputProgress))
     }
 
     /// Where the items are, for the footer.
     private var inputProgress: DeckTally.InputProgress {
+        if !isReadingInput, waitsForCards { return .waiting }
         guard stream != nil else { return .complete }
         switch state.value.streamEnd {
         case nil: return .reading
@@ -473,10 +536,41 @@ final class DeckSession: Sendable {
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        state.value.tally.summary(remaining: deck.remainingCount, itemCount: store.count)
+        state.value.tally.summary(itemCount: store.itemCount)
     }
 
     // MARK: - Exit
+
+    /// On exit: with `--print`, the chosen items as plain lines (NUL-ended with `--print0`;
+    /// control characters shown as text when stdout is the terminal); otherwise a `skipped`
+    /// decision line for each item skipped and still undecided (``DeckSkippedPolicy``), unless
+    /// stdout carries the protocol. Returns false, after saying so, when stdout could not take
+    /// them (not a closed pipe: a reader that is done).
+    private func writeFinalOutput() -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let tally = state.value.tally
+        let text: String
+        if let print = command.print {
+            var records = print.records(tally, text: store.text(ofItem:))
+            if TerminalDevice.standardOutput.isTerminal { records = records.map(TextLayout.sanitized) }
+            text = DeckPrint.output(records, nulTerminated: command.printsNul)
+        } else if !control.readsJSONLines {
+            text = tally.skips.map { skip in
+                DeckDecisionLine.skippedLine(index: skip.index, item: store.text(ofItem: skip.index), by: skip.cause)
+            }.joined()
+        } else {
+            return true
+        }
+        guard !text.isEmpty else { return true }
+        do {
+            try TerminalDevice.standardOutput.write(text)
+            return true
+        } catch {
+            if case .writeFailed(errno: EPIPE) = error { return true }
+            CLIError.runtime("cannot write to standard output: \(error)").report()
+            return false
+        }
+    }
 
     /// Restores the terminal (the deck's last frame stays, mouse reports off, cursor shown),
     /// writes any held decisions to stdout and the summary to the terminal, and hands the exit
@@ -494,11 +588,13 @@ final class DeckSession: Sendable {
                     heldFailure = error
                 }
             }
+            let finalOutputFailed = !writeFinalOutput()
             try? tty.write(TextLayout.sanitized(summary))
             if let heldFailure, exitCode == 0 {
                 core.exitStatus.finish(
                     OutputFailure.exitCode(heldFailure, writing: "decisions to standard output", to: .standardOutput))
             }
+            if finalOutputFailed { core.exitStatus.finish(1) }
             if case .failed(let error) = state.value.streamEnd, exitCode == 0 {
                 // The items after the failure were never shown: not a finished triage.
                 error.report()

@@ -1,4 +1,5 @@
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,25 +11,69 @@ import FoldCycle
 /// (docs/DESIGN.md#deck-input-and-output). The live deck and `render --deck` draw the same
 /// footer from it.
 struct DeckTally: Equatable, Sendable {
-    /// Cards removed to the right, less those undone.
-    var kept = 0
-    /// Cards removed to the left, less those undone.
-    var discarded = 0
+    /// Each decided item's side (right: kept, left: discarded), by item index; an undo takes
+    /// the item's decision back, deciding an item again replaces it.
+    private(set) var decisions: [Int: SwipeSide] = [:]
+    /// The undecided items paged past (``DeckEvent/paged(from:to:direction:cause:velocity:)``
+    /// toward the next card), in the order they were last skipped, with how.
+    private(set) var skips: [Skip] = []
     /// Clicks, by key or mouse.
-    var clicks = 0
+    private(set) var clicks = 0
 
-    /// Counts `event`: a removal, an undo (which takes one back) or a click.
+    /// Whether paging past an item skips it: with the swipe deck's rule; the reusing stack
+    /// (`--drag page`) pages to browse.
+    var tracksSkips = true
+
+    /// An undecided item paged past, and how the page was made.
+    struct Skip: Equatable, Sendable {
+        var index: Int
+        var cause: DecisionCause
+    }
+
+    /// Items kept (decided right).
+    var kept: Int { decisions.values.count { $0 == .right } }
+    /// Items discarded (decided left).
+    var discarded: Int { decisions.values.count { $0 == .left } }
+    /// Items skipped and not decided since.
+    var skipped: Int { skips.count }
+
+    /// Counts `event`, whose indices are item indices: a removal decides its item, an undo takes
+    /// the decision back, a page to the next card skips an undecided item (a page back to it
+    /// takes the skip back), a click is counted.
     mutating func record(_ event: DeckEvent) {
         switch event {
-        case .removed(_, let side, _, _):
-            if side == .right { kept += 1 } else { discarded += 1 }
-        case .undone(_, let side):
-            if side == .right { kept -= 1 } else { discarded -= 1 }
+        case .removed(let index, let side, _, _):
+            decisions[index] = side
+            skips.removeAll { $0.index == index }
+        case .undone(let index, _):
+            decisions[index] = nil
         case .clicked:
             clicks += 1
-        case .paged, .flipped, .changed, .finished:
+        case .paged(let from, let to, let direction, let cause, _):
+            guard tracksSkips else { break }
+            // Paged back to, an item is on top again: no longer skipped.
+            guard direction == .next else {
+                skips.removeAll { $0.index == to }
+                break
+            }
+            guard decisions[from] == nil else { break }
+            skips.removeAll { $0.index == from }
+            skips.append(Skip(index: from, cause: cause))
+        case .flipped, .changed, .finished:
             break
         }
+    }
+
+    /// The skipped items, in the order they were skipped: those a deck deals again after its
+    /// last card.
+    var skippedItems: [Int] { skips.map(\.index) }
+
+    /// The items decided or skipped with each one's decision (`right`, `left`, or nil:
+    /// skipped), in item order: what `--print` lists.
+    var outcomes: [(index: Int, side: SwipeSide?)] {
+        let skipped = skips.map { (index: $0.index, side: SwipeSide?.none) }
+        let decided = decisions.map { (index: $0.key, side: Optional($0.value)) }
+        return (decided + skipped).sorted { $0.index < $1.index }
     }
 
     /// Where the items of a deck read from a stream are, for the footer.
@@ -43,15 +88,19 @@ struct DeckTally: Equatable, Sendable {
         /// The stream was cut short (unreadable, not UTF-8, past a limit; said on exit):
         /// `· input cut short`.
         case stopped
+        /// The deck waits for cards from a client (`--wait`, a subscribed client): with no card
+        /// left, `waiting for more cards`.
+        case waiting
     }
 
     /// The footer under the cards, both lines dim: `card 2 of 5 · kept 1 · discarded 0` (or
-    /// `no card left`; `(looping)` after the position when the deck loops; with a streamed
-    /// input, where it is: ``InputProgress``), and the keys, a flashcard's Space first when the
-    /// top card has a back.
+    /// `no card left`; `(looping)` after the position when the deck loops; `(skipped before)`
+    /// when the top item was skipped; `· skipped 1` once an undecided item was skipped; with a
+    /// streamed input, where it is: ``InputProgress``), and the keys, a flashcard's Space first
+    /// when the top card has a back.
     ///
     /// - Parameters:
-    ///   - topIndex: the top card's item, if any.
+    ///   - topIndex: the top card's item index, if any.
     ///   - count: the items so far.
     ///   - topItem: the top card's text, for its keys.
     func footer(
@@ -61,11 +110,14 @@ struct DeckTally: Equatable, Sendable {
         switch input {
         case .complete: break
         case .reading: position = topIndex == nil ? "waiting for input" : position + " so far"
+        case .waiting: if topIndex == nil { position = "waiting for more cards" }
         case .ended, .stopped: break
         }
+        if let topIndex, skips.contains(where: { $0.index == topIndex }) { position += " (skipped before)" }
         var status = "\(position)\(loops ? " (looping)" : "") · kept \(kept) · discarded \(discarded)"
+        if skipped > 0 { status += " · skipped \(skipped)" }
         switch input {
-        case .complete: break
+        case .complete, .waiting: break
         case .reading: if topIndex != nil { status += " · reading input" }
         case .ended: status += " · end of input"
         case .stopped: status += " · input cut short"
@@ -79,8 +131,13 @@ struct DeckTally: Equatable, Sendable {
     }
 
     /// The line for the terminal when the deck closes:
-    /// `3 kept · 1 discarded · 0 clicked · 6 of 10 cards left`.
-    func summary(remaining: Int, itemCount: Int) -> String {
-        "\(kept) kept · \(discarded) discarded · \(clicks) clicked · \(remaining) of \(itemCount) cards left\n"
+    /// `3 kept · 1 discarded · 0 clicked · 6 of 10 cards left`, with `· 2 skipped` after the
+    /// discarded when items were skipped and not decided. Kept, discarded, skipped and left add
+    /// up to `itemCount`.
+    func summary(itemCount: Int) -> String {
+        let left = max(itemCount - kept - discarded - skipped, 0)
+        let skippedText = skipped > 0 ? " · \(skipped) skipped" : ""
+        return
+            "\(kept) kept · \(discarded) discarded\(skippedText) · \(clicks) clicked · \(left) of \(itemCount) cards left\n"
     }
 }

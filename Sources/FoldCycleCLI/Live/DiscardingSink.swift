@@ -1,4 +1,5 @@
 import FoldCycle
+internal import FoldCyclePlatform
 
 /// An output sink that keeps nothing: the player of a run whose standard output carries JSON
 /// lines and that has no terminal for its card (docs/DESIGN.md#control-protocol). The player

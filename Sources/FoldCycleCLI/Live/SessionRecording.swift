@@ -1,5 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
+internal import FoldCyclePlatform
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

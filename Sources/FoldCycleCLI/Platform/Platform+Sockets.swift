@@ -1,4 +1,5 @@
 import FoldCycle
+package import FoldCyclePlatform
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,6 +28,9 @@ package enum DeckCommandRequest: Equatable, Sendable {
     case help
     /// End the run (`quit`).
     case quit
+    /// No more cards will be added: a deck waiting for more (`--wait`, a subscribed client)
+    /// finishes once no card is left (`end`).
+    case end
     /// Send events to this client (`subscribe`), or no more (`unsubscribe`).
     case subscribe, unsubscribe
 }
@@ -37,7 +41,8 @@ package enum DeckRequests {
     package static let specs: [ProtocolCommandSpec] = [
         .init("left"), .init("right"), .init("next"), .init("prev", aliases: ["previous"]), .init("undo"),
         .init("click"), .init("flip"), .init("add", fields: [.init("value", .text)]), .init("items"),
-        .init("status"), .init("help"), .init("quit", aliases: ["exit"]), .init("subscribe"), .init("unsubscribe"),
+        .init("status"), .init("help"), .init("quit", aliases: ["exit"]), .init("end"), .init("subscribe"),
+        .init("unsubscribe"),
     ]
 
     /// Every command's name, as `help` answers.
@@ -78,6 +83,7 @@ package enum DeckRequests {
             case "status": return .success(.status)
             case "help": return .success(.help)
             case "quit": return .success(.quit)
+            case "end": return .success(.end)
             case "subscribe": return .success(.subscribe)
             default: return .success(.unsubscribe)
             }

@@ -1,4 +1,5 @@
 import FoldCycle
+internal import FoldCyclePlatform
 
 /// Lets a signal policy, fixed when a ``TerminalSession`` is made, reach the session object made
 /// after it (the live cycler, the deck, `render --play`). Set once, before the session starts;

@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCycle
+internal import FoldCyclePlatform
 
 /// The exit status of a command whose work runs on queues (the live run, the deck, `render
 /// --play`): the queue that finishes the work hands the status over with ``finish(_:)``, and the

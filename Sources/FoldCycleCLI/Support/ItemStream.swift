@@ -1,5 +1,7 @@
 import Dispatch
 import FoldCycle
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

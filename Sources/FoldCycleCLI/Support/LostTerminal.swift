@@ -1,4 +1,5 @@
 import FoldCycle
+internal import FoldCyclePlatform
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import FoldCycle
+internal import FoldCyclePlatform
 
 /// The command line tool's one writer of diagnostics (error messages, replies when stdout is not
 /// a terminal): the text is data, shown as every reply is (``TextLayout/plainText(_:)``: control

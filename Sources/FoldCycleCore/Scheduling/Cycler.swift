@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -65,8 +67,8 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Parameters:
     ///   - dataSource: the items; `count` must be ≥ 1.
     ///   - interval: seconds between ticks; finite and > 0. Default 2 (the CLI's default).
-    ///   - duration: seconds each transition runs; nil for the default
-    ///     `interval − min(0.1, interval/2)` (the source: interval − 0.1 s). Finite, > 0, < interval.
+    ///   - duration: seconds each transition runs; nil for ``defaultDuration(forInterval:)``,
+    ///     `min(0.6, interval/3)` (the design card's was interval − 0.1 s). Finite, > 0, < interval.
     ///   - style: the transition (kind, the direction ticks and ``next()`` move in, timing
     ///     function); default the source's fold, down, ease-in-ease-out.
     ///   - clock: the time source; ``DispatchClock`` in programs, ``ManualClock`` in tests.
@@ -95,9 +97,11 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         endTimer?.cancel()
     }
 
-    /// The default duration for `interval`: `interval − min(0.1, interval/2)` seconds.
+    /// The default duration for `interval`: `min(0.6, interval/3)` seconds, the one rule of the
+    /// library, the live CLI and `render` (docs/decisions/0091-one-default-duration.md): the card
+    /// is at rest, and a one-row ticker readable, at least two thirds of every interval.
     public static func defaultDuration(forInterval interval: TimeInterval) -> TimeInterval {
-        interval - min(0.1, interval / 2)
+        min(0.6, interval / 3)
     }
 
     private static func validate(interval: TimeInterval, duration: TimeInterval?) throws(CyclerError) {

@@ -1,3 +1,4 @@
+import FoldCyclePlatform
 import Foundation
 import Testing
 

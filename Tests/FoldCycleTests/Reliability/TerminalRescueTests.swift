@@ -1,4 +1,5 @@
 import Dispatch
+import FoldCyclePlatform
 import FoldCycleTestSupport
 import Foundation
 import Testing

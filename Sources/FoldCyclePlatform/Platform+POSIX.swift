@@ -1,13 +1,6 @@
-#if canImport(Glibc)
-    @_exported import Glibc
-#elseif canImport(Darwin)
-    @_exported import Darwin
-#endif
-
-// The platform layer's functions for cells to bytes (the enum itself and the locks are in
-// FoldCycleCore's Platform folder). This file re-exports the C library to the module and to the
-// CLI, as Foundation did before the product moved to FoundationEssentials
-// (docs/decisions/0012-foundation-essentials.md, docs/decisions/0041-platform-layer.md).
+// The platform layer's POSIX functions (descriptors, signals, job control, threads) whose
+// spelling differs between Glibc and Darwin, or whose C name a method of the caller hides. The C
+// library itself comes from this module's `Platform.swift`.
 
 // MARK: - Descriptors
 

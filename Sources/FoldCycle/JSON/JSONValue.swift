@@ -9,9 +9,10 @@
 /// as the same value, events and frames keep their keys in a fixed order.
 ///
 /// The one JSON writer of the package: the protocol, the deck's decision lines, render's frames,
-/// the status line, the asciicast header and events, and the bench's report all build a value
-/// and write it with ``serialized(_:)`` or ``line(_:)`` (JSONWriter.swift). Parsed values come
-/// from the CLI's `JSONParser`; ``JSONValueEncoder`` makes them of `Encodable` values.
+/// the status line, and the asciicast header and events all build a value and write it with
+/// ``serialized(_:)`` or ``line(_:)`` (JSONWriter.swift). Parsed values come from the CLI's
+/// `JSONParser`. It lives in FoldCycle, the lowest module that writes JSON (the asciicast
+/// recorder), not in the pure-math core; the bench writes its report with Foundation's `JSONEncoder`.
 package enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
