@@ -66,10 +66,11 @@ class PtyRun:
     With `stdin_bytes`, stdin is a pipe carrying those bytes (closed after them) while the pty
     stays the child's controlling terminal (/dev/tty); with `stdin_open`, stdin is a pipe the test
     writes while the child runs (`feed_stdin`, `close_stdin`); with `capture_stdout`, stdout is a pipe
-    read while the child runs (`stdout_bytes()`), as in `items | foldcycle deck > out`."""
+    read while the child runs (`stdout_bytes()`), as in `items | foldcycle deck > out`; with
+    `stdout_path`, stdout is that file opened for writing (`> /dev/full`)."""
 
     def __init__(self, argv, cols=80, rows=24, env=None, stdin_pty=True, stdin_bytes=None, capture_stdout=False,
-                 stdin_open=False):
+                 stdin_open=False, stdout_path=None):
         self.master, self.slave = pty.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.termios_before = termios.tcgetattr(self.slave)
@@ -88,10 +89,13 @@ class PtyRun:
             stdin, preexec, pass_fds = self.slave, _controlling_terminal, ()
         else:
             stdin, preexec, pass_fds = subprocess.PIPE, os.setsid, ()
+        stdout = subprocess.PIPE if capture_stdout else self.slave
+        if stdout_path is not None:
+            stdout = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         self.proc = subprocess.Popen(
             argv,
             stdin=stdin,
-            stdout=subprocess.PIPE if capture_stdout else self.slave,
+            stdout=stdout,
             stderr=self.slave,
             env=full_env,
             # A session of its own with the pty as controlling terminal, so that a typed
@@ -99,6 +103,8 @@ class PtyRun:
             preexec_fn=preexec,
             pass_fds=pass_fds,
         )
+        if stdout_path is not None:
+            os.close(stdout)
         self.stdout = bytearray()
         if capture_stdout:
             os.set_blocking(self.proc.stdout.fileno(), False)

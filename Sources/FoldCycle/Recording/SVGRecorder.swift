@@ -10,9 +10,12 @@ internal import FoldCyclePlatform
 /// the scene's clock from when it was made, written whole when it finishes
 /// (docs/DESIGN.md#pictures): each frame in the colours the terminal shows at the player's depth
 /// (the palette's colour at 256 and 16 colours, the terminal's defaults without colour), each
-/// distinct picture once, up to a cell limit in all (past it the recording ends there:
-/// ``cutTime``), every picture as large as the largest drawn (the footer comes and goes, the
-/// terminal is resized), and the last frame held ``holdSeconds`` before the loop starts again.
+/// distinct picture once, every picture as large as the largest drawn (the footer comes and
+/// goes, the terminal is resized), and the last frame held ``holdSeconds`` before the loop
+/// starts again. The cell limit counts what is built: every distinct picture at the largest
+/// size so far (a resize to a larger terminal makes each earlier picture as large); a frame
+/// that would take the count past it is not kept, and the recording ends at its time
+/// (``cutTime``). So memory stays bounded whatever the terminal does, and the picture is written.
 ///
 /// Lock-guarded: frames come on the player's queue, ``finish()`` from the session's exit path.
 package final class SVGRecorder: Sendable {
@@ -66,14 +69,23 @@ package final class SVGRecorder: Sendable {
     /// limit, or nil.
     package var cutTime: TimeInterval? { state.withLock { $0.cut } }
 
+    /// The cells the picture is built of so far: every distinct picture at the largest size.
+    package var builtCellCount: Int { state.withLock { $0.pictures.builtCellCount } }
+
     /// Adds `frame`, drawn at `time` on the clock at `depth`.
     package func add(_ frame: CellBuffer, at time: TimeInterval, depth: ColorDepth = .truecolor) {
         state.withLock { state in
             guard !state.closed, state.cut == nil else { return }
             let seconds = max(time - origin, state.lastTime)
             state.lastTime = seconds
-            state.pictures.add(Self.displayed(frame, depth: depth), at: seconds)
-            if state.pictures.cellCount > cellLimit { state.cut = seconds }
+            let shown = Self.displayed(frame, depth: depth)
+            // The limit counts what is built (every picture padded to the largest): a frame
+            // that would take it past the limit is not kept, and the recording ends at its time.
+            guard state.pictures.builtCellCount(adding: shown) <= cellLimit else {
+                state.cut = seconds
+                return
+            }
+            state.pictures.add(shown, at: seconds)
         }
     }
 
