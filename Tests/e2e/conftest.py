@@ -59,6 +59,10 @@ def _controlling_terminal_from(descriptor):
     return preexec
 
 
+# What `--background auto` writes before the first frame (docs/decisions/0125): the OSC 11 query
+# and the device-attributes request after it. A query is not a frame: recordings leave it out.
+BACKGROUND_QUERY = b"\x1b]11;?\x1b\\\x1b[c"
+
 class PtyRun:
     """A child process whose stdin, stdout and stderr are the slave side of a pty of
     `cols` x `rows`; everything it writes is fed to a pyte screen of the same size.

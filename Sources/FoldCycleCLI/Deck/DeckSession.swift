@@ -179,7 +179,6 @@ final class DeckSession: Sendable {
             }
         }
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
-        startControl()
         if command.fullscreen {
             state.value.pointer.frameTop = 0
         } else {
@@ -204,6 +203,9 @@ final class DeckSession: Sendable {
         player.start()
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
+        // Requests wait (in the pipe, in the socket's backlog) until the deck is up: a `right`
+        // read while the terminal is asked for its background would find no top card.
+        startControl()
         stream?.setConsumer(queue: queue) { [self] in takeStreamedItems() }
     }
 
