@@ -12,12 +12,32 @@ internal import FoldCyclePlatform
 /// 1 runtime error, 128 + N on signal N) for `main` to exit with: only `main` exits
 /// (docs/decisions/0015-exit-paths.md).
 package enum FoldCycleCLI {
+    /// Opens `/dev/null` onto each of descriptors 0, 1 and 2 that is closed at start (`<&-`,
+    /// `>&-`), so that no file, socket or terminal opened later takes its number and is read or
+    /// written as a standard stream (issue 34, 6: `deck <&-` read its items from the keyboard,
+    /// `send … >&-` echoed its own socket back).
+    ///
+    /// The descriptors found closed are kept in ``closedAtStart``: reading `--file -` from a
+    /// closed standard input is still an error that says so, not an empty input.
+    static func openNullOntoClosedStandardDescriptors() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            closedAtStart.withLock { _ = $0.insert(descriptor) }
+            let opened = Platform.open("/dev/null", O_RDWR)
+            if opened >= 0, opened != descriptor { Platform.close(opened) }
+        }
+    }
+
+    /// The standard descriptors (0, 1, 2) that were closed when the run started and now hold
+    /// `/dev/null` (``openNullOntoClosedStandardDescriptors()``).
+    static let closedAtStart = LockedBox<Set<Int32>>([])
+
     /// Runs `foldcycle` with `arguments` (without the program name) to the end; returns the exit
     /// status. A live run, a deck and `render --play` wait on the calling thread while their
     /// queues work.
     package static func run(_ arguments: [String]) -> Int32 {
         // A closed pipe must come back as EPIPE from write(2), not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        openNullOntoClosedStandardDescriptors()
         do throws(CLIError) {
             return try runCommand(arguments)
         } catch {

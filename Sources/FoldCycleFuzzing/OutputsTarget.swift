@@ -7,7 +7,7 @@ import Foundation
 /// script's error. Properties: no control or width-0 cluster reaches a status line; the tmux line
 /// reads back as the plain one under tmux's two readings (each `#` as ``CLIFuzzing/tmuxHash``,
 /// no run of more than three `#`); waybar's is JSON; markers and titles read back as the plain
-/// text; the SVG built frame by frame is the document of the same frames; errors quote boundedly.
+/// text on one line; the SVG built frame by frame is the document of the same frames; errors quote boundedly.
 enum OutputsTarget {
     static func run(_ input: inout FuzzInput) {
         let columns = input.int(in: 1...12)
@@ -90,13 +90,14 @@ enum OutputsTarget {
         let marker = encoder.line(.marker(text), at: 1)
         let array = try? JSONSerialization.jsonObject(with: Data(marker)) as? [Any]
         let label = array?.last as? String
-        FuzzCheck.require(label == TextLayout.plainText(text), "a marker reads back as the plain text")
+        FuzzCheck.require(label == TextLayout.oneLine(text), "a marker reads back as the plain text on one line")
         if let label {
             FuzzCheck.require(!FuzzCheck.hasControl(label) && !hasInvisible(label), "a control in a marker")
         }
         let header = AsciicastHeader(size: TerminalSize(columns: 2, rows: 1), title: text).line
         let object = try? JSONSerialization.jsonObject(with: Data(header)) as? [String: Any]
-        FuzzCheck.require(object?["title"] as? String == TextLayout.plainText(text), "the title reads back plain")
+        FuzzCheck.require(
+            object?["title"] as? String == TextLayout.oneLine(text), "the title reads back plain, on one line")
     }
 
     private static func svg(_ text: String, columns: Int, frames count: Int) {

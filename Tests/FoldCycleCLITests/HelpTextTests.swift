@@ -27,7 +27,7 @@ struct HelpTextTests {
                 "  <ITEM>                  The text of one card. With no items and no --file, a built-in demo deck plays.",
                 "",
                 "OPTIONS:",
-                "  --transition <name>     How one card gives way to the next. (values: fold, cube, flip, push, move-in, reveal, fade; default: fold)",
+                "  --transition <name>     How one card gives way to the next. (values: \(Listed.transitions); default: fold)",
             ])
         #expect(LiveCommand.help.hasSuffix("  printf 'pause\\nstatus\\nquit\\n' | foldcycle A B C\n"))
     }
@@ -99,12 +99,12 @@ struct HelpTextTests {
         "render help lines",
         arguments: [
             "USAGE: foldcycle render [OPTIONS] [ITEM ...]",
-            "  --frames <count>        Frames to write, at t = i/(count−1). (2...10000; default: 9; 30 per second with asciicast, svg and --play)",
+            "  --frames <count>        Frames to write, at t = i/(count−1). (2...10000; default: 9; 30 per second with \(RenderCommand.Format.list(where: { !$0.isStream })) and --play)",
             "  --fps <n>               Frames per second of --duration instead of --frames (k/n s, and the end). (1...240; default: none)",
             "  --duration <seconds>    Seconds the transition runs: a frame at t is at t × seconds. The default is the design's (a 2 s interval − 0.1), not live's min(0.6, interval/3). (0.01...3600; default: 1.9)",
             "  --cell-size <WxH>       svg: a cell's width and height in pixels. (default: 10x20)",
             "  --from-item <index>     Render the transition from this item to the next. (0...the last item's index; default: 0)",
-            "  --format <format>       Output format. (values: plain, ansi, json, asciicast, svg; default: plain)",
+            "  --format <format>       Output format. (values: \(Listed.formats); default: plain)",
             "  --encoder <encoder>     ansi: draw each frame as a diff or whole. (values: diff, full; default: diff)",
             "  --align <alignment>     Text alignment in the card. (values: left, center, right; default: center)",
             "  --cell-aspect <ratio>   A cell's height over its width, for the cube's and flip's perspective. (0.5...4; default: 2)",

@@ -124,6 +124,7 @@ struct OptionValueTests {
                 + ["cubic-bezier(x1,y1,x2,y2)"])
         #expect(SharedOptions.timing.choices.map(\.value) == TimingFunction.presets.map(\.function))
         #expect(RenderCommand.Options.format.choices.map(\.value) == RenderCommand.Format.allCases)
+        #expect(RenderCommand.Format.allCases.map(\.rawValue) == ["plain", "ansi", "json", "asciicast", "svg"])
     }
 
     @Test("the interval range that the live session checks typed commands with is the option's")

@@ -233,7 +233,7 @@ struct ProtocolCodecTests {
             ),
             (
                 #"{"id":1,"cmd":"transition","value":3}"#,
-                #""value" of 'transition' must be one of fold, cube, flip, push, move-in, reveal, fade, not 3"#
+                #""value" of 'transition' must be one of \#(Listed.transitions), not 3"#
             ),
             (
                 #"{"id":1,"cmd":"interval","value":"2"}"#,

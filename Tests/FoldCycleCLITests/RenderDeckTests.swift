@@ -119,7 +119,9 @@ struct RenderDeckTests {
             message: "value 61 for '--pause' is out of range (seconds: a finite number ≥ 0 and ≤ 60)"),
         .init(
             arguments: ["--deck", "left", "--format", "svg", "--play", "a"],
-            message: "'--play' paces a stream of frames: use it with --format plain, ansi or json, not svg"),
+            message:
+                "'--play' paces a stream of frames: use it with --format \(RenderCommand.streamNames(conjunction: "or")), not svg"
+        ),
     ]
 
     @Test("bad --deck scripts and options are usage errors naming what is wrong", arguments: usageCases)

@@ -98,9 +98,12 @@ struct RenderPictureOptionsTests {
         ),
         (
             ["--format", "asciicast", "--play"],
-            "'--play' paces a stream of frames: use it with --format plain, ansi or json, not asciicast"
+            "'--play' paces a stream of frames: use it with --format \(RenderCommand.streamNames(conjunction: "or")), not asciicast"
         ),
-        (["--format", "json", "--hold", "1"], "'--hold' applies to --format asciicast and svg, not json"),
+        (
+            ["--format", "json", "--hold", "1"],
+            "'--hold' applies to --format \(RenderCommand.pictureNames()), not json"
+        ),
         (["--format", "ansi", "--cell-size", "10x20"], "'--cell-size' applies to --format svg, not ansi"),
         (["--font-family", "mono"], "'--font-family' applies to --format svg, not plain"),
         (

@@ -41,11 +41,11 @@ struct TransitionCommandTests {
     func errors() {
         #expect(
             SessionCommand.parse("transition spin")
-                == .failure(.init("invalid transition 'spin' (values: fold, cube, flip, push, move-in, reveal, fade)")))
+                == .failure(.init("invalid transition 'spin' (values: \(Listed.transitions))")))
         #expect(
             SessionCommand.parse("transition")
                 == .failure(
-                    .init("'transition' needs a transition (values: fold, cube, flip, push, move-in, reveal, fade)")))
+                    .init("'transition' needs a transition (values: \(Listed.transitions))")))
     }
 }
 

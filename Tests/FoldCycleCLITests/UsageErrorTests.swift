@@ -91,7 +91,7 @@ struct UsageErrorTests {
     static let renderCases: [([String], String)] = [
         (["--frames", "1"], "value 1 for '--frames' is out of range (a whole number from 2 to 10000)"),
         (["--from-item", "2"], "value 2 for '--from-item' is out of range (a whole number from 0 to 1)"),
-        (["--format", "gif"], "invalid value 'gif' for '--format' (values: plain, ansi, json, asciicast, svg)"),
+        (["--format", "gif"], "invalid value 'gif' for '--format' (values: \(Listed.formats))"),
         (["--encoder", "fast"], "invalid value 'fast' for '--encoder' (values: diff, full)"),
         (["--interval", "2"], "unknown option '--interval'"),
         (["--frames", "10001"], "value 10001 for '--frames' is out of range (a whole number from 2 to 10000)"),
@@ -108,7 +108,7 @@ struct UsageErrorTests {
         ),
         (
             ["--transition", "spin"],
-            "invalid value 'spin' for '--transition' (values: fold, cube, flip, push, move-in, reveal, fade)"
+            "invalid value 'spin' for '--transition' (values: \(Listed.transitions))"
         ),
     ]
 

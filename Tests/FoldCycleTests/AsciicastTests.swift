@@ -53,7 +53,8 @@ struct AsciicastTests {
             "[1.000000, \"o\", \"\\u001b[0m\\\"\\\\\\r\\n\\t\\b\\f\\u007f\\u0001é\"]\n"
         ),
         (.resize(TerminalSize(columns: 80, rows: 24)), 2, "[2.000000, \"r\", \"80x24\"]\n"),
-        (.marker("two\nlines \"quoted\""), 3, "[3.000000, \"m\", \"two\\nlines \\\"quoted\\\"\"]\n"),
+        // A marker is one line (issue 34, 6): a multi-line item's lines joined by a space.
+        (.marker("two\nlines \"quoted\""), 3, "[3.000000, \"m\", \"two lines \\\"quoted\\\"\"]\n"),
         // A marker is item text: controls as pictures, C1 as U+FFFD, bidi controls dropped.
         (
             .marker("\u{1B}]52;c;eA==\u{7}\u{0}\u{9B}2J\u{202E}x\u{1B}P1\u{1B}\\"), 4,
@@ -106,10 +107,10 @@ struct AsciicastTests {
                 + "{\"SHELL\": \"/bin/sh\", \"TERM\": \"xterm-256color\"}, \"title\": \"a \\\"demo\\\"\"}\n")
         // The title quotes the command line, item text included: sanitized as item text is.
         let hostile = AsciicastHeader(
-            size: TerminalSize(columns: 2, rows: 1), title: "foldcycle \u{1B}]8;;x\u{7}\u{85}\u{202E}A")
+            size: TerminalSize(columns: 2, rows: 1), title: "foldcycle \u{1B}]8;;x\u{7}\u{85}\u{202E}A\nB")
         #expect(
             String(decoding: hostile.line, as: UTF8.self)
-                == "{\"version\": 2, \"width\": 2, \"height\": 1, \"title\": \"foldcycle ␛]8;;x␇\u{FFFD}A\"}\n")
+                == "{\"version\": 2, \"width\": 2, \"height\": 1, \"title\": \"foldcycle ␛]8;;x␇\u{FFFD}A B\"}\n")
         let bare = AsciicastHeader(size: TerminalSize(columns: 0, rows: 0))
         #expect(String(decoding: bare.line, as: UTF8.self) == "{\"version\": 2, \"width\": 1, \"height\": 1}\n")
     }

@@ -197,7 +197,7 @@ struct LayerContentProfileTests {
 
     @Test(
         "a face drawn over wide clusters repairs every cluster it cuts (the invariant holds, as after the full pass)",
-        arguments: [TransitionKind.cube, .flip, .fold, .push, .moveIn, .reveal, .fade])
+        arguments: TransitionKind.allCases)
     func faceRepairsCutClusters(kind: TransitionKind) {
         var random = SeededRandom(seed: 7)
         let size = TerminalSize(columns: 29, rows: 7)

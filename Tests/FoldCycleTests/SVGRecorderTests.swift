@@ -49,7 +49,7 @@ struct SVGRecorderTests {
         #expect(recorder.cutTime == nil)
     }
 
-    @Test("past its cell limit the recording ends at that frame, and the loop with it")
+    @Test("past its cell limit the recording ends at that frame (not kept: the loop ends there), and the loop with it")
     func cut() throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -65,8 +65,28 @@ struct SVGRecorderTests {
         var builder = AnimatedSVG.Builder(columns: 4, rows: 1, style: AnimatedSVGStyle())
         builder.add(card("A"), at: 0)
         builder.add(card("B"), at: 0.5)
-        builder.add(card("C"), at: 1)
         #expect(try contents(path) == builder.document(duration: 1))
+    }
+
+    /// Issue 34, finding 1: 3,772 small pictures, then a resize to 400×100, became 151 M cells
+    /// built (every picture padded to the largest) though 2.8 M were counted.
+    @Test("the limit counts what is built: a larger frame makes every earlier picture as large")
+    func limitCountsPaddedPictures() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let clock = ManualClock()
+        let recorder = try SVGRecorder(path: path, clock: clock, cellLimit: 24)
+        for (index, text) in ["A", "B", "C", "D"].enumerated() { recorder.add(card(text), at: Double(index) * 0.5) }
+        #expect(recorder.builtCellCount == 16)
+        // Five pictures of 4×2 would be 40 cells built: the recording ends there.
+        recorder.add(card("E", width: 4, height: 2), at: 2)
+        #expect(recorder.cutTime == 2)
+        #expect(recorder.builtCellCount == 16)
+        clock.advance(by: 3)
+        #expect(recorder.finish() == nil)
+        var builder = AnimatedSVG.Builder(columns: 4, rows: 1, style: AnimatedSVGStyle())
+        for (index, text) in ["A", "B", "C", "D"].enumerated() { builder.add(card(text), at: Double(index) * 0.5) }
+        #expect(try contents(path) == builder.document(duration: 2))
     }
 
     @Test("frames are recorded in the colours the terminal shows at the player's depth")

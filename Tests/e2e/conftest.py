@@ -2,6 +2,7 @@
 and read what it shows through pyte, a VT100/xterm emulator."""
 import fcntl
 import os
+import re
 import pty
 import select
 import signal
@@ -30,6 +31,20 @@ def foldcycle():
     return path
 
 
+def transition_names():
+    """The registered transitions, as `render --list-transitions` prints them (the literal list
+    is asserted once, in TransitionKindTests)."""
+    proc = subprocess.run([binary(), "render", "--list-transitions"], capture_output=True, check=True, timeout=10)
+    return proc.stdout.decode().split()
+
+
+def format_names():
+    """The `render --format` values, as help lists them (the literal list is asserted once, in
+    OptionValueTests)."""
+    text = subprocess.run([binary(), "render", "--help"], capture_output=True, check=True, timeout=10).stdout.decode()
+    return re.search(r"--format <format> .*\(values: ([^;)]+)", text).group(1).split(", ")
+
+
 def _controlling_terminal():
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
@@ -44,6 +59,10 @@ def _controlling_terminal_from(descriptor):
     return preexec
 
 
+# What `--background auto` writes before the first frame (docs/decisions/0125): the OSC 11 query
+# and the device-attributes request after it. A query is not a frame: recordings leave it out.
+BACKGROUND_QUERY = b"\x1b]11;?\x1b\\\x1b[c"
+
 class PtyRun:
     """A child process whose stdin, stdout and stderr are the slave side of a pty of
     `cols` x `rows`; everything it writes is fed to a pyte screen of the same size.
@@ -51,10 +70,11 @@ class PtyRun:
     With `stdin_bytes`, stdin is a pipe carrying those bytes (closed after them) while the pty
     stays the child's controlling terminal (/dev/tty); with `stdin_open`, stdin is a pipe the test
     writes while the child runs (`feed_stdin`, `close_stdin`); with `capture_stdout`, stdout is a pipe
-    read while the child runs (`stdout_bytes()`), as in `items | foldcycle deck > out`."""
+    read while the child runs (`stdout_bytes()`), as in `items | foldcycle deck > out`; with
+    `stdout_path`, stdout is that file opened for writing (`> /dev/full`)."""
 
     def __init__(self, argv, cols=80, rows=24, env=None, stdin_pty=True, stdin_bytes=None, capture_stdout=False,
-                 stdin_open=False):
+                 stdin_open=False, stdout_path=None):
         self.master, self.slave = pty.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.termios_before = termios.tcgetattr(self.slave)
@@ -73,10 +93,13 @@ class PtyRun:
             stdin, preexec, pass_fds = self.slave, _controlling_terminal, ()
         else:
             stdin, preexec, pass_fds = subprocess.PIPE, os.setsid, ()
+        stdout = subprocess.PIPE if capture_stdout else self.slave
+        if stdout_path is not None:
+            stdout = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         self.proc = subprocess.Popen(
             argv,
             stdin=stdin,
-            stdout=subprocess.PIPE if capture_stdout else self.slave,
+            stdout=stdout,
             stderr=self.slave,
             env=full_env,
             # A session of its own with the pty as controlling terminal, so that a typed
@@ -84,6 +107,8 @@ class PtyRun:
             preexec_fn=preexec,
             pass_fds=pass_fds,
         )
+        if stdout_path is not None:
+            os.close(stdout)
         self.stdout = bytearray()
         if capture_stdout:
             os.set_blocking(self.proc.stdout.fileno(), False)

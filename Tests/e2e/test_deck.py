@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import cpu_seconds, exit_code, signal_twice
+from conftest import BACKGROUND_QUERY, cpu_seconds, exit_code, signal_twice
 
 # Mouse reports, and focus reports with them (issue 22, point 4: focus out ends a drag).
 MOUSE_ON = (b"\x1b[?1002h", b"\x1b[?1006h", b"\x1b[?1004h")
@@ -364,12 +364,13 @@ def test_deck_record_writes_a_cast_that_replays_to_the_deck_screen(deck, tmp_pat
         events = [list(event) for event in cast.events()]
     assert (header["width"], header["height"]) == (60, 16)
     output = "".join(data for _, code, data in events if code == "o")
-    # Everything the player drew is in the cast, byte for byte; the session's mouse-mode switches
+    # Everything the player drew is in the cast, byte for byte; the session's mouse-mode switches,
+    # its background query
     # and the summary written after the deck is gone are not frames and are not recorded.
     # The terminal's ONLCR turns each LF into CR LF on the way to the pty.
     drawn = output.encode().replace(b"\n", b"\r\n")
     raw = bytes(run.raw)
-    for switch in MOUSE_ON + MOUSE_OFF + ANY_MOTION + (CURSOR_POSITION_REQUEST,):
+    for switch in MOUSE_ON + MOUSE_OFF + ANY_MOTION + (CURSOR_POSITION_REQUEST, BACKGROUND_QUERY):
         raw = raw.replace(switch, b"")
     assert raw.startswith(drawn)
     assert b"\x1b" not in raw[len(drawn):]

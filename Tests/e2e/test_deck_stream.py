@@ -28,7 +28,8 @@ def reading_from_pipe(pid):
 
 
 def start_streaming(foldcycle, pty_run, *args, cols=60, rows=16):
-    run = pty_run([foldcycle, "deck", *CARD, *args], cols=cols, rows=rows, stdin_open=True,
+    # The pty answers no query: the background is named, so the latency measured is the deck's.
+    run = pty_run([foldcycle, "deck", *CARD, "--background", "black", *args], cols=cols, rows=rows, stdin_open=True,
                   capture_stdout=True)
     deadline = time.monotonic() + 5
     while not reading_from_pipe(run.proc.pid):

@@ -4,6 +4,8 @@ import subprocess
 
 import pytest
 
+from conftest import format_names
+
 LIVE_USAGE = "Usage: foldcycle [OPTIONS] [ITEM ...]\n  See 'foldcycle --help' for more information.\n"
 RENDER_USAGE = "Usage: foldcycle render [OPTIONS] [ITEM ...]\n  See 'foldcycle render --help' for more information.\n"
 
@@ -24,7 +26,7 @@ def test_usage_errors(foldcycle, args, message):
 
 
 RENDER_CASES = [
-    (["--format", "gif"], "invalid value 'gif' for '--format' (values: plain, ansi, json, asciicast, svg)"),
+    (["--format", "gif"], f"invalid value 'gif' for '--format' (values: {', '.join(format_names())})"),
 ]
 
 

@@ -164,3 +164,38 @@ def test_install_rejects_unknown_arguments():
                           timeout=10)
     assert proc.returncode == 64
     assert proc.stderr == b"Error: unknown argument '--prefx'\nUsage: scripts/install [--prefix DIR] [--uninstall]\n"
+
+
+def _fake_install(prefix, manifest_entries):
+    """A prefix holding the payload and a manifest of `manifest_entries` (what an install wrote)."""
+    for file in PAYLOAD:
+        (prefix / file).parent.mkdir(parents=True, exist_ok=True)
+        (prefix / file).write_text("installed\n")
+    manifest = prefix / "share" / "foldcycle" / "install-manifest.txt"
+    manifest.parent.mkdir(parents=True, exist_ok=True)
+    manifest.write_text("".join(f"{kind}\t{path}\n" for kind, path in manifest_entries))
+
+
+@pytest.mark.parametrize("absolute", [False, True])
+def test_uninstalling_a_copied_prefix_removes_only_under_it(tmp_path, absolute):
+    """Issue 34, finding 9: a copied prefix's manifest held the original's absolute paths, and
+    uninstalling the copy removed the original's files. Entries are relative to the prefix now;
+    an older manifest's absolute paths elsewhere are left, named, and the exit is 1."""
+    original, copy = tmp_path / "original", tmp_path / "copy"
+    folders = ["bin", "share/foldcycle", "share/man"]
+    for prefix in (original, copy):
+        base = f"{original}/" if absolute else ""
+        _fake_install(prefix, [("folder", base + f) for f in folders] + [("file", base + f) for f in PAYLOAD])
+    proc = subprocess.run([os.path.join(ROOT, "scripts", "install"), "--prefix", str(copy), "--uninstall"],
+                          capture_output=True, timeout=60)
+    kept = sorted(str(p.relative_to(original)) for p in original.rglob("*") if p.is_file())
+    assert kept == sorted(PAYLOAD + ["share/foldcycle/install-manifest.txt"])
+    left = sorted(str(p.relative_to(copy)) for p in copy.rglob("*") if p.is_file())
+    if absolute:
+        assert proc.returncode == 1
+        assert proc.stderr.decode() == "".join(
+            f"Error: left {original}/{f}: the manifest names it, but it is not under {copy}\n" for f in PAYLOAD)
+        assert left == sorted(PAYLOAD + ["share/foldcycle/install-manifest.txt"])
+    else:
+        assert proc.returncode == 0, proc.stderr
+        assert left == []

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from conftest import PtyRun, _controlling_terminal_from, clean_environment, example, exit_code
+from conftest import PtyRun, _controlling_terminal_from, clean_environment, example, exit_code, transition_names
 
 
 def rss_kib(pid, field="VmRSS", exited_ok=False):
@@ -51,7 +51,7 @@ def test_huge_timing_control_points_are_rejected(foldcycle, prefix):
         "(0.3, 1e+19, 0.6, 1.0): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10)\n")
 
 
-@pytest.mark.parametrize("transition", ["fold", "cube", "flip", "push", "move-in", "reveal", "fade"])
+@pytest.mark.parametrize("transition", transition_names())
 def test_the_extreme_allowed_curve_renders_finite_json(foldcycle, transition):
     """Larger control points gave NaN progress and 'nan' in the JSON."""
     proc = subprocess.run([foldcycle, "render", "--format", "json", "--frames", "41", "--transition", transition,
@@ -86,9 +86,13 @@ def test_errors_on_a_broken_stderr_exit_without_crashing(foldcycle, kind, args, 
 
 @pytest.mark.parametrize("kind", ["closed", "full", "vanished"])
 def test_piped_replies_on_a_broken_stderr_do_not_crash(foldcycle, kind):
-    proc = subprocess.run([foldcycle, "A", "B"], input=b"status\nbogus\nquit\n", stdout=subprocess.PIPE,
+    proc = subprocess.run([foldcycle, "A", "B"], input=b"status\nhelp\nquit\n", stdout=subprocess.PIPE,
                           timeout=10, **broken_stderr(kind))
     assert (proc.returncode, proc.stdout) == (0, b"A\n")
+    # A piped line that is no command ends the run (docs/decisions/0110): its error is lost too.
+    proc = subprocess.run([foldcycle, "A", "B"], input=b"status\nbogus\nquit\n", stdout=subprocess.PIPE,
+                          timeout=10, **broken_stderr(kind))
+    assert (proc.returncode, proc.stdout) == (64, b"A\n")
 
 
 # MARK: - 4. Resource bombs
@@ -374,9 +378,10 @@ def test_error_messages_show_arguments_and_paths_as_data(foldcycle, tmp_path):
 def test_piped_replies_quote_commands_as_data(foldcycle):
     proc = subprocess.run([foldcycle, "A", "B"], input=f"{HOSTILE}\nquit\n".encode(), capture_output=True,
                           timeout=10)
-    assert proc.returncode == 0
+    # A piped line that is no command ends the run, exit 64 (docs/decisions/0110).
+    assert proc.returncode == 64
     assert b"\x1b" not in proc.stderr and b"\x07" not in proc.stderr
-    assert proc.stderr.decode().startswith("error: unknown command '␛]52;c;SGVsbG8=␇␛[2J�31m' (")
+    assert proc.stderr.decode().startswith("Error: standard input: unknown command '␛]52;c;SGVsbG8=␇␛[2J�31m' (")
 
 
 def test_cycles_with_a_duration_within_a_hair_of_the_interval(foldcycle):

@@ -27,7 +27,8 @@ TRANSITIONS = int(os.environ.get("FOLDCYCLE_SOAK_TRANSITIONS", "2000"))
 WARM_UP = 50
 
 WORD_COMMANDS = [b"status", b"items", b"help", b"direction up", b"direction down", b"transition cube",
-                 b"transition fold", b"transition flip", b"transition fade", b"no such command", b"interval x"]
+                 b"transition fold", b"transition flip", b"transition fade", b"pause", b"resume"]
+# A piped line that is no command ends the run (docs/decisions/0110): the errors are the socket's.
 REQUESTS = [{"cmd": "status"}, {"cmd": "items"}, {"cmd": "direction", "value": "left"},
             {"cmd": "transition", "value": "push"}, {"cmd": "nothing"}, "not json", {"cmd": "help"}]
 

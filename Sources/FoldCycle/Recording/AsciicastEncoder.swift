@@ -51,9 +51,10 @@ package struct AsciicastEncoder: Sendable {
             data = "\(size.columns)x\(size.rows)"
         case .marker(let label):
             // Item text: sanitized as everywhere it is shown, so no raw control (ESC, BEL, C1)
-            // or bidi control reaches a player that prints markers.
+            // or bidi control reaches a player that prints markers; one line (a multi-line
+            // item's lines joined by a space), as a player lists markers one a line.
             code = "m"
-            data = TextLayout.plainText(label)
+            data = TextLayout.oneLine(label)
         }
         let array = JSONValue.array([.number(Self.timeText(time)), .string(code), .string(data)])
         line.append(contentsOf: array.line(.asciicast))

@@ -18,7 +18,7 @@ package struct AsciicastHeader: Hashable, Sendable {
     /// Environment variables a player may use (asciinema records `TERM` and `SHELL`), written
     /// sorted by name.
     package var environment: [String: String]
-    /// A title, written as ``TextLayout/plainText(_:)``; nil leaves it out.
+    /// A title, written as ``TextLayout/oneLine(_:)``; nil leaves it out.
     package var title: String?
 
     /// Creates a header.
@@ -46,7 +46,7 @@ package struct AsciicastHeader: Hashable, Sendable {
             members.append(("env", .object(environment.keys.sorted().map { ($0, .string(environment[$0] ?? "")) })))
         }
         // The command line quotes item text: sanitized as everywhere it is shown.
-        if let title { members.append(("title", .string(TextLayout.plainText(title)))) }
+        if let title { members.append(("title", .string(TextLayout.oneLine(title)))) }
         return JSONValue.object(members).line(.asciicast)
     }
 }

@@ -84,8 +84,10 @@ struct RecordingFile {
     /// regular file, staged beside it (`PATH.PID.tmp`, created anew, never replacing anything)
     /// and renamed onto the path while the path is still this file; otherwise (a pipe, a device,
     /// a staging file that cannot be made) appended and drained as ``append(_:)`` and
-    /// ``drain(within:)`` do. When nothing could be written, a regular file still empty is
-    /// removed, so that it does not stand in the way of the next recording.
+    /// ``drain(within:)`` do. When the bytes could not all be written (a full disk), a regular
+    /// file gets back its empty state (truncated: never a part of the picture) and, while the
+    /// path still names it, is removed, so that it does not stand in the way of the next
+    /// recording.
     ///
     /// - Throws: as ``append(_:)`` and ``drain(within:)``.
     mutating func replaceWhole(with bytes: [UInt8]) throws(RecordingError) {
@@ -94,7 +96,10 @@ struct RecordingFile {
             try append(bytes)
             try drain(within: Limits.recordingDrainSeconds)
         } catch {
-            if isStillThisFile(empty: true) { _ = unlink(path) }
+            if identity != nil {
+                _ = ftruncate(descriptor, 0)
+                if isStillThisFile(empty: true) { _ = unlink(path) }
+            }
             throw error
         }
     }

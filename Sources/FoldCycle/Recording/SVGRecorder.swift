@@ -10,9 +10,12 @@ internal import FoldCyclePlatform
 /// the scene's clock from when it was made, written whole when it finishes
 /// (docs/DESIGN.md#pictures): each frame in the colours the terminal shows at the player's depth
 /// (the palette's colour at 256 and 16 colours, the terminal's defaults without colour), each
-/// distinct picture once, up to a cell limit in all (past it the recording ends there:
-/// ``cutTime``), every picture as large as the largest drawn (the footer comes and goes, the
-/// terminal is resized), and the last frame held ``holdSeconds`` before the loop starts again.
+/// distinct picture once, every picture as large as the largest drawn (the footer comes and
+/// goes, the terminal is resized), and the last frame held ``holdSeconds`` before the loop
+/// starts again. The cell limit counts what is built: every distinct picture at the largest
+/// size so far (a resize to a larger terminal makes each earlier picture as large); a frame
+/// that would take the count past it is not kept, and the recording ends at its time
+/// (``cutTime``). So memory stays bounded whatever the terminal does, and the picture is written.
 ///
 /// Lock-guarded: frames come on the player's queue, ``finish()`` from the session's exit path.
 package final class SVGRecorder: Sendable {
@@ -30,11 +33,7 @@ package final class SVGRecorder: Sendable {
     private struct State {
         var file: RecordingFile
         var closed = false
-        /// Each distinct picture once, and which one is on screen from each time.
-        var pictures: [CellBuffer: Int] = [:]
-        var distinct: [CellBuffer] = []
-        var timeline: [(time: TimeInterval, picture: Int)] = []
-        var cells = 0
+        var pictures = SVGPictureTimeline()
         var lastTime: TimeInterval = 0
         var cut: TimeInterval?
     }
@@ -70,6 +69,9 @@ package final class SVGRecorder: Sendable {
     /// limit, or nil.
     package var cutTime: TimeInterval? { state.withLock { $0.cut } }
 
+    /// The cells the picture is built of so far: every distinct picture at the largest size.
+    package var builtCellCount: Int { state.withLock { $0.pictures.builtCellCount } }
+
     /// Adds `frame`, drawn at `time` on the clock at `depth`.
     package func add(_ frame: CellBuffer, at time: TimeInterval, depth: ColorDepth = .truecolor) {
         state.withLock { state in
@@ -77,19 +79,13 @@ package final class SVGRecorder: Sendable {
             let seconds = max(time - origin, state.lastTime)
             state.lastTime = seconds
             let shown = Self.displayed(frame, depth: depth)
-            let picture: Int
-            if let known = state.pictures[shown] {
-                picture = known
-            } else {
-                picture = state.distinct.count
-                state.pictures[shown] = picture
-                state.distinct.append(shown)
-                state.cells += shown.width * shown.height
+            // The limit counts what is built (every picture padded to the largest): a frame
+            // that would take it past the limit is not kept, and the recording ends at its time.
+            guard state.pictures.builtCellCount(adding: shown) <= cellLimit else {
+                state.cut = seconds
+                return
             }
-            if state.timeline.last?.picture != picture {
-                state.timeline.append((state.timeline.isEmpty ? 0 : seconds, picture))
-            }
-            if state.cells > cellLimit { state.cut = seconds }
+            state.pictures.add(shown, at: seconds)
         }
     }
 
@@ -113,17 +109,11 @@ package final class SVGRecorder: Sendable {
     private func finish(_ state: inout State) -> RecordingError? {
         guard !state.closed else { return nil }
         state.closed = true
-        let width = max(state.distinct.map(\.width).max() ?? 1, 1)
-        let height = max(state.distinct.map(\.height).max() ?? 1, 1)
-        var builder = AnimatedSVG.Builder(columns: width, rows: height, style: style)
-        if state.timeline.isEmpty { builder.add(CellBuffer(width: width, height: height), at: 0) }
-        for (time, picture) in state.timeline {
-            builder.add(Self.padded(state.distinct[picture], width: width, height: height), at: time)
-        }
         let duration = state.cut ?? max(clock.now - origin, state.lastTime) + Self.holdSeconds
         var failure: RecordingError?
         do throws(RecordingError) {
-            try state.file.replaceWhole(with: Array(builder.document(duration: max(duration, 0.001)).utf8))
+            try state.file.replaceWhole(
+                with: Array(state.pictures.document(style: style, duration: max(duration, 0.001)).utf8))
         } catch {
             failure = error
         }
@@ -150,15 +140,5 @@ package final class SVGRecorder: Sendable {
             }
         }
         return shown
-    }
-
-    /// `picture` in the top-left corner of `width` × `height` blank cells.
-    private static func padded(_ picture: CellBuffer, width: Int, height: Int) -> CellBuffer {
-        guard picture.width != width || picture.height != height else { return picture }
-        var padded = CellBuffer(width: width, height: height)
-        for y in 0..<picture.height {
-            for x in 0..<picture.width { padded[x, y] = picture[x, y] }
-        }
-        return padded
     }
 }

@@ -9,13 +9,16 @@ internal import FoldCyclePlatform
 /// Saves a terminal's termios modes and switches it to the non-canonical, no-echo input that a
 /// key-driven command line needs, with signals (ISIG) left on so Ctrl-C still sends SIGINT.
 ///
-/// ``restore()`` puts back exactly the saved modes; it is idempotent and safe to call on every
-/// exit path. While modes are changed, the saved ones are also kept in ``TerminalRescue`` for a
-/// crash or a stuck termination signal. Thread-safe (its state in a `LockedBox`).
+/// Changes nest across keepers of one terminal (two players, a deck and a ticker): the first to
+/// take the terminal saves its modes, the last to give it back (``restore()``) puts them back
+/// (``TerminalModeLedger``), whatever order they end in. ``restore()`` is idempotent and safe to
+/// call on every exit path; a keeper released while holding gives the terminal back. While
+/// modes are changed, the saved ones are also kept in ``TerminalRescue`` for a crash or a stuck
+/// termination signal. Thread-safe (its state in a `LockedBox`).
 package final class TerminalModes: Sendable {
     private struct State {
-        var saved: termios?
-        var rescueSlot: Int?
+        /// Whether this keeper holds the terminal (``TerminalModeLedger``).
+        var saved = false
     }
 
     private let state = LockedBox(State())
@@ -26,8 +29,14 @@ package final class TerminalModes: Sendable {
         self.device = device
     }
 
+    deinit {
+        if state.withLock({ $0.saved }) {
+            TerminalModeLedger.shared.give(ObjectIdentifier(self), descriptor: device.fileDescriptor)
+        }
+    }
+
     /// Whether modes are currently changed (and will be restored).
-    package var isActive: Bool { state.withLock { $0.saved != nil } }
+    package var isActive: Bool { state.withLock { $0.saved } }
 
     /// Turns off canonical mode and echo (VMIN 1, VTIME 0), keeping ISIG, after saving the
     /// current modes.
@@ -49,48 +58,29 @@ package final class TerminalModes: Sendable {
     private func enter(keyInput: Bool) throws(TerminalError) {
         var failure: TerminalError?
         state.withLock { state in
-            guard state.saved == nil else { return }
+            guard !state.saved else { return }
             guard device.isTerminal else {
                 failure = .notATerminal
                 return
             }
-            var original = termios()
-            guard tcgetattr(device.fileDescriptor, &original) == 0 else {
-                failure = .termiosFailed(errno: errno)
-                return
-            }
-            var raw = original
-            if keyInput {
-                raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
-                raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-                withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                    cc[Int(VMIN)] = 1
-                    cc[Int(VTIME)] = 0
-                }
-            } else {
-                raw.c_lflag &= ~tcflag_t(ECHO | ECHOCTL)
-            }
-            guard tcsetattr(device.fileDescriptor, TCSANOW, &raw) == 0 else {
-                failure = .termiosFailed(errno: errno)
-                return
-            }
-            state.saved = original
-            state.rescueSlot = TerminalRescue.shared.makeModeSlot()
-            if let rescueSlot = state.rescueSlot {
-                TerminalRescue.shared.setModes(original, descriptor: device.fileDescriptor, slot: rescueSlot)
+            do throws(TerminalError) {
+                try TerminalModeLedger.shared.take(
+                    ObjectIdentifier(self), descriptor: device.fileDescriptor, keyInput: keyInput)
+                state.saved = true
+            } catch {
+                failure = error
             }
         }
         if let failure { throw failure }
     }
 
-    /// Puts back the saved modes, if any. Idempotent.
+    /// Gives the terminal back, if held: the modes from before the first holder when this is
+    /// the last (``TerminalModeLedger``), else what the other holders need. Idempotent.
     package func restore() {
         state.withLock { state in
-            guard var original = state.saved else { return }
-            _ = tcsetattr(device.fileDescriptor, TCSANOW, &original)
-            state.saved = nil
-            if let rescueSlot = state.rescueSlot { TerminalRescue.shared.releaseModeSlot(rescueSlot) }
-            state.rescueSlot = nil
+            guard state.saved else { return }
+            TerminalModeLedger.shared.give(ObjectIdentifier(self), descriptor: device.fileDescriptor)
+            state.saved = false
         }
     }
 }

@@ -171,6 +171,11 @@ public enum TextLayout {
         plainText(text, fromColumn: 0).text
     }
 
+    /// ``plainText(_:)`` on one line: each line feed as a space (a marker's label, a title).
+    package static func oneLine(_ text: String) -> String {
+        String(plainText(text).map { $0 == "\n" ? " " : $0 })
+    }
+
     /// ``plainText(_:)`` for text that continues a line already `column` display columns wide
     /// (so a tab reaches the same stop as in the whole line).
     ///

@@ -95,10 +95,11 @@ final class PacedPlayback: TerminalSessionParticipant, Sendable {
         do {
             try TerminalDevice.standardOutput.write(bytes)
         } catch {
-            // The reader went away (EPIPE) or the terminal closed: nothing more to show.
+            // The reader went away (EPIPE, 0), the terminal closed (129), or the output failed
+            // (1, with a message): nothing more to show.
             state.value.finished = true
             session.end()
-            exitStatus.finish(0)
+            exitStatus.finish(OutputFailure.exitCode(error, writing: "frames to standard output", to: .standardOutput))
         }
     }
 

@@ -1,7 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
 internal import FoldCyclePlatform
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -13,11 +12,14 @@ internal import FoldCyclePlatform
 /// paced at the frames' real times), or as a picture to share, an asciicast recording or an
 /// animated SVG (docs/DESIGN.md#pictures, docs/DESIGN.md#deck-pictures).
 struct RenderCommand {
-    enum Format: String, CaseIterable {
-        case plain, ansi, json, asciicast, svg
+    /// The formats `--play` paces (`plain, ansi and json`, `or` in place of `and`).
+    static func streamNames(conjunction: String = "and") -> String {
+        Format.names(where: \.isStream, conjunction: conjunction)
+    }
 
-        /// Whether frames are written as a stream that `--play` can pace.
-        var isStream: Bool { self == .plain || self == .ansi || self == .json }
+    /// The formats written as one picture at the end, which `--hold` applies to.
+    static func pictureNames(conjunction: String = "and") -> String {
+        Format.names(where: { !$0.isStream }, conjunction: conjunction)
     }
 
     /// `render`'s own options; the shared ones are in ``SharedOptions``.
@@ -25,7 +27,7 @@ struct RenderCommand {
         /// `--frames`: absent, 9 frames (or `--fps 30` for pictures and `--play`).
         static let frames = IntegerOption(
             "frames", value: "count", summary: "Frames to write, at t = i/(count−1).", range: .init(2...10_000),
-            defaultText: "9; 30 per second with asciicast, svg and --play")
+            defaultText: "9; 30 per second with \(Format.list(where: { !$0.isStream })) and --play")
         /// `--fps`: sample per second of `--duration` instead of `--frames`.
         static let framesPerSecond = IntegerOption(
             "fps", value: "n", summary: "Frames per second of --duration instead of --frames (k/n s, and the end).",
@@ -41,10 +43,13 @@ struct RenderCommand {
             range: .init(0.01...3600, unit: "seconds"), default: 1.9)
         /// `--hold`: the last frame's extra time in pictures.
         static let hold = NumberOption(
-            "hold", value: "seconds", summary: "asciicast, svg: seconds the last frame stays before the end or loop.",
+            "hold", value: "seconds",
+            summary: "\(Format.list(where: { !$0.isStream })): seconds the last frame stays before the end or loop.",
             range: .init(0...3600, unit: "seconds"), default: 1)
         static let play = FlagOption(
-            "play", summary: "plain, ansi, json: write each frame at its time instead of all at once.")
+            "play",
+            summary:
+                "\(Format.list(where: \.isStream)): write each frame at its time instead of all at once.")
         static let fromItem = IntegerOption(
             "from-item", value: "index", summary: "Render the transition from this item to the next.",
             range: .init(from: 0, upTo: "the last item's index"), default: 0)
@@ -123,24 +128,7 @@ struct RenderCommand {
 
     /// The sections after OPTIONS, as help and the manual show them.
     static let sections: [HelpText.Section] = [
-        .init(
-            title: "FORMATS",
-            lines: [
-                "plain      Per frame: '# frame i/N t=<t> progress=<p>' (i from 1 to N), the card's rows",
-                "           as text, a blank line.",
-                "ansi       One stream that plays the frames in place in a terminal (colour from --color).",
-                "json       One object per line. The fold: frame, t, progress, and both slots' item,",
-                "           transform [a, b, c, d, tx, ty] (cells, about the card's centre) and alpha.",
-                "           Every other transition: frame, t, progress, transition, direction (null for",
-                "           fade), cellAspect, dolly, and slots: the visible slots back to front, each with",
-                "           role, item, alpha and transform [a, b, c, d, tx, ty], or for cube and flip",
-                "           transform3D [m11, …, m44] (CATransform3D, row vectors, world units of one cell",
-                "           width with rows cellAspect cells tall, about the card's centre, the dolly",
-                "           included).",
-                "asciicast  An asciicast v2 recording of the ansi stream, each frame at its time (truecolor",
-                "           unless --color never); the same bytes on every machine.",
-                "svg        One animated SVG (no script, no font embedded) that loops every duration + hold.",
-            ]),
+        .init(title: "FORMATS", lines: Format.helpLines),
         HelpText.transitionsSection,
         .init(
             title: "DECK (--deck ACTIONS)",
@@ -193,9 +181,7 @@ struct RenderCommand {
     /// terminal shows (without colour, no edge blocks: docs/DESIGN.md#edges); for plain, json and
     /// svg, which show glyphs or pictures, truecolor in place of none, so their edges keep their
     /// block eighths.
-    var compositionDepth: ColorDepth {
-        format == .ansi || format == .asciicast || colorDepth != .none ? colorDepth : .truecolor
-    }
+    var compositionDepth: ColorDepth { format.writer.colorRule.compositionDepth(colorDepth) }
     let fullFrames: Bool
     let pictureStyle: AnimatedSVGStyle
     /// `--deck`: the scripted deck rendered instead of the transition (whose settings are then
@@ -233,16 +219,10 @@ struct RenderCommand {
         } else if let rate = try values.value(Options.framesPerSecond) {
             sampling = .framesPerSecond(rate)
         } else {
-            sampling = format.isStream && !play && script == nil ? .frames(9) : .framesPerSecond(30)
+            sampling = !play && script == nil ? format.writer.defaultSampling : .framesPerSecond(30)
         }
         let background = try values.value(SharedOptions.background)
-        let colorDepth: ColorDepth
-        if format == .asciicast {
-            // A recording is for a player, not for this stdout: the same bytes on every machine.
-            colorDepth = try values.value(SharedOptions.color) == .never ? .none : .truecolor
-        } else {
-            colorDepth = try SharedOptions.colorDepth(values, device: .standardOutput)
-        }
+        let colorDepth = try format.writer.colorRule.depth(values)
         let cellSize = try Self.cellSize(values)
         let cardSize =
             script == nil
@@ -356,14 +336,17 @@ struct RenderCommand {
         }
         if play, !format.isStream {
             throw .usage(
-                "'--play' paces a stream of frames: use it with --format plain, ansi or json, not \(format)", .render)
+                "'--play' paces a stream of frames: use it with --format \(streamNames(conjunction: "or")), not \(format)",
+                .render)
         }
         if given[Options.hold.spec.name] != nil, format.isStream {
-            throw .usage("'--hold' applies to --format asciicast and svg, not \(format)", .render)
+            throw .usage("'--hold' applies to --format \(pictureNames()), not \(format)", .render)
         }
-        for option in [Options.fontFamily.spec, Options.cellSize.spec] where given[option.name] != nil && format != .svg
-        {
-            throw .usage("'--\(option.name)' applies to --format svg, not \(format)", .render)
+        for owner in Format.allCases where owner != format {
+            for option in owner.writer.ownOptions where given[option.name] != nil {
+                let owners = Format.names(where: { $0.writer.ownOptions.contains { $0.name == option.name } })
+                throw .usage("'--\(option.name)' applies to --format \(owners), not \(format)", .render)
+            }
         }
     }
 
@@ -403,7 +386,7 @@ struct RenderCommand {
     /// (paced with `--play`), the pictures as they are made or at the end.
     func run() throws(CLIError) -> Int32 {
         let frames = try makeFrames()
-        if format == .svg { try checkSVGSize(frames) }
+        try checkCellLimit(frames)
         if play { return PacedPlayback(frames: frames, command: self).run() }
         try write(frames, to: writeToStandardOutput)
         return 0

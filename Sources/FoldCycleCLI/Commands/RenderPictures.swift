@@ -13,18 +13,20 @@ extension RenderCommand {
     /// The loop's (or recording's) length: `source`'s last frame, then the hold.
     func pictureDuration(_ source: any RenderSource) -> TimeInterval { source.endTime + hold }
 
-    /// Refuses an SVG of more cells than it holds, before any frame is made.
+    /// Refuses a picture of more cells than its format holds, before any frame is made.
     ///
-    /// - Throws: ``CLIError/usage(_:_:)`` when the frames' cells add up to more than
-    ///   ``Limits/svgCells``.
-    func checkSVGSize(_ source: any RenderSource) throws(CLIError) {
+    /// - Throws: ``CLIError/usage(_:_:)`` when the frames' cells add up to more than the
+    ///   format's ``FrameWriter/cellLimit``.
+    func checkCellLimit(_ source: any RenderSource) throws(CLIError) {
+        guard let (limit, holder) = format.writer.cellLimit else { return }
         let size = source.frameSize
         let perFrame = max(size.columns * size.rows, 1)
         let (cells, overflow) = source.count.multipliedReportingOverflow(by: perFrame)
-        if overflow || cells > Limits.svgCells {
+        if overflow || cells > limit {
             throw .usage(
-                "--format svg: \(source.count) frames of \(size.columns)x\(size.rows) cells are more than an SVG "
-                    + "holds (\(Limits.svgCells) cells in all: \(Limits.svgCells / perFrame) frames of this size); "
+                "--format \(format): \(source.count) frames of \(size.columns)x\(size.rows) cells are more than "
+                    + "\(holder) holds (\(limit) cells in all: \(limit / perFrame) frames of this "
+                    + "size); "
                     + (deck == nil
                         ? "lower --fps or --duration (or the card's size)" : "lower --fps or shorten the --deck script")
                     + ", or use --format asciicast", .render)

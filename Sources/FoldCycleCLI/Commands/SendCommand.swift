@@ -119,21 +119,22 @@ struct SendCommand {
     /// Connects, sends, prints and returns the exit status (0 all replies ok; 1 an error reply, no
     /// connection, a timeout, or the run closing the connection before every reply came).
     func run() throws(CLIError) -> Int32 {
-        let descriptor = try ControlSocket.connect(to: path)
         let lines: [String]
         if let requests { lines = requests } else { lines = try Self.standardInputLines() }
-        return try exchange(lines, over: descriptor)
+        // The timeout bounds the whole exchange, not each silence: connecting (a stopped run
+        // whose queue of connections is full), sending (one that reads nothing) and the replies
+        // (anything at the path that dribbles a byte at a time) all come within it.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        let descriptor = try ControlSocket.connect(to: path, deadline: deadline)
+        return try exchange(lines, over: descriptor, deadline: deadline)
     }
 
     /// Sends `lines` and prints what comes back; returns the exit status.
-    private func exchange(_ lines: [String], over descriptor: Int32) throws(CLIError) -> Int32 {
-        try send(Array(lines.map { $0 + "\n" }.joined().utf8), over: descriptor)
+    private func exchange(_ lines: [String], over descriptor: Int32, deadline: UInt64) throws(CLIError) -> Int32 {
+        try send(Array(lines.map { $0 + "\n" }.joined().utf8), over: descriptor, deadline: deadline)
         var framer = LineFramer(limit: Limits.inputFileBytes)
         var replies = Replies(awaited: lines.count, showsRawLines: !TerminalDevice.standardOutput.isTerminal)
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        // The timeout bounds the whole wait for the replies, not each silence: a run (or anything
-        // else at the path) that dribbles a byte at a time cannot hold the client past it.
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
         while replies.awaited > 0 || replies.subscribed {
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             var wait: Int32 = -1
@@ -150,7 +151,7 @@ struct SendCommand {
             if waited < 0 && errno == EINTR { continue }
             if waited == 0 { continue }  // The deadline is checked above.
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
             guard count > 0 else {
                 if replies.awaited > 0 {
                     throw .runtime(
@@ -166,14 +167,20 @@ struct SendCommand {
         return replies.failed ? 1 : 0
     }
 
-    /// Writes all of `payload` to the socket.
-    private func send(_ payload: [UInt8], over descriptor: Int32) throws(CLIError) {
+    /// Writes all of `payload` to the (non-blocking) socket by `deadline`.
+    private func send(_ payload: [UInt8], over descriptor: Int32, deadline: UInt64) throws(CLIError) {
         var sent = 0
         while sent < payload.count {
             let written = payload.withUnsafeBytes {
                 Platform.sendWithoutSignal(descriptor, $0.baseAddress! + sent, payload.count - sent)
             }
             if written < 0 && errno == EINTR { continue }
+            if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                guard ControlSocket.waitUntilWritable(descriptor, deadline: deadline) else {
+                    throw .runtime("cannot send to '\(path)': it took nothing within \(shortestText(timeout)) s")
+                }
+                continue
+            }
             guard written > 0 else {
                 throw .runtime("cannot send to '\(path)': \(ControlSocket.reason(errno))")
             }
@@ -227,8 +234,16 @@ struct SendCommand {
     /// - Throws: ``CLIError/unreadableInput(_:)`` when stdin cannot be read (its cause), is over
     ///   ``Limits/inputFileBytes`` or is not UTF-8 (``InputFile/text(of:)``).
     private static func standardInputLines() throws(CLIError) -> [String] {
-        let text = try InputFile.text(of: "-")
-        return text.split(whereSeparator: \.isNewline).map(String.init)
-            .filter { !$0.trimmingWhitespace().isEmpty }
+        try requestLines(InputFile.text(of: "-"))
+    }
+
+    /// The non-blank lines of `text`, split at line feeds only (a CR before one is dropped):
+    /// U+2028, U+2029, U+0085 and a lone CR are text inside a request, as JSON allows them raw in
+    /// a string (RFC 8259), never line ends.
+    static func requestLines(_ text: String) -> [String] {
+        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        }
+        .filter { !$0.trimmingWhitespace().isEmpty }
     }
 }

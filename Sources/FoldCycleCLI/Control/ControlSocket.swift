@@ -1,3 +1,4 @@
+import Dispatch
 import FoldCycle
 internal import FoldCyclePlatform
 
@@ -82,22 +83,56 @@ struct ControlSocket: Sendable {
         }
     }
 
-    /// Connects to the socket at `path` (blocking, close-on-exec).
+    /// Connects to the socket at `path` without ever blocking past `deadline` (uptime
+    /// nanoseconds): the connection is made non-blocking; a run whose queue of connections is
+    /// full (stopped, so it accepts none: `EAGAIN`) is tried again until the deadline. The
+    /// descriptor comes back non-blocking and close-on-exec.
     ///
     /// - Throws: ``CLIError/runtime(_:)``: no such socket (is a run listening?), nothing listening
-    ///   (a stale socket), not a socket, permission denied (the socket is its owner's), or the
-    ///   system's reason.
-    static func connect(to path: String) throws(CLIError) -> Int32 {
+    ///   (a stale socket), not a socket, permission denied (the socket is its owner's), a run
+    ///   that accepted no connection by the deadline, or the system's reason.
+    static func connect(to path: String, deadline: UInt64) throws(CLIError) -> Int32 {
         let address = try Self.address(for: path)
-        let descriptor = Platform.makeStreamSocket()
-        guard descriptor >= 0 else { throw .runtime("cannot connect to '\(path)': \(reason(errno))") }
-        let connected = Platform.connect(descriptor, to: address)
-        let failure = errno
-        guard connected == 0 else {
+        while true {
+            let descriptor = Platform.makeStreamSocket()
+            guard descriptor >= 0 else { throw .runtime("cannot connect to '\(path)': \(reason(errno))") }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            let connected = Platform.connect(descriptor, to: address)
+            let failure = errno
+            if connected == 0 { return descriptor }
+            if failure == EINPROGRESS, Self.waitUntilWritable(descriptor, deadline: deadline) {
+                var error: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 { return descriptor }
+            }
             Platform.close(descriptor)
-            throw .runtime("cannot connect to '\(path)': \(connectionFailure(failure, path: path))")
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard failure == EAGAIN || failure == EINPROGRESS, now < deadline else {
+                let cause =
+                    failure == EAGAIN || failure == EINPROGRESS
+                    ? "it accepted no connection in time (its queue of connections is full: is the run stopped?)"
+                    : connectionFailure(failure, path: path)
+                throw .runtime("cannot connect to '\(path)': \(cause)")
+            }
+            // A Unix socket's full queue has no readiness to wait for: try again shortly.
+            Platform.sleep(seconds: min(Double(deadline - now) / 1e9, Self.connectRetrySeconds))
         }
-        return descriptor
+    }
+
+    /// Seconds between tries at a socket whose queue of connections is full.
+    static let connectRetrySeconds = 0.02
+
+    /// Waits for `descriptor` to become writable (a connection in progress made) until
+    /// `deadline`; whether it did.
+    static func waitUntilWritable(_ descriptor: Int32, deadline: UInt64) -> Bool {
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return false }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            let waited = poll(&ready, 1, Int32(min((deadline - now + 999_999) / 1_000_000, 60_000)))
+            if waited < 0 && errno == EINTR { continue }
+            return waited > 0
+        }
     }
 
     // MARK: - Internals

@@ -179,7 +179,6 @@ final class DeckSession: Sendable {
             }
         }
         player.setFailureHandler { [self] _ in queue.async { self.finish(exitCode: 0) } }
-        startControl()
         if command.fullscreen {
             state.value.pointer.frameTop = 0
         } else {
@@ -204,6 +203,9 @@ final class DeckSession: Sendable {
         player.start()
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
+        // Requests wait (in the pipe, in the socket's backlog) until the deck is up: a `right`
+        // read while the terminal is asked for its background would find no top card.
+        startControl()
         stream?.setConsumer(queue: queue) { [self] in takeStreamedItems() }
     }
 
@@ -340,15 +342,17 @@ final class DeckSession: Sendable {
             finish(exitCode: 0)
             return
         }
-        state.value.tally.record(event)
         if let line = DeckDecisionLine.line(for: event, item: store.text(ofItem:)) {
             // With JSON lines, the events above are stdout's lines instead; with --print, the
-            // items go out on exit.
-            if !control.readsJSONLines, command.print == nil { emit(line) }
+            // items go out on exit. A decision is counted only once written: one that could not
+            // be is never reported as made.
+            if !control.readsJSONLines, command.print == nil, !emit(line) { return }
+            state.value.tally.record(event)
             returnSkippedCards()
             updateFooter()
-        } else if case .flipped = event {
-            updateFooter()
+        } else {
+            state.value.tally.record(event)
+            if case .flipped = event { updateFooter() }
         }
     }
 
@@ -392,18 +396,23 @@ final class DeckSession: Sendable {
         !state.value.ended && (command.waits || control.hasSubscribers)
     }
 
-    /// Writes a decision line to stdout now, or holds it while stdout is the terminal.
-    private func emit(_ line: String) {
+    /// Writes a decision line to stdout now, or holds it while stdout is the terminal: whether
+    /// it was written (or held). A failed write ends the deck (``OutputFailure``): quietly with 0
+    /// when the reader is gone (`| head -1` is done), else with a message and a failure status.
+    private func emit(_ line: String) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         if holdsDecisions {
             state.value.held.append(line)
-            return
+            return true
         }
         do {
             try TerminalDevice.standardOutput.write(line)
+            return true
         } catch {
-            // The reader is gone (`| head -1` is done): nothing more to say.
-            finish(exitCode: 0)
+            finish(
+                exitCode: OutputFailure.exitCode(
+                    error, writing: "decisions to standard output", to: .standardOutput))
+            return false
         }
     }
 
@@ -584,9 +593,20 @@ final class DeckSession: Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         core.finish(exitCode: exitCode, output: tty) {
             // Held decisions first (stdout is this terminal), so that the summary is the last line.
-            for line in state.value.held { try? TerminalDevice.standardOutput.write(line) }
+            var heldFailure: TerminalError?
+            for line in state.value.held where heldFailure == nil {
+                do throws(TerminalError) {
+                    try TerminalDevice.standardOutput.write(line)
+                } catch {
+                    heldFailure = error
+                }
+            }
             let finalOutputFailed = !writeFinalOutput()
             try? tty.write(TextLayout.sanitized(summary))
+            if let heldFailure, exitCode == 0 {
+                core.exitStatus.finish(
+                    OutputFailure.exitCode(heldFailure, writing: "decisions to standard output", to: .standardOutput))
+            }
             if finalOutputFailed { core.exitStatus.finish(1) }
             if case .failed(let error) = state.value.streamEnd, exitCode == 0 {
                 // The items after the failure were never shown: not a finished triage.

@@ -7,10 +7,19 @@ internal import FoldCyclePlatform
     import Foundation
 #endif
 
+extension RenderCommand.Format {
+    static let ansi = Self(ANSIFrameWriter.self)
+}
+
 /// `--format ansi`: one inline ``TerminalRegion``, so each frame is a diff of the one before (or
 /// whole, with `--encoder full`); the end shows the cursor on the line below the card. The
 /// asciicast's output is this stream.
 struct ANSIFrameWriter: FrameWriter {
+    static let name = "ansi"
+    static let isStream = true
+    static let colorRule = FrameColorRule.terminal
+    static let helpParagraph = ["One stream that plays the frames in place in a terminal (colour from --color)."]
+
     private let fullFrames: Bool
     private var region: TerminalRegion
     private var isDrawn = false
@@ -27,6 +36,10 @@ struct ANSIFrameWriter: FrameWriter {
     /// is erased there.
     private static var terminalColumns: Int? {
         TerminalDevice.standardOutput.isTerminal ? TerminalDevice.standardOutput.size?.columns : nil
+    }
+
+    init(command: RenderCommand, title: String, loopEnd: TimeInterval) {
+        self.init(depth: command.colorDepth, fullFrames: command.fullFrames)
     }
 
     mutating func write(_ frame: RenderedFrame) -> [UInt8] { draw(frame.cells) }

@@ -1,4 +1,5 @@
 import FoldCycle
+import FoldCycleOptions
 internal import FoldCyclePlatform
 
 #if canImport(FoundationEssentials)
@@ -8,9 +9,35 @@ internal import FoldCyclePlatform
 #endif
 
 /// One output format: fed frames in time order — `render`'s on its virtual clock, or a live
-/// session's as its player draws them — it gives the bytes to write. A format is one file with
-/// its writer and one case of ``RenderCommand/Format`` (docs/DESIGN.md#pictures).
-protocol FrameWriter {
+/// session's as its player draws them — it gives the bytes to write. A format is one file: its
+/// writer, which states its own facts (its name, stream or picture, default sampling, colour
+/// rule, the options only it takes, its help paragraph), and one line in
+/// ``RenderCommand/Format/allCases`` (docs/DESIGN.md#pictures). Help, the manual, completions
+/// and the option checks read the facts from there.
+protocol FrameWriter: SendableMetatype {
+    /// The `--format` name.
+    static var name: String { get }
+    /// Whether frames are written as a stream that `--play` can pace (else a picture written at
+    /// the end, which `--hold` applies to).
+    static var isStream: Bool { get }
+    /// The frames taken without `--frames` or `--fps` (with `--play` or `--deck`, 30 per second
+    /// whatever the format).
+    static var defaultSampling: RenderSampling { get }
+    /// How `--color` and standard output set the depth the frames are written and composed at.
+    static var colorRule: FrameColorRule { get }
+    /// The options only this format takes (others refuse them), beyond `--hold` and `--play`.
+    static var ownOptions: [OptionSpec] { get }
+    /// The most cells its frames may hold in all (more is refused before any frame is made),
+    /// and what holds them, as the refusal names it (`an SVG`); nil for no limit.
+    static var cellLimit: (cells: Int, holder: String)? { get }
+    /// What help's FORMATS section says of it: lines of at most 89 columns after its name's
+    /// column.
+    static var helpParagraph: [String] { get }
+
+    /// The writer for `command`'s frames, titled `title`, whose loop (or recording) ends at
+    /// `loopEnd` seconds.
+    init(command: RenderCommand, title: String, loopEnd: TimeInterval)
+
     /// The bytes to write for `frame` as soon as it is made; a picture keeps what it needs and
     /// gives nothing until ``end(at:)``.
     mutating func write(_ frame: RenderedFrame) -> [UInt8]
@@ -26,6 +53,11 @@ protocol FrameWriter {
 }
 
 extension FrameWriter {
+    static var defaultSampling: RenderSampling { isStream ? .frames(9) : .framesPerSecond(30) }
+    static var colorRule: FrameColorRule { .glyphs }
+    static var ownOptions: [OptionSpec] { [] }
+    static var cellLimit: (cells: Int, holder: String)? { nil }
+
     func suspend() -> [UInt8] { [] }
     func resume(showing cells: CellBuffer) -> [UInt8] { [] }
     func resize(showing cells: CellBuffer) -> [UInt8] { [] }
@@ -50,16 +82,28 @@ struct RenderedFrame {
     let record: () -> JSONValue
 }
 
-extension RenderCommand.Format {
-    /// The writer of this format for `command`'s frames, titled `title` (pictures).
-    func writer(for command: RenderCommand, title: String, loopEnd: TimeInterval) -> any FrameWriter {
-        switch self {
-        case .plain: PlainFrameWriter()
-        case .json: JSONFrameWriter()
-        case .ansi: ANSIFrameWriter(depth: command.colorDepth, fullFrames: command.fullFrames)
-        case .asciicast:
-            AsciicastFrameWriter(depth: command.colorDepth, fullFrames: command.fullFrames, title: title)
-        case .svg: SVGFrameWriter(style: command.pictureStyle, loopEnd: loopEnd)
-        }
+/// How a format's depth follows `--color` (docs/DESIGN.md#edges).
+enum FrameColorRule {
+    /// A terminal shows it (ansi): the depth `--color` and standard output give, composed at it
+    /// (without colour, no edge blocks).
+    case terminal
+    /// A recording for a player, not for this stdout (asciicast): truecolor unless `--color
+    /// never`, the same bytes on every machine.
+    case recording
+    /// Glyphs or a picture (plain, json, svg): the depth `--color` and standard output give,
+    /// composed at truecolor in place of none, so edges keep their block eighths.
+    case glyphs
+
+    /// The depth the frames are written at, from `values`' `--color` and standard output.
+    ///
+    /// - Throws: ``CLIError/usage(_:_:)`` for a `--color` value it does not allow.
+    func depth(_ values: OptionValues) throws(CLIError) -> ColorDepth {
+        if self == .recording { return try values.value(SharedOptions.color) == .never ? .none : .truecolor }
+        return try SharedOptions.colorDepth(values, device: .standardOutput)
+    }
+
+    /// The depth frames written at `depth` are composed at.
+    func compositionDepth(_ depth: ColorDepth) -> ColorDepth {
+        self == .glyphs && depth == .none ? .truecolor : depth
     }
 }

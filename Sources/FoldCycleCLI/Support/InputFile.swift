@@ -28,6 +28,8 @@ enum InputFile {
         let name = name(of: path)
         let descriptor: Int32
         if path == "-" {
+            // Closed at start, it now holds /dev/null: still an error, not an empty input.
+            if FoldCycleCLI.closedAtStart.withLock({ $0.contains(0) }) { throw failure(name, errno: EBADF) }
             descriptor = 0
         } else {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
