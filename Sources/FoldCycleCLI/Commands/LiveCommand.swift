@@ -231,8 +231,8 @@ struct LiveCommand {
         let ansi = try values.value(SharedOptions.ansi)
         let items =
             (role == .pipedItems
-                ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
-                : try SharedOptions.items(values) ?? demoDeck).map(ansi.styledString)
+            ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
+            : try SharedOptions.items(values) ?? demoDeck).map(ansi.styledString)
         let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
