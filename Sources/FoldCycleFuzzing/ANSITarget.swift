@@ -5,17 +5,27 @@ import FoldCycle
 /// is empty, holds no control but LF and TAB (no ESC, C1 or DEL), and neighbouring runs differ in
 /// style; the plain text is the runs' texts joined, the same under both, and the input with
 /// scalars taken out (nothing is added or reordered); reading it again gives it back as one plain
-/// run; a link is printable ASCII within ``ANSIReader/maximumLinkLength``. Under `show` the text
+/// run; a link is printable ASCII within ``ANSIReader/maximumLinkLength``; a whole sequence
+/// (``wholeSequences``) before or after the text leaves the plain text as it is. Under `show` the text
 /// is the input, and shown it holds no control but LF and TAB, each ESC as ␛. A card laid out from
 /// `keep` holds no control in any cell, and its encoded bytes are the encoder's own.
 enum ANSITarget {
     /// The size (in UTF-8 bytes) a repeated input reaches: an overlong item (issue 29).
     static let overlongBytes = 10_240
 
+    /// Whole escape sequences that show no text: one before the text (read from the ground state)
+    /// or after it (ending whatever the text leaves open: a sequence cut short by an ESC or a C1
+    /// control is dropped up to there) leaves the plain text as it is.
+    static let wholeSequences = [
+        "\u{1B}[2J", "\u{1B}[1;31m", "\u{1B}]0;title\u{07}", "\u{1B}]8;;http://x\u{1B}\\", "\u{1B}P1$r\u{1B}\\",
+        "\u{1B}_apc\u{9C}", "\u{1B}(B", "\u{9B}0m",
+    ]
+
     static func run(_ input: inout FuzzInput) {
         let width = input.int(in: 1...40)
         let depth = input.pick(ColorDepth.allCases)
         let overlong = input.bool()
+        let sequence = input.pick(wholeSequences)
         var text = String(decoding: input.remaining, as: UTF8.self)
         if overlong && !text.isEmpty {
             text = String(repeating: text, count: (overlongBytes + text.utf8.count - 1) / text.utf8.count)
@@ -28,6 +38,10 @@ enum ANSITarget {
         FuzzCheck.require(stripped.isPlain, "strip keeps a style")
         FuzzCheck.require(
             ANSIReader.read(kept.plainText) == StyledString(kept.plainText), "the plain text reads back differently")
+        FuzzCheck.require(
+            ANSIReader.stripped(sequence + text) == kept.plainText, "\(sequence.debugDescription) before: other text")
+        FuzzCheck.require(
+            ANSIReader.stripped(text + sequence) == kept.plainText, "\(sequence.debugDescription) after: other text")
         checkShown(ANSIHandling.show.styledString(text), of: text)
         checkCard(kept, width: width, depth: depth)
     }
