@@ -36,6 +36,14 @@ struct ANSIReaderTests {
         #expect(styled.runs == [.init("go", style: .init(link: "https://x.org")), .init(" ok")])
     }
 
+    @Test func anEscapeCutsAControlStringShortAndStartsTheNextSequence() {
+        // DCS, SOS, PM and APC as OSC: an ESC that does not begin ST ends the string, and the
+        // sequence it begins is read (before, it went with the string and its rest showed).
+        let styled = StyledString(
+            ansi: "a\u{1B}Pq#0\u{1B}[31mb\u{1B}_x\u{1B}[0mc\u{1B}Xs\u{1B}\u{1B}]0;t\u{07}d\u{1B}^p")
+        #expect(styled.runs == [.init("a"), .init("b", style: .init(foreground: .palette(1))), .init("cd")])
+    }
+
     @Test func badInputNeitherCrashesNorLeaksAByte() {
         let parameters = String(repeating: "1;", count: 1_000)
         let long = String(repeating: "9", count: 10_000)

@@ -13,7 +13,7 @@
 ///   ends it. A URI keeps only printable ASCII.
 /// - Any other CSI, OSC, DCS, SOS, PM, APC and two-character escape is dropped whole; a sequence
 ///   cut short by the end of the text or by a character that cannot be in it is dropped up to
-///   there. C1 controls (U+0080–U+009F) count as their 7-bit forms (U+009B as CSI, U+009D as
+///   there (an ESC that does not begin ST cuts any of them short and begins the next sequence). C1 controls (U+0080–U+009F) count as their 7-bit forms (U+009B as CSI, U+009D as
 ///   OSC, U+009C as ST) or are dropped.
 /// - `\n` and `\t` are kept, `\r\n` becomes `\n`; every other control character is dropped.
 ///
@@ -251,16 +251,19 @@ public struct ANSIReader {
         style.link = uri.isEmpty || tooLong || uri.unicodeScalars.count > Self.maximumLinkLength ? nil : uri
     }
 
-    /// After DCS, SOS, PM or APC: everything up to ST (`ESC \`, U+009C) or BEL, dropped.
+    /// After DCS, SOS, PM or APC: everything up to ST (`ESC \`, U+009C) or BEL, dropped. As in
+    /// an OSC, another ESC cuts the string short: the sequence it begins is read next.
     private mutating func skipControlString() {
         while let byte = peek {
-            index += 1
             switch byte {
-            case 0x07, 0x9C: return
-            case 0x1B:
-                if peek == 0x5C { index += 1 }
+            case 0x07, 0x9C:
+                index += 1
                 return
-            default: continue
+            case 0x1B:
+                if index + 1 < scalars.count, scalars[index + 1].value == 0x5C { index += 2 }
+                return
+            default:
+                index += 1
             }
         }
     }
