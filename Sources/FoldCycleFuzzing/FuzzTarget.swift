@@ -22,6 +22,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Every text output of item text: status formats, asciicast markers and title, the SVG
     /// built frame by frame, the deck script's errors.
     case outputs
+    /// Markdown item text (``MarkdownReader``): plain text, runs, faces, time on 10 KB.
+    case markdown
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -35,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .encoder: EncoderTarget.run(&input)
         case .transitions: TransitionsTarget.run(&input)
         case .outputs: OutputsTarget.run(&input)
+        case .markdown: MarkdownTarget.run(&input)
         }
     }
 }
