@@ -105,7 +105,7 @@ public enum MarkdownReader {
 
     /// The text after a block quote marker (up to three spaces, `>`, one optional space).
     static func quoteContent(_ line: ArraySlice<Character>) -> ArraySlice<Character>? {
-        var rest = line.dropFirst(0)
+        var rest = line
         var spaces = 0
         while rest.first == " ", spaces < 3 {
             rest = rest.dropFirst()
