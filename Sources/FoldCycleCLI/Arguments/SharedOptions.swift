@@ -139,8 +139,8 @@ enum SharedOptions {
         "markdown", value: "when",
         summary:
             "Read items as Markdown (emphasis, code, links, headings, lists, quotes, fenced code; the markers "
-            + "are not shown): auto when --file names a .md or .markdown file. Escape sequences in Markdown "
-            + "items are dropped.",
+            + "are not shown): auto when --file names a .md or .markdown file. A Markdown item's escape "
+            + "sequences are dropped (shown as symbols under --ansi show).",
         cases: MarkdownSetting.allCases, default: .auto)
     /// `--split`: ``ItemSplit``'s cases; how `--file`'s text (and the deck's stdin) is cut.
     static let split = ChoiceOption(
