@@ -1,4 +1,5 @@
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -47,6 +48,8 @@ package enum CLIFuzzing {
                 return .rendered(command.line(at: now), isJSON: false)
             case .send:
                 return try SendCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
+            case .run:
+                return try RunCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
             case .live, nil:
                 switch try LiveCommand.parse(arguments) {
                 case .help, .version, .completionScript, .manual: return .help
