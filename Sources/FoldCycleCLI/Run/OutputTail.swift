@@ -5,8 +5,6 @@ struct OutputTail {
     static let capacity = 4 * 1024 * 1024
 
     private var bytes: [UInt8] = []
-    /// Whether bytes before the ones kept were dropped.
-    private(set) var dropped = false
     private let capacity: Int
 
     init(capacity: Int = OutputTail.capacity) {
@@ -19,7 +17,6 @@ struct OutputTail {
         bytes += chunk
         if bytes.count > capacity * 2 || (chunk.count > capacity && bytes.count > capacity) {
             bytes.removeFirst(bytes.count - capacity)
-            dropped = true
         }
     }
 
