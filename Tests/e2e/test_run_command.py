@@ -152,3 +152,30 @@ def test_no_command_is_a_usage_error(foldcycle):
     assert proc.returncode == 64
     assert proc.stderr.decode().startswith("Error: no command to run: give it after '--'")
     assert "Usage: foldcycle run [OPTIONS] -- <COMMAND> [ARG ...]" in proc.stderr.decode()
+
+
+def test_the_window_size_is_handed_on_less_the_card_rows(foldcycle, pty_run):
+    run = pty_run(
+        [foldcycle, "run", "--title", "size", "--", "sh", "-c",
+         "trap 'stty size; exit 0' WINCH; stty size; while :; do sleep 0.1; done"],
+        cols=60, rows=12)
+    # The card and its footer take 2 rows.
+    assert run.pump_until(lambda: "10 60" in run.text(), 3), run.text()
+    run.resize(50, 16)
+    assert exit_code(run.wait()) == 0
+    assert "14 50" in run.text(), run.text()
+
+
+def test_tips_cycle_in_the_card_while_the_output_scrolls_above(foldcycle, pty_run, tmp_path):
+    tips = tmp_path / "tips.txt"
+    tips.write_text("first tip\nsecond tip\n")
+    run = pty_run(
+        [foldcycle, "run", "--tips", str(tips), "--interval", "0.5", "--title", "tips", "--", "sh", "-c",
+         "echo building; sleep 1.5"],
+        cols=60, rows=12)
+    assert run.pump_until(lambda: "first tip" in run.text(), 3), run.text()
+    assert run.pump_until(lambda: "second tip" in run.text(), 3), run.text()
+    assert run.lines()[0] == "building"
+    assert exit_code(run.wait()) == 0
+    assert run.lines()[1].startswith("✓ tips · ")
+    assert "tip" not in "\n".join(run.lines()[2:])
