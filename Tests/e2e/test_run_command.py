@@ -2,6 +2,7 @@
 output above a card that shows its latest line, a summary where the card was, its exit status
 passed through; plain pass-through where nothing is drawn."""
 import os
+import re
 import subprocess
 import termios
 
@@ -179,3 +180,24 @@ def test_tips_cycle_in_the_card_while_the_output_scrolls_above(foldcycle, pty_ru
     assert exit_code(run.wait()) == 0
     assert run.lines()[1].startswith("✓ tips · ")
     assert "tip" not in "\n".join(run.lines()[2:])
+
+
+def test_piped_stdin_reaches_the_command(foldcycle, pty_run):
+    run = pty_run(
+        [foldcycle, "run", "--title", "reader", "--", "sh", "-c", "read line; echo \"got $line\""],
+        cols=60, rows=12, stdin_bytes=b"piped words\n")
+    assert exit_code(run.wait()) == 0
+    assert run.lines()[0] == "got piped words", run.text()
+    assert run.lines()[1].startswith("✓ reader · ")
+
+
+def test_a_flood_is_written_whole_and_the_card_ends_on_its_last_line(foldcycle, pty_run):
+    run = pty_run([foldcycle, "run", "--title", "flood", "--", "seq", "1", "200000"], cols=60, rows=12)
+    assert exit_code(run.wait(timeout=60)) == 0
+    lines = [line for line in run.lines() if line]
+    assert lines[-2:-1] == ["200000"], lines
+    assert lines[-1].startswith("✓ flood · ")
+    # Every number reached the terminal (the card's copies of some lines besides).
+    plain = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", bytes(run.raw)).decode(errors="replace")
+    found = {int(word) for word in plain.replace("\r", "\n").split("\n") if word.strip().isdigit()}
+    assert set(range(1, 200001)) <= found

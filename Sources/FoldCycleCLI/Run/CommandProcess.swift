@@ -7,9 +7,9 @@ internal import FoldCyclePlatform
 /// line buffering and its process group is that terminal's foreground job) or with its output
 /// on a pipe; read on a thread of its own, each chunk handed to a queue; waited for on another.
 ///
-/// A chunk waits on the queue before the next is read once ``pendingChunks`` are queued, so a
-/// flood is read no faster than it is written out (the command blocks on its full terminal, as it
-/// would on a slow one), and memory stays bounded.
+/// What is read while the queue is busy is handed over in one piece; once ``pendingBytes`` wait,
+/// the reader waits too, so a flood is read no faster than it is written out (the command blocks
+/// on its full terminal, as it would on a slow one), and memory stays bounded.
 final class CommandProcess: Sendable {
     /// How the command's output reaches us.
     enum Wiring: Equatable, Sendable {
@@ -24,8 +24,10 @@ final class CommandProcess: Sendable {
         case inherited
     }
 
-    /// Chunks handed to the queue and not yet handled, at most.
-    static let pendingChunks = 8
+    /// Bytes read and not yet handed to the queue, at most (the reader then waits).
+    static let pendingBytes = 1024 * 1024
+    /// Seconds output is gathered before it is handed to the queue.
+    static let gathering = 0.004
     /// Bytes read at once.
     static let chunkBytes = 64 * 1024
     /// Seconds the reader waits for more output once the command has ended (a process it left
@@ -41,6 +43,10 @@ final class CommandProcess: Sendable {
     let wiring: Wiring
     private let ended = LockedBox<Platform.ChildEnd?>(nil)
     private let endSignal = DispatchSemaphore(value: 0)
+    /// Output read and not yet handed over (the reader thread adds, the queue takes).
+    private let pending = LockedBox(PendingOutput())
+    /// Signalled when a hand-over takes the output a waiting reader left.
+    private let room = DispatchSemaphore(value: 0)
 
     private init(processID: pid_t, output: Int32?, input: Int32?, wiring: Wiring) {
         self.processID = processID
@@ -64,6 +70,7 @@ final class CommandProcess: Sendable {
             }
             Platform.setWindowSize(terminal.primary, columns: columns, rows: rows)
             let path = terminal.secondaryPath
+            copyModes(to: path)
             let actions: [Platform.SpawnAction] =
                 forwardsInput
                 ? [.open(path, as: 0), .duplicate(0, as: 1), .duplicate(0, as: 2)]
@@ -108,6 +115,19 @@ final class CommandProcess: Sendable {
         }
     }
 
+    /// Gives the command's terminal our terminal's modes, as the user set them (its erase and
+    /// interrupt characters, `stty` settings), but for ONLCR: a line feed it writes reaches our
+    /// terminal as written, whose own ONLCR makes it CR LF once, as if it wrote there directly.
+    private static func copyModes(to path: String) {
+        var modes = termios()
+        guard tcgetattr(isatty(0) == 1 ? 0 : 1, &modes) == 0 else { return }
+        modes.c_oflag &= ~tcflag_t(ONLCR)
+        let secondary = Platform.open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard secondary >= 0 else { return }
+        _ = tcsetattr(secondary, TCSANOW, &modes)
+        Platform.close(secondary)
+    }
+
     /// Why a command did not start.
     struct StartFailure: Error, Equatable {
         let outcome: RunOutcome
@@ -130,12 +150,15 @@ final class CommandProcess: Sendable {
             if let output { readAll(from: output, queue: queue, chunk: chunk) }
             endSignal.wait()
             let result = ended.withLock { $0 }
-            queue.async { end(result) }
+            // What is still gathered goes first: the end comes after the last byte.
+            queue.async { [self] in
+                handOver(to: chunk)
+                end(result)
+            }
         }
     }
 
     private func readAll(from descriptor: Int32, queue: DispatchQueue, chunk: @escaping @Sendable ([UInt8]) -> Void) {
-        let pending = DispatchSemaphore(value: Self.pendingChunks)
         var buffer = [UInt8](repeating: 0, count: Self.chunkBytes)
         while true {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -149,13 +172,40 @@ final class CommandProcess: Sendable {
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             // 0: the pipe's writers are gone; EIO: the terminal's last secondary closed (Linux).
             guard count > 0 else { break }
-            let bytes = Array(buffer[..<count])
-            pending.wait()
-            queue.async {
-                chunk(bytes)
-                pending.signal()
+            let (schedules, isFull) = pending.withLock { pending in
+                pending.bytes += buffer[..<count]
+                defer { pending.isScheduled = true }
+                pending.isReaderWaiting = pending.bytes.count >= Self.pendingBytes
+                return (!pending.isScheduled, pending.isReaderWaiting)
             }
+            if schedules {
+                // A moment's wait gathers what a flood writes meanwhile into one hand-over (one
+                // redraw of the card for all of it), unseen by anyone watching.
+                queue.asyncAfter(deadline: .now() + Self.gathering) { [self] in handOver(to: chunk) }
+            }
+            if isFull { room.wait() }
         }
+    }
+
+    /// On the queue: hands what was gathered to `chunk` (nothing when nothing was), and lets a
+    /// waiting reader go on.
+    private func handOver(to chunk: ([UInt8]) -> Void) {
+        let (bytes, wasWaiting) = pending.withLock { pending in
+            defer { pending = PendingOutput() }
+            return (pending.bytes, pending.isReaderWaiting)
+        }
+        if wasWaiting { room.signal() }
+        if !bytes.isEmpty { chunk(bytes) }
+    }
+
+    /// Output read and not yet handed to the queue: what is read while the queue writes the
+    /// last of it is handed over in one piece (one redraw of the card for all of it).
+    private struct PendingOutput {
+        var bytes: [UInt8] = []
+        /// A hand-over is queued.
+        var isScheduled = false
+        /// The reader waits for the hand-over (``CommandProcess/pendingBytes`` are pending).
+        var isReaderWaiting = false
     }
 
     /// Sends `number` to the command's process group (in its pseudo-terminal), or to the

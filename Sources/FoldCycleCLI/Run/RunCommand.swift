@@ -33,6 +33,13 @@ struct RunCommand {
         static let tail = IntegerOption<Int?>(
             "tail", value: "n", summary: "With --quiet, print only the last n lines of a failed command's output.",
             range: .init(1...1_000_000), defaultText: "all (its last 4 MiB)")
+        /// `--motion`: the live cycler's values; none draws no card.
+        static let motion = ChoiceOption(
+            "motion", value: "motion",
+            summary:
+                "How much the card moves: a short cross-fade for reduced; none draws no card (plain pass-through).",
+            choices: [("auto", Motion.Setting.detected), ("full", .full), ("reduced", .reduced), ("none", .none)],
+            default: .detected)
         static let noPseudoTerminal = FlagOption(
             "no-pty", summary: "Run the command with pipes instead of a pseudo-terminal (stdin inherited).")
     }
@@ -40,7 +47,7 @@ struct RunCommand {
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
         Options.title.spec, Options.tips.spec, Options.interval.spec, Options.minimumShow.spec, Options.quiet.spec,
-        Options.tail.spec, Options.noPseudoTerminal.spec, LiveCommand.Options.motion.spec, SharedOptions.palette.spec,
+        Options.tail.spec, Options.noPseudoTerminal.spec, Options.motion.spec, SharedOptions.palette.spec,
         SharedOptions.color.spec, SharedOptions.help.spec,
     ]
 
@@ -122,7 +129,7 @@ struct RunCommand {
             arguments: command, title: Self.plainTitle(given), tips: tips, interval: try values.value(Options.interval),
             minimumShow: try values.value(Options.minimumShow), quiet: values.flag(Options.quiet),
             tail: try values.value(Options.tail), usesPseudoTerminal: !values.flag(Options.noPseudoTerminal),
-            motion: try values.value(LiveCommand.Options.motion), style: style,
+            motion: try values.value(Options.motion), style: style,
             colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput))
     }
 
