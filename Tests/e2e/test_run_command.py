@@ -201,3 +201,24 @@ def test_a_flood_is_written_whole_and_the_card_ends_on_its_last_line(foldcycle, 
     plain = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", bytes(run.raw)).decode(errors="replace")
     found = {int(word) for word in plain.replace("\r", "\n").split("\n") if word.strip().isdigit()}
     assert set(range(1, 200001)) <= found
+
+
+def test_ctrl_z_stops_the_command_too_and_fg_resumes_both(foldcycle, pty_run):
+    from test_job_control import PROMPT, Shell
+    shell = Shell(pty_run(["bash", "--norc", "--noprofile", "-i"], cols=100, rows=30,
+                          env={"PS1": PROMPT, "FC": foldcycle, "HISTFILE": "/dev/null", "PROMPT_COMMAND": ""}))
+    shell.type(b"$FC run --title ticks -- sh -c 'i=0; while [ $i -lt 30 ]; do i=$((i+1)); echo tick-$i; sleep 0.1; done'\n")
+    assert shell.pty.pump_until(lambda: "tick-3" in shell.since_mark(), 10), shell.since_mark()
+    shell.type(b"\x1a")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    assert "Stopped" in shell.since_mark(), shell.since_mark()
+    stopped_at = max(int(n) for n in re.findall(r"tick-(\d+)", bytes(shell.pty.raw).decode(errors="replace")))
+    # The command is stopped with us: nothing more comes while the shell has the terminal.
+    listing = shell.run("sleep 0.5; jobs -l")
+    assert not re.search(r"tick-\d", listing), listing
+    assert stopped_at < 30
+    shell.type(b"fg\n")
+    assert shell.pty.pump_until(lambda: "✓ ticks · " in shell.since_mark(), 15), shell.since_mark()
+    assert "tick-30" in shell.since_mark()
+    assert "rc=0" in shell.run("echo rc=$?")
+    assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes
