@@ -1,6 +1,7 @@
 """`foldcycle run -- COMMAND` (issue 31): a real command in a pseudo-terminal of its own, its
 output above a card that shows its latest line, a summary where the card was, its exit status
 passed through; plain pass-through where nothing is drawn."""
+import json
 import os
 import re
 import subprocess
@@ -222,3 +223,32 @@ def test_ctrl_z_stops_the_command_too_and_fg_resumes_both(foldcycle, pty_run):
     assert "tick-30" in shell.since_mark()
     assert "rc=0" in shell.run("echo rc=$?")
     assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes
+
+
+def test_no_pty_runs_the_command_with_pipes(foldcycle, pty_run):
+    run = pty_run(
+        [foldcycle, "run", "--no-pty", "--title", "piped", "--", "sh", "-c",
+         "test -t 1 || echo out-is-a-pipe; echo to-stderr >&2; exit 1"],
+        cols=60, rows=12)
+    assert exit_code(run.wait()) == 1
+    assert run.lines()[:3] == ["out-is-a-pipe", "to-stderr", run.lines()[2]]
+    assert run.lines()[2].startswith("✗ piped · exit 1 · "), run.text()
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_record_keeps_the_output_and_the_card_and_is_refused_without_a_terminal(foldcycle, pty_run, tmp_path):
+    cast = tmp_path / "run.cast"
+    run = pty_run([foldcycle, "run", "--record", str(cast), "--title", "rec", "--", "sh", "-c", "echo recorded-line"],
+                  cols=60, rows=12)
+    assert exit_code(run.wait()) == 0
+    lines = cast.read_text().splitlines()
+    assert json.loads(lines[0])["version"] == 2
+    shown = "".join(json.loads(line)[2] for line in lines[1:] if json.loads(line)[1] == "o")
+    assert "recorded-line" in shown and "rec · running" in shown
+    # Without a terminal nothing of ours is shown: nothing to record, and the command never starts.
+    marker = tmp_path / "started"
+    proc = subprocess.run([foldcycle, "run", "--record", str(tmp_path / "no.cast"), "--", "touch", str(marker)],
+                          capture_output=True, timeout=10)
+    assert proc.returncode == 1
+    assert "cannot record" in proc.stderr.decode()
+    assert not marker.exists() and not (tmp_path / "no.cast").exists()

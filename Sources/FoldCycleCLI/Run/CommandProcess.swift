@@ -22,6 +22,12 @@ final class CommandProcess: Sendable {
         /// Nothing of ours between: standard input, output and error inherited, the command in
         /// our process group (plain pass-through).
         case inherited
+
+        /// Whether typed keys are handed to the command's terminal.
+        var forwardsInput: Bool {
+            if case .pseudoTerminal(_, _, let forwardsInput) = self { return forwardsInput }
+            return false
+        }
     }
 
     /// Bytes read and not yet handed to the queue, at most (the reader then waits).

@@ -48,7 +48,8 @@ struct RunCommand {
     static let specs: [OptionSpec] = [
         Options.title.spec, Options.tips.spec, Options.interval.spec, Options.minimumShow.spec, Options.quiet.spec,
         Options.tail.spec, Options.noPseudoTerminal.spec, Options.motion.spec, SharedOptions.palette.spec,
-        SharedOptions.color.spec, SharedOptions.help.spec,
+        SharedOptions.color.spec, SessionRecording.option.spec, SessionRecording.overwriteOption.spec,
+        SharedOptions.help.spec,
     ]
 
     /// The positional arguments as help and the manual list them: `(<NAME>, description)`.
@@ -100,6 +101,8 @@ struct RunCommand {
     let motion: Motion.Setting
     let style: CardStyle
     let colorDepth: ColorDepth
+    /// `--record` (with `--overwrite`; the tips file is never overwritten).
+    let record: SessionRecording.Request?
 
     /// Parses `run`'s arguments (without the word `run`); nil when help was asked for. Options
     /// come first; the command starts after `--`, or at the first argument that is neither an
@@ -130,7 +133,8 @@ struct RunCommand {
             minimumShow: try values.value(Options.minimumShow), quiet: values.flag(Options.quiet),
             tail: try values.value(Options.tail), usesPseudoTerminal: !values.flag(Options.noPseudoTerminal),
             motion: try values.value(Options.motion), style: style,
-            colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput))
+            colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
+            record: try SessionRecording.request(values, itemsFile: values.text(Options.tips)))
     }
 
     /// `arguments` cut into `run`'s options and the command: at the first `--`, or at the first
@@ -162,7 +166,12 @@ struct RunCommand {
         let configuration = RunSession.playerConfiguration(for: self)
         let resolved = configuration.resolved(
             for: TerminalDevice.standardOutput, environment: ProcessInfo.processInfo.environment)
-        guard resolved.output != .plainText, resolved.motion != .none else { return PlainRun(command: self).run() }
+        guard resolved.output != .plainText, resolved.motion != .none else {
+            // What a terminal shows is recorded; pass-through shows nothing of ours: refused as
+            // for the live card.
+            _ = try SessionRecording.open(record, clock: DispatchClock(), drawsFrames: false, command: .run)
+            return PlainRun(command: self).run()
+        }
         return RunSession.run(self, configuration: configuration)
     }
 }

@@ -19,15 +19,18 @@ internal import FoldCyclePlatform
 /// the run. Everything mutable is on the session's queue.
 final class RunSession: TerminalSessionParticipant, Sendable {
     private let command: RunCommand
-    private let process: CommandProcess
+    private let wiring: CommandProcess.Wiring
     private let cycler: Cycler<ArrayDataSource<StyledString>>
     private let core: SceneSession
-    private let start: TimeInterval
     private let state: QueueConfined<State>
     /// The rows the region takes under the output: the card and one footer line.
     private let regionRows: Int
 
     private struct State {
+        /// The command, once started.
+        var process: CommandProcess?
+        /// When it started, on the clock.
+        var start: TimeInterval = 0
         var lines = OutputLines()
         var pacing: LinePacing
         var tail = OutputTail()
@@ -49,10 +52,10 @@ final class RunSession: TerminalSessionParticipant, Sendable {
             keepsHostLine: false, heartbeatInterval: nil)
     }
 
-    /// Starts the command and runs the card to its end; returns the exit status.
+    /// Makes the session (a recording refused before anything starts), then starts the command
+    /// and runs the card to its end; returns the exit status.
     static func run(_ command: RunCommand, configuration: Player.Configuration) -> Int32 {
         let clock = DispatchClock()
-        let start = clock.now
         let regionRows = cardRows(for: command) + 1
         let size = TerminalDevice.standardOutput.size
         let wiring: CommandProcess.Wiring =
@@ -61,23 +64,13 @@ final class RunSession: TerminalSessionParticipant, Sendable {
                 columns: size?.columns ?? 80, rows: max(1, (size?.rows ?? 24) - regionRows),
                 forwardsInput: TerminalDevice.standardInput.isTerminal)
             : .pipe
-        switch CommandProcess.start(command.arguments, wiring: wiring) {
-        case .success(let process):
-            do {
-                let session = try RunSession(
-                    command: command, process: process, clock: clock, start: start, regionRows: regionRows,
-                    configuration: configuration)
-                return session.core.run { session.begin() }
-            } catch {
-                process.signal(SIGTERM)
-                error.report()
-                return error.exitCode
-            }
-        case .failure(let failure):
-            reportStartFailure(failure, command: command)
-            _ = TerminalDevice.standardOutput.writeIgnoringFailure(
-                failure.outcome.summary(title: command.title, elapsed: clock.now - start) + "\n")
-            return failure.outcome.exitStatus
+        do {
+            let session = try RunSession(
+                command: command, wiring: wiring, clock: clock, regionRows: regionRows, configuration: configuration)
+            return session.core.run { session.begin() }
+        } catch {
+            error.report()
+            return error.exitCode
         }
     }
 
@@ -87,12 +80,11 @@ final class RunSession: TerminalSessionParticipant, Sendable {
     }
 
     private init(
-        command: RunCommand, process: CommandProcess, clock: DispatchClock, start: TimeInterval, regionRows: Int,
+        command: RunCommand, wiring: CommandProcess.Wiring, clock: DispatchClock, regionRows: Int,
         configuration: Player.Configuration
     ) throws(CLIError) {
         self.command = command
-        self.process = process
-        self.start = start
+        self.wiring = wiring
         self.regionRows = regionRows
         let first: [StyledString] = command.tips ?? [StyledString("▶ " + command.title)]
         do {
@@ -110,15 +102,15 @@ final class RunSession: TerminalSessionParticipant, Sendable {
             terminal: { policy in
                 .init(
                     inputDevice: .standardInput, outputDevice: .standardOutput,
-                    input: process.input == nil ? .none : .keys, signalPolicy: policy, silencesEcho: true)
+                    input: wiring.forwardsInput ? .keys : .none, signalPolicy: policy, silencesEcho: true)
             },
             control: ControlEndpoints(language: .words, descriptor: nil, listenPath: nil),
             recording: .init(
-                request: nil, clock: clock, drawsFrames: true, terminal: .standardOutput, command: .run),
-            player: { _, session in
+                request: command.record, clock: clock, drawsFrames: true, terminal: .standardOutput, command: .run),
+            player: { recorder, session in
                 Player(
                     cycler: cycler, cardSize: cardSize, style: command.style, fitsWidth: true,
-                    configuration: configuration, sink: TerminalDevice.standardOutput, session: session)
+                    configuration: configuration, sink: recorder.sink(terminal: .standardOutput), session: session)
             })
         state = QueueConfined(State(pacing: LinePacing(minimumShow: command.minimumShow)), on: core.queue)
         core.onSignal { [self] number in interrupt(by: number) }
@@ -127,11 +119,25 @@ final class RunSession: TerminalSessionParticipant, Sendable {
     private var queue: DispatchQueue { core.queue }
     private var player: Player { core.player }
 
-    /// On the queue: the terminal, the card, the output and the footer's clock.
+    /// On the queue: the command, the terminal, the card, the output and the footer's clock. A
+    /// command that cannot be started ends the run before anything is drawn.
     private func begin() {
         dispatchPrecondition(condition: .onQueue(queue))
+        state.value.start = cycler.clock.now
+        let process: CommandProcess
+        switch CommandProcess.start(command.arguments, wiring: wiring) {
+        case .success(let started): process = started
+        case .failure(let failure):
+            core.finish(exitCode: failure.outcome.exitStatus, output: .standardOutput) { [self] in
+                Self.reportStartFailure(failure, command: command)
+                _ = TerminalDevice.standardOutput.writeIgnoringFailure(
+                    failure.outcome.summary(title: command.title, elapsed: 0) + "\n")
+            }
+            return
+        }
+        state.value.process = process
         let terminal = core.terminal
-        terminal.setInputBytesHandler { [process] bytes in process.type(bytes) }
+        terminal.setInputBytesHandler { [self] bytes in state.value.process?.type(bytes) }
         terminal.addParticipant(self)
         terminal.start()
         updateFooter()
@@ -170,7 +176,7 @@ final class RunSession: TerminalSessionParticipant, Sendable {
     }
 
     private func updateFooter() {
-        let elapsed = RunOutcome.elapsedText(cycler.clock.now - start)
+        let elapsed = RunOutcome.elapsedText(cycler.clock.now - state.value.start)
         let what = command.quiet ? "running, output hidden" : "running"
         player.setFooter([FooterLine("\(command.title) · \(what) · \(elapsed)", attributes: .dim)])
     }
@@ -179,7 +185,7 @@ final class RunSession: TerminalSessionParticipant, Sendable {
     /// its end ends the run.
     private func interrupt(by number: Int32) {
         state.value.interrupted = true
-        process.signal(number)
+        state.value.process?.signal(number)
     }
 
     /// The command ended and its output was read: the card gives way to the summary (after the
@@ -187,7 +193,7 @@ final class RunSession: TerminalSessionParticipant, Sendable {
     private func finish(_ outcome: RunOutcome) {
         state.value.footerTimer?.cancel()
         let tail = command.quiet && !outcome.succeeded ? state.value.tail.last(lines: command.tail) : []
-        let summary = outcome.summary(title: command.title, elapsed: cycler.clock.now - start)
+        let summary = outcome.summary(title: command.title, elapsed: cycler.clock.now - state.value.start)
         core.finish(exitCode: outcome.exitStatus, output: .standardOutput) {
             _ = try? TerminalDevice.standardOutput.write(tail + Array((summary + "\n").utf8))
         }
@@ -195,13 +201,13 @@ final class RunSession: TerminalSessionParticipant, Sendable {
 
     // MARK: - TerminalSessionParticipant (on the queue)
 
-    func sessionWillSuspend() { process.signal(SIGTSTP) }
+    func sessionWillSuspend() { state.value.process?.signal(SIGTSTP) }
 
-    func sessionDidResume() { process.signal(SIGCONT) }
+    func sessionDidResume() { state.value.process?.signal(SIGCONT) }
 
     func sessionDidResize() {
         guard let size = TerminalDevice.standardOutput.size else { return }
-        process.resize(columns: size.columns, rows: max(1, size.rows - regionRows))
+        state.value.process?.resize(columns: size.columns, rows: max(1, size.rows - regionRows))
     }
 
     func sessionWillEnd() {}
