@@ -252,3 +252,15 @@ def test_record_keeps_the_output_and_the_card_and_is_refused_without_a_terminal(
     assert proc.returncode == 1
     assert "cannot record" in proc.stderr.decode()
     assert not marker.exists() and not (tmp_path / "no.cast").exists()
+
+
+def test_ctrl_c_ending_the_command_by_sigint_ends_us_by_sigint(foldcycle, pty_run):
+    run = pty_run([foldcycle, "run", "--title", "sleeper", "--", "sh", "-c", "echo ready; exec sleep 30"],
+                  cols=60, rows=12)
+    assert run.pump_until(lambda: "ready" in run.text(), 3), run.text()
+    run.write(b"\x03")
+    # Dies of SIGINT as the command did, as a shell's `for` loop needs to stop.
+    assert run.wait() == -2
+    assert summary_line(run).startswith("✗ sleeper · SIGINT · "), run.text()
+    assert termios.tcgetattr(run.slave) == run.termios_before
+    assert not run.screen.cursor.hidden
