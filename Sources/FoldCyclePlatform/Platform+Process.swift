@@ -170,7 +170,13 @@ extension Platform {
         var child = pid_t()
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
-        let result = posix_spawnp(&child, arguments[0], &fileActions, &attributes, cArguments, environ)
+        #if canImport(Glibc)
+            let environment = environ
+        #elseif canImport(Darwin)
+            // `environ` is not in Darwin's module: the same pointer through its accessor.
+            let environment = _NSGetEnviron().pointee
+        #endif
+        let result = posix_spawnp(&child, arguments[0], &fileActions, &attributes, cArguments, environment)
         guard result == 0 else { return .failure(PlatformError(errno: result)) }
         return .success(child)
     }
@@ -181,12 +187,12 @@ extension Platform {
     ]
 
     /// `POSIX_SPAWN_SETSID`: Glibc declares it only with _GNU_SOURCE, which Swift's Glibc module
-    /// does not define (the value is glibc's `spawn.h`'s); Darwin's value is its header's.
+    /// does not define (the value is glibc's `spawn.h`'s); Darwin declares it.
     private static var spawnNewSessionFlag: Int32 {
         #if canImport(Glibc)
             0x80
         #elseif canImport(Darwin)
-            0x400
+            Int32(POSIX_SPAWN_SETSID)
         #endif
     }
 }
