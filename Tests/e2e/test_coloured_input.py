@@ -143,3 +143,15 @@ def test_plain_output_and_render_markers_are_the_plain_text(foldcycle, tmp_path)
     assert "38;2;205;205;0m4e3cddc" in drawn
     for foreign in ("\x1b]52", "\x1b[2J", "\x1b]0;", "\u009b", "pwned"):
         assert foreign not in drawn
+
+
+def test_added_items_are_named_by_their_plain_text(foldcycle):
+    requests = [{"id": 1, "cmd": "add", "value": f"{ESC}[31mnew red{ESC}[0m"},
+                {"id": 2, "cmd": "replace", "index": 0, "value": f"{ESC}[1mA2{ESC}[m"}, {"id": 3, "cmd": "quit"}]
+    proc = subprocess.run([foldcycle, "--protocol", "jsonl", "--interval", "60", "A", "B"],
+                          input="".join(json.dumps(r) + "\n" for r in requests).encode(), capture_output=True,
+                          timeout=10)
+    assert proc.returncode == 0
+    events = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert {"event": "item-added", "index": 2, "item": "new red", "count": 3} in events
+    assert {"event": "item-replaced", "index": 0, "item": "A2", "previous": "A", "count": 3} in events
