@@ -314,9 +314,15 @@ public final class TerminalSession: Sendable {
             state.value.started = true
             installSignalHandlers()
             if configuration.handlesJobControl { waitForForeground() }
-            enterModes()
+            // Ended by `kill %1` while it waited in the background (SIGTERM, then SIGCONT): the
+            // terminal is another job's. Its modes are left alone and it is not read (that would
+            // stop us again: SIGTTOU, SIGTTIN); the termination handler, next on the queue, ends
+            // the run.
+            let endedInBackground =
+                configuration.handlesJobControl && SignalRelay.hasTerminationSignalArrived && isInBackground
+            if !endedInBackground { enterModes() }
             ExitRegistry.shared.register(self) { [self] in restoreModes() }
-            startInput()
+            if !endedInBackground { startInput() }
             if configuration.watchesOutputPipe {
                 OutputPipeWatch.start(descriptor: configuration.outputDevice.fileDescriptor, queue: queue) {
                     [weak self] in self?.state.value.outputClosedHandler?()
@@ -621,7 +627,12 @@ public final class TerminalSession: Sendable {
         // stop not taken, or `bg` again, whose SIGCONT comes here once more): stay suspended.
         // Not once a termination signal came (`kill %1` on the stopped job sends SIGTERM, then
         // SIGCONT): its handler, next on the queue, must run, not wait for `fg`.
-        if !isForeground, !SignalRelay.hasTerminationSignalArrived { Platform.stopForTerminalOutput() }
+        if !isForeground, !SignalRelay.hasTerminationSignalArrived {
+            // The SIGTERM's handler may run on another thread just after our SIGCONT's: give it
+            // the moment `waitForForeground` gives it before stopping again.
+            Platform.sleep(seconds: Self.backgroundRetry)
+            if !isForeground, !SignalRelay.hasTerminationSignalArrived { Platform.stopForTerminalOutput() }
+        }
         guard isForeground else { return }
         state.value.suspended = false
         enterModes()
