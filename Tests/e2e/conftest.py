@@ -167,8 +167,9 @@ class PtyRun:
                 self.raw += data
                 self.stream.feed(data)
             elif self.proc.poll() is not None:
-                # Drain whatever is left.
-                ready, _, _ = select.select([self.master], [], [], 0.05)
+                # Drain whatever is left: the kernel hands the pty's last bytes on a moment after
+                # the child exits (later on a loaded machine: a help text was cut at 40 columns).
+                ready, _, _ = select.select([self.master], [], [], 0.2)
                 if not ready:
                     return
 
