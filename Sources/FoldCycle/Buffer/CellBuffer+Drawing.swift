@@ -39,8 +39,14 @@ extension CellBuffer {
                 style: TextStyle(foreground: .default, background: .default, attributes: line.attributes))
             blit(text, at: CellPosition(column: 0, row: row), clippingRows: row + 1)
         }
-        if line.showsCaret, shown < width {
-            self[shown, row] = Cell(glyph: 0x20, attributes: .reverse)
+        guard line.showsCaret else { return }
+        if line.caretOffset == 0 {
+            if shown < width { self[shown, row] = Cell(glyph: 0x20, attributes: .reverse) }
+            return
         }
+        // On a cluster of the text: its cell (the lead cell of a wide one) in reverse video.
+        let before = String(line.text.dropLast(min(line.caretOffset, line.text.count)))
+        let column = TextLayout.measure(before).width
+        if column < shown { self[column, row].attributes.insert(.reverse) }
     }
 }

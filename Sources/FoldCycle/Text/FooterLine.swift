@@ -5,6 +5,10 @@ public struct FooterLine: Hashable, Sendable {
     public var text: String
     /// Whether a caret (a reverse-video cell) follows the text, as on a command line.
     public var showsCaret: Bool
+    /// Where the caret sits, in grapheme clusters from the end of ``text``: 0 (the default)
+    /// after the text, in a cell of its own; 1 on the last cluster, which is then drawn in reverse
+    /// video; and so on (a cursor moved left on a command line). Only with ``showsCaret``.
+    public var caretOffset: Int
     /// Attributes of the text (e.g. dim).
     public var attributes: CellAttributes
     /// Whether text wider than the footer continues on more rows, broken at spaces (continuation
@@ -13,9 +17,13 @@ public struct FooterLine: Hashable, Sendable {
     public var wraps: Bool
 
     /// Creates a footer line.
-    public init(_ text: String, showsCaret: Bool = false, attributes: CellAttributes = [], wraps: Bool = false) {
+    public init(
+        _ text: String, showsCaret: Bool = false, caretOffset: Int = 0, attributes: CellAttributes = [],
+        wraps: Bool = false
+    ) {
         self.text = text
         self.showsCaret = showsCaret
+        self.caretOffset = max(caretOffset, 0)
         self.attributes = attributes
         self.wraps = wraps
     }
@@ -25,7 +33,7 @@ public struct FooterLine: Hashable, Sendable {
     /// wider than that is clipped on its own row; the caret stays on the last row).
     package func rows(width: Int) -> [FooterLine] {
         guard wraps, DisplayWidth.of(text) + (showsCaret ? 1 : 0) > width, width > 2 else {
-            return [FooterLine(text, showsCaret: showsCaret, attributes: attributes)]
+            return [FooterLine(text, showsCaret: showsCaret, caretOffset: caretOffset, attributes: attributes)]
         }
         var rows: [String] = []
         var row = ""

@@ -41,7 +41,8 @@ final class LiveSession: Sendable {
     private let state: QueueConfined<State>
 
     private struct State {
-        var typed = ""
+        /// The command line being typed, its cursor and its history.
+        var commandLine = CommandLineEditor()
         /// The last reply to a typed command, one text per paragraph (the footer wraps each to
         /// the terminal's width, whatever it is when drawn).
         var reply: (lines: [String], isError: Bool)?
@@ -258,47 +259,51 @@ final class LiveSession: Sendable {
         if let reply = state.value.reply, reply.lines.count > 1 {
             state.value.reply = nil
         }
+        let lineIsEmpty = state.value.commandLine.isEmpty
         switch key {
         case .text(let text):
-            if state.value.typed.isEmpty && text == " " {
+            if lineIsEmpty && text == " " {
                 togglePause()
-            } else if state.value.typed.isEmpty && (text == "q" || text == "Q") {
+            } else if lineIsEmpty && (text == "q" || text == "Q") {
                 // As in pagers: q on an empty line quits (no command starts with q but quit).
                 finish(exitCode: 0)
                 return
-            } else if state.value.typed.utf8.count + text.utf8.count > Limits.typedLineBytes {
+            } else if !state.value.commandLine.insert(text, byteLimit: Limits.typedLineBytes) {
                 // A paste beyond the limit: what fits is kept, the rest dropped, and the reply says so.
-                let room = Limits.typedLineBytes
-                for character in text where state.value.typed.utf8.count + character.utf8.count <= room {
-                    state.value.typed.append(character)
-                }
                 respond("command line full (the most it holds: \(Limits.typedLineBytes) bytes)", isError: true)
                 return
-            } else {
-                state.value.typed += text
             }
         case .escape:
-            if state.value.typed.isEmpty {
+            if lineIsEmpty {
                 finish(exitCode: 0)
                 return
             }
-            state.value.typed = ""
+            state.value.commandLine.clear()
         case .enter:
-            let line = state.value.typed
-            state.value.typed = ""
-            handleLine(line)
+            handleLine(state.value.commandLine.submit())
         case .backspace:
-            if !state.value.typed.isEmpty { state.value.typed.removeLast() }
+            state.value.commandLine.deleteBackward()
         case .clearLine:
-            state.value.typed = ""
+            state.value.commandLine.clear()
         case .endOfTransmission:
             // As in a shell: Ctrl-D quits on an empty line and does nothing otherwise.
-            if state.value.typed.isEmpty {
+            if lineIsEmpty {
                 finish(exitCode: 0)
                 return
             }
         case .arrow(let arrow):
-            execute(.direction(Self.direction(of: arrow)))
+            // With text on the line the arrows edit it (← → move the cursor, ↑ ↓ walk the
+            // commands entered before); on an empty line they steer, as the footer says.
+            guard !lineIsEmpty else {
+                execute(.direction(Self.direction(of: arrow)))
+                break
+            }
+            switch arrow {
+            case .left: state.value.commandLine.moveLeft()
+            case .right: state.value.commandLine.moveRight()
+            case .up: state.value.commandLine.recallPrevious()
+            case .down: state.value.commandLine.recallNext()
+            }
         }
         updateFooter()
     }
@@ -501,7 +506,11 @@ final class LiveSession: Sendable {
             lines.append(FooterLine(hint, attributes: [.dim]))
         }
         if current.readsKeys {
-            lines.append(FooterLine("› " + visibleTail(of: current.typed), showsCaret: true))
+            let line = current.commandLine
+            let tail = visibleTail(of: line.text)
+            // The caret on the cluster the cursor is before; kept in view when the start is cut.
+            let caretOffset = min(line.characters.count - line.cursor, max(tail.count - 1, 0))
+            lines.append(FooterLine("› " + tail, showsCaret: true, caretOffset: caretOffset))
         }
         player.setFooter(lines)
     }
