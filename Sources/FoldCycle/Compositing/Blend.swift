@@ -43,6 +43,7 @@ extension LayerBlending {
     func blended(_ cell: Cell, below: Cell, memo: inout BlendMemo) -> Cell {
         guard alpha256 < 256 else { return cell }
         let below = Self.shown(below)
+        if Self.competes(cell, below: below) { return crossFaded(cell, below: below) }
         let top = cell.low & 0xFFFF_FFFF_0000_0000 | cell.high & 0xFFFF_FFFF
         let under = below.low & 0xFFFF_FFFF_0000_0000 | below.high & 0xFFFF_FFFF
         let colours: UInt64
@@ -71,6 +72,7 @@ extension LayerBlending {
     func blended(_ cell: Cell, below: Cell) -> Cell {
         guard alpha256 < 256 else { return cell }
         let below = Self.shown(below)
+        if Self.competes(cell, below: below) { return crossFaded(cell, below: below) }
         var result = cell
         let foreground = TerminalColor.resolved(packed: cell.foregroundBits, fallback: foregroundRGB)
         let belowForeground = TerminalColor.resolved(packed: below.foregroundBits, fallback: backgroundRGB)
@@ -78,6 +80,37 @@ extension LayerBlending {
             TerminalColor.rgbTag
             | quantized(RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256))
         result.backgroundBits = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
+        return result
+    }
+
+    /// Whether `cell`'s glyph and the glyph `below` it compete for the cell: both narrow, the one
+    /// below not a space, and the two different. A blend cannot show two glyphs at once, so such
+    /// a cell cross-fades them (``crossFaded(_:below:)``) rather than take the top glyph at any
+    /// alpha.
+    @inline(__always)
+    static func competes(_ cell: Cell, below: Cell) -> Bool {
+        below.glyph != 0x20 && below.glyph != cell.glyph && below.width == 1 && cell.width == 1
+    }
+
+    /// A cell where `cell`'s glyph competes with the one `below` (``competes(_:below:)``): the
+    /// background blends as ever; the glyph is the more opaque layer's (the top's from alpha 1/2,
+    /// with its attributes), and its foreground is blended toward that background by how far the
+    /// alpha is from 1/2 (`|2·alpha − 1|`), so the text below fades out, the swap is invisible and
+    /// the text on top fades in (docs/DESIGN.md#compositing). `below` as shown (not reversed).
+    @inline(__always)
+    func crossFaded(_ cell: Cell, below: Cell) -> Cell {
+        let background = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
+        let topWins = alpha256 >= 128
+        var result = topWins ? cell : below
+        let ink =
+            topWins
+            ? TerminalColor.resolved(packed: cell.foregroundBits, fallback: foregroundRGB)
+            : TerminalColor.resolved(packed: below.foregroundBits, fallback: foregroundRGB)
+        let strength = topWins ? 2 &* alpha256 &- 256 : 256 &- 2 &* alpha256
+        result.foregroundBits =
+            TerminalColor.rgbTag
+            | quantized(RGBColor.blend(packed: ink, over: background & 0xFF_FFFF, alpha256: strength))
+        result.backgroundBits = background
         return result
     }
 

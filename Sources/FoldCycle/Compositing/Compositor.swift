@@ -33,7 +33,10 @@
 /// `alpha·layer + (1 − alpha)·below`, for the foreground and the background. A
 /// ``TerminalColor/default`` below counts as ``backgroundColor``; the layer's own default
 /// foreground counts as ``foregroundColor`` and default background as ``backgroundColor``. With
-/// alpha 1 colours are copied unchanged (defaults stay defaults). At a ``colorDepth`` below
+/// alpha 1 colours are copied unchanged (defaults stay defaults). Where a blended layer's narrow
+/// glyph and a different narrow glyph below (not a space) compete, the cell shows the more opaque
+/// one's glyph (the layer's from alpha 1/2), its foreground blended toward the cell's blended
+/// background by `|2·alpha − 1|`: text cross-fades. At a ``colorDepth`` below
 /// truecolor every colour a blend produces is snapped to the palette entry the output sends for
 /// it (``ColorDepth/paletteColor(for:)``): the picture on the terminal is the same, and two frames
 /// whose blends land on the same entries hold the same cells, so the diff encoder redraws only
