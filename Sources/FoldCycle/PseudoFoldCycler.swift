@@ -51,9 +51,11 @@ public final class PseudoFoldCycler: Sendable {
     /// - Parameters:
     ///   - items: the texts to cycle, at least one; a text may hold several lines.
     ///   - direction: where content moves; default `.down`.
-    ///   - interval: seconds between transitions; finite and > 0. Default 2.
+    ///   - interval: seconds between transitions; finite and ≥ 0.001 (1 ms,
+    ///     ``Cycler/minimumInterval``). Default 2.
     ///   - duration: seconds each transition runs; nil for `min(0.6, interval/3)`
-    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, > 0 and < `interval`.
+    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, ≥ 0.001 (``Cycler/minimumDuration``)
+    ///     and < `interval`.
     ///   - transition: the kind of transition; default ``TransitionKind/fold``.
     ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
     ///     (<doc:WritingATransition>).

@@ -8,9 +8,10 @@
 public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The data source has no items; a cycler needs at least one.
     case noItems
-    /// The interval (seconds) is not finite or not > 0.
+    /// The interval (seconds) is not finite or below ``Cycler/minimumInterval`` (1 ms).
     case invalidInterval(TimeInterval)
-    /// The duration (seconds) is not finite, ≤ 0, or not shorter than the interval.
+    /// The duration (seconds) is not finite, below ``Cycler/minimumDuration`` (1 ms), or not
+    /// shorter than the interval.
     case invalidDuration(TimeInterval, interval: TimeInterval)
     /// An item index outside `0 ... upperBound` (docs/DESIGN.md#live-item-changes): `0 ..< count`
     /// to remove, replace or show, `0 ... count` to insert.
@@ -18,16 +19,21 @@ public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The only item cannot be removed: a cycler has at least one.
     case removingOnlyItem
 
+    /// The shortest interval and duration, in seconds (``Cycler/minimumInterval``).
+    static let minimumSeconds: TimeInterval = 0.001
+
     /// A one-line message naming the value and what is allowed.
     public var description: String {
         switch self {
         case .noItems:
             return "there are no items to cycle (at least one is needed)"
         case .invalidInterval(let interval):
-            return "interval \(shortestDecimalText(interval)) is not allowed (seconds: a finite number > 0)"
+            let minimum = shortestDecimalText(Self.minimumSeconds)
+            return "interval \(shortestDecimalText(interval)) is not allowed (seconds: a finite number ≥ \(minimum))"
         case .invalidDuration(let duration, let interval):
+            let minimum = shortestDecimalText(Self.minimumSeconds)
             return
-                "duration \(shortestDecimalText(duration)) is not allowed (seconds: a finite number > 0 and < the interval, \(shortestDecimalText(interval)))"
+                "duration \(shortestDecimalText(duration)) is not allowed (seconds: a finite number ≥ \(minimum) and < the interval, \(shortestDecimalText(interval)))"
         case .indexOutOfRange(let index, let upperBound):
             return "index \(index) is out of range (a whole number from 0 to \(upperBound))"
         case .removingOnlyItem:
