@@ -96,6 +96,13 @@ public final class PseudoFoldCycler: Sendable {
             configuration: configuration, sink: output)
     }
 
+    /// A card dropped without ``finish()`` finishes: its timer stops and the terminal is given
+    /// back (cursor shown, modes restored), so a card left behind neither keeps drawing nor
+    /// leaves the terminal raw.
+    deinit {
+        if !isFinished { player.finish() }
+    }
+
     // MARK: - The card's controls
 
     /// Starts cycling. The first time: draws the card and starts the timer, the first
