@@ -60,8 +60,9 @@ public final class PseudoFoldCycler: Sendable {
     ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
     ///     (<doc:WritingATransition>).
     ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
-    ///   - cardSize: the card in cells; nil fits every item (widest line and most lines, plus
-    ///     one cell of padding on each side).
+    ///   - cardSize: the card in cells, at most 2000 columns and 1000 rows (the largest terminal
+    ///     frames are laid out for); nil fits every item (widest line and most lines, plus one
+    ///     cell of padding on each side, within the same bounds).
     ///   - cardStyle: colours and alignment.
     ///   - cellAspect: a cell's height over its width (> 0), default 2.
     ///   - output: where frames go; default standard output (any ``OutputSink``: a file, a
@@ -69,9 +70,9 @@ public final class PseudoFoldCycler: Sendable {
     ///   - configuration: frame rate, output mode, colour depth and motion (detected from the
     ///     environment by default, as the `foldcycle` tool detects them).
     ///   - clock: the time source; ``DispatchClock`` by default, ``ManualClock`` in tests.
-    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``, or
+    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
     ///   ``CyclerError/invalidDuration(_:interval:)`` when the duration is not shorter than the
-    ///   interval (its message names both values).
+    ///   interval (its message names both values), or ``CyclerError/invalidCardSize(columns:rows:)``.
     public init(
         items: [String], direction: TransitionDirection = .down, interval: TimeInterval = 2,
         duration: TimeInterval? = nil, transition: TransitionKind = .fold,
@@ -87,7 +88,10 @@ public final class PseudoFoldCycler: Sendable {
                 kind: transition, direction: direction, timingFunction: timingFunction,
                 customTransition: customTransition),
             clock: clock)
-        let size = cardSize ?? CardScene.fittingSize(for: items)
+        if let cardSize, cardSize.bounded != cardSize {
+            throw .invalidCardSize(columns: cardSize.columns, rows: cardSize.rows)
+        }
+        let size = cardSize ?? CardScene.fittingSize(for: items).bounded
         self.cardSize = size
         self.cardStyle = cardStyle
         self.cellAspect = cellAspect

@@ -18,6 +18,15 @@ public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
     case indexOutOfRange(Int, upperBound: Int)
     /// The only item cannot be removed: a cycler has at least one.
     case removingOnlyItem
+    /// A card size (columns, rows) outside 0 ... 2000 columns and 0 ... 1000 rows, the largest
+    /// terminal frames are laid out for: a card is allocated whole, so a larger one would cost
+    /// gigabytes (``PseudoFoldCycler`` refuses it).
+    case invalidCardSize(columns: Int, rows: Int)
+
+    /// The widest card, in columns (the widest terminal frames are laid out for).
+    package static let maximumCardColumns = 2_000
+    /// The tallest card, in rows.
+    package static let maximumCardRows = 1_000
 
     /// The shortest interval and duration, in seconds (``Cycler/minimumInterval``).
     static let minimumSeconds: TimeInterval = 0.001
@@ -38,6 +47,10 @@ public enum CyclerError: Error, Equatable, Sendable, CustomStringConvertible {
             return "index \(index) is out of range (a whole number from 0 to \(upperBound))"
         case .removingOnlyItem:
             return "the only item cannot be removed (a cycler shows at least one; add another first)"
+        case .invalidCardSize(let columns, let rows):
+            return
+                "card size \(columns)x\(rows) is not allowed (0 to \(Self.maximumCardColumns) columns and 0 to "
+                + "\(Self.maximumCardRows) rows, the largest terminal frames are laid out for)"
         }
     }
 }

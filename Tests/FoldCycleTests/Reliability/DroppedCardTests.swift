@@ -52,3 +52,29 @@ struct DroppedCardTests {
         #expect(TerminalModeLedger.shared.holderCount(descriptor: slave) == 0)
     }
 }
+
+/// Issue 34, finding 7: a card size from an embedder is bounded where the library takes it.
+@Suite("Reliability: card sizes are bounded")
+struct CardSizeBoundTests {
+    @Test("a 100,000 × 100,000 card is refused by the card, clamped by a scene")
+    func hugeCard() throws {
+        let huge = TerminalSize(columns: 100_000, rows: 100_000)
+        #expect(throws: CyclerError.invalidCardSize(columns: 100_000, rows: 100_000)) {
+            try PseudoFoldCycler(
+                items: ["A"], cardSize: huge, output: RecordingTerminal(columns: 80, rows: 24), clock: ManualClock())
+        }
+        #expect(
+            CyclerError.invalidCardSize(columns: 100_000, rows: 100_000).description
+                == "card size 100000x100000 is not allowed (0 to 2000 columns and 0 to 1000 rows, the largest "
+                + "terminal frames are laid out for)")
+        let scene = CardScene(cardSize: huge)
+        #expect(scene.cardSize == TerminalSize(columns: 2_000, rows: 1_000))
+        scene.cardSize = TerminalSize(columns: -1, rows: 5_000)
+        #expect(scene.cardSize == TerminalSize(columns: 0, rows: 1_000))
+        // Items wider than any terminal fit a card as wide as the widest one.
+        let wide = try PseudoFoldCycler(
+            items: [String(repeating: "x", count: 5_000)], output: RecordingTerminal(columns: 80, rows: 24),
+            clock: ManualClock())
+        #expect(wide.cardSize == TerminalSize(columns: 2_000, rows: 3))
+    }
+}
