@@ -303,3 +303,34 @@ def test_three_runs_at_once_on_a_stale_socket_one_serves(foldcycle, tmp_path):
         for run in runs:
             run.stdout.close()
             run.stderr.close()
+
+
+def test_socket_and_stdin_read_invalid_utf8_and_a_last_line_alike(foldcycle, tmp_path):
+    # Issue 34 point 7: invalid UTF-8 is U+FFFD on both channels, and a last line without LF counts.
+    request = b'{"id":1,"cmd":"add","value":"a\xffb"}'
+    stdin_run = subprocess.run([foldcycle, "--protocol", "jsonl", "A"], input=request + b'\n{"cmd":"quit"}\n',
+                               capture_output=True, timeout=10, env=clean_environment())
+    stdin_replies = [json.loads(line) for line in stdin_run.stdout.splitlines() if b'"id"' in line]
+    assert stdin_replies == [{"id": 1, "ok": True, "result": {"index": 1, "count": 2}}], stdin_run.stdout
+    path = str(tmp_path / "utf8.sock")
+    proc = start_listening(foldcycle, path, "A")
+    try:
+        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        client.connect(path)
+        client.sendall(request)  # No LF: the client ends its side instead.
+        client.shutdown(socket.SHUT_WR)
+        client.settimeout(5)
+        received = b""
+        while not received.endswith(b"\n"):
+            chunk = client.recv(4096)
+            if not chunk:
+                break
+            received += chunk
+        client.close()
+        assert [json.loads(line) for line in received.splitlines()] == stdin_replies
+        items = json.loads(subprocess.run([foldcycle, "send", path, '{"cmd":"items"}'], capture_output=True,
+                                          timeout=5).stdout)["result"]
+        assert items["items"][1] == "a\ufffdb"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=5)
