@@ -45,7 +45,9 @@ struct RenderCommand {
         /// `--hold`: the last frame's extra time in pictures.
         static let hold = NumberOption(
             "hold", value: "seconds",
-            summary: "\(Format.list(where: { !$0.isStream })): seconds the last frame stays before the end or loop.",
+            summary:
+                "\(Format.list(where: { !$0.isStream })): seconds the last frame stays before the end or loop; "
+                + "with --cycle, any format: seconds each item rests before its transition.",
             range: .init(0...3600, unit: "seconds"), default: 1)
         static let play = FlagOption(
             "play",
