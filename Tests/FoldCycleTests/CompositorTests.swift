@@ -95,6 +95,32 @@ struct CompositorTests {
         #expect(destination[0, 0].character == (alpha < 0.5 ? "A" : " "))
     }
 
+    @Test("a wide glyph below cross-fades whole: kept under 1/2, replaced from 1/2", arguments: [0.25, 0.75])
+    func crossFadeWide(_ alpha: Double) {
+        var wide = CellBuffer(width: 2, height: 1)
+        wide[0, 0] = Cell("カ")
+        wide[1, 0] = .continuation(of: Cell("カ"))
+        let below = Layer(content: wide)
+        var text = CellBuffer(width: 2, height: 1)
+        text[0, 0] = Cell("A")
+        text[1, 0] = Cell("B")
+        let over = Layer(content: text, alpha: alpha)
+        var destination = CellBuffer(width: 2, height: 1)
+        Compositor().composite([below, over], into: &destination)
+        // Either way 128/256 of white is left: 1 − 2·64/256, or 2·192/256 − 1.
+        let grey = TerminalColor.rgb(RGBColor(red: 128, green: 128, blue: 128))
+        if alpha < 0.5 {
+            let lead = Cell("カ", foreground: grey, background: .rgb(.black))
+            #expect(destination.cells == [lead, .continuation(of: lead)])
+        } else {
+            #expect(
+                destination.cells == [
+                    Cell("A", foreground: grey, background: .rgb(.black)),
+                    Cell("B", foreground: grey, background: .rgb(.black)),
+                ])
+        }
+    }
+
     @Test("at 16 colours a cross-fade swaps whole layers at alpha 1/2 (record 0125)", arguments: [0.4, 0.6])
     func crossFade16(_ alpha: Double) {
         let below = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("A", background: navy)))
