@@ -29,10 +29,13 @@ internal import FoldCyclePlatform
 ///
 /// Thread safety: every method may be called from any thread.
 public final class PseudoFoldCycler: Sendable {
-    /// The items, in cycling order (at least one; ``cycler`` can insert, remove and replace them).
-    public var items: [String] { cycler.withDataSource { $0.items } }
+    /// The items' plain text, in cycling order (at least one; ``cycler`` can insert, remove and
+    /// replace them): what identifies each item (without its styles).
+    public var items: [String] { cycler.withDataSource { $0.items.map(\.plainText) } }
+    /// The items with their styles, in cycling order.
+    public var styledItems: [StyledString] { cycler.withDataSource { $0.items } }
     /// The cycler that schedules the transitions (its clock, state and events).
-    public let cycler: Cycler<ArrayDataSource<String>>
+    public let cycler: Cycler<ArrayDataSource<StyledString>>
     /// The player that draws the card.
     public let player: Player
     /// The card's size in cells (the slot size the transforms are computed for).
@@ -49,7 +52,56 @@ public final class PseudoFoldCycler: Sendable {
     /// Creates a stopped card showing `items[0]`; nothing is drawn until ``start()``.
     ///
     /// - Parameters:
-    ///   - items: the texts to cycle, at least one; a text may hold several lines.
+    ///   - items: the texts to cycle, at least one; a text may hold several lines and ANSI
+    ///     escape sequences (as Rainbow or Noora style a string), read as `ansi` says.
+    ///   - direction: where content moves; default `.down`.
+    ///   - interval: seconds between transitions; finite and ≥ 0.001 (1 ms,
+    ///     ``Cycler/minimumInterval``). Default 2.
+    ///   - duration: seconds each transition runs; nil for `min(0.6, interval/3)`
+    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, ≥ 0.001 (``Cycler/minimumDuration``)
+    ///     and < `interval`.
+    ///   - transition: the kind of transition; default ``TransitionKind/fold``.
+    ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
+    ///     (<doc:WritingATransition>).
+    ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
+    ///   - cardSize: the card in cells, at most 2000 columns and 1000 rows (the largest terminal
+    ///     frames are laid out for); nil fits every item (widest line and most lines, plus one
+    ///     cell of padding on each side, within the same bounds).
+    ///   - cardStyle: colours and alignment.
+    ///   - cellAspect: a cell's height over its width (> 0), default 2.
+    ///   - output: where frames go; default standard output (any ``OutputSink``: a file, a
+    ///     recorder, a test's recording terminal). Not a terminal: each item is printed once as text.
+    ///   - configuration: frame rate, output mode, colour depth and motion (detected from the
+    ///     environment by default, as the `foldcycle` tool detects them).
+    ///   - clock: the time source; ``DispatchClock`` by default, ``ManualClock`` in tests.
+    ///   - ansi: what becomes of escape sequences in the items: ``ANSIHandling/keep`` (their
+    ///     SGR colours and attributes style the card; the default), ``ANSIHandling/strip`` or
+    ///     ``ANSIHandling/show`` (visible pictures, as before styles were read).
+    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
+    ///   ``CyclerError/invalidDuration(_:interval:)`` when the duration is not shorter than the
+    ///   interval (its message names both values), or ``CyclerError/invalidCardSize(columns:rows:)``.
+    public convenience init(
+        items: [String], direction: TransitionDirection = .down, interval: TimeInterval = 2,
+        duration: TimeInterval? = nil, transition: TransitionKind = .fold,
+        customTransition: (any Transition.Type)? = nil, timingFunction: TimingFunction = .easeInEaseOut,
+        cardSize: TerminalSize? = nil,
+        cardStyle: CardStyle = CardStyle(), cellAspect: Double = 2,
+        output: any OutputSink = TerminalDevice.standardOutput,
+        configuration: Player.Configuration = Player.Configuration(), clock: any CycleClock = DispatchClock(),
+        ansi: ANSIHandling = .keep
+    ) throws(CyclerError) {
+        try self.init(
+            styledItems: items.map(ansi.styledString), direction: direction, interval: interval, duration: duration,
+            transition: transition, customTransition: customTransition, timingFunction: timingFunction,
+            cardSize: cardSize, cardStyle: cardStyle, cellAspect: cellAspect, output: output,
+            configuration: configuration, clock: clock)
+    }
+
+    /// Creates a stopped card showing `styledItems[0]` with its styles (as
+    /// ``init(items:direction:interval:duration:transition:customTransition:timingFunction:cardSize:cardStyle:cellAspect:output:configuration:clock:ansi:)``).
+    ///
+    /// - Parameters:
+    ///   - styledItems: the styled texts to cycle, at least one; a text may hold several lines.
     ///   - direction: where content moves; default `.down`.
     ///   - interval: seconds between transitions; finite and ≥ 0.001 (1 ms,
     ///     ``Cycler/minimumInterval``). Default 2.
@@ -74,7 +126,7 @@ public final class PseudoFoldCycler: Sendable {
     ///   ``CyclerError/invalidDuration(_:interval:)`` when the duration is not shorter than the
     ///   interval (its message names both values), or ``CyclerError/invalidCardSize(columns:rows:)``.
     public init(
-        items: [String], direction: TransitionDirection = .down, interval: TimeInterval = 2,
+        styledItems: [StyledString], direction: TransitionDirection = .down, interval: TimeInterval = 2,
         duration: TimeInterval? = nil, transition: TransitionKind = .fold,
         customTransition: (any Transition.Type)? = nil, timingFunction: TimingFunction = .easeInEaseOut,
         cardSize: TerminalSize? = nil,
@@ -83,7 +135,7 @@ public final class PseudoFoldCycler: Sendable {
         configuration: Player.Configuration = Player.Configuration(), clock: any CycleClock = DispatchClock()
     ) throws(CyclerError) {
         cycler = try Cycler(
-            dataSource: ArrayDataSource(items), interval: interval, duration: duration,
+            dataSource: ArrayDataSource(styledItems), interval: interval, duration: duration,
             style: TransitionStyle(
                 kind: transition, direction: direction, timingFunction: timingFunction,
                 customTransition: customTransition),
@@ -91,7 +143,7 @@ public final class PseudoFoldCycler: Sendable {
         if let cardSize, cardSize.bounded != cardSize {
             throw .invalidCardSize(columns: cardSize.columns, rows: cardSize.rows)
         }
-        let size = cardSize ?? CardScene.fittingSize(for: items).bounded
+        let size = cardSize ?? CardScene.fittingSize(for: styledItems).bounded
         self.cardSize = size
         self.cardStyle = cardStyle
         self.cellAspect = cellAspect
@@ -263,8 +315,8 @@ public final class PseudoFoldCycler: Sendable {
     /// nothing shared between threads).
     private func composed(atProgress progress: Double, colorDepth: ColorDepth) -> CellBuffer {
         let snapshot = cycler.snapshot()
-        let outgoing: (index: Int, text: String)
-        let incoming: (index: Int, text: String)
+        let outgoing: (index: Int, content: StyledString)
+        let incoming: (index: Int, content: StyledString)
         var style = cycler.style
         if let transition = snapshot.transition {
             outgoing = (transition.outgoingConfiguredIndex, transition.outgoingItem)

@@ -60,7 +60,7 @@ extension OutputLowerBound {
         case .blank(let background):
             add(parameterLength(background, background: true))
             if case .glyph(let pen) = source {
-                // Underline or reverse off (24, 27): a plain space shows neither.
+                // Underline, reverse or strikethrough off (24, 27, 29): a plain space shows neither.
                 for _ in 0..<Self.offCodeCount(pen.attributes & Self.blankVisibleAttributes) { add(2) }
             }
             resetForm = background == 0 ? 0 : parameterLength(background, background: true) + 1
@@ -82,8 +82,9 @@ extension OutputLowerBound {
         return 3 + min(incremental, resetForm)
     }
 
-    /// Underline and reverse, as ``CellAttributes`` bits: the attributes that show on a space.
-    static let blankVisibleAttributes: UInt8 = CellAttributes.underline.rawValue | CellAttributes.reverse.rawValue
+    /// Underline, reverse and strikethrough, as ``CellAttributes`` bits: the attributes that show on a space.
+    static let blankVisibleAttributes: UInt8 =
+        CellAttributes.underline.rawValue | CellAttributes.reverse.rawValue | CellAttributes.strikethrough.rawValue
 
     /// How many SGR codes turn `attributes` off: 22 (bold and dim together), 23, 24, 27.
     static func offCodeCount(_ attributes: UInt8) -> Int {

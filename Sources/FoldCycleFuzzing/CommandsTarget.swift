@@ -22,7 +22,8 @@ enum CommandsTarget {
         let clock = ManualClock()
         guard
             let cycler = try? Cycler(
-                dataSource: ArrayDataSource(["alpha", "beta", "gamma"]), interval: 1, duration: 0.5,
+                dataSource: ArrayDataSource(["alpha", "beta", "gamma"].map { StyledString($0) }), interval: 1,
+                duration: 0.5,
                 style: TransitionStyle(kind: kind), clock: clock)
         else { return FuzzCheck.require(false, "a valid cycler was refused") }
         let commands = CLIFuzzing.LiveCommands(cycler: cycler)

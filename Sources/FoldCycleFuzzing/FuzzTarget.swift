@@ -22,6 +22,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Every text output of item text: status formats, asciicast markers and title, the SVG
     /// built frame by frame, the deck script's errors.
     case outputs
+    /// Item text with ANSI escape sequences under each `--ansi` handling: the runs, the plain
+    /// text, what `show` shows and a card of the runs.
+    case ansi
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -35,6 +38,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .encoder: EncoderTarget.run(&input)
         case .transitions: TransitionsTarget.run(&input)
         case .outputs: OutputsTarget.run(&input)
+        case .ansi: ANSITarget.run(&input)
         }
     }
 }

@@ -87,11 +87,13 @@ package struct ReferenceEncoder {
         pen = [0]
     }
 
-    /// `0`, then the attributes (1 bold, 2 dim, 3 italic, 4 underline, 7 reverse), then the
+    /// `0`, then the attributes (1 bold, 2 dim, 3 italic, 4 underline, 7 reverse, 9 strikethrough), then the
     /// foreground and background unless they are the default (every colour code is ≥ 30).
     private func sgrParameters(_ cell: Cell) -> [Int] {
         var parameters = [0]
-        let attributes: [(CellAttributes, Int)] = [(.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7)]
+        let attributes: [(CellAttributes, Int)] = [
+            (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7), (.strikethrough, 9),
+        ]
         for (attribute, code) in attributes where cell.attributes.contains(attribute) { parameters.append(code) }
         parameters += colorParameters(cell.foreground, base: 30)
         parameters += colorParameters(cell.background, base: 40)

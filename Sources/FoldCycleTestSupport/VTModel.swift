@@ -168,12 +168,12 @@ package struct VTModel {
             let value = values[index]
             switch value {
             case 0: rendition = [:]
-            case 1, 2, 3, 4, 7: rendition["a\(value)"] = "on"
-            // ECMA-48 / xterm: 22 ends bold and faint, 23 italic, 24 underline, 27 reverse.
+            case 1, 2, 3, 4, 7, 9: rendition["a\(value)"] = "on"
+            // ECMA-48 / xterm: 22 ends bold and faint, 23 italic, 24 underline, 27 reverse, 29 crossed-out.
             case 22:
                 rendition["a1"] = nil
                 rendition["a2"] = nil
-            case 23, 24, 27: rendition["a\(value - 20)"] = nil
+            case 23, 24, 27, 29: rendition["a\(value - 20)"] = nil
             case 30...37, 90...97: rendition["fg"] = "16:\(value)"
             case 40...47, 100...107: rendition["bg"] = "16:\(value)"
             case 39: rendition["fg"] = nil
@@ -300,7 +300,9 @@ package struct VTModel {
     /// both are recorded as errors.
     private mutating func erase(_ count: Int, name: String = "ECH") {
         if pendingWrap { errors.append("\(name) in pending-wrap state at row \(row)") }
-        if rendition["a4"] != nil || rendition["a7"] != nil { errors.append("\(name) with underline or reverse") }
+        if rendition["a4"] != nil || rendition["a7"] != nil || rendition["a9"] != nil {
+            errors.append("\(name) with underline, reverse or strikethrough")
+        }
         let base = row * width
         let end = min(column + count, width)
         if cells[base + column].width == 0 && column > 0 {

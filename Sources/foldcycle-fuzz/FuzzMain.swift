@@ -9,7 +9,8 @@ import Foundation
 // LLVMFuzzerRunDriver: SwiftPM links every executable with `--defsym main=<module>_main`, so an
 // executable without a `main` of its own (libFuzzer's) does not link; this one keeps `@main` and
 // hands libFuzzer the command line. Built normally, it replays the inputs (files, or directories of
-// them) given as arguments and prints how many ran: the corpora as a regression check.
+// them) given as arguments and prints how many ran: the corpora as a regression check. Built either
+// way, `foldcycle-fuzz --targets` prints the targets' names, one a line (scripts/fuzz reads them).
 
 /// The input function libFuzzer calls (its own main, linked in with `-sanitize=fuzzer`, refers to it).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -43,6 +44,10 @@ enum FuzzMain {
     }()
 
     static func main() {
+        if CommandLine.arguments.dropFirst().first == "--targets" {
+            print(FuzzTarget.allCases.map(\.rawValue).joined(separator: "\n"))
+            exit(0)
+        }
         _ = target
         #if FUZZING
             var argc = CommandLine.argc

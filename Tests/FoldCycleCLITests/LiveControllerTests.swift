@@ -11,7 +11,9 @@ struct LiveControllerTests {
     static func controller(_ items: [String] = ["A", "B", "C"]) throws -> (LiveController, ManualClock) {
         let clock = ManualClock()
         let cycler = try Cycler(
-            dataSource: ArrayDataSource(items), interval: 2, duration: 0.5, style: .fold(.down), clock: clock)
+            dataSource: ArrayDataSource(items.map { StyledString($0) }), interval: 2, duration: 0.5,
+            style: .fold(.down),
+            clock: clock)
         cycler.launch()
         return (LiveController(cycler: cycler, durationFollowsInterval: true), clock)
     }

@@ -135,6 +135,48 @@ struct StatusCommandTests {
         #expect(String(decoding: line, as: UTF8.self) == expected)
     }
 
+    /// A styled item's line in each format (``styledItem(_:_:_:)``).
+    static let styledLines: [(StatusFormat, ColorDepth, String)] = [
+        (StatusFormat.plain, ColorDepth.truecolor, "4e3cddc HEAD · fix #1 <&>\n"),
+        (
+            .ansi, .truecolor,
+            "\u{1B}[1;38;2;205;205;0m\u{1B}[48;2;0;128;0m4e3cddc\u{1B}[38;2;255;255;255m \u{1B}[4;38;2;0;205;205mHEAD"
+                + "\u{1B}[24;38;2;255;255;255m · fix #1 <&>\u{1B}[0m\n"
+        ),
+        (.ansi, .none, "4e3cddc HEAD · fix #1 <&>\n"),
+        (
+            .tmux, .truecolor,
+            "#[fg=#cdcd00,bg=#008000,bold]4e3cddc#[fg=#ffffff,bg=#008000,bold] "
+                + "#[fg=#00cdcd,bg=#008000,bold,underscore]HEAD#[fg=#ffffff,bg=#008000,bold] · fix ###[]1 <&>#[default]\n"
+        ),
+        (.tmux, .none, "4e3cddc HEAD · fix ###[]1 <&>\n"),
+        (
+            .waybar, .truecolor,
+            ##"{"text":"<span foreground=\"#cdcd00\">4e3cddc</span> <span foreground=\"#00cdcd\" "##
+                + ##"underline=\"single\">HEAD</span> · fix #1 &lt;&amp;&gt;","tooltip":"4e3cddc HEAD \n\n fix #1 "##
+                + ##"&lt;&amp;&gt;\nitem 1 of 3","class":"color-0"}"## + "\n"
+        ),
+    ]
+
+    @Test(
+        "an item's own styles go into every format that has styles; its plain text everywhere else",
+        arguments: styledLines)
+    func styledItem(_ format: StatusFormat, _ depth: ColorDepth, _ expected: String) {
+        let item = ANSIReader.read("  \u{1B}[33m4e3cddc\u{1B}[m \u{1B}[4;36mHEAD\u{1B}[m \n\n fix #1 <&>  ")
+        let line = StatusLine.make(item: item, index: 0, count: 3, format: format, style: Self.style, depth: depth)
+        #expect(String(decoding: line, as: UTF8.self) == expected)
+    }
+
+    @Test("an item with no style of its own gives the bytes of its plain text", arguments: StatusFormat.allCases)
+    func plainStyledItem(_ format: StatusFormat) {
+        let text = "A & #B\n  second line\n"
+        #expect(
+            StatusLine.make(
+                item: StyledString(text), index: 1, count: 3, format: format, style: Self.style, depth: .truecolor)
+                == StatusLine.make(
+                    item: text, index: 1, count: 3, format: format, style: Self.style, depth: .truecolor))
+    }
+
     @Test(
         "a # or & joined to a combining or prepended mark is escaped all the same (found by the outputs fuzz target)"
     )

@@ -120,12 +120,15 @@ def test_piped_output_has_no_escape_bytes(foldcycle):
     assert proc.stderr == b""
 
 
-def test_piped_output_shows_hostile_text_as_data(foldcycle):
+@pytest.mark.parametrize("ansi,shown", [("show", "x␛]52;c;aGk=␇␛[2J␍␡\ufffd"), ("keep", "x"), ("strip", "x")])
+def test_piped_output_shows_hostile_text_as_data(foldcycle, ansi, shown):
+    # keep and strip drop every sequence that is no SGR or link, and every other control; show
+    # makes each a visible picture (docs/decisions/0100).
     proc = subprocess.run(
-        [foldcycle, "--cycles", "0", "\x1b]52;c;aGk=\x07\x1b[2J\r\x7f\u009b"],
+        [foldcycle, "--cycles", "0", "--ansi", ansi, "x\x1b]52;c;aGk=\x07\x1b[2J\r\x7f\u009b"],
         stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
     assert proc.returncode == 0
-    assert proc.stdout == "␛]52;c;aGk=␇␛[2J␍␡\ufffd\n".encode()
+    assert proc.stdout == (shown + "\n").encode()
 
 
 def test_paused_uses_no_cpu(foldcycle, pty_run):

@@ -1,4 +1,4 @@
-/// Text attributes of a cell (SGR 1, 2, 3, 4, 7; the codes are named in `SGRCode`).
+/// Text attributes of a cell (SGR 1, 2, 3, 4, 7, 9; the codes are named in `SGRCode`).
 public struct CellAttributes: OptionSet, Hashable, Sendable {
     /// The bit set.
     public let rawValue: UInt8
@@ -16,4 +16,6 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
     public static let underline = CellAttributes(rawValue: 1 << 3)
     /// Reverse video (SGR 7).
     public static let reverse = CellAttributes(rawValue: 1 << 4)
+    /// Strikethrough, crossed out (SGR 9).
+    public static let strikethrough = CellAttributes(rawValue: 1 << 5)
 }

@@ -171,10 +171,10 @@ extension ProjectiveDraw {
         return owners
     }
 
-    /// The attributes that make a space show (underline, reverse), as bits of
+    /// The attributes that make a space show (underline, reverse, strikethrough), as bits of
     /// ``CellAttributes/rawValue``: read once per call into a local, so the hot loops do not pay
     /// for the static properties' lazy initialization checks.
-    static var visibleSpaceAttributes: UInt8 { CellAttributes([.underline, .reverse]).rawValue }
+    static var visibleSpaceAttributes: UInt8 { CellAttributes([.underline, .reverse, .strikethrough]).rawValue }
 
     /// Whether `cell` shows a glyph to place: a lead or narrow cell other than a plain space
     /// (a space with one of `visibleSpace`'s attributes, underline or reverse, shows, so it is

@@ -19,6 +19,8 @@ enum SGRCode {
     static let underlineOff = 24
     /// 27: reverse video off ("positive image").
     static let reverseOff = 27
+    /// 29: strikethrough off ("not crossed out").
+    static let strikethroughOff = 29
     /// 30: the foreground is colour `n` of the 16-colour palette's first 8 at `30 + n`.
     static let foregroundBase = 30
     /// 38: an extended foreground colour follows (``indexedColor`` or ``directColor``).
@@ -45,10 +47,13 @@ enum SGRCode {
     static let underline = 4
     /// 7: reverse video ("negative image").
     static let reverse = 7
+    /// 9: strikethrough ("crossed-out").
+    static let strikethrough = 9
 
     /// Each cell attribute with the SGR parameter that turns it on, in emission order.
     static let attributeCodes: [(attribute: CellAttributes, code: Int)] = [
         (.bold, bold), (.dim, dim), (.italic, italic), (.underline, underline), (.reverse, reverse),
+        (.strikethrough, strikethrough),
     ]
 }
 
@@ -84,9 +89,10 @@ struct Pen: Equatable {
     static let unknownHigh: UInt64 = 1 << 63
     /// The bits of `high` a cell's rendition needs from the pen: background and attributes.
     static let renditionMask: UInt64 = 0xFFFF_FFFF | 0xFF << 40 | unknownHigh
-    /// Underline and reverse: the attributes that make a space's foreground visible.
-    static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse]
-    /// The bits of `high` a plain space needs from the pen: background, underline and reverse.
+    /// Underline, reverse and strikethrough: the attributes that make a space's foreground visible.
+    static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse, .strikethrough]
+    /// The bits of `high` a plain space needs from the pen: background and
+    /// ``foregroundVisibleAttributes``.
     static let plainSpaceMask: UInt64 =
         0xFFFF_FFFF | UInt64(foregroundVisibleAttributes.rawValue) << 40 | unknownHigh
 
@@ -262,6 +268,7 @@ struct SGRState {
         if removed.contains(.italic) { changes.append(SGRCode.italicOff) }
         if removed.contains(.underline) { changes.append(SGRCode.underlineOff) }
         if removed.contains(.reverse) { changes.append(SGRCode.reverseOff) }
+        if removed.contains(.strikethrough) { changes.append(SGRCode.strikethroughOff) }
         changes.appendAttributes(target.attributes.subtracting(attributes))
         if pen.outputForeground != target.outputForeground {
             changes.appendColor(target.outputForeground, background: false, depth: depth)

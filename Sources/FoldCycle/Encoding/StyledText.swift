@@ -32,4 +32,38 @@ package enum StyledText {
         if styled { EscapeSequence.resetAttributes.append(to: &bytes) }
         return bytes
     }
+
+    /// Styled runs on one line as terminal bytes: each run's SGR (its colours where they are not
+    /// the default, `style`'s otherwise; both styles' attributes, ``TextStyle/cell(for:)``), then
+    /// its text, then an SGR reset; at ``ColorDepth/none`` the attributes only.
+    ///
+    /// - Parameters:
+    ///   - text: one line of runs (a line feed in it is kept as a line feed); each run's text is
+    ///     sanitized as ``bytes(_:style:depth:)`` sanitizes its text.
+    ///   - style: the colours and attributes under the runs' own.
+    ///   - depth: the colour depth colours are downsampled to.
+    package static func bytes(_ text: StyledString, style: TextStyle, depth: ColorDepth) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var state = SGRState(depth: depth)
+        state.pen = Pen(
+            foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault, attributes: [],
+            outputForeground: Pen.outputDefault, outputBackground: Pen.outputDefault)
+        var styled = false
+        for run in text.runs {
+            // A letter, not the space `cell(for:)` holds: the pen is compared as for a glyph that
+            // shows its foreground.
+            var cell = style.cell(for: run.style)
+            cell.glyph = 0x41
+            if !state.penMatches(cell) {
+                styled = true
+                ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                    sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+                    state.changePen(cell, sink: &sink)
+                }
+            }
+            bytes += Array(TextLayout.plainText(run.text).utf8)
+        }
+        if styled { EscapeSequence.resetAttributes.append(to: &bytes) }
+        return bytes
+    }
 }

@@ -148,7 +148,7 @@ public final class Player: Sendable {
         cycler: Cycler<DataSource>, cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
         fitsWidth: Bool = true, configuration: Configuration = Configuration(),
         sink: any OutputSink = TerminalDevice.standardOutput, session: TerminalSession? = nil
-    ) where DataSource.Item == String {
+    ) where DataSource.Item: CardContent {
         self.init(
             scene: CyclerScene(
                 cycler: cycler, cardSize: cardSize, style: style, cellAspect: cellAspect, fitsWidth: fitsWidth),

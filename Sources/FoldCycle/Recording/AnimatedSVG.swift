@@ -20,7 +20,7 @@ internal import FoldCyclePlatform
 ///   stretched to its cells (`textLength`); wide clusters (two cells) and clusters of several
 ///   scalars are each centred on their own cells. So text stays on the cell grid whatever
 ///   monospace font the viewer has.
-/// - Bold, italic, underline and dim (half opacity) are CSS classes; reverse video swaps the
+/// - Bold, italic, underline, strikethrough and dim (half opacity) are CSS classes; reverse video swaps the
 ///   colours.
 ///
 /// Source: the cell buffers are the compositor's own (the same frames the terminal shows), not
@@ -170,10 +170,17 @@ struct SVGDocumentWriter {
         var names = [colorClass(run.color)]
         let attributeNames: [(CellAttributes, String, String)] = [
             (.bold, "B", "font-weight:bold"), (.italic, "I", "font-style:italic"),
-            (.underline, "U", "text-decoration:underline"), (.dim, "D", "opacity:.5"),
+            (.dim, "D", "opacity:.5"),
         ]
         for (attribute, name, rule) in attributeNames where run.attributes.contains(attribute) {
             names.append(className(name, rule: rule))
+        }
+        // One class for the decoration: two classes that each set text-decoration would not add.
+        switch (run.attributes.contains(.underline), run.attributes.contains(.strikethrough)) {
+        case (true, true): names.append(className("US", rule: "text-decoration:underline line-through"))
+        case (true, false): names.append(className("U", rule: "text-decoration:underline"))
+        case (false, true): names.append(className("S", rule: "text-decoration:line-through"))
+        case (false, false): break
         }
         let y = Self.number((Double(run.row) + 0.5) * style.cellHeight)
         var content = ""

@@ -86,7 +86,7 @@ struct SVGFrameShapes: Equatable {
                 }
                 // Text: continuation cells belong to their lead; spaces and blocks end or pad runs.
                 if cell.isContinuation { continue }
-                let isSpace = cell.glyph == 0x20 && !cell.attributes.contains(.underline)
+                let isSpace = cell.glyph == 0x20 && cell.attributes.isDisjoint(with: [.underline, .strikethrough])
                 if isSpace || block != nil {
                     if isSpace, run != nil {
                         pendingSpaces += 1

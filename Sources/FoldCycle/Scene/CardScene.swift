@@ -8,15 +8,26 @@
 public struct CardSlot: Sendable {
     /// The item's index (for its colour in the palette).
     public var index: Int
-    /// The item's text.
-    public var text: String
+    /// The item's styled text.
+    public var content: StyledString
     /// Placement, opacity and visibility about the card's centre.
     public var presentation: SlotPresentation
 
-    /// Creates a slot.
+    /// The item's text without styles; setting it makes the content that text in the card's style.
+    public var text: String {
+        get { content.plainText }
+        set { content = StyledString(newValue) }
+    }
+
+    /// Creates a slot showing `text` in the card's style.
     public init(index: Int, text: String, presentation: SlotPresentation) {
+        self.init(index: index, content: StyledString(text), presentation: presentation)
+    }
+
+    /// Creates a slot showing styled text.
+    public init(index: Int, content: StyledString, presentation: SlotPresentation) {
         self.index = index
-        self.text = text
+        self.content = content
         self.presentation = presentation
     }
 }
@@ -52,7 +63,7 @@ public final class CardScene {
     /// How many laid-out items are kept (≥ 1; default 2, a transition's two slots).
     public var capacity: Int
 
-    private var contents: [(index: Int, text: String, cells: CellBuffer, profile: LayerContentProfile)] = []
+    private var contents: [(index: Int, text: StyledString, cells: CellBuffer, profile: LayerContentProfile)] = []
     private var layers: [Layer] = []
 
     /// Creates a scene for `cardSize` cards.
@@ -84,6 +95,12 @@ public final class CardScene {
     /// The laid-out cells of item `index` with `text` (one cell of padding left and right), from
     /// the cache when present.
     public func slotContent(index: Int, text: String) -> CellBuffer {
+        slotContent(index: index, content: StyledString(text))
+    }
+
+    /// The laid-out cells of item `index` with styled `text` (one cell of padding left and
+    /// right), from the cache when present.
+    public func slotContent(index: Int, content text: StyledString) -> CellBuffer {
         if let cached = contents.first(where: { $0.index == index && $0.text == text }) { return cached.cells }
         let textStyle = style.textStyle(forItemAt: index, depth: compositor.colorDepth)
         // One cell of padding on the left and right (when the card is wider than 2 cells), so
@@ -102,11 +119,11 @@ public final class CardScene {
 
     /// ``slotContent(index:text:)`` with the cells' ``LayerContentProfile``, built with the layout
     /// and cached with it.
-    private func slotLayer(index: Int, text: String) -> (cells: CellBuffer, profile: LayerContentProfile) {
+    private func slotLayer(index: Int, text: StyledString) -> (cells: CellBuffer, profile: LayerContentProfile) {
         if let cached = contents.first(where: { $0.index == index && $0.text == text }) {
             return (cached.cells, cached.profile)
         }
-        let cells = slotContent(index: index, text: text)
+        let cells = slotContent(index: index, content: text)
         // slotContent appended the entry last (capacity ≥ 1 keeps it).
         return (cells, contents[contents.count - 1].profile)
     }
@@ -118,7 +135,12 @@ public final class CardScene {
     ///   - text: the item's text.
     ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
     public func render(index: Int, text: String, into destination: inout CellBuffer) {
-        let cells = slotContent(index: index, text: text)
+        render(index: index, content: StyledString(text), into: &destination)
+    }
+
+    /// Renders one settled item of styled text (as ``render(index:text:into:)``).
+    public func render(index: Int, content: StyledString, into destination: inout CellBuffer) {
+        let cells = slotContent(index: index, content: content)
         if destination.width != cells.width || destination.height != cells.height {
             destination.reset(width: cells.width, height: cells.height)
         }
@@ -137,7 +159,7 @@ public final class CardScene {
     public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
         for slot in slots where slot.presentation.isDrawable {
-            layers.append(layer(index: slot.index, text: slot.text, presentation: slot.presentation))
+            layers.append(layer(index: slot.index, text: slot.content, presentation: slot.presentation))
         }
         compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
         // The layers hold the cached contents: drop them so the cache stays the only owner.
@@ -160,7 +182,7 @@ public final class CardScene {
     ) {
         layers.removeAll(keepingCapacity: true)
         for slot in slots where slot.presentation.isDrawable {
-            let content = slotLayer(index: slot.index, text: slot.text)
+            let content = slotLayer(index: slot.index, text: slot.content)
             var layer = Layer(
                 content: content.cells, geometry: slot.presentation.geometry,
                 alpha: slot.presentation.alpha, background: style.textStyle(forItemAt: slot.index).background,
@@ -180,10 +202,21 @@ public final class CardScene {
         _ frame: TransitionFrame, outgoing: (index: Int, text: String),
         incoming: (index: Int, text: String), into destination: inout CellBuffer
     ) {
+        render(
+            frame, outgoing: (outgoing.index, StyledString(outgoing.text)),
+            incoming: (incoming.index, StyledString(incoming.text)), into: &destination)
+    }
+
+    /// Renders a transition frame between two items of styled text (as
+    /// ``render(_:outgoing:incoming:into:)``).
+    public func render(
+        _ frame: TransitionFrame, outgoing: (index: Int, content: StyledString),
+        incoming: (index: Int, content: StyledString), into destination: inout CellBuffer
+    ) {
         layers.removeAll(keepingCapacity: true)
         for presentation in frame.slots where presentation.isDrawable {
             let item = presentation.role == .outgoing ? outgoing : incoming
-            layers.append(layer(index: item.index, text: item.text, presentation: presentation))
+            layers.append(layer(index: item.index, text: item.content, presentation: presentation))
         }
         compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
         layers.removeAll(keepingCapacity: true)
@@ -193,7 +226,7 @@ public final class CardScene {
     /// card's background, so the block eighths of a partly covered edge cell are drawn in the
     /// card's colour (docs/DESIGN.md#compositing); with ``CardStyle/shading`` a turned face's
     /// colours are dimmed by its facing (docs/DESIGN.md#text-on-turned-faces).
-    private func layer(index: Int, text: String, presentation: SlotPresentation) -> Layer {
+    private func layer(index: Int, text: StyledString, presentation: SlotPresentation) -> Layer {
         let laidOut = slotLayer(index: index, text: text)
         var content = laidOut.cells
         // The profile describes the laid-out cells; dimmed cells are another content.
@@ -222,11 +255,11 @@ public final class CardScene {
 
     /// The card size that fits every item: the widest line plus one cell of padding on each
     /// side, the most lines plus one row of padding above and below. At least 1 × 1.
-    public static func fittingSize(for items: [String]) -> TerminalSize {
+    public static func fittingSize(for items: [some CardContent]) -> TerminalSize {
         var width = 0
         var lines = 0
         for item in items {
-            let metrics = TextLayout.measure(item)
+            let metrics = TextLayout.measure(item.plainText)
             width = max(width, metrics.width)
             lines = max(lines, metrics.lineCount)
         }

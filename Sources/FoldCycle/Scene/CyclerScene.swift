@@ -20,7 +20,7 @@ internal import FoldCyclePlatform
 /// Thread safety: the cycler may be commanded from any thread; the card scene, the size and the
 /// motion are used only on the player's queue, and the change handler is guarded by a lock.
 public final class CyclerScene<DataSource: CycleDataSource>: FrameSource, @unchecked Sendable
-where DataSource.Item == String {
+where DataSource.Item: CardContent {
     // @unchecked: `card` (a `CardScene`, not thread-safe) and `motion` are used on the player's queue,
     // which the scene is never given, so no box can check it; the rest is under `lock`.
     /// The cycler shown. Commands may be sent to it directly from any thread.
@@ -73,7 +73,7 @@ where DataSource.Item == String {
         let snapshot = cycler.snapshot(at: time)
         guard let transition = snapshot.transition, motion != .none else {
             // The look follows the index the item came on screen with (docs/DESIGN.md#live-item-changes).
-            card.render(index: snapshot.configuredIndex, text: snapshot.item, into: &frame)
+            card.render(index: snapshot.configuredIndex, content: snapshot.item.styledString, into: &frame)
             return
         }
         let size = LayerSize(width: card.cardSize.columns, height: card.cardSize.rows)
@@ -91,8 +91,8 @@ where DataSource.Item == String {
                 .frame(atFractionComplete: progress)
         }
         card.render(
-            state, outgoing: (transition.outgoingConfiguredIndex, transition.outgoingItem),
-            incoming: (transition.incomingConfiguredIndex, transition.incomingItem), into: &frame)
+            state, outgoing: (transition.outgoingConfiguredIndex, transition.outgoingItem.styledString),
+            incoming: (transition.incomingConfiguredIndex, transition.incomingItem.styledString), into: &frame)
     }
 
     /// The cross-fade's progress under reduced motion at normalized time `t` of a transition of
@@ -121,7 +121,7 @@ where DataSource.Item == String {
 
     /// The shown item (the one a transition lands on).
     public func plainText(at time: TimeInterval) -> String {
-        cycler.snapshot(at: time).item
+        cycler.snapshot(at: time).item.plainText
     }
 
     /// Narrows the card to `columns` (never below 1 nor above ``preferredSize``) when it
@@ -180,7 +180,7 @@ where DataSource.Item == String {
                 snapshot.transition?.fromIndex == index
                 ? snapshot.transition?.outgoingItem
                 : snapshot.index == index ? snapshot.item : nil
-            handler(.settled(text: text ?? snapshot.item))
+            handler(.settled(text: (text ?? snapshot.item).plainText))
             return
         }
         switch event {

@@ -24,7 +24,7 @@ internal import FoldCyclePlatform
 /// player's queue (the card scene is used there only); ``frameSize``'s setter and the deck's
 /// commands may come from any thread.
 public final class DeckScene<DataSource: DeckDataSource>: FrameSource, @unchecked Sendable
-where DataSource.Item == String {
+where DataSource.Item: CardContent {
     // @unchecked: `card` (a `CardScene`, not thread-safe) is used on the player's queue, which the
     // scene is never given, so no box can check it; the rest is under `lock`.
     /// The deck shown. Commands may be sent to it directly from any thread.
@@ -142,13 +142,13 @@ where DataSource.Item == String {
         let placement = lock.withLock { (size: self.size, origin: self.origin) }
         var slots: [CardSlot] = []
         for entry in snapshot.cards {
-            let faces = CardFaces(item: entry.item)
+            let faces = CardFaces.styledSides(of: entry.item.styledString)
             let transform = entry.pose.layerTransform(metrics: metrics)
-            guard let flip = entry.flip, faces.hasBack else {
-                let text = faces.text(showingBack: entry.showsBack)
+            guard let flip = entry.flip, let back = faces.back else {
+                let text = entry.showsBack ? faces.back ?? faces.front : faces.front
                 let presentation = SlotPresentation(
                     role: .incoming, geometry: .affine(transform), alpha: entry.pose.alpha)
-                slots.append(CardSlot(index: entry.index, text: text, presentation: presentation))
+                slots.append(CardSlot(index: entry.index, content: text, presentation: presentation))
                 continue
             }
             let turn = flipStyle.transition(
@@ -160,7 +160,7 @@ where DataSource.Item == String {
                 placed.geometry = Self.placing(presentation.geometry, by: entry.pose, transform: transform, metrics)
                 placed.alpha *= entry.pose.alpha
                 slots.append(
-                    CardSlot(index: entry.index, text: faces.text(showingBack: showsBack), presentation: placed))
+                    CardSlot(index: entry.index, content: showsBack ? back : faces.front, presentation: placed))
             }
         }
         card.render(slots, frameSize: placement.size, cardOrigin: placement.origin, into: &frame)
@@ -193,7 +193,7 @@ where DataSource.Item == String {
     /// The top card's shown side, or nothing when the deck is empty.
     public func plainText(at time: TimeInterval) -> String {
         guard let top = deck.snapshot(at: time).cards.last(where: { $0.position == 0 }) else { return "" }
-        return CardFaces(item: top.item).text(showingBack: top.showsBack)
+        return CardFaces(item: top.item.plainText).text(showingBack: top.showsBack)
     }
 
     /// Sets the handler for the deck's changes: `.changed` for every ``DeckEvent``.

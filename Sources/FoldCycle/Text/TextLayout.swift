@@ -97,12 +97,12 @@ public enum TextLayout {
     /// - Returns: the slot's cells: text in `style.foreground` on `style.background`, every other
     ///   cell a space on `style.background`.
     package static func layout(
-        _ text: String, width: Int, height: Int,
+        _ text: some CardContent, width: Int, height: Int,
         alignment: HorizontalAlignment = .center,
         style: TextStyle = TextStyle()
     ) -> CellBuffer {
         var buffer = CellBuffer(width: width, height: height)
-        layout(text, into: &buffer, alignment: alignment, style: style)
+        layout(text.styledString, into: &buffer, alignment: alignment, style: style)
         return buffer
     }
 
@@ -113,22 +113,35 @@ public enum TextLayout {
         alignment: HorizontalAlignment = .center,
         style: TextStyle = TextStyle()
     ) {
+        layout(StyledString(text), into: &buffer, alignment: alignment, style: style)
+    }
+
+    /// Lays styled text out into an existing buffer, keeping its size, as
+    /// ``layout(_:width:height:alignment:style:)`` lays out plain text; each cluster takes its
+    /// run's colours (``StyledString/Color/default`` is `style`'s) and attributes (added to
+    /// `style`'s). A "…" takes the style of the cluster it stands for.
+    package static func layout(
+        _ text: StyledString, into buffer: inout CellBuffer,
+        alignment: HorizontalAlignment = .center,
+        style: TextStyle = TextStyle()
+    ) {
         let width = buffer.width
         let height = buffer.height
         let padding = Cell.space(background: style.background)
         buffer.fill(with: padding)
         guard width > 0, height > 0 else { return }
-        let lines = shapedLines(text)
+        let lines = shapedLines(text, style: style)
         let shown = min(lines.count, height)
         let top = (height - shown) / 2
+        let plain = ShapedCluster(glyph: 0x20, width: 1, cell: style.cell(for: .plain))
         for lineIndex in 0..<shown {
             var shaped = lines[lineIndex]
             if lineIndex == shown - 1 && shown < lines.count {
                 // Lines below are cut: say so where the text stops.
-                shaped.clusters.append(ShapedCluster(glyph: ellipsis, width: 1))
+                shaped.clusters.append((shaped.clusters.last ?? plain).replaced(by: ellipsis))
                 shaped.width += 1
             }
-            let line = clipped(shaped, to: width)
+            let line = clipped(shaped, to: width, padding: plain)
             let left: Int
             switch alignment {
             case .left: left = 0
@@ -137,9 +150,7 @@ public enum TextLayout {
             }
             var x = left
             for cluster in line.clusters {
-                let cell = Cell(
-                    glyph: cluster.glyph, width: cluster.width, foreground: style.foreground,
-                    background: style.background, attributes: style.attributes)
+                let cell = cluster.cell
                 buffer[x, top + lineIndex] = cell
                 if cluster.width == 2 { buffer[x + 1, top + lineIndex] = .continuation(of: cell) }
                 x += Int(cluster.width)
@@ -197,8 +208,21 @@ public enum TextLayout {
     // MARK: - Shaping
 
     struct ShapedCluster: Hashable {
-        var glyph: UInt32
-        var width: UInt8
+        var glyph: UInt32 { cell.glyph }
+        var width: UInt8 { cell.width }
+        /// The cell the cluster is drawn in (glyph, width, colours, attributes).
+        var cell: Cell
+
+        init(glyph: UInt32, width: UInt8, cell: Cell) {
+            self.cell = cell
+            self.cell.glyph = glyph
+            self.cell.width = width
+        }
+
+        /// The same style with another (narrow) glyph.
+        func replaced(by glyph: UInt32) -> ShapedCluster {
+            ShapedCluster(glyph: glyph, width: 1, cell: cell)
+        }
     }
 
     struct ShapedLine: Hashable {
@@ -209,45 +233,57 @@ public enum TextLayout {
     /// Sanitized, split into lines, clusters measured, tabs expanded; not clipped. Without
     /// `interning`, glyph ids are left 0 (for measuring only).
     static func shapedLines(_ text: String, interning: Bool = true) -> [ShapedLine] {
-        let clean = sanitized(text)
+        shapedLines(StyledString(text), style: TextStyle(), interning: interning)
+    }
+
+    /// ``shapedLines(_:interning:)`` of styled text: each cluster in its run's style over `style`.
+    static func shapedLines(_ text: StyledString, style: TextStyle, interning: Bool = true) -> [ShapedLine] {
         var lines: [ShapedLine] = [ShapedLine()]
         let table = GlyphTable.shared
-        for character in clean {
-            if character == "\n" {
-                lines.append(ShapedLine())
-                continue
-            }
-            if character == "\t" {
-                let stop = (lines[lines.count - 1].width / tabWidth + 1) * tabWidth
-                while lines[lines.count - 1].width < stop {
-                    lines[lines.count - 1].clusters.append(ShapedCluster(glyph: 0x20, width: 1))
-                    lines[lines.count - 1].width += 1
+        for run in text.runs {
+            let cell = style.cell(for: run.style)
+            for character in sanitized(run.text) {
+                if character == "\n" {
+                    lines.append(ShapedLine())
+                    continue
                 }
-                continue
+                if character == "\t" {
+                    let stop = (lines[lines.count - 1].width / tabWidth + 1) * tabWidth
+                    while lines[lines.count - 1].width < stop {
+                        lines[lines.count - 1].clusters.append(ShapedCluster(glyph: 0x20, width: 1, cell: cell))
+                        lines[lines.count - 1].width += 1
+                    }
+                    continue
+                }
+                let width = DisplayWidth.of(character)
+                guard width > 0 else { continue }
+                let glyph = interning ? table.id(for: character) : 0
+                lines[lines.count - 1].clusters.append(ShapedCluster(glyph: glyph, width: UInt8(width), cell: cell))
+                lines[lines.count - 1].width += width
             }
-            let width = DisplayWidth.of(character)
-            guard width > 0 else { continue }
-            let glyph = interning ? table.id(for: character) : 0
-            lines[lines.count - 1].clusters.append(ShapedCluster(glyph: glyph, width: UInt8(width)))
-            lines[lines.count - 1].width += width
         }
         return lines
     }
 
-    /// The line clipped to `width` cells with "…" in the last cell when it is too wide.
-    static func clipped(_ line: ShapedLine, to width: Int) -> ShapedLine {
+    /// The line clipped to `width` cells with "…" in the last cell when it is too wide (in the
+    /// style of the first cluster cut; the columns a wide cluster leaves are `padding`).
+    static func clipped(_ line: ShapedLine, to width: Int, padding: ShapedCluster) -> ShapedLine {
         guard line.width > width else { return line }
         var result = ShapedLine()
+        var cut = line.clusters.last ?? padding
         for cluster in line.clusters {
-            guard result.width + Int(cluster.width) <= width - 1 else { break }
+            guard result.width + Int(cluster.width) <= width - 1 else {
+                cut = cluster
+                break
+            }
             result.clusters.append(cluster)
             result.width += Int(cluster.width)
         }
         while result.width < width - 1 {
-            result.clusters.append(ShapedCluster(glyph: 0x20, width: 1))
+            result.clusters.append(padding)
             result.width += 1
         }
-        result.clusters.append(ShapedCluster(glyph: ellipsis, width: 1))
+        result.clusters.append(cut.replaced(by: ellipsis))
         result.width += 1
         return result
     }

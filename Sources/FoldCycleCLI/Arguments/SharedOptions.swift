@@ -127,6 +127,13 @@ enum SharedOptions {
     static let file = TextOption(
         "file", value: "path", summary: "Read items from a UTF-8 file ('-': stdin), cut as --split says.",
         isPath: true)
+    /// `--ansi`: ``ANSIHandling``'s cases; what becomes of escape sequences in item text.
+    static let ansi = ChoiceOption(
+        "ansi", value: "how",
+        summary:
+            "Escape sequences in items: keep their colours, attributes and links (other sequences and "
+            + "controls are dropped), strip them all, or show them as visible symbols (ESC as ␛).",
+        cases: ANSIHandling.allCases, default: .keep)
     /// `--split`: ``ItemSplit``'s cases; how `--file`'s text (and the deck's stdin) is cut.
     static let split = ChoiceOption(
         "split", value: "how",

@@ -41,8 +41,8 @@ final class DeckRenderFrames: RenderSource {
     let settings: DeckRenderSettings
     let count: Int
     private(set) var cells: CellBuffer
-    private let runner: DeckScriptRunner<ArrayDataSource<String>>
-    private let scene: DeckScene<ArrayDataSource<String>>
+    private let runner: DeckScriptRunner<ArrayDataSource<StyledString>>
+    private let scene: DeckScene<ArrayDataSource<StyledString>>
     private var sceneCells: CellBuffer
     private var tally = DeckTally()
     /// The frame made last, and the decisions made at it.
@@ -70,12 +70,12 @@ final class DeckRenderFrames: RenderSource {
     /// A new run of the script and the scene that draws its deck (which gives the deck its
     /// bounds, so that flights end beyond the drawn area).
     private static func makeRun(command: RenderCommand, settings: DeckRenderSettings) -> (
-        runner: DeckScriptRunner<ArrayDataSource<String>>, scene: DeckScene<ArrayDataSource<String>>
+        runner: DeckScriptRunner<ArrayDataSource<StyledString>>, scene: DeckScene<ArrayDataSource<StyledString>>
     ) {
         let card = command.cardSize
         let metrics = CardMetrics(columns: card.columns, rows: card.rows, cellAspect: command.cellAspect)
         let runner = DeckScriptRunner(
-            script: settings.script, dataSource: ArrayDataSource(command.items),
+            script: settings.script, dataSource: ArrayDataSource(command.contents),
             configuration: DeckConfiguration(
                 behavior: settings.behavior, layout: StackLayout(metrics: metrics, visibleCount: settings.visibleCount),
                 loops: settings.loops),

@@ -27,7 +27,7 @@ struct LiveCommand {
     /// ``Cycler/defaultDuration(forInterval:)`` (`min(0.6, interval/3)`), so a card is still, and
     /// readable, for most of each interval (at the default 2 s, 0.6 s of fold and 1.4 s of card).
     static func defaultDuration(forInterval interval: TimeInterval) -> TimeInterval {
-        Cycler<ArrayDataSource<String>>.defaultDuration(forInterval: interval)
+        Cycler<ArrayDataSource<StyledString>>.defaultDuration(forInterval: interval)
     }
     /// ``intervalRange`` as errors state it: `a finite number ≥ 0.01 and ≤ 86400`.
     static var intervalRangeText: String { Options.interval.range.boundsText(upperBound: nil) }
@@ -84,8 +84,8 @@ struct LiveCommand {
         [
             SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
             SharedOptions.timing.spec, Options.motion.spec,
-            Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.width.spec,
-            SharedOptions.height.spec,
+            Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.ansi.spec,
+            SharedOptions.width.spec, SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.shading.spec, SharedOptions.terminalBackground.spec,
             SharedOptions.color.spec, Options.fullscreen.spec, Options.footer.spec,
@@ -169,7 +169,11 @@ struct LiveCommand {
         "Your own cards\nfoldcycle --file cards.txt   or   foldcycle A B C",
     ]
 
-    let items: [String]
+    /// The items as the cards show them: read as `--ansi` says (their ``StyledString/plainText``
+    /// is what sizes the card, what plain output prints and what scripts are told).
+    let items: [StyledString]
+    /// `--ansi`: how the text of items added later is read too.
+    let ansi: ANSIHandling
     /// Standard input carries items (`--file -`, or piped with no items named), so keys and
     /// typed commands come from the controlling terminal (`/dev/tty`), as fzf reads them.
     let readsItemsFromStandardInput: Bool
@@ -226,16 +230,18 @@ struct LiveCommand {
             itemsNamed: values.text(SharedOptions.file) != nil || !values.parsed.positionals.isEmpty,
             filesItems: values.text(SharedOptions.file) == "-", language: control.language,
             isPiped: standardInputIsPiped)
+        let ansi = try values.value(SharedOptions.ansi)
         let items =
-            role == .pipedItems
+            (role == .pipedItems
             ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
-            : try SharedOptions.items(values) ?? demoDeck
+            : try SharedOptions.items(values) ?? demoDeck).map(ansi.styledString)
         let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
         return .run(
             LiveCommand(
                 items: items,
+                ansi: ansi,
                 readsItemsFromStandardInput: role != .commands,
                 transition: try values.value(SharedOptions.transition),
                 direction: try values.value(SharedOptions.direction),
@@ -245,7 +251,7 @@ struct LiveCommand {
                 timingFunction: try values.value(SharedOptions.timing),
                 framesPerSecond: try values.value(Options.framesPerSecond),
                 // A card sized to its items narrows with the terminal (the player re-fits it).
-                cardSize: try SharedOptions.cardSize(values, items: items),
+                cardSize: try SharedOptions.cardSize(values, items: items.map(\.plainText)),
                 cellAspect: try values.value(SharedOptions.cellAspect),
                 fitsWidth: try values.value(SharedOptions.width) == nil,
                 style: try SharedOptions.cardStyle(values),

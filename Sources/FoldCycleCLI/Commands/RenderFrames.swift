@@ -74,7 +74,7 @@ final class RenderFrames: RenderSource {
         let state = flight.frame(atFractionComplete: samples[index].t)
         let from = command.fromItem
         scene.render(
-            state, outgoing: (from, command.items[from]), incoming: (toItem, command.items[toItem]), into: &cells)
+            state, outgoing: (from, command.contents[from]), incoming: (toItem, command.contents[toItem]), into: &cells)
         self.state = state
     }
 

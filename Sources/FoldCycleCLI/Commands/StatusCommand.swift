@@ -34,8 +34,8 @@ struct StatusCommand {
 
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
-        SharedOptions.file.spec, SharedOptions.split.spec, Options.interval.spec, Options.epoch.spec, Options.at.spec,
-        Options.format.spec,
+        SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.ansi.spec, Options.interval.spec,
+        Options.epoch.spec, Options.at.spec, Options.format.spec,
         Options.follow.spec, SharedOptions.palette.spec, SharedOptions.color.spec, SharedOptions.help.spec,
     ]
 
@@ -68,7 +68,9 @@ struct StatusCommand {
     static let help = HelpText.make(
         overview: overview, usage: [.status], arguments: arguments, options: specs, sections: sections)
 
-    let items: [String]
+    /// The items, read as `--ansi` says: their own styles go into the ansi, tmux and waybar
+    /// lines.
+    let items: [StyledString]
     let schedule: StatusSchedule
     /// `--at`, or nil for the current time.
     let at: Date?
@@ -91,9 +93,10 @@ struct StatusCommand {
         let parsed = try ParsedArguments(arguments, specs: specs, command: .status)
         let values = OptionValues(parsed: parsed, command: .status)
         if values.flag(SharedOptions.help) { return nil }
-        guard let items = try SharedOptions.items(values), !items.isEmpty else {
+        guard let texts = try SharedOptions.items(values), !texts.isEmpty else {
             throw .usage("no items: give them as arguments or with '--file <path>'", .status)
         }
+        let items = texts.map(try values.value(SharedOptions.ansi).styledString)
         let epoch = try time(values, Options.epoch) ?? TimeText.startOfDayUTC(now)
         let at = try time(values, Options.at)
         let follow = values.flag(Options.follow)

@@ -21,7 +21,7 @@ internal import FoldCyclePlatform
 /// queue or its clock's; clients add on the session's queue).
 final class DeckItemStore: DeckDataSource, Sendable {
     private struct State {
-        var items: [String]
+        var items: [StyledString]
         /// The item each card shows, in the deck's order.
         var cards: [Int]
         var needsMoreDataHandler: (@Sendable (Int) -> Void)?
@@ -29,9 +29,13 @@ final class DeckItemStore: DeckDataSource, Sendable {
 
     private let state: LockedBox<State>
 
+    /// How item text is read (``ANSIHandling``): every item, those added later too.
+    let ansi: ANSIHandling
+
     /// A store of `items`.
-    init(_ items: [String]) {
-        state = LockedBox(State(items: items, cards: Array(items.indices)))
+    init(_ items: [String], ansi: ANSIHandling = .keep) {
+        self.ansi = ansi
+        state = LockedBox(State(items: items.map(ansi.styledString), cards: Array(items.indices)))
     }
 
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
@@ -41,7 +45,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
     }
 
     /// Every item, in order.
-    var items: [String] { state.withLock { $0.items } }
+    var items: [String] { state.withLock { $0.items.map(\.plainText) } }
 
     /// The number of cards the deck deals: the items and the skipped ones dealt again.
     var count: Int { state.withLock { $0.cards.count } }
@@ -50,7 +54,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
     var itemCount: Int { state.withLock { $0.items.count } }
 
     /// The item card `index` (`0 ..< count`) shows.
-    func item(at index: Int) -> String { state.withLock { $0.items[$0.cards[index]] } }
+    func item(at index: Int) -> StyledString { state.withLock { $0.items[$0.cards[index]] } }
 
     /// The item card `card` shows, or `card` itself when there is no such card.
     func itemIndex(at card: Int) -> Int {
@@ -60,19 +64,20 @@ final class DeckItemStore: DeckDataSource, Sendable {
     /// The text of the item card `card` shows, or "" when there is none (an event about a card
     /// out of range).
     func text(at card: Int) -> String {
-        state.withLock { $0.cards.indices.contains(card) ? $0.items[$0.cards[card]] : "" }
+        state.withLock { $0.cards.indices.contains(card) ? $0.items[$0.cards[card]].plainText : "" }
     }
 
     /// The text of item `index`, or "" when there is none.
     func text(ofItem index: Int) -> String {
-        state.withLock { $0.items.indices.contains(index) ? $0.items[index] : "" }
+        state.withLock { $0.items.indices.contains(index) ? $0.items[index].plainText : "" }
     }
 
     /// Appends `item` (and its card); returns its item index.
     @discardableResult
     func append(_ item: String) -> Int {
-        state.withLock {
-            $0.items.append(item)
+        let styled = ansi.styledString(item)
+        return state.withLock {
+            $0.items.append(styled)
             $0.cards.append($0.items.count - 1)
             return $0.items.count - 1
         }
@@ -80,9 +85,10 @@ final class DeckItemStore: DeckDataSource, Sendable {
 
     /// Appends `items` (a batch read from a stream).
     func append(contentsOf items: [String]) {
+        let styled = items.map(ansi.styledString)
         state.withLock {
-            $0.cards += $0.items.count..<($0.items.count + items.count)
-            $0.items += items
+            $0.cards += $0.items.count..<($0.items.count + styled.count)
+            $0.items += styled
         }
     }
 

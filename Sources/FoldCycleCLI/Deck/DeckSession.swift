@@ -78,10 +78,10 @@ final class DeckSession: Sendable {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
         self.stream = stream
-        store = DeckItemStore(items)
+        store = DeckItemStore(items, ansi: command.ansi)
         self.tty = tty
         let screen = Self.usableSize(tty.size)
-        let cardSize = command.cardSize(items: items, maxWidth: screen.columns - 2)
+        let cardSize = command.cardSize(items: store.items, maxWidth: screen.columns - 2)
         metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: command.cellAspect)
         deck = SwipeDeck(
             dataSource: store,

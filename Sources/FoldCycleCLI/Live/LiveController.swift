@@ -44,7 +44,7 @@ final class LiveController {
         }
     }
 
-    let cycler: Cycler<ArrayDataSource<String>>
+    let cycler: Cycler<ArrayDataSource<StyledString>>
     /// Whether the duration follows a typed `interval` (no `--duration`, no `duration` typed).
     private(set) var durationFollowsInterval: Bool
     /// The most items `items` lists in words (the JSON reply lists every one).
@@ -53,10 +53,14 @@ final class LiveController {
     /// The items' count and bytes, checked against ``Limits`` at each change.
     private var budget: ItemBudget
 
-    init(cycler: Cycler<ArrayDataSource<String>>, durationFollowsInterval: Bool) {
+    /// How the text of an added or replacing item is read (`--ansi`), as the first items were.
+    let ansi: ANSIHandling
+
+    init(cycler: Cycler<ArrayDataSource<StyledString>>, durationFollowsInterval: Bool, ansi: ANSIHandling = .keep) {
         self.cycler = cycler
         self.durationFollowsInterval = durationFollowsInterval
-        budget = ItemBudget(cycler.withDataSource { $0.items })
+        self.ansi = ansi
+        budget = ItemBudget(cycler.withDataSource { $0.items.map(\.plainText) })
     }
 
     /// The shown (or incoming) item as people count: `3/7`.
@@ -154,7 +158,7 @@ final class LiveController {
             return .failure("cannot \(index == nil ? "add" : "insert"): \(error)", .limitReached)
         }
         do {
-            let position = try cycler.insert(text, at: index)
+            let position = try cycler.insert(ansi.styledString(text), at: index)
             return .success(
                 "\(index == nil ? "added" : "inserted") as item \(position + 1)/\(cycler.count)",
                 .object([("index", .int(position)), ("count", .int(cycler.count))]))
@@ -166,7 +170,7 @@ final class LiveController {
 
     private func remove(at index: Int, numbering: Numbering) -> Reply {
         do {
-            let removed = try cycler.remove(at: index)
+            let removed = try cycler.remove(at: index).plainText
             budget.release(removed)
             return .success(
                 "removed item \(index + 1) (\(cycler.count) left)",
@@ -177,14 +181,14 @@ final class LiveController {
     }
 
     private func replace(at index: Int, with text: String, numbering: Numbering) -> Reply {
-        let current = cycler.withDataSource { (0..<$0.count).contains(index) ? $0.item(at: index) : nil }
+        let current = cycler.withDataSource { (0..<$0.count).contains(index) ? $0.item(at: index).plainText : nil }
         do throws(ItemLimitError) {
             if let current { try budget.admit(text, replacing: current) }
         } catch {
             return .failure("cannot replace: \(error)", .limitReached)
         }
         do {
-            let old = try cycler.replace(at: index, with: text)
+            let old = try cycler.replace(at: index, with: ansi.styledString(text)).plainText
             return .success(
                 "replaced item \(index + 1)",
                 .object([("index", .int(index)), ("previous", .string(old)), ("count", .int(cycler.count))]))
@@ -244,7 +248,7 @@ final class LiveController {
         let snapshot = cycler.snapshot()
         return .object([
             ("state", .string("\(snapshot.state)")), ("index", .int(snapshot.index)), ("count", .int(cycler.count)),
-            ("item", .string(snapshot.item)), ("direction", .string("\(cycler.direction)")),
+            ("item", .string(snapshot.item.plainText)), ("direction", .string("\(cycler.direction)")),
             ("transition", .string(cycler.transitionKind.rawValue)), ("interval", .double(cycler.interval)),
             ("duration", .double(cycler.duration)), ("transitioning", .bool(snapshot.transition != nil)),
         ])
@@ -253,7 +257,7 @@ final class LiveController {
     /// Every item; in words one line each (`▶ 2  text`, the shown one marked; a multi-line item by
     /// its first line), at most ``listedItemLimit`` of them.
     private func itemsReply(numbering: Numbering) -> Reply {
-        let items = cycler.withDataSource(\.items)
+        let items = cycler.withDataSource { $0.items.map(\.plainText) }
         let shown = cycler.index
         var lines = ["items (\(items.count)):"]
         for (index, item) in items.prefix(Self.listedItemLimit).enumerated() {

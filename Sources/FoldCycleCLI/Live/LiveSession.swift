@@ -18,7 +18,7 @@ internal import FoldCyclePlatform
 /// a nonisolated type, never on the main actor.
 final class LiveSession: Sendable {
     private let command: LiveCommand
-    private let cycler: Cycler<ArrayDataSource<String>>
+    private let cycler: Cycler<ArrayDataSource<StyledString>>
     /// Carries out commands for both protocols (on `queue`).
     private let controller: QueueConfined<LiveController>
     /// The terminal session, the control channel (JSON lines on stdin and stdout or
@@ -65,7 +65,8 @@ final class LiveSession: Sendable {
         self.command = command
         let cycler = try Self.makeCycler(for: command)
         self.cycler = cycler
-        let controller = LiveController(cycler: cycler, durationFollowsInterval: command.durationFollowsInterval)
+        let controller = LiveController(
+            cycler: cycler, durationFollowsInterval: command.durationFollowsInterval, ansi: command.ansi)
         let devices = Devices(for: command)
         (cardDevice, drawsFrames, commandDevice) = (devices.card, devices.drawsFrames, devices.command)
         core = try Self.makeCore(for: command, cycler: cycler, devices: devices)
@@ -77,7 +78,7 @@ final class LiveSession: Sendable {
     /// The cycler the options describe.
     ///
     /// - Throws: ``CLIError/runtime(_:)`` for one the options do not allow.
-    private static func makeCycler(for command: LiveCommand) throws(CLIError) -> Cycler<ArrayDataSource<String>> {
+    private static func makeCycler(for command: LiveCommand) throws(CLIError) -> Cycler<ArrayDataSource<StyledString>> {
         do {
             return try Cycler(
                 dataSource: ArrayDataSource(command.items), interval: command.interval, duration: command.duration,
@@ -124,12 +125,12 @@ final class LiveSession: Sendable {
     ///
     /// - Throws: ``SceneSession``'s errors: a socket or a recording that cannot be made.
     private static func makeCore(
-        for command: LiveCommand, cycler: Cycler<ArrayDataSource<String>>, devices: Devices
+        for command: LiveCommand, cycler: Cycler<ArrayDataSource<StyledString>>, devices: Devices
     ) throws(CLIError) -> SceneSession {
         let (commandDevice, cardDevice, drawsFrames) = (devices.command, devices.card, devices.drawsFrames)
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         // Items written as text read back with --file when any spans several lines.
-        let multiline = command.items.contains { TextLayout.plainText($0).contains("\n") }
+        let multiline = command.items.contains { TextLayout.plainText($0.plainText).contains("\n") }
         let terminalDevice = cardDevice ?? .standardOutput
         let configuration = Player.Configuration(
             framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
@@ -217,7 +218,7 @@ final class LiveSession: Sendable {
     private func launch(background: RGBColor) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
-        if let scene = player.scene as? CyclerScene<ArrayDataSource<String>> {
+        if let scene = player.scene as? CyclerScene<ArrayDataSource<StyledString>> {
             // Set before the player starts; it composes on this queue afterwards.
             BackgroundDetection.apply(background, to: scene.card)
         }
@@ -227,7 +228,7 @@ final class LiveSession: Sendable {
         let first = cycler.snapshot()
         // After the events the launch queued on this queue: the first item, then what was read.
         queue.async { [self] in
-            control.emit(state.value.translator.itemSettled(first.item))
+            control.emit(state.value.translator.itemSettled(first.item.plainText))
             let lines = state.value.heldLines ?? []
             state.value.heldLines = nil
             for line in lines { handleLine(line) }

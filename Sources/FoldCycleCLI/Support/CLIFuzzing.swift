@@ -107,7 +107,7 @@ extension CLIFuzzing {
         private let controller: LiveController
 
         /// A controller of `cycler`, the duration following a typed interval (no `--duration`).
-        package init(cycler: Cycler<ArrayDataSource<String>>) {
+        package init(cycler: Cycler<ArrayDataSource<StyledString>>) {
             controller = LiveController(cycler: cycler, durationFollowsInterval: true)
         }
 

@@ -27,7 +27,7 @@ public struct CardFaces: Hashable, Sendable {
     public init(item: String) {
         // "\r\n" is one Character in Swift, which a split at "\n" alone would not break.
         let lines = item.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        guard let separator = lines.firstIndex(where: { $0.trimmingSpaces == "---" }) else {
+        guard let separator = lines.firstIndex(where: { $0.trimmingSpaces == Self.separator }) else {
             self.init(front: item, back: nil)
             return
         }
@@ -42,6 +42,17 @@ public struct CardFaces: Hashable, Sendable {
     /// The text of the side shown: the back when `showsBack` and there is one, else the front.
     public func text(showingBack showsBack: Bool) -> String {
         showsBack ? back ?? front : front
+    }
+}
+
+extension CardFaces {
+    /// The text of the line that separates the front from the back, spaces and tabs around it
+    /// aside.
+    static let separator = "---"
+
+    /// Whether `line` is the separator line.
+    static func isSeparator(_ line: String) -> Bool {
+        Substring(line).trimmingSpaces == separator
     }
 }
 

@@ -43,7 +43,7 @@ package struct DeckScriptFrame: Hashable, Sendable {
 ///
 /// Not thread-safe: one thread advances a run. The deck and its clock are the run's own:
 /// draw them (``deck``, for a scene), do not command them.
-package final class DeckScriptRunner<DataSource: DeckDataSource> where DataSource.Item == String {
+package final class DeckScriptRunner<DataSource: DeckDataSource> where DataSource.Item: CardContent {
     /// The script played.
     package let script: DeckScript
     /// The deck the script plays on (on ``clock``; started by the first ``advance()``).
@@ -165,7 +165,7 @@ package final class DeckScriptRunner<DataSource: DeckDataSource> where DataSourc
 
     /// The item on the top card, if any.
     private var topItem: String? {
-        deck.snapshot(at: clock.now).cards.last { $0.position == 0 }?.item
+        deck.snapshot(at: clock.now).cards.last { $0.position == 0 }?.item.plainText
     }
 
     /// Begins the next action at the current frame; returns its position.

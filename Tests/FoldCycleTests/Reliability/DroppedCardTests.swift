@@ -29,7 +29,7 @@ struct DroppedCardTests {
         let clock = ManualClock()
         let configuration = Player.Configuration(colorDepth: .fixed(.truecolor), motion: .fixed(.full))
         weak var lastPlayer: Player?
-        weak var lastCycler: Cycler<ArrayDataSource<String>>?
+        weak var lastCycler: Cycler<ArrayDataSource<StyledString>>?
         var cards: [PseudoFoldCycler] = []
         for _ in 0..<50 {
             let card = try PseudoFoldCycler(

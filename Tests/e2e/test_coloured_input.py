@@ -1,0 +1,112 @@
+"""The input's own colours (issue 29, points 2 and 4; ../shared/cases/coloured-input.md):
+`git log --color=always | foldcycle deck`, `ls --color=always | foldcycle deck`, `rg --color=always
+… | foldcycle`. Under `--ansi keep` (the default) the cards show the input's SGR colours and
+attributes, every other escape sequence is dropped, and whatever names an item to a script (the
+deck's JSON `item`, plain output, render's markers) is the plain text; `strip` drops the styles
+too; `show` keeps today's visible pictures (ESC as ␛)."""
+import json
+import subprocess
+
+import pytest
+
+from conftest import exit_code
+
+ESC = "\x1b"
+# What `git log --oneline --decorate --color=always` writes for one commit.
+GIT_LOG_LINE = f"{ESC}[33m4e3cddc{ESC}[m{ESC}[33m ({ESC}[m{ESC}[1;36mHEAD -> {ESC}[m{ESC}[1;32mmain{ESC}[m{ESC}[33m){ESC}[m Fuzz outputs"
+# What `ls --color=always` writes for a directory and a file.
+LS_LINES = f"{ESC}[0m{ESC}[01;34mSources{ESC}[0m\nREADME.md\n"
+# Sequences a hostile item could carry: set the clipboard, clear the screen, a title, a C1 CSI.
+# A palette colour is shown as xterm's RGB for it at truecolor (docs/decisions/0100: a cell has no
+# palette-entry colour yet), as pyte reports it.
+XTERM = {"red": "cd0000", "green": "00cd00", "yellow": "cdcd00", "blue": "0000ee", "cyan": "00cdcd"}
+HOSTILE = f"{ESC}]52;c;SGVsbG8={ESC}\\{ESC}[2J{ESC}]0;pwned\x07\u009b31mx{ESC}[31mred"
+
+
+def deck_run(foldcycle, pty_run, data, *args):
+    run = pty_run([foldcycle, "deck", "--protocol", "jsonl", "--no-mouse", "--background", "black",
+                   "--width", "40", "--height", "3", *args], cols=60, rows=16, stdin_bytes=data.encode(),
+                  capture_stdout=True)
+    assert run.pump_until(lambda: "card 1 of" in run.text(), 5), run.text()
+    return run
+
+
+def cells_of(run, text):
+    """The pyte cells of the first screen row holding `text`, one per character of it."""
+    for row, line in enumerate(run.lines()):
+        column = line.find(text)
+        if column >= 0:
+            return [run.screen.buffer[row][column + offset] for offset in range(len(text))]
+    raise AssertionError(f"{text!r} not on screen:\n" + run.text())
+
+
+def test_ls_colours_show_on_the_card_and_the_json_item_is_the_bare_name(foldcycle, pty_run):
+    run = deck_run(foldcycle, pty_run, LS_LINES, "--color", "always")
+    name = cells_of(run, "Sources")
+    assert {(cell.fg, cell.bold) for cell in name} == {(XTERM["blue"], True)}
+    run.write(b"l")
+    assert run.pump_until(lambda: "README.md" in run.text(), 5), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    events = [json.loads(line) for line in run.stdout_bytes().decode().splitlines()]
+    swiped = [event for event in events if event.get("event") == "swiped"]
+    assert swiped[0] == {"event": "swiped", "index": 0, "item": "Sources", "side": "right", "by": "key",
+                         "velocity": None}
+
+
+def test_git_log_colours_keep_each_run(foldcycle, pty_run):
+    run = deck_run(foldcycle, pty_run, GIT_LOG_LINE + "\n", "--color", "always")
+    assert "4e3cddc (HEAD -> main) Fuzz outputs" in run.text()
+    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {XTERM["yellow"]}
+    assert {(cell.fg, cell.bold) for cell in cells_of(run, "HEAD")} == {(XTERM["cyan"], True)}
+    assert {(cell.fg, cell.bold) for cell in cells_of(run, "main")} == {(XTERM["green"], True)}
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+
+
+@pytest.mark.parametrize("handling", ["keep", "strip"])
+def test_foreign_sequences_never_reach_the_terminal(foldcycle, pty_run, handling):
+    run = deck_run(foldcycle, pty_run, HOSTILE + "\n", "--color", "always", "--ansi", handling)
+    assert "xred" in run.text()
+    raw = bytes(run.raw)
+    for foreign in (b"\x1b]52", b"\x1b[2J", b"\x1b]0;", b"\xc2\x9b", b"pwned"):
+        assert foreign not in raw
+    # keep: "red" in red; strip: in the card's own text colour.
+    fg = {cell.fg for cell in cells_of(run, "red")}
+    assert (fg == {XTERM["red"]}) == (handling == "keep")
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+
+
+def test_show_keeps_the_visible_pictures(foldcycle, pty_run):
+    run = deck_run(foldcycle, pty_run, f"{ESC}[33mtip{ESC}[m\n", "--color", "always", "--ansi", "show")
+    assert "␛[33mtip␛[m" in run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+
+
+def test_live_cards_from_piped_stdin_keep_their_colours(foldcycle, pty_run):
+    run = pty_run([foldcycle, "--background", "black", "--color", "always", "--interval", "60", "--width", "30"],
+                  cols=60, rows=12, stdin_bytes=(GIT_LOG_LINE + "\n").encode())
+    assert run.pump_until(lambda: "4e3cddc" in run.text(), 5), run.text()
+    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {XTERM["yellow"]}
+    assert "␛" not in run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+
+
+def test_plain_output_and_render_markers_are_the_plain_text(foldcycle, tmp_path):
+    items = tmp_path / "log.txt"
+    items.write_text(GIT_LOG_LINE + "\n" + HOSTILE + "\n")
+    proc = subprocess.run([foldcycle, "--file", str(items), "--cycles", "1", "--interval", "0.1"],
+                          capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
+    assert (proc.returncode, proc.stdout.decode()) == (0, "4e3cddc (HEAD -> main) Fuzz outputs\nxred\n")
+    proc = subprocess.run([foldcycle, "render", "--format", "asciicast", "--frames", "2", "--file", str(items)],
+                          capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
+    assert proc.returncode == 0
+    events = [json.loads(line) for line in proc.stdout.decode().splitlines()[1:]]
+    assert [event[2] for event in events if event[1] == "m"] == ["4e3cddc (HEAD -> main) Fuzz outputs", "xred"]
+    drawn = "".join(event[2] for event in events if event[1] == "o")
+    assert "38;2;205;205;0m4e3cddc" in drawn
+    for foreign in ("\x1b]52", "\x1b[2J", "\x1b]0;", "\u009b", "pwned"):
+        assert foreign not in drawn
