@@ -91,6 +91,12 @@ package enum FoldCycleCLI {
                 return 0
             }
             return try command.run()
+        case .run:
+            guard let command = try RunCommand.parse(Array(arguments.dropFirst())) else {
+                try writeHelp(RunCommand.help)
+                return 0
+            }
+            return try command.run()
         case .live, nil:
             break
         }

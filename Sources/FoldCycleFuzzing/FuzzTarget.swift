@@ -25,6 +25,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Item text with ANSI escape sequences under each `--ansi` handling: the runs, the plain
     /// text, what `show` shows and a card of the runs.
     case ansi
+    /// Markdown item text (``MarkdownReader``): plain text, runs, faces, time on 10 KB.
+    case markdown
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -39,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .transitions: TransitionsTarget.run(&input)
         case .outputs: OutputsTarget.run(&input)
         case .ansi: ANSITarget.run(&input)
+        case .markdown: MarkdownTarget.run(&input)
         }
     }
 }

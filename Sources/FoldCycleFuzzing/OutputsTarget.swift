@@ -7,12 +7,14 @@ import Foundation
 /// script's error. Properties: no control or width-0 cluster reaches a status line; the tmux line
 /// reads back as the plain one under tmux's two readings (each `#` as ``CLIFuzzing/tmuxHash``,
 /// no run of more than three `#`); waybar's is JSON; markers and titles read back as the plain
-/// text on one line; the SVG built frame by frame is the document of the same frames; errors quote boundedly.
+/// text on one line; the SVG built frame by frame is the document of the same frames; errors quote boundedly;
+/// `foldcycle run`'s card line from a command's output and its title hold no control.
 enum OutputsTarget {
     static func run(_ input: inout FuzzInput) {
         let columns = input.int(in: 1...12)
         let frameCount = input.int(in: 1...4)
         let text = String(decoding: input.remaining, as: UTF8.self)
+        runCard(Array(input.remaining), chunkBytes: columns * 7, text: text)
         statusLines(text)
         asciicast(text)
         svg(text, columns: columns, frames: frameCount)
@@ -22,6 +24,19 @@ enum OutputsTarget {
     /// Width-0 clusters a line of text must not hold (bidi controls, invisible format characters).
     static func hasInvisible(_ text: String) -> Bool {
         text.contains { $0 != "\n" && DisplayWidth.of($0) == 0 }
+    }
+
+    /// `foldcycle run`'s card line from a command's output, read in chunks: one line with text,
+    /// no control but a tab, at most the bytes kept of a line; its title: no control, one line.
+    private static func runCard(_ output: [UInt8], chunkBytes: Int, text: String) {
+        let card = CLIFuzzing.runCardLines(output, chunkBytes: chunkBytes, title: text)
+        for case let line? in card.lines {
+            FuzzCheck.require(!line.isEmpty && !line.contains("\n"), "a card line of no text or of two lines")
+            FuzzCheck.require(!FuzzCheck.hasControl(line, allowingTab: true), "a control in a card line")
+            FuzzCheck.require(line.unicodeScalars.count <= 16 * 1024, "a card line longer than the bytes kept")
+        }
+        FuzzCheck.require(
+            !FuzzCheck.hasControl(card.title) && !card.title.contains("\n"), "a control in a run's title")
     }
 
     private static func statusLines(_ text: String) {

@@ -30,12 +30,13 @@ struct CLIErrorTests {
 
     @Test("the command table")
     func commands() {
-        #expect(CLICommand.subcommands == [.render, .deck, .status, .send, .help])
-        #expect(CLICommand.subcommands.compactMap(\.name) == ["render", "deck", "status", "send", "help"])
+        #expect(CLICommand.subcommands == [.render, .deck, .status, .send, .run, .help])
+        #expect(CLICommand.subcommands.compactMap(\.name) == ["render", "deck", "status", "send", "run", "help"])
         #expect(CLICommand.subcommand(named: "help") == .help)
         #expect(CLICommand.subcommand(named: "deck") == .deck)
         #expect(CLICommand.subcommand(named: "status") == .status)
         #expect(CLICommand.subcommand(named: "send") == .send)
+        #expect(CLICommand.subcommand(named: "run") == .run)
         #expect(CLICommand.subcommand(named: "render") == .render)
         #expect(CLICommand.subcommand(named: "Render") == nil)
         #expect(CLICommand.live.name == nil)
@@ -43,7 +44,8 @@ struct CLIErrorTests {
             CLICommand.allCases.map(\.usage) == [
                 "foldcycle [OPTIONS] [ITEM ...]", "foldcycle render [OPTIONS] [ITEM ...]",
                 "foldcycle deck [OPTIONS] [ITEM ...]", "foldcycle status [OPTIONS] [ITEM ...]",
-                "foldcycle send [OPTIONS] <PATH> [REQUEST ...]", "foldcycle help [SUBCOMMAND]",
+                "foldcycle send [OPTIONS] <PATH> [REQUEST ...]", "foldcycle run [OPTIONS] -- <COMMAND> [ARG ...]",
+                "foldcycle help [SUBCOMMAND]",
             ])
     }
 }

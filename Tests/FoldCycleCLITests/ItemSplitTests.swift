@@ -67,7 +67,7 @@ struct ItemSplitTests {
     /// The Examples decks are blank-line-separated cards: auto keeps them whole.
     @Test(
         "the Examples decks read as paragraphs under auto",
-        arguments: [("flashcards.txt", 6), ("search-tips.txt", 7), ("status.txt", 6)])
+        arguments: [("flashcards.txt", 6), ("search-tips.txt", 7), ("status.txt", 6), ("tips.md", 5)])
     func examples(_ name: String, _ count: Int) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/\(name)")

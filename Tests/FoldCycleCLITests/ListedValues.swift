@@ -9,4 +9,6 @@ enum Listed {
     static let transitions = TransitionKind.allCases.map(\.rawValue).joined(separator: ", ")
     /// `plain, ansi, …`.
     static let formats = RenderCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")
+    /// `render, deck, …`: the subcommands `help` takes (the table is asserted in CLIErrorTests).
+    static let subcommands = CLICommand.subcommandNames
 }

@@ -104,12 +104,12 @@ struct SuggestionTests {
         #expect(
             CLIFuzzing.commandLine(["help", "dek"])
                 == .error(
-                    "Error: no help for 'dek' (did you mean 'deck'? subcommands: render, deck, status, send)\n"
+                    "Error: no help for 'dek' (did you mean 'deck'? subcommands: \(Listed.subcommands))\n"
                         + "Usage: foldcycle help [SUBCOMMAND]\n  See 'foldcycle --help' for more information.\n", 64))
         #expect(
             CLIFuzzing.commandLine(["help", "a", "b"])
                 == .error(
-                    "Error: 'help' takes one subcommand's name at most (subcommands: render, deck, status, send)\n"
+                    "Error: 'help' takes one subcommand's name at most (subcommands: \(Listed.subcommands))\n"
                         + "Usage: foldcycle help [SUBCOMMAND]\n  See 'foldcycle --help' for more information.\n", 64))
     }
 

@@ -45,6 +45,13 @@ def format_names():
     return re.search(r"--format <format> .*\(values: ([^;)]+)", text).group(1).split(", ")
 
 
+def subcommand_names():
+    """The subcommands `help` takes, as its error lists them (the literal list is asserted once,
+    in CLIErrorTests)."""
+    proc = subprocess.run([binary(), "help", "no-such-topic"], capture_output=True, timeout=10)
+    return re.search(r"subcommands: ([^)]+)\)", proc.stderr.decode()).group(1).split(", ")
+
+
 def _controlling_terminal():
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)

@@ -9,9 +9,9 @@ import subprocess
 
 import pytest
 
-from conftest import format_names, transition_names
+from conftest import format_names, subcommand_names, transition_names
 
-SUBCOMMANDS = ["render", "deck", "status", "send"]
+SUBCOMMANDS = subcommand_names()
 
 
 def help_options(foldcycle, command):

@@ -146,6 +146,7 @@ public final class TerminalSession: Sendable {
         var suspended = false
         var readsKeys = false
         var keyHandler: (@Sendable (KeyPress) -> Void)?
+        var bytesHandler: (@Sendable ([UInt8]) -> Void)?
         var mouseHandler: (@Sendable (MouseEvent) -> Void)?
         var timedMouseHandler: (@Sendable (MouseEvent, TimeInterval) -> Void)?
         var lineHandler: (@Sendable (String) -> Void)?
@@ -176,6 +177,12 @@ public final class TerminalSession: Sendable {
     /// Called for each key press (``Input/keys`` with a terminal input).
     public func setKeyHandler(_ handler: (@Sendable (KeyPress) -> Void)?) {
         onQueue { state.value.keyHandler = handler }
+    }
+    /// Called, in place of the key, mouse and report handlers, with the bytes read from a terminal
+    /// in key input mode, undecoded: for a program that hands the keys on to another terminal
+    /// (`foldcycle run` writes them to its command's pseudo-terminal).
+    package func setInputBytesHandler(_ handler: (@Sendable ([UInt8]) -> Void)?) {
+        onQueue { state.value.bytesHandler = handler }
     }
     /// Called for each mouse report (``Configuration/reportsMouse`` with keys read from a terminal).
     public func setMouseHandler(_ handler: (@Sendable (MouseEvent) -> Void)?) {
@@ -498,6 +505,10 @@ public final class TerminalSession: Sendable {
 
     private func handleKeyBytes(_ bytes: [UInt8], readAt: UInt64) {
         guard !state.value.ended, !state.value.suspended else { return }
+        if let bytesHandler = state.value.bytesHandler {
+            bytesHandler(bytes)
+            return
+        }
         for decoded in state.value.decoder.decodeWithReports(bytes) {
             guard state.value.backgroundQuery != nil else {
                 deliver(decoded, readAt: readAt)

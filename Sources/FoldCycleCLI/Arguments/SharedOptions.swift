@@ -134,6 +134,14 @@ enum SharedOptions {
             "Escape sequences in items: keep their colours, attributes and links (other sequences and "
             + "controls are dropped), strip them all, or show them as visible symbols (ESC as ␛).",
         cases: ANSIHandling.allCases, default: .keep)
+    /// `--markdown`: ``MarkdownSetting``'s cases; when items are read as Markdown (``ItemReading``).
+    static let markdown = ChoiceOption(
+        "markdown", value: "when",
+        summary:
+            "Read items as Markdown (emphasis, code, links, headings, lists, quotes, fenced code; the markers "
+            + "are not shown): auto when --file names a .md or .markdown file. A Markdown item's escape "
+            + "sequences are dropped (shown as symbols under --ansi show).",
+        cases: MarkdownSetting.allCases, default: .auto)
     /// `--split`: ``ItemSplit``'s cases; how `--file`'s text (and the deck's stdin) is cut.
     static let split = ChoiceOption(
         "split", value: "how",

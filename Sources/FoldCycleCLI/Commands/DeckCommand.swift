@@ -70,7 +70,8 @@ struct DeckCommand {
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] =
         [
-            Options.file.spec, SharedOptions.split.spec, SharedOptions.ansi.spec, Options.visible.spec,
+            Options.file.spec, SharedOptions.split.spec, SharedOptions.ansi.spec, SharedOptions.markdown.spec,
+            Options.visible.spec,
             Options.drag.spec, Options.loop.spec,
             Options.skipped.spec, Options.print.spec, Options.print0.spec, Options.wait.spec, Options.noMouse.spec,
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
@@ -160,8 +161,8 @@ struct DeckCommand {
     let filePath: String?
     /// `--split`: how `--file`'s text and standard input's are cut into items.
     let split: ItemSplit
-    /// `--ansi`: what becomes of escape sequences in the items.
-    let ansi: ANSIHandling
+    /// `--ansi`, `--markdown`: how the items' text is read.
+    let reading: ItemReading
     let visibleCount: Int
     let behavior: DeckBehavior
     let loops: Bool
@@ -213,7 +214,7 @@ struct DeckCommand {
             itemArguments: parsed.positionals,
             filePath: values.text(Options.file),
             split: try values.value(SharedOptions.split),
-            ansi: try values.value(SharedOptions.ansi),
+            reading: try ItemReading(values, file: values.text(Options.file)),
             visibleCount: try values.value(Options.visible),
             behavior: try values.value(Options.drag),
             loops: values.flag(Options.loop),

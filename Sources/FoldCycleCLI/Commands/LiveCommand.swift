@@ -85,6 +85,7 @@ struct LiveCommand {
             SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
             SharedOptions.timing.spec, Options.motion.spec,
             Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.ansi.spec,
+            SharedOptions.markdown.spec,
             SharedOptions.width.spec, SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.shading.spec, SharedOptions.terminalBackground.spec,
@@ -169,11 +170,12 @@ struct LiveCommand {
         "Your own cards\nfoldcycle --file cards.txt   or   foldcycle A B C",
     ]
 
-    /// The items as the cards show them: read as `--ansi` says (their ``StyledString/plainText``
-    /// is what sizes the card, what plain output prints and what scripts are told).
+    /// The items as the cards show them: read as `--ansi` and `--markdown` say (their
+    /// ``StyledString/plainText`` is what sizes the card, what plain output prints and what
+    /// scripts are told).
     let items: [StyledString]
-    /// `--ansi`: how the text of items added later is read too.
-    let ansi: ANSIHandling
+    /// `--ansi`, `--markdown`: how the text of items added later is read too.
+    let reading: ItemReading
     /// Standard input carries items (`--file -`, or piped with no items named), so keys and
     /// typed commands come from the controlling terminal (`/dev/tty`), as fzf reads them.
     let readsItemsFromStandardInput: Bool
@@ -230,18 +232,18 @@ struct LiveCommand {
             itemsNamed: values.text(SharedOptions.file) != nil || !values.parsed.positionals.isEmpty,
             filesItems: values.text(SharedOptions.file) == "-", language: control.language,
             isPiped: standardInputIsPiped)
-        let ansi = try values.value(SharedOptions.ansi)
+        let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
+        let reading = try ItemReading(values, file: itemsFile)
         let items =
             (role == .pipedItems
             ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
-            : try SharedOptions.items(values) ?? demoDeck).map(ansi.styledString)
-        let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
+            : try SharedOptions.items(values) ?? demoDeck).map(reading.styledString)
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
         return .run(
             LiveCommand(
                 items: items,
-                ansi: ansi,
+                reading: reading,
                 readsItemsFromStandardInput: role != .commands,
                 transition: try values.value(SharedOptions.transition),
                 direction: try values.value(SharedOptions.direction),

@@ -118,7 +118,7 @@ struct RenderCommand {
         Options.fromItem.spec, Options.cycle.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.shading.spec, SharedOptions.background.spec, SharedOptions.color.spec,
         Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, SharedOptions.split.spec,
-        SharedOptions.ansi.spec, Options.deck.spec,
+        SharedOptions.ansi.spec, SharedOptions.markdown.spec, Options.deck.spec,
         Options.pause.spec, Options.deckWidth.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
         Options.listTransitions.spec, SharedOptions.help.spec,
     ]
@@ -172,7 +172,7 @@ struct RenderCommand {
     /// The items' plain text (``StyledString/plainText``): what sizes the card and names the
     /// items in markers and JSON.
     let items: [String]
-    /// The items as the cards show them: read as `--ansi` says.
+    /// The items as the cards show them: read as `--ansi` and `--markdown` say.
     let contents: [StyledString]
     let transition: TransitionKind
     let direction: TransitionDirection
@@ -228,8 +228,8 @@ struct RenderCommand {
         let format = try values.value(Options.format)
         let play = values.flag(Options.play)
         try checkCombinations(values, format: format, play: play, deck: script != nil)
-        let ansi = try values.value(SharedOptions.ansi)
-        let contents = try Self.items(values, deck: script != nil).map(ansi.styledString)
+        let reading = try ItemReading(values, file: values.text(SharedOptions.file))
+        let contents = try Self.items(values, deck: script != nil).map(reading.styledString)
         let items = contents.map(\.plainText)
         let sampling: RenderSampling
         if let count = try values.value(Options.frames) {

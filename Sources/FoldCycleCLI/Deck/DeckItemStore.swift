@@ -29,13 +29,13 @@ final class DeckItemStore: DeckDataSource, Sendable {
 
     private let state: LockedBox<State>
 
-    /// How item text is read (``ANSIHandling``): every item, those added later too.
-    let ansi: ANSIHandling
+    /// How item text is read (``ItemReading``): every item, those added later too.
+    let reading: ItemReading
 
     /// A store of `items`.
-    init(_ items: [String], ansi: ANSIHandling = .keep) {
-        self.ansi = ansi
-        state = LockedBox(State(items: items.map(ansi.styledString), cards: Array(items.indices)))
+    init(_ items: [String], reading: ItemReading = ItemReading()) {
+        self.reading = reading
+        state = LockedBox(State(items: items.map(reading.styledString), cards: Array(items.indices)))
     }
 
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
@@ -75,7 +75,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
     /// Appends `item` (and its card); returns its item index.
     @discardableResult
     func append(_ item: String) -> Int {
-        let styled = ansi.styledString(item)
+        let styled = reading.styledString(item)
         return state.withLock {
             $0.items.append(styled)
             $0.cards.append($0.items.count - 1)
@@ -85,7 +85,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
 
     /// Appends `items` (a batch read from a stream).
     func append(contentsOf items: [String]) {
-        let styled = items.map(ansi.styledString)
+        let styled = items.map(reading.styledString)
         state.withLock {
             $0.cards += $0.items.count..<($0.items.count + styled.count)
             $0.items += styled

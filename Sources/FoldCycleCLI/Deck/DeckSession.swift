@@ -78,7 +78,7 @@ final class DeckSession: Sendable {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
         self.stream = stream
-        store = DeckItemStore(items, ansi: command.ansi)
+        store = DeckItemStore(items, reading: command.reading)
         self.tty = tty
         let screen = Self.usableSize(tty.size)
         let cardSize = command.cardSize(items: store.items, maxWidth: screen.columns - 2)

@@ -11,6 +11,7 @@ extension CLICommand {
         case .deck: return DeckCommand.overview
         case .status: return StatusCommand.overview
         case .send: return SendCommand.overview
+        case .run: return RunCommand.overview
         case .help: return "Show the help of foldcycle, or of a subcommand."
         }
     }
@@ -23,6 +24,7 @@ extension CLICommand {
         case .deck: return DeckCommand.specs
         case .status: return StatusCommand.specs
         case .send: return SendCommand.specs
+        case .run: return RunCommand.specs
         case .help: return []
         }
     }
@@ -35,6 +37,7 @@ extension CLICommand {
         case .deck: return DeckCommand.arguments
         case .status: return StatusCommand.arguments
         case .send: return SendCommand.arguments
+        case .run: return RunCommand.arguments
         case .help:
             return [("<SUBCOMMAND>", "The subcommand whose help to show: " + Self.subcommandNames + ".")]
         }
@@ -48,6 +51,7 @@ extension CLICommand {
         case .deck: return DeckCommand.sections
         case .status: return StatusCommand.sections
         case .send: return SendCommand.sections
+        case .run: return RunCommand.sections
         case .help: return []
         }
     }

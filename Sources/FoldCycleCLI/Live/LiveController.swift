@@ -1,4 +1,5 @@
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -53,13 +54,17 @@ final class LiveController {
     /// The items' count and bytes, checked against ``Limits`` at each change.
     private var budget: ItemBudget
 
-    /// How the text of an added or replacing item is read (`--ansi`), as the first items were.
-    let ansi: ANSIHandling
+    /// How the text of an added or replacing item is read (`--ansi`, `--markdown`), as the first
+    /// items were.
+    let reading: ItemReading
 
-    init(cycler: Cycler<ArrayDataSource<StyledString>>, durationFollowsInterval: Bool, ansi: ANSIHandling = .keep) {
+    init(
+        cycler: Cycler<ArrayDataSource<StyledString>>, durationFollowsInterval: Bool,
+        reading: ItemReading = ItemReading()
+    ) {
         self.cycler = cycler
         self.durationFollowsInterval = durationFollowsInterval
-        self.ansi = ansi
+        self.reading = reading
         budget = ItemBudget(cycler.withDataSource { $0.items.map(\.plainText) })
     }
 
@@ -158,7 +163,7 @@ final class LiveController {
             return .failure("cannot \(index == nil ? "add" : "insert"): \(error)", .limitReached)
         }
         do {
-            let position = try cycler.insert(ansi.styledString(text), at: index)
+            let position = try cycler.insert(reading.styledString(text), at: index)
             return .success(
                 "\(index == nil ? "added" : "inserted") as item \(position + 1)/\(cycler.count)",
                 .object([("index", .int(position)), ("count", .int(cycler.count))]))
@@ -188,7 +193,7 @@ final class LiveController {
             return .failure("cannot replace: \(error)", .limitReached)
         }
         do {
-            let old = try cycler.replace(at: index, with: ansi.styledString(text)).plainText
+            let old = try cycler.replace(at: index, with: reading.styledString(text)).plainText
             return .success(
                 "replaced item \(index + 1)",
                 .object([("index", .int(index)), ("previous", .string(old)), ("count", .int(cycler.count))]))

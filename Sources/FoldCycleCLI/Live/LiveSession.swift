@@ -66,7 +66,7 @@ final class LiveSession: Sendable {
         let cycler = try Self.makeCycler(for: command)
         self.cycler = cycler
         let controller = LiveController(
-            cycler: cycler, durationFollowsInterval: command.durationFollowsInterval, ansi: command.ansi)
+            cycler: cycler, durationFollowsInterval: command.durationFollowsInterval, reading: command.reading)
         let devices = Devices(for: command)
         (cardDevice, drawsFrames, commandDevice) = (devices.card, devices.drawsFrames, devices.command)
         core = try Self.makeCore(for: command, cycler: cycler, devices: devices)

@@ -14,6 +14,8 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
     case status
     /// `foldcycle send PATH [REQUEST ...]`: the client of `--listen PATH`.
     case send
+    /// `foldcycle run [OPTIONS] -- COMMAND [ARG ...]`: a command with a card under its output.
+    case run
     /// `foldcycle help [SUBCOMMAND]`: the help of the live cycler or of a subcommand, as
     /// `--help` prints it.
     case help
@@ -29,6 +31,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         case .deck: return "deck"
         case .status: return "status"
         case .send: return "send"
+        case .run: return "run"
         case .help: return "help"
         }
     }
@@ -41,6 +44,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         case .deck: return "Triage cards by drags, flings and keys (see 'foldcycle deck --help')."
         case .status: return "Print the item shown now, for status lines (see 'foldcycle status --help')."
         case .send: return "Send JSON-line requests to a run's --listen socket (see 'foldcycle send --help')."
+        case .run: return "Run a command with a card under its output (see 'foldcycle run --help')."
         case .help: return "Show this help, or a subcommand's: foldcycle help deck."
         }
     }
@@ -49,6 +53,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
     var usage: String {
         switch self {
         case .send: return "foldcycle send [OPTIONS] <PATH> [REQUEST ...]"
+        case .run: return "foldcycle run [OPTIONS] -- <COMMAND> [ARG ...]"
         case .help: return "foldcycle help [SUBCOMMAND]"
         default: return "foldcycle " + (name.map { "\($0) " } ?? "") + "[OPTIONS] [ITEM ...]"
         }
@@ -70,6 +75,7 @@ enum CLICommand: CaseIterable, Equatable, Sendable {
         case .deck: return DeckCommand.help
         case .status: return StatusCommand.help
         case .send: return SendCommand.help
+        case .run: return RunCommand.help
         }
     }
 

@@ -1,4 +1,5 @@
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -24,6 +25,24 @@ package enum CLIFuzzing {
         case rendered([UInt8], isJSON: Bool)
     }
 
+    /// The lines `foldcycle run`'s card shows for a command's `output` read in chunks of
+    /// `chunkBytes` (``OutputLines``): the latest line after each chunk, as plain text (nil
+    /// while no line has text), and `title` as every output of `run` shows it.
+    package static func runCardLines(_ output: [UInt8], chunkBytes: Int, title: String) -> (
+        lines: [String?], title: String
+    ) {
+        var lines = OutputLines()
+        var shown: [String?] = []
+        var start = 0
+        while start < output.count {
+            let end = min(start + max(chunkBytes, 1), output.count)
+            lines.append(Array(output[start..<end]))
+            shown.append(lines.takeLatest()?.plainText)
+            start = end
+        }
+        return (shown, RunCommand.plainTitle(title))
+    }
+
     /// Parses `arguments` (without the program name) as `foldcycle` does. Arguments naming a file
     /// (`--file`, `--record`) must be left out by the caller: parsing reads an item file.
     package static func commandLine(_ arguments: [String]) -> Outcome {
@@ -47,6 +66,8 @@ package enum CLIFuzzing {
                 return .rendered(command.line(at: now), isJSON: false)
             case .send:
                 return try SendCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
+            case .run:
+                return try RunCommand.parse(Array(arguments.dropFirst())) == nil ? .help : .parsed
             case .live, nil:
                 switch try LiveCommand.parse(arguments) {
                 case .help, .version, .completionScript, .manual: return .help
