@@ -140,16 +140,21 @@ struct StatusCommandTests {
         (StatusFormat.plain, ColorDepth.truecolor, "4e3cddc HEAD · fix #1 <&>\n"),
         (
             .ansi, .truecolor,
-            "\u{1B}[1;38;2;205;205;0m\u{1B}[48;2;0;128;0m4e3cddc\u{1B}[38;2;255;255;255m \u{1B}[4;38;2;0;205;205mHEAD"
+            "\u{1B}[1;38;2;205;205;0m\u{1B}[48;2;0;128;0m4e3cddc\u{1B}[38;2;255;255;255m \u{1B}[4;38;2;77;220;220mHEAD"
                 + "\u{1B}[24;38;2;255;255;255m · fix #1 <&>\u{1B}[0m\n"
         ),
         (.ansi, .none, "4e3cddc HEAD · fix #1 <&>\n"),
         (
             .tmux, .truecolor,
             "#[fg=#cdcd00,bg=#008000,bold]4e3cddc#[fg=#ffffff,bg=#008000,bold] "
-                + "#[fg=#00cdcd,bg=#008000,bold,underscore]HEAD#[fg=#ffffff,bg=#008000,bold] · fix ###[]1 <&>#[default]\n"
+                + "#[fg=#4ddcdc,bg=#008000,bold,underscore]HEAD#[fg=#ffffff,bg=#008000,bold] · fix ###[]1 <&>#[default]\n"
         ),
         (.tmux, .none, "4e3cddc HEAD · fix ###[]1 <&>\n"),
+        (
+            .waybar, .none,
+            #"{"text":"4e3cddc HEAD · fix #1 &lt;&amp;&gt;","tooltip":"4e3cddc HEAD \n\n fix #1 &lt;&amp;&gt;\nitem 1 of 3","class":"color-0"}"#
+                + "\n"
+        ),
         (
             .waybar, .truecolor,
             ##"{"text":"<span foreground=\"#cdcd00\">4e3cddc</span> <span foreground=\"#00cdcd\" "##

@@ -20,6 +20,39 @@ LS_LINES = f"{ESC}[0m{ESC}[01;34mSources{ESC}[0m\nREADME.md\n"
 # A palette colour is shown as xterm's RGB for it at truecolor (docs/decisions/0100: a cell has no
 # palette-entry colour yet), as pyte reports it.
 XTERM = {"red": "cd0000", "green": "00cd00", "yellow": "cdcd00", "blue": "0000ee", "cyan": "00cdcd"}
+# The first card of the default palette is green (#008000).
+GREEN = "008000"
+
+
+def kept_readable(color, background):
+    """`color` as shown on `background`: a run's own colour keeps a WCAG contrast of 3 with it,
+    stepping 5 % at a time toward black or white, whichever contrasts more with the background
+    (docs/decisions/0100); computed here independently of the product."""
+    def rgb(text):
+        return tuple(int(text[i:i + 2], 16) for i in (0, 2, 4))
+
+    def luminance(c):
+        def linear(v):
+            v /= 255
+            return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2])
+
+    def ratio(a, b):
+        x, y = luminance(a), luminance(b)
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+
+    c, bg = rgb(color), rgb(background)
+    if ratio(c, bg) >= 3:
+        return color
+    lb = luminance(bg)
+    end = (0, 0, 0) if (lb + 0.05) / 0.05 >= 1.05 / (lb + 0.05) else (255, 255, 255)
+    for step in range(1, 21):
+        mixed = tuple(int(a + (b - a) * step / 20 + 0.5) for a, b in zip(c, end))
+        if ratio(mixed, bg) >= 3:
+            return "%02x%02x%02x" % mixed
+    return "%02x%02x%02x" % end
+
+
 HOSTILE = f"{ESC}]52;c;SGVsbG8={ESC}\\{ESC}[2J{ESC}]0;pwned\x07\u009b31mx{ESC}[31mred"
 
 
@@ -43,7 +76,7 @@ def cells_of(run, text):
 def test_ls_colours_show_on_the_card_and_the_json_item_is_the_bare_name(foldcycle, pty_run):
     run = deck_run(foldcycle, pty_run, LS_LINES, "--color", "always")
     name = cells_of(run, "Sources")
-    assert {(cell.fg, cell.bold) for cell in name} == {(XTERM["blue"], True)}
+    assert {(cell.fg, cell.bold) for cell in name} == {(kept_readable(XTERM["blue"], GREEN), True)}
     run.write(b"l")
     assert run.pump_until(lambda: "README.md" in run.text(), 5), run.text()
     run.write(b"q")
@@ -57,9 +90,9 @@ def test_ls_colours_show_on_the_card_and_the_json_item_is_the_bare_name(foldcycl
 def test_git_log_colours_keep_each_run(foldcycle, pty_run):
     run = deck_run(foldcycle, pty_run, GIT_LOG_LINE + "\n", "--color", "always")
     assert "4e3cddc (HEAD -> main) Fuzz outputs" in run.text()
-    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {XTERM["yellow"]}
-    assert {(cell.fg, cell.bold) for cell in cells_of(run, "HEAD")} == {(XTERM["cyan"], True)}
-    assert {(cell.fg, cell.bold) for cell in cells_of(run, "main")} == {(XTERM["green"], True)}
+    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {kept_readable(XTERM["yellow"], GREEN)}
+    assert {(cell.fg, cell.bold) for cell in cells_of(run, "HEAD")} == {(kept_readable(XTERM["cyan"], GREEN), True)}
+    assert {(cell.fg, cell.bold) for cell in cells_of(run, "main")} == {(kept_readable(XTERM["green"], GREEN), True)}
     run.write(b"q")
     assert exit_code(run.wait()) == 0
 
@@ -73,7 +106,7 @@ def test_foreign_sequences_never_reach_the_terminal(foldcycle, pty_run, handling
         assert foreign not in raw
     # keep: "red" in red; strip: in the card's own text colour.
     fg = {cell.fg for cell in cells_of(run, "red")}
-    assert (fg == {XTERM["red"]}) == (handling == "keep")
+    assert (fg == {kept_readable(XTERM["red"], GREEN)}) == (handling == "keep")
     run.write(b"q")
     assert exit_code(run.wait()) == 0
 
@@ -89,7 +122,7 @@ def test_live_cards_from_piped_stdin_keep_their_colours(foldcycle, pty_run):
     run = pty_run([foldcycle, "--background", "black", "--color", "always", "--interval", "60", "--width", "30"],
                   cols=60, rows=12, stdin_bytes=(GIT_LOG_LINE + "\n").encode())
     assert run.pump_until(lambda: "4e3cddc" in run.text(), 5), run.text()
-    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {XTERM["yellow"]}
+    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {kept_readable(XTERM["yellow"], GREEN)}
     assert "␛" not in run.text()
     run.write(b"q")
     assert exit_code(run.wait()) == 0
@@ -110,3 +143,15 @@ def test_plain_output_and_render_markers_are_the_plain_text(foldcycle, tmp_path)
     assert "38;2;205;205;0m4e3cddc" in drawn
     for foreign in ("\x1b]52", "\x1b[2J", "\x1b]0;", "\u009b", "pwned"):
         assert foreign not in drawn
+
+
+def test_added_items_are_named_by_their_plain_text(foldcycle):
+    requests = [{"id": 1, "cmd": "add", "value": f"{ESC}[31mnew red{ESC}[0m"},
+                {"id": 2, "cmd": "replace", "index": 0, "value": f"{ESC}[1mA2{ESC}[m"}, {"id": 3, "cmd": "quit"}]
+    proc = subprocess.run([foldcycle, "--protocol", "jsonl", "--interval", "60", "A", "B"],
+                          input="".join(json.dumps(r) + "\n" for r in requests).encode(), capture_output=True,
+                          timeout=10)
+    assert proc.returncode == 0
+    events = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert {"event": "item-added", "index": 2, "item": "new red", "count": 3} in events
+    assert {"event": "item-replaced", "index": 0, "item": "A2", "previous": "A", "count": 3} in events

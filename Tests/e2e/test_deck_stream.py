@@ -144,7 +144,8 @@ def test_empty_input_is_still_66_before_anything_is_drawn(foldcycle, pty_run):
 def test_a_million_piped_lines_show_the_first_card_at_once(foldcycle, pty_run, tmp_path):
     script = "yes | head -n 1000000 | exec \"$0\" deck \"$@\""
     started = time.monotonic()
-    run = pty_run(["sh", "-c", script, foldcycle, *CARD], cols=100, rows=16)
+    # The pty answers no background query: the background is named (as in start_streaming).
+    run = pty_run(["sh", "-c", script, foldcycle, *CARD, "--background", "black"], cols=100, rows=16)
     assert run.pump_until(lambda: "y" in [line.strip() for line in run.lines()], 10), run.text()
     first_card = time.monotonic() - started
     # Read whole, the million items took 0.8 s (release build) before the first card.

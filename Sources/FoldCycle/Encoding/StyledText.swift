@@ -49,6 +49,7 @@ package enum StyledText {
             foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault, attributes: [],
             outputForeground: Pen.outputDefault, outputBackground: Pen.outputDefault)
         var styled = false
+        let style = style.under(text)
         for run in text.runs {
             // A letter, not the space `cell(for:)` holds: the pen is compared as for a glyph that
             // shows its foreground.

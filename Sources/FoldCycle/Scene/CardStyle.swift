@@ -102,13 +102,7 @@ public struct CardStyle: Hashable, Sendable {
 
     /// Black on light colours, white on dark ones: the one with the higher WCAG contrast ratio.
     public static func contrastingText(on background: RGBColor) -> RGBColor {
-        func linear(_ channel: UInt8) -> Double {
-            let value = Double(channel) / 255
-            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        let luminance =
-            0.2126 * linear(background.red) + 0.7152 * linear(background.green)
-            + 0.0722 * linear(background.blue)
+        let luminance = background.relativeLuminance
         // Contrast with black (L + 0.05) / 0.05 against white 1.05 / (L + 0.05): equal at L ≈ 0.179.
         return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? .black : .white
     }

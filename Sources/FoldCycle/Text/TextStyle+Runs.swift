@@ -2,11 +2,34 @@ extension TextStyle {
     /// The cell (a space) a run in `run` style is drawn in over this style: the run's colours
     /// where they are not ``StyledString/Color/default``, this style's otherwise; both styles'
     /// attributes.
+    ///
+    /// A run's own foreground on an RGB background keeps a contrast of at least
+    /// ``minimumRunContrast`` with it (``RGBColor/keepingContrast(_:against:)``): `ls`'s blue
+    /// stays readable on a blue card, git's yellow on a yellow one.
     package func cell(for run: StyledString.Style) -> Cell {
-        Cell(
-            glyph: 0x20, foreground: TerminalColor(run.foreground) ?? foreground,
-            background: TerminalColor(run.background) ?? background,
+        let background = TerminalColor(run.background) ?? background
+        var foreground = TerminalColor(run.foreground) ?? foreground
+        if run.foreground != .default, case .rgb(let color) = foreground, case .rgb(let behind) = background {
+            foreground = .rgb(color.keepingContrast(Self.minimumRunContrast, against: behind))
+        }
+        return Cell(
+            glyph: 0x20, foreground: foreground, background: background,
             attributes: attributes.union(CellAttributes(run.attributes)))
+    }
+
+    /// The least contrast ratio (WCAG 2.x) a run's own text colour keeps with the colour behind
+    /// it: 3, WCAG's minimum for large or bold text (the card's text is bold).
+    package static let minimumRunContrast: Double = 3
+
+    /// The style `text` is laid out over: this one, without its bold when a run of `text` is
+    /// bold of its own (a Markdown `**strong**`, an SGR 1), so that the bold shows.
+    package func under(_ text: StyledString) -> TextStyle {
+        guard attributes.contains(.bold), text.runs.contains(where: { $0.style.attributes.contains(.bold) }) else {
+            return self
+        }
+        var style = self
+        style.attributes.remove(.bold)
+        return style
     }
 
     /// This style with `run`'s colours and attributes over it (as ``cell(for:)``).

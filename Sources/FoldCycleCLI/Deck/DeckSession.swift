@@ -483,7 +483,7 @@ final class DeckSession: Sendable {
             defer { updateFooter() }
             return .init(
                 outcome: .success(.object([("index", .int(index)), ("count", .int(store.itemCount))])),
-                events: [.itemAdded(index: index, item: text, count: store.itemCount)])
+                events: [.itemAdded(index: index, item: store.text(ofItem: index), count: store.itemCount)])
         case .items:
             return .init(
                 outcome: .success(

@@ -402,13 +402,17 @@ final class LiveSession: Sendable {
         guard case .success(let result) = reply.outcome, let index = result["index"]?.intValue,
             let count = result["count"]?.intValue
         else { return [] }
+        // The item as scripts know it: its plain text, as `items` and `status` give it.
+        let reading = controller.value.reading
         switch command {
-        case .add(let text, _): return [.itemAdded(index: index, item: text, count: count)]
+        case .add(let text, _):
+            return [.itemAdded(index: index, item: reading.styledString(text).plainText, count: count)]
         case .remove: return [.itemRemoved(index: index, item: result["item"]?.stringValue ?? "", count: count)]
         case .replace(_, let text):
             return [
                 .itemReplaced(
-                    index: index, item: text, previous: result["previous"]?.stringValue ?? "", count: count)
+                    index: index, item: reading.styledString(text).plainText,
+                    previous: result["previous"]?.stringValue ?? "", count: count)
             ]
         default: return []
         }

@@ -23,7 +23,9 @@ extension StatusLine {
         switch format {
         case .plain, .waybar:
             guard format == .waybar else { return Array((line.plainText + "\n").utf8) }
-            return waybar(line, whole: item.plainText, index: index, count: count, style: style)
+            // Without colour (NO_COLOR, --color never) the text carries no markup either.
+            let shown = depth == .none ? StyledString(line.plainText) : line
+            return waybar(shown, whole: item.plainText, index: index, count: count, style: style)
         case .ansi:
             guard depth != .none else { return Array((line.plainText + "\n").utf8) }
             return StyledText.bytes(line, style: style.textStyle(forItemAt: index), depth: depth) + [0x0A]
