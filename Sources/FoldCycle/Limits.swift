@@ -8,9 +8,9 @@
 package enum Limits {
     /// The widest terminal the player lays frames out for, in columns. A terminal reporting more
     /// (a bogus 65535 × 65535 size) is drawn in as if it had this many; the card is clipped there.
-    package static let terminalColumns = 2_000
+    package static let terminalColumns = CyclerError.maximumCardColumns
     /// The tallest terminal the player lays frames out for, in rows (see ``terminalColumns``).
-    package static let terminalRows = 1_000
+    package static let terminalRows = CyclerError.maximumCardRows
 
     /// The most bytes one line of input read as lines (piped commands) may have: 64 KiB. A longer
     /// line is dropped whole and the session is told (``TerminalSession/setOverlongLineHandler(_:)``),

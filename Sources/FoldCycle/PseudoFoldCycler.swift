@@ -55,15 +55,18 @@ public final class PseudoFoldCycler: Sendable {
     ///   - items: the texts to cycle, at least one; a text may hold several lines and ANSI
     ///     escape sequences (as Rainbow or Noora style a string), read as `ansi` says.
     ///   - direction: where content moves; default `.down`.
-    ///   - interval: seconds between transitions; finite and > 0. Default 2.
-    ///   - duration: seconds each transition runs; nil for `interval − min(0.1, interval/2)`,
-    ///     kept shorter than the interval. Finite, > 0 and < `interval`.
+    ///   - interval: seconds between transitions; finite and ≥ 0.001 (1 ms,
+    ///     ``Cycler/minimumInterval``). Default 2.
+    ///   - duration: seconds each transition runs; nil for `min(0.6, interval/3)`
+    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, ≥ 0.001 (``Cycler/minimumDuration``)
+    ///     and < `interval`.
     ///   - transition: the kind of transition; default ``TransitionKind/fold``.
     ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
     ///     (<doc:WritingATransition>).
     ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
-    ///   - cardSize: the card in cells; nil fits every item (widest line and most lines, plus
-    ///     one cell of padding on each side).
+    ///   - cardSize: the card in cells, at most 2000 columns and 1000 rows (the largest terminal
+    ///     frames are laid out for); nil fits every item (widest line and most lines, plus one
+    ///     cell of padding on each side, within the same bounds).
     ///   - cardStyle: colours and alignment.
     ///   - cellAspect: a cell's height over its width (> 0), default 2.
     ///   - output: where frames go; default standard output (any ``OutputSink``: a file, a
@@ -74,9 +77,9 @@ public final class PseudoFoldCycler: Sendable {
     ///   - ansi: what becomes of escape sequences in the items: ``ANSIHandling/keep`` (their
     ///     SGR colours and attributes style the card; the default), ``ANSIHandling/strip`` or
     ///     ``ANSIHandling/show`` (visible pictures, as before styles were read).
-    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``, or
+    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
     ///   ``CyclerError/invalidDuration(_:interval:)`` when the duration is not shorter than the
-    ///   interval (its message names both values).
+    ///   interval (its message names both values), or ``CyclerError/invalidCardSize(columns:rows:)``.
     public convenience init(
         items: [String], direction: TransitionDirection = .down, interval: TimeInterval = 2,
         duration: TimeInterval? = nil, transition: TransitionKind = .fold,
@@ -100,15 +103,18 @@ public final class PseudoFoldCycler: Sendable {
     /// - Parameters:
     ///   - styledItems: the styled texts to cycle, at least one; a text may hold several lines.
     ///   - direction: where content moves; default `.down`.
-    ///   - interval: seconds between transitions; finite and > 0. Default 2.
+    ///   - interval: seconds between transitions; finite and ≥ 0.001 (1 ms,
+    ///     ``Cycler/minimumInterval``). Default 2.
     ///   - duration: seconds each transition runs; nil for `min(0.6, interval/3)`
-    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, > 0 and < `interval`.
+    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, ≥ 0.001 (``Cycler/minimumDuration``)
+    ///     and < `interval`.
     ///   - transition: the kind of transition; default ``TransitionKind/fold``.
     ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
     ///     (<doc:WritingATransition>).
     ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
-    ///   - cardSize: the card in cells; nil fits every item (widest line and most lines, plus
-    ///     one cell of padding on each side).
+    ///   - cardSize: the card in cells, at most 2000 columns and 1000 rows (the largest terminal
+    ///     frames are laid out for); nil fits every item (widest line and most lines, plus one
+    ///     cell of padding on each side, within the same bounds).
     ///   - cardStyle: colours and alignment.
     ///   - cellAspect: a cell's height over its width (> 0), default 2.
     ///   - output: where frames go; default standard output (any ``OutputSink``: a file, a
@@ -116,9 +122,9 @@ public final class PseudoFoldCycler: Sendable {
     ///   - configuration: frame rate, output mode, colour depth and motion (detected from the
     ///     environment by default, as the `foldcycle` tool detects them).
     ///   - clock: the time source; ``DispatchClock`` by default, ``ManualClock`` in tests.
-    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``, or
+    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
     ///   ``CyclerError/invalidDuration(_:interval:)`` when the duration is not shorter than the
-    ///   interval (its message names both values).
+    ///   interval (its message names both values), or ``CyclerError/invalidCardSize(columns:rows:)``.
     public init(
         styledItems: [StyledString], direction: TransitionDirection = .down, interval: TimeInterval = 2,
         duration: TimeInterval? = nil, transition: TransitionKind = .fold,
@@ -134,13 +140,23 @@ public final class PseudoFoldCycler: Sendable {
                 kind: transition, direction: direction, timingFunction: timingFunction,
                 customTransition: customTransition),
             clock: clock)
-        let size = cardSize ?? CardScene.fittingSize(for: styledItems)
+        if let cardSize, cardSize.bounded != cardSize {
+            throw .invalidCardSize(columns: cardSize.columns, rows: cardSize.rows)
+        }
+        let size = cardSize ?? CardScene.fittingSize(for: styledItems).bounded
         self.cardSize = size
         self.cardStyle = cardStyle
         self.cellAspect = cellAspect
         player = Player(
             cycler: cycler, cardSize: size, style: cardStyle, cellAspect: cellAspect,
             configuration: configuration, sink: output)
+    }
+
+    /// A card dropped without ``finish()`` finishes: its timer stops and the terminal is given
+    /// back (cursor shown, modes restored), so a card left behind neither keeps drawing nor
+    /// leaves the terminal raw.
+    deinit {
+        if !isFinished { player.finish() }
     }
 
     // MARK: - The card's controls

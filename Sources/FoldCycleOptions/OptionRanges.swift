@@ -93,6 +93,16 @@ package struct NumberRange: Equatable, Sendable {
         self.unit = unit
     }
 
+    /// At least `lowerBound` and less than a bound known when the option is read, called
+    /// `upperBoundName`.
+    package init(atLeast lowerBound: Double, below upperBoundName: String, unit: String) {
+        self.lowerBound = lowerBound
+        includesLowerBound = true
+        upperBound = .named(upperBoundName)
+        includesUpperBound = false
+        self.unit = unit
+    }
+
     /// Help's form: `0.01...86400` when both ends are fixed and allowed, otherwise
     /// `> 0 and < the interval`.
     package var helpText: String {

@@ -33,7 +33,7 @@ struct HelpTextTests {
         arguments: [
             "  --direction <direction> Direction content moves in. (values: down, up, left, right; default: down)",
             "  --interval <seconds>    Seconds between transitions. (0.01...86400; default: 2)",
-            "  --duration <seconds>    Seconds each transition runs, shorter than the interval (the iOS design's: interval − 0.1). (> 0 and < the interval; default: min(0.6, interval/3))",
+            "  --duration <seconds>    Seconds each transition runs, shorter than the interval (the iOS design's: interval − 0.1). (≥ 0.001 and < the interval; default: min(0.6, interval/3))",
             "  --motion <motion>       How much cards move: a short cross-fade for reduced, items as lines for none. (values: auto, full, reduced, none; default: auto)",
             "  --file <path>           Read items from a UTF-8 file ('-': stdin), cut as --split says.",
             "  --split <how>           How --file's text is cut into items: one per line, per blank-line-separated paragraph, at each NUL (find -print0); auto: nul if the text holds a NUL, paragraphs if a blank line stands between two lines, else lines. (values: auto, lines, paragraphs, nul; default: auto)",

@@ -39,11 +39,13 @@ struct StatusCommandTests {
     }
 
     @Test(
-        "times: ISO 8601 with a zone, a date (its UTC midnight), Unix seconds",
+        "times: ISO 8601 with a zone, extended or basic, a date (its UTC midnight), Unix seconds after @",
         arguments: [
             ("2026-12-01T08:30:00Z", 1_796_113_800.0), ("2026-12-01T09:30:00+01:00", 1_796_113_800),
             ("2026-12-01T08:30:00.25Z", 1_796_113_800.25), ("2026-12-01", 1_796_083_200),
-            ("1796083200", 1_796_083_200), ("@1796083200.5", 1_796_083_200.5), (" 0 ", 0), ("-86400", -86_400),
+            ("20261201", 1_796_083_200), ("20261201T083000Z", 1_796_113_800), ("20261201T093000+0100", 1_796_113_800),
+            ("20261201T083000.25Z", 1_796_113_800.25), ("@1796083200", 1_796_083_200),
+            ("@1796083200.5", 1_796_083_200.5), (" @0 ", 0), ("@-86400", -86_400),
         ])
     func times(_ text: String, _ seconds: TimeInterval) {
         #expect(TimeText.parse(text)?.timeIntervalSince1970 == seconds)
@@ -51,7 +53,10 @@ struct StatusCommandTests {
 
     @Test(
         "what is not a time",
-        arguments: ["yesterday", "2026-13-01", "", "1e400", "nan", "2026-12-01T08:30:00", "12:00"]
+        arguments: [
+            "yesterday", "2026-13-01", "", "1e400", "nan", "2026-12-01T08:30:00", "12:00", "1796083200", "0", "-86400",
+            "20261301", "2026120", "20261201T083000", "20261201T0830Z", "@20261201T083000Z",
+        ]
     )
     func notTimes(_ text: String) {
         #expect(TimeText.parse(text) == nil)
@@ -88,10 +93,15 @@ struct StatusCommandTests {
             ([], "no items: give them as arguments or with '--file <path>'"),
             (
                 ["--epoch", "soon", "A"],
-                "invalid value 'soon' for '--epoch' (an ISO 8601 time such as 2026-12-01T08:30:00Z, a date such as "
-                    + "2026-12-01, or Unix seconds)"
+                "invalid value 'soon' for '--epoch' (an ISO 8601 time such as 2026-12-01T08:30:00Z or 20261201T083000Z, "
+                    + "a date such as 2026-12-01 or 20261201, or Unix seconds after @ such as @1796083200)"
             ),
-            (["--follow", "--at", "0", "A"], "'--follow' follows the clock; it cannot be given with '--at'"),
+            (
+                ["--at", "1796083200", "A"],
+                "invalid value '1796083200' for '--at': Unix seconds are written after @ (@1796083200), and a date as "
+                    + "20261201 or 2026-12-01"
+            ),
+            (["--follow", "--at", "@0", "A"], "'--follow' follows the clock; it cannot be given with '--at'"),
             (["--format", "xml", "A"], "invalid value 'xml' for '--format' (values: plain, ansi, tmux, waybar)"),
             (
                 ["--interval", "0", "A"],

@@ -25,19 +25,23 @@ struct UsageErrorTests {
         (["--interval", "abc"], "invalid value 'abc' for '--interval' (seconds: a finite number ≥ 0.01 and ≤ 86400)"),
         (
             ["--interval", "1", "--duration", "1"],
-            "value 1 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 1)"
+            "value 1 for '--duration' is out of range (seconds: a finite number ≥ 0.001 and < the interval, 1)"
         ),
         (
             ["--duration", "3"],
-            "value 3 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"
+            "value 3 for '--duration' is out of range (seconds: a finite number ≥ 0.001 and < the interval, 2)"
         ),
         (
             ["--duration", "0"],
-            "value 0 for '--duration' is out of range (seconds: a finite number > 0 and < the interval, 2)"
+            "value 0 for '--duration' is out of range (seconds: a finite number ≥ 0.001 and < the interval, 2)"
+        ),
+        (
+            ["--duration", "0.0005"],
+            "value 0.0005 for '--duration' is out of range (seconds: a finite number ≥ 0.001 and < the interval, 2)"
         ),
         (
             ["--duration", "nan"],
-            "invalid value 'nan' for '--duration' (seconds: a finite number > 0 and < the interval, 2)"
+            "invalid value 'nan' for '--duration' (seconds: a finite number ≥ 0.001 and < the interval, 2)"
         ),
         (["--fps", "0"], "value 0 for '--fps' is out of range (a whole number from 1 to 240)"),
         (["--fps", "241"], "value 241 for '--fps' is out of range (a whole number from 1 to 240)"),

@@ -60,15 +60,74 @@ struct CompositorTests {
                     "a", foreground: .rgb(RGBColor(red: 128, green: 128, blue: 128)),
                     background: .rgb(RGBColor(red: 128, green: 0, blue: 0))))
         let over = Layer(
-            content: CellBuffer(width: 1, height: 1, filling: Cell("b", foreground: .rgb(.black), background: navy)),
+            content: CellBuffer(width: 1, height: 1, filling: Cell("a", foreground: .rgb(.black), background: navy)),
             alpha: 0.25)
         Compositor(backgroundColor: .white).composite([layer, over], into: &destination)
         // Below: fg 0.5·white + 0.5·white(background) = white; bg 0.5·red + 0.5·white = (255, 128, 128).
         #expect(
             destination[0, 0]
                 == Cell(
-                    "b", foreground: .rgb(RGBColor(red: 191, green: 191, blue: 191)),
+                    "a", foreground: .rgb(RGBColor(red: 191, green: 191, blue: 191)),
                     background: .rgb(RGBColor(red: 191, green: 96, blue: 128))))
+    }
+
+    @Test(
+        "a glyph over another cross-fades: the more opaque layer's glyph, its ink faded toward the background",
+        arguments: [
+            // alpha 0.1 = 26/256: the A below, its ink 1 − 2·26/256 = 204/256 of white over black.
+            (0.1, Cell("A", foreground: .rgb(RGBColor(red: 203, green: 203, blue: 203)), background: .rgb(.black))),
+            // 102/256: 52/256 of white.
+            (0.4, Cell("A", foreground: .rgb(RGBColor(red: 52, green: 52, blue: 52)), background: .rgb(.black))),
+            // At the swap the top's glyph, its ink the background's.
+            (0.5, Cell("B", foreground: .rgb(.black), background: .rgb(.black))),
+            (0.75, Cell("B", foreground: .rgb(RGBColor(red: 128, green: 128, blue: 128)), background: .rgb(.black))),
+            (1.0, Cell("B")),
+        ])
+    func crossFade(_ alpha: Double, _ expected: Cell) {
+        let below = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("A")))
+        let over = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("B")), alpha: alpha)
+        var destination = CellBuffer(width: 1, height: 1)
+        Compositor().composite([below, over], into: &destination)
+        #expect(destination[0, 0] == expected)
+        // A space on top competes with the glyph below as well.
+        let space = Layer(content: CellBuffer(width: 1, height: 1, filling: .blank), alpha: alpha)
+        Compositor().composite([below, space], into: &destination)
+        #expect(destination[0, 0].character == (alpha < 0.5 ? "A" : " "))
+    }
+
+    @Test("a wide glyph below cross-fades whole: kept under 1/2, replaced from 1/2", arguments: [0.25, 0.75])
+    func crossFadeWide(_ alpha: Double) {
+        var wide = CellBuffer(width: 2, height: 1)
+        wide[0, 0] = Cell("カ")
+        wide[1, 0] = .continuation(of: Cell("カ"))
+        let below = Layer(content: wide)
+        var text = CellBuffer(width: 2, height: 1)
+        text[0, 0] = Cell("A")
+        text[1, 0] = Cell("B")
+        let over = Layer(content: text, alpha: alpha)
+        var destination = CellBuffer(width: 2, height: 1)
+        Compositor().composite([below, over], into: &destination)
+        // Either way 128/256 of white is left: 1 − 2·64/256, or 2·192/256 − 1.
+        let grey = TerminalColor.rgb(RGBColor(red: 128, green: 128, blue: 128))
+        if alpha < 0.5 {
+            let lead = Cell("カ", foreground: grey, background: .rgb(.black))
+            #expect(destination.cells == [lead, .continuation(of: lead)])
+        } else {
+            #expect(
+                destination.cells == [
+                    Cell("A", foreground: grey, background: .rgb(.black)),
+                    Cell("B", foreground: grey, background: .rgb(.black)),
+                ])
+        }
+    }
+
+    @Test("at 16 colours a cross-fade swaps whole layers at alpha 1/2 (record 0125)", arguments: [0.4, 0.6])
+    func crossFade16(_ alpha: Double) {
+        let below = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("A", background: navy)))
+        let over = Layer(content: CellBuffer(width: 1, height: 1, filling: Cell("B", background: red)), alpha: alpha)
+        var destination = CellBuffer(width: 1, height: 1)
+        Compositor(colorDepth: .ansi16).composite([below, over], into: &destination)
+        #expect(destination[0, 0] == (alpha < 0.5 ? Cell("A", background: navy) : Cell("B", background: red)))
     }
 
     @Test(

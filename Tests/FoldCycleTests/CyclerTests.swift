@@ -236,6 +236,49 @@ struct CyclerTests {
         }
     }
 
+    @Test(
+        "an interval or duration below 1 ms is refused, naming the minimum",
+        arguments: [Double.leastNonzeroMagnitude, 1e-9, 0.000_999])
+    func belowMinimum(_ seconds: Double) throws {
+        #expect(Cycler<ArrayDataSource<String>>.minimumInterval == 0.001)
+        #expect(Cycler<ArrayDataSource<String>>.minimumDuration == 0.001)
+        #expect(throws: CyclerError.invalidInterval(seconds)) {
+            try Cycler(dataSource: ArrayDataSource(["a", "b"]), interval: seconds, clock: ManualClock())
+        }
+        #expect(throws: CyclerError.invalidDuration(seconds, interval: 2)) {
+            try Cycler(dataSource: ArrayDataSource(["a", "b"]), interval: 2, duration: seconds, clock: ManualClock())
+        }
+        let (cycler, _, _) = try makeCycler(count: 2, interval: 0.001)
+        #expect(throws: CyclerError.invalidInterval(seconds)) { try cycler.setInterval(seconds) }
+        #expect(
+            CyclerError.invalidInterval(1e-9).description
+                == "interval 1e-09 is not allowed (seconds: a finite number ≥ 0.001)")
+    }
+
+    @Test(
+        "a tick late by any span schedules the next one ahead of now, computed, not counted up to",
+        arguments: [
+            (0.0, 0.001, 1e9, 1_000_000_000_001), (0.0, 0.001, 3600.0, 3_600_001), (0.0, 0.3, 10.0, 34),
+            (5.0, 2.0, 5.5, 1),
+        ])
+    func catchUp(_ anchor: Double, _ interval: Double, _ now: Double, _ expected: Int) {
+        #expect(
+            Cycler<ArrayDataSource<String>>.firstTickAhead(after: 0, anchor: anchor, interval: interval, now: now)
+                == expected)
+    }
+
+    @Test("a cycler stalled for 30 years on a 1 ms interval ticks once and goes on", .timeLimit(.minutes(1)))
+    func stalledCatchUp() throws {
+        let (cycler, clock, _) = try makeCycler(count: 2, interval: 0.001)
+        #expect(cycler.launch())
+        clock.stall(for: 1e9)
+        clock.advance(by: 0)
+        #expect(cycler.transitionsBegun == 1)
+        clock.advance(by: 0.001)
+        #expect(cycler.transitionsBegun == 2)
+        _ = cycler.stop()
+    }
+
     @Test("invalid durations", arguments: [0, -0.5, 2, 3, Double.nan, .infinity])
     func invalidDuration(_ duration: Double) {
         let error = #expect(throws: CyclerError.self) {

@@ -110,7 +110,7 @@ struct PseudoFoldCyclerTests {
         } catch {
             #expect(
                 error.description
-                    == "duration 3 is not allowed (seconds: a finite number > 0 and < the interval, 1.5)")
+                    == "duration 3 is not allowed (seconds: a finite number ≥ 0.001 and < the interval, 1.5)")
         }
     }
 

@@ -72,11 +72,11 @@ def test_the_same_split_for_render_status_and_deck(foldcycle, pty_run):
     assert proc.returncode == 0, proc.stderr
     frames = proc.stdout.decode().split("\n\n")
     assert "tip: three" in frames[0] and "tip: one" in frames[1]
-    proc = subprocess.run([foldcycle, "status", "--file", "-", "--interval", "10", "--epoch", "0", "--at", "15"],
+    proc = subprocess.run([foldcycle, "status", "--file", "-", "--interval", "10", "--epoch", "@0", "--at", "@15"],
                           input=TIPS, capture_output=True, timeout=10)
     assert (proc.returncode, proc.stdout) == (0, b"tip: two\n"), proc.stderr
     proc = subprocess.run([foldcycle, "status", "--file", "-", "--split", "paragraphs", "--interval", "10",
-                           "--epoch", "0", "--at", "15"], input=TIPS, capture_output=True, timeout=10)
+                           "--epoch", "@0", "--at", "@15"], input=TIPS, capture_output=True, timeout=10)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().startswith("tip: one")
     run = pty_run([foldcycle, "deck", "--color", "never", "--split", "nul"], cols=60, rows=16,

@@ -63,13 +63,18 @@ def test_errors(foldcycle):
     bad = status(foldcycle, "--at", "noon", "A")
     assert bad.returncode == 64
     assert bad.stderr.decode().splitlines()[0] == (
-        "Error: invalid value 'noon' for '--at' (an ISO 8601 time such as 2026-12-01T08:30:00Z, a date such as "
-        "2026-12-01, or Unix seconds)")
+        "Error: invalid value 'noon' for '--at' (an ISO 8601 time such as 2026-12-01T08:30:00Z or 20261201T083000Z, "
+        "a date such as 2026-12-01 or 20261201, or Unix seconds after @ such as @1796083200)")
+    # Issue 34 point 7: an ISO 8601 basic date is a date, not 20,261,201 seconds (1970-08-23).
+    basic = status(foldcycle, "--interval", "86400", "--epoch", "2026-11-30", "--at", "20261201", "A", "B", "C")
+    assert basic.returncode == 0 and basic.stdout == b"B\n"
+    bare = status(foldcycle, "--at", "20261201000000", "A")
+    assert bare.returncode == 64
     assert status(foldcycle, "--file", "/no/such/file").returncode == 66
 
 
 def test_follow_writes_one_line_per_change_until_the_reader_goes(foldcycle):
-    proc = subprocess.Popen([foldcycle, "status", "--follow", "--interval", "0.3", "--epoch", "0", "A", "B", "C"],
+    proc = subprocess.Popen([foldcycle, "status", "--follow", "--interval", "0.3", "--epoch", "@0", "A", "B", "C"],
                             stdout=subprocess.PIPE, env=clean_environment())
     lines = [proc.stdout.readline() for _ in range(4)]
     # Successive items, in order, whichever came first.

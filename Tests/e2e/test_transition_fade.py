@@ -37,3 +37,11 @@ def test_fade_live_cycles_and_exits(pty_run, foldcycle):
     assert exit_code(run.wait(timeout=10)) == 0
     assert "C" in run.text()
     assert run.screen.cursor.hidden is False
+
+
+def test_fade_keeps_the_outgoing_text_until_halfway(foldcycle):
+    # Issue 34 point 13: the text cross-fades too; plain text shows whichever glyph is more opaque.
+    out = render(foldcycle, "--frames", "11", "--timing", "linear", "--format", "plain", "AAAA", "BBBB").decode()
+    frames = out.split("# frame ")[1:]
+    shown = ["AAAA" if "AAAA" in frame else "BBBB" if "BBBB" in frame else frame for frame in frames]
+    assert shown == ["AAAA"] * 5 + ["BBBB"] * 6

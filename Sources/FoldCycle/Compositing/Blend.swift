@@ -43,6 +43,7 @@ extension LayerBlending {
     func blended(_ cell: Cell, below: Cell, memo: inout BlendMemo) -> Cell {
         guard alpha256 < 256 else { return cell }
         let below = Self.shown(below)
+        if alpha256 >= 128, Self.competes(cell, below: below) { return crossFaded(cell, below: below) }
         let top = cell.low & 0xFFFF_FFFF_0000_0000 | cell.high & 0xFFFF_FFFF
         let under = below.low & 0xFFFF_FFFF_0000_0000 | below.high & 0xFFFF_FFFF
         let colours: UInt64
@@ -71,6 +72,7 @@ extension LayerBlending {
     func blended(_ cell: Cell, below: Cell) -> Cell {
         guard alpha256 < 256 else { return cell }
         let below = Self.shown(below)
+        if alpha256 >= 128, Self.competes(cell, below: below) { return crossFaded(cell, below: below) }
         var result = cell
         let foreground = TerminalColor.resolved(packed: cell.foregroundBits, fallback: foregroundRGB)
         let belowForeground = TerminalColor.resolved(packed: below.foregroundBits, fallback: backgroundRGB)
@@ -79,6 +81,39 @@ extension LayerBlending {
             | quantized(RGBColor.blend(packed: foreground, over: belowForeground, alpha256: alpha256))
         result.backgroundBits = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
         return result
+    }
+
+    /// Whether `cell`'s glyph and the glyph `below` it compete for the cell: the one below is not
+    /// a space (a glyph, or half of a wide one) and the two differ. A blend cannot show two
+    /// glyphs at once, so such a cell cross-fades them: from alpha 1/2 the layer's glyph, its ink
+    /// faded toward the cell's background by `2·alpha − 1` (``crossFaded(_:below:)``); below 1/2
+    /// the glyph below, faded by `1 − 2·alpha` (``CrossFade``).
+    @inline(__always)
+    static func competes(_ cell: Cell, below: Cell) -> Bool {
+        (below.glyph != 0x20 || below.width != 1) && (below.glyph != cell.glyph || below.width != cell.width)
+    }
+
+    /// A cell where `cell`'s glyph competes with the one `below` (``competes(_:below:)``) at an
+    /// alpha of at least 1/2: the layer's cell, its background blended as ever, its foreground
+    /// blended toward that background by how far the alpha is from 1/2 (`2·alpha − 1`), so the
+    /// swap is invisible and the new text fades in (docs/DESIGN.md#compositing). `below` as
+    /// shown (not reversed).
+    @inline(__always)
+    func crossFaded(_ cell: Cell, below: Cell) -> Cell {
+        let background = blendedBackground(cell.backgroundBits, below: below.backgroundBits)
+        var result = cell
+        result.foregroundBits = faded(cell.foregroundBits, toward: background, by: 2 &* alpha256 &- 256)
+        result.backgroundBits = background
+        return result
+    }
+
+    /// A packed foreground (a default one counts as the foreground colour) blended toward the
+    /// packed `background`, `strength`/256 of the foreground left, snapped to ``colorDepth``.
+    @inline(__always)
+    func faded(_ foreground: UInt32, toward background: UInt32, by strength: UInt32) -> UInt32 {
+        let ink = TerminalColor.resolved(packed: foreground, fallback: foregroundRGB)
+        let paper = TerminalColor.resolved(packed: background, fallback: backgroundRGB)
+        return TerminalColor.rgbTag | quantized(RGBColor.blend(packed: ink, over: paper, alpha256: strength))
     }
 
     /// `cell` with its colours as the terminal shows them: a reversed cell (an edge cell whose

@@ -33,7 +33,10 @@
 /// `alpha·layer + (1 − alpha)·below`, for the foreground and the background. A
 /// ``TerminalColor/default`` below counts as ``backgroundColor``; the layer's own default
 /// foreground counts as ``foregroundColor`` and default background as ``backgroundColor``. With
-/// alpha 1 colours are copied unchanged (defaults stay defaults). At a ``colorDepth`` below
+/// alpha 1 colours are copied unchanged (defaults stay defaults). Where a blended layer's
+/// glyph and a different glyph below (not a space) compete, the cell shows the more opaque
+/// one's glyph (the layer's from alpha 1/2), its foreground blended toward the cell's blended
+/// background by `|2·alpha − 1|`: text cross-fades. At a ``colorDepth`` below
 /// truecolor every colour a blend produces is snapped to the palette entry the output sends for
 /// it (``ColorDepth/paletteColor(for:)``): the picture on the terminal is the same, and two frames
 /// whose blends land on the same entries hold the same cells, so the diff encoder redraws only
@@ -128,6 +131,27 @@ package struct Compositor: Hashable, Sendable {
         // At 16 colours a fading layer is drawn whole or not at all (no third hue).
         let alpha = colorDepth.shownAlpha(layer.alpha)
         guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
+        let alpha256 = UInt32(RGBColor.alpha256(alpha))
+        // Below half opaque, the glyphs below stay where the layer's compete with them.
+        if alpha256 < 128, below == nil || below?.glyph != 0x20 || below?.width != 1 {
+            let before = destination
+            drawBlended(layer, alpha: alpha, onto: &destination, destinationIsNormalized: destinationIsNormalized)
+            CrossFade(
+                alpha256: alpha256, backgroundRGB: backgroundColor.packed, foregroundRGB: foregroundColor.packed,
+                colorDepth: colorDepth
+            ).keepGlyphs(of: before, in: &destination)
+            return true
+        }
+        return drawBlended(
+            layer, alpha: alpha, onto: &destination, destinationIsNormalized: destinationIsNormalized, below: below)
+    }
+
+    /// ``draw(_:onto:destinationIsNormalized:below:)`` at the alpha the depth shows, > 0.
+    @discardableResult
+    private func drawBlended(
+        _ layer: Layer, alpha: Double, onto destination: inout CellBuffer, destinationIsNormalized: Bool,
+        below: Cell? = nil
+    ) -> Bool {
         let content = layer.content
         guard content.width > 0, content.height > 0, destination.width > 0, destination.height > 0 else {
             return destinationIsNormalized

@@ -87,7 +87,9 @@ struct DrawContext: LayerBlending {
             Double(transform.a) != 1 || Double(transform.d) != 1
             ? layer.contentProfile ?? LayerContentProfile(layer.content) : nil
         recolour = nil
-        if alpha256 < 256, let below, let profile = layer.contentProfile, profile.canonicalClusters,
+        // Over a glyph the layer's cells cross-fade with it (``LayerBlending/crossFaded(_:below:)``).
+        if alpha256 < 256, let below, below.glyph == 0x20, let profile = layer.contentProfile,
+            profile.canonicalClusters,
             let keys = profile.colourKeys
         {
             recolour = Recolour(

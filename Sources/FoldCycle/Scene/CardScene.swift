@@ -40,9 +40,14 @@ public struct CardSlot: Sendable {
 ///
 /// Not thread-safe: use one scene from one queue.
 public final class CardScene {
-    /// The card's size in cells; changing it drops the cached layouts.
+    /// The card's size in cells, each side clamped to 0 ... 2000 columns and 0 ... 1000 rows (the
+    /// largest terminal frames are laid out for; a card is allocated whole); changing it drops the
+    /// cached layouts.
     public var cardSize: TerminalSize {
-        didSet { if cardSize != oldValue { contents.removeAll() } }
+        didSet {
+            if cardSize.bounded != cardSize { cardSize = cardSize.bounded }
+            if cardSize != oldValue { contents.removeAll() }
+        }
     }
     /// Colours and alignment; changing it drops the cached layouts.
     public var style: CardStyle {
@@ -64,7 +69,7 @@ public final class CardScene {
     /// Creates a scene for `cardSize` cards.
     ///
     /// - Parameters:
-    ///   - cardSize: the card in cells.
+    ///   - cardSize: the card in cells, clamped as ``cardSize`` is.
     ///   - style: colours and alignment.
     ///   - cellAspect: a cell's height over its width (> 0).
     ///   - capacity: how many laid-out items are kept (≥ 1).
@@ -80,7 +85,7 @@ public final class CardScene {
         cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2,
         compositor: Compositor, capacity: Int = 2
     ) {
-        self.cardSize = cardSize
+        self.cardSize = cardSize.bounded
         self.style = style
         self.cellAspect = cellAspect
         self.compositor = compositor

@@ -82,9 +82,13 @@ where DataSource.Item: CardContent {
         case .full, .none:
             state = transition.frame(slotSize: size, cellAspect: card.cellAspect)
         case .reduced:
+            // At colour depth none there is nothing to blend: the card switches at once.
+            let progress =
+                card.compositor.colorDepth == .none
+                ? 1 : Self.crossFadeProgress(t: transition.t, duration: transition.duration)
             state = TransitionStyle(kind: .fade, direction: transition.style.direction, timingFunction: .linear)
                 .transition(slotSize: size, cellAspect: card.cellAspect)
-                .frame(atFractionComplete: Self.crossFadeProgress(t: transition.t, duration: transition.duration))
+                .frame(atFractionComplete: progress)
         }
         card.render(
             state, outgoing: (transition.outgoingConfiguredIndex, transition.outgoingItem.styledString),

@@ -43,7 +43,9 @@ struct LiveCommand {
         static let duration = NumberOption(
             "duration", value: "seconds",
             summary: "Seconds each transition runs, shorter than the interval (the iOS design's: interval − 0.1).",
-            range: .init(above: 0, below: "the interval", unit: "seconds"), defaultText: "min(0.6, interval/3)")
+            range: .init(
+                atLeast: Cycler<ArrayDataSource<String>>.minimumDuration, below: "the interval", unit: "seconds"),
+            defaultText: "min(0.6, interval/3)")
         /// `--motion`: ``Motion``'s cases, or `auto` (detected).
         static let motion = ChoiceOption(
             "motion", value: "motion",

@@ -45,7 +45,9 @@ struct RenderCommand {
         /// `--hold`: the last frame's extra time in pictures.
         static let hold = NumberOption(
             "hold", value: "seconds",
-            summary: "\(Format.list(where: { !$0.isStream })): seconds the last frame stays before the end or loop.",
+            summary:
+                "\(Format.list(where: { !$0.isStream })): seconds the last frame stays before the end or loop; "
+                + "with --cycle, any format: seconds each item rests before its transition.",
             range: .init(0...3600, unit: "seconds"), default: 1)
         static let play = FlagOption(
             "play",
@@ -67,6 +69,12 @@ struct RenderCommand {
             "cell-size", value: "WxH", summary: "svg: a cell's width and height in pixels.", defaultText: "10x20")
         static let listTransitions = FlagOption(
             "list-transitions", summary: "Print the transitions' names, one per line, and exit.")
+        /// `--cycle`: every item's transition in turn, each item held `--hold` seconds first.
+        static let cycle = FlagOption(
+            "cycle",
+            summary:
+                "Render the whole cycle: every item once, each held --hold seconds before its transition to the "
+                + "next, back to the first.")
         /// `--deck`: a scripted deck instead of a transition.
         static let deck = TextOption(
             "deck", value: "actions",
@@ -94,7 +102,7 @@ struct RenderCommand {
     /// The options only a transition's render takes.
     static let transitionOnlyOptions: [OptionSpec] = [
         SharedOptions.transition.spec, SharedOptions.direction.spec, SharedOptions.timing.spec, Options.frames.spec,
-        Options.duration.spec, Options.fromItem.spec,
+        Options.duration.spec, Options.fromItem.spec, Options.cycle.spec,
     ]
 
     /// The options only `--deck` takes.
@@ -107,7 +115,7 @@ struct RenderCommand {
         SharedOptions.transition.spec, SharedOptions.direction.spec, SharedOptions.timing.spec,
         SharedOptions.width.spec, SharedOptions.height.spec, SharedOptions.cellAspect.spec, Options.frames.spec,
         Options.framesPerSecond.spec, Options.duration.spec, Options.hold.spec, Options.play.spec,
-        Options.fromItem.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
+        Options.fromItem.spec, Options.cycle.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.shading.spec, SharedOptions.background.spec, SharedOptions.color.spec,
         Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, SharedOptions.split.spec,
         SharedOptions.ansi.spec, SharedOptions.markdown.spec, Options.deck.spec,
@@ -176,7 +184,10 @@ struct RenderCommand {
     let duration: TimeInterval
     let hold: TimeInterval
     let play: Bool
-    let fromItem: Int
+    /// The item the transition starts from (`--from-item`); with ``cycle``, each in turn.
+    var fromItem: Int
+    /// `--cycle`: every item's transition in turn, each item held ``hold`` seconds first.
+    let cycle: Bool
     let format: Format
     let style: CardStyle
     let background: RGBColor
@@ -255,6 +266,7 @@ struct RenderCommand {
                 hold: try values.value(Options.hold),
                 play: play,
                 fromItem: try values.value(Options.fromItem, upperBound: max(items.count - 1, 0)),
+                cycle: values.flag(Options.cycle),
                 format: format,
                 style: try SharedOptions.cardStyle(values),
                 background: background,
@@ -347,7 +359,12 @@ struct RenderCommand {
                 "'--play' paces a stream of frames: use it with --format \(streamNames(conjunction: "or")), not \(format)",
                 .render)
         }
-        if given[Options.hold.spec.name] != nil, format.isStream {
+        let cycle = values.flag(Options.cycle)
+        if cycle, given[Options.fromItem.spec.name] != nil {
+            throw .usage(
+                "'--from-item' and '--cycle' cannot be used together (the cycle starts at the first item)", .render)
+        }
+        if given[Options.hold.spec.name] != nil, format.isStream, !cycle {
             throw .usage("'--hold' applies to --format \(pictureNames()), not \(format)", .render)
         }
         for owner in Format.allCases where owner != format {
@@ -404,7 +421,13 @@ struct RenderCommand {
     ///
     /// - Throws: ``CLIError`` when a deck render's settings do not make a deck.
     func makeFrames() throws(CLIError) -> any RenderSource {
-        if let deck { try DeckRenderFrames(command: self, settings: deck) } else { RenderFrames(command: self) }
+        if let deck {
+            try DeckRenderFrames(command: self, settings: deck)
+        } else if cycle {
+            CycleRenderFrames(command: self)
+        } else {
+            RenderFrames(command: self)
+        }
     }
 
     /// Writes every frame of `frames` through the format's writer, then its end, handing each

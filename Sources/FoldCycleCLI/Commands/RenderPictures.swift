@@ -10,8 +10,9 @@ import FoldCycle
 /// (docs/DESIGN.md#pictures). Either is made of a transition's frames or a scripted deck's
 /// (``RenderSource``) by its ``FrameWriter``.
 extension RenderCommand {
-    /// The loop's (or recording's) length: `source`'s last frame, then the hold.
-    func pictureDuration(_ source: any RenderSource) -> TimeInterval { source.endTime + hold }
+    /// The loop's (or recording's) length: `source`'s last frame, then the hold (with `--cycle`, the
+    /// last frame, where the first item landed again: its hold begins the loop).
+    func pictureDuration(_ source: any RenderSource) -> TimeInterval { source.endTime + (cycle ? 0 : hold) }
 
     /// Refuses a picture of more cells than its format holds, before any frame is made.
     ///

@@ -20,7 +20,9 @@ struct StatusCommand {
             range: .init(LiveCommand.intervalRange, unit: "seconds"), default: 2)
         static let epoch = TextOption(
             "epoch", value: "time",
-            summary: "When the first item is first shown: ISO 8601 (2026-12-01T08:00:00Z), a date, or Unix seconds.",
+            summary:
+                "When the first item is first shown: ISO 8601 (2026-12-01T08:00:00Z), a date (20261201), "
+                + "or @Unix seconds.",
             defaultText: "the start of today in UTC")
         static let at = TextOption(
             "at", value: "time", summary: "Show the item of this time instead of now (same forms as --epoch).")
@@ -116,8 +118,13 @@ struct StatusCommand {
     private static func time(_ values: OptionValues, _ option: TextOption) throws(CLIError) -> Date? {
         guard let text = values.text(option) else { return nil }
         guard let date = TimeText.parse(text) else {
-            throw .usage(
-                "invalid value '\(CLIError.excerpt(text))' for '--\(option.spec.name)' (\(TimeText.allowed))", .status)
+            let value = CLIError.excerpt(text)
+            if TimeText.isBareSeconds(text) {
+                throw .usage(
+                    "invalid value '\(value)' for '--\(option.spec.name)': Unix seconds are written after @ "
+                        + "(@\(text.trimmingWhitespace())), and a date as 20261201 or 2026-12-01", .status)
+            }
+            throw .usage("invalid value '\(value)' for '--\(option.spec.name)' (\(TimeText.allowed))", .status)
         }
         return date
     }

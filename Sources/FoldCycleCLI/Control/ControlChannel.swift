@@ -121,6 +121,7 @@ final class ControlChannel: Sendable {
         // The socket was opened at creation, so that a bad path fails before the terminal is
         // touched; clients are accepted from now on.
         server?.setRequestHandler { [weak self] client, line in self?.submit(line, from: .client(client)) }
+        server?.setAnsweredCheck { [weak self] in self.map { $0.state.value.pendingCount == 0 } ?? true }
         server?.start()
     }
 

@@ -73,6 +73,8 @@ final class ControlServer: Sendable {
         var readingPaused = false
         var acceptPaused = false
         var requestHandler: @Sendable (Client, [UInt8]) -> Void = { _, _ in }
+        /// Whether every request handed to ``requestHandler`` has been answered.
+        var answeredAll: @Sendable () -> Bool = { true }
         var disconnectHandler: (@Sendable (Client, Disconnect) -> Void)?
     }
 
@@ -91,6 +93,12 @@ final class ControlServer: Sendable {
     /// Sets the handler of each request line (call before ``start()``).
     func setRequestHandler(_ handler: @escaping @Sendable (Client, [UInt8]) -> Void) {
         state.value.requestHandler = handler
+    }
+
+    /// Sets the check that every request handed on has been answered (call before
+    /// ``start()``): a client that ends its side after a request is dropped only then.
+    func setAnsweredCheck(_ check: @escaping @Sendable () -> Bool) {
+        state.value.answeredAll = check
     }
 
     /// The socket's path.
@@ -222,9 +230,11 @@ final class ControlServer: Sendable {
         let count = buffer.withUnsafeMutableBytes { recv(client.descriptor, $0.baseAddress, $0.count, 0) }
         if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
         guard count > 0 else {
-            // The client closed its end: a last line without LF still counts.
+            // The client closed its end: a last line without LF still counts, as on stdin, and
+            // its replies are written before the client is dropped.
+            stopReading(client)
             if let last = client.state.value.framer.finish() { handle(last, from: client) }
-            drop(client, notifying: .closed)
+            dropWhenAnswered(client, deadline: .now() + Self.lingerSeconds)
             return
         }
         for line in client.state.value.framer.append(buffer[0..<count]) {
@@ -233,11 +243,44 @@ final class ControlServer: Sendable {
         }
     }
 
+    /// How long a client that ended its side waits for its replies to be written, at most.
+    static let lingerSeconds = 5.0
+
+    /// Cancels the client's read source (it would fire without end at the end of input).
+    private func stopReading(_ client: Client) {
+        guard let source = client.readSource else { return }
+        source.cancel()
+        // A suspended source must be resumed to be released (Dispatch traps otherwise).
+        if state.value.readingPaused { source.resume() }
+        client.readSource = nil
+    }
+
+    /// Drops `client` once every request is answered and its replies are written (or the
+    /// deadline passed): checked each turn of the queue, then every 10 ms.
+    private func dropWhenAnswered(_ client: Client, deadline: DispatchTime, turns: Int = 0) {
+        guard state.value.clients[client.number] != nil else { return }
+        let answered = state.value.answeredAll() && client.writer.pendingByteCount == 0
+        if (answered && turns > 0) || DispatchTime.now() >= deadline {
+            drop(client, notifying: .closed)
+            return
+        }
+        let next: @Sendable () -> Void = { [weak self] in
+            self?.dropWhenAnswered(client, deadline: deadline, turns: turns + 1)
+        }
+        if answered || turns < 2 {
+            queue.async(execute: next)
+        } else {
+            queue.asyncAfter(deadline: .now() + 0.01, execute: next)
+        }
+    }
+
     private func handle(_ line: LineFramer.Line, from client: Client) {
         switch line {
-        case .line(let bytes):
+        case .line(let raw):
             // Blank lines are no requests (as in the word protocol).
-            guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+            guard raw.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+            // Invalid UTF-8 is read as U+FFFD, as on standard input (whose lines are text).
+            let bytes = Array(String(decoding: raw, as: UTF8.self).utf8)
             let handler = state.value.requestHandler
             handler(client, bytes)
         case .tooLong(let byteCount):

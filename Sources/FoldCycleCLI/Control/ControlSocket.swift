@@ -15,7 +15,9 @@ internal import FoldCyclePlatform
 /// file at the path is replaced only when it is a socket nobody listens on (a stale one, left by
 /// a run that was killed), after checking it is still the same file; a live socket, a file that
 /// is not a socket, or a symbolic link is refused with the path and the real cause. The file is
-/// removed on exit if it is still the one this run made.
+/// removed on exit if it is still the one this run made. Checking, replacing and binding hold an
+/// exclusive `flock` on the path's directory (``DirectoryLock``), so runs started at once on one
+/// stale socket take turns: one serves, the others find it listening and are refused.
 struct ControlSocket: Sendable {
     /// The listening descriptor (non-blocking, close-on-exec).
     let descriptor: Int32
@@ -35,6 +37,15 @@ struct ControlSocket: Sendable {
     ///   directory that cannot be written, and the system's reason for any other failure.
     static func listen(at path: String) throws(CLIError) -> ControlSocket {
         let address = try Self.address(for: path)
+        // Runs started at once on one stale socket take turns: each checks, replaces and binds
+        // while the others wait, so the second finds the first listening and is refused.
+        let lock = try DirectoryLock(containing: path)
+        defer { lock.release() }
+        return try listen(at: path, address: address)
+    }
+
+    /// ``listen(at:)``'s work, under the lock of the path's directory.
+    private static func listen(at path: String, address: sockaddr_un) throws(CLIError) -> ControlSocket {
         if let existing = fileStatus(path) {
             try replaceStale(at: path, status: existing)
         }

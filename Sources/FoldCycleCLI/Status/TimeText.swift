@@ -6,23 +6,65 @@ import FoldCycle
     import Foundation
 #endif
 
-/// Wall-clock times as `status` reads them (`--epoch`, `--at`): an ISO 8601 time with a zone
-/// (`2026-12-01T08:30:00Z`, `2026-12-01T09:30:00.25+01:00`), a date (`2026-12-01`: its midnight
-/// in UTC), or Unix seconds (`1764547200`, `@1764547200.5`).
+/// Wall-clock times as `status` reads them (`--epoch`, `--at`): an ISO 8601 time with a zone,
+/// extended or basic (`2026-12-01T08:30:00Z`, `2026-12-01T09:30:00.25+01:00`, `20261201T083000Z`,
+/// `20261201T093000+0100`), a date, extended or basic (`2026-12-01`, `20261201`: its midnight in
+/// UTC), or Unix seconds after `@` (`@1764547200.5`). Bare digits are a date only as `YYYYMMDD`:
+/// `20261201` read as seconds would be 1970-08-23 (issue 34), so seconds take the `@`.
 enum TimeText {
     /// What errors say is allowed.
-    static let allowed = "an ISO 8601 time such as 2026-12-01T08:30:00Z, a date such as 2026-12-01, or Unix seconds"
+    static let allowed =
+        "an ISO 8601 time such as 2026-12-01T08:30:00Z or 20261201T083000Z, a date such as 2026-12-01 or "
+        + "20261201, or Unix seconds after @ such as @1796083200"
 
     /// The time `text` names, or nil when it names none.
     static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingWhitespace()
-        let number = trimmed.hasPrefix("@") ? String(trimmed.dropFirst()) : trimmed
-        if let seconds = Double(number), seconds.isFinite, abs(seconds) < 1e12,
+        if trimmed.hasPrefix("@") { return unixSeconds(String(trimmed.dropFirst())) }
+        let bytes = Array(trimmed.utf8)
+        if let time = internetTime(bytes) ?? internetTime(extended(basicTime: bytes)) { return time }
+        return (date(bytes) ?? date(extended(basicDate: bytes))).map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// Whether `text` is a number without the `@` Unix seconds take (`1796083200`, `-86400`):
+    /// errors then say how seconds are written.
+    static func isBareSeconds(_ text: String) -> Bool {
+        let trimmed = text.trimmingWhitespace()
+        return !trimmed.hasPrefix("@") && unixSeconds(trimmed) != nil
+    }
+
+    /// A decimal number of seconds since 1970 (sign, digits and a point only; less than 10^12
+    /// either way).
+    private static func unixSeconds(_ number: String) -> Date? {
+        guard let seconds = Double(number), seconds.isFinite, abs(seconds) < 1e12,
             number.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" })
+        else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// A basic date `YYYYMMDD` (8 digits) written extended, `YYYY-MM-DD`; anything else as it is.
+    private static func extended(basicDate bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count == 8, bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return bytes }
+        return Array(bytes[0..<4]) + [UInt8(ascii: "-")] + bytes[4..<6] + [UInt8(ascii: "-")] + bytes[6..<8]
+    }
+
+    /// A basic time `YYYYMMDDTHHMMSS`, optional `.` and digits, then `Z` or `±HHMM`, written
+    /// extended (`YYYY-MM-DDTHH:MM:SS`, `±HH:MM`); anything else as it is.
+    private static func extended(basicTime bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 16, bytes[8] == UInt8(ascii: "T") else { return bytes }
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard bytes[0..<8].allSatisfy(digits.contains), bytes[9..<15].allSatisfy(digits.contains) else { return bytes }
+        var result = extended(basicDate: Array(bytes[0..<8])) + [UInt8(ascii: "T")]
+        result += Array(bytes[9..<11]) + [UInt8(ascii: ":")] + bytes[11..<13] + [UInt8(ascii: ":")] + bytes[13..<15]
+        var rest = Array(bytes[15...])
+        // A zone ±HHMM at the end becomes ±HH:MM.
+        if rest.count >= 5, rest[rest.count - 5] == UInt8(ascii: "+") || rest[rest.count - 5] == UInt8(ascii: "-"),
+            rest[(rest.count - 4)...].allSatisfy(digits.contains)
         {
-            return Date(timeIntervalSince1970: seconds)
+            rest.insert(UInt8(ascii: ":"), at: rest.count - 2)
         }
-        return internetTime(Array(trimmed.utf8)) ?? date(Array(trimmed.utf8)).map { Date(timeIntervalSince1970: $0) }
+        return result + rest
     }
 
     /// An RFC 3339 time (ISO 8601's internet profile, what `ISO8601DateFormatter` read with

@@ -66,9 +66,11 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - dataSource: the items; `count` must be ≥ 1.
-    ///   - interval: seconds between ticks; finite and > 0. Default 2 (the CLI's default).
+    ///   - interval: seconds between ticks; finite and ≥ ``minimumInterval`` (1 ms). Default 2
+    ///     (the CLI's default).
     ///   - duration: seconds each transition runs; nil for ``defaultDuration(forInterval:)``,
-    ///     `min(0.6, interval/3)` (the design card's was interval − 0.1 s). Finite, > 0, < interval.
+    ///     `min(0.6, interval/3)` (the design card's was interval − 0.1 s). Finite,
+    ///     ≥ ``minimumDuration`` (1 ms), < interval.
     ///   - style: the transition (kind, the direction ticks and ``next()`` move in, timing
     ///     function); default the source's fold, down, ease-in-ease-out.
     ///   - clock: the time source; ``DispatchClock`` in programs, ``ManualClock`` in tests.
@@ -104,10 +106,17 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         min(0.6, interval / 3)
     }
 
+    /// The shortest interval a cycler takes: 1 ms (0.001 s). A shorter one is no animation a
+    /// terminal can show, and its schedule would be ticks closer than a clock's resolution.
+    public static var minimumInterval: TimeInterval { CyclerError.minimumSeconds }
+
+    /// The shortest explicit duration a cycler takes: 1 ms (0.001 s).
+    public static var minimumDuration: TimeInterval { CyclerError.minimumSeconds }
+
     private static func validate(interval: TimeInterval, duration: TimeInterval?) throws(CyclerError) {
-        guard interval.isFinite, interval > 0 else { throw .invalidInterval(interval) }
+        guard interval.isFinite, interval >= minimumInterval else { throw .invalidInterval(interval) }
         if let duration {
-            guard duration.isFinite, duration > 0, duration < interval else {
+            guard duration.isFinite, duration >= minimumDuration, duration < interval else {
                 throw .invalidDuration(duration, interval: interval)
             }
         }
@@ -533,10 +542,24 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
             beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
             // The next deadline is the first of anchor + k·interval still ahead: a late tick does
             // not stack up the ones it missed.
-            pendingTick += 1
-            while anchor + Double(pendingTick) * storedInterval <= now { pendingTick += 1 }
+            pendingTick = Self.firstTickAhead(after: pendingTick, anchor: anchor, interval: storedInterval, now: now)
             scheduleTickLocked()
         }
+    }
+
+    /// The first tick number after `done` whose time `anchor + k·interval` is after `now`,
+    /// computed, not counted up to: a tick late by hours on a 1 ms interval costs the same as a
+    /// punctual one (a count would spin through every missed tick).
+    package static func firstTickAhead(after done: Int, anchor: TimeInterval, interval: TimeInterval, now: TimeInterval)
+        -> Int
+    {
+        var tick = done + 1
+        let passed = ((now - anchor) / interval).rounded(.down)
+        // Beyond 2^53 ticks a Double no longer counts whole ticks; no clock gets there at 1 ms.
+        if passed.isFinite, passed >= Double(tick), passed < 0x1p53 { tick = Int(passed) }
+        // The division is exact within a rounding: at most a step or two.
+        for _ in 0..<4 where anchor + Double(tick) * interval <= now { tick += 1 }
+        return tick
     }
 
     private func pauseLocked(at now: TimeInterval) {
