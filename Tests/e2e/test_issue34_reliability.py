@@ -142,3 +142,32 @@ def test_a_closed_stdin_is_no_items_not_the_keyboard(foldcycle, pty_run):
     run = pty_run(["/bin/sh", "-c", f"exec {foldcycle} deck <&-"], cols=100, rows=10)
     assert exit_code(run.wait(timeout=5)) == 66, run.text()
     assert "Error: standard input has no items (it is empty or only white space)" in run.text()
+
+
+LEFT, UP = b"\x1b[D", b"\x1b[A"
+
+
+def test_the_arrows_edit_a_typed_command_and_steer_on_an_empty_line(foldcycle, pty_run):
+    """Finding 10: `add helo`, ←, `l` added `helol` and turned the fold left; ↑ turned it up
+    instead of recalling the last command."""
+    run = pty_run([foldcycle, "--color", "never", "--interval", "60", "A", "B"], cols=60, rows=12)
+    assert run.pump_until(lambda: "›" in run.text(), 5), run.text()
+    for key in (b"add helo", LEFT, b"l", b"\r"):
+        run.write(key)
+        run.pump(0.1)
+    assert run.pump_until(lambda: "added as item 3/3" in run.text(), 5), run.text()
+    # ↑ on a line with text recalls the command entered; Enter runs it again.
+    for key in (b"x", UP, b"\r"):
+        run.write(key)
+        run.pump(0.1)
+    assert run.pump_until(lambda: "added as item 4/4" in run.text(), 5), run.text()
+    run.write(b"items\r")
+    assert run.pump_until(lambda: "4  hello" in run.text(), 5), run.text()
+    assert "direction left" not in run.text() and "fold left" not in run.text()
+    # On an empty line the arrows steer, as before.
+    assert "fold down" in run.text()
+    run.write(b"\x15")
+    run.write(UP)
+    assert run.pump_until(lambda: "fold up" in run.text(), 5), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
