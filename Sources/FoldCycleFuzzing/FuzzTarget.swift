@@ -27,6 +27,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case ansi
     /// Markdown item text (``MarkdownReader``): plain text, runs, faces, time on 10 KB.
     case markdown
+    /// Times as `status --at` and `--epoch` read them: any text, and every form of generated
+    /// instants.
+    case times
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -42,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .outputs: OutputsTarget.run(&input)
         case .ansi: ANSITarget.run(&input)
         case .markdown: MarkdownTarget.run(&input)
+        case .times: TimesTarget.run(&input)
         }
     }
 }

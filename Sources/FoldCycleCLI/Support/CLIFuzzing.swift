@@ -101,6 +101,12 @@ package enum CLIFuzzing {
     /// Items from `--file` text (paragraphs) and from line text (the deck's standard input).
     package static func items(fromFileText text: String) -> [String] { ItemInput.items(fromFileText: text) }
 
+    /// The instant `text` names as `status --at` and `--epoch` read it (``TimeText``), in
+    /// seconds since 1970-01-01T00:00:00Z, or nil when it names none.
+    package static func time(_ text: String) -> Double? {
+        TimeText.parse(text)?.timeIntervalSince1970
+    }
+
     /// `status`'s line for `item` in every format (item 0 of 1, the default style): plain, ansi
     /// (truecolor), tmux (truecolor), tmux without colour, waybar.
     package static func statusLines(_ item: String) -> [String: [UInt8]] {
