@@ -51,7 +51,7 @@ struct UsageErrorTests {
         (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
         (
             ["--timing", "bounce"],
-            "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"
+            "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, spring, cubic-bezier(x1,y1,x2,y2), spring(mass,stiffness,damping,velocity), spring(duration,bounce))"
         ),
         (
             ["--timing", "cubic-bezier(2,0,0.5,1)"],
@@ -84,7 +84,7 @@ struct UsageErrorTests {
         (["--height", "0"], "value 0 for '--height' is out of range (a whole number from 1 to 500)"),
         (
             ["--timing", "cubic-bezier(1,2)"],
-            "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"
+            "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, spring, cubic-bezier(x1,y1,x2,y2), spring(mass,stiffness,damping,velocity), spring(duration,bounce))"
         ),
         (
             ["--palette", ""],
