@@ -110,4 +110,18 @@ struct ItemLinesTests {
         #expect(assembler.takePartialLine(endingWith: [0x0A]) == [])
         #expect(!assembler.holdsPartialLine)
     }
+
+    @Test func aPartialLineLongerThanTheHoldIsWrittenWithALineFeedOfItsOwn() {
+        var assembler = LineAssembler()
+        let limit = LineAssembler.maximumHeldBytes
+        #expect(assembler.completeLines([UInt8](repeating: 0x61, count: limit)) == [])
+        // One byte more, ending in the first two bytes of "€" (E2 82 AC): those stay held.
+        let written = assembler.completeLines([0x61, 0xE2, 0x82])
+        #expect(written == [UInt8](repeating: 0x61, count: limit + 1) + [0x0A])
+        #expect(assembler.completeLines([0xAC, 0x0A]) == [0xE2, 0x82, 0xAC, 0x0A])
+        #expect(!assembler.holdsPartialLine)
+        // After complete lines too: the rest past the hold is written.
+        let long = [0x0A] + [UInt8](repeating: 0x62, count: limit + 5)
+        #expect(assembler.completeLines(long) == [0x0A] + [UInt8](repeating: 0x62, count: limit + 5) + [0x0A])
+    }
 }

@@ -34,6 +34,22 @@ struct RunContrastTests {
         #expect(kept.contrastRatio(with: background) >= 3)
     }
 
+    @Test(
+        "at 16 colours both colours are judged as the palette entries they are sent as",
+        arguments: [
+            // Both would be sent as yellow (SGR 33 on 103): darker until they are not.
+            (RGBColor(red: 0xCD, green: 0xCD, blue: 0), RGBColor(red: 0xFF, green: 0xFF, blue: 0), "#717100"),
+            // The green card is sent as bright green (black text), on which yellow is not readable.
+            (RGBColor(red: 0xCD, green: 0xCD, blue: 0), RGBColor(red: 0, green: 0x80, blue: 0), "#1f1f00"),
+            (RGBColor(red: 0, green: 0, blue: 0xEE), RGBColor(red: 0, green: 0, blue: 0xFF), "#a6a6f9"),
+        ])
+    func keepingContrastAtSixteenColours(_ color: RGBColor, _ background: RGBColor, _ expected: String) {
+        let kept = color.keepingContrast(3, against: background, at: .ansi16)
+        #expect(kept.description == expected)
+        let shown = ColorDepth.ansi16.paletteColor(for: kept)
+        #expect(shown.contrastRatio(with: ColorDepth.ansi16.paletteColor(for: background)) >= 3)
+    }
+
     @Test func aRunsOwnColourOnTheCardKeepsItsContrastAndTheCardsColourIsLeftAlone() {
         let card = TextStyle(
             foreground: .rgb(.white), background: .rgb(RGBColor(red: 0, green: 0, blue: 0xFF)), attributes: .bold)

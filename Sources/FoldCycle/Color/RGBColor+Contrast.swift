@@ -24,17 +24,27 @@ extension RGBColor {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
-    /// This colour when its contrast with `background` is at least `ratio`; else the first colour
-    /// on the way from it to black or to white (whichever contrasts more with `background`), in
-    /// steps of 5 %, that reaches `ratio`, or that end itself. The hue is kept as far as the
+    /// This colour when its contrast with `background` is at least `ratio`, both as it is and as
+    /// both colours show at `depth` (``ColorDepth/paletteColor(for:)``: at 16 colours the two
+    /// could otherwise be sent as one palette entry); else the first colour on the
+    /// way from it to black or to white (whichever contrasts more with `background` as shown), in steps of
+    /// 5 %, that reaches `ratio` both ways, or that end itself. The hue is kept as far as the
     /// contrast allows (a yellow on a yellow card turns olive, not grey). Used for text whose
     /// colour comes from an item (`ls --color`, `git log --color`) on a card's colour.
-    package func keepingContrast(_ ratio: Double, against background: RGBColor) -> RGBColor {
-        guard contrastRatio(with: background) < ratio else { return self }
-        let end = CardStyle.contrastingText(on: background)
+    package func keepingContrast(_ ratio: Double, against background: RGBColor, at depth: ColorDepth = .truecolor)
+        -> RGBColor
+    {
+        let shownBehind = depth.paletteColor(for: background)
+        func readable(_ color: RGBColor) -> Bool {
+            color.contrastRatio(with: background) >= ratio
+                && depth.paletteColor(for: color).contrastRatio(with: shownBehind) >= ratio
+        }
+        guard !readable(self) else { return self }
+        // Toward the text colour the background as shown takes (CardStyle's rule).
+        let end = CardStyle.contrastingText(on: shownBehind)
         for step in 1...20 {
             let mixed = blended(toward: end, by: Double(step) / 20)
-            if mixed.contrastRatio(with: background) >= ratio { return mixed }
+            if readable(mixed) { return mixed }
         }
         return end
     }

@@ -92,6 +92,7 @@ public struct CardStyle: Hashable, Sendable {
     /// green or cyan (docs/DESIGN.md#card-text-at-16-colours). Other depths: unchanged.
     package func textStyle(forItemAt index: Int, depth: ColorDepth) -> TextStyle {
         var style = textStyle(forItemAt: index)
+        style.contrastDepth = depth
         guard depth == .ansi16, let background = background(forItemAt: index) else { return style }
         let shown = ColorDepth.palette16[Int(ColorDepth.ansi16Index(for: background))]
         let text = Self.contrastingText(on: shown)

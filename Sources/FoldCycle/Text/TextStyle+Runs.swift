@@ -4,13 +4,13 @@ extension TextStyle {
     /// attributes.
     ///
     /// A run's own foreground on an RGB background keeps a contrast of at least
-    /// ``minimumRunContrast`` with it (``RGBColor/keepingContrast(_:against:)``): `ls`'s blue
-    /// stays readable on a blue card, git's yellow on a yellow one.
+    /// ``minimumRunContrast`` with it at ``contrastDepth`` (``RGBColor/keepingContrast(_:against:at:)``):
+    /// `ls`'s blue stays readable on a blue card, git's yellow on a yellow one.
     package func cell(for run: StyledString.Style) -> Cell {
         let background = TerminalColor(run.background) ?? background
         var foreground = TerminalColor(run.foreground) ?? foreground
         if run.foreground != .default, case .rgb(let color) = foreground, case .rgb(let behind) = background {
-            foreground = .rgb(color.keepingContrast(Self.minimumRunContrast, against: behind))
+            foreground = .rgb(color.keepingContrast(Self.minimumRunContrast, against: behind, at: contrastDepth))
         }
         return Cell(
             glyph: 0x20, foreground: foreground, background: background,
