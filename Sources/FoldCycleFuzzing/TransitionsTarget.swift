@@ -1,23 +1,33 @@
 import FoldCycle
 import Foundation
 
-/// Transitions and scenes with any numbers: a timing curve from any four doubles either throws or
-/// gives finite progress at every time; every transition's frames at any time (NaN, infinities,
-/// huge values) have finite progress and render on a card of any size and cell aspect; and slots
-/// with any geometry at all (raw bits) render without a trap.
+/// Transitions and scenes with any numbers: a timing curve or a spring from any four doubles
+/// either throws or gives finite progress at every time; every transition's frames at any time
+/// (NaN, infinities, huge values) have finite progress and render on a card of any size and cell
+/// aspect; and slots with any geometry at all (raw bits) render without a trap.
 enum TransitionsTarget {
     static func run(_ input: inout FuzzInput) {
         let kind = input.pick(TransitionKind.allCases)
         let direction = input.pick(TransitionDirection.allCases)
         let size = TerminalSize(columns: input.int(in: 1...80), rows: input.int(in: 1...12))
         let aspect = input.double(in: 0.5...4)
-        let timing: TimingFunction
+        var timing: TimingFunction
         do {
             timing = try TimingFunction(
                 controlPoints: input.double(in: 0...1), input.double(in: -10...10), input.double(in: 0...1),
                 input.double(in: -10...10))
         } catch {
             timing = .easeInEaseOut
+        }
+        if input.bool() {
+            // A spring from any four doubles in and around its ranges: throws or gives a finite settling.
+            if let spring = try? Spring(
+                mass: input.double(in: 0...2e6), stiffness: input.double(in: 0...2e6),
+                damping: input.double(in: 0...2e6), initialVelocity: input.double(in: -2e6...2e6))
+            {
+                FuzzCheck.require(spring.settlingDuration.isFinite, "settling of \(spring)")
+                timing = TimingFunction(spring: spring)
+            }
         }
         let style = CardStyle(shading: input.bool())
         let scene = CardScene(cardSize: size, style: style, cellAspect: aspect.isFinite && aspect > 0 ? aspect : 2)

@@ -43,7 +43,7 @@ struct HelpTextTests {
             "  command ends the run, exit 64). --protocol jsonl always reads JSON requests",
             "KEYS (stdout a terminal; read from stdin, or from /dev/tty when stdin holds items):",
             "  help      Show this help, or a subcommand's: foldcycle help deck.",
-            "  --timing <timing>       Timing function (ca-default: Core Animation's implicit-animation curve, 0.25,0.1,0.25,1). (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2); default: ease-in-out)",
+            "  --timing <timing>       Timing function (ca-default: Core Animation's implicit-animation curve, 0.25,0.1,0.25,1). (values: linear, ease-in, ease-out, ease-in-out, ca-default, spring, cubic-bezier(x1,y1,x2,y2), spring(mass,stiffness,damping,velocity), spring(duration,bounce); default: ease-in-out)",
             "  --fps <n>               Frames per second while a transition runs. (1...240; default: 60)",
             "  --record <file>         Record what the terminal shows as a new file: asciicast v2, or an animated SVG for a name ending in .svg.",
             "  --overwrite             With --record, replace an existing file (never the items file or a symbolic link).",

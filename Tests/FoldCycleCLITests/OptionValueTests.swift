@@ -121,7 +121,7 @@ struct OptionValueTests {
         #expect(
             SharedOptions.timing.names
                 == TimingFunction.presets.map { $0.name == "default" ? "ca-default" : $0.name }
-                + ["cubic-bezier(x1,y1,x2,y2)"])
+                + [TimingFunction.parameterizedForms.joined(separator: ", ")])
         #expect(SharedOptions.timing.choices.map(\.value) == TimingFunction.presets.map(\.function))
         #expect(RenderCommand.Options.format.choices.map(\.value) == RenderCommand.Format.allCases)
         #expect(RenderCommand.Format.allCases.map(\.rawValue) == ["plain", "ansi", "json", "asciicast", "svg"])

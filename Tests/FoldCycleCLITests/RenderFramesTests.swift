@@ -240,6 +240,29 @@ struct RenderFramesTests {
             })
     }
 
+    @Test("--timing spring(m,k,c,v): the push overshoots as the closed form says; the fold holds at 1")
+    func spring() throws {
+        func progress(_ kind: String, _ timing: String) throws -> [Double] {
+            try renderJSONFrames([
+                "--transition", kind, "--frames", "9", "--timing", timing, "--width", "5", "--height", "1", "A", "B",
+            ]).map { $0.value.number("progress") }
+        }
+        // Mass 1, stiffness 100, damping 5: ζω₀ = 2.5, ωd = √93.75; settling ln(√(1 + b²)/0.001)/2.5
+        // with b = 2.5/ωd. Frame i is t = i/8 of it.
+        let damped = 93.75.squareRoot()
+        let b = 2.5 / damped
+        let settling = log((1 + b * b).squareRoot() / 0.001) / 2.5
+        let expected = (0...8).map { i -> Double in
+            let time = Double(i) / 8 * settling
+            return i == 8 ? 1 : 1 - exp(-2.5 * time) * (cos(damped * time) + b * sin(damped * time))
+        }
+        let push = try progress("push", "spring(1,100,5,0)")
+        #expect(zip(push, expected).allSatisfy { abs($0 - $1) <= 1e-12 }, "\(push) vs \(expected)")
+        #expect(push.contains { $0 > 1 })
+        let fold = try progress("fold", "spring(1,100,5,0)")
+        #expect(fold == expected.map { min(max($0, 0), 1) })
+    }
+
     // MARK: - The deck (from test_render_deck.py)
 
     /// A triage with a flashcard in the middle: kept by key, the flashcard discarded by a fling

@@ -51,7 +51,15 @@ struct UsageErrorTests {
         (["--height", "501"], "value 501 for '--height' is out of range (a whole number from 1 to 500)"),
         (
             ["--timing", "bounce"],
-            "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"
+            "invalid value 'bounce' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, spring, cubic-bezier(x1,y1,x2,y2), spring(mass,stiffness,damping,velocity), spring(duration,bounce))"
+        ),
+        (
+            ["--timing", "spring(1,100,0,0)"],
+            "invalid value 'spring(1,100,0,0)' for '--timing' (invalid spring(1.0,100.0,0.0,0.0): mass, stiffness and damping must be in 1e-6...1e6, the velocity in -1e6...1e6)"
+        ),
+        (
+            ["--timing", "spring(0.5,1)"],
+            "invalid value 'spring(0.5,1)' for '--timing' (invalid spring(0.5,1.0): the duration must be in 0.01...1e6 seconds, the bounce in (-1, 1))"
         ),
         (
             ["--timing", "cubic-bezier(2,0,0.5,1)"],
@@ -84,7 +92,7 @@ struct UsageErrorTests {
         (["--height", "0"], "value 0 for '--height' is out of range (a whole number from 1 to 500)"),
         (
             ["--timing", "cubic-bezier(1,2)"],
-            "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, cubic-bezier(x1,y1,x2,y2))"
+            "invalid value 'cubic-bezier(1,2)' for '--timing' (values: linear, ease-in, ease-out, ease-in-out, ca-default, spring, cubic-bezier(x1,y1,x2,y2), spring(mass,stiffness,damping,velocity), spring(duration,bounce))"
         ),
         (
             ["--palette", ""],

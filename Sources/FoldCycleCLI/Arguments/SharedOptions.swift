@@ -45,7 +45,9 @@ enum SharedOptions {
     static let shading = FlagOption(
         "shading", summary: "Dim the cube's and flip's faces as they turn toward edge-on.")
 
-    /// `--timing`: ``TimingFunction``'s presets by name, or CSS `cubic-bezier(x1,y1,x2,y2)`. The
+    /// `--timing`: ``TimingFunction``'s presets by name (`spring` among them), or one of
+    /// ``TimingFunction/parameterizedForms``: CSS `cubic-bezier(x1,y1,x2,y2)`, Core Animation's
+    /// `spring(mass,stiffness,damping,velocity)`, SwiftUI's `spring(duration,bounce)`. The
     /// library's `default` (Core Animation's `kCAMediaTimingFunctionDefault`) is listed as
     /// `ca-default`: a value named `default` that is not the default misled (issue 22);
     /// `default` is still read, through the pattern (``TimingFunction/init(name:)``).
@@ -53,17 +55,18 @@ enum SharedOptions {
         "timing", value: "timing",
         summary: "Timing function (ca-default: Core Animation's implicit-animation curve, 0.25,0.1,0.25,1).",
         choices: TimingFunction.presets.map { ($0.name == "default" ? "ca-default" : $0.name, $0.function) },
-        pattern: .init(syntax: "cubic-bezier(x1,y1,x2,y2)", parse: cubicBezier), default: .easeInEaseOut)
+        pattern: .init(syntax: TimingFunction.parameterizedForms.joined(separator: ", "), parse: parameterized),
+        default: .easeInEaseOut)
 
-    /// `--timing`'s `cubic-bezier(x1,y1,x2,y2)` form: nil for other text, rejected (with the
-    /// reason) for control points ``TimingFunction`` does not allow.
-    private static func cubicBezier(_ text: String) throws(OptionValueError) -> TimingFunction? {
+    /// `--timing`'s parameterized forms: nil for other text, rejected (with the reason) for
+    /// control points or spring parameters ``TimingFunction`` does not allow.
+    private static func parameterized(_ text: String) throws(OptionValueError) -> TimingFunction? {
         do {
             return try TimingFunction(name: text)
         } catch {
             switch error {
             case .unknownName: return nil
-            case .invalidControlPoints: throw .rejected(error.description)
+            case .invalidControlPoints, .invalidSpring: throw .rejected(error.description)
             }
         }
     }

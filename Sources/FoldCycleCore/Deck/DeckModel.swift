@@ -285,10 +285,10 @@ struct DeckModel<DataSource: DeckDataSource> {
             if page(pageDirection, cause: .fling, velocity: velocity, from: pose, direction: direction, now: now) {
                 return .page(pageDirection)
             }
-            springBack(from: pose, now: now)
+            springBack(from: pose, velocity: velocity, now: now)
             return .springBack
         case .springBack, .tap:
-            springBack(from: pose, now: now)
+            springBack(from: pose, velocity: velocity, now: now)
             return .springBack
         }
     }
@@ -297,7 +297,7 @@ struct DeckModel<DataSource: DeckDataSource> {
     mutating func cancelDrag(now: TimeInterval) -> Bool {
         guard let drag else { return false }
         self.drag = nil
-        springBack(from: dragPose(drag), now: now)
+        springBack(from: dragPose(drag), velocity: .zero, now: now)
         return true
     }
 
@@ -316,10 +316,20 @@ struct DeckModel<DataSource: DeckDataSource> {
         cards[1].flip = nil
     }
 
-    private mutating func springBack(from pose: CardPose, now: TimeInterval) {
+    /// Sends the top card back to its place on ``DeckBehavior/springBack`` started at the
+    /// release `velocity` (card widths per second) normalised as `CASpringAnimation`'s
+    /// `initialVelocity`: its component toward the place over the distance left, so the card
+    /// leaves the finger at the speed it had (the component across that line is dropped).
+    private mutating func springBack(from pose: CardPose, velocity: DeckPoint, now: TimeInterval) {
         guard !cards.isEmpty else { return }
+        let rest = cards[0].restPose
+        let left = rest.offset - pose.offset
+        let distanceSquared = left.dot(left)
+        let normalized = distanceSquared > 0 ? velocity.dot(left) / distanceSquared : 0
+        let spring = behavior.springBack.with(initialVelocity: normalized)
         cards[0].animation = PoseAnimation(
-            from: pose, to: cards[0].restPose, start: now, duration: behavior.springBackDuration)
+            from: pose, to: rest, start: now, duration: spring.settlingDuration,
+            timingFunction: TimingFunction(spring: spring))
         // The reusing stack's preview goes back to the next item: the index is restored.
         relayout(now: now)
         events.append(.changed)
@@ -397,7 +407,7 @@ struct DeckModel<DataSource: DeckDataSource> {
     ) {
         guard !cards.isEmpty else { return }
         let card = cards.removeFirst()
-        let landing = fly(card, from: pose, direction: direction, now: now)
+        let landing = fly(card, from: pose, direction: direction, velocity: velocity, now: now)
         removals.append(Removal(index: card.index, side: side, pose: landing))
         if removals.count > configuration.undoLimit { removals.removeFirst(removals.count - configuration.undoLimit) }
         top = index(after: top) ?? count
@@ -413,7 +423,7 @@ struct DeckModel<DataSource: DeckDataSource> {
     ) -> Bool {
         guard let target = target(of: pageDirection) else { return false }
         let from = top
-        if !cards.isEmpty { fly(cards.removeFirst(), from: pose, direction: direction, now: now) }
+        if !cards.isEmpty { fly(cards.removeFirst(), from: pose, direction: direction, velocity: velocity, now: now) }
         top = target
         relayout(now: now)
         events.append(.paged(from: from, to: target, direction: pageDirection, cause: cause, velocity: velocity))
@@ -425,15 +435,23 @@ struct DeckModel<DataSource: DeckDataSource> {
     /// Sends `card` off from `pose` along `direction` to beyond the deck's bounds; returns the
     /// pose it lands in. The swipe deck keeps turning it by its offset's rule on the way.
     @discardableResult
-    private mutating func fly(_ card: Card, from pose: CardPose, direction: DeckPoint, now: TimeInterval) -> CardPose {
+    /// Sends `card` off along `direction` (a unit vector) at the release `velocity` at least
+    /// (``FlyOff/motion(distance:speed:)``); nil velocity (a key) flies in 0.3 s.
+    private mutating func fly(
+        _ card: Card, from pose: CardPose, direction: DeckPoint, velocity: DeckPoint?, now: TimeInterval
+    ) -> CardPose {
         let destination = FlyOff.destination(
             from: pose.offset, direction: direction, bounds: configuration.bounds,
             clearance: FlyOff.clearance(cardHeight: configuration.cardHeight))
         var landing = pose
         landing.offset = destination
         if behavior == .swipeDeck { landing.rotation = behavior.rotation(translation: destination) }
+        let motion = FlyOff.motion(
+            distance: (destination - pose.offset).length, speed: velocity.map { $0.dot(direction) } ?? 0)
         leaving = Leaving(
-            card: card, animation: PoseAnimation(from: pose, to: landing, start: now, duration: FlyOff.duration))
+            card: card,
+            animation: PoseAnimation(
+                from: pose, to: landing, start: now, duration: motion.duration, timingFunction: motion.timing))
         return landing
     }
 

@@ -1,10 +1,28 @@
 import Foundation
 
 /// Where and how a decided card leaves: along the release angle `atan(vy / vx)` until it is
-/// beyond the deck's edge, in 0.3 s (docs/DESIGN.md#reusing-stack). Pure.
+/// beyond the deck's edge, in 0.3 s or sooner, never slower than it was let go
+/// (docs/DESIGN.md#reusing-stack). Pure.
 package enum FlyOff {
-    /// The flight's duration: 0.3 s.
+    /// The flight's duration without a release speed (a key's decision): 0.3 s.
     package static let duration: TimeInterval = 0.3
+
+    /// How a card released at `speed` (card widths per second along its flight) covers
+    /// `distance` card widths: it leaves at the release speed and never slows.
+    ///
+    /// - No speed toward the destination (a key, or a release away from it): ``duration``,
+    ///   ease-in-ease-out, as before.
+    /// - `speed · 0.3 ≥ distance`: linear at `speed`, in `distance / speed` seconds.
+    /// - Slower: 0.3 s with constant acceleration from `speed`, progress `a·u + (1 − a)·u²`
+    ///   for `a = speed · 0.3 / distance` (a quadratic Bézier raised to a cubic: control points
+    ///   (1/3, a/3, 2/3, (a + 1)/3)), so its slope at 0 is exactly the release speed.
+    package static func motion(distance: Double, speed: Double) -> (duration: TimeInterval, timing: TimingFunction) {
+        guard speed > 0, speed.isFinite, distance > 0 else { return (duration, .easeInEaseOut) }
+        if speed * duration >= distance { return (distance / speed, .linear) }
+        let a = speed * duration / distance
+        let curve = (try? TimingFunction(controlPoints: 1.0 / 3, a / 3, 2.0 / 3, (a + 1) / 3)) ?? .easeInEaseOut
+        return (duration, curve)
+    }
 
     /// The unit vector a card flies along: the line at the release angle `θ = atan(vy / vx)`,
     /// pointing the way `toward` says.

@@ -19,6 +19,9 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     public let x2: Double
     /// The second control point's y, in `controlPointYRange`.
     public let y2: Double
+    /// The spring that drives progress instead of the curve, if any (``init(spring:)``); the
+    /// control points are then the linear curve's (0, 0, 1, 1) and unused.
+    public let spring: Spring?
 
     /// The precision in x to which ``progress(at:)`` solves the curve.
     package static let precision = 1e-6
@@ -44,6 +47,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+        self.spring = nil
     }
 
     private init(uncheckedX1 x1: Double, y1: Double, x2: Double, y2: Double) {
@@ -51,6 +55,20 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+        self.spring = nil
+    }
+
+    /// A spring timing: normalized time `t` runs the spring over its ``Spring/settlingDuration``,
+    /// so progress is `spring.position(at: t · settlingDuration)` and exactly 1 from `t = 1` on
+    /// (the last jump is below ``Spring/settlingTolerance``). Progress may pass 1 (an overshoot)
+    /// and, with a negative initial velocity, go below 0; a transition decides what that shows
+    /// (the fold clamps it, ``FoldTransition/frame(atFractionComplete:)``).
+    public init(spring: Spring) {
+        self.x1 = 0
+        self.y1 = 0
+        self.x2 = 1
+        self.y2 = 1
+        self.spring = spring
     }
 
     // MARK: - Presets (CAMediaTimingFunctionName)
@@ -71,27 +89,53 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// The presets by their command-line names, in the order help text lists them.
     public static let presets: [(name: String, function: TimingFunction)] = [
         ("linear", .linear), ("ease-in", .easeIn), ("ease-out", .easeOut),
-        ("ease-in-out", .easeInEaseOut), ("default", .default),
+        ("ease-in-out", .easeInEaseOut), ("default", .default), ("spring", TimingFunction(spring: .default)),
     ]
 
-    /// Parses a timing function name: `linear`, `ease-in`, `ease-out`, `ease-in-out`, `default`,
-    /// or `cubic-bezier(x1,y1,x2,y2)` (CSS syntax; spaces allowed). Case-insensitive.
+    /// The parameterized forms, as help and errors name them.
+    public static let parameterizedForms = [
+        "cubic-bezier(x1,y1,x2,y2)", "spring(mass,stiffness,damping,velocity)", "spring(duration,bounce)",
+    ]
+
+    /// Parses a timing function name: a preset of ``presets`` (`linear`, `ease-in`, `ease-out`,
+    /// `ease-in-out`, `default`, `spring`), `cubic-bezier(x1,y1,x2,y2)` (CSS syntax),
+    /// `spring(mass,stiffness,damping,velocity)` (``Spring/init(mass:stiffness:damping:initialVelocity:)``)
+    /// or `spring(duration,bounce)` (``Spring/init(duration:bounce:initialVelocity:)``). Spaces
+    /// allowed; case-insensitive.
     ///
-    /// - Throws: ``TimingFunctionError/unknownName(_:)`` for any other text, and
-    ///   ``TimingFunctionError/invalidControlPoints(x1:y1:x2:y2:)`` for out-of-range points.
+    /// - Throws: ``TimingFunctionError/unknownName(_:)`` for any other text,
+    ///   ``TimingFunctionError/invalidControlPoints(x1:y1:x2:y2:)`` for out-of-range points and
+    ///   ``TimingFunctionError/invalidSpring(_:)`` for out-of-range spring parameters.
     public init(name: String) throws(TimingFunctionError) {
         let text = name.trimmingWhitespace().lowercased()
         if let preset = Self.presets.first(where: { $0.name == text }) {
             self = preset.function
             return
         }
-        guard text.hasPrefix("cubic-bezier("), text.hasSuffix(")") else { throw .unknownName(name) }
-        let inner = text.dropFirst("cubic-bezier(".count).dropLast()
+        if let values = Self.arguments(of: text, function: "spring") {
+            switch values.count {
+            case 4:
+                self.init(
+                    spring: try Spring(
+                        mass: values[0], stiffness: values[1], damping: values[2], initialVelocity: values[3]))
+            case 2: self.init(spring: try Spring(duration: values[0], bounce: values[1]))
+            default: throw .unknownName(name)
+            }
+            return
+        }
+        guard let values = Self.arguments(of: text, function: "cubic-bezier"), values.count == 4
+        else { throw .unknownName(name) }
+        try self.init(controlPoints: values[0], values[1], values[2], values[3])
+    }
+
+    /// The numbers of `function(a,b,…)`, nil unless the text is that with every argument a number.
+    private static func arguments(of text: String, function: String) -> [Double]? {
+        guard text.hasPrefix(function + "("), text.hasSuffix(")") else { return nil }
+        let inner = text.dropFirst(function.count + 1).dropLast()
         let values = inner.split(separator: ",", omittingEmptySubsequences: false)
             .map { Double($0.trimmingWhitespace()) }
-        guard values.count == 4, let x1 = values[0], let y1 = values[1], let x2 = values[2], let y2 = values[3]
-        else { throw .unknownName(name) }
-        try self.init(controlPoints: x1, y1, x2, y2)
+        guard values.allSatisfy({ $0 != nil }) else { return nil }
+        return values.compactMap { $0 }
     }
 
     // MARK: - Evaluation
@@ -105,6 +149,7 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     public func progress(at t: Double) -> Double {
         if t.isNaN || t <= 0 { return 0 }
         if t >= 1 { return 1 }
+        if let spring { return spring.position(at: t * spring.settlingDuration) }
         if x1 == y1 && x2 == y2 { return t }  // A straight line: linear.
         return sampleY(solveParameter(forX: t))
     }
@@ -145,9 +190,11 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
         3 * (1 - 3 * x2 + 3 * x1) * s * s + 2 * (3 * x2 - 6 * x1) * s + 3 * x1
     }
 
-    /// The command-line name of a preset, or `cubic-bezier(x1,y1,x2,y2)`.
+    /// The command-line name of a preset, `spring(mass,stiffness,damping,velocity)` or
+    /// `cubic-bezier(x1,y1,x2,y2)`.
     public var description: String {
         if let preset = Self.presets.first(where: { $0.function == self }) { return preset.name }
+        if let spring { return spring.description }
         return "cubic-bezier(\(x1),\(y1),\(x2),\(y2))"
     }
 }
@@ -157,8 +204,10 @@ public enum TimingFunctionError: Error, Equatable, Sendable, CustomStringConvert
     /// A control point is not finite, x1/x2 lies outside 0...1, or y1/y2 outside
     /// `TimingFunction/controlPointYRange`.
     case invalidControlPoints(x1: Double, y1: Double, x2: Double, y2: Double)
-    /// The text names no preset and is not `cubic-bezier(x1,y1,x2,y2)`.
+    /// The text names no preset and is none of ``TimingFunction/parameterizedForms``.
     case unknownName(String)
+    /// A spring's parameters are out of range: the message names them and what is allowed.
+    case invalidSpring(String)
 
     /// A one-line message naming the input and what is allowed.
     public var description: String {
@@ -167,8 +216,11 @@ public enum TimingFunctionError: Error, Equatable, Sendable, CustomStringConvert
             return
                 "invalid control points (\(x1), \(y1), \(x2), \(y2)): all must be finite, x1 and x2 in 0...1, y1 and y2 in -10...10"
         case .unknownName(let name):
-            let names = TimingFunction.presets.map(\.name).joined(separator: ", ")
-            return "unknown timing function '\(name)' (values: \(names), cubic-bezier(x1,y1,x2,y2))"
+            let names = (TimingFunction.presets.map(\.name) + TimingFunction.parameterizedForms)
+                .joined(separator: ", ")
+            return "unknown timing function '\(name)' (values: \(names))"
+        case .invalidSpring(let message):
+            return "invalid \(message)"
         }
     }
 }

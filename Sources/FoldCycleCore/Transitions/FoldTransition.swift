@@ -104,11 +104,16 @@ public struct FoldTransition: Transition, Hashable {
 
     /// Both slots at normalized time `t`, outgoing first (behind). Pure: reads no clock.
     ///
+    /// The eased progress is clamped to 0...1: past 1 the outgoing slot's scale would turn
+    /// negative (the card mirrored) and its alpha negative, so an overshooting timing function
+    /// (a spring, a `cubic-bezier` with y outside 0...1) holds the fold flat at its end instead.
+    ///
     /// - Parameter t: `elapsed / duration`; clamped to 0...1 (NaN counts as 0).
-    /// - Returns: the eased progress and each slot's transform and alpha, interpolated
-    ///   component-wise from the keyframes (``transforms(atProgress:)``).
+    /// - Returns: the eased progress (clamped to 0...1) and each slot's transform and alpha,
+    ///   interpolated component-wise from the keyframes (``transforms(atProgress:)``).
     public func frame(atFractionComplete t: Double) -> TransitionFrame {
-        let (clamped, progress) = timing(at: t)
+        let (clamped, eased) = timing(at: t)
+        let progress = min(max(eased, 0), 1)
         let transforms = transforms(atProgress: progress)
         return TransitionFrame(
             t: clamped, progress: progress,

@@ -72,15 +72,18 @@ struct SwipeDeckTests {
         // Along (0.6, 0.8) from the release point: y reaches 0.5 + clearance first.
         let s = (0.5 + Self.clearance - start.y) / 0.8
         let landing = start + DeckPoint(x: 0.6, y: 0.8) * s
-        clock.advance(by: 0.15)
-        // Halfway in time; the ease-in-ease-out curve is symmetric, so halfway in space too.
+        // Released at 5 card widths/s along the line: 5 · 0.3 s covers more than the distance,
+        // so the card flies on linearly at 5 card widths/s (FlyOff.motion) and is halfway at
+        // half of distance / 5.
+        let distance = (landing - start).length
+        clock.advance(by: distance / 5 / 2)
         let pose = deck.leavingCard()?.pose
         let middle = start + (landing - start) * 0.5
         #expect(pose.map { abs($0.offset.x - middle.x) < 1e-6 && abs($0.offset.y - middle.y) < 1e-6 } == true)
         #expect(pose.map { abs($0.rotation - middle.x / 4) < 1e-6 } == true)
     }
 
-    @Test("a slow drag springs back to its place in 0.5 s with no decision")
+    @Test("a slow drag springs back on a spring started at the release velocity, with no decision")
     func springBack() {
         let (deck, clock, recorder) = makeDeck()
         clock.advance(to: 1)
@@ -89,10 +92,22 @@ struct SwipeDeckTests {
         #expect(outcome == .springBack)
         let release = clock.now
         #expect(deck.topPose(at: release) == CardPose(offset: DeckPoint(x: 0.125, y: 0), rotation: 0.03125))
-        #expect(deck.topPose(at: release + 0.25) != .rest)
-        #expect(deck.topPose(at: release + 0.5) == .rest)
-        #expect(deck.isMoving(at: release + 0.4999))
-        #expect(!deck.isMoving(at: release + 0.5))
+        // Spring(duration: 0.5, bounce: 0.25): ω₀ = 4π, ζ = 0.75; 0.5 cw/s away from a place
+        // 0.125 away is initialVelocity −4. Settling: ln(√(1 + b²)/0.001)/(ζω₀) with
+        // b = (ζω₀ + 4)/(ω₀·√(1 − ζ²)): 0.80102 s.
+        let omega = 4 * Double.pi
+        let decay = 0.75 * omega
+        let damped = omega * (1 - 0.5625).squareRoot()
+        let b = (decay + 4) / damped
+        let settling = log((1 + b * b).squareRoot() / 0.001) / decay
+        #expect(abs(settling - 0.8010186234) <= 1e-9)
+        let time = 0.1
+        let x = 1 - exp(-decay * time) * (cos(damped * time) + b * sin(damped * time))
+        let pose = deck.topPose(at: release + time)
+        #expect(pose.map { abs($0.offset.x - 0.125 * (1 - x)) <= 1e-12 } == true)
+        #expect(deck.topPose(at: release + settling + 1e-9) == .rest)
+        #expect(deck.isMoving(at: release + settling - 1e-6))
+        #expect(!deck.isMoving(at: release + settling + 1e-9))
         #expect(recorder.decisions == [])
         #expect(deck.visibleIndices == [0, 1])
     }
@@ -157,13 +172,14 @@ struct SwipeDeckTests {
         deck.drag(to: DeckPoint(x: 0, y: 0.125))
         #expect(deck.visibleIndices == [2, 3])
         deck.drag(to: DeckPoint(x: 0, y: -0.0625))
-        // A slow release: the card springs back in 0.3 s and the index is restored.
+        // A release at rest: the card springs back on Spring(duration: 0.3, bounce: 0.25),
+        // settling in ln(√(1 + b²)/0.001)/(ζω₀) = 0.46608 s, and the index is restored.
         clock.advance(by: 0.5)
         #expect(deck.endDrag(at: DeckPoint(x: 0, y: -0.0625)) == .springBack)
         #expect(deck.visibleIndices == [2, 3])
         let release = clock.now
-        #expect(deck.topPose(at: release + 0.3) == .rest)
-        #expect(deck.isMoving(at: release + 0.2999))
+        #expect(deck.topPose(at: release + 0.46608) == .rest)
+        #expect(deck.isMoving(at: release + 0.46607))
         // A fling up pages to the previous item; the card flies up along the release line.
         let outcome = deck.fling(step: DeckPoint(x: 0, y: -3.0 / 64), steps: 4, interval: 1.0 / 64, clock: clock)
         #expect(outcome == .page(.previous))
