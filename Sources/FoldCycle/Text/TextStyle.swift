@@ -24,12 +24,12 @@ public struct TextStyle: Hashable, Sendable {
 }
 
 extension TextStyle {
-    /// Styles are equal when their colours and attributes are (``contrastDepth`` aside).
+    /// Styles are equal when their colours and attributes are (its contrast depth aside).
     public static func == (lhs: TextStyle, rhs: TextStyle) -> Bool {
         lhs.foreground == rhs.foreground && lhs.background == rhs.background && lhs.attributes == rhs.attributes
     }
 
-    /// Hashes the colours and attributes (``contrastDepth`` aside, as ``==(_:_:)``).
+    /// Hashes the colours and attributes (its contrast depth aside, as ``==(_:_:)``).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(foreground)
         hasher.combine(background)

@@ -6,12 +6,12 @@ public enum DeckBehavior: String, Hashable, Sendable, CaseIterable, CustomString
     /// The swipe deck (delegate `clicked`, `removed(index, left|right)`): a drag rotates the
     /// card by `(cx − w/2)/w/4`; a release faster than 2.2535 card widths/s horizontally, or with
     /// the centre within 0.02817 card widths of an edge, removes it toward the drag's side;
-    /// otherwise it springs back on a spring (``springBack``) that starts at the release velocity.
+    /// otherwise it springs back on a spring (`springBack`) that starts at the release velocity.
     case swipeDeck
     /// The reusing stack (a `UITableView`-style data source with two views): the card follows
     /// the pointer without rotating and the card beneath previews the previous item (drag up) or
     /// the next (drag down); a release faster than 2.8169 card widths/s in x or in y flies off
-    /// and pages there; otherwise it springs back on a spring (``springBack``) that starts at the
+    /// and pages there; otherwise it springs back on a spring (`springBack`) that starts at the
     /// release velocity.
     case reusingStack
 
@@ -27,7 +27,7 @@ public enum DeckBehavior: String, Hashable, Sendable, CaseIterable, CustomString
     /// The perceptual duration (SwiftUI's `Spring(duration:)`, the undamped period) of the
     /// spring a card released without a decision goes back on: 0.5 s (swipe deck), 0.3 s
     /// (reusing stack), the source stacks' fixed ease-back durations. The motion itself lasts
-    /// ``springBack``'s settling duration, which depends on the release velocity.
+    /// the `springBack` spring's settling duration, which depends on the release velocity.
     public var springBackDuration: TimeInterval {
         switch self {
         case .swipeDeck: return 0.5

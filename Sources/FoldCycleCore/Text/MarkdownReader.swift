@@ -27,7 +27,7 @@
 /// HTML, reference links, images, autolinks, tables; spans do not cross a line break. A line
 /// that is `---` (spaces around it aside) is kept as it is, and no fenced block crosses it: it is
 /// the deck's flashcard separator (``CardFaces``), so a card read whole reads as its two faces
-/// read one by one. Markup with no partner (an unclosed `*`, `` ` ``, `[`, `~~`) is text.
+/// read one by one. Markup with no partner (an unclosed `*`, backtick, `[` or `~~`) is text.
 ///
 /// Bad input is text: control characters but line feeds are dropped (a carriage return before a
 /// line feed too), a tab becomes spaces to the next multiple of four columns. Time and memory
