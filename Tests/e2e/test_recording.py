@@ -316,8 +316,9 @@ def test_recording_metadata_carries_no_raw_control(foldcycle, pty_run, tmp_path)
     carried raw ESC, BEL, C1, OSC 52 and bidi controls; they are item text, sanitized as such."""
     path = str(tmp_path / "hostile.cast")
     hostile = "\x1b]52;c;eA==\x07\u009b2J\u202eA"
+    # --ansi show: the item is its text as given (keep would drop the sequences from the item).
     run = pty_run([foldcycle, "--record", path, "--cycles", "1", "--interval", "0.2", "--duration", "0.1",
-                   hostile, "B"])
+                   "--ansi", "show", hostile, "B"])
     assert run.wait() == 0
     header, events = load(path)
     assert header["title"].endswith(" \u241b]52;c;eA==\u2407\ufffd2JA B")

@@ -129,9 +129,13 @@ def test_plain_output_blank_lines_tabs_and_cut_marker(foldcycle, tmp_path):
 def test_tab_in_live_plain_output_is_spaces(foldcycle, tmp_path):
     items = tmp_path / "ctrl.txt"
     items.write_text("A\tb\u0007\n")
-    proc = subprocess.run([foldcycle, "--file", str(items), "--cycles", "1", "--interval", "0.1"],
+    proc = subprocess.run([foldcycle, "--file", str(items), "--cycles", "1", "--interval", "0.1", "--ansi", "show"],
                           stdin=subprocess.DEVNULL, capture_output=True, env=clean_environment(), timeout=10)
     assert proc.stdout == "A       b␇\n".encode()
+    # Under --ansi keep (the default) the BEL is dropped; the tab is still spaces.
+    proc = subprocess.run([foldcycle, "--file", str(items), "--cycles", "1", "--interval", "0.1"],
+                          stdin=subprocess.DEVNULL, capture_output=True, env=clean_environment(), timeout=10)
+    assert proc.stdout == "A       b\n".encode()
 
 
 @pytest.mark.parametrize("fullscreen", [False, True])

@@ -18,7 +18,8 @@ public enum SignalPolicy: Sendable {
     case restoreAndReraise
     /// Restore the terminal, then call `handler` with the signal number on the session's queue;
     /// the handler decides what happens next (the `foldcycle` CLI exits with 128 + N), and returns
-    /// or ends the process within `Limits/terminationDeadline`.
+    /// or ends the process within `Limits/terminationDeadline`; past it, the process dies of the
+    /// signal (exits 131 for SIGQUIT, whose default action would dump core).
     case restoreAndCallBack(@Sendable (Int32) -> Void)
     /// Leave termination signals alone: the program handles them (and must call
     /// ``TerminalSession/end()`` itself).

@@ -462,7 +462,15 @@ public final class TerminalSession: Sendable {
     private static func terminateWithoutQueue(by number: Int32, policy: SignalPolicy) {
         TerminalRescue.shared.rescue(resumingOutput: true)
         for write in finalWrites.withLock({ $0 }) { write() }
-        if case .restoreAndReraise = policy {
+        // Die of the signal, as the callback would have had `main` do (a calling shell loop stops
+        // at Ctrl-C), unless it dumps core (SIGQUIT) where the program chose to call back.
+        let reraises: Bool
+        switch policy {
+        case .restoreAndReraise: reraises = true
+        case .restoreAndCallBack: reraises = number != SIGQUIT
+        default: reraises = false
+        }
+        if reraises {
             signal(number, SIG_DFL)
             var unblocked = sigset_t()
             sigemptyset(&unblocked)
