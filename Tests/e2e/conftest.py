@@ -55,6 +55,12 @@ def subcommand_names():
 def _controlling_terminal():
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # As a terminal's shell starts a program: SIGINT and SIGQUIT at their defaults and unblocked,
+    # whatever the test runner's threads left (a shell started with SIGINT ignored or blocked
+    # never stops its loop at Ctrl-C).
+    for number in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(number, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGQUIT})
 
 
 def _controlling_terminal_from(descriptor):
