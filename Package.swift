@@ -7,8 +7,10 @@ import PackageDescription
 //   `package`), so libc reaches no embedder (docs/decisions/0090-libc-stays-inside.md).
 // - FoldCycleCore: pure math and state (geometry, timing, transitions, the cycler, clocks);
 //   no cells, no terminal.
+// - FoldCycleImageIO: the picture decoders (PNG, JPEG) from bytes to RGBA, with no system library
+//   (docs/decisions/0150-pictures-decoded-in-swift.md).
 // - FoldCycle: cells to bytes (text, buffers, colour, compositing, scenes, encoding, output,
-//   the terminal session and the player); re-exports FoldCycleCore.
+//   the terminal session and the player); re-exports FoldCycleCore and FoldCycleImageIO.
 // - FoldCycleOptions: command-line options (declarations, splitter, reader, help rows), shared
 //   by the CLI and the bench; depends only on FoldCycleCore (for shortestDecimalText).
 // - FoldCycleCLI: the `foldcycle` tool as a library, unit-tested; `foldcycle-cli` is its thin
@@ -34,7 +36,11 @@ let package = Package(
     targets: [
         .target(name: "FoldCyclePlatform", swiftSettings: product),
         .target(name: "FoldCycleCore", dependencies: ["FoldCyclePlatform"], swiftSettings: product),
-        .target(name: "FoldCycle", dependencies: ["FoldCycleCore", "FoldCyclePlatform"], swiftSettings: product),
+        // The picture decoders (PNG, JPEG) in Swift, reading bytes only: no libc, no system library.
+        .target(name: "FoldCycleImageIO", swiftSettings: product),
+        .target(
+            name: "FoldCycle", dependencies: ["FoldCycleCore", "FoldCycleImageIO", "FoldCyclePlatform"],
+            swiftSettings: product),
         // The command-line options (declarations, splitter, reader): the CLI's and the bench's.
         .target(name: "FoldCycleOptions", dependencies: ["FoldCycleCore"], swiftSettings: product),
         .target(

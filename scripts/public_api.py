@@ -5,7 +5,7 @@
     scripts/public_api.py --check    fail (exit 1, with a diff) when the public API differs from it
 
 Reads the symbol graphs `swift package dump-symbol-graph --skip-synthesized-members` writes for
-FoldCycle and FoldCycleCore (FoldCycle re-exports FoldCycleCore): every public or open symbol,
+FoldCycle, FoldCycleCore and FoldCycleImageIO (FoldCycle re-exports both): every public or open symbol,
 as its kind, its path and its declaration. The list changes only on purpose: a change to the
 public API must come with the regenerated list in the same commit.
 """
@@ -18,7 +18,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIST = os.path.join(ROOT, "api", "public-api.txt")
-MODULES = ("FoldCycle", "FoldCycleCore")
+MODULES = ("FoldCycle", "FoldCycleCore", "FoldCycleImageIO")
 
 
 def symbol_graph_dir():
@@ -49,7 +49,7 @@ def declarations(directory):
 def main():
     check = "--check" in sys.argv[1:]
     current = declarations(symbol_graph_dir())
-    header = [f"# The public API of FoldCycle and FoldCycleCore: {len(current)} declarations.",
+    header = [f"# The public API of FoldCycle, FoldCycleCore and FoldCycleImageIO: {len(current)} declarations.",
               "# Written by scripts/public_api.py from the symbol graph; regenerate it on purpose."]
     text = "\n".join(header + current) + "\n"
     if not check:
