@@ -30,6 +30,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Times as `status --at` and `--epoch` read them: any text, and every form of generated
     /// instants.
     case times
+    /// PNG files (``PictureDecoder``): any chunks, any zlib stream.
+    case png
+    /// JPEG files (``PictureDecoder``): any markers, any entropy-coded data.
+    case jpeg
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -46,6 +50,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .ansi: ANSITarget.run(&input)
         case .markdown: MarkdownTarget.run(&input)
         case .times: TimesTarget.run(&input)
+        case .png: PictureTarget.run(&input, format: .png)
+        case .jpeg: PictureTarget.run(&input, format: .jpeg)
         }
     }
 }

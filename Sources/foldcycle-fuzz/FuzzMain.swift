@@ -10,7 +10,10 @@ import Foundation
 // executable without a `main` of its own (libFuzzer's) does not link; this one keeps `@main` and
 // hands libFuzzer the command line. Built normally, it replays the inputs (files, or directories of
 // them) given as arguments and prints how many ran: the corpora as a regression check. Built either
-// way, `foldcycle-fuzz --targets` prints the targets' names, one a line (scripts/fuzz reads them).
+// way, `foldcycle-fuzz --targets` prints the targets' names, one a line (scripts/fuzz reads them),
+// and `foldcycle-fuzz --decode FILE [WIDTH HEIGHT]` decodes a picture (`PictureDecoder`, fitted to
+// WIDTH × HEIGHT when given) and writes `W H` and a line feed, then the RGBA bytes, to stdout; an
+// error's one line goes to stderr, exit 1 (the Pillow comparisons in Tests/e2e read it).
 
 /// The input function libFuzzer calls (its own main, linked in with `-sanitize=fuzzer`, refers to it).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -48,6 +51,7 @@ enum FuzzMain {
             print(FuzzTarget.allCases.map(\.rawValue).joined(separator: "\n"))
             exit(0)
         }
+        if CommandLine.arguments.dropFirst().first == "--decode" { decode(Array(CommandLine.arguments.dropFirst(2))) }
         _ = target
         #if FUZZING
             var argc = CommandLine.argc
@@ -71,5 +75,26 @@ enum FuzzMain {
             }
             print("foldcycle-fuzz \(target.rawValue): \(count) inputs ran")
         #endif
+    }
+
+    /// `--decode FILE [WIDTH HEIGHT]`: see the file's head.
+    static func decode(_ arguments: [String]) -> Never {
+        guard arguments.count == 1 || arguments.count == 3,
+            let data = FileManager.default.contents(atPath: arguments[0])
+        else {
+            TerminalDevice.standardError.writeIgnoringFailure("usage: foldcycle-fuzz --decode FILE [WIDTH HEIGHT]\n")
+            exit(64)
+        }
+        let fit =
+            arguments.count == 3
+            ? Int(arguments[1]).flatMap { w in Int(arguments[2]).map { (width: w, height: $0) } } : nil
+        do {
+            let image = try PictureDecoder.decode(Array(data), fitting: fit)
+            FileHandle.standardOutput.write(Data("\(image.width) \(image.height)\n".utf8) + Data(image.pixels))
+            exit(0)
+        } catch {
+            TerminalDevice.standardError.writeIgnoringFailure("\(error)\n")
+            exit(1)
+        }
     }
 }
