@@ -4,8 +4,9 @@ the test build compiles (issue 28, point 7: a snippet that does not compile fail
 
 Each ```swift block becomes a member of its own namespace in
 Tests/FoldCycleTests/DocSnippets.swift:
-- a block that declares something at its top level (a type, or a `@Test` function) goes into a
-  `struct` of its own as written (a `@Test` in it runs with the other tests, the struct its suite);
+- a block with a `@Test` function goes into a `struct` of its own as written (the test runs with
+  the others, the struct its suite); a block that declares a type goes at the file's top level as
+  written, so a later snippet of the same article can use it;
 - a block of statements becomes the body of an `async throws` function that is compiled, never
   called (it would draw a card on the test's terminal);
 - `import` lines go to the file's head, once each;
@@ -59,9 +60,12 @@ def generate():
             imports.update(text.strip() for text in block if text.startswith("import "))
             name = identifier(path, line)
             bodies.append(f"/// {path}, line {line}.")
-            if any(DECLARATION.match(text) for text in code):
+            if any(text.startswith("@Test") for text in code):
                 bodies.append(f"struct {name} {{")
                 bodies += [f"    {text}" if text else "" for text in code]
+            elif any(DECLARATION.match(text) for text in code):
+                bodies += code
+                continue
             else:
                 bodies.append(f"enum {name} {{")
                 bodies.append("    static func snippet() async throws {")

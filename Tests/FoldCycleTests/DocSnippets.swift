@@ -26,7 +26,7 @@ enum READMELine217 {
     static func snippet() async throws {
         let clock = ManualClock()
         let card = try PseudoFoldCycler(
-            items: ["A", "B"], direction: .up, cardSize: TerminalSize(columns: 40, rows: 5),
+            items: ["A", "B"], direction: .up, configuration: .init(cardSize: TerminalSize(columns: 40, rows: 5)),
             output: CapturingSink(), clock: clock)      // nothing printed into the test's output; read .text
         let half = card.transforms(atProgress: 0.5)   // offset = half the extent, scale to 0.01
         #expect(half.outgoing.isApproximatelyEqual(to: LayerTransform(a: 1, b: 0, c: 0, d: 0.505, tx: 0, ty: -1.25)))
@@ -39,9 +39,8 @@ enum READMELine217 {
 enum EmbeddingATickerLine12 {
     static func snippet() async throws {
         let ticker = try PseudoFoldCycler(
-            items: ["tip: press Space to pause", "tip: 'foldcycle render' prints every frame"],
-            interval: 0.8, cardSize: TerminalSize(columns: 46, rows: 1),
-            configuration: Player.Configuration(isTransient: true))
+            items: ["tip: press Space to pause", "tip: 'foldcycle render' prints every frame"], interval: 0.8,
+            configuration: .init(cardSize: TerminalSize(columns: 46, rows: 1), player: .init(isTransient: true)))
         ticker.start()
         for step in 1...6 {
             doWork(step)
@@ -55,8 +54,8 @@ enum EmbeddingATickerLine12 {
 enum FollowingACommandLine13 {
     static func snippet() async throws {
         let card = try PseudoFoldCycler(
-            items: ["▶ swift build"], interval: 60, duration: 0.3,
-            configuration: Player.Configuration(isTransient: true))
+            items: ["▶ swift build"], interval: 60,
+            configuration: .init(duration: 0.3, player: .init(isTransient: true)))
         let follower = OutputFollower(card: card, minimumShow: 0.5)
         card.start()
         let process = Process()
@@ -80,7 +79,8 @@ enum FollowingACommandLine13 {
 enum FollowingACommandLine66 {
     static func snippet() async throws {
         let clock = ManualClock()
-        let card = try PseudoFoldCycler(items: ["▶ build"], interval: 60, duration: 0.3, output: CapturingSink(), clock: clock)
+        let card = try PseudoFoldCycler(
+            items: ["▶ build"], interval: 60, configuration: .init(duration: 0.3), output: CapturingSink(), clock: clock)
         let follower = OutputFollower(card: card, minimumShow: 1)
         follower.append(Array("compiling a\n".utf8))   // shows at once
         follower.append(Array("linking\n".utf8))       // waits
@@ -118,7 +118,7 @@ struct GettingStartedLine50 {
     @Test func foldsUp() throws {
         let clock = ManualClock()
         let card = try PseudoFoldCycler(
-            items: ["A", "B"], direction: .up, cardSize: TerminalSize(columns: 40, rows: 5),
+            items: ["A", "B"], direction: .up, configuration: .init(cardSize: TerminalSize(columns: 40, rows: 5)),
             output: CapturingSink(), clock: clock)
         let half = card.transforms(atProgress: 0.5)
         #expect(half.outgoing.isApproximatelyEqual(
@@ -133,24 +133,30 @@ struct GettingStartedLine50 {
 }
 
 /// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, line 14.
-struct WritingATransitionLine14 {
-    struct WipeTransition: Transition {
-        let style: TransitionStyle
-        let slotSize: LayerSize
+struct WipeTransition: Transition {
+    let style: TransitionStyle
+    let slotSize: LayerSize
 
-        init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double) {
-            self.style = style
-            self.slotSize = slotSize
-        }
+    init(style: TransitionStyle, slotSize: LayerSize, cellAspect: Double) {
+        self.style = style
+        self.slotSize = slotSize
+    }
 
-        func frame(atFractionComplete t: Double) -> TransitionFrame {
-            let (t, progress) = timing(at: t)
-            let incoming = LayerTransform(scaleX: progress, y: 1)
-                .concatenating(LayerTransform(translationX: -slotSize.width * (1 - progress) / 2, y: 0))
-            return TransitionFrame(t: t, progress: progress, slots: [
-                SlotPresentation(role: .outgoing, geometry: .identity, alpha: 1),
-                SlotPresentation(role: .incoming, geometry: .affine(incoming), alpha: 1),
-            ])
-        }
+    func frame(atFractionComplete t: Double) -> TransitionFrame {
+        let (t, progress) = timing(at: t)
+        let incoming = LayerTransform(scaleX: progress, y: 1)
+            .concatenating(LayerTransform(translationX: -slotSize.width * (1 - progress) / 2, y: 0))
+        return TransitionFrame(t: t, progress: progress, slots: [
+            SlotPresentation(role: .outgoing, geometry: .identity, alpha: 1),
+            SlotPresentation(role: .incoming, geometry: .affine(incoming), alpha: 1),
+        ])
+    }
+}
+/// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, line 42.
+enum WritingATransitionLine42 {
+    static func snippet() async throws {
+        let card = try PseudoFoldCycler(
+            items: ["one", "two"], interval: 1.2, configuration: .init(transition: TransitionKind(WipeTransition.self)))
+        card.start()
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite("Output follower: the card follows a command's latest line")
 struct OutputFollowerTests {
     private static func card(_ clock: ManualClock, sink: CapturingSink = CapturingSink()) throws -> PseudoFoldCycler {
-        try PseudoFoldCycler(items: ["▶ build"], interval: 60, duration: 0.3, output: sink, clock: clock)
+        try PseudoFoldCycler(
+            items: ["▶ build"], interval: 60, configuration: .init(duration: 0.3), output: sink, clock: clock)
     }
 
     @Test("the first line shows at once; one sooner than the minimum waits for it, then the latest shows")
