@@ -131,7 +131,8 @@ struct JPEGBitReader {
         count = 0
         paddedBytes = 0
         guard position < bytes.count, bytes[position] == 0xFF else {
-            throw position >= bytes.count ? .truncated(.jpeg) : .corrupt(.jpeg, reason: "a restart marker is missing")
+            throw position >= bytes.count
+                ? .truncated(.jpeg) : .corrupt(.jpeg, reason: "a restart marker is missing or out of order")
         }
         while position < bytes.count, bytes[position] == 0xFF { position += 1 }
         guard position < bytes.count else { throw .truncated(.jpeg) }
