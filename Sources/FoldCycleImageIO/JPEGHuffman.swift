@@ -1,25 +1,26 @@
 /// A Huffman table from a DHT segment (ITU-T T.81, Annex C): canonical codes of 1 to 16 bits,
-/// decoded through a 9-bit lookahead table with a per-length fallback for longer codes.
-struct JPEGHuffmanTable {
+/// decoded through a 9-bit lookahead table with a per-length fallback for longer codes. A class,
+/// so the per-symbol decode passes one reference rather than copying four arrays.
+final class JPEGHuffmanTable {
     /// Bits looked up at once: codes this long or shorter decode in one step.
     static let lookaheadBits = 9
 
     /// For each 9-bit prefix: `length << 8 | symbol` when a code of ≤ 9 bits starts it, else 0.
-    private(set) var fast: [UInt16]
+    let fast: [UInt16]
     /// The largest code of each length 1...16 (index = length), -1 when none.
-    private(set) var maxCode: [Int]
+    let maxCode: [Int]
     /// Added to a code of each length to give its index in `symbols`.
-    private(set) var valueOffset: [Int]
+    let valueOffset: [Int]
     /// The symbols in code order.
-    private(set) var symbols: [UInt8]
+    let symbols: [UInt8]
 
     /// Builds the table from the 16 counts (codes of each length) and the symbols, as in a DHT
     /// segment; throws `.corrupt` when the counts describe more codes than the lengths hold.
     init(counts: [Int], symbols: [UInt8]) throws(PictureDecodingError) {
         self.symbols = symbols
-        fast = Array(repeating: 0, count: 1 << Self.lookaheadBits)
-        maxCode = Array(repeating: -1, count: 18)
-        valueOffset = Array(repeating: 0, count: 18)
+        var fast = [UInt16](repeating: 0, count: 1 << Self.lookaheadBits)
+        var maxCode = Array(repeating: -1, count: 18)
+        var valueOffset = Array(repeating: 0, count: 18)
         var code = 0
         var index = 0
         for length in 1...16 {
@@ -41,6 +42,7 @@ struct JPEGHuffmanTable {
             if count > 0 { maxCode[length] = code - 1 }
             code <<= 1
         }
+        (self.fast, self.maxCode, self.valueOffset) = (fast, maxCode, valueOffset)
     }
 }
 

@@ -14,6 +14,10 @@ extension JPEGDecoder {
             reader: JPEGBitReader(bytes: bytes, position: position), scan: scan,
             predictions: Array(repeating: 0, count: scan.components.count))
         var restarts = 0
+        let layout = Self.layout(of: scan, frame: frame)
+        let stores = scan.components.compactMap { coefficients[$0] }
+        let lines = scan.components.map { frame.components[$0].blocksPerLine }
+        guard stores.count == scan.components.count else { return }
         for row in 0..<rows {
             for column in 0..<columns {
                 if restartInterval > 0, row * columns + column > 0, (row * columns + column) % restartInterval == 0 {
@@ -22,10 +26,10 @@ extension JPEGDecoder {
                     state.endOfBandRun = 0
                     for index in state.predictions.indices { state.predictions[index] = 0 }
                 }
-                for (index, x, y) in Self.blocks(of: scan, frame: frame, column: column, row: row) {
-                    let component = frame.components[scan.components[index]]
-                    guard let store = coefficients[scan.components[index]] else { continue }
-                    let block = y * component.blocksPerLine + x
+                for (index, dx, dy, h, v) in layout {
+                    let (x, y) = (column * h + dx, row * v + dy)
+                    let store = stores[index]
+                    let block = y * lines[index] + x
                     switch (dcScan, first) {
                     case (true, true): try state.dcFirst(store, block, tables[index].dc, index)
                     case (true, false): state.dcRefine(store, block)

@@ -2,16 +2,16 @@
 /// inverse-transformed straight into its component's plane at the chosen scale, so a fitted
 /// decode never holds full-size samples.
 extension JPEGDecoder {
-    /// The blocks of one MCU of `scan` at MCU (`column`, `row`): (scan component, block x, block y).
-    static func blocks(
-        of scan: JPEGScan, frame: JPEGFrame, column: Int, row: Int
-    ) -> [(index: Int, x: Int, y: Int)] {
-        if scan.components.count == 1 { return [(0, column, row)] }
-        var result: [(index: Int, x: Int, y: Int)] = []
+    /// The blocks of one MCU of `scan`, as (scan component, block x and y within the MCU, the
+    /// component's sampling factors): block (x, y) of MCU (column, row) is block
+    /// (column · h + x, row · v + y) of its component. A one-component scan's MCU is one block.
+    static func layout(of scan: JPEGScan, frame: JPEGFrame) -> [(index: Int, x: Int, y: Int, h: Int, v: Int)] {
+        if scan.components.count == 1 { return [(0, 0, 0, 1, 1)] }
+        var result: [(index: Int, x: Int, y: Int, h: Int, v: Int)] = []
         for (index, component) in scan.components.enumerated() {
             let c = frame.components[component]
             for y in 0..<c.vertical {
-                for x in 0..<c.horizontal { result.append((index, column * c.horizontal + x, row * c.vertical + y)) }
+                for x in 0..<c.horizontal { result.append((index, x, y, c.horizontal, c.vertical)) }
             }
         }
         return result
@@ -33,6 +33,9 @@ extension JPEGDecoder {
         var predictions = Array(repeating: 0, count: scan.components.count)
         var restarts = 0
         let block = scratch.block
+        let layout = Self.layout(of: scan, frame: frame)
+        let sizes = scan.components.map { frame.components[$0].blockSize }
+        let targets = scan.components.map { planes[$0] }
         for row in 0..<rows {
             for column in 0..<columns {
                 if restartInterval > 0, row * columns + column > 0, (row * columns + column) % restartInterval == 0 {
@@ -40,12 +43,11 @@ extension JPEGDecoder {
                     restarts += 1
                     for index in predictions.indices { predictions[index] = 0 }
                 }
-                for (index, x, y) in Self.blocks(of: scan, frame: frame, column: column, row: row) {
+                for (index, dx, dy, h, v) in layout {
+                    let (x, y) = (column * h + dx, row * v + dy)
                     try Self.decodeBlock(
                         &reader, tables[index], prediction: &predictions[index], quantization[index], into: block)
-                    let component = scan.components[index]
-                    let size = frame.components[component].blockSize
-                    let plane = planes[component]
+                    let (size, plane) = (sizes[index], targets[index])
                     JPEGIDCT.transform(
                         size: size, block, scratch.workspace, into: plane.block(x: x, y: y, size: size),
                         stride: plane.stride)
