@@ -77,7 +77,7 @@ struct InflateState {
             case 2:
                 let (literals, distances) = try dynamicTables()
                 try huffmanBlock(literals: literals, distances: distances)
-            default: throw .corrupt("deflate block type 3")
+            default: throw failure("deflate block type 3")
             }
             try checkInput()
         }
@@ -119,6 +119,12 @@ struct InflateState {
         bits >>= UInt64(count)
         bitCount -= count
         return value
+    }
+
+    /// `corrupt(reason)`, or `truncated` when the bits read so far (and `peeked` more) reach past
+    /// the input's end: a cut stream's padding may decode to nonsense first.
+    private func failure(_ reason: String, peeked: Int = 0) -> Inflate.Failure {
+        bitCount - peeked < padding * 8 ? .truncated : .corrupt(reason)
     }
 
     /// Throws when bits past the input's end were consumed.
@@ -169,7 +175,9 @@ struct InflateState {
     private mutating func decode(_ table: InflateHuffmanTable) throws(Inflate.Failure) -> Int {
         let entry = Int(table.entries[Int(truncatingIfNeeded: bits) & table.mask])
         let length = entry & 15
-        guard length != 0 else { throw .corrupt("deflate code not in the block's Huffman table") }
+        guard length != 0 else {
+            throw failure("deflate code not in the block's Huffman table", peeked: table.mask.nonzeroBitCount)
+        }
         bits >>= UInt64(length)
         bitCount -= length
         return entry >> 4
@@ -191,11 +199,11 @@ struct InflateState {
             }
             if symbol == 256 { return }
             let lengthIndex = symbol - 257
-            guard lengthIndex < 29 else { throw .corrupt("deflate length symbol \(symbol)") }
+            guard lengthIndex < 29 else { throw failure("deflate length symbol \(symbol)") }
             let length =
                 InflateHuffmanTable.lengthBase[lengthIndex] + take(InflateHuffmanTable.lengthExtra[lengthIndex])
             let distanceSymbol = try decode(distances)
-            guard distanceSymbol < 30 else { throw .corrupt("deflate distance symbol \(distanceSymbol)") }
+            guard distanceSymbol < 30 else { throw failure("deflate distance symbol \(distanceSymbol)") }
             let distance =
                 InflateHuffmanTable.distanceBase[distanceSymbol]
                 + take(InflateHuffmanTable.distanceExtra[distanceSymbol])
@@ -206,7 +214,7 @@ struct InflateState {
 
     /// Copies `length` bytes from `distance` bytes back (overlapping copies repeat).
     private mutating func copyMatch(length: Int, distance: Int) throws(Inflate.Failure) {
-        guard distance <= outputCount else { throw .corrupt("deflate distance \(distance) before the output's start") }
+        guard distance <= outputCount else { throw failure("deflate distance \(distance) before the output's start") }
         try reserve(length)
         let start = outputCount
         output.withUnsafeMutableBufferPointer { buffer in
@@ -230,13 +238,14 @@ struct InflateState {
         let distanceCount = take(5) + 1
         let codeLengthCount = take(4) + 4
         guard literalCount <= 286, distanceCount <= 30 else {
-            throw .corrupt("deflate dynamic block with \(literalCount) literal and \(distanceCount) distance codes")
+            throw failure("deflate dynamic block with \(literalCount) literal and \(distanceCount) distance codes")
         }
         var codeLengthLengths = [UInt8](repeating: 0, count: 19)
         for index in 0..<codeLengthCount {
             refill()
             codeLengthLengths[InflateHuffmanTable.codeLengthOrder[index]] = UInt8(take(3))
         }
+        try checkInput()
         let codeLengthTable = try InflateHuffmanTable(lengths: codeLengthLengths[...])
         var lengths = [UInt8](repeating: 0, count: literalCount + distanceCount)
         var index = 0
@@ -244,12 +253,12 @@ struct InflateState {
             refill()
             let symbol = try decode(codeLengthTable)
             let (value, repeats) = try codeLengthRun(symbol, previous: index > 0 ? lengths[index - 1] : nil)
-            guard index + repeats <= lengths.count else { throw .corrupt("deflate code lengths overrun") }
+            guard index + repeats <= lengths.count else { throw failure("deflate code lengths overrun") }
             for offset in index..<index + repeats { lengths[offset] = value }
             index += repeats
         }
         try checkInput()
-        guard lengths[256] != 0 else { throw .corrupt("deflate block without an end-of-block code") }
+        guard lengths[256] != 0 else { throw failure("deflate block without an end-of-block code") }
         return (
             try InflateHuffmanTable(lengths: lengths[..<literalCount]),
             try InflateHuffmanTable(lengths: lengths[literalCount...])
@@ -261,7 +270,7 @@ struct InflateState {
         switch symbol {
         case 0..<16: return (UInt8(symbol), 1)
         case 16:
-            guard let previous else { throw .corrupt("deflate repeat code with no previous length") }
+            guard let previous else { throw failure("deflate repeat code with no previous length") }
             return (previous, 3 + take(2))
         case 17: return (0, 3 + take(3))
         default: return (0, 11 + take(7))
