@@ -40,9 +40,10 @@ def fuzz():
     return FUZZ
 
 
-def decode(fuzz, path):
-    """(width, height, RGBA bytes) from the decoder, or raises with its error line."""
-    proc = subprocess.run([fuzz, "--decode", path], capture_output=True, timeout=60)
+def decode(fuzz, path, fit=()):
+    """(width, height, RGBA bytes) from the decoder (fitted to `fit`, a (width, height), when
+    given), or raises with its error line."""
+    proc = subprocess.run([fuzz, "--decode", path, *map(str, fit)], capture_output=True, timeout=60)
     assert proc.returncode == 0, f"{path}: {proc.stderr.decode()}"
     header, _, pixels = proc.stdout.partition(b"\n")
     width, height = map(int, header.split())
@@ -238,6 +239,42 @@ def test_every_colour_type_depth_and_interlace_matches_pillow(fuzz, tmp_path, re
     print(f"hand-encoded PNG files (every colour type, depth, interlace, filter) compared pixel-exactly: {compared}")
     record_property("hand_encoded_compared", compared)
     assert compared == sum(len(d) for d in DEPTHS.values()) * 2 * len(SIZES)
+
+
+def box_downsample(rgba, width, height, factor):
+    """The decoder's documented downsampling: the mean of each factor × factor box (partial at the
+    edges), colour weighted by alpha, rounded to nearest."""
+    out_width, out_height = -(-width // factor), -(-height // factor)
+    out = bytearray()
+    for by in range(out_height):
+        for bx in range(out_width):
+            sums, count = [0, 0, 0, 0], 0
+            for y in range(by * factor, min(height, (by + 1) * factor)):
+                for x in range(bx * factor, min(width, (bx + 1) * factor)):
+                    r, g, b, a = rgba[(y * width + x) * 4:(y * width + x) * 4 + 4]
+                    sums = [sums[0] + r * a, sums[1] + g * a, sums[2] + b * a, sums[3] + a]
+                    count += 1
+            total = sums[3]
+            out += bytes([(c + total // 2) // total if total else 0 for c in sums[:3]] + [(total + count // 2) // count])
+    return out_width, out_height, bytes(out)
+
+
+def test_fitted_decoding_is_the_box_mean_of_pillows_pixels(fuzz, tmp_path, record_property):
+    rng = random.Random(2)
+    compared = 0
+    for name, data, pixels, colour, depth, key in hand_made_cases(rng):
+        if not name.endswith("33x17") or key is not None and (depth < 8 or depth == 16 and colour == 2):
+            continue
+        path = str(tmp_path / f"{name}.png")
+        with open(path, "wb") as out:
+            out.write(data)
+        # 33 × 17 fitted to 10 × 4: factor min(3, 4) = 3, 11 × 6 pixels.
+        assert decode(fuzz, path, (10, 4)) == box_downsample(pillow_rgba(path), 33, 17, 3), name
+        compared += 1
+    print(f"fitted decodes compared with Pillow's pixels box-downsampled: {compared}")
+    record_property("fitted_compared", compared)
+    # 15 colour type × depth pairs, interlaced and not, less the 8 whose tRNS Pillow cannot key.
+    assert compared == 22
 
 
 def test_bad_files_exit_1_with_one_line(fuzz, tmp_path):
