@@ -1,8 +1,8 @@
 /// CRC-32 (ISO 3309, polynomial 0xEDB88320 reflected): the checksum on every PNG chunk (type and
 /// data), as PNG's section 5.5 and zlib's `crc32` compute it.
-enum CRC32 {
+package enum CRC32 {
     /// The checksum of `bytes` (0 for none).
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    package static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
