@@ -133,9 +133,9 @@ public final class TerminalSession: Sendable {
     private let mouse: MouseReporting
 
     /// Everything that changes, confined to ``queue``.
-    private let state: QueueConfined<State>
+    let state: QueueConfined<State>
 
-    private struct State {
+    struct State {
         var participants: [any TerminalSessionParticipant] = []
         var signalTokens: [Int] = []
         /// The termination signals' tokens among ``signalTokens``.
@@ -443,11 +443,6 @@ public final class TerminalSession: Sendable {
         }
     }
 
-    /// A termination signal the queue did not take in time (a write to the terminal is blocked):
-    /// restore what can be restored without the queue (``TerminalRescue``: output restarted if
-    /// stopped by Ctrl-S, the kept restoration bytes written without blocking, termios back),
-    /// then end the process as the policy would have: die of the signal, or exit 128 + N. Runs
-    /// on the signal relay's thread; never returns.
     /// What must still be written when a termination signal ends the process without the
     /// session's queue (stuck in a write to a terminal that stopped reading): a recording that
     /// is written only at its end (an SVG) writes itself here, after the terminal's rescue.
@@ -459,6 +454,11 @@ public final class TerminalSession: Sendable {
 
     private static let finalWrites = LockedBox<[@Sendable () -> Void]>([])
 
+    /// A termination signal the queue did not take in time (a write to the terminal is blocked):
+    /// restore what can be restored without the queue (``TerminalRescue``: output restarted if
+    /// stopped by Ctrl-S, the kept restoration bytes written without blocking, termios back),
+    /// then end the process as the policy would have: die of the signal, or exit 128 + N. Runs
+    /// on the signal relay's thread; never returns.
     private static func terminateWithoutQueue(by number: Int32, policy: SignalPolicy) {
         TerminalRescue.shared.rescue(resumingOutput: true)
         for write in finalWrites.withLock({ $0 }) { write() }
@@ -470,19 +470,12 @@ public final class TerminalSession: Sendable {
         case .restoreAndCallBack: reraises = number != SIGQUIT
         default: reraises = false
         }
-        if reraises {
-            signal(number, SIG_DFL)
-            var unblocked = sigset_t()
-            sigemptyset(&unblocked)
-            sigaddset(&unblocked, number)
-            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-            raise(number)
-        }
-        // atexit handlers would wait on the blocked terminal: end now.
+        // atexit handlers would wait on the blocked terminal: end now (`_exit`, not `exit`).
+        if reraises { Platform.end(bySignal: number) }
         _exit(128 + number)
     }
 
-    private func enterModes() {
+    func enterModes() {
         state.value.readsKeys = false
         if configuration.input == .keys && configuration.inputDevice.isTerminal {
             do {
@@ -570,81 +563,5 @@ public final class TerminalSession: Sendable {
     private func handleLine(_ line: String) {
         guard !state.value.ended else { return }
         state.value.lineHandler?(line)
-    }
-
-    /// Ctrl-Z: give the terminal back and stop for real. SIGCONT (`fg`) takes it back.
-    private func suspend() {
-        guard !state.value.ended, !state.value.suspended else { return }
-        state.value.suspended = true
-        for participant in state.value.participants { participant.sessionWillSuspend() }
-        restoreModes()
-        // SIGTSTP is caught (its handler only relays it), so re-raising it would not stop us;
-        // SIGSTOP cannot be caught. raise() directs it at this thread, which stops before raise()
-        // returns (kill(getpid()) may let this thread run on until another thread takes the stop).
-        raise(SIGSTOP)
-    }
-
-    /// Whether this process group is the foreground job of its controlling terminal: asked of the
-    /// input or the output, whichever is the controlling terminal, else of `/dev/tty`. The output
-    /// may be a terminal that is not the controlling one (`foldcycle > /dev/pts/3`), whose
-    /// `tcgetpgrp` fails; a process with no controlling terminal at all is never in the background.
-    var isForeground: Bool {
-        for device in [configuration.inputDevice, configuration.outputDevice] where device.isTerminal {
-            let group = tcgetpgrp(device.fileDescriptor)
-            if group >= 0 { return group == getpgrp() }
-        }
-        let controlling = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
-        guard controlling >= 0 else { return true }
-        defer { close(controlling) }
-        let group = tcgetpgrp(controlling)
-        return group < 0 || group == getpgrp()
-    }
-
-    /// Whether a terminal this session touches (the input it reads, the output it draws on or
-    /// silences) has another process group in its foreground: we run in the background.
-    private var isInBackground: Bool {
-        var touched = [configuration.outputDevice]
-        if configuration.input != .none { touched.append(configuration.inputDevice) }
-        return touched.contains { $0.isTerminal && Platform.isInBackground(ofTerminal: $0.fileDescriptor) }
-    }
-
-    /// Started in the background (`&`): before modes change and anything is drawn, stop as the
-    /// kernel stops a job that changes its terminal's modes (SIGTTOU, "Stopped (tty output)"),
-    /// again after each `bg`, until `fg` continues us in the foreground. Where the stop cannot be
-    /// taken (SIGTTOU not at its default disposition: go on, as the kernel would let the change
-    /// through; an orphaned process group, whose stops the kernel discards: ask again now and
-    /// then), nothing is drawn over another job's terminal meanwhile.
-    private func waitForForeground() {
-        // Not once a termination signal came (`kill %1` on the stopped job: SIGTERM, then SIGCONT):
-        // its handler, behind us on the queue, ends the run.
-        while isInBackground, !SignalRelay.hasTerminationSignalArrived {
-            guard Platform.stopForTerminalOutput() else { return }
-            if isInBackground { Platform.sleep(seconds: Self.backgroundRetry) }
-        }
-    }
-
-    /// Seconds between stops while a stop does not keep us stopped (see `waitForForeground`).
-    private static let backgroundRetry = 0.1
-
-    /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
-    private func resume() {
-        guard !state.value.ended, state.value.suspended else { return }
-        // Continued in the background (`bg`, `kill -CONT`): the terminal belongs to the shell.
-        // Taking it back would change its modes from the background: stop as the kernel does
-        // (SIGTTOU, "Stopped (tty output)"); `fg` continues us here. Still in the background (the
-        // stop not taken, or `bg` again, whose SIGCONT comes here once more): stay suspended.
-        // Not once a termination signal came (`kill %1` on the stopped job sends SIGTERM, then
-        // SIGCONT): its handler, next on the queue, must run, not wait for `fg`.
-        if !isForeground, !SignalRelay.hasTerminationSignalArrived {
-            // The SIGTERM's handler may run on another thread just after our SIGCONT's: give it
-            // the moment `waitForForeground` gives it before stopping again.
-            Platform.sleep(seconds: Self.backgroundRetry)
-            if !isForeground, !SignalRelay.hasTerminationSignalArrived { Platform.stopForTerminalOutput() }
-        }
-        guard isForeground else { return }
-        state.value.suspended = false
-        enterModes()
-        for participant in state.value.participants { participant.sessionDidResume() }
-        state.value.resumeHandler?()
     }
 }
