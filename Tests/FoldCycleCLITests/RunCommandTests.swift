@@ -115,6 +115,15 @@ struct RunCommandTests {
         #expect(outcome.summary(title: "swift build", elapsed: elapsed) == line)
     }
 
+    @Test("the footer's running time: whole seconds under a minute (redrawn each second), then as the summary")
+    func runningText() {
+        #expect(
+            [0, 0.96, 1, 59.99, 125.4, 3725].map(RunOutcome.runningText) == [
+                "0 s", "0 s", "1 s", "59 s", "2 min 05 s", "1 h 02 min",
+            ])
+        #expect(RunOutcome.runningText(.nan) == "0 s")
+    }
+
     @Test("--quiet keeps the output's end; --tail cuts its last lines")
     func tail() {
         var tail = OutputTail(capacity: 8)
@@ -152,5 +161,12 @@ struct RunCommandTests {
         #expect(command.title == "ab c")
         #expect(command.arguments == ["ls", "-l"])
         #expect(try RunCommand.parse(["--", "ls", "-l"])?.title == "ls -l")
+        // The default title is the command as a shell would need it typed.
+        #expect(
+            try RunCommand.parse(["--", "sh", "-c", "for i in 1 2; do echo $i; done"])?.title
+                == "sh -c 'for i in 1 2; do echo $i; done'")
+        #expect(RunCommand.shellWord("it's") == "'it'\\''s'")
+        #expect(RunCommand.shellWord("") == "''")
+        #expect(RunCommand.shellWord("a/b_c-d.e@f%g+h=i:j,k") == "a/b_c-d.e@f%g+h=i:j,k")
     }
 }

@@ -124,7 +124,7 @@ struct RunCommand {
         if let tips, tips.isEmpty {
             throw .usage("no tips in '\(values.text(Options.tips) ?? "")' (one per line)", .run)
         }
-        let given = values.text(Options.title) ?? command.joined(separator: " ")
+        let given = values.text(Options.title) ?? command.map(Self.shellWord).joined(separator: " ")
         // An output line reads from its start, as in the output above it; tips are centred.
         var style = try SharedOptions.cardStyle(values)
         if tips == nil { style.alignment = .left }
@@ -153,6 +153,21 @@ struct RunCommand {
         }
         let cut = min(index, arguments.count)
         return (Array(arguments[..<cut]), Array(arguments[cut...]))
+    }
+
+    /// An argument as a shell would need it typed: as it is when it holds only characters no shell
+    /// treats specially (letters, digits, `@%+=:,./_-`), else in single quotes (a quote inside as
+    /// `'\''`); `''` for the empty argument. The default title shows the command so.
+    static func shellWord(_ argument: String) -> String {
+        let plain = "@%+=:,./_-"
+        if !argument.isEmpty,
+            argument.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || plain.unicodeScalars.contains($0)
+            })
+        {
+            return argument
+        }
+        return "'" + argument.replacing("'", with: "'\\''") + "'"
     }
 
     /// A title as every output shows it: escape sequences and controls removed, line breaks and

@@ -62,7 +62,14 @@ enum RunOutcome: Equatable, Sendable {
         return succeeded ? "✓ \(title) · \(time)" : "✗ \(title) · \(failureText) · \(time)"
     }
 
-    /// Elapsed seconds as the footer and the summary write them: `0.4 s`, `42.3 s` (tenths),
+    /// Elapsed seconds as the footer writes them while the command runs (it is redrawn every
+    /// second): whole seconds under a minute (`0 s`, `42 s`), then as ``elapsedText(_:)``.
+    static func runningText(_ seconds: TimeInterval) -> String {
+        let whole = seconds.isFinite ? Int(max(seconds, 0).rounded(.down)) : 0
+        return whole < 60 ? "\(whole) s" : elapsedText(Double(whole))
+    }
+
+    /// Elapsed seconds as the summary writes them: `0.4 s`, `42.3 s` (tenths),
     /// `2 min 05 s`, `1 h 02 min`.
     static func elapsedText(_ seconds: TimeInterval) -> String {
         let tenths = seconds.isFinite ? Int((max(seconds, 0) * 10).rounded()) : 0

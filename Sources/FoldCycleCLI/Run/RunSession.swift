@@ -176,7 +176,7 @@ final class RunSession: TerminalSessionParticipant, Sendable {
     }
 
     private func updateFooter() {
-        let elapsed = RunOutcome.elapsedText(cycler.clock.now - state.value.start)
+        let elapsed = RunOutcome.runningText(cycler.clock.now - state.value.start)
         let what = command.quiet ? "running, output hidden" : "running"
         player.setFooter([FooterLine("\(command.title) · \(what) · \(elapsed)", attributes: .dim)])
     }
