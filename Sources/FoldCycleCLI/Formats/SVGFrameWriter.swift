@@ -1,6 +1,7 @@
 import FoldCycle
 import FoldCycleOptions
 internal import FoldCyclePlatform
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -38,7 +38,7 @@ extension CardPicture {
     }
 
     /// The last component of `path` (the whole path when it ends in "/").
-    static func fileName(of path: String) -> String {
+    package static func fileName(of path: String) -> String {
         let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
         return name.isEmpty ? path : name
     }
