@@ -77,7 +77,9 @@ let package = Package(
             name: "FoldCycleCLITests",
             dependencies: [
                 "FoldCycleCLI", "FoldCycleOptions", "FoldCycleTestSupport", "FoldCycleFuzzing", "FoldCyclePlatform",
-            ]),
+            ],
+            // Read through #filePath, not as a bundle resource.
+            exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

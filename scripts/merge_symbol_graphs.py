@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Merges FoldCycleCore's symbol graphs into FoldCycle's, for DocC.
+"""Merges FoldCycleCore's and FoldCycleImageIO's symbol graphs into FoldCycle's, for DocC.
 
     scripts/merge_symbol_graphs.py SYMBOLGRAPH_DIR OUTPUT_DIR
 
-FoldCycle re-exports FoldCycleCore (`@_exported import`), so `import FoldCycle` gives a user
-both modules' symbols; the archive documents them as one module, FoldCycle. Public symbols
-only: the symbol graph of each module, and FoldCycle's extensions of FoldCycleCore's types
-(`FoldCycle@FoldCycleCore`), become one `FoldCycle.symbols.json`.
+FoldCycle re-exports FoldCycleCore and FoldCycleImageIO (`@_exported import`), so `import
+FoldCycle` gives a user all three modules' symbols; the archive documents them as one module,
+FoldCycle. Public symbols only: the symbol graph of each module, and FoldCycle's extensions of
+the others' types (`FoldCycle@FoldCycleCore`, `FoldCycle@FoldCycleImageIO`), become one
+`FoldCycle.symbols.json`.
 """
 import json
 import os
@@ -15,7 +16,8 @@ import sys
 
 def main(source, output):
     base = json.load(open(os.path.join(source, "FoldCycle.symbols.json"), encoding="utf-8"))
-    for name in ("FoldCycleCore.symbols.json", "FoldCycle@FoldCycleCore.symbols.json"):
+    for name in ("FoldCycleCore.symbols.json", "FoldCycle@FoldCycleCore.symbols.json",
+                 "FoldCycleImageIO.symbols.json", "FoldCycle@FoldCycleImageIO.symbols.json"):
         path = os.path.join(source, name)
         if not os.path.exists(path):
             continue

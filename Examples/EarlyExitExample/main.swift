@@ -11,8 +11,8 @@ import Foundation
 struct EarlyExitDemo {
     func run() throws -> Never {
         let ticker = try PseudoFoldCycler(
-            items: ["connecting to the registry…", "still connecting…"], interval: 0.5, duration: 0.3,
-            cardSize: TerminalSize(columns: 32, rows: 1))
+            items: ["connecting to the registry…", "still connecting…"], interval: 0.5,
+            configuration: .init(duration: 0.3, cardSize: TerminalSize(columns: 32, rows: 1)))
         ticker.print("fetching 3 dependencies")
         ticker.start()
         Thread.sleep(forTimeInterval: 0.8)

@@ -25,10 +25,11 @@ struct TickerDemo {
         let width = tips.map { TextLayout.measure($0).width }.max() ?? 1
         // Output mode, colour and motion follow the terminal and the environment by default.
         let ticker = try PseudoFoldCycler(
-            items: tips, direction: .up, interval: 0.8, duration: 0.4,
-            cardSize: TerminalSize(columns: width + 2, rows: 1),
-            cardStyle: CardStyle(palette: [RGBColor(red: 40, green: 44, blue: 52)], alignment: .left),
-            configuration: .init(isTransient: true))
+            items: tips, direction: .up, interval: 0.8,
+            configuration: .init(
+                duration: 0.4, cardSize: TerminalSize(columns: width + 2, rows: 1),
+                cardStyle: CardStyle(palette: [RGBColor(red: 40, green: 44, blue: 52)], alignment: .left),
+                player: .init(isTransient: true)))
 
         ticker.print("resolving packages")
         ticker.start()

@@ -53,103 +53,61 @@ public final class PseudoFoldCycler: Sendable {
     ///
     /// - Parameters:
     ///   - items: the texts to cycle, at least one; a text may hold several lines and ANSI
-    ///     escape sequences (as Rainbow or Noora style a string), read as `ansi` says.
+    ///     escape sequences (as Rainbow or Noora style a string), read as
+    ///     ``Configuration-swift.struct/ansi`` says.
     ///   - direction: where content moves; default `.down`.
     ///   - interval: seconds between transitions; finite and ≥ 0.001 (1 ms,
     ///     ``Cycler/minimumInterval``). Default 2.
-    ///   - duration: seconds each transition runs; nil for `min(0.6, interval/3)`
-    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, ≥ 0.001 (``Cycler/minimumDuration``)
-    ///     and < `interval`.
-    ///   - transition: the kind of transition; default ``TransitionKind/fold``.
-    ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
-    ///     (<doc:WritingATransition>).
-    ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
-    ///   - cardSize: the card in cells, at most 2000 columns and 1000 rows (the largest terminal
-    ///     frames are laid out for); nil fits every item (widest line and most lines, plus one
-    ///     cell of padding on each side, within the same bounds).
-    ///   - cardStyle: colours and alignment.
-    ///   - cellAspect: a cell's height over its width (> 0), default 2.
+    ///   - configuration: the rest of the card: duration, transition, timing, size, style, the
+    ///     player's settings (``Configuration-swift.struct``); default everything default.
     ///   - output: where frames go; default standard output (any ``OutputSink``: a file, a
-    ///     recorder, a test's recording terminal). Not a terminal: each item is printed once as text.
-    ///   - configuration: frame rate, output mode, colour depth and motion (detected from the
-    ///     environment by default, as the `foldcycle` tool detects them).
+    ///     recorder, a test's ``CapturingSink``). Not a terminal: each item is printed once as text.
     ///   - clock: the time source; ``DispatchClock`` by default, ``ManualClock`` in tests.
-    ///   - ansi: what becomes of escape sequences in the items: ``ANSIHandling/keep`` (their
-    ///     SGR colours and attributes style the card; the default), ``ANSIHandling/strip`` or
-    ///     ``ANSIHandling/show`` (visible pictures, as before styles were read).
     /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
     ///   ``CyclerError/invalidDuration(_:interval:)`` when the duration is not shorter than the
     ///   interval (its message names both values), or ``CyclerError/invalidCardSize(columns:rows:)``.
     public convenience init(
         items: [String], direction: TransitionDirection = .down, interval: TimeInterval = 2,
-        duration: TimeInterval? = nil, transition: TransitionKind = .fold,
-        customTransition: (any Transition.Type)? = nil, timingFunction: TimingFunction = .easeInEaseOut,
-        cardSize: TerminalSize? = nil,
-        cardStyle: CardStyle = CardStyle(), cellAspect: Double = 2,
-        output: any OutputSink = TerminalDevice.standardOutput,
-        configuration: Player.Configuration = Player.Configuration(), clock: any CycleClock = DispatchClock(),
-        ansi: ANSIHandling = .keep
+        configuration: Configuration = Configuration(), output: any OutputSink = TerminalDevice.standardOutput,
+        clock: any CycleClock = DispatchClock()
     ) throws(CyclerError) {
         try self.init(
-            styledItems: items.map(ansi.styledString), direction: direction, interval: interval, duration: duration,
-            transition: transition, customTransition: customTransition, timingFunction: timingFunction,
-            cardSize: cardSize, cardStyle: cardStyle, cellAspect: cellAspect, output: output,
-            configuration: configuration, clock: clock)
+            styledItems: items.map(configuration.ansi.styledString), direction: direction, interval: interval,
+            configuration: configuration, output: output, clock: clock)
     }
 
     /// Creates a stopped card showing `styledItems[0]` with its styles (as
-    /// ``init(items:direction:interval:duration:transition:customTransition:timingFunction:cardSize:cardStyle:cellAspect:output:configuration:clock:ansi:)``).
+    /// ``init(items:direction:interval:configuration:output:clock:)``; the configuration's
+    /// ``Configuration-swift.struct/ansi`` does not apply: the styles are given).
     ///
     /// - Parameters:
     ///   - styledItems: the styled texts to cycle, at least one; a text may hold several lines.
     ///   - direction: where content moves; default `.down`.
-    ///   - interval: seconds between transitions; finite and ≥ 0.001 (1 ms,
-    ///     ``Cycler/minimumInterval``). Default 2.
-    ///   - duration: seconds each transition runs; nil for `min(0.6, interval/3)`
-    ///     (``Cycler/defaultDuration(forInterval:)``). Finite, ≥ 0.001 (``Cycler/minimumDuration``)
-    ///     and < `interval`.
-    ///   - transition: the kind of transition; default ``TransitionKind/fold``.
-    ///   - customTransition: a ``Transition`` type of your own, played instead of `transition`'s
-    ///     (<doc:WritingATransition>).
-    ///   - timingFunction: the curve from time to progress; default ease-in-ease-out.
-    ///   - cardSize: the card in cells, at most 2000 columns and 1000 rows (the largest terminal
-    ///     frames are laid out for); nil fits every item (widest line and most lines, plus one
-    ///     cell of padding on each side, within the same bounds).
-    ///   - cardStyle: colours and alignment.
-    ///   - cellAspect: a cell's height over its width (> 0), default 2.
-    ///   - output: where frames go; default standard output (any ``OutputSink``: a file, a
-    ///     recorder, a test's recording terminal). Not a terminal: each item is printed once as text.
-    ///   - configuration: frame rate, output mode, colour depth and motion (detected from the
-    ///     environment by default, as the `foldcycle` tool detects them).
+    ///   - interval: seconds between transitions; finite and ≥ 0.001. Default 2.
+    ///   - configuration: the rest of the card (``Configuration-swift.struct``).
+    ///   - output: where frames go; default standard output.
     ///   - clock: the time source; ``DispatchClock`` by default, ``ManualClock`` in tests.
-    /// - Throws: ``CyclerError/noItems``, ``CyclerError/invalidInterval(_:)``,
-    ///   ``CyclerError/invalidDuration(_:interval:)`` when the duration is not shorter than the
-    ///   interval (its message names both values), or ``CyclerError/invalidCardSize(columns:rows:)``.
+    /// - Throws: as ``init(items:direction:interval:configuration:output:clock:)``.
     public init(
         styledItems: [StyledString], direction: TransitionDirection = .down, interval: TimeInterval = 2,
-        duration: TimeInterval? = nil, transition: TransitionKind = .fold,
-        customTransition: (any Transition.Type)? = nil, timingFunction: TimingFunction = .easeInEaseOut,
-        cardSize: TerminalSize? = nil,
-        cardStyle: CardStyle = CardStyle(), cellAspect: Double = 2,
-        output: any OutputSink = TerminalDevice.standardOutput,
-        configuration: Player.Configuration = Player.Configuration(), clock: any CycleClock = DispatchClock()
+        configuration: Configuration = Configuration(), output: any OutputSink = TerminalDevice.standardOutput,
+        clock: any CycleClock = DispatchClock()
     ) throws(CyclerError) {
         cycler = try Cycler(
-            dataSource: ArrayDataSource(styledItems), interval: interval, duration: duration,
+            dataSource: ArrayDataSource(styledItems), interval: interval, duration: configuration.duration,
             style: TransitionStyle(
-                kind: transition, direction: direction, timingFunction: timingFunction,
-                customTransition: customTransition),
+                kind: configuration.transition, direction: direction, timingFunction: configuration.timingFunction),
             clock: clock)
-        if let cardSize, cardSize.bounded != cardSize {
+        if let cardSize = configuration.cardSize, cardSize.bounded != cardSize {
             throw .invalidCardSize(columns: cardSize.columns, rows: cardSize.rows)
         }
-        let size = cardSize ?? CardScene.fittingSize(for: styledItems).bounded
+        let size = configuration.cardSize ?? CardScene.fittingSize(for: styledItems).bounded
         self.cardSize = size
-        self.cardStyle = cardStyle
-        self.cellAspect = cellAspect
+        self.cardStyle = configuration.cardStyle
+        self.cellAspect = configuration.cellAspect
         player = Player(
-            cycler: cycler, cardSize: size, style: cardStyle, cellAspect: cellAspect,
-            configuration: configuration, sink: output)
+            cycler: cycler, cardSize: size, style: configuration.cardStyle, cellAspect: configuration.cellAspect,
+            configuration: configuration.player, sink: output)
     }
 
     /// A card dropped without ``finish()`` finishes: its timer stops and the terminal is given

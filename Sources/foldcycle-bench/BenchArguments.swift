@@ -14,7 +14,9 @@ enum BenchArguments {
 
     static let quick = FlagOption(
         "quick",
-        summary: "CI-sized run: 1 s idle windows, 50 ticks, 10,000 transitions, 3 spawns (frames stay at 1,000).")
+        summary:
+            "CI-sized run: 1 s idle windows, 50 ticks, 10,000 transitions, 3 spawns, 64 MiB through foldcycle run "
+            + "(frames stay at 1,000).")
     static let frames = IntegerOption<Int?>(
         "frames", value: "n",
         summary: "Frames per case at the first size, at least; rounded up to whole transitions. Larger sizes "
@@ -52,6 +54,10 @@ enum BenchArguments {
     static let spawns = IntegerOption<Int?>(
         "spawns", value: "n", summary: "Start-up measurements of foldcycle in a pty.", range: .init(1...1_000),
         defaultText: "10")
+    static let runBytes = IntegerOption<Int?>(
+        "run-bytes", value: "n",
+        summary: "Bytes a command prints, run directly and under foldcycle run, each in a pty.",
+        range: .init(1...(1 << 40)), defaultText: "1073741824")
     static let foldcycle = TextOption(
         "foldcycle", value: "path", summary: "The foldcycle binary.", defaultText: "next to this executable",
         isPath: true)
@@ -79,7 +85,8 @@ enum BenchArguments {
     /// Every option, in the order help lists them.
     static let specs = [
         quick.spec, frames.spec, framesPerTransition.spec, sizes.spec, depths.spec, directions.spec, kinds.spec,
-        idleSeconds.spec, ticks.spec, interval.spec, transitions.spec, spawns.spec, foldcycle.spec, sections.spec,
+        idleSeconds.spec, ticks.spec, interval.spec, transitions.spec, spawns.spec, runBytes.spec, foldcycle.spec,
+        sections.spec,
         strict.spec, markdown.spec, writeDocs.spec, checkDocs.spec, docsRoot.spec, help.spec,
     ]
 

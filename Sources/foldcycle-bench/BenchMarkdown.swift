@@ -241,6 +241,14 @@ enum BenchMarkdown {
             let spawns = first.count + startup.failures
             rows.append(("first frame after spawn, \(spawns) \(spawns == 1 ? "run" : "runs")", value))
         }
+        if let run = report.run {
+            rows.append(
+                (
+                    "`foldcycle run`, a command printing \(grouped(run.commandBytes)) bytes (80×24 pty)",
+                    "\(String(format: "%.2f", run.runSeconds)) s against \(String(format: "%.2f", run.directSeconds)) s "
+                        + "directly (\(String(format: "%.2f", run.ratio))×); peak RSS \(grouped(run.runPeakKiB)) KiB"
+                ))
+        }
         return rows
     }
 

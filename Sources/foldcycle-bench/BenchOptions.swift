@@ -4,7 +4,7 @@ import Foundation
 
 /// A part of the benchmark that can be run on its own (`--sections`).
 enum BenchSection: String, CaseIterable, Sendable {
-    case memory, frames, idle, timer, startup
+    case memory, frames, idle, timer, startup, run
 }
 
 /// The benchmark's settings: defaults match issue 5; `--quick` shortens the long waits for CI.
@@ -43,6 +43,8 @@ struct BenchOptions: Sendable {
     var memoryItems = 1_000_000
     /// Spawns of `foldcycle` in a pseudo-terminal.
     var spawns = 10
+    /// Bytes the command of the `foldcycle run` throughput run prints (issue 31: 1 GB).
+    var runBytes = 1 << 30
     /// The `foldcycle` binary; nil: next to this executable.
     var foldcyclePath: String?
     /// The sections to run, in the order given by ``BenchSection/allCases``.
@@ -131,6 +133,7 @@ struct BenchOptions: Sendable {
             options.ticks = 50
             options.memoryTransitions = 10_000
             options.spawns = 3
+            options.runBytes = 64 << 20
         }
         options.strict = values.flag(A.strict)
         options.markdown = values.flag(A.markdown)
@@ -145,6 +148,7 @@ struct BenchOptions: Sendable {
         options.tickInterval = try values.value(A.interval) ?? options.tickInterval
         options.memoryTransitions = try values.value(A.transitions) ?? options.memoryTransitions
         options.spawns = try values.value(A.spawns) ?? options.spawns
+        options.runBytes = try values.value(A.runBytes) ?? options.runBytes
         if let text = values.text(A.sizes) { options.sizes = try A.sizes(text) }
         if let text = values.text(A.directions) { options.directions = try A.directions(text) }
         if let text = values.text(A.depths) { options.depths = try A.depths(text) }

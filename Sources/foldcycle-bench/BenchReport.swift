@@ -23,6 +23,7 @@ struct BenchReport: Codable, Sendable {
     var timer: TimerResult?
     var memory: MemoryResult?
     var startup: StartupResult?
+    var run: RunResult?
     var targets: [TargetResult] = []
     /// Wall time of the whole run, in seconds.
     var totalSeconds = 0.0
@@ -99,6 +100,7 @@ struct BenchReport: Codable, Sendable {
         appendTimerTarget()
         appendMemoryTarget()
         appendStartupTarget()
+        appendRunTargets()
     }
 
     /// The floor is a floor: no frame of the diff encoder below it.
@@ -220,6 +222,22 @@ struct BenchReport: Codable, Sendable {
                 pass: ok && startup.firstFrameMilliseconds.median <= 30))
     }
 
+    /// `foldcycle run`: at most 1.5× the direct run's time, and under 50 MB resident (issue 31).
+    private mutating func appendRunTargets() {
+        guard let run else { return }
+        let ok = run.runStatus == "exit 0" && run.directStatus == "exit 0"
+        let size = BenchMarkdown.grouped(run.commandBytes)
+        targets.append(
+            TargetResult(
+                name: "foldcycle run, \(size) bytes printed: time over the direct run's", limit: "≤ 1.5×",
+                measured: ok ? Self.format(run.ratio, "×") : "\(run.directStatus) / \(run.runStatus)",
+                pass: ok && run.ratio <= 1.5))
+        targets.append(
+            TargetResult(
+                name: "foldcycle run, \(size) bytes printed: peak RSS", limit: "< 50 MiB",
+                measured: Self.format(Double(run.runPeakKiB) / 1024, "MiB"), pass: ok && run.runPeakKiB < 50 * 1024))
+    }
+
     /// The worst median compose + encode of `kind` per encoder against ``frameMicrosLimit`` (or
     /// ``turnedFrameMicrosLimit``), and of its vertical directions against
     /// ``verticalFoldMicrosLimit`` for the fold.
@@ -298,7 +316,9 @@ struct BenchReport: Codable, Sendable {
         var out =
             "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
         out += "quick: \(environment.quick ? "yes" : "no"), \(environment.date))\n"
-        out += frameTable() + idleTable() + timerTable() + memoryTable() + startupTable() + targetTable()
+        out +=
+            frameTable() + idleTable() + timerTable() + memoryTable() + startupTable() + runTable()
+            + targetTable()
         out += "\nTotal: \(Self.format(totalSeconds, "s"))\n"
         return out
     }
@@ -392,6 +412,17 @@ struct BenchReport: Codable, Sendable {
         out += "  ms over \(first.count) runs: median \(Self.format(first.median)), min \(Self.format(first.min)), "
         out += "max \(Self.format(first.max)); failures \(startup.failures); "
         out += "after SIGTERM: \(startup.exitStatuses.joined(separator: ", "))\n"
+        return out
+    }
+
+    /// The `foldcycle run` throughput run ("" when it did not run).
+    private func runTable() -> String {
+        guard let run else { return "" }
+        var out = "\nfoldcycle run: a command printing \(run.commandBytes) bytes in a pty (80x24)\n"
+        out +=
+            "  direct \(Self.format(run.directSeconds, "s")) (\(run.directBytesRead) bytes read, \(run.directStatus)); "
+        out += "under foldcycle run \(Self.format(run.runSeconds, "s")) (\(run.runBytesRead) bytes read, "
+        out += "\(run.runStatus)); ratio \(Self.format(run.ratio, "×")); peak RSS \(run.runPeakKiB) KiB\n"
         return out
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// Runs the selected sections in one process, off the main actor, and prints the report.
 ///
 /// Order: memory first (peak RSS is a high-water mark, so it must be read before the larger frame
-/// buffers of the other sections raise it), then frames, idle, timer and start-up.
+/// buffers of the other sections raise it), then frames, idle, timer, start-up and `run`.
 enum BenchRunner {
     /// Runs everything `options` selects; returns the process exit status.
     ///
@@ -57,6 +57,11 @@ enum BenchRunner {
             let binary = options.foldcyclePath ?? StartupBench.defaultBinary()
             progress("startup: \(options.spawns) spawns of \(binary)")
             report.startup = StartupBench.run(binary: binary, spawns: options.spawns)
+        }
+        if options.sections.contains(.run) {
+            let binary = options.foldcyclePath ?? StartupBench.defaultBinary()
+            progress("run: \(options.runBytes) bytes, directly and under \(binary) run")
+            report.run = RunBench.run(binary: binary, bytes: options.runBytes)
         }
         report.totalSeconds = Double(Probe.nanoseconds() - start) / 1e9
         report.environment.finish()

@@ -78,7 +78,7 @@ enum StartupBench {
         // Neither end may leak into the child beyond the dup2'ed standard descriptors.
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
-        let spawned = spawn(binary, terminal: slave)
+        let spawned = spawn([binary], terminal: slave)
         close(slave)  // Only the child holds the slave now: its exit makes the master read EIO.
         let child: (pid: pid_t, start: UInt64)
         switch spawned {
@@ -92,10 +92,10 @@ enum StartupBench {
         return .success((firstFrame.milliseconds, status))
     }
 
-    /// Spawns `binary` in a new session with `slave` (a pty's) as stdin, stdout and stderr and
-    /// default dispositions for the signals the bench may ignore; its pid and the time it was
-    /// spawned at.
-    private static func spawn(_ binary: String, terminal slave: Int32) -> Result<
+    /// Spawns `arguments` (the program's path first) in a new session with `slave` (a pty's) as
+    /// stdin, stdout and stderr and default dispositions for the signals the bench may ignore; its
+    /// pid and the time it was spawned at.
+    static func spawn(_ arguments: [String], terminal slave: Int32) -> Result<
         (pid: pid_t, start: UInt64), SpawnError
     > {
         var actions = posix_spawn_file_actions_t()
@@ -117,7 +117,8 @@ enum StartupBench {
         posix_spawnattr_setflags(
             &attributes, Int16(spawnSetSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(binary), nil]
+        let binary = arguments.first ?? ""
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = childEnvironment().map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }
@@ -182,7 +183,7 @@ enum StartupBench {
 
     /// Waits up to `waitingMilliseconds` for data and appends what one read returns; false at EOF
     /// or EIO (the slave side is closed).
-    private static func readAvailable(_ descriptor: Int32, into bytes: inout [UInt8], waitingMilliseconds: Int32)
+    static func readAvailable(_ descriptor: Int32, into bytes: inout [UInt8], waitingMilliseconds: Int32)
         -> Bool
     {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -206,7 +207,7 @@ enum StartupBench {
         return false
     }
 
-    private static func describe(_ status: Int32) -> String {
+    static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
         if signal == 0 { return "exit \((status >> 8) & 0xFF)" }
         return "signal \(signal)"

@@ -47,8 +47,9 @@ struct PseudoFoldCyclerTests {
     @Test("the scale+translate pairs equal the card's keyframes within 1e-9", arguments: cardKeyframes)
     func keyframes(_ row: CardKeyframe) throws {
         let cycler = try PseudoFoldCycler(
-            items: ["A", "B"], direction: row.direction, cardSize: TerminalSize(columns: 40, rows: 5),
-            output: RecordingTerminal(columns: 60, rows: 10), configuration: Self.configuration, clock: ManualClock())
+            items: ["A", "B"], direction: row.direction,
+            configuration: .init(cardSize: TerminalSize(columns: 40, rows: 5), player: Self.configuration),
+            output: RecordingTerminal(columns: 60, rows: 10), clock: ManualClock())
         let pair = cycler.transforms(atProgress: row.progress)
         #expect(pair.outgoing.isApproximatelyEqual(to: LayerTransform(row.outgoing), absoluteTolerance: 1e-9))
         #expect(pair.incoming.isApproximatelyEqual(to: LayerTransform(row.incoming), absoluteTolerance: 1e-9))
@@ -60,7 +61,7 @@ struct PseudoFoldCyclerTests {
         let terminal = RecordingTerminal(columns: 40, rows: 8)
         let cycler = try PseudoFoldCycler(
             items: ["Search by name or email", "搜索姓名、手机号或邮箱"], direction: .up, interval: 2,
-            duration: 1.9, output: terminal, configuration: Self.configuration, clock: clock)
+            configuration: .init(duration: 1.9, player: Self.configuration), output: terminal, clock: clock)
         // The design card's timing, interval − 0.1 s, given (the default is min(0.6, interval/3)).
         #expect(cycler.duration == 1.9)
         #expect(cycler.cardSize == TerminalSize(columns: 25, rows: 3))
@@ -102,10 +103,12 @@ struct PseudoFoldCyclerTests {
     @Test("a duration not shorter than the interval is an error naming both values")
     func durationNotShorterThanInterval() {
         #expect(throws: CyclerError.invalidDuration(2, interval: 2)) {
-            try PseudoFoldCycler(items: ["A", "B"], interval: 2, duration: 2, clock: ManualClock())
+            try PseudoFoldCycler(
+                items: ["A", "B"], interval: 2, configuration: .init(duration: 2), clock: ManualClock())
         }
         do {
-            _ = try PseudoFoldCycler(items: ["A", "B"], interval: 1.5, duration: 3, clock: ManualClock())
+            _ = try PseudoFoldCycler(
+                items: ["A", "B"], interval: 1.5, configuration: .init(duration: 3), clock: ManualClock())
             Issue.record("no error thrown")
         } catch {
             #expect(
@@ -117,8 +120,9 @@ struct PseudoFoldCyclerTests {
     @Test("one frame as plain rows and as ANSI bytes, at rest and half-way")
     func frames() throws {
         let cycler = try PseudoFoldCycler(
-            items: ["AAAA", "BBBB"], direction: .down, cardSize: TerminalSize(columns: 6, rows: 4),
-            output: RecordingTerminal(columns: 20, rows: 6), configuration: Self.configuration, clock: ManualClock())
+            items: ["AAAA", "BBBB"], direction: .down,
+            configuration: .init(cardSize: TerminalSize(columns: 6, rows: 4), player: Self.configuration),
+            output: RecordingTerminal(columns: 20, rows: 6), clock: ManualClock())
         #expect(cycler.lines(atProgress: 0) == ["      ", " AAAA ", "      ", "      "])
         #expect(cycler.lines(atProgress: 1) == ["      ", " BBBB ", "      ", "      "])
         #expect(cycler.lines(atProgress: 0.5) == [" BBBB ", "      ", " AAAA ", "      "])

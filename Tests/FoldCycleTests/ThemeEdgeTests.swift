@@ -95,7 +95,21 @@ struct ThemeEdgeTests {
         return result
     }
 
-    static let themeFreeKinds: [TransitionKind] = [.cube, .flip, .push, .moveIn, .reveal]
+    /// The kinds that never fade a slot (every visible slot opaque at every sampled time), derived
+    /// from the family, so a new kind is covered without editing this list.
+    static let themeFreeKinds: [TransitionKind] = TransitionKind.allCases.filter { kind in
+        let transition = TransitionStyle(kind: kind).transition(slotSize: LayerSize(width: 20, height: 5))
+        return (0...40).allSatisfy { step in
+            transition.frame(atFractionComplete: Double(step) / 40).slots.allSatisfy { !$0.isVisible || $0.alpha == 1 }
+        }
+    }
+
+    @Test("the kinds without fades are derived from the family: all but those that fade a slot")
+    func themeFreeKindsDerived() {
+        let fading = TransitionKind.allCases.filter { !Self.themeFreeKinds.contains($0) }
+        #expect(!Self.themeFreeKinds.isEmpty)
+        #expect(fading.map(\.rawValue) == ["fold", "fade"])
+    }
 
     struct KindCase: CustomTestStringConvertible, Sendable {
         var kind: TransitionKind

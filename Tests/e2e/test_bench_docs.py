@@ -14,7 +14,7 @@ BLOCKS = {
     "docs/PERFORMANCE.md": ["summary-frames", "performance-results", "performance-targets"],
 }
 TINY_RUN = ["--frames", "4", "--frames-per-transition", "4", "--idle-seconds", "0.1", "--ticks", "3",
-            "--transitions", "100", "--spawns", "1"]
+            "--transitions", "100", "--spawns", "1", "--run-bytes", "65536"]
 
 
 @pytest.fixture(scope="module")
@@ -142,3 +142,20 @@ def test_markdown_prints_the_blocks_then_the_json_line(bench):
             "| slowest / fastest direction | diff bytes / floor |") in lines
     markers = [line for line in lines if line.startswith("<!-- bench:")]
     assert markers == [f"<!-- bench:{b}:{k} -->" for b in sum(BLOCKS.values(), []) for k in ("begin", "end")]
+
+
+def test_the_run_section_measures_a_command_directly_and_under_foldcycle_run(bench):
+    """Both runs read every byte the command printed (LF as CR LF through the pty), foldcycle run
+    adds its card's, both exit 0, and the JSON line carries the figures the targets judge."""
+    import json
+    result = run(bench, "--sections", "run", "--run-bytes", "65536", "--foldcycle", binary())
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout.rstrip("\n").split("\n")[-1])["run"]
+    assert figures["commandBytes"] == 65536
+    assert (figures["directStatus"], figures["runStatus"]) == ("exit 0", "exit 0")
+    assert figures["directBytesRead"] == 65536 + 65536 // 64
+    assert figures["runBytesRead"] > figures["directBytesRead"]
+    assert figures["runPeakKiB"] > 0
+    names = [t["name"] for t in json.loads(result.stdout.rstrip("\n").split("\n")[-1])["targets"]]
+    assert names == ["foldcycle run, 65,536 bytes printed: time over the direct run's",
+                     "foldcycle run, 65,536 bytes printed: peak RSS"]

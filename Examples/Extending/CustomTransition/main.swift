@@ -31,8 +31,9 @@ struct IrisTransition: Transition {
 let items = ["an iris opens", "from the centre", "of the card"]
 do {
     let card = try PseudoFoldCycler(
-        items: items, interval: 1.2, customTransition: IrisTransition.self,
-        cardSize: TerminalSize(columns: 24, rows: 5))
+        items: items, interval: 1.2,
+        configuration: .init(
+            transition: TransitionKind(IrisTransition.self), cardSize: TerminalSize(columns: 24, rows: 5)))
     if CommandLine.arguments.contains("--frames") {
         for progress in [0.0, 0.25, 0.5, 0.75, 1.0] {
             print("progress \(progress)")

@@ -165,15 +165,11 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         get { lock.withLock { storedStyle.direction } }
         set { mutate { storedStyle.direction = newValue } }
     }
-    /// The kind of new transitions; setting one (a built-in kind) drops a custom transition type.
+    /// The kind of new transitions (built-in, or `TransitionKind(MyTransition.self)`); a change
+    /// applies to transitions that begin afterwards.
     public var transitionKind: TransitionKind {
         get { lock.withLock { storedStyle.kind } }
-        set {
-            mutate {
-                storedStyle.kind = newValue
-                storedStyle.customTransition = nil
-            }
-        }
+        set { mutate { storedStyle.kind = newValue } }
     }
     /// The progress curve of new transitions; a change applies to transitions that begin
     /// afterwards.

@@ -1,33 +1,31 @@
 import Foundation
 
-/// Which transition a flight uses: kind, direction and timing function, or a transition type of
-/// the embedder's own. The cycler stores one and stamps it on every transition it begins.
+/// Which transition a flight uses: kind (a built-in one, or `TransitionKind(MyTransition.self)` for
+/// a type of the embedder's own), direction and timing function. The cycler stores one and stamps
+/// it on every transition it begins.
 public struct TransitionStyle: Hashable, Sendable, CustomStringConvertible {
-    /// The kind of transition (ignored when ``customTransition`` is set).
+    /// The kind of transition: ``TransitionKind/fold`` and the rest of the family, or
+    /// `TransitionKind(MyTransition.self)` for a ``Transition`` type of your own
+    /// (<doc:WritingATransition>).
     public var kind: TransitionKind
     /// The direction content moves in (ignored by kinds without one, such as ``TransitionKind/fade``).
     public var direction: TransitionDirection
     /// The curve from normalized time to progress.
     public var timingFunction: TimingFunction
-    /// A ``Transition`` type of the embedder's own, played instead of ``kind``'s
-    /// (<doc:WritingATransition>); nil for the built-in family.
-    public var customTransition: (any Transition.Type)?
 
     /// Creates a style; by default the fold, downward, ease-in-ease-out.
     ///
     /// - Parameters:
-    ///   - kind: the built-in transition.
+    ///   - kind: the transition (built-in, or of your own: `TransitionKind(MyTransition.self)`).
     ///   - direction: where content moves.
     ///   - timingFunction: the curve from time to progress.
-    ///   - customTransition: a transition type of your own, played instead of `kind`'s.
     public init(
         kind: TransitionKind = .fold, direction: TransitionDirection = .down,
-        timingFunction: TimingFunction = .easeInEaseOut, customTransition: (any Transition.Type)? = nil
+        timingFunction: TimingFunction = .easeInEaseOut
     ) {
         self.kind = kind
         self.direction = direction
         self.timingFunction = timingFunction
-        self.customTransition = customTransition
     }
 
     /// The same style moving the opposite way (for `previous`).
@@ -43,27 +41,11 @@ public struct TransitionStyle: Hashable, Sendable, CustomStringConvertible {
     ///   - slotSize: the slot's size in cells.
     ///   - cellAspect: a cell's height over its width, default 2.
     public func transition(slotSize: LayerSize, cellAspect: Double = 2) -> any Transition {
-        (customTransition ?? kind.transitionType).init(style: self, slotSize: slotSize, cellAspect: cellAspect)
+        kind.transitionType.init(style: self, slotSize: slotSize, cellAspect: cellAspect)
     }
 
-    /// `fold down`, `fade`, …: the kind (or the custom type's name) and, for kinds that move, the
-    /// direction.
+    /// `fold down`, `fade`, …: the kind's name and, for kinds that move, the direction.
     public var description: String {
-        if let customTransition { return "\(customTransition) \(direction)" }
-        return kind.hasDirection ? "\(kind) \(direction)" : kind.rawValue
-    }
-
-    /// Equal when kind, direction, timing function and custom type (by identity) are.
-    public static func == (lhs: TransitionStyle, rhs: TransitionStyle) -> Bool {
-        lhs.kind == rhs.kind && lhs.direction == rhs.direction && lhs.timingFunction == rhs.timingFunction
-            && lhs.customTransition.map(ObjectIdentifier.init) == rhs.customTransition.map(ObjectIdentifier.init)
-    }
-
-    /// Hashes the fields ``==(_:_:)`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(direction)
-        hasher.combine(timingFunction)
-        hasher.combine(customTransition.map(ObjectIdentifier.init))
+        kind.hasDirection ? "\(kind) \(direction)" : kind.rawValue
     }
 }

@@ -33,8 +33,9 @@ struct DroppedCardTests {
         var cards: [PseudoFoldCycler] = []
         for _ in 0..<50 {
             let card = try PseudoFoldCycler(
-                items: ["A", "B"], interval: 1, cardSize: TerminalSize(columns: 4, rows: 1),
-                output: TerminalDevice(fileDescriptor: slave), configuration: configuration, clock: clock)
+                items: ["A", "B"], interval: 1,
+                configuration: .init(cardSize: TerminalSize(columns: 4, rows: 1), player: configuration),
+                output: TerminalDevice(fileDescriptor: slave), clock: clock)
             card.start()
             lastPlayer = card.player
             lastCycler = card.cycler
@@ -61,7 +62,8 @@ struct CardSizeBoundTests {
         let huge = TerminalSize(columns: 100_000, rows: 100_000)
         #expect(throws: CyclerError.invalidCardSize(columns: 100_000, rows: 100_000)) {
             try PseudoFoldCycler(
-                items: ["A"], cardSize: huge, output: RecordingTerminal(columns: 80, rows: 24), clock: ManualClock())
+                items: ["A"], configuration: .init(cardSize: huge), output: RecordingTerminal(columns: 80, rows: 24),
+                clock: ManualClock())
         }
         #expect(
             CyclerError.invalidCardSize(columns: 100_000, rows: 100_000).description

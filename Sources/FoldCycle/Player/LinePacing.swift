@@ -7,16 +7,16 @@
 /// When the card folds to the command's latest line: at once when the line shown has been up
 /// for `minimumShow` seconds, else when it has (one fold then shows the latest line of all that
 /// came meanwhile). Pure: times are given, never read.
-struct LinePacing: Equatable {
+package struct LinePacing: Equatable, Sendable {
     /// Seconds a line stays on the card at least (`--min-show`).
-    let minimumShow: TimeInterval
+    package let minimumShow: TimeInterval
     /// When the line on the card was shown; nil before the first.
-    private(set) var shownAt: TimeInterval?
+    package private(set) var shownAt: TimeInterval?
     /// When a fold is due, while one waits.
-    private(set) var dueAt: TimeInterval?
+    package private(set) var dueAt: TimeInterval?
 
     /// What to do about a new line.
-    enum Decision: Equatable {
+    package enum Decision: Equatable {
         /// Fold to it now (the time is recorded as shown).
         case showNow
         /// Set a timer for this time and call ``due(at:)`` then.
@@ -25,12 +25,12 @@ struct LinePacing: Equatable {
         case waiting
     }
 
-    init(minimumShow: TimeInterval) {
+    package init(minimumShow: TimeInterval) {
         self.minimumShow = minimumShow
     }
 
     /// A new line arrived at `now`.
-    mutating func lineArrived(at now: TimeInterval) -> Decision {
+    package mutating func lineArrived(at now: TimeInterval) -> Decision {
         if dueAt != nil { return .waiting }
         if let shownAt, now - shownAt < minimumShow {
             dueAt = shownAt + minimumShow
@@ -41,8 +41,14 @@ struct LinePacing: Equatable {
     }
 
     /// The timer set for ``Decision/showAt(_:)`` fired at `now`: fold to the latest line now.
-    mutating func due(at now: TimeInterval) {
+    package mutating func due(at now: TimeInterval) {
         dueAt = nil
         shownAt = now
+    }
+
+    /// The timer set for ``Decision/showAt(_:)`` was cancelled: no fold is due, the line shown
+    /// keeps its time.
+    package mutating func cancelDue() {
+        dueAt = nil
     }
 }

@@ -1,4 +1,8 @@
-import FoldCycle
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Follows a command's output for the card: the latest line with text, as the card shows it. A
 /// line ends at LF; within a line, a CR starts a segment that overwrites the one before (a
@@ -9,22 +13,25 @@ import FoldCycle
 /// Cost: each chunk is scanned once for its last line feeds; only the line shown is read as
 /// styled text. The partial line kept is at most ``maximumLineBytes`` (its last bytes): a
 /// 10 MB line without a line feed costs no more.
-struct OutputLines {
+package struct OutputLines: Sendable {
     /// The most bytes kept of the line being written (its end: what the card would show).
-    static let maximumLineBytes = 16 * 1024
+    package static let maximumLineBytes = 16 * 1024
     /// The most complete lines of one chunk read, from its end, looking for one with text.
-    static let maximumLinesSearched = 16
+    package static let maximumLinesSearched = 16
 
     /// The line being written (after the last LF), at most ``maximumLineBytes``.
     private var partial: [UInt8] = []
     /// The latest complete line with text, read.
     private var lastComplete: StyledString?
     /// Whether ``latest`` changed since ``takeLatest()``.
-    private(set) var hasNewLine = false
+    package private(set) var hasNewLine = false
+
+    /// Follows nothing yet.
+    package init() {}
 
     /// Takes `bytes` of output; returns whether the line the card would show may have changed.
     @discardableResult
-    mutating func append(_ bytes: [UInt8]) -> Bool {
+    package mutating func append(_ bytes: [UInt8]) -> Bool {
         guard !bytes.isEmpty else { return false }
         guard let lastFeed = bytes.lastIndex(of: 0x0A) else {
             appendPartial(bytes[...])
@@ -53,7 +60,7 @@ struct OutputLines {
 
     /// The line the card shows now (the partial line when it has text, else the last complete
     /// line with text; nil before any), and ``hasNewLine`` cleared.
-    mutating func takeLatest() -> StyledString? {
+    package mutating func takeLatest() -> StyledString? {
         hasNewLine = false
         return Self.reduce(partial) ?? lastComplete
     }
@@ -67,7 +74,7 @@ struct OutputLines {
 
     /// One line's bytes (no LF) as the card shows it: its last CR-separated segment with text,
     /// read as styled text, trailing white space dropped; nil when no segment has text.
-    static func reduce(_ line: [UInt8]) -> StyledString? {
+    package static func reduce(_ line: [UInt8]) -> StyledString? {
         for segment in line.split(separator: 0x0D, omittingEmptySubsequences: true).reversed() {
             let read = ANSIReader.read(String(decoding: segment, as: UTF8.self))
             let trimmed = read.trimmingTrailingWhitespace()
