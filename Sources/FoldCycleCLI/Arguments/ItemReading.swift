@@ -35,7 +35,7 @@ struct ItemReading: Hashable, Sendable {
     let pictures: PictureSetting
 
     /// A reading of `ansi`, Markdown or not, pictures or not.
-    init(ansi: ANSIHandling = .keep, markdown: Bool = false, pictures: PictureSetting = .none) {
+    init(ansi: ANSIHandling = .keep, markdown: Bool = false, pictures: PictureSetting = .auto) {
         self.ansi = ansi
         self.markdown = markdown
         self.pictures = pictures
