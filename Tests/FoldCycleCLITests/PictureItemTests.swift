@@ -5,7 +5,7 @@ import Testing
 @testable import FoldCycleCLI
 
 /// `--pictures`: items naming picture files become picture cards; bad input gets a card that
-/// says what is wrong (docs/DESIGN.md#pictures).
+/// says what is wrong (docs/DESIGN.md#picture-cards).
 @Suite("--pictures: picture items and their failure cards")
 struct PictureItemTests {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

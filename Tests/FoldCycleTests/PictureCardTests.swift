@@ -4,7 +4,7 @@ import Testing
 
 @testable import FoldCycle
 
-/// Pictures as card content (docs/DESIGN.md#pictures): half blocks, fit and fill, sampling
+/// Pictures as card content (docs/DESIGN.md#picture-cards): half blocks, fit and fill, sampling
 /// through a transform per sub-cell, failure cards.
 @Suite struct PictureCardTests {
     /// An opaque image of `colours` (row by row), `width` wide.

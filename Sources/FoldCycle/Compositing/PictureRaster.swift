@@ -1,6 +1,6 @@
 /// A picture laid into a card's picture area at half-block resolution: `columns` × `2·rows`
 /// sub-pixels, one column wide and half a cell tall each (two a cell, top and bottom), which the
-/// compositor samples per sub-cell through a layer's transform (``Compositor``, docs/DESIGN.md#pictures).
+/// compositor samples per sub-cell through a layer's transform (``Compositor``, docs/DESIGN.md#picture-cards).
 ///
 /// Each sub-pixel is a packed ``TerminalColor`` (``TerminalColor/packed``): the picture's
 /// pixels, area-averaged and composited (straight alpha) over the card's background, or the

@@ -5,7 +5,7 @@
 /// half shows the sub-pixel under the point a quarter cell below its top edge, its bottom half
 /// the one a quarter cell above its bottom, both through the inverse of the layer's geometry. A
 /// folded, turned, dragged or flying picture keeps its half-block resolution instead of copying
-/// whole cells (docs/DESIGN.md#pictures).
+/// whole cells (docs/DESIGN.md#picture-cards).
 ///
 /// With alpha below 1 each half blends over the half below it (a ▀ cell's foreground on top,
 /// otherwise its background), snapped to the depth's palette as every blend is.

@@ -1,4 +1,4 @@
-/// How a card shows a ``CardPicture`` (docs/DESIGN.md#pictures): the picture area is the whole
+/// How a card shows a ``CardPicture`` (docs/DESIGN.md#picture-cards): the picture area is the whole
 /// card but its last row, which holds the caption (centred, in the card's text style, cut with
 /// "…" when too long); with no caption, or a card one row tall, the picture takes every row. A
 /// picture's area holds its half blocks (``PictureRaster``); a failure's area holds its reason as
