@@ -61,7 +61,8 @@ struct PictureItemTests {
             #expect(failure("truncated.png") == decoded)
             #expect(failure("no-extension") == decoded)
             // Run as root, chmod 000 still reads.
-            let readable = FileManager.default.isReadableFile(atPath: directory.appendingPathComponent("locked.png").path)
+            let readable = FileManager.default.isReadableFile(
+                atPath: directory.appendingPathComponent("locked.png").path)
             #expect(failure("locked.png") == (readable ? "not a PNG or JPEG picture" : "permission denied"))
         }
     }

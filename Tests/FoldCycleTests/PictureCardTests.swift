@@ -98,6 +98,40 @@ import Testing
         #expect(frame.cells == [.blank, Self.half(colours[1], colours[3]), Self.half(colours[5], colours[7]), .blank])
     }
 
+    /// A 2 × 2-cell picture layer of pixels `colours` (2 × 4), its geometry `transform`, drawn
+    /// into a 2 × 2 destination.
+    static func drawn(_ colours: [RGBColor], _ transform: LayerTransform) -> [Cell] {
+        let laidOut = PictureCardLayout.layout(
+            CardPicture(image: image(width: 2, colours)), size: TerminalSize(columns: 2, rows: 2),
+            style: TextStyle(background: .rgb(navy)), cellAspect: 2, terminalBackground: .black)
+        var layer = Layer(content: laidOut.cells, transform: transform, background: .rgb(navy))
+        layer.picture = laidOut.raster
+        var frame = CellBuffer(width: 2, height: 2)
+        Compositor().composite([layer], into: &frame)
+        return frame.cells
+    }
+
+    @Test func aPictureTurnedUpsideDownTurnsItsHalvesToo() {
+        // 180° about the centre (the axis-aligned path): cell (x, y) shows pixel rows 3 − 2y
+        // (top) and 2 − 2y (bottom) of column 1 − x; copying cells would keep each ▀ upright.
+        let c = (0..<8).map { Self.grey(UInt8(10 + $0 * 30)) }
+        #expect(
+            Self.drawn(c, LayerTransform(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0)) == [
+                Self.half(c[7], c[5]), Self.half(c[6], c[4]), Self.half(c[3], c[1]), Self.half(c[2], c[0]),
+            ])
+    }
+
+    @Test func aPictureTurnedAQuarterIsSampledThroughTheForwardPlacingPath() {
+        // x' = −y, y' = x about the centre: destination (x + 0.5, y + 0.25) and (x + 0.5, y + 0.75)
+        // both show layer column y, layer row 1.5 − x (pixel row 3 − 2x): one colour a cell.
+        let c = (0..<8).map { Self.grey(UInt8(10 + $0 * 30)) }
+        let pixel = { (column: Int, row: Int) in Cell.space(background: .rgb(c[row * 2 + column])) }
+        #expect(
+            Self.drawn(c, LayerTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)) == [
+                pixel(0, 3), pixel(0, 1), pixel(1, 3), pixel(1, 1),
+            ])
+    }
+
     @Test func aFoldedPictureKeepsItsHalfBlockResolution() {
         // Fold down at t = 0.5 (linear) on a 1 × 4 card: the incoming card is scaled by 0.5 and
         // moved up a row, covering rows 0 … 2 (y = 0.5·layer row): row 0 shows its pixels 1 and 3,
