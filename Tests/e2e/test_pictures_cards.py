@@ -1,0 +1,108 @@
+"""Picture cards (issue 30, points 1, 3, 5, 6): an item naming a PNG file is drawn as half blocks
+(▀, foreground the top pixel, background the bottom one) with its file name under it; a bad input
+(a directory, a FIFO, other bytes under a .png name, a truncated PNG) is a card that says what is
+wrong; the deck's JSON `item` is the path; `--pictures none` keeps paths as text."""
+import json
+import os
+import subprocess
+
+import pyte
+from PIL import Image
+
+from conftest import exit_code
+
+# 8 × 4 pixels: on an 8 × 3 card the picture area is 8 × 2 cells, 8 × 4 half-block pixels, one
+# pixel each (fit: min(8/8, 2·2/4) = 1).
+WIDTH, HEIGHT = 8, 4
+
+
+def pixel(x, y):
+    return (x * 30, y * 60, 200 - x * 20)
+
+
+def make_png(path):
+    image = Image.new("RGB", (WIDTH, HEIGHT))
+    for x in range(WIDTH):
+        for y in range(HEIGHT):
+            image.putpixel((x, y), pixel(x, y))
+    image.save(path)
+
+
+def render(foldcycle, *args, fmt="ansi"):
+    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    proc = subprocess.run([foldcycle, "render", "--format", fmt, "--color", "always", "--frames", "2",
+                           "--width", "8", "--height", "3", *args], capture_output=True, env=env, timeout=30)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return proc.stdout
+
+
+def screen_of(stream):
+    screen = pyte.Screen(20, 5)
+    pyte.ByteStream(screen).feed(stream)
+    return screen
+
+
+def hex_colour(rgb):
+    return "%02x%02x%02x" % rgb
+
+
+def test_a_png_is_half_blocks_with_its_name_under_it(foldcycle, tmp_path):
+    path = tmp_path / "a.png"
+    make_png(path)
+    # The last of two frames is the second item, settled.
+    screen = screen_of(render(foldcycle, "x", str(path)))
+    for row in range(2):
+        for x in range(WIDTH):
+            cell = screen.buffer[row][x]
+            assert (cell.data, cell.fg, cell.bg) == ("▀", hex_colour(pixel(x, 2 * row)),
+                                                     hex_colour(pixel(x, 2 * row + 1))), (row, x)
+    assert screen.display[2][:8] == " a.png  "
+
+
+def bad_inputs(tmp_path):
+    (tmp_path / "folder.png").mkdir()
+    os.mkfifo(tmp_path / "pipe.png")
+    (tmp_path / "text.png").write_text("hello\n")
+    good = tmp_path / "good.png"
+    make_png(good)
+    (tmp_path / "truncated.png").write_bytes(good.read_bytes()[:40])
+    return {
+        "folder.png": "is a directory",
+        "pipe.png": "is a named pipe (FIFO), not a file",
+        "text.png": "not a PNG or JPEG picture",
+        "truncated.png": "truncated PNG",
+    }
+
+
+def test_each_bad_input_is_a_card_that_says_why(foldcycle, tmp_path):
+    for name, reason in bad_inputs(tmp_path).items():
+        proc = subprocess.run([foldcycle, "render", "--format", "plain", "--frames", "2", "--width", "60",
+                               "--height", "3", str(tmp_path / name), "x"], capture_output=True, timeout=30)
+        assert proc.returncode == 0, proc.stderr.decode()
+        lines = proc.stdout.decode().splitlines()
+        assert reason in lines[1], (name, lines)
+        assert lines[3].strip() == name, (name, lines)
+
+
+def test_pictures_none_keeps_paths_as_text(foldcycle, tmp_path):
+    path = tmp_path / "a.png"
+    make_png(path)
+    proc = subprocess.run([foldcycle, "render", "--format", "plain", "--frames", "2", "--pictures", "none",
+                           "--width", "300", "--height", "3", str(path), "x"], capture_output=True, timeout=30)
+    assert proc.stdout.decode().splitlines()[2].strip() == str(path)
+
+
+def test_the_deck_shows_pictures_from_stdin_and_names_them_by_path(foldcycle, pty_run, tmp_path):
+    bad_inputs(tmp_path)
+    paths = [str(tmp_path / name) for name in ["good.png", "folder.png"]]
+    run = pty_run([foldcycle, "deck", "--protocol", "jsonl", "--no-mouse", "--background", "black",
+                   "--width", "20", "--height", "3"], cols=60, rows=16,
+                  stdin_bytes=("\n".join(paths) + "\n").encode(), capture_stdout=True)
+    assert run.pump_until(lambda: "good.png" in run.text() and "▀" in run.text(), 5), run.text()
+    run.write(b"l")
+    assert run.pump_until(lambda: "is a" in run.text(), 5), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    events = [json.loads(line) for line in run.stdout_bytes().decode().splitlines()]
+    swiped = [event for event in events if event.get("event") == "swiped"]
+    assert swiped[0]["item"] == paths[0]
