@@ -174,6 +174,16 @@ import Testing
         #expect(frame[2, 0] == .space(background: .rgb(Self.navy)))
     }
 
+    @Test func withoutColourAPictureShowsItsPath() {
+        var picture = CardPicture(image: Self.image(width: 1, [.white, .white]), caption: "x.png")
+        picture.path = "a/x.png"
+        let laidOut = PictureCardLayout.layout(
+            picture, size: TerminalSize(columns: 11, rows: 2), style: TextStyle(), cellAspect: 2,
+            terminalBackground: .black, depth: .none)
+        #expect(PlainTextEncoder.lines(laidOut.cells) == ["  a/x.png  ", "   x.png   "])
+        #expect(laidOut.raster == nil)
+    }
+
     @Test func reducingAveragesAreasAndKeepsTheAspect() {
         let colours = (0..<16).map { Self.grey(UInt8($0 * 10)) }
         let reduced = Self.image(width: 4, colours).reduced(covering: (2, 2))

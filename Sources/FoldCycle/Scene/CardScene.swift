@@ -108,7 +108,7 @@ public final class CardScene {
         if let picture = text.picture {
             let laidOut = PictureCardLayout.layout(
                 picture, size: cardSize, style: textStyle, cellAspect: cellAspect,
-                terminalBackground: compositor.backgroundColor)
+                terminalBackground: compositor.backgroundColor, depth: compositor.colorDepth)
             remember((index, text, laidOut.cells, LayerContentProfile(laidOut.cells), laidOut.raster))
             return laidOut.cells
         }
