@@ -28,6 +28,13 @@ def make_png(path):
     image.save(path)
 
 
+def make_jpeg(path):
+    """A 64 × 32 JPEG: red above, blue below."""
+    image = Image.new("RGB", (64, 32), (220, 20, 20))
+    image.paste((20, 20, 220), (0, 16, 64, 32))
+    image.save(path, quality=95, subsampling=0)
+
+
 def render(foldcycle, *args, fmt="ansi"):
     env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
     proc = subprocess.run([foldcycle, "render", "--format", fmt, "--color", "always", "--frames", "2",
@@ -59,6 +66,30 @@ def test_a_png_is_half_blocks_with_its_name_under_it(foldcycle, tmp_path):
     assert screen.display[2][:8] == " a.png  "
 
 
+def near(hex_text, rgb, tolerance=12):
+    return all(abs(int(hex_text[2 * i:2 * i + 2], 16) - rgb[i]) <= tolerance for i in range(3))
+
+
+def test_a_jpeg_fills_its_card_and_keeps_its_aspect(foldcycle, tmp_path):
+    # 64 × 32 (2:1) in 16 × 4 cells (16 × 8 square half-block pixels, 2:1): the whole area, red
+    # above blue, the caption under it.
+    path = tmp_path / "photo.jpg"
+    make_jpeg(path)
+    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    stream = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", "--frames", "2",
+                             "--width", "16", "--height", "5", "x", str(path)], capture_output=True, env=env,
+                            timeout=30).stdout
+    screen = pyte.Screen(20, 6)
+    pyte.ByteStream(screen).feed(stream)
+    # Rows 0 and 3 are away from the edge between the colours (where the JPEG's blocks blur it).
+    for row, colour in [(0, (220, 20, 20)), (3, (20, 20, 220))]:
+        for x in range(16):
+            cell = screen.buffer[row][x]
+            assert near(cell.bg, colour), (row, x, cell)
+            assert cell.data == " " or near(cell.fg, colour), (row, x, cell)
+    assert screen.display[4][:16] == "   photo.jpg    "
+
+
 def bad_inputs(tmp_path):
     (tmp_path / "folder.png").mkdir()
     os.mkfifo(tmp_path / "pipe.png")
@@ -66,7 +97,11 @@ def bad_inputs(tmp_path):
     good = tmp_path / "good.png"
     make_png(good)
     (tmp_path / "truncated.png").write_bytes(good.read_bytes()[:40])
+    photo = tmp_path / "photo.jpg"
+    make_jpeg(photo)
+    (tmp_path / "truncated.jpg").write_bytes(photo.read_bytes()[:200])
     return {
+        "truncated.jpg": "truncated JPEG",
         "folder.png": "is a directory",
         "pipe.png": "is a named pipe (FIFO), not a file",
         "text.png": "not a PNG or JPEG picture",
@@ -94,11 +129,11 @@ def test_pictures_none_keeps_paths_as_text(foldcycle, tmp_path):
 
 def test_the_deck_shows_pictures_from_stdin_and_names_them_by_path(foldcycle, pty_run, tmp_path):
     bad_inputs(tmp_path)
-    paths = [str(tmp_path / name) for name in ["good.png", "folder.png"]]
+    paths = [str(tmp_path / name) for name in ["photo.jpg", "folder.png"]]
     run = pty_run([foldcycle, "deck", "--protocol", "jsonl", "--no-mouse", "--background", "black",
                    "--width", "20", "--height", "3"], cols=60, rows=16,
                   stdin_bytes=("\n".join(paths) + "\n").encode(), capture_stdout=True)
-    assert run.pump_until(lambda: "good.png" in run.text() and "▀" in run.text(), 5), run.text()
+    assert run.pump_until(lambda: "photo.jpg" in run.text() and "▀" in run.text(), 5), run.text()
     run.write(b"l")
     assert run.pump_until(lambda: "is a" in run.text(), 5), run.text()
     run.write(b"q")
