@@ -131,9 +131,16 @@ def test_the_deck_shows_pictures_from_stdin_and_names_them_by_path(foldcycle, pt
     bad_inputs(tmp_path)
     paths = [str(tmp_path / name) for name in ["photo.jpg", "folder.png"]]
     run = pty_run([foldcycle, "deck", "--protocol", "jsonl", "--no-mouse", "--background", "black",
-                   "--width", "20", "--height", "3"], cols=60, rows=16,
-                  stdin_bytes=("\n".join(paths) + "\n").encode(), capture_stdout=True)
-    assert run.pump_until(lambda: "photo.jpg" in run.text() and "▀" in run.text(), 5), run.text()
+                   "--color", "always", "--width", "20", "--height", "3"], cols=60, rows=16,
+                  env=dict(os.environ, COLORTERM="truecolor"), stdin_bytes=("\n".join(paths) + "\n").encode(),
+                  capture_stdout=True)
+
+    def shows_photo():
+        # The photo's red half on the top card, its caption under it.
+        cells = [cell for line in run.screen.buffer.values() for cell in line.values()]
+        return "photo.jpg" in run.text() and any(near(cell.bg, (220, 20, 20)) for cell in cells)
+
+    assert run.pump_until(shows_photo, 5), run.text()
     run.write(b"l")
     assert run.pump_until(lambda: "is a" in run.text(), 5), run.text()
     run.write(b"q")
