@@ -24,7 +24,7 @@ public enum PictureDecoder {
     {
         guard let format = PictureFormat(magic: bytes) else { throw .notAPicture }
         switch format {
-        case .png: return try PNGDecoder.decode(bytes)
+        case .png: return try PNGDecoder.decode(bytes, fitting: fitting)
         case .jpeg: return try JPEGDecoder.decode(bytes, fitting: fitting)
         }
     }
