@@ -6,6 +6,9 @@ import json
 import os
 import subprocess
 
+import struct
+import zlib
+
 import pyte
 from PIL import Image
 
@@ -26,6 +29,12 @@ def make_png(path):
         for y in range(HEIGHT):
             image.putpixel((x, y), pixel(x, y))
     image.save(path)
+
+
+def png_claiming(width, height):
+    """A PNG signature and an IHDR (8-bit RGBA) declaring `width` × `height`, and no pixels."""
+    body = b"IHDR" + struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + body + struct.pack(">I", zlib.crc32(body))
 
 
 def make_jpeg(path):
@@ -100,7 +109,9 @@ def bad_inputs(tmp_path):
     photo = tmp_path / "photo.jpg"
     make_jpeg(photo)
     (tmp_path / "truncated.jpg").write_bytes(photo.read_bytes()[:200])
+    (tmp_path / "bomb.png").write_bytes(png_claiming(100_000, 100_000))
     return {
+        "bomb.png": "PNG too large: 100000×100000 pixels",
         "truncated.jpg": "truncated JPEG",
         "folder.png": "is a directory",
         "pipe.png": "is a named pipe (FIFO), not a file",
