@@ -96,6 +96,11 @@ struct PictureItemTests {
             // The plain format shows the card's text, not colourless half blocks: a failure is text.
             #expect(try renderCommand(["--format", "plain", path]).contents[0].picture != nil)
             #expect(try DeckCommand.parse(["--pictures", "cells", path])?.reading.pictures == .cells)
+            // Pictures are decoded for the card: --width × 2·--height half-block pixels.
+            let sized = try DeckCommand.parse(["--width", "30", "--height", "5", path])?.reading
+            #expect(sized?.pictureFitting.width == 30 && sized?.pictureFitting.height == 10)
+            let fitted = try DeckCommand.parse([path])?.reading
+            #expect(fitted?.pictureFitting.width == 40 && fitted?.pictureFitting.height == 24)
             guard case .run(let live) = try LiveCommand.parse(["--pictures", "none", path]) else {
                 Issue.record("expected a run")
                 return

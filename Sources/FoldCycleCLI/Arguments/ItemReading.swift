@@ -33,19 +33,29 @@ struct ItemReading: Hashable, Sendable {
     let markdown: Bool
     /// `--pictures`.
     let pictures: PictureSetting
+    /// The card a picture is decoded for, in cells (``pictureFitting``).
+    let pictureCard: TerminalSize
 
-    /// A reading of `ansi`, Markdown or not, pictures or not.
-    init(ansi: ANSIHandling = .keep, markdown: Bool = false, pictures: PictureSetting = .auto) {
+    /// A reading of `ansi`, Markdown or not, pictures or not, pictures decoded for `pictureCard`.
+    init(
+        ansi: ANSIHandling = .keep, markdown: Bool = false, pictures: PictureSetting = .auto,
+        pictureCard: TerminalSize = CardScene.pictureCardSize
+    ) {
         self.ansi = ansi
         self.markdown = markdown
         self.pictures = pictures
+        self.pictureCard = pictureCard
     }
 
     /// The reading `--ansi` and `--markdown` ask for, `--markdown auto` deciding by the name of
     /// `file` (the `--file` path, if any).
-    init(_ values: OptionValues, file: String?) throws(CLIError) {
+    /// `width` and `height` (`--width`, `--height`, nil when not given) size the card pictures
+    /// are decoded for; each defaults to ``CardScene/pictureCardSize``'s.
+    init(_ values: OptionValues, file: String?, width: Int? = nil, height: Int? = nil) throws(CLIError) {
         ansi = try values.value(SharedOptions.ansi)
         pictures = try values.value(SharedOptions.pictures)
+        pictureCard = TerminalSize(
+            columns: width ?? CardScene.pictureCardSize.columns, rows: height ?? CardScene.pictureCardSize.rows)
         switch try values.value(SharedOptions.markdown) {
         case .always: markdown = true
         case .never: markdown = false
@@ -54,15 +64,16 @@ struct ItemReading: Hashable, Sendable {
     }
 
     /// The size in pixels a picture is decoded to cover (``CardPicture/init(contentsOfFile:fitting:gravity:)``):
-    /// 400 × 240, a 400-column card's half-block pixels at the usual cell aspect; a larger file is
-    /// reduced to it as it is read, so a deck of photos holds about 400 KB a picture.
-    static let pictureFitting = (width: 400, height: 240)
+    /// the half-block pixels of ``pictureCard``, its columns × twice its rows (40 × 24 for the
+    /// default 40 × 12 card: about 4 KB a picture); a larger file is reduced to it as it is read
+    /// (a JPEG decoded at the DCT scale nearest above it).
+    var pictureFitting: (width: Int, height: Int) { (pictureCard.columns, 2 * pictureCard.rows) }
 
     /// The picture `text` names under `--pictures` (``CardPicture/kind(ofItem:)``), or nil when
     /// it is text.
     func picture(_ text: String) -> CardPicture? {
         guard pictures != .none, CardPicture.kind(ofItem: text) != .text else { return nil }
-        return CardPicture(contentsOfFile: text, fitting: Self.pictureFitting)
+        return CardPicture(contentsOfFile: text, fitting: pictureFitting)
     }
 
     /// Whether `text` is shown as a picture card under `--pictures` (without reading the picture).

@@ -215,7 +215,9 @@ struct DeckCommand {
             itemArguments: parsed.positionals,
             filePath: values.text(Options.file),
             split: try values.value(SharedOptions.split),
-            reading: try ItemReading(values, file: values.text(Options.file)),
+            reading: try ItemReading(
+                values, file: values.text(Options.file), width: try values.value(Options.width),
+                height: try values.value(Options.height)),
             visibleCount: try values.value(Options.visible),
             behavior: try values.value(Options.drag),
             loops: values.flag(Options.loop),

@@ -233,7 +233,9 @@ struct LiveCommand {
             filesItems: values.text(SharedOptions.file) == "-", language: control.language,
             isPiped: standardInputIsPiped)
         let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
-        let reading = try ItemReading(values, file: itemsFile)
+        let reading = try ItemReading(
+            values, file: itemsFile, width: try values.value(SharedOptions.width),
+            height: try values.value(SharedOptions.height))
         let items =
             (role == .pipedItems
             ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))

@@ -228,7 +228,9 @@ struct RenderCommand {
         let format = try values.value(Options.format)
         let play = values.flag(Options.play)
         try checkCombinations(values, format: format, play: play, deck: script != nil)
-        let reading = try ItemReading(values, file: values.text(SharedOptions.file))
+        let reading = try ItemReading(
+            values, file: values.text(SharedOptions.file), width: try values.value(SharedOptions.width),
+            height: try values.value(SharedOptions.height))
         let read = try Self.items(values, deck: script != nil).map(reading.styledString)
         let items = read.map(\.plainText)
         // A text format shows a picture's path, not colourless half blocks.
