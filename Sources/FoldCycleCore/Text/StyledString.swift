@@ -88,6 +88,7 @@ public struct StyledString: Hashable, Sendable, ExpressibleByStringLiteral, Cust
 
     /// The picture the card shows instead of the runs (``init(picture:)``), or nil for text.
     /// The runs then hold the picture's ``CardPicture/plainText``, which names the item.
+    /// Appending keeps it, and `+` keeps the left operand's; a string built from runs has none.
     public private(set) var picture: CardPicture?
 
     /// Empty text: no run.
