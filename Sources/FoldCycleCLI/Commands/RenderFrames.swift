@@ -1,5 +1,4 @@
 import FoldCycle
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

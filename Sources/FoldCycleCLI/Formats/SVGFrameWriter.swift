@@ -1,7 +1,6 @@
 import FoldCycle
 import FoldCycleOptions
 internal import FoldCyclePlatform
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
