@@ -35,9 +35,10 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "FoldCyclePlatform", swiftSettings: product),
-        .target(name: "FoldCycleCore", dependencies: ["FoldCyclePlatform"], swiftSettings: product),
         // The picture decoders (PNG, JPEG) in Swift, reading bytes only: no libc, no system library.
         .target(name: "FoldCycleImageIO", swiftSettings: product),
+        .target(
+            name: "FoldCycleCore", dependencies: ["FoldCycleImageIO", "FoldCyclePlatform"], swiftSettings: product),
         .target(
             name: "FoldCycle", dependencies: ["FoldCycleCore", "FoldCycleImageIO", "FoldCyclePlatform"],
             swiftSettings: product),

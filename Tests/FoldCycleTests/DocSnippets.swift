@@ -132,6 +132,23 @@ struct GettingStartedLine50 {
     }
 }
 
+/// Sources/FoldCycle/FoldCycle.docc/PicturesOnCards.md, line 14.
+enum PicturesOnCardsLine14 {
+    static func snippet() async throws {
+
+        // Four white pixels, then a file read and decoded in Swift (PNG or JPEG, by its bytes).
+        let image = RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16))!
+        let items: [StyledString] = [
+            CardPicture(image: image, caption: "white").styledString,
+            CardPicture(contentsOfFile: "photo.png", fitting: (width: 80, height: 44)).styledString,
+            "A line of text",
+        ]
+        let scene = CardScene(cardSize: CardScene.fittingSize(for: items))
+        var frame = CellBuffer(width: 0, height: 0)
+        scene.render(index: 0, content: items[0], into: &frame)
+    }
+}
+
 /// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, line 14.
 struct WipeTransition: Transition {
     let style: TransitionStyle

@@ -42,6 +42,10 @@
 /// whose blends land on the same entries hold the same cells, so the diff encoder redraws only
 /// what the terminal would show differently.
 ///
+/// A layer with a picture (``Layer/picture``) is drawn as cells this way, then sampled again per
+/// sub-cell through its geometry (``PictureSampling``), so a picture keeps its half-block
+/// resolution through every placement.
+///
 /// Source semantics: Core Animation composites sublayers in order with `opacity`, each layer's
 /// `transform` about its `anchorPoint`.
 package struct Compositor: Hashable, Sendable {
@@ -128,6 +132,11 @@ package struct Compositor: Hashable, Sendable {
     func draw(
         _ layer: Layer, onto destination: inout CellBuffer, destinationIsNormalized: Bool, below: Cell? = nil
     ) -> Bool {
+        if let raster = layer.picture {
+            return drawPicture(
+                layer, raster: raster, onto: &destination, destinationIsNormalized: destinationIsNormalized,
+                below: below)
+        }
         // At 16 colours a fading layer is drawn whole or not at all (no third hue).
         let alpha = colorDepth.shownAlpha(layer.alpha)
         guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }

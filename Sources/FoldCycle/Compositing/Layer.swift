@@ -26,6 +26,9 @@ package struct Layer: Hashable, Sendable {
     package var background: TerminalColor
     /// Where the untransformed top-left corner lands in the destination, in cells.
     package var origin: CellPosition
+    /// The picture in ``content`` at half-block resolution, sampled per sub-cell through the
+    /// geometry after the cells are drawn (``PictureSampling``), or nil for text.
+    package var picture: PictureRaster?
     /// ``content`` read once (``LayerContentProfile``), when whoever made the layer keeps one with
     /// the content (``CardScene``); nil after ``content`` changes. Not part of the layer's value
     /// (`==`, `hash`): it only saves the compositor reading the cells again.
@@ -61,11 +64,11 @@ package struct Layer: Hashable, Sendable {
             origin: origin)
     }
 
-    /// Equal when content, geometry, alpha, background and origin are (not ``contentProfile``,
+    /// Equal when content, geometry, alpha, background, origin and picture are (not ``contentProfile``,
     /// which is derived from the content).
     package static func == (lhs: Layer, rhs: Layer) -> Bool {
         lhs.content == rhs.content && lhs.geometry == rhs.geometry && lhs.alpha == rhs.alpha
-            && lhs.background == rhs.background && lhs.origin == rhs.origin
+            && lhs.background == rhs.background && lhs.origin == rhs.origin && lhs.picture == rhs.picture
     }
 
     /// Hashes what `==` compares.
@@ -75,5 +78,6 @@ package struct Layer: Hashable, Sendable {
         hasher.combine(alpha)
         hasher.combine(background)
         hasher.combine(origin)
+        hasher.combine(picture)
     }
 }

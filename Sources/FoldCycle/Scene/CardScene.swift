@@ -63,7 +63,9 @@ public final class CardScene {
     /// How many laid-out items are kept (≥ 1; default 2, a transition's two slots).
     public var capacity: Int
 
-    private var contents: [(index: Int, text: StyledString, cells: CellBuffer, profile: LayerContentProfile)] = []
+    private var contents:
+        [(index: Int, text: StyledString, cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?)] =
+            []
     private var layers: [Layer] = []
 
     /// Creates a scene for `cardSize` cards.
@@ -103,6 +105,13 @@ public final class CardScene {
     public func slotContent(index: Int, content text: StyledString) -> CellBuffer {
         if let cached = contents.first(where: { $0.index == index && $0.text == text }) { return cached.cells }
         let textStyle = style.textStyle(forItemAt: index, depth: compositor.colorDepth)
+        if let picture = text.picture {
+            let laidOut = PictureCardLayout.layout(
+                picture, size: cardSize, style: textStyle, cellAspect: cellAspect,
+                terminalBackground: compositor.backgroundColor, depth: compositor.colorDepth)
+            remember((index, text, laidOut.cells, LayerContentProfile(laidOut.cells), laidOut.raster))
+            return laidOut.cells
+        }
         // One cell of padding on the left and right (when the card is wider than 2 cells), so
         // left- and right-aligned text does not touch the card's edge.
         let inset = cardSize.columns > 2 ? 1 : 0
@@ -112,20 +121,32 @@ public final class CardScene {
             text, width: cardSize.columns - 2 * inset, height: cardSize.rows, alignment: style.alignment,
             style: textStyle)
         cells.blit(laidOut, at: CellPosition(column: inset, row: 0))
-        contents.append((index, text, cells, LayerContentProfile(cells)))
-        if contents.count > capacity { contents.removeFirst(contents.count - capacity) }
+        remember((index, text, cells, LayerContentProfile(cells), nil))
         return cells
+    }
+
+    /// Caches a laid-out item, dropping the oldest past ``capacity``.
+    private func remember(
+        _ entry: (
+            index: Int, text: StyledString, cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?
+        )
+    ) {
+        contents.append(entry)
+        if contents.count > capacity { contents.removeFirst(contents.count - capacity) }
     }
 
     /// ``slotContent(index:text:)`` with the cells' ``LayerContentProfile``, built with the layout
     /// and cached with it.
-    private func slotLayer(index: Int, text: StyledString) -> (cells: CellBuffer, profile: LayerContentProfile) {
+    private func slotLayer(index: Int, text: StyledString) -> (
+        cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?
+    ) {
         if let cached = contents.first(where: { $0.index == index && $0.text == text }) {
-            return (cached.cells, cached.profile)
+            return (cached.cells, cached.profile, cached.picture)
         }
         let cells = slotContent(index: index, content: text)
         // slotContent appended the entry last (capacity ≥ 1 keeps it).
-        return (cells, contents[contents.count - 1].profile)
+        let entry = contents[contents.count - 1]
+        return (cells, entry.profile, entry.picture)
     }
 
     /// Renders one settled item.
@@ -188,6 +209,7 @@ public final class CardScene {
                 alpha: slot.presentation.alpha, background: style.textStyle(forItemAt: slot.index).background,
                 origin: cardOrigin)
             layer.contentProfile = content.profile
+            layer.picture = content.picture
             layers.append(layer)
         }
         compositor.composite(layers, width: frameSize.columns, height: frameSize.rows, into: &destination)
@@ -231,6 +253,7 @@ public final class CardScene {
         var content = laidOut.cells
         // The profile describes the laid-out cells; dimmed cells are another content.
         var profile: LayerContentProfile? = laidOut.profile
+        var picture = laidOut.picture
         var background = style.textStyle(forItemAt: index).background
         if style.shading && !(presentation.facing >= 1) {
             profile = nil
@@ -242,6 +265,7 @@ public final class CardScene {
                 depth: depth)
             // At 16 colours the card keeps its colour (the text goes faint, or nothing changes).
             if depth != .ansi16 {
+                picture = picture?.shaded(by: brightness, background: compositor.backgroundColor)
                 background = .rgb(
                     background.resolved(compositor.backgroundColor).scaled(
                         by: brightness, toward: compositor.backgroundColor))
@@ -250,15 +274,27 @@ public final class CardScene {
         var layer = Layer(
             content: content, geometry: presentation.geometry, alpha: presentation.alpha, background: background)
         layer.contentProfile = profile
+        layer.picture = picture
         return layer
     }
 
+    /// The size ``fittingSize(for:)`` gives a card of pictures: 40 × 12 cells, a picture area of
+    /// 40 × 11 (40 × 22 half-block pixels, square at the usual cell aspect of 2: about 16:9) and the
+    /// caption's row.
+    public static let pictureCardSize = TerminalSize(columns: 40, rows: 12)
+
     /// The card size that fits every item: the widest line plus one cell of padding on each
-    /// side, the most lines plus one row of padding above and below. At least 1 × 1.
+    /// side, the most lines plus one row of padding above and below. At least 1 × 1; a picture
+    /// item (``StyledString/picture``) asks for at least ``pictureCardSize`` and its caption.
     public static func fittingSize(for items: [some CardContent]) -> TerminalSize {
         var width = 0
         var lines = 0
         for item in items {
+            if let picture = item.styledString.picture {
+                width = max(width, pictureCardSize.columns - 2, TextLayout.measure(picture.caption).width)
+                lines = max(lines, pictureCardSize.rows - 2)
+                continue
+            }
             let metrics = TextLayout.measure(item.plainText)
             width = max(width, metrics.width)
             lines = max(lines, metrics.lineCount)

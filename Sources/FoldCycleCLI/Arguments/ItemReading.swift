@@ -11,6 +11,18 @@ enum MarkdownSetting: String, CaseIterable, Sendable {
     case never
 }
 
+/// `--pictures`: whether an item that names a picture file is shown as the picture.
+enum PictureSetting: String, CaseIterable, Sendable {
+    /// A picture when the item names a PNG or JPEG file (by its magic bytes), a card saying what
+    /// is wrong when it names a directory, a FIFO, an unreadable file or other bytes under a
+    /// picture's name (.png, .jpg, .jpeg); cells today, later the terminal's graphics at rest.
+    case auto
+    /// Never: paths are text.
+    case none
+    /// As `auto`, always drawn as half-block cells.
+    case cells
+}
+
 /// How an item's text becomes what its card shows: as Markdown (``MarkdownReader``), or as
 /// `--ansi` says. Every item is read so, those added or replacing later too; the result's
 /// ``StyledString/plainText`` (the text without markup) is what names the item to scripts.
@@ -19,22 +31,54 @@ struct ItemReading: Hashable, Sendable {
     let ansi: ANSIHandling
     /// Whether items are Markdown (`--markdown`, decided for the items file).
     let markdown: Bool
+    /// `--pictures`.
+    let pictures: PictureSetting
+    /// The card a picture is decoded for, in cells (``pictureFitting``).
+    let pictureCard: TerminalSize
 
-    /// A reading of `ansi`, Markdown or not.
-    init(ansi: ANSIHandling = .keep, markdown: Bool = false) {
+    /// A reading of `ansi`, Markdown or not, pictures or not, pictures decoded for `pictureCard`.
+    init(
+        ansi: ANSIHandling = .keep, markdown: Bool = false, pictures: PictureSetting = .auto,
+        pictureCard: TerminalSize = CardScene.pictureCardSize
+    ) {
         self.ansi = ansi
         self.markdown = markdown
+        self.pictures = pictures
+        self.pictureCard = pictureCard
     }
 
     /// The reading `--ansi` and `--markdown` ask for, `--markdown auto` deciding by the name of
     /// `file` (the `--file` path, if any).
-    init(_ values: OptionValues, file: String?) throws(CLIError) {
+    /// `width` and `height` (`--width`, `--height`, nil when not given) size the card pictures
+    /// are decoded for; each defaults to ``CardScene/pictureCardSize``'s.
+    init(_ values: OptionValues, file: String?, width: Int? = nil, height: Int? = nil) throws(CLIError) {
         ansi = try values.value(SharedOptions.ansi)
+        pictures = try values.value(SharedOptions.pictures)
+        pictureCard = TerminalSize(
+            columns: width ?? CardScene.pictureCardSize.columns, rows: height ?? CardScene.pictureCardSize.rows)
         switch try values.value(SharedOptions.markdown) {
         case .always: markdown = true
         case .never: markdown = false
         case .auto: markdown = file.map(Self.namesMarkdown) ?? false
         }
+    }
+
+    /// The size in pixels a picture is decoded to cover (``CardPicture/init(contentsOfFile:fitting:gravity:)``):
+    /// the half-block pixels of ``pictureCard``, its columns × twice its rows (40 × 24 for the
+    /// default 40 × 12 card: about 4 KB a picture); a larger file is reduced to it as it is read
+    /// (a JPEG decoded at the DCT scale nearest above it).
+    var pictureFitting: (width: Int, height: Int) { (pictureCard.columns, 2 * pictureCard.rows) }
+
+    /// The picture `text` names under `--pictures` (``CardPicture/kind(ofItem:)``), or nil when
+    /// it is text.
+    func picture(_ text: String) -> CardPicture? {
+        guard pictures != .none, CardPicture.kind(ofItem: text) != .text else { return nil }
+        return CardPicture(contentsOfFile: text, fitting: pictureFitting)
+    }
+
+    /// Whether `text` is shown as a picture card under `--pictures` (without reading the picture).
+    func namesPicture(_ text: String) -> Bool {
+        pictures != .none && CardPicture.kind(ofItem: text) != .text
     }
 
     /// Whether `path` ends in `.md` or `.markdown` (any case).
@@ -47,6 +91,7 @@ struct ItemReading: Hashable, Sendable {
     /// sequences are dropped whole (`--ansi keep`, `strip`) or shown as pictures (`show`) before
     /// the Markdown is read.
     func styledString(_ text: String) -> StyledString {
+        if let picture = picture(text) { return StyledString(picture: picture) }
         guard markdown else { return ansi.styledString(text) }
         switch ansi {
         case .keep, .strip: return MarkdownReader.read(ANSIReader.stripped(text))

@@ -145,6 +145,14 @@ enum SharedOptions {
             + "are not shown): auto when --file names a .md or .markdown file. A Markdown item's escape "
             + "sequences are dropped (shown as symbols under --ansi show).",
         cases: MarkdownSetting.allCases, default: .auto)
+    /// `--pictures`: ``PictureSetting``'s cases; whether items naming picture files show the pictures.
+    static let pictures = ChoiceOption(
+        "pictures", value: "how",
+        summary:
+            "Items that name PNG or JPEG files (by their bytes) show the picture as half-block cells, captioned "
+            + "with the file's name; a .png/.jpg/.jpeg item that is a directory, a FIFO, unreadable or not a "
+            + "picture shows why (auto, cells); none: paths are text.",
+        cases: PictureSetting.allCases, default: .auto)
     /// `--split`: ``ItemSplit``'s cases; how `--file`'s text (and the deck's stdin) is cut.
     static let split = ChoiceOption(
         "split", value: "how",
@@ -194,7 +202,7 @@ enum SharedOptions {
     /// The card size from `--width` / `--height`, defaulting to fit the items (at most
     /// ``widthRange``'s and ``heightRange``'s upper bounds; live, the player narrows a fitting
     /// card to the terminal).
-    static func cardSize(_ values: OptionValues, items: [String]) throws(CLIError) -> TerminalSize {
+    static func cardSize(_ values: OptionValues, items: [some CardContent]) throws(CLIError) -> TerminalSize {
         let fitting = CardScene.fittingSize(for: items)
         let columns = try values.value(width) ?? min(fitting.columns, widthRange.upperBound)
         let rows = try values.value(height) ?? min(fitting.rows, heightRange.upperBound)

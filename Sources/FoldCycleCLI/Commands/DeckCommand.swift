@@ -71,6 +71,7 @@ struct DeckCommand {
     static let specs: [OptionSpec] =
         [
             Options.file.spec, SharedOptions.split.spec, SharedOptions.ansi.spec, SharedOptions.markdown.spec,
+            SharedOptions.pictures.spec,
             Options.visible.spec,
             Options.drag.spec, Options.loop.spec,
             Options.skipped.spec, Options.print.spec, Options.print0.spec, Options.wait.spec, Options.noMouse.spec,
@@ -214,7 +215,9 @@ struct DeckCommand {
             itemArguments: parsed.positionals,
             filePath: values.text(Options.file),
             split: try values.value(SharedOptions.split),
-            reading: try ItemReading(values, file: values.text(Options.file)),
+            reading: try ItemReading(
+                values, file: values.text(Options.file), width: try values.value(Options.width),
+                height: try values.value(Options.height)),
             visibleCount: try values.value(Options.visible),
             behavior: try values.value(Options.drag),
             loops: values.flag(Options.loop),
@@ -254,16 +257,23 @@ struct DeckCommand {
     /// of the first ``fittedItemLimit`` items (at least ``minimumFittedWidth`` wide), within
     /// `maxWidth`.
     func cardSize(items: [String], maxWidth: Int) -> TerminalSize {
-        Self.cardSize(items: items, width: width, height: height, maxWidth: maxWidth)
+        Self.cardSize(items: items, width: width, height: height, maxWidth: maxWidth, reading: reading)
     }
 
     /// The card size of a deck of `items`: `width` / `height` when given, else what fits the
     /// widest and tallest side of the first ``fittedItemLimit`` items (at least
     /// ``minimumFittedWidth`` wide), within `maxWidth` (`render --deck` shares this rule).
-    static func cardSize(items: [String], width: Int?, height: Int?, maxWidth: Int) -> TerminalSize {
-        let sides = items.prefix(fittedItemLimit).flatMap { item -> [String] in
+    /// A picture item (`reading`'s ``ItemReading/namesPicture(_:)``) asks for
+    /// ``CardScene/pictureCardSize``.
+    static func cardSize(
+        items: [String], width: Int?, height: Int?, maxWidth: Int, reading: ItemReading = ItemReading()
+    ) -> TerminalSize {
+        let sides = items.prefix(fittedItemLimit).flatMap { item -> [StyledString] in
+            if reading.namesPicture(item) {
+                return [StyledString(picture: CardPicture(failure: "", caption: CardPicture.fileName(of: item)))]
+            }
             let faces = CardFaces(item: item)
-            return [faces.front] + (faces.back.map { [$0] } ?? [])
+            return [StyledString(faces.front)] + (faces.back.map { [StyledString($0)] } ?? [])
         }
         let fitting = CardScene.fittingSize(for: sides)
         let columns =

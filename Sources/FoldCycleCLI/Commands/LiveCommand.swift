@@ -85,7 +85,7 @@ struct LiveCommand {
             SharedOptions.transition.spec, SharedOptions.direction.spec, Options.interval.spec, Options.duration.spec,
             SharedOptions.timing.spec, Options.motion.spec,
             Options.framesPerSecond.spec, SharedOptions.file.spec, SharedOptions.split.spec, SharedOptions.ansi.spec,
-            SharedOptions.markdown.spec,
+            SharedOptions.markdown.spec, SharedOptions.pictures.spec,
             SharedOptions.width.spec, SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.shading.spec, SharedOptions.terminalBackground.spec,
@@ -233,7 +233,9 @@ struct LiveCommand {
             filesItems: values.text(SharedOptions.file) == "-", language: control.language,
             isPiped: standardInputIsPiped)
         let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
-        let reading = try ItemReading(values, file: itemsFile)
+        let reading = try ItemReading(
+            values, file: itemsFile, width: try values.value(SharedOptions.width),
+            height: try values.value(SharedOptions.height))
         let items =
             (role == .pipedItems
             ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
@@ -253,7 +255,7 @@ struct LiveCommand {
                 timingFunction: try values.value(SharedOptions.timing),
                 framesPerSecond: try values.value(Options.framesPerSecond),
                 // A card sized to its items narrows with the terminal (the player re-fits it).
-                cardSize: try SharedOptions.cardSize(values, items: items.map(\.plainText)),
+                cardSize: try SharedOptions.cardSize(values, items: items),
                 cellAspect: try values.value(SharedOptions.cellAspect),
                 fitsWidth: try values.value(SharedOptions.width) == nil,
                 style: try SharedOptions.cardStyle(values),

@@ -118,7 +118,7 @@ struct RenderCommand {
         Options.fromItem.spec, Options.cycle.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.shading.spec, SharedOptions.background.spec, SharedOptions.color.spec,
         Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, SharedOptions.split.spec,
-        SharedOptions.ansi.spec, SharedOptions.markdown.spec, Options.deck.spec,
+        SharedOptions.ansi.spec, SharedOptions.markdown.spec, SharedOptions.pictures.spec, Options.deck.spec,
         Options.pause.spec, Options.deckWidth.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
         Options.listTransitions.spec, SharedOptions.help.spec,
     ]
@@ -228,9 +228,14 @@ struct RenderCommand {
         let format = try values.value(Options.format)
         let play = values.flag(Options.play)
         try checkCombinations(values, format: format, play: play, deck: script != nil)
-        let reading = try ItemReading(values, file: values.text(SharedOptions.file))
-        let contents = try Self.items(values, deck: script != nil).map(reading.styledString)
-        let items = contents.map(\.plainText)
+        let reading = try ItemReading(
+            values, file: values.text(SharedOptions.file), width: try values.value(SharedOptions.width),
+            height: try values.value(SharedOptions.height))
+        let read = try Self.items(values, deck: script != nil).map(reading.styledString)
+        let items = read.map(\.plainText)
+        // A text format shows a picture's path, not colourless half blocks.
+        let contents =
+            format.writer.showsPictures ? read : read.map { $0.picture?.image == nil ? $0 : StyledString($0.plainText) }
         let sampling: RenderSampling
         if let count = try values.value(Options.frames) {
             sampling = .frames(count)
@@ -244,10 +249,11 @@ struct RenderCommand {
         let cellSize = try Self.cellSize(values)
         let cardSize =
             script == nil
-            ? try SharedOptions.cardSize(values, items: items)
+            ? try SharedOptions.cardSize(values, items: contents)
             : DeckCommand.cardSize(
                 items: items, width: try values.value(SharedOptions.width),
-                height: try values.value(SharedOptions.height), maxWidth: SharedOptions.widthRange.upperBound)
+                height: try values.value(SharedOptions.height), maxWidth: SharedOptions.widthRange.upperBound,
+                reading: reading)
         var deck: DeckRenderSettings?
         if let script, case .framesPerSecond(let rate) = sampling {
             deck = try deckSettings(values, script: script, cardSize: cardSize, framesPerSecond: rate)

@@ -30,6 +30,9 @@ protocol FrameWriter: SendableMetatype {
     /// The most cells its frames may hold in all (more is refused before any frame is made),
     /// and what holds them, as the refusal names it (`an SVG`); nil for no limit.
     static var cellLimit: (cells: Int, holder: String)? { get }
+    /// Whether a picture item's card shows its pixels (as half-block cells); false: a card of
+    /// its path instead (a text format, where colourless half blocks would say nothing).
+    static var showsPictures: Bool { get }
     /// What help's FORMATS section says of it: lines of at most 89 columns after its name's
     /// column.
     static var helpParagraph: [String] { get }
@@ -57,6 +60,7 @@ extension FrameWriter {
     static var colorRule: FrameColorRule { .glyphs }
     static var ownOptions: [OptionSpec] { [] }
     static var cellLimit: (cells: Int, holder: String)? { nil }
+    static var showsPictures: Bool { true }
 
     func suspend() -> [UInt8] { [] }
     func resume(showing cells: CellBuffer) -> [UInt8] { [] }

@@ -16,9 +16,10 @@ extension RenderCommand.Format {
 struct PlainFrameWriter: FrameWriter {
     static let name = "plain"
     static let isStream = true
+    static let showsPictures = false
     static let helpParagraph = [
         "Per frame: '# frame i/N t=<t> progress=<p>' (i from 1 to N), the card's rows",
-        "as text, a blank line.",
+        "as text (a picture's card shows its path), a blank line.",
     ]
 
     init() {}

@@ -86,9 +86,21 @@ public struct StyledString: Hashable, Sendable, ExpressibleByStringLiteral, Cust
     /// The runs, in order: none is empty, and no two neighbours have the same style.
     public private(set) var runs: [Run]
 
+    /// The picture the card shows instead of the runs (``init(picture:)``), or nil for text.
+    /// The runs then hold the picture's ``CardPicture/plainText``, which names the item.
+    /// Appending keeps it, and `+` keeps the left operand's; a string built from runs has none.
+    public private(set) var picture: CardPicture?
+
     /// Empty text: no run.
     public init() {
         runs = []
+    }
+
+    /// A picture as an item (as `NSTextAttachment` rides in an attributed string): ``picture``
+    /// is `picture`, and the one run is its ``CardPicture/plainText`` (its path, or caption).
+    public init(picture: CardPicture) {
+        runs = picture.plainText.isEmpty ? [] : [Run(picture.plainText)]
+        self.picture = picture
     }
 
     /// Text in the default style (one run; none for empty text).

@@ -24,6 +24,7 @@ _foldcycle() {
                 --split) COMPREPLY=($(compgen -W 'auto lines paragraphs nul' -- "$cur")); return 0 ;;
                 --ansi) COMPREPLY=($(compgen -W 'keep strip show' -- "$cur")); return 0 ;;
                 --markdown) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
+                --pictures) COMPREPLY=($(compgen -W 'auto none cells' -- "$cur")); return 0 ;;
                 --width) return 0 ;;
                 --height) return 0 ;;
                 --cell-aspect) return 0 ;;
@@ -39,7 +40,7 @@ _foldcycle() {
                 --listen) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --generate-completion-script) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")); return 0 ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --interval --duration --timing --motion --fps --file --split --ansi --markdown --width --height --cell-aspect --align --palette --shading --background --color --fullscreen --footer --paused --cycles --record --overwrite --protocol --protocol-fd --listen -h --help -v --version --generate-completion-script --generate-manual' -- "$cur")); return 0; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --interval --duration --timing --motion --fps --file --split --ansi --markdown --pictures --width --height --cell-aspect --align --palette --shading --background --color --fullscreen --footer --paused --cycles --record --overwrite --protocol --protocol-fd --listen -h --help -v --version --generate-completion-script --generate-manual' -- "$cur")); return 0; fi
             if [[ $COMP_CWORD -eq 1 ]]; then COMPREPLY=($(compgen -W 'render deck status send run help' -- "$cur")); fi
             ;;
         render)
@@ -67,13 +68,14 @@ _foldcycle() {
                 --split) COMPREPLY=($(compgen -W 'auto lines paragraphs nul' -- "$cur")); return 0 ;;
                 --ansi) COMPREPLY=($(compgen -W 'keep strip show' -- "$cur")); return 0 ;;
                 --markdown) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
+                --pictures) COMPREPLY=($(compgen -W 'auto none cells' -- "$cur")); return 0 ;;
                 --deck) return 0 ;;
                 --pause) return 0 ;;
                 --deck-width) return 0 ;;
                 --visible) return 0 ;;
                 --drag) COMPREPLY=($(compgen -W 'decide page' -- "$cur")); return 0 ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --timing --width --height --cell-aspect --frames --fps --duration --hold --play --from-item --cycle --format --encoder --align --palette --shading --background --color --font-family --cell-size --file --split --ansi --markdown --deck --pause --deck-width --visible --drag --loop --list-transitions -h --help' -- "$cur")); return 0; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --timing --width --height --cell-aspect --frames --fps --duration --hold --play --from-item --cycle --format --encoder --align --palette --shading --background --color --font-family --cell-size --file --split --ansi --markdown --pictures --deck --pause --deck-width --visible --drag --loop --list-transitions -h --help' -- "$cur")); return 0; fi
             ;;
         deck)
             case "$prev" in
@@ -81,6 +83,7 @@ _foldcycle() {
                 --split) COMPREPLY=($(compgen -W 'auto lines paragraphs nul' -- "$cur")); return 0 ;;
                 --ansi) COMPREPLY=($(compgen -W 'keep strip show' -- "$cur")); return 0 ;;
                 --markdown) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
+                --pictures) COMPREPLY=($(compgen -W 'auto none cells' -- "$cur")); return 0 ;;
                 --visible) return 0 ;;
                 --drag) COMPREPLY=($(compgen -W 'decide page' -- "$cur")); return 0 ;;
                 --skipped) COMPREPLY=($(compgen -W 'return keep-undecided' -- "$cur")); return 0 ;;
@@ -98,7 +101,7 @@ _foldcycle() {
                 --protocol-fd) return 0 ;;
                 --listen) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--file --split --ansi --markdown --visible --drag --loop --skipped --print --print0 --wait --no-mouse --width --height --align --palette --background --color --cell-aspect --fps --fullscreen --record --overwrite --protocol --protocol-fd --listen -h --help' -- "$cur")); return 0; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--file --split --ansi --markdown --pictures --visible --drag --loop --skipped --print --print0 --wait --no-mouse --width --height --align --palette --background --color --cell-aspect --fps --fullscreen --record --overwrite --protocol --protocol-fd --listen -h --help' -- "$cur")); return 0; fi
             ;;
         status)
             case "$prev" in

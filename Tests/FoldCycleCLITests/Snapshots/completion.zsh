@@ -47,6 +47,7 @@ _foldcycle() {
                 '--split[How --file'\''s text is cut into items\: one per line, per blank-line-separated paragraph, at each NUL (find -print0); auto\: nul if the text holds a NUL, paragraphs if a blank line stands between two lines, else lines.]:how:(auto lines paragraphs nul)' \
                 '--ansi[Escape sequences in items\: keep their colours, attributes and links (other sequences and controls are dropped), strip them all, or show them as visible symbols (ESC as ␛).]:how:(keep strip show)' \
                 '--markdown[Read items as Markdown (emphasis, code, links, headings, lists, quotes, fenced code; the markers are not shown)\: auto when --file names a .md or .markdown file. A Markdown item'\''s escape sequences are dropped (shown as symbols under --ansi show).]:when:(auto always never)' \
+                '--pictures[Items that name PNG or JPEG files (by their bytes) show the picture as half-block cells, captioned with the file'\''s name; a .png/.jpg/.jpeg item that is a directory, a FIFO, unreadable or not a picture shows why (auto, cells); none\: paths are text.]:how:(auto none cells)' \
                 '--deck[Render a swipe deck driven by these actions instead of a transition (see DECK).]:actions: ' \
                 '--pause[--deck\: seconds the deck stays at rest before each action.]:seconds: ' \
                 '--deck-width[--deck\: the deck'\''s width in cells (cards fly off beyond it).]:cells: ' \
@@ -66,6 +67,7 @@ _foldcycle() {
                 '--split[How --file'\''s text is cut into items\: one per line, per blank-line-separated paragraph, at each NUL (find -print0); auto\: nul if the text holds a NUL, paragraphs if a blank line stands between two lines, else lines.]:how:(auto lines paragraphs nul)' \
                 '--ansi[Escape sequences in items\: keep their colours, attributes and links (other sequences and controls are dropped), strip them all, or show them as visible symbols (ESC as ␛).]:how:(keep strip show)' \
                 '--markdown[Read items as Markdown (emphasis, code, links, headings, lists, quotes, fenced code; the markers are not shown)\: auto when --file names a .md or .markdown file. A Markdown item'\''s escape sequences are dropped (shown as symbols under --ansi show).]:when:(auto always never)' \
+                '--pictures[Items that name PNG or JPEG files (by their bytes) show the picture as half-block cells, captioned with the file'\''s name; a .png/.jpg/.jpeg item that is a directory, a FIFO, unreadable or not a picture shows why (auto, cells); none\: paths are text.]:how:(auto none cells)' \
                 '--visible[Cards on screen, the top one included.]:n: ' \
                 '--drag[What a released drag does\: decide left or right (swipe deck) or page up or down (reusing stack).]:mode:(decide page)' \
                 '--loop[Start over after the last card (the deck never finishes).]' \
@@ -159,6 +161,7 @@ _foldcycle() {
                 '--split[How --file'\''s text is cut into items\: one per line, per blank-line-separated paragraph, at each NUL (find -print0); auto\: nul if the text holds a NUL, paragraphs if a blank line stands between two lines, else lines.]:how:(auto lines paragraphs nul)' \
                 '--ansi[Escape sequences in items\: keep their colours, attributes and links (other sequences and controls are dropped), strip them all, or show them as visible symbols (ESC as ␛).]:how:(keep strip show)' \
                 '--markdown[Read items as Markdown (emphasis, code, links, headings, lists, quotes, fenced code; the markers are not shown)\: auto when --file names a .md or .markdown file. A Markdown item'\''s escape sequences are dropped (shown as symbols under --ansi show).]:when:(auto always never)' \
+                '--pictures[Items that name PNG or JPEG files (by their bytes) show the picture as half-block cells, captioned with the file'\''s name; a .png/.jpg/.jpeg item that is a directory, a FIFO, unreadable or not a picture shows why (auto, cells); none\: paths are text.]:how:(auto none cells)' \
                 '--width[Card width in cells.]:cells: ' \
                 '--height[Card height in rows.]:rows: ' \
                 '--cell-aspect[A cell'\''s height over its width, for the cube'\''s and flip'\''s perspective.]:ratio: ' \

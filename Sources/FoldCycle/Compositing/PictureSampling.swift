@@ -1,0 +1,138 @@
+/// The picture pass of ``Compositor``: after a layer with a ``Layer/picture`` is drawn as cells
+/// (by either path, with its 1/8-cell edges), every destination cell whose centre shows the
+/// picture area and that the draw filled with content (a half block ▀ or a space, not an edge's
+/// block eighth, not a glyph kept below by a cross-fade) is sampled again per sub-cell: its top
+/// half shows the sub-pixel under the point a quarter cell below its top edge, its bottom half
+/// the one a quarter cell above its bottom, both through the inverse of the layer's geometry. A
+/// folded, turned, dragged or flying picture keeps its half-block resolution instead of copying
+/// whole cells (docs/DESIGN.md#picture-cards).
+///
+/// With alpha below 1 each half blends over the half below it (a ▀ cell's foreground on top,
+/// otherwise its background), snapped to the depth's palette as every blend is.
+struct PictureSampling: LayerBlending {
+    let alpha256: UInt32
+    let backgroundRGB: UInt32
+    let foregroundRGB: UInt32
+    let colorDepth: ColorDepth
+
+    /// Samples `raster` of `layer` into `destination`; `before` is the destination before the
+    /// layer was drawn (needed only when blending).
+    func resample(
+        _ raster: PictureRaster, of layer: Layer, before: CellBuffer?, into destination: inout CellBuffer
+    ) {
+        guard raster.columns > 0, raster.rows > 0, let inverse = layer.geometry.planeHomography.inverted() else {
+            return
+        }
+        let halfWidth = Double(layer.content.width) / 2
+        let halfHeight = Double(layer.content.height) / 2
+        let centreX = Double(layer.origin.column) + halfWidth
+        let centreY = Double(layer.origin.row) + halfHeight
+        guard let box = bounds(of: raster, layer: layer, destination: destination) else { return }
+        let areaLeft = Double(raster.origin.column)
+        let areaTop = Double(raster.origin.row)
+        let areaRight = areaLeft + Double(raster.columns)
+        let areaBottom = areaTop + Double(raster.rows)
+        /// The layer point destination point (x, y) shows, or nil behind the eye.
+        func local(_ x: Double, _ y: Double) -> (x: Double, y: Double)? {
+            let p = inverse.apply(x: x - centreX, y: y - centreY)
+            guard p.w > 0 else { return nil }
+            let point = (x: p.x / p.w + halfWidth, y: p.y / p.w + halfHeight)
+            return point.x.isFinite && point.y.isFinite ? point : nil
+        }
+        func subPixel(_ point: (x: Double, y: Double)) -> UInt32 {
+            raster.colour(
+                x: Self.clampedFloor(point.x - areaLeft), y: Self.clampedFloor((point.y - areaTop) * 2))
+        }
+        let width = destination.width
+        destination.withUnsafeMutableCells { cells in
+            for row in box.rows {
+                for column in box.columns {
+                    let index = row * width + column
+                    let cell = cells[index]
+                    guard cell.width == 1, cell.glyph == PictureRaster.upperHalfBlock || cell.glyph == 0x20 else {
+                        continue
+                    }
+                    let x = Double(column) + 0.5
+                    guard let centre = local(x, Double(row) + 0.5), centre.x >= areaLeft, centre.x < areaRight,
+                        centre.y >= areaTop, centre.y < areaBottom,
+                        let upper = local(x, Double(row) + 0.25), let lower = local(x, Double(row) + 0.75)
+                    else { continue }
+                    var top = subPixel(upper)
+                    var bottom = subPixel(lower)
+                    if alpha256 < 256, let below = before?.cells[index] {
+                        let belowTop =
+                            below.glyph == PictureRaster.upperHalfBlock ? below.foregroundBits : below.backgroundBits
+                        top = blendedHalf(top, below: belowTop)
+                        bottom = blendedHalf(bottom, below: below.backgroundBits)
+                    }
+                    cells[index] = PictureRaster.cell(top: top, bottom: bottom)
+                }
+            }
+        }
+    }
+
+    /// `colour` at the layer's alpha over `below` (packed colours), snapped to the palette.
+    private func blendedHalf(_ colour: UInt32, below: UInt32) -> UInt32 {
+        let top = TerminalColor.resolved(packed: colour, fallback: backgroundRGB)
+        let under = TerminalColor.resolved(packed: below, fallback: backgroundRGB)
+        return TerminalColor.rgbTag | quantized(RGBColor.blend(packed: top, over: under, alpha256: alpha256))
+    }
+
+    /// The destination cells the picture area can cover: the bounding box of its projected
+    /// corners, within the destination; nil when a corner is behind the eye or it misses.
+    private func bounds(of raster: PictureRaster, layer: Layer, destination: CellBuffer)
+        -> (rows: Range<Int>, columns: Range<Int>)?
+    {
+        let forward = layer.geometry.planeHomography
+        let halfWidth = Double(layer.content.width) / 2
+        let halfHeight = Double(layer.content.height) / 2
+        let left = Double(raster.origin.column) - halfWidth
+        let top = Double(raster.origin.row) - halfHeight
+        let right = left + Double(raster.columns)
+        let bottom = top + Double(raster.rows)
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for (x, y) in [(left, top), (right, top), (right, bottom), (left, bottom)] {
+            let p = forward.apply(x: x, y: y)
+            guard p.w > 1e-12, p.w.isFinite else { return nil }
+            xs.append(p.x / p.w + Double(layer.origin.column) + halfWidth)
+            ys.append(p.y / p.w + Double(layer.origin.row) + halfHeight)
+        }
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+            minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
+        else { return nil }
+        let firstColumn = Int(max(min(minX.rounded(.down), Double(destination.width)), 0))
+        let endColumn = Int(max(min(maxX.rounded(.up), Double(destination.width)), 0))
+        let firstRow = Int(max(min(minY.rounded(.down), Double(destination.height)), 0))
+        let endRow = Int(max(min(maxY.rounded(.up), Double(destination.height)), 0))
+        guard firstColumn < endColumn, firstRow < endRow else { return nil }
+        return (firstRow..<endRow, firstColumn..<endColumn)
+    }
+
+    /// `value` rounded down, within ±2^30 (no conversion that can trap).
+    private static func clampedFloor(_ value: Double) -> Int {
+        Int(min(max(value.rounded(.down), -1_073_741_824), 1_073_741_824))
+    }
+}
+
+extension Compositor {
+    /// Draws a layer that holds a picture: its cells as any layer's, then the picture pass
+    /// (``PictureSampling``). Returns whether the wide-cluster invariant holds after.
+    func drawPicture(
+        _ layer: Layer, raster: PictureRaster, onto destination: inout CellBuffer, destinationIsNormalized: Bool,
+        below: Cell?
+    ) -> Bool {
+        let alpha = colorDepth.shownAlpha(layer.alpha)
+        guard alpha > 0, !alpha.isNaN else { return destinationIsNormalized }
+        let alpha256 = UInt32(RGBColor.alpha256(min(alpha, 1)))
+        let before = alpha256 < 256 ? destination : nil
+        var cells = layer
+        cells.picture = nil
+        let normalized = draw(cells, onto: &destination, destinationIsNormalized: destinationIsNormalized, below: below)
+        PictureSampling(
+            alpha256: alpha256, backgroundRGB: backgroundColor.packed, foregroundRGB: foregroundColor.packed,
+            colorDepth: colorDepth
+        ).resample(raster, of: layer, before: before, into: &destination)
+        return normalized
+    }
+}

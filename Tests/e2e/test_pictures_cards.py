@@ -1,0 +1,161 @@
+"""Picture cards (issue 30, points 1, 3, 5, 6): an item naming a PNG file is drawn as half blocks
+(▀, foreground the top pixel, background the bottom one) with its file name under it; a bad input
+(a directory, a FIFO, other bytes under a .png name, a truncated PNG) is a card that says what is
+wrong; the deck's JSON `item` is the path; `--pictures none` keeps paths as text."""
+import json
+import os
+import subprocess
+
+import struct
+import zlib
+
+import pyte
+from PIL import Image
+
+from conftest import exit_code
+
+# 8 × 4 pixels: on an 8 × 3 card the picture area is 8 × 2 cells, 8 × 4 half-block pixels, one
+# pixel each (fit: min(8/8, 2·2/4) = 1).
+WIDTH, HEIGHT = 8, 4
+
+
+def pixel(x, y):
+    return (x * 30, y * 60, 200 - x * 20)
+
+
+def make_png(path):
+    image = Image.new("RGB", (WIDTH, HEIGHT))
+    for x in range(WIDTH):
+        for y in range(HEIGHT):
+            image.putpixel((x, y), pixel(x, y))
+    image.save(path)
+
+
+def png_claiming(width, height):
+    """A PNG signature and an IHDR (8-bit RGBA) declaring `width` × `height`, and no pixels."""
+    body = b"IHDR" + struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + body + struct.pack(">I", zlib.crc32(body))
+
+
+def make_jpeg(path):
+    """A 64 × 32 JPEG: red above, blue below."""
+    image = Image.new("RGB", (64, 32), (220, 20, 20))
+    image.paste((20, 20, 220), (0, 16, 64, 32))
+    image.save(path, quality=95, subsampling=0)
+
+
+def render(foldcycle, *args, fmt="ansi"):
+    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    proc = subprocess.run([foldcycle, "render", "--format", fmt, "--color", "always", "--frames", "2",
+                           "--width", "8", "--height", "3", *args], capture_output=True, env=env, timeout=30)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return proc.stdout
+
+
+def screen_of(stream):
+    screen = pyte.Screen(20, 5)
+    pyte.ByteStream(screen).feed(stream)
+    return screen
+
+
+def hex_colour(rgb):
+    return "%02x%02x%02x" % rgb
+
+
+def test_a_png_is_half_blocks_with_its_name_under_it(foldcycle, tmp_path):
+    path = tmp_path / "a.png"
+    make_png(path)
+    # The last of two frames is the second item, settled.
+    screen = screen_of(render(foldcycle, "x", str(path)))
+    for row in range(2):
+        for x in range(WIDTH):
+            cell = screen.buffer[row][x]
+            assert (cell.data, cell.fg, cell.bg) == ("▀", hex_colour(pixel(x, 2 * row)),
+                                                     hex_colour(pixel(x, 2 * row + 1))), (row, x)
+    assert screen.display[2][:8] == " a.png  "
+
+
+def near(hex_text, rgb, tolerance=12):
+    return all(abs(int(hex_text[2 * i:2 * i + 2], 16) - rgb[i]) <= tolerance for i in range(3))
+
+
+def test_a_jpeg_fills_its_card_and_keeps_its_aspect(foldcycle, tmp_path):
+    # 64 × 32 (2:1) in 16 × 4 cells (16 × 8 square half-block pixels, 2:1): the whole area, red
+    # above blue, the caption under it.
+    path = tmp_path / "photo.jpg"
+    make_jpeg(path)
+    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    stream = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", "--frames", "2",
+                             "--width", "16", "--height", "5", "x", str(path)], capture_output=True, env=env,
+                            timeout=30).stdout
+    screen = pyte.Screen(20, 6)
+    pyte.ByteStream(screen).feed(stream)
+    # Rows 0 and 3 are away from the edge between the colours (where the JPEG's blocks blur it).
+    for row, colour in [(0, (220, 20, 20)), (3, (20, 20, 220))]:
+        for x in range(16):
+            cell = screen.buffer[row][x]
+            assert near(cell.bg, colour), (row, x, cell)
+            assert cell.data == " " or near(cell.fg, colour), (row, x, cell)
+    assert screen.display[4][:16] == "   photo.jpg    "
+
+
+def bad_inputs(tmp_path):
+    (tmp_path / "folder.png").mkdir()
+    os.mkfifo(tmp_path / "pipe.png")
+    (tmp_path / "text.png").write_text("hello\n")
+    good = tmp_path / "good.png"
+    make_png(good)
+    (tmp_path / "truncated.png").write_bytes(good.read_bytes()[:40])
+    photo = tmp_path / "photo.jpg"
+    make_jpeg(photo)
+    (tmp_path / "truncated.jpg").write_bytes(photo.read_bytes()[:200])
+    (tmp_path / "bomb.png").write_bytes(png_claiming(100_000, 100_000))
+    return {
+        "bomb.png": "PNG too large: 100000×100000 pixels",
+        "truncated.jpg": "truncated JPEG",
+        "folder.png": "is a directory",
+        "pipe.png": "is a named pipe (FIFO), not a file",
+        "text.png": "not a PNG or JPEG picture",
+        "truncated.png": "truncated PNG",
+    }
+
+
+def test_each_bad_input_is_a_card_that_says_why(foldcycle, tmp_path):
+    for name, reason in bad_inputs(tmp_path).items():
+        proc = subprocess.run([foldcycle, "render", "--format", "plain", "--frames", "2", "--width", "60",
+                               "--height", "3", str(tmp_path / name), "x"], capture_output=True, timeout=30)
+        assert proc.returncode == 0, proc.stderr.decode()
+        lines = proc.stdout.decode().splitlines()
+        assert reason in lines[1], (name, lines)
+        assert lines[3].strip() == name, (name, lines)
+
+
+def test_pictures_none_keeps_paths_as_text(foldcycle, tmp_path):
+    path = tmp_path / "a.png"
+    make_png(path)
+    proc = subprocess.run([foldcycle, "render", "--format", "plain", "--frames", "2", "--pictures", "none",
+                           "--width", "300", "--height", "3", str(path), "x"], capture_output=True, timeout=30)
+    assert proc.stdout.decode().splitlines()[2].strip() == str(path)
+
+
+def test_the_deck_shows_pictures_from_stdin_and_names_them_by_path(foldcycle, pty_run, tmp_path):
+    bad_inputs(tmp_path)
+    paths = [str(tmp_path / name) for name in ["photo.jpg", "folder.png"]]
+    run = pty_run([foldcycle, "deck", "--protocol", "jsonl", "--no-mouse", "--background", "black",
+                   "--color", "always", "--width", "20", "--height", "3"], cols=60, rows=16,
+                  env=dict(os.environ, COLORTERM="truecolor"), stdin_bytes=("\n".join(paths) + "\n").encode(),
+                  capture_stdout=True)
+
+    def shows_photo():
+        # The photo's red half on the top card, its caption under it.
+        cells = [cell for line in run.screen.buffer.values() for cell in line.values()]
+        return "photo.jpg" in run.text() and any(near(cell.bg, (220, 20, 20)) for cell in cells)
+
+    assert run.pump_until(shows_photo, 5), run.text()
+    run.write(b"l")
+    assert run.pump_until(lambda: "is a" in run.text(), 5), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    events = [json.loads(line) for line in run.stdout_bytes().decode().splitlines()]
+    swiped = [event for event in events if event.get("event") == "swiped"]
+    assert swiped[0]["item"] == paths[0]
