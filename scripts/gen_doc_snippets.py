@@ -45,21 +45,23 @@ def snippets(path):
     return blocks
 
 
-def identifier(path, line):
+def identifier(path, ordinal):
+    """`READMESnippet2`: the file's name and the snippet's place among its Swift snippets (not its
+    line, which every edit above it would change)."""
     stem = re.sub(r"[^A-Za-z0-9]", "", os.path.splitext(os.path.basename(path))[0])
-    return f"{stem}Line{line}"
+    return f"{stem}Snippet{ordinal}"
 
 
 def generate():
     imports, bodies = {"import FoldCycle", "import Foundation", "import Testing"}, []
     for path in SOURCES:
-        for line, block in snippets(path):
+        for ordinal, (line, block) in enumerate(snippets(path), 1):
             if block and block[0].startswith("// swift-tools-version"):
                 continue
             code = [text for text in block if not text.startswith("import ")]
             imports.update(text.strip() for text in block if text.startswith("import "))
-            name = identifier(path, line)
-            bodies.append(f"/// {path}, line {line}.")
+            name = identifier(path, ordinal)
+            bodies.append(f"/// {path}, Swift snippet {ordinal}.")
             if any(text.startswith("@Test") for text in code):
                 bodies.append(f"struct {name} {{")
                 bodies += [f"    {text}" if text else "" for text in code]

@@ -6,8 +6,8 @@ import FoldCycle
 import Foundation
 import Testing
 
-/// README.md, line 201.
-enum READMELine201 {
+/// README.md, Swift snippet 2.
+enum READMESnippet2 {
     static func snippet() async throws {
 
         let card = try PseudoFoldCycler(
@@ -21,8 +21,8 @@ enum READMELine201 {
     }
 }
 
-/// README.md, line 217.
-enum READMELine217 {
+/// README.md, Swift snippet 3.
+enum READMESnippet3 {
     static func snippet() async throws {
         let clock = ManualClock()
         let card = try PseudoFoldCycler(
@@ -35,8 +35,8 @@ enum READMELine217 {
     }
 }
 
-/// Sources/FoldCycle/FoldCycle.docc/EmbeddingATicker.md, line 12.
-enum EmbeddingATickerLine12 {
+/// Sources/FoldCycle/FoldCycle.docc/EmbeddingATicker.md, Swift snippet 1.
+enum EmbeddingATickerSnippet1 {
     static func snippet() async throws {
         let ticker = try PseudoFoldCycler(
             items: ["tip: press Space to pause", "tip: 'foldcycle render' prints every frame"], interval: 0.8,
@@ -50,8 +50,8 @@ enum EmbeddingATickerLine12 {
     }
 }
 
-/// Sources/FoldCycle/FoldCycle.docc/FollowingACommand.md, line 13.
-enum FollowingACommandLine13 {
+/// Sources/FoldCycle/FoldCycle.docc/FollowingACommand.md, Swift snippet 1.
+enum FollowingACommandSnippet1 {
     static func snippet() async throws {
         let card = try PseudoFoldCycler(
             items: ["▶ swift build"], interval: 60,
@@ -75,8 +75,8 @@ enum FollowingACommandLine13 {
     }
 }
 
-/// Sources/FoldCycle/FoldCycle.docc/FollowingACommand.md, line 66.
-enum FollowingACommandLine66 {
+/// Sources/FoldCycle/FoldCycle.docc/FollowingACommand.md, Swift snippet 2.
+enum FollowingACommandSnippet2 {
     static func snippet() async throws {
         let clock = ManualClock()
         let card = try PseudoFoldCycler(
@@ -88,8 +88,8 @@ enum FollowingACommandLine66 {
     }
 }
 
-/// Sources/FoldCycle/FoldCycle.docc/GettingStarted.md, line 8.
-enum GettingStartedLine8 {
+/// Sources/FoldCycle/FoldCycle.docc/GettingStarted.md, Swift snippet 1.
+enum GettingStartedSnippet1 {
     static func snippet() async throws {
 
         let card = try PseudoFoldCycler(
@@ -103,8 +103,8 @@ enum GettingStartedLine8 {
     }
 }
 
-/// Sources/FoldCycle/FoldCycle.docc/GettingStarted.md, line 36.
-enum GettingStartedLine36 {
+/// Sources/FoldCycle/FoldCycle.docc/GettingStarted.md, Swift snippet 2.
+enum GettingStartedSnippet2 {
     static func snippet() async throws {
         let tips = ["**Tip**: press `q` to quit", "*Space* pauses\n---\n> and resumes"]
         let card = try PseudoFoldCycler(styledItems: tips.map(StyledString.init(markdown:)))
@@ -112,8 +112,8 @@ enum GettingStartedLine36 {
     }
 }
 
-/// Sources/FoldCycle/FoldCycle.docc/GettingStarted.md, line 50.
-struct GettingStartedLine50 {
+/// Sources/FoldCycle/FoldCycle.docc/GettingStarted.md, Swift snippet 3.
+struct GettingStartedSnippet3 {
 
     @Test func foldsUp() throws {
         let clock = ManualClock()
@@ -132,8 +132,8 @@ struct GettingStartedLine50 {
     }
 }
 
-/// Sources/FoldCycle/FoldCycle.docc/PicturesOnCards.md, line 14.
-enum PicturesOnCardsLine14 {
+/// Sources/FoldCycle/FoldCycle.docc/PicturesOnCards.md, Swift snippet 1.
+enum PicturesOnCardsSnippet1 {
     static func snippet() async throws {
 
         // Four white pixels, then a file read and decoded in Swift (PNG or JPEG, by its bytes).
@@ -149,7 +149,7 @@ enum PicturesOnCardsLine14 {
     }
 }
 
-/// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, line 14.
+/// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, Swift snippet 1.
 struct WipeTransition: Transition {
     let style: TransitionStyle
     let slotSize: LayerSize
@@ -169,8 +169,8 @@ struct WipeTransition: Transition {
         ])
     }
 }
-/// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, line 42.
-enum WritingATransitionLine42 {
+/// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, Swift snippet 2.
+enum WritingATransitionSnippet2 {
     static func snippet() async throws {
         let card = try PseudoFoldCycler(
             items: ["one", "two"], interval: 1.2, configuration: .init(transition: TransitionKind(WipeTransition.self)))
