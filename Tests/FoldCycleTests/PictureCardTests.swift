@@ -155,6 +155,28 @@ import Testing
         #expect(frame.cells[3] == Self.half(faded[4], faded[6]))
     }
 
+    @Test("a picture on a turning cube face is half blocks throughout: no glyph of text fitting (an …) in it")
+    func aPictureOnACubeFaceHasNoEllipsis() {
+        // A squeezed face fits each run of ▀ as if it were text, cutting it with "…" (found in
+        // xterm: a column of … on the outgoing face mid-turn); the picture pass samples those too.
+        let colours = (0..<(40 * 24)).map { (index: Int) -> RGBColor in
+            let red = UInt8(index % 40 * 6)
+            let green = UInt8(index / 40 * 10)
+            return RGBColor(red: red, green: green, blue: 90)
+        }
+        let picture = StyledString(picture: CardPicture(image: Self.image(width: 40, colours)))
+        let scene = Self.scene(columns: 40, rows: 12)
+        let transition = TransitionStyle(kind: .cube, direction: .left).transition(
+            slotSize: LayerSize(width: 40, height: 12))
+        for step in 1...9 {
+            var frame = CellBuffer(width: 0, height: 0)
+            scene.render(
+                transition.frame(atFractionComplete: Double(step) / 10), outgoing: (0, picture), incoming: (1, picture),
+                into: &frame)
+            #expect(!frame.cells.contains { $0.glyph == LineFit.ellipsisGlyph }, "t = \(Double(step) / 10)")
+        }
+    }
+
     @Test func aFailureCardShowsItsReasonAndCaption() {
         let picture = CardPicture(failure: "is a directory", caption: "a.png", path: "photos/a.png")
         var frame = CellBuffer(width: 0, height: 0)

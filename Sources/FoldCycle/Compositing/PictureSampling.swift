@@ -1,7 +1,8 @@
 /// The picture pass of ``Compositor``: after a layer with a ``Layer/picture`` is drawn as cells
 /// (by either path, with its 1/8-cell edges), every destination cell whose centre shows the
-/// picture area and that the draw filled with content (a half block ▀ or a space, not an edge's
-/// block eighth, not a glyph kept below by a cross-fade) is sampled again per sub-cell: its top
+/// picture area and that the draw filled with content (a half block ▀, a space, or the "…" of a
+/// squeezed face's text fitting; not an edge's block eighth, not a glyph kept below by a
+/// cross-fade) is sampled again per sub-cell: its top
 /// half shows the sub-pixel under the point a quarter cell below its top edge, its bottom half
 /// the one a quarter cell above its bottom, both through the inverse of the layer's geometry. A
 /// folded, turned, dragged or flying picture keeps its half-block resolution instead of copying
@@ -49,9 +50,7 @@ struct PictureSampling: LayerBlending {
                 for column in box.columns {
                     let index = row * width + column
                     let cell = cells[index]
-                    guard cell.width == 1, cell.glyph == PictureRaster.upperHalfBlock || cell.glyph == 0x20 else {
-                        continue
-                    }
+                    guard cell.width == 1, Self.isContent(cell.glyph) else { continue }
                     let x = Double(column) + 0.5
                     guard let centre = local(x, Double(row) + 0.5), centre.x >= areaLeft, centre.x < areaRight,
                         centre.y >= areaTop, centre.y < areaBottom,
@@ -69,6 +68,12 @@ struct PictureSampling: LayerBlending {
                 }
             }
         }
+    }
+
+    /// Whether a cell the draw left holds the picture's content: a half block, a space, or the
+    /// "…" with which a squeezed face fits a run of half blocks as if it were text (``LineFit``).
+    private static func isContent(_ glyph: UInt32) -> Bool {
+        glyph == PictureRaster.upperHalfBlock || glyph == 0x20 || glyph == LineFit.ellipsisGlyph
     }
 
     /// `colour` at the layer's alpha over `below` (packed colours), snapped to the palette.
