@@ -1,5 +1,7 @@
+import Dispatch
 import FoldCycle
 import FoldCycleOptions
+internal import FoldCyclePlatform
 
 /// `--markdown`: when items are read as Markdown.
 enum MarkdownSetting: String, CaseIterable, Sendable {
@@ -79,6 +81,19 @@ struct ItemReading: Hashable, Sendable {
     /// Whether `text` is shown as a picture card under `--pictures` (without reading the picture).
     func namesPicture(_ text: String) -> Bool {
         pictures != .none && CardPicture.kind(ofItem: text) != .text
+    }
+
+    /// Every item of `texts` as ``styledString(_:)`` reads it, in order; the pictures among them
+    /// decoded on every core at once (`DispatchQueue.concurrentPerform`): a deck of 100 photos
+    /// shows its first card sooner (issue 30: under 0.5 s).
+    func styledStrings(_ texts: [String]) -> [StyledString] {
+        guard texts.count > 1, texts.contains(where: namesPicture) else { return texts.map(styledString) }
+        let read = LockedBox([StyledString?](repeating: nil, count: texts.count))
+        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            let item = styledString(texts[index])
+            read.withLock { $0[index] = item }
+        }
+        return read.withLock { items in items.map { $0 ?? StyledString() } }
     }
 
     /// Whether `path` ends in `.md` or `.markdown` (any case).

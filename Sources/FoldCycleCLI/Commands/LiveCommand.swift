@@ -236,10 +236,11 @@ struct LiveCommand {
         let reading = try ItemReading(
             values, file: itemsFile, width: try values.value(SharedOptions.width),
             height: try values.value(SharedOptions.height))
-        let items =
-            (role == .pipedItems
+        let texts =
+            role == .pipedItems
             ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
-            : try SharedOptions.items(values) ?? demoDeck).map(reading.styledString)
+            : try SharedOptions.items(values) ?? demoDeck
+        let items = reading.styledStrings(texts)
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
         return .run(

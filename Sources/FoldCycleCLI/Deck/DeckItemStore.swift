@@ -35,7 +35,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
     /// A store of `items`.
     init(_ items: [String], reading: ItemReading = ItemReading()) {
         self.reading = reading
-        state = LockedBox(State(items: items.map(reading.styledString), cards: Array(items.indices)))
+        state = LockedBox(State(items: reading.styledStrings(items), cards: Array(items.indices)))
     }
 
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
@@ -85,7 +85,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
 
     /// Appends `items` (a batch read from a stream).
     func append(contentsOf items: [String]) {
-        let styled = items.map(reading.styledString)
+        let styled = reading.styledStrings(items)
         state.withLock {
             $0.cards += $0.items.count..<($0.items.count + styled.count)
             $0.items += styled
