@@ -164,3 +164,33 @@ struct MoveScratch {
         }
     }
 }
+
+extension ANSIEncoder {
+    /// The moves ``encodeDiff(previous:current:into:)`` would weigh for drawing `current` over
+    /// `previous` (same size): the screen they leave (cells the encoder cannot know stand as
+    /// cells no frame holds) and the bytes of their IL, DL, ICH and DCH sequences without the
+    /// cursor moves to them; nil when it would weigh none. For the byte floor over moves.
+    package static func plannedMoves(previous: CellBuffer, current: CellBuffer) -> (
+        screen: CellBuffer, sequenceBytes: Int
+    )? {
+        guard previous.width == current.width, previous.height == current.height else { return nil }
+        let width = current.width
+        let height = current.height
+        var scratch = MoveScratch()
+        let found = previous.cells.withUnsafeBufferPointer { old in
+            current.cells.withUnsafeBufferPointer { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return false }
+                return scratch.plan(old: old, new: new, width: width, height: height, lines: true)
+            }
+        }
+        guard found else { return nil }
+        var screen = CellBuffer(width: width, height: height)
+        screen.withUnsafeMutableCells { cells in
+            for index in cells.indices { cells[index] = scratch.shifted[index] }
+        }
+        let bytes =
+            (scratch.line?.sequenceBytes ?? 0)
+            + scratch.characters.reduce(0) { $0 + $1.sequenceBytes(width: width) }
+        return (screen, bytes)
+    }
+}
