@@ -3,7 +3,8 @@ import FoldCycle
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
 /// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, ED 0,
-/// SGR (of at most 10 parameters), DECAWM (`CSI ?7l/h`), other DEC private modes (ignored) — and
+/// SGR (of at most 10 parameters), DECAWM (`CSI ?7l/h`), other DEC private modes (ignored), and the
+/// line and character moves DECSTBM, SU, SD, IL, DL, ICH and DCH (`VTModel+Moves.swift`) — and
 /// records anything else, or any print in the pending-wrap state, as an error. LF moves down
 /// within the model's rows (an LF on the last row would scroll, and one off column 0 would land in
 /// a column that depends on the tty's ONLCR: both are errors); BS moves left (in the pending-wrap
@@ -53,6 +54,10 @@ package struct VTModel {
     package var scrollback: [String] = []
     /// DECAWM: whether a print past the right margin wraps (or, when off, is dropped).
     package var autowrap = true
+    /// DECSTBM: the scrolling region's top and bottom rows (0-based, inclusive); the whole
+    /// screen by default.
+    package var marginTop = 0
+    package var marginBottom: Int
 
     /// The most parameters an SGR may have (mlterm 3.9 ignores longer ones); more is an error.
     package static let maximumSGRParameters = 10
@@ -62,6 +67,7 @@ package struct VTModel {
         self.height = height
         self.scrolls = scrolls
         self.widths = widths
+        marginBottom = height - 1
         cells = Array(repeating: ModelCell(text: " ", width: 1, sgr: ""), count: width * height)
     }
 
@@ -147,6 +153,13 @@ package struct VTModel {
             for index in ((row + 1) * width)..<(width * height) {
                 cells[index] = ModelCell(text: " ", width: 1, sgr: key)
             }
+        case "r": setMargins(numbers)
+        case "S": scroll(up: count)
+        case "T": scroll(up: -count)
+        case "L": insertLines(count)
+        case "M": insertLines(-count)
+        case "@": shiftCharacters(right: count)
+        case "P": shiftCharacters(right: -count)
         case "h" where parameters == "?7": autowrap = true
         case "l" where parameters == "?7":
             autowrap = false
@@ -313,7 +326,7 @@ package struct VTModel {
         for x in column..<end { cells[base + x] = ModelCell(text: " ", width: 1, sgr: key) }
     }
 
-    private func blankLike(_ cell: ModelCell) -> ModelCell {
+    func blankLike(_ cell: ModelCell) -> ModelCell {
         let invisible = ["fg=", "a1=", "a2=", "a3="]
         let kept = cell.sgr.split(separator: ",").filter { part in
             cell.sgr.contains("a4=") || cell.sgr.contains("a7=") || !invisible.contains { part.hasPrefix($0) }
@@ -336,6 +349,8 @@ package struct VTModel {
         cells = resized
         width = newWidth
         height = newHeight
+        marginTop = 0
+        marginBottom = max(newHeight - 1, 0)
         row = min(row, max(newHeight - 1, 0))
         column = min(column, max(newWidth - 1, 0))
         pendingWrap = false

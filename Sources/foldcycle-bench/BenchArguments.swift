@@ -66,6 +66,8 @@ enum BenchArguments {
         summary: "Comma-separated sections to run (\(BenchSection.allCases.map(\.rawValue).joined(separator: ", "))).",
         defaultText: "all")
     static let strict = FlagOption("strict", summary: "Exit 1 when a target is missed.")
+    static let cellDiff = FlagOption(
+        "cell-diff", summary: "The diff encoder sends no line or character moves (the cell diff alone).")
     static let markdown = FlagOption(
         "markdown",
         summary: "Print the docs' tables as Markdown, each between its marker comments, instead of the plain "
@@ -86,8 +88,8 @@ enum BenchArguments {
     static let specs = [
         quick.spec, frames.spec, framesPerTransition.spec, sizes.spec, depths.spec, directions.spec, kinds.spec,
         idleSeconds.spec, ticks.spec, interval.spec, transitions.spec, spawns.spec, runBytes.spec, foldcycle.spec,
-        sections.spec,
-        strict.spec, markdown.spec, writeDocs.spec, checkDocs.spec, docsRoot.spec, help.spec,
+        sections.spec, strict.spec, cellDiff.spec, markdown.spec, writeDocs.spec, checkDocs.spec, docsRoot.spec,
+        help.spec,
     ]
 
     // MARK: - Lists

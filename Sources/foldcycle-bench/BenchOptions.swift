@@ -51,6 +51,9 @@ struct BenchOptions: Sendable {
     var sections = Set(BenchSection.allCases)
     /// Exit 1 when a target is missed.
     var strict = false
+    /// Whether the diff encoder sends line and character moves (`--cell-diff` turns them off,
+    /// for the table before them).
+    var usesMoves = true
     /// Whether `--quick` was given (reported in the output).
     var quick = false
     /// Print the docs' tables as Markdown (between their markers) instead of the plain table.
@@ -136,6 +139,7 @@ struct BenchOptions: Sendable {
             options.runBytes = 64 << 20
         }
         options.strict = values.flag(A.strict)
+        options.usesMoves = !values.flag(A.cellDiff)
         options.markdown = values.flag(A.markdown)
         options.writeDocs = values.flag(A.writeDocs)
         options.checkDocs = values.flag(A.checkDocs)

@@ -326,13 +326,13 @@ struct BenchReport: Codable, Sendable {
     /// The frame cases, one row each ("" when none ran).
     private func frameTable() -> String {
         guard !frames.isEmpty, let sample = frames.first else { return "" }
-        let widths = [7, 7, 6, 9, 5, 8, 8, 8, 8, 9, 8, 6, 8, 6]
+        let widths = [7, 7, 6, 9, 5, 8, 8, 8, 8, 9, 8, 8, 6, 8, 6]
         var out = "\nCompose + encode per frame, \(sample.frames) frames per case at \(sample.size) "
         out += "(\(sample.transitions) transitions, t spread over 0...1); times in µs, bytes per frame\n"
         out += Self.row(
             [
                 "size", "kind", "dir", "depth", "enc", "median", "p99", "compose", "encode", "bytes", "floor",
-                "ratio", "glyphs", "ratio",
+                "mfloor", "ratio", "glyphs", "ratio",
             ],
             widths: widths)
         for result in frames {
@@ -346,13 +346,15 @@ struct BenchReport: Codable, Sendable {
                     String(format: "%.2f", result.encodeMicros.median),
                     String(format: "%.0f", result.bytes.mean),
                     String(format: "%.0f", result.lowerBound.mean),
+                    String(format: "%.0f", result.moveLowerBound.mean),
                     result.ratioToLowerBound.map { String(format: "%.2f", $0) } ?? "-",
                     String(format: "%.0f", result.glyphBound.mean),
                     result.ratioToGlyphBound.map { String(format: "%.2f", $0) } ?? "-",
                 ], widths: widths)
         }
         out += "  each frame composed once and encoded by both encoders (alternating order); "
-        out += "compose/encode: medians of each part alone;\n  bytes, floor, glyphs: means per frame; "
+        out +=
+            "compose/encode: medians of each part alone;\n  bytes, floor (cell diff), mfloor (cell writes and moves), glyphs: means per frame; "
         out += "ratio: total bytes / total floor, then / total changed glyph bytes\n"
         return out
     }

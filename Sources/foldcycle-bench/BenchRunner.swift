@@ -83,7 +83,7 @@ enum BenchRunner {
                             minimumFrames: options.frames(for: size),
                             framesPerTransition: options.framesPerTransition,
                             // The byte target is at the first size; the others measure time.
-                            measuresBounds: size == options.sizes.first)
+                            measuresBounds: size == options.sizes.first, usesMoves: options.usesMoves)
                     }
                 }
             }

@@ -41,6 +41,9 @@ struct FrameResult: Codable, Sendable {
     var lowerBound: Summary
     /// Total encoded bytes over total lower-bound bytes (nil when nothing changed).
     var ratioToLowerBound: Double?
+    /// Per frame: the floor over cell writes and the line and character moves the encoder weighs
+    /// (``OutputLowerBound/moveAwareFloor(previous:current:cellFloor:)``), at most ``lowerBound``.
+    var moveLowerBound: Summary
     /// Per frame: the UTF-8 bytes of the changed glyphs alone (``OutputLowerBound/Bound/glyphs``,
     /// the bound of issue 12's first rounds).
     var glyphBound: Summary
@@ -112,7 +115,8 @@ enum FrameBench {
     /// - Returns: the diff encoder's result, then the full-frame encoder's.
     static func run(
         size: TerminalSize, kind: TransitionKind = .fold, direction: TransitionDirection,
-        depth: ColorDepth = .truecolor, minimumFrames: Int, framesPerTransition: Int, measuresBounds: Bool = true
+        depth: ColorDepth = .truecolor, minimumFrames: Int, framesPerTransition: Int, measuresBounds: Bool = true,
+        usesMoves: Bool = true
     ) -> [FrameResult] {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
@@ -125,6 +129,7 @@ enum FrameBench {
         // The scene composes for the output's depth, as the player sets it up (FrameSource.setColorDepth).
         let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
         var diffEncoder = ANSIEncoder(mode: .inline, depth: depth)
+        diffEncoder.usesMoves = usesMoves
         var fullEncoder = ANSIEncoder(mode: .inline, depth: depth)
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)
@@ -171,8 +176,9 @@ enum FrameBench {
         let bounds =
             measuresBounds
             ? Self.bounds(
-                items: items, states: states, size: size, depth: depth, transitions: transitions, diffBytes: diff.bytes)
-            : (floors: [], glyphs: [], framesBelowFloor: 0)
+                items: items, states: states, size: size, depth: depth, transitions: transitions, diffBytes: diff.bytes,
+                usesMoves: usesMoves)
+            : (floors: [], moveFloors: [], glyphs: [], framesBelowFloor: 0)
         let totalBound = bounds.floors.reduce(0, +)
         let totalGlyphs = bounds.glyphs.reduce(0, +)
         let framesBelowFloor = bounds.framesBelowFloor
@@ -186,7 +192,8 @@ enum FrameBench {
                 composeEncodeMicros: Summary(totals), composeMicros: Summary(compose.micros),
                 encodeMicros: Summary(samples.micros), bytes: Summary(samples.bytes),
                 lowerBound: Summary(bounds.floors),
-                ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil, glyphBound: Summary(bounds.glyphs),
+                ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil,
+                moveLowerBound: Summary(bounds.moveFloors), glyphBound: Summary(bounds.glyphs),
                 ratioToGlyphBound: totalGlyphs > 0 ? totalBytes / totalGlyphs : nil,
                 framesBelowFloor: encoder == .diff ? framesBelowFloor : 0)
         }
@@ -199,10 +206,11 @@ enum FrameBench {
     /// which would make the floors those of other frames.
     static func bounds(
         items: [String], states: [TransitionFrame], size: TerminalSize, depth: ColorDepth, transitions: Int,
-        diffBytes: [Double]
-    ) -> (floors: [Double], glyphs: [Double], framesBelowFloor: Int) {
+        diffBytes: [Double], usesMoves: Bool
+    ) -> (floors: [Double], moveFloors: [Double], glyphs: [Double], framesBelowFloor: Int) {
         let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
         var encoder = ANSIEncoder(mode: .inline, depth: depth)
+        encoder.usesMoves = usesMoves
         var bound = OutputLowerBound(depth: depth)
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)
@@ -210,6 +218,7 @@ enum FrameBench {
         renderer.render(index: 0, text: items[0], into: &previous)
         encoder.encodeFull(previous, into: &bytes)
         var floors: [Double] = []
+        var moveFloors: [Double] = []
         var glyphs: [Double] = []
         var below = 0
         for k in 0...transitions {
@@ -219,7 +228,11 @@ enum FrameBench {
                 encoder.encodeDiff(previous: previous, current: current, into: &bytes)
                 if k > 0 {
                     let frameBound = bound.bound(previous: previous, current: current)
-                    if frameBound.floor > bytes.count { below += 1 }
+                    // With moves, the floor over cell writes and moves.
+                    let moveFloor = bound.moveAwareFloor(
+                        previous: previous, current: current, cellFloor: frameBound.floor)
+                    if (usesMoves ? moveFloor : frameBound.floor) > bytes.count { below += 1 }
+                    moveFloors.append(Double(moveFloor))
                     // The replay is the timed run again, byte for byte; were it not, say so.
                     if floors.count < diffBytes.count, Double(bytes.count) != diffBytes[floors.count] { below += 1 }
                     floors.append(Double(frameBound.floor))
@@ -228,7 +241,7 @@ enum FrameBench {
                 swap(&previous, &current)
             }
         }
-        return (floors, glyphs, below)
+        return (floors, moveFloors, glyphs, below)
     }
 
     // The measured calls, each in a function of its own, so that a profile of the bench

@@ -17,6 +17,8 @@ struct EscapeSequenceTests {
             (.beginSynchronizedUpdate, "\u{1B}[?2026h"),
             (.endSynchronizedUpdate, "\u{1B}[?2026l"), (.resetAttributes, "\u{1B}[0m"),
             (.eraseCharacters(1), "\u{1B}[X"), (.eraseCharacters(37), "\u{1B}[37X"),
+            (.insertLines(1), "\u{1B}[L"), (.deleteLines(12), "\u{1B}[12M"), (.insertCharacters(3), "\u{1B}[3@"),
+            (.deleteCharacters(1), "\u{1B}[P"),
             (.enableMouseButtonTracking, "\u{1B}[?1002h"), (.disableMouseButtonTracking, "\u{1B}[?1002l"),
             (.enableSGRMouseReports, "\u{1B}[?1006h"), (.disableSGRMouseReports, "\u{1B}[?1006l"),
             (.disableAutowrap, "\u{1B}[?7l"), (.enableAutowrap, "\u{1B}[?7h"),

@@ -77,6 +77,12 @@ package struct ANSIEncoder: Sendable {
     var sgr: SGRState
     /// The diff's marks, spans and passes, reused from frame to frame.
     private var scratch = DiffScratch()
+    /// The move search's hashes, moved screen and second encoding, reused from frame to frame.
+    private var moves = MoveScratch()
+    /// Whether ``encodeDiff(previous:current:into:)`` may send line and character moves (IL, DL,
+    /// ICH, DCH) when they make the frame shorter: on by default; off gives the cell-diff
+    /// encoding alone (for the bench's comparison).
+    package var usesMoves = true
 
     /// Creates an encoder.
     ///
@@ -256,38 +262,63 @@ package struct ANSIEncoder: Sendable {
         guard width > 0, height > 0 else { return }
         lineFeedRows = height
         defer { lineFeedRows = 0 }
-        // The scratch lives in a local while this frame is encoded, so that `draw` (mutating)
+        // The scratches live in locals while this frame is encoded, so that `draw` (mutating)
         // and its pointers do not overlap accesses to `self`.
         var scratch = self.scratch
         self.scratch = DiffScratch()
-        scratch.prepare(width: width, height: height)
-        let depth = self.depth
+        var moves = self.moves
+        self.moves = MoveScratch()
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
                 guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return }
-                scratch.collectSpans(old: oldBase, new: newBase, width: width, height: height, depth: depth)
-                guard !scratch.spans.isEmpty || !scratch.wholeRows.isEmpty else { return }
-                scratch.passes.plan(
-                    spans: scratch.spans, keys: scratch.keys, width: width, cursorRow: cursorRow,
-                    cursorColumn: cursorColumn, mode: mode, lineFeedRows: lineFeedRows, depth: depth)
-                EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
-                scratch.glyphs.bytes.withUnsafeBufferPointer { stream in
-                    ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
-                        for index in scratch.passes.order {
-                            let index = Int(index)
-                            draw(
-                                scratch.spans[index], pass: scratch.keys[scratch.passes.passes[index]], width: width,
-                                glyphs: stream, cells: new, sink: &sink, bytes: &bytes)
-                        }
-                        for y in scratch.wholeRows {
-                            drawWholeRow(Int(y), width: width, cells: new, sink: &sink, bytes: &bytes)
-                        }
-                    }
+                if usesMoves,
+                    moves.plan(old: oldBase, new: newBase, width: width, height: height, lines: linesMayMove)
+                {
+                    encodeCheaper(
+                        old: oldBase, new: new, width: width, height: height, scratch: &scratch, moves: &moves,
+                        into: &bytes)
+                } else {
+                    encodeChanges(
+                        old: oldBase, new: new, width: width, height: height, moves: nil, scratch: &scratch,
+                        into: &bytes)
                 }
-                endFrame(into: &bytes)
             }
         }
         self.scratch = scratch
+        self.moves = moves
+    }
+
+    /// Encodes the changes from `old` (the frame on screen, or what the moves leave of it) to
+    /// `new` as a frame: the moves first (``writeMoves(_:width:into:)``), then the changed cells
+    /// in the cheaper of two orders; nothing when there is neither.
+    mutating func encodeChanges(
+        old: UnsafePointer<Cell>, new: UnsafeBufferPointer<Cell>, width: Int, height: Int, moves: MoveScratch?,
+        scratch: inout DiffScratch, into bytes: inout [UInt8]
+    ) {
+        guard let newBase = new.baseAddress else { return }
+        scratch.prepare(width: width, height: height)
+        let depth = self.depth
+        scratch.collectSpans(old: old, new: newBase, width: width, height: height, depth: depth)
+        guard !scratch.spans.isEmpty || !scratch.wholeRows.isEmpty || moves != nil else { return }
+        EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
+        if let moves { writeMoves(moves, width: width, into: &bytes) }
+        scratch.passes.plan(
+            spans: scratch.spans, keys: scratch.keys, width: width, cursorRow: cursorRow,
+            cursorColumn: cursorColumn, mode: mode, lineFeedRows: lineFeedRows, depth: depth)
+        scratch.glyphs.bytes.withUnsafeBufferPointer { stream in
+            ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                for index in scratch.passes.order {
+                    let index = Int(index)
+                    draw(
+                        scratch.spans[index], pass: scratch.keys[scratch.passes.passes[index]], width: width,
+                        glyphs: stream, cells: new, sink: &sink, bytes: &bytes)
+                }
+                for y in scratch.wholeRows {
+                    drawWholeRow(Int(y), width: width, cells: new, sink: &sink, bytes: &bytes)
+                }
+            }
+        }
+        endFrame(into: &bytes)
     }
 
     // MARK: - Cursor
@@ -306,7 +337,7 @@ package struct ANSIEncoder: Sendable {
 
     /// Ends a frame: SGR reset (the pen is then the default rendition) and the end of
     /// synchronized output.
-    private mutating func endFrame(into bytes: inout [UInt8]) {
+    mutating func endFrame(into bytes: inout [UInt8]) {
         if autowrapIsOff {
             EscapeSequence.enableAutowrap.append(to: &bytes)
             autowrapIsOff = false

@@ -48,6 +48,23 @@ package enum EscapeSequence: Hashable, Sendable {
     /// Alacritty, tmux, pyte), with no underline or reverse. Erasing either half of a wide
     /// character blanks both halves.
     case eraseCharacters(Int)
+    /// IL `CSI n L`: insert `n` blank lines at the cursor row; the lines from there to the bottom
+    /// margin move down and those pushed past it are lost. The new lines are blank in the current
+    /// background (BCE). The cursor goes to column 1 (xterm, VTE, the VT510); ignored when the
+    /// cursor is outside the scrolling region. ``ANSIEncoder`` follows each DL with an IL below
+    /// it (or the reverse), so that the lines below the moved ones end where they were.
+    case insertLines(Int)
+    /// DL `CSI n M`: delete `n` lines from the cursor row; the lines below, to the bottom margin,
+    /// move up and blank lines in the current background come in at the bottom. The cursor goes
+    /// to column 1; ignored when the cursor is outside the scrolling region.
+    case deleteLines(Int)
+    /// ICH `CSI n @`: insert `n` blank cells (in the current background) at the cursor; the cells
+    /// from there to the right margin move right and those pushed past it are lost. The cursor
+    /// does not move.
+    case insertCharacters(Int)
+    /// DCH `CSI n P`: delete `n` cells at the cursor; the cells right of them move left and blank
+    /// cells in the current background come in at the right margin. The cursor does not move.
+    case deleteCharacters(Int)
     /// DECAWM reset `CSI ? 7 l`: autowrap off. A glyph that does not fit at the right margin is
     /// clipped (or overwrites the last column) instead of wrapping to the next line, which at the
     /// bottom would scroll. Written inside frames that draw a cluster whose width terminals
@@ -109,7 +126,8 @@ package enum EscapeSequence: Hashable, Sendable {
         switch self {
         case .carriageReturn, .backspace: return 1
         case .cursorUp(let n), .cursorDown(let n), .cursorForward(let n), .cursorBackward(let n),
-            .eraseCharacters(let n):
+            .eraseCharacters(let n), .insertLines(let n), .deleteLines(let n), .insertCharacters(let n),
+            .deleteCharacters(let n):
             return 3 + (n == 1 ? 0 : Self.digitCount(n))
         case .cursorPosition(let row, let column):
             return 4 + Self.digitCount(row) + Self.digitCount(column)
@@ -155,6 +173,10 @@ package enum EscapeSequence: Hashable, Sendable {
             pointer[0] = 0x08
             return 1
         case .eraseCharacters(let n): return Self.writeCount(n, final: UInt8(ascii: "X"), to: pointer)
+        case .insertLines(let n): return Self.writeCount(n, final: UInt8(ascii: "L"), to: pointer)
+        case .deleteLines(let n): return Self.writeCount(n, final: UInt8(ascii: "M"), to: pointer)
+        case .insertCharacters(let n): return Self.writeCount(n, final: UInt8(ascii: "@"), to: pointer)
+        case .deleteCharacters(let n): return Self.writeCount(n, final: UInt8(ascii: "P"), to: pointer)
         case .cursorPosition(let row, let column):
             var count = Self.writeIntroducer(to: pointer)
             count += Self.writeDecimal(row, to: pointer + count)

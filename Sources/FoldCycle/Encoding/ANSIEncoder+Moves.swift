@@ -1,0 +1,196 @@
+internal import FoldCyclePlatform
+
+/// Line and character moves in the diff: when rows of the frame on screen reappear a few rows
+/// lower or higher (``LineMove``), or a row's cells a few columns along (``CharacterMove``), the
+/// frame may move them with IL/DL or ICH/DCH and draw only what still differs. Whether it does
+/// is decided per frame by encoding it both ways and sending the shorter, so a frame with moves
+/// is never longer than the cell diff alone. No scrolling region is ever set.
+extension ANSIEncoder {
+    /// Whether whole lines may move: they move across the terminal's width, so the region must
+    /// start at the screen's left edge (inline mode reserves whole lines).
+    var linesMayMove: Bool {
+        switch mode {
+        case .inline: return true
+        case .absolute(_, let originColumn): return originColumn == 0
+        }
+    }
+
+    /// Encodes the frame from `old` to `new` twice, as the cell diff and with the moves `moves`
+    /// planned, and appends the shorter; the encoder's cursor and pen are those of the one sent.
+    mutating func encodeCheaper(
+        old: UnsafePointer<Cell>, new: UnsafeBufferPointer<Cell>, width: Int, height: Int,
+        scratch: inout DiffScratch, moves: inout MoveScratch, into bytes: inout [UInt8]
+    ) {
+        let before = (row: cursorRow, column: cursorColumn, pen: sgr.pen)
+        moves.plainBytes.removeAll(keepingCapacity: true)
+        encodeChanges(
+            old: old, new: new, width: width, height: height, moves: nil, scratch: &scratch, into: &moves.plainBytes)
+        let plain = (row: cursorRow, column: cursorColumn, pen: sgr.pen, autowrapIsOff: autowrapIsOff)
+        (cursorRow, cursorColumn, sgr.pen) = before
+        autowrapIsOff = false
+        moves.movedBytes.removeAll(keepingCapacity: true)
+        var diff = moves.diff
+        moves.diff = DiffScratch()
+        moves.shifted.withUnsafeBufferPointer { shifted in
+            guard let shifted = shifted.baseAddress else { return }
+            encodeChanges(
+                old: shifted, new: new, width: width, height: height, moves: moves, scratch: &diff,
+                into: &moves.movedBytes)
+        }
+        moves.diff = diff
+        if moves.movedBytes.count < moves.plainBytes.count {
+            bytes.append(contentsOf: moves.movedBytes)
+        } else {
+            (cursorRow, cursorColumn, sgr.pen, autowrapIsOff) = plain
+            bytes.append(contentsOf: moves.plainBytes)
+        }
+    }
+
+    /// Writes the planned moves: the pen reset to the default rendition first (the cells the
+    /// moves bring in take the current background), then DL and IL (``LineMove``), then each
+    /// row's ICH/DCH (``CharacterMove``), each after the shortest cursor move to it.
+    mutating func writeMoves(_ moves: MoveScratch, width: Int, into bytes: inout [UInt8]) {
+        ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+            sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+            if sgr.pen != Pen.initial {
+                sink.write(.resetAttributes)
+                sgr.pen = Pen.initial
+            }
+            if let line = moves.line {
+                let count = abs(line.distance)
+                // IL and DL send the cursor to column 1: no column needs reaching first.
+                move(toX: cursorColumn ?? 0, y: line.deleteRow, sink: &sink)
+                sink.write(.deleteLines(count))
+                cursorColumn = nil
+                sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+                move(toX: 0, y: line.insertRow, sink: &sink)
+                sink.write(.insertLines(count))
+                cursorColumn = nil
+            }
+            for character in moves.characters {
+                sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+                move(toX: character.column, y: character.row, sink: &sink)
+                if character.distance > 0 {
+                    sink.write(.insertCharacters(character.distance))
+                    move(toX: width - character.distance, y: character.row, sink: &sink)
+                    sink.write(.deleteCharacters(character.distance))
+                } else {
+                    sink.write(.deleteCharacters(-character.distance))
+                }
+            }
+        }
+    }
+}
+
+/// What the move search keeps between frames so that it does not allocate: row hashes, the
+/// screen as the moves leave it, the moves, a second diff scratch and the two encodings.
+struct MoveScratch {
+    var oldHashes: [UInt64] = []
+    var newHashes: [UInt64] = []
+    /// The frame on screen after the moves, as the encoder knows it.
+    var shifted: [Cell] = []
+    var line: LineMove?
+    var characters: [CharacterMove] = []
+    var diff = DiffScratch()
+    var plainBytes: [UInt8] = []
+    var movedBytes: [UInt8] = []
+
+    /// Looks for moves from `old` to `new` (`width` × `height`), a line move only when `lines`:
+    /// fills ``shifted``, ``line`` and ``characters`` and returns whether any move was found.
+    /// Frames with fewer than two changed rows (or one, for character moves) are not searched.
+    mutating func plan(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, lines: Bool
+    ) -> Bool {
+        let stride = width * MemoryLayout<Cell>.stride
+        var changedRows = 0
+        for y in 0..<height where memcmp(old + y * width, new + y * width, stride) != 0 { changedRows += 1 }
+        guard changedRows > 0, width >= 4 else { return false }
+        line = nil
+        characters.removeAll(keepingCapacity: true)
+        if lines && changedRows > 1 && height > 2 { findLineMove(old: old, new: new, width: width, height: height) }
+        var screen = shifted
+        shifted = []
+        if screen.count != width * height { screen = Array(repeating: .blank, count: width * height) }
+        screen.withUnsafeMutableBufferPointer { screen in
+            guard let screen = screen.baseAddress else { return }
+            screen.update(from: old, count: width * height)
+            if let line { line.apply(to: screen, width: width) }
+            findCharacterMoves(shifted: screen, new: new, width: width, height: height)
+        }
+        shifted = screen
+        return line != nil || !characters.isEmpty
+    }
+
+    /// Sets ``line`` to the best line move from `old` to `new`, if any (``LineMove/find``).
+    private mutating func findLineMove(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int) {
+        if oldHashes.count != height {
+            oldHashes = Array(repeating: 0, count: height)
+            newHashes = Array(repeating: 0, count: height)
+        }
+        let blankHash = LineMove.blankRowHash(width: width)
+        oldHashes.withUnsafeMutableBufferPointer { oldHashes in
+            newHashes.withUnsafeMutableBufferPointer { newHashes in
+                guard let oldBase = oldHashes.baseAddress, let newBase = newHashes.baseAddress else { return }
+                LineMove.rowHashes(old, width: width, height: height, into: oldBase)
+                LineMove.rowHashes(new, width: width, height: height, into: newBase)
+                line = LineMove.find(
+                    oldHashes: UnsafeBufferPointer(oldHashes), newHashes: UnsafeBufferPointer(newHashes),
+                    blankHash: blankHash, old: old, new: new, width: width)
+            }
+        }
+    }
+
+    /// Appends a ``CharacterMove`` for each changed row of `shifted` that one brings closer to
+    /// `new`, and applies it to `shifted`. The shift found on one row is tried first on the
+    /// next (a push moves every row alike); at most two rows are searched over every shift (rows with enough changed glyphs).
+    private mutating func findCharacterMoves(
+        shifted: UnsafeMutablePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int
+    ) {
+        var hint = 0
+        var searches = 0
+        for y in 0..<height {
+            let row = shifted + y * width
+            let target = new + y * width
+            guard memcmp(row, target, width * MemoryLayout<Cell>.stride) != 0 else { continue }
+            var searched = false
+            let move = CharacterMove.find(
+                old: row, new: target, width: width, row: y, hint: hint, searchesAll: searches < 2,
+                searched: &searched)
+            if searched { searches += 1 }
+            guard let move else { continue }
+            hint = move.distance
+            move.apply(to: row, width: width)
+            characters.append(move)
+        }
+    }
+}
+
+extension ANSIEncoder {
+    /// The moves ``encodeDiff(previous:current:into:)`` would weigh for drawing `current` over
+    /// `previous` (same size): the screen they leave (cells the encoder cannot know stand as
+    /// cells no frame holds) and the bytes of their IL, DL, ICH and DCH sequences without the
+    /// cursor moves to them; nil when it would weigh none. For the byte floor over moves.
+    package static func plannedMoves(previous: CellBuffer, current: CellBuffer) -> (
+        screen: CellBuffer, sequenceBytes: Int
+    )? {
+        guard previous.width == current.width, previous.height == current.height else { return nil }
+        let width = current.width
+        let height = current.height
+        var scratch = MoveScratch()
+        let found = previous.cells.withUnsafeBufferPointer { old in
+            current.cells.withUnsafeBufferPointer { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return false }
+                return scratch.plan(old: old, new: new, width: width, height: height, lines: true)
+            }
+        }
+        guard found else { return nil }
+        var screen = CellBuffer(width: width, height: height)
+        screen.withUnsafeMutableCells { cells in
+            for index in cells.indices { cells[index] = scratch.shifted[index] }
+        }
+        let bytes =
+            (scratch.line?.sequenceBytes ?? 0)
+            + scratch.characters.reduce(0) { $0 + $1.sequenceBytes(width: width) }
+        return (screen, bytes)
+    }
+}

@@ -1,0 +1,121 @@
+/// A horizontal move on one row: the frame's cells from `column` to its right edge shifted by
+/// `distance` cells (right when positive, left when negative).
+///
+/// Right: ICH `distance` at `column`, then DCH `distance` at `width - distance` (the cells the
+/// ICH pushed past the frame come back, and the cells beyond the frame end where they were,
+/// whether or not the terminal is wider). Left: DCH `|distance|` at `column`. Either way the
+/// last `|distance|` cells of the frame hold what the terminal had beyond the frame or blanks,
+/// which the encoder does not know: they are redrawn (``unknown``). The cells that come in at
+/// `column` are blank in the default background (the pen is reset before a move). Everything
+/// right of the frame on the row must be FoldCycle's, as EL already assumes.
+struct CharacterMove: Equatable {
+    var row: Int
+    var column: Int
+    var distance: Int
+
+    /// A cell that equals no cell of a frame (glyph 0xFFFF_FFFE), standing for one the encoder
+    /// does not know, so that the diff redraws it.
+    static let unknown = Cell(glyph: 0xFFFF_FFFE, foregroundBits: 0, backgroundBits: 0)
+
+    /// The bytes of the sequences, not counting the cursor moves to them.
+    func sequenceBytes(width: Int) -> Int {
+        let count = abs(distance)
+        return EscapeSequence.deleteCharacters(count).byteCount * (distance > 0 ? 2 : 1)
+    }
+
+    /// Shifts the row in `cells` (the row's first cell, `width` cells) as the terminal does.
+    func apply(to cells: UnsafeMutablePointer<Cell>, width: Int) {
+        let count = abs(distance)
+        if distance > 0 {
+            let kept = width - column - 2 * count
+            (cells + column + count).update(from: cells + column, count: kept)
+            (cells + column).update(repeating: .blank, count: count)
+        } else {
+            (cells + column).update(from: cells + column + count, count: width - column - count)
+        }
+        (cells + width - count).update(repeating: unknownCell, count: count)
+    }
+
+    private var unknownCell: Cell { Self.unknown }
+
+    /// The shift of row `old` (on screen) that brings the most cells of row `new` back, both
+    /// `width` cells, from the first column where they differ: nil when the row holds a cell that
+    /// is not a narrow scalar glyph (a wide or disputed cluster could be cut), or when the cells
+    /// brought back save fewer bytes than the move costs (a byte a cell, against the move's
+    /// sequences and a cursor move).
+    ///
+    /// - Complexity: O(width) per shift tried; the shifts tried are `hint` (another row's) first,
+    ///   then, when `searchesAll` and the row has ``minimumInkedChanges`` changed cells that are
+    ///   not spaces, every shift (and `searched` is set).
+    static func find(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, hint: Int, searchesAll: Bool,
+        searched: inout Bool
+    ) -> CharacterMove? {
+        var start = 0
+        while start < width, old[start] == new[start] { start += 1 }
+        guard start < width - 2 else { return nil }
+        for x in start..<width where old[x].width != 1 || old[x].glyph >= GlyphTable.firstInternedID {
+            return nil
+        }
+        if hint != 0, let move = candidate(old: old, new: new, width: width, row: row, start: start, distance: hint) {
+            return move
+        }
+        guard searchesAll, inkedChanges(old: old, new: new, width: width, start: start) >= minimumInkedChanges else {
+            return nil
+        }
+        searched = true
+        var best: CharacterMove?
+        var bestSaving = 0
+        for distance in 1..<(width - start) {
+            for shift in [distance, -distance] {
+                let saving = saving(old: old, new: new, width: width, start: start, distance: shift)
+                if saving > bestSaving {
+                    bestSaving = saving
+                    best = CharacterMove(row: row, column: start, distance: shift)
+                }
+            }
+        }
+        guard let best, bestSaving > best.sequenceBytes(width: width) + 4 else { return nil }
+        return best
+    }
+
+    /// The changed cells (from `start`) a row needs before every shift is tried on it: fewer,
+    /// and a move could not save much (colour edges alone move by the hint).
+    static let minimumInkedChanges = 6
+
+    /// The cells from `start` that changed to one that is not a space.
+    private static func inkedChanges(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int) -> Int
+    {
+        var count = 0
+        for x in start..<width where new[x].glyph != 0x20 && new[x] != old[x] { count += 1 }
+        return count
+    }
+
+    /// The move by `distance` from `start` when it pays (see ``find(old:new:width:row:hint:searchesAll:searched:)``).
+    private static func candidate(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, start: Int, distance: Int
+    ) -> CharacterMove? {
+        let move = CharacterMove(row: row, column: start, distance: distance)
+        let saving = saving(old: old, new: new, width: width, start: start, distance: distance)
+        return saving > move.sequenceBytes(width: width) + 4 ? move : nil
+    }
+
+    /// The cells that differ from `new` before the shift and equal it after, or 0 when the shift
+    /// does not fit the row.
+    private static func saving(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int
+    ) -> Int {
+        let count = abs(distance)
+        var saved = 0
+        if distance > 0 {
+            guard start + 2 * count < width else { return 0 }
+            for x in (start + count)..<(width - count) where new[x] == old[x - count] && new[x] != old[x] {
+                saved += 1
+            }
+        } else {
+            guard start + count < width else { return 0 }
+            for x in start..<(width - count) where new[x] == old[x + count] && new[x] != old[x] { saved += 1 }
+        }
+        return saved
+    }
+}

@@ -1,0 +1,201 @@
+import FoldCycleTestSupport
+import Testing
+
+@testable import FoldCycle
+
+/// The diff encoder's line and character moves replayed through the VT model, with host lines
+/// above the region, a line below it and columns right of the frame: every screen equals the
+/// frame drawn in full, the lines around the region stay, and a frame with moves is never longer
+/// than the cell diff alone.
+@Suite("ANSIEncoder moves")
+struct ANSIEncoderMoveTests {
+    /// Where the frames are replayed: rows of host text above, a row below, columns beyond.
+    struct Setting {
+        var hostRows = 2
+        var extraColumns = 0
+        var absolute = false
+        var depth = ColorDepth.truecolor
+    }
+
+    /// What a replay measured.
+    struct Replay {
+        var framesWithMoves = 0
+        var bytesWithMoves = 0
+        var bytesWithoutMoves = 0
+    }
+
+    /// A model with host text on its first rows and the row below the region, the cursor at the
+    /// region's top-left.
+    static func model(width: Int, height: Int, _ setting: Setting) -> VTModel {
+        var model = VTModel(width: width + setting.extraColumns, height: setting.hostRows + height + 1)
+        var text = ""
+        for row in 0..<setting.hostRows { text += "\u{1B}[\(row + 1);1Hhost \(row)" }
+        text += "\u{1B}[\(setting.hostRows + height + 1);1Hbelow\u{1B}[\(setting.hostRows + 1);1H"
+        model.apply(Array(text.utf8))
+        return model
+    }
+
+    static func encoder(_ setting: Setting, moves: Bool) -> ANSIEncoder {
+        let mode: ANSIEncoder.Mode =
+            setting.absolute ? .absolute(originRow: setting.hostRows, originColumn: 0) : .inline
+        var encoder = ANSIEncoder(mode: mode, depth: setting.depth)
+        encoder.columnsBeyondFrame = setting.extraColumns > 0
+        encoder.usesMoves = moves
+        return encoder
+    }
+
+    /// Whether `bytes` hold IL, DL, ICH or DCH.
+    static func holdsMoves(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x1B && bytes[index + 1] == 0x5B {
+                var end = index + 2
+                while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+                if end < bytes.count,
+                    [UInt8(ascii: "L"), UInt8(ascii: "M"), UInt8(ascii: "@"), UInt8(ascii: "P")]
+                        .contains(bytes[end])
+                {
+                    return true
+                }
+                index = end
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Replays `frames` (the first in full, then diffs) and checks every screen; `label` names
+    /// the case in failures.
+    static func replay(_ frames: [CellBuffer], _ setting: Setting, _ label: String) -> Replay {
+        let width = frames[0].width
+        let height = frames[0].height
+        var model = Self.model(width: width, height: height, setting)
+        var encoder = Self.encoder(setting, moves: true)
+        var plain = Self.encoder(setting, moves: false)
+        var bytes: [UInt8] = []
+        var plainBytes: [UInt8] = []
+        encoder.encodeFull(frames[0], into: &bytes)
+        plain.encodeFull(frames[0], into: &plainBytes)
+        model.apply(bytes)
+        var replay = Replay()
+        for index in 1..<frames.count {
+            bytes.removeAll(keepingCapacity: true)
+            plainBytes.removeAll(keepingCapacity: true)
+            var cellDiff = encoder
+            cellDiff.usesMoves = false
+            var cellDiffBytes: [UInt8] = []
+            cellDiff.encodeDiff(previous: frames[index - 1], current: frames[index], into: &cellDiffBytes)
+            encoder.encodeDiff(previous: frames[index - 1], current: frames[index], into: &bytes)
+            plain.encodeDiff(previous: frames[index - 1], current: frames[index], into: &plainBytes)
+            model.apply(bytes)
+            if Self.holdsMoves(bytes) { replay.framesWithMoves += 1 }
+            replay.bytesWithMoves += bytes.count
+            replay.bytesWithoutMoves += plainBytes.count
+            // Never longer than the cell diff from the same cursor and pen.
+            #expect(
+                bytes.count <= cellDiffBytes.count, "\(label) frame \(index): \(bytes.count) > \(cellDiffBytes.count)")
+
+            var expected = Self.model(width: width, height: height, setting)
+            var fresh = Self.encoder(setting, moves: true)
+            var fullBytes: [UInt8] = []
+            fresh.encodeFull(frames[index], into: &fullBytes)
+            expected.apply(fullBytes)
+            #expect(model.errors.isEmpty, "\(label) frame \(index): \(model.errors)")
+            #expect(model.cells == expected.cells, "\(label) frame \(index)")
+            if model.cells != expected.cells || !model.errors.isEmpty { break }
+        }
+        return replay
+    }
+
+    /// The frames of a transition of `kind` from item 0 to item 1, `count` evenly spaced.
+    static func transitionFrames(
+        _ kind: TransitionKind, _ direction: TransitionDirection, size: TerminalSize, count: Int
+    ) -> [CellBuffer] {
+        let items = FrameHashTests.itemSets[0].items
+        let scene = CardScene(cardSize: size)
+        let transition = TransitionStyle(kind: kind, direction: direction)
+            .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
+        return (0..<count).map { index in
+            var frame = CellBuffer(width: 0, height: 0)
+            scene.render(
+                transition.frame(atFractionComplete: Double(index) / Double(count - 1)), outgoing: (0, items[0]),
+                incoming: (1, items[1]), into: &frame)
+            return frame
+        }
+    }
+
+    static let kinds: [(name: String, kind: TransitionKind)] = [
+        ("fold", .fold), ("push", .push), ("move-in", .moveIn), ("reveal", .reveal),
+    ]
+
+    @Test(
+        "transition frames replay exactly with moves, inline with host lines above and absolute",
+        arguments: [TransitionDirection.down, .up, .left, .right])
+    func transitions(_ direction: TransitionDirection) {
+        var framesWithMoves = 0
+        for (name, kind) in Self.kinds {
+            let frames = Self.transitionFrames(kind, direction, size: TerminalSize(columns: 40, rows: 12), count: 13)
+            for (index, setting) in [
+                Setting(), Setting(hostRows: 3, extraColumns: 5, depth: .ansi256),
+                Setting(hostRows: 0, absolute: true, depth: .ansi16),
+            ].enumerated() {
+                let replay = Self.replay(frames, setting, "\(name) \(direction) setting \(index)")
+                framesWithMoves += replay.framesWithMoves
+            }
+        }
+        // Push and move-in shift whole rows: some frames of each direction move them.
+        #expect(framesWithMoves >= 6, "\(direction): \(framesWithMoves) frames with moves")
+    }
+
+    @Test("600 seeded pairs of shifted rows and blocks replay exactly and are never longer than the cell diff")
+    func shiftedRows() {
+        var random = SeededGenerator(seed: 0x5C_0117)
+        var framesWithMoves = 0
+        for iteration in 0..<600 {
+            let width = 6 + random.below(40)
+            let height = 3 + random.below(8)
+            var a = RandomFrames.zonedBuffer(&random, width: width, height: height)
+            if random.below(3) == 0 { RandomFrames.blankTails(&a, &random) }
+            var b = a
+            if random.below(4) != 0 { Self.shiftBlock(from: a, into: &b, &random) }
+            if random.below(2) == 0 { Self.shiftRows(&b, &random) }
+            if random.below(3) == 0 { b = RandomFrames.mutate(b, &random) }
+            b.normalizeWideClusters()
+            let setting = Setting(
+                hostRows: random.below(3), extraColumns: random.below(2) * 3, absolute: iteration % 3 == 2,
+                depth: ColorDepth.allCases[iteration % ColorDepth.allCases.count])
+            let replay = Self.replay([a, b], setting, "iteration \(iteration)")
+            framesWithMoves += replay.framesWithMoves
+        }
+        #expect(framesWithMoves >= 80, "\(framesWithMoves) frames with moves")
+    }
+
+    /// Moves a random block of rows of `a` up or down into `b`, new rows where it left.
+    static func shiftBlock(from a: CellBuffer, into b: inout CellBuffer, _ random: inout SeededGenerator) {
+        let height = a.height
+        let top = random.below(height - 1)
+        let bottom = top + 1 + random.below(height - top - 1)
+        let distance = 1 + random.below(bottom - top)
+        let up = random.below(2) == 0
+        for y in top...bottom {
+            let source = up ? y + distance : y - distance
+            for x in 0..<a.width {
+                b[x, y] = (top...bottom).contains(source) ? a[x, source] : Cell.space(background: .default)
+            }
+        }
+    }
+
+    /// Shifts the tail of some rows of `b` left or right by a few columns.
+    static func shiftRows(_ b: inout CellBuffer, _ random: inout SeededGenerator) {
+        let width = b.width
+        let distance = (1 + random.below(max(1, width / 4))) * (random.below(2) == 0 ? 1 : -1)
+        for y in 0..<b.height where random.below(2) == 0 {
+            let start = random.below(width / 2)
+            let row = (0..<width).map { b[$0, y] }
+            for x in start..<width {
+                let source = x - distance
+                b[x, y] = source >= start && source < width ? row[source] : RandomFrames.randomCell(&random)
+            }
+        }
+    }
+}
