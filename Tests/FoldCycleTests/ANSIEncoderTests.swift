@@ -290,6 +290,34 @@ struct ANSIEncoderTests {
         #expect(model.lines == PlainTextEncoder.lines(buffer))
     }
 
+    @Test("diff: an unchanged wide lead whose continuation changed ends the open span (it looped for ever)")
+    func diffUnchangedLeadChangedContinuation() {
+        // The bench hung on a fade at 256 colours: after "B" the open span met the unmarked lead
+        // of 漢, whose marked continuation stopped the gap where it began, and the scan went on
+        // at the same column for ever.
+        let navy = TerminalColor.rgb(RGBColor(red: 0, green: 0, blue: 128))
+        let lead = Cell("漢", background: navy)
+        func row(_ second: Character, continuation: Cell) -> CellBuffer {
+            var buffer = CellBuffer(width: 8, height: 1)
+            for (column, cell) in [Cell("a"), Cell(second), lead, continuation, Cell("c"), Cell("d")].enumerated() {
+                buffer[column, 0] = cell
+            }
+            return buffer
+        }
+        let previous = row("b", continuation: Cell.continuation(of: lead))
+        var changed = Cell.continuation(of: lead)
+        changed.background = .rgb(RGBColor(red: 128, green: 0, blue: 0))
+        let current = row("B", continuation: changed)
+        var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
+        var bytes: [UInt8] = []
+        encoder.encodeFull(previous, into: &bytes)
+        encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+        var model = VTModel(width: 8, height: 1)
+        model.apply(bytes)
+        #expect(model.errors.isEmpty)
+        #expect(model.lines == ["aB漢cd  "])
+    }
+
     @Test("diff: a changed trailing default blank erases the row's run with EL, never in pending wrap")
     func diffErasesTrailingBlanks() {
         let previous = Self.textRows(["hello world", "你好", "a你", "xy", "abcdefghijkl"], width: 12)

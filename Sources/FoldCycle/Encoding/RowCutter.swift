@@ -80,9 +80,13 @@ struct RowCutter {
             }
             guard x < end else { break }
             let gapBytes = written
+            // A gap that ends where it starts (an unmarked wide lead whose continuation is marked:
+            // no marked run starts at it either) ends the span here; the cutter draws that cell
+            // itself. Going on would loop for ever (found by the bench: a fade at 256 colours).
             guard
                 let after = rewriteGap(
-                    cells, marks: marks, from: x, to: end, scan: scan, stream: stream, written: &written)
+                    cells, marks: marks, from: x, to: end, scan: scan, stream: stream, written: &written),
+                after > x
             else {
                 count = gapBytes
                 return x
