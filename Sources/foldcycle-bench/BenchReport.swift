@@ -19,6 +19,8 @@ struct BenchReport: Codable, Sendable {
     /// Where and how the run measured.
     var environment: BenchEnvironment
     var frames: [FrameResult] = []
+    /// The picture cases (``PictureBench``).
+    var pictureFrames: [FrameResult] = []
     var idle: [IdleResult] = []
     var timer: TimerResult?
     var memory: MemoryResult?
@@ -317,7 +319,7 @@ struct BenchReport: Codable, Sendable {
             "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
         out += "quick: \(environment.quick ? "yes" : "no"), \(environment.date))\n"
         out +=
-            frameTable() + idleTable() + timerTable() + memoryTable() + startupTable() + runTable()
+            frameTable() + pictureTable() + idleTable() + timerTable() + memoryTable() + startupTable() + runTable()
             + targetTable()
         out += "\nTotal: \(Self.format(totalSeconds, "s"))\n"
         return out
@@ -462,7 +464,7 @@ struct BenchReport: Codable, Sendable {
             .max { $0.composeEncodeMicros.median < $1.composeEncodeMicros.median }
     }
 
-    private static func row(_ cells: [String], widths: [Int]) -> String {
+    static func row(_ cells: [String], widths: [Int]) -> String {
         var line = " "
         for (cell, width) in zip(cells, widths) {
             line += " " + cell + String(repeating: " ", count: max(width - cell.count, 0))

@@ -4,7 +4,7 @@ import Foundation
 /// Runs the selected sections in one process, off the main actor, and prints the report.
 ///
 /// Order: memory first (peak RSS is a high-water mark, so it must be read before the larger frame
-/// buffers of the other sections raise it), then frames, idle, timer, start-up and `run`.
+/// buffers of the other sections raise it), then frames, pictures, idle, timer, start-up and `run`.
 enum BenchRunner {
     /// Runs everything `options` selects; returns the process exit status.
     ///
@@ -45,6 +45,12 @@ enum BenchRunner {
                 longTransitions: options.memoryTransitions)
         }
         if options.sections.contains(.frames) { report.frames = measureFrames(options) }
+        if options.sections.contains(.pictures) {
+            progress("pictures: \(PictureBench.kinds.count) kinds × \(PictureBench.sizes.count) sizes × 2 depths")
+            report.pictureFrames = PictureBench.run(
+                minimumFrames: min(options.minimumFrames, 2 * options.framesPerTransition),
+                framesPerTransition: options.framesPerTransition, usesMoves: options.usesMoves)
+        }
         if options.sections.contains(.idle) {
             progress("idle: 2 × \(options.idleSeconds) s")
             report.idle = IdleBench.run(seconds: options.idleSeconds)

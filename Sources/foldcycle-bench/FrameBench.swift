@@ -112,14 +112,19 @@ enum FrameBench {
     /// the runner asks at the first size only, where the byte targets are; elsewhere the bounds
     /// are empty and the ratios nil).
     ///
+    /// `content`: the items' content by index (default ``BenchText``'s text; the picture cases
+    /// give pictures, ``PictureBench``).
+    ///
     /// - Returns: the diff encoder's result, then the full-frame encoder's.
     static func run(
         size: TerminalSize, kind: TransitionKind = .fold, direction: TransitionDirection,
         depth: ColorDepth = .truecolor, minimumFrames: Int, framesPerTransition: Int, measuresBounds: Bool = true,
-        usesMoves: Bool = true
+        usesMoves: Bool = true, content: ((Int) -> StyledString)? = nil
     ) -> [FrameResult] {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
-        let items = (0...transitions + 1).map { BenchText.item($0, columns: size.columns, rows: size.rows) }
+        let items = (0...transitions + 1).map {
+            content?($0) ?? StyledString(BenchText.item($0, columns: size.columns, rows: size.rows))
+        }
         let transition = TransitionStyle(kind: kind, direction: direction)
             .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
         let states = (0..<framesPerTransition).map {
@@ -135,7 +140,7 @@ enum FrameBench {
         var current = CellBuffer(width: 0, height: 0)
         var bytes: [UInt8] = []
         // What the terminal shows before the first frame: item 0 settled, drawn in full.
-        renderer.render(index: 0, text: items[0], into: &previous)
+        renderer.render(index: 0, content: items[0], into: &previous)
         diffEncoder.encodeFull(previous, into: &bytes)
         fullEncoder.encodeFull(previous, into: &bytes)
 
@@ -147,8 +152,8 @@ enum FrameBench {
 
         for k in 0...transitions {
             let timed = k > 0
-            let from = (index: k, text: items[k])
-            let to = (index: k + 1, text: items[k + 1])
+            let from = (index: k, content: items[k])
+            let to = (index: k + 1, content: items[k + 1])
             for state in states {
                 let start = Probe.nanoseconds()
                 measuredCompose(renderer, state, outgoing: from, incoming: to, into: &current)
@@ -205,7 +210,7 @@ enum FrameBench {
     /// floor, or the replay's bytes differ from the timed run's (`diffBytes`, per timed frame),
     /// which would make the floors those of other frames.
     static func bounds(
-        items: [String], states: [TransitionFrame], size: TerminalSize, depth: ColorDepth, transitions: Int,
+        items: [StyledString], states: [TransitionFrame], size: TerminalSize, depth: ColorDepth, transitions: Int,
         diffBytes: [Double], usesMoves: Bool
     ) -> (floors: [Double], moveFloors: [Double], glyphs: [Double], framesBelowFloor: Int) {
         let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
@@ -215,7 +220,7 @@ enum FrameBench {
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)
         var bytes: [UInt8] = []
-        renderer.render(index: 0, text: items[0], into: &previous)
+        renderer.render(index: 0, content: items[0], into: &previous)
         encoder.encodeFull(previous, into: &bytes)
         var floors: [Double] = []
         var moveFloors: [Double] = []
@@ -250,8 +255,8 @@ enum FrameBench {
 
     @inline(never)
     static func measuredCompose(
-        _ scene: CardScene, _ frame: TransitionFrame, outgoing: (index: Int, text: String),
-        incoming: (index: Int, text: String), into destination: inout CellBuffer
+        _ scene: CardScene, _ frame: TransitionFrame, outgoing: (index: Int, content: StyledString),
+        incoming: (index: Int, content: StyledString), into destination: inout CellBuffer
     ) {
         scene.render(frame, outgoing: outgoing, incoming: incoming, into: &destination)
     }
