@@ -162,9 +162,10 @@ struct OutputLowerBoundTests {
         #expect(bound.floor == 3)
     }
 
-    /// Every transition, direction and depth at a small size: the floor is never above the diff
-    /// encoder's bytes for the same frames (a floor above them would be wrong), and positive
-    /// whenever the encoder writes anything.
+    /// Every transition, direction and depth at a small size: the cell-diff floor is never above
+    /// the bytes of the diff encoder without moves, nor the move-aware floor above the bytes of
+    /// the encoder with them, for the same frames (a floor above them would be wrong); each is
+    /// positive whenever its encoder writes anything.
     @Test(.tags(.slow), arguments: TransitionKind.allCases)
     func theFloorIsNeverAboveTheDiffEncoder(kind: TransitionKind) {
         let size = TerminalSize(columns: 30, rows: 8)
@@ -176,11 +177,14 @@ struct OutputLowerBoundTests {
                 let scene = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
                 let transition = TransitionStyle(kind: kind, direction: direction)
                     .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
+                var cellEncoder = ANSIEncoder(mode: .inline, depth: depth)
+                cellEncoder.usesMoves = false
                 var encoder = ANSIEncoder(mode: .inline, depth: depth)
                 var bound = OutputLowerBound(depth: depth)
                 var previous = CellBuffer(width: 0, height: 0)
                 scene.render(index: 0, text: items[0], into: &previous)
                 var bytes: [UInt8] = []
+                cellEncoder.encodeFull(previous, into: &bytes)
                 encoder.encodeFull(previous, into: &bytes)
                 var frames = 0
                 for step in 0..<24 {
@@ -190,10 +194,15 @@ struct OutputLowerBoundTests {
                         incoming: (1, items[1]),
                         into: &current)
                     bytes.removeAll()
-                    encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+                    cellEncoder.encodeDiff(previous: previous, current: current, into: &bytes)
                     let floor = bound.bound(previous: previous, current: current).floor
                     #expect(floor <= bytes.count, "\(kind) \(direction) \(depth) step \(step)")
                     #expect((floor > 0) == !bytes.isEmpty, "\(kind) \(direction) \(depth) step \(step)")
+                    bytes.removeAll()
+                    encoder.encodeDiff(previous: previous, current: current, into: &bytes)
+                    let moveFloor = bound.moveAwareFloor(previous: previous, current: current, cellFloor: floor)
+                    #expect(moveFloor <= bytes.count, "moves: \(kind) \(direction) \(depth) step \(step)")
+                    #expect((moveFloor > 0) == !bytes.isEmpty, "moves: \(kind) \(direction) \(depth) step \(step)")
                     if !bytes.isEmpty { frames += 1 }
                     previous = current
                 }
