@@ -1,6 +1,7 @@
 /// What may appear in the encoder's output: printable UTF-8 text, CR, LF and BS, and CSI
 /// sequences of parameters (digits, `;`, `?`) and one of the finals the encoder writes
-/// (`A B C D H J K X m h l`): anything else is a sequence that is not the encoder's own.
+/// (`A B C D H J K X m h l`, and the moves' `L M @ P`: IL, DL, ICH, DCH): anything else is a
+/// sequence that is not the encoder's own.
 enum EncoderBytes {
     /// The first foreign thing in `bytes`, described, or nil when there is none.
     static func foreign(in bytes: [UInt8]) -> String? {
@@ -14,7 +15,7 @@ enum EncoderBytes {
                 }
                 var end = index + 2
                 while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }
-                guard end < bytes.count, Array("ABCDHJKXmhl".utf8).contains(bytes[end]) else {
+                guard end < bytes.count, Array("ABCDHJKXmhlLM@P".utf8).contains(bytes[end]) else {
                     return "CSI with a foreign final at \(index)"
                 }
                 index = end + 1
