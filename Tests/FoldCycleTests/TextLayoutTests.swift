@@ -56,6 +56,27 @@ struct TextLayoutTests {
                 name: "width 1 shows only the ellipsis", text: "abc", width: 1, height: 1, alignment: .left,
                 screen: ["…"]),
             LayoutCase(
+                name: "a long line wraps at spaces when the wrapped text fits", text: "one two three four",
+                width: 9, height: 3, alignment: .left, screen: ["one two  ", "three    ", "four     "]),
+            LayoutCase(
+                name: "wrapped lines are aligned and centred one by one", text: "one two three", width: 9, height: 4,
+                alignment: .center, screen: ["         ", " one two ", "  three  ", "         "]),
+            LayoutCase(
+                name: "the spaces at a break are dropped, the first line's indent kept", text: "  ab   cd  ef",
+                width: 5, height: 3, alignment: .left, screen: ["  ab ", "cd   ", "ef   "]),
+            LayoutCase(
+                name: "a word wider than the card breaks between clusters", text: "abcdefgh ij", width: 4,
+                height: 3, alignment: .left, screen: ["abcd", "efgh", "ij  "]),
+            LayoutCase(
+                name: "text with no spaces (CJK) breaks between clusters, never inside a wide one",
+                text: "你好世界吗", width: 5, height: 3, alignment: .left, screen: ["你好 ", "世界 ", "吗   "]),
+            LayoutCase(
+                name: "no line wraps when the wrapped text would not fit: each is clipped", text: "one two three\nfour",
+                width: 9, height: 2, alignment: .left, screen: ["one two …", "four     "]),
+            LayoutCase(
+                name: "short lines are kept as they are when a long one wraps", text: "a\nbb cc dd\ne", width: 5,
+                height: 4, alignment: .left, screen: ["a    ", "bb cc", "dd   ", "e    "]),
+            LayoutCase(
                 name: "zero-width clusters are dropped", text: "a\u{200B}b", width: 3, height: 1, alignment: .left,
                 screen: ["ab "]),
             LayoutCase(

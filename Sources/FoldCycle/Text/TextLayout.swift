@@ -7,9 +7,12 @@
 /// 3. Each line splits into grapheme clusters (`Character`) measured by `DisplayWidth`;
 ///    clusters of width 0 (a lone combining mark, U+200B, a lone ZWJ) are dropped, having no
 ///    cell to occupy. A tab advances to the next multiple of 8 columns, filled with spaces.
-/// 4. A line wider than the slot is clipped: clusters are kept while they fit in `width − 1`
-///    columns (a wide cluster that would straddle is dropped, its column padded with a space)
-///    and "…" fills the last cell.
+/// 4. Lines wider than the slot are word-wrapped (``wrapped(_:to:)``) when every line of the
+///    wrapped text fits the slot's height, so a long line uses the rows it has room for; when
+///    the wrapped text would not fit, no line is wrapped, and a line wider than the slot is
+///    clipped: clusters are kept while they fit in `width − 1` columns (a wide cluster that would
+///    straddle is dropped, its column padded with a space) and "…" fills the last cell. Wrapping
+///    never shows less of the text than clipping would (docs/decisions/0180-wrap-when-it-fits.md).
 /// 5. Each line is aligned horizontally; the block of lines is centred vertically (the extra row
 ///    of an odd leftover goes below); lines beyond the slot's height are dropped, and the last
 ///    line shown then ends with "…" (clipped as in step 4 when that makes it too wide), so a cut
@@ -132,7 +135,11 @@ public enum TextLayout {
         guard width > 0, height > 0 else { return }
         // An item with bold of its own is laid out without the card's bold, so that it shows.
         let style = style.under(text)
-        let lines = shapedLines(text, style: style)
+        var lines = shapedLines(text, style: style)
+        if lines.contains(where: { $0.width > width }) {
+            let wrapped = lines.flatMap { Self.wrapped($0, to: width) }
+            if wrapped.count <= height { lines = wrapped }
+        }
         let shown = min(lines.count, height)
         let top = (height - shown) / 2
         let plain = ShapedCluster(glyph: 0x20, width: 1, cell: style.cell(for: .plain))
@@ -230,6 +237,24 @@ public enum TextLayout {
     struct ShapedLine: Hashable {
         var clusters: [ShapedCluster] = []
         var width = 0
+
+        init() {}
+
+        /// A line of these clusters, its width their widths' sum.
+        init(_ clusters: some Sequence<ShapedCluster>) {
+            self.clusters = Array(clusters)
+            width = self.clusters.reduce(0) { $0 + Int($1.width) }
+        }
+
+        /// The line without the spaces at its end.
+        func droppingTrailingSpaces() -> ShapedLine {
+            var line = self
+            while let last = line.clusters.last, last.glyph == 0x20, last.width == 1 {
+                line.clusters.removeLast()
+                line.width -= 1
+            }
+            return line
+        }
     }
 
     /// Sanitized, split into lines, clusters measured, tabs expanded; not clipped. Without
@@ -265,6 +290,47 @@ public enum TextLayout {
             }
         }
         return lines
+    }
+
+    /// The line word-wrapped to lines of at most `width` cells: each line breaks at its last
+    /// space that leaves the line no wider than `width` (the spaces at the break are dropped, so
+    /// no wrapped line starts or ends with the break's spaces); a word wider than `width` breaks
+    /// between clusters, as text with no spaces (CJK) does. The first line's leading spaces (its
+    /// indent) are kept. A cluster wider than `width` (a wide one in a one-cell slot) is a line
+    /// of its own, wider than `width`, for ``clipped(_:to:padding:)`` to cut.
+    static func wrapped(_ line: ShapedLine, to width: Int) -> [ShapedLine] {
+        guard line.width > width, width > 0 else { return [line] }
+        var result: [ShapedLine] = []
+        var current = ShapedLine()
+        // Where the last run of spaces on `current` begins (a break there drops the spaces).
+        var lastBreak: Int?
+        for cluster in line.clusters {
+            let isSpace = cluster.glyph == 0x20 && cluster.width == 1
+            if isSpace && current.clusters.isEmpty && !result.isEmpty { continue }
+            if current.width + Int(cluster.width) > width {
+                if isSpace {
+                    result.append(current.droppingTrailingSpaces())
+                    current = ShapedLine()
+                    lastBreak = nil
+                    continue
+                }
+                if let breakIndex = lastBreak, breakIndex > 0 {
+                    result.append(ShapedLine(current.clusters[..<breakIndex]).droppingTrailingSpaces())
+                    current = ShapedLine(current.clusters[breakIndex...].drop { $0.glyph == 0x20 && $0.width == 1 })
+                } else if !current.clusters.isEmpty {
+                    result.append(current)
+                    current = ShapedLine()
+                }
+                lastBreak = nil
+            }
+            if isSpace && (current.clusters.last.map { !($0.glyph == 0x20 && $0.width == 1) } ?? false) {
+                lastBreak = current.clusters.count
+            }
+            current.clusters.append(cluster)
+            current.width += Int(cluster.width)
+        }
+        result.append(current.droppingTrailingSpaces())
+        return result
     }
 
     /// The line clipped to `width` cells with "…" in the last cell when it is too wide (in the
