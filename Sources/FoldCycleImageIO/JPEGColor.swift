@@ -29,7 +29,7 @@ enum JPEGColor {
                 let rows = upsamplers.map { $0.row(y) }
                 let start = out + (placement.base + y * placement.yStep)
                 switch space {
-                case .gray: gray(rows[0], width, start, placement.xStep)
+                case .gray: rgb(rows[0], rows[0], rows[0], width, start, placement.xStep)
                 case .yCbCr: yCbCr(rows[0], rows[1], rows[2], width, start, placement.xStep)
                 case .rgb: rgb(rows[0], rows[1], rows[2], width, start, placement.xStep)
                 }
@@ -40,13 +40,7 @@ enum JPEGColor {
         return RGBAImage(width: shown.0, height: shown.1, pixels: pixels)!
     }
 
-    private static func gray(_ y: UnsafePointer<UInt8>, _ width: Int, _ out: UnsafeMutablePointer<UInt8>, _ step: Int) {
-        for x in 0..<width {
-            let pixel = out + x * step
-            (pixel[0], pixel[1], pixel[2], pixel[3]) = (y[x], y[x], y[x], 255)
-        }
-    }
-
+    /// Three sample rows as opaque RGB (grey passes its one row three times).
     private static func rgb(
         _ r: UnsafePointer<UInt8>, _ g: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ width: Int,
         _ out: UnsafeMutablePointer<UInt8>, _ step: Int
