@@ -145,8 +145,8 @@ struct RenderDeckTests {
         #expect(frames.count == 38)
         #expect((0..<38).map(frames.time(ofFrame:)) == (0..<38).map { Double($0) / 20 })
         #expect(frames.title == "foldcycle render: deck right,undo")
-        let status = "card 1 of 3 · kept 0 · …"
-        let keys = "← discard · → keep · ↑↓…"
+        let status = "card 1 of 3 · kept 0 …"
+        let keys = "← discard · → keep …"
         frames.render(5)
         #expect(
             Screen(frames.cells)
@@ -159,14 +159,14 @@ struct RenderDeckTests {
                         "........kkkkkkkk........",
                         ".........wwwwww.........",
                         "........................",
-                        "dddddddddddddddddddddddd",
-                        "dddddddddddddddddddddddd",
+                        "dddddddddddddddddddddd..",
+                        "dddddddddddddddddddd....",
                     ], legend: Self.legend),
             "\(Screen(frames.cells))")
         #expect(frames.markers(afterFrame: 5) == [])
         frames.render(15)
         #expect(frames.markers(afterFrame: 15) == ["right"])
-        #expect(Screen(frames.cells).lines[6] == Self.padded("card 2 of 3 · kept 1 · …"))
+        #expect(Screen(frames.cells).lines[6] == Self.padded("card 2 of 3 · kept 1 …"))
         frames.render(18)
         // 0.15 s into the flight: the deck scene tests' screen of a key swipe, here under the footer
         // (the clock's 3 × 1/20 s puts the flying card's line a column right of that test's).
@@ -174,7 +174,7 @@ struct RenderDeckTests {
             Screen(frames.cells).lines
                 == [
                     "                 ▄▃▂▁", "        ▆▆▆▆▆▆▆▆      ▇▆", "        ▏ BBBB ▉▏  AAAA",
-                    "        ▏      ▉▃▂▁", "        ▇▇▇▇▇▇▇▇    ▇▆▅▄", "", "card 2 of 3 · kept 1 · …", keys,
+                    "        ▏      ▉▃▂▁", "        ▇▇▇▇▇▇▇▇    ▇▆▅▄", "", "card 2 of 3 · kept 1 …", keys,
                 ].map(Self.padded))
         frames.render(31)
         #expect(frames.markers(afterFrame: 31) == ["undo"])

@@ -24,17 +24,19 @@ extension CellBuffer {
         normalizeWideClusters()
     }
 
-    /// Draws one footer line of text at `row`, from column 0: sanitized, clipped with "…",
+    /// Draws one footer line of text at `row`, from column 0: sanitized, cut part-wise
+    /// (``FooterLine/fittedText(width:)``) or clipped with "…",
     /// followed by a reverse-video caret cell when the line asks for one.
     public mutating func drawText(_ line: FooterLine, row: Int) {
         guard row >= 0, row < height, width > 0 else { return }
         let caretWidth = line.showsCaret ? 1 : 0
         let textWidth = max(width - caretWidth, 0)
-        let metrics = TextLayout.measure(line.text)
+        let fitted = line.fittedText(width: textWidth)
+        let metrics = TextLayout.measure(fitted)
         let shown = min(metrics.width, textWidth)
         if shown > 0 {
             let text = TextLayout.layout(
-                line.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "",
+                fitted.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "",
                 width: shown, height: 1, alignment: .left,
                 style: TextStyle(foreground: .default, background: .default, attributes: line.attributes))
             blit(text, at: CellPosition(column: 0, row: row), clippingRows: row + 1)

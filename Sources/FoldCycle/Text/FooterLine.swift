@@ -28,6 +28,26 @@ public struct FooterLine: Hashable, Sendable {
         self.wraps = wraps
     }
 
+    /// What separates the parts of a status line ("▶ running · item 2/9 · fold up").
+    package static let separator = " · "
+
+    /// The text to draw in `width` cells: ``text`` when it fits; else, for a line of
+    /// ``separator``-joined parts with no caret, the leading parts that fit followed by " …", so a
+    /// part is shown whole or not at all (never "item 1/…"); else ``text``, for the drawing to
+    /// clip with "…".
+    package func fittedText(width: Int) -> String {
+        guard !showsCaret, DisplayWidth.of(text) > width, text.contains(Self.separator) else { return text }
+        let parts = text.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
+        var kept = parts[0]
+        guard DisplayWidth.of(kept) + 2 <= width else { return text }
+        for part in parts.dropFirst() {
+            let candidate = kept + Self.separator + part
+            guard DisplayWidth.of(candidate) + 2 <= width else { break }
+            kept = candidate
+        }
+        return kept + " …"
+    }
+
     /// The rows this line takes in a footer `width` cells wide, none of them wrapping: itself,
     /// or, when it ``wraps``, its text broken at spaces into rows of at most `width` cells (a word
     /// wider than that is clipped on its own row; the caret stays on the last row).
