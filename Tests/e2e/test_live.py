@@ -146,7 +146,7 @@ def test_default_card_fits_the_terminal_width(foldcycle, pty_run):
     run = pty_run([foldcycle, "--cycles", "0", "--color", "never", "A sentence far wider than this terminal"],
                   cols=20, rows=8)
     assert run.wait() == 0
-    # Narrowed to 19 columns, the card's three rows hold the line wrapped at spaces (record 0180).
+    # Narrowed to 19 columns, the card's three rows hold the line wrapped at spaces (record 0190).
     assert run.lines()[:3] == ["   A sentence far", "  wider than this", "      terminal"]
     assert "too small" not in run.text()
 

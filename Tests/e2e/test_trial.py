@@ -148,7 +148,7 @@ def test_the_card_refits_on_resize(foldcycle, pty_run, tmp_path, fullscreen):
     assert run.pump_until(lambda: "to be cut" in run.text(), 3), run.text()
     run.resize(45 if not fullscreen else 60, 20)
     # The narrowed card has the rows (its tallest item's two lines and the padding) to wrap the
-    # long line at a space (docs/decisions/0180): all of it shows, nothing is cut.
+    # long line at a space (docs/decisions/0190): all of it shows, nothing is cut.
     assert run.pump_until(lambda: any(line.strip() == "second line" for line in run.lines())
                           and any(line.strip().startswith("A first card whose line") for line in run.lines())
                           and any(line.strip().endswith("to be cut") for line in run.lines()), 3), run.text()

@@ -12,7 +12,7 @@
 ///    the wrapped text would not fit, no line is wrapped, and a line wider than the slot is
 ///    clipped: clusters are kept while they fit in `width − 1` columns (a wide cluster that would
 ///    straddle is dropped, its column padded with a space) and "…" fills the last cell. Wrapping
-///    never shows less of the text than clipping would (docs/decisions/0180-wrap-when-it-fits.md).
+///    never shows less of the text than clipping would (docs/decisions/0190-wrap-when-it-fits.md).
 /// 5. Each line is aligned horizontally; the block of lines is centred vertically (the extra row
 ///    of an odd leftover goes below); lines beyond the slot's height are dropped, and the last
 ///    line shown then ends with "…" (clipped as in step 4 when that makes it too wide), so a cut
