@@ -62,8 +62,8 @@ struct TextLayoutTests {
                 name: "wrapped lines are aligned and centred one by one", text: "one two three", width: 9, height: 4,
                 alignment: .center, screen: ["         ", " one two ", "  three  ", "         "]),
             LayoutCase(
-                name: "the spaces at a break are dropped, the first line's indent kept", text: "  ab   cd  ef",
-                width: 5, height: 3, alignment: .left, screen: ["  ab ", "cd   ", "ef   "]),
+                name: "the spaces at a break are dropped, the indent kept on every row", text: "  ab   cd  ef",
+                width: 5, height: 3, alignment: .left, screen: ["  ab ", "  cd ", "  ef "]),
             LayoutCase(
                 name: "a word wider than the card breaks between clusters", text: "abcdefgh ij", width: 4,
                 height: 3, alignment: .left, screen: ["abcd", "efgh", "ij  "]),
@@ -71,8 +71,26 @@ struct TextLayoutTests {
                 name: "text with no spaces (CJK) breaks between clusters, never inside a wide one",
                 text: "你好世界吗", width: 5, height: 3, alignment: .left, screen: ["你好 ", "世界 ", "吗   "]),
             LayoutCase(
-                name: "no line wraps when the wrapped text would not fit: each is clipped", text: "one two three\nfour",
-                width: 9, height: 2, alignment: .left, screen: ["one two …", "four     "]),
+                name: "a line with fewer rows than it wraps to fills its last row and ends it with …",
+                text: "one two three four", width: 9, height: 2, alignment: .left, screen: ["one two  ", "three fo…"]),
+            LayoutCase(
+                name: "every line keeps its first row: with no row to spare, a line is clipped as it is",
+                text: "one two three\nfour", width: 9, height: 2, alignment: .left, screen: ["one two …", "four     "]),
+            LayoutCase(
+                name: "spare rows go to the lines that need them, top first", text: "aa bb cc\ndd ee ff", width: 5,
+                height: 3, alignment: .left, screen: ["aa bb", "cc   ", "dd e…"]),
+            LayoutCase(
+                name: "a list item's continuation hangs under its text", text: "• one two three", width: 9,
+                height: 2, alignment: .left, screen: ["• one two", "  three  "]),
+            LayoutCase(
+                name: "a numbered item's continuation hangs under its text", text: " 12. ab cd ef", width: 11,
+                height: 2, alignment: .left, screen: [" 12. ab cd ", "     ef    "]),
+            LayoutCase(
+                name: "a quote's continuation repeats its bars", text: "│ │ ab cd ef", width: 9, height: 2,
+                alignment: .left, screen: ["│ │ ab cd", "│ │ ef   "]),
+            LayoutCase(
+                name: "no hanging indent that would take half the card", text: "• ab cd", width: 4, height: 3,
+                alignment: .left, screen: ["• ab", "cd  ", "    "]),
             LayoutCase(
                 name: "short lines are kept as they are when a long one wraps", text: "a\nbb cc dd\ne", width: 5,
                 height: 4, alignment: .left, screen: ["a    ", "bb cc", "dd   ", "e    "]),

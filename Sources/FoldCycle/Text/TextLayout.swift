@@ -7,12 +7,12 @@
 /// 3. Each line splits into grapheme clusters (`Character`) measured by `DisplayWidth`;
 ///    clusters of width 0 (a lone combining mark, U+200B, a lone ZWJ) are dropped, having no
 ///    cell to occupy. A tab advances to the next multiple of 8 columns, filled with spaces.
-/// 4. Lines wider than the slot are word-wrapped (``wrapped(_:to:)``) when every line of the
-///    wrapped text fits the slot's height, so a long line uses the rows it has room for; when
-///    the wrapped text would not fit, no line is wrapped, and a line wider than the slot is
-///    clipped: clusters are kept while they fit in `width − 1` columns (a wide cluster that would
-///    straddle is dropped, its column padded with a space) and "…" fills the last cell. Wrapping
-///    never shows less of the text than clipping would (docs/decisions/0190-wrap-when-it-fits.md).
+/// 4. Lines wider than the slot are word-wrapped (`wrapped(_:to:)`) into the rows they have
+///    room for (`rows(_:width:height:)`): each line keeps at least one row, so every line shows
+///    its start, and spare rows go to the lines that need them, top first. A line with fewer rows
+///    than it wraps to ends its last row with "…"; a row still wider than the slot is clipped:
+///    clusters are kept while they fit in `width − 1` columns (a wide cluster that would
+///    straddle is dropped, its column padded with a space) and "…" fills the last cell.
 /// 5. Each line is aligned horizontally; the block of lines is centred vertically (the extra row
 ///    of an odd leftover goes below); lines beyond the slot's height are dropped, and the last
 ///    line shown then ends with "…" (clipped as in step 4 when that makes it too wide), so a cut
@@ -135,18 +135,14 @@ public enum TextLayout {
         guard width > 0, height > 0 else { return }
         // An item with bold of its own is laid out without the card's bold, so that it shows.
         let style = style.under(text)
-        var lines = shapedLines(text, style: style)
-        if lines.contains(where: { $0.width > width }) {
-            let wrapped = lines.flatMap { Self.wrapped($0, to: width) }
-            if wrapped.count <= height { lines = wrapped }
-        }
-        let shown = min(lines.count, height)
+        let rows = Self.rows(shapedLines(text, style: style), width: width, height: height)
+        let shown = rows.count
         let top = (height - shown) / 2
         let plain = ShapedCluster(glyph: 0x20, width: 1, cell: style.cell(for: .plain))
         for lineIndex in 0..<shown {
-            var shaped = lines[lineIndex]
-            if lineIndex == shown - 1 && shown < lines.count {
-                // Lines below are cut: say so where the text stops.
+            var shaped = rows[lineIndex].line
+            if rows[lineIndex].isCut {
+                // Text is left out after this row: say so where the text stops.
                 shaped.clusters.append((shaped.clusters.last ?? plain).replaced(by: ellipsis))
                 shaped.width += 1
             }
@@ -228,6 +224,9 @@ public enum TextLayout {
             self.cell.width = width
         }
 
+        /// Whether the cluster is a space (a break between words).
+        var isSpace: Bool { glyph == 0x20 && width == 1 }
+
         /// The same style with another (narrow) glyph.
         func replaced(by glyph: UInt32) -> ShapedCluster {
             ShapedCluster(glyph: glyph, width: 1, cell: cell)
@@ -249,7 +248,7 @@ public enum TextLayout {
         /// The line without the spaces at its end.
         func droppingTrailingSpaces() -> ShapedLine {
             var line = self
-            while let last = line.clusters.last, last.glyph == 0x20, last.width == 1 {
+            while let last = line.clusters.last, last.isSpace {
                 line.clusters.removeLast()
                 line.width -= 1
             }
@@ -292,38 +291,68 @@ public enum TextLayout {
         return lines
     }
 
+    /// The rows `lines` take in a slot of `width` × `height` cells, each marked when text is
+    /// left out after it (its last cell becomes "…"). More lines than rows: the first `height`,
+    /// the last marked. Otherwise each line in turn gets the rows it wraps to (``wrapped(_:to:)``)
+    /// as long as one row is left for every line after it; a line with less room takes what
+    /// there is, its last row holding the rest of the line (for ``clipped(_:to:padding:)`` to end
+    /// with "…"). So every line shows at least its start, as much of it as its rows hold, and
+    /// spare rows go to the lines that need them, top first
+    /// (docs/decisions/0190-wrap-into-spare-rows.md).
+    static func rows(_ lines: [ShapedLine], width: Int, height: Int) -> [(line: ShapedLine, isCut: Bool)] {
+        guard lines.count <= height else {
+            return lines.prefix(height).enumerated().map { ($1, $0 == height - 1) }
+        }
+        var rows: [(line: ShapedLine, isCut: Bool)] = []
+        for (index, line) in lines.enumerated() {
+            let room = height - rows.count - (lines.count - index - 1)
+            rows += wrapped(line, to: width, rows: room).map { ($0, false) }
+        }
+        return rows
+    }
+
     /// The line word-wrapped to lines of at most `width` cells: each line breaks at its last
     /// space that leaves the line no wider than `width` (the spaces at the break are dropped, so
     /// no wrapped line starts or ends with the break's spaces); a word wider than `width` breaks
-    /// between clusters, as text with no spaces (CJK) does. The first line's leading spaces (its
-    /// indent) are kept. A cluster wider than `width` (a wide one in a one-cell slot) is a line
-    /// of its own, wider than `width`, for ``clipped(_:to:padding:)`` to cut.
-    static func wrapped(_ line: ShapedLine, to width: Int) -> [ShapedLine] {
-        guard line.width > width, width > 0 else { return [line] }
+    /// between clusters, as text with no spaces (CJK) does. The continuation lines hang under
+    /// the text after the first line's indent and list marker (``hangingPrefix(of:width:)``), and
+    /// repeat its quote bars. A cluster wider than the room (a wide one in a one-cell slot) is a
+    /// line of its own, wider than `width`, for ``clipped(_:to:padding:)`` to cut. At most
+    /// `rows` lines: the last holds the rest of the line unbroken (wider than `width` when the
+    /// line needs more rows), so one row is the line itself.
+    static func wrapped(_ line: ShapedLine, to width: Int, rows: Int = .max) -> [ShapedLine] {
+        guard line.width > width, width > 0, rows > 1 else { return [line] }
+        let prefix = hangingPrefix(of: line, width: width)
         var result: [ShapedLine] = []
         var current = ShapedLine()
-        // Where the last run of spaces on `current` begins (a break there drops the spaces).
+        // Where this row's own text begins (after the marker, or the continuation's prefix).
+        var contentStart = prefix.count
+        // Where the last run of spaces in this row's text begins (a break there drops them).
         var lastBreak: Int?
+        func startRow(with clusters: some Sequence<ShapedCluster> = []) {
+            current = ShapedLine(prefix + Array(clusters))
+            contentStart = prefix.count
+            lastBreak = nil
+        }
         for cluster in line.clusters {
-            let isSpace = cluster.glyph == 0x20 && cluster.width == 1
-            if isSpace && current.clusters.isEmpty && !result.isEmpty { continue }
-            if current.width + Int(cluster.width) > width {
-                if isSpace {
+            let atRowStart = current.clusters.count <= contentStart
+            if cluster.isSpace && atRowStart && !result.isEmpty { continue }
+            if current.width + Int(cluster.width) > width && result.count < rows - 1 {
+                if cluster.isSpace {
                     result.append(current.droppingTrailingSpaces())
-                    current = ShapedLine()
-                    lastBreak = nil
+                    startRow()
                     continue
                 }
-                if let breakIndex = lastBreak, breakIndex > 0 {
+                if let breakIndex = lastBreak {
+                    let tail = current.clusters[breakIndex...].drop { $0.isSpace }
                     result.append(ShapedLine(current.clusters[..<breakIndex]).droppingTrailingSpaces())
-                    current = ShapedLine(current.clusters[breakIndex...].drop { $0.glyph == 0x20 && $0.width == 1 })
-                } else if !current.clusters.isEmpty {
+                    startRow(with: tail)
+                } else if !atRowStart {
                     result.append(current)
-                    current = ShapedLine()
+                    startRow()
                 }
-                lastBreak = nil
             }
-            if isSpace && (current.clusters.last.map { !($0.glyph == 0x20 && $0.width == 1) } ?? false) {
+            if cluster.isSpace && current.clusters.count > contentStart && current.clusters.last?.isSpace == false {
                 lastBreak = current.clusters.count
             }
             current.clusters.append(cluster)
@@ -331,6 +360,35 @@ public enum TextLayout {
         }
         result.append(current.droppingTrailingSpaces())
         return result
+    }
+
+    /// What a wrapped line's continuation rows begin with: the first row's quote bars (its
+    /// indent and each "│ ", repeated as they are), or blanks as wide as its indent and list
+    /// marker ("• ", "- ", "* ", "+ ", "1. ", "1) "), so the text lines up under the text; none
+    /// when that would take half the width or more.
+    static func hangingPrefix(of line: ShapedLine, width: Int) -> [ShapedCluster] {
+        let clusters = line.clusters
+        func glyph(_ index: Int) -> UInt32? { index < clusters.count ? clusters[index].glyph : nil }
+        func isSpace(_ index: Int) -> Bool { index < clusters.count && clusters[index].isSpace }
+        var end = 0
+        while isSpace(end) { end += 1 }
+        var quoted = end
+        while glyph(quoted) == 0x2502 && isSpace(quoted + 1) { quoted += 2 }
+        var prefix: [ShapedCluster]
+        if quoted > end {
+            prefix = Array(clusters[..<quoted])
+        } else {
+            var digits = end
+            while let value = glyph(digits), (0x30...0x39).contains(value) { digits += 1 }
+            if [0x2022, 0x2D, 0x2A, 0x2B].contains(glyph(end)) && isSpace(end + 1) {
+                end += 2
+            } else if digits > end && [0x2E, 0x29].contains(glyph(digits)) && isSpace(digits + 1) {
+                end = digits + 2
+            }
+            prefix = clusters[..<end].map { $0.replaced(by: 0x20) }
+        }
+        let prefixWidth = prefix.reduce(0) { $0 + Int($1.width) }
+        return prefixWidth * 2 >= width ? [] : prefix
     }
 
     /// The line clipped to `width` cells with "…" in the last cell when it is too wide (in the
