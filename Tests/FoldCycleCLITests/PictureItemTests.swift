@@ -34,6 +34,7 @@ struct PictureItemTests {
         try Data(Self.pngSignature + [0, 0, 0]).write(to: directory.appendingPathComponent("truncated.png"))
         try Data(Self.pngSignature + [0, 0, 0]).write(to: directory.appendingPathComponent("no-extension"))
         try Data("hello\n".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        try Data().write(to: directory.appendingPathComponent("empty.png"))
         try body(directory)
     }
 
@@ -58,6 +59,7 @@ struct PictureItemTests {
             #expect(failure("folder.png") == "is a directory")
             #expect(failure("pipe.jpg") == "is a named pipe (FIFO), not a file")
             #expect(failure("text.png") == "not a PNG or JPEG picture")
+            #expect(failure("empty.png") == "is empty (0 bytes)")
             #expect(failure("truncated.png") == decoded)
             #expect(failure("no-extension") == decoded)
             // Run as root, chmod 000 still reads.

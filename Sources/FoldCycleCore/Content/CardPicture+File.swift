@@ -9,8 +9,8 @@ extension CardPicture {
     /// The picture in the file at `path`, its caption the file's name. Never throws and never
     /// blocks: the file's type is checked before it is opened, so a directory or a FIFO is
     /// never read; what cannot be shown becomes a failure whose reason names it ("is a
-    /// directory", "is a named pipe (FIFO)", "permission denied", "larger than 256 MiB",
-    /// ``PictureDecodingError``'s line).
+    /// directory", "is a named pipe (FIFO)", "permission denied", "is empty (0 bytes)", "larger
+    /// than 256 MiB", ``PictureDecodingError``'s line).
     ///
     /// - Parameters:
     ///   - path: the file.
@@ -25,6 +25,8 @@ extension CardPicture {
         switch PictureFile.read(path, limit: Self.maximumFileBytes) {
         case .failure(let reason):
             self.init(failure: reason.description, caption: caption, path: path)
+        case .success(let bytes) where bytes.isEmpty:
+            self.init(failure: Self.emptyFileReason, caption: caption, path: path)
         case .success(let bytes):
             do {
                 var image = try PictureDecoder.decode(bytes, fitting: fitting)
@@ -36,6 +38,10 @@ extension CardPicture {
             }
         }
     }
+
+    /// The reason a card gives for a picture file of no bytes (a file being written, or
+    /// `touch`ed): said plainly rather than as bytes of no picture format.
+    package static let emptyFileReason = "is empty (0 bytes)"
 
     /// The last component of `path` (the whole path when it ends in "/").
     package static func fileName(of path: String) -> String {
