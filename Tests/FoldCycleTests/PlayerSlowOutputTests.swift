@@ -33,6 +33,15 @@ private final class HoldingTerminal: OutputSink, Sendable {
 
     var isTerminal: Bool { true }
     var size: TerminalSize? { terminal.size }
+
+    /// Each mark with the card's text row on screen when it arrived.
+    private let markLog = LockedBox<[String]>([])
+    var marks: [String] { markLog.withLock { $0 } }
+
+    func mark(_ label: String) {
+        let shown = terminal.lines[1].trimmingCharacters(in: .whitespaces)
+        markLog.withLock { $0.append("\(label) over \(shown)") }
+    }
 }
 
 /// A slow terminal never makes frames queue (issue 30, point 7): while a frame is still being
@@ -99,6 +108,8 @@ struct PlayerSlowOutputTests {
         #expect(slow.terminal.writes == 3)
         #expect(slow.terminal.lines == ["          ", "  BBB     ", "          ", "          ", "          "])
         #expect(slow.terminal.errors == [])
+        // A recorder's mark names the item after the bytes that show it: the owed frame's.
+        #expect(slow.marks == ["AAA over AAA", "BBB over BBB"])
 
         // A terminal that never blocked shows the same cells, after every frame.
         let fast = RecordingTerminal(columns: 10, rows: 5)

@@ -49,6 +49,12 @@ final class OutputWriter: Sendable {
         }
     }
 
+    /// Runs `body` on the writer's queue after every write submitted before it (a recorder's
+    /// mark after the bytes that show it).
+    func enqueue(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
+    }
+
     /// Returns once every write submitted so far is done.
     func drain() {
         queue.sync {}

@@ -80,6 +80,8 @@ public final class Player: Sendable {
         /// Whether a frame was dropped since the last one composed: one is drawn when the output
         /// catches up.
         var frameDeferred = false
+        /// Marks (``OutputSink/mark(_:)``) waiting for the owed frame that shows their item.
+        var pendingMarks: [String] = []
         var drawnRows = 0
         var rowsHandler: (@Sendable () -> Void)?
         var changeHandler: (@Sendable (SceneChange) -> Void)?
@@ -383,7 +385,7 @@ public final class Player: Sendable {
             requestFrame()
         }
         // After the bytes that show it: a recorder's marker names the item now on screen.
-        if output != .plainText, case .settled(let text) = change { sink.mark(text) }
+        if output != .plainText, case .settled(let text) = change { mark(text) }
         state.value.changeHandler?(change)
     }
 
@@ -435,6 +437,9 @@ public final class Player: Sendable {
             $0.heldForNormalScreen.removeAll()
         }
         flush()
+        // The final frame shows the items of any marks held for an owed frame.
+        state.value.frameDeferred = false
+        releaseMarks()
     }
 
     // MARK: - Host output and text lines
@@ -544,14 +549,38 @@ public final class Player: Sendable {
         state.value.failureHandler?(error)
     }
 
+    /// Tells the sink `label` after the bytes that show it: at once when frames are written on
+    /// this queue; on the writer's queue after the frame submitted last; after the owed frame when
+    /// the one that shows it was dropped.
+    private func mark(_ label: String) {
+        guard let writer else {
+            sink.mark(label)
+            return
+        }
+        if state.value.frameDeferred {
+            state.value.pendingMarks.append(label)
+            return
+        }
+        let sink = self.sink
+        writer.enqueue { sink.mark(label) }
+    }
+
+    /// The marks held for an owed frame, after the bytes written so far.
+    private func releaseMarks() {
+        guard !state.value.pendingMarks.isEmpty else { return }
+        let labels = state.value.pendingMarks
+        state.value.pendingMarks.removeAll()
+        for label in labels { mark(label) }
+    }
+
     /// A background write is done: the frame owed for the ones dropped meanwhile is drawn now,
     /// for the scene as it is now (the settled card when the motion ended meanwhile).
     private func outputCaughtUp(failure: TerminalError?) {
         if let failure { recordFailure(failure) }
         guard state.value.frameDeferred, !(writer?.isBusy ?? false) else { return }
         state.value.frameDeferred = false
-        guard state.value.writeFailure == nil else { return }
-        drawFrame(background: true)
+        if state.value.writeFailure == nil { drawFrame(background: true) }
+        releaseMarks()
     }
 
     /// Draws a frame unless the output is still writing the one before: then the frame is
@@ -566,6 +595,7 @@ public final class Player: Sendable {
         }
         state.value.frameDeferred = false
         drawFrame(at: time, background: true)
+        releaseMarks()
     }
 
     // MARK: - Composing a frame
