@@ -61,6 +61,11 @@ enum BenchArguments {
     static let foldcycle = TextOption(
         "foldcycle", value: "path", summary: "The foldcycle binary.", defaultText: "next to this executable",
         isPath: true)
+    static let pictureFiles = TextOption(
+        "picture-files", value: "list",
+        summary: "Comma-separated PNG or JPEG files the pictures section decodes (full size and fitted to an "
+            + "80x24 and a 160x48 card): time and peak memory per megapixel.",
+        defaultText: "none", isPath: true)
     static let sections = TextOption(
         "sections", value: "list",
         summary: "Comma-separated sections to run (\(BenchSection.allCases.map(\.rawValue).joined(separator: ", "))).",
@@ -88,7 +93,8 @@ enum BenchArguments {
     static let specs = [
         quick.spec, frames.spec, framesPerTransition.spec, sizes.spec, depths.spec, directions.spec, kinds.spec,
         idleSeconds.spec, ticks.spec, interval.spec, transitions.spec, spawns.spec, runBytes.spec, foldcycle.spec,
-        sections.spec, strict.spec, cellDiff.spec, markdown.spec, writeDocs.spec, checkDocs.spec, docsRoot.spec,
+        pictureFiles.spec, sections.spec, strict.spec, cellDiff.spec, markdown.spec, writeDocs.spec, checkDocs.spec,
+        docsRoot.spec,
         help.spec,
     ]
 

@@ -45,6 +45,8 @@ struct BenchOptions: Sendable {
     var spawns = 10
     /// Bytes the command of the `foldcycle run` throughput run prints (issue 31: 1 GB).
     var runBytes = 1 << 30
+    /// Pictures the `pictures` section decodes (`--picture-files`); none: no decode cases.
+    var pictureFiles: [String] = []
     /// The `foldcycle` binary; nil: next to this executable.
     var foldcyclePath: String?
     /// The sections to run, in the order given by ``BenchSection/allCases``.
@@ -145,6 +147,9 @@ struct BenchOptions: Sendable {
         options.checkDocs = values.flag(A.checkDocs)
         options.docsRoot = values.text(A.docsRoot) ?? options.docsRoot
         options.foldcyclePath = values.text(A.foldcycle)
+        if let text = values.text(A.pictureFiles) {
+            options.pictureFiles = text.split(separator: ",").map { String($0) }
+        }
         options.minimumFrames = try values.value(A.frames) ?? options.minimumFrames
         options.framesPerTransition = try values.value(A.framesPerTransition) ?? options.framesPerTransition
         options.idleSeconds = try values.value(A.idleSeconds) ?? options.idleSeconds

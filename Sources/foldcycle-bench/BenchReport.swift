@@ -21,6 +21,8 @@ struct BenchReport: Codable, Sendable {
     var frames: [FrameResult] = []
     /// The picture cases (``PictureBench``).
     var pictureFrames: [FrameResult] = []
+    /// The picture decode cases (``PictureDecodeBench``).
+    var pictureDecodes: [DecodeResult] = []
     var idle: [IdleResult] = []
     var timer: TimerResult?
     var memory: MemoryResult?
@@ -318,9 +320,8 @@ struct BenchReport: Codable, Sendable {
         var out =
             "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
         out += "quick: \(environment.quick ? "yes" : "no"), \(environment.date))\n"
-        out +=
-            frameTable() + pictureTable() + idleTable() + timerTable() + memoryTable() + startupTable() + runTable()
-            + targetTable()
+        out += frameTable() + pictureTable() + pictureDecodeTable()
+        out += idleTable() + timerTable() + memoryTable() + startupTable() + runTable() + targetTable()
         out += "\nTotal: \(Self.format(totalSeconds, "s"))\n"
         return out
     }

@@ -50,6 +50,11 @@ enum BenchRunner {
             report.pictureFrames = PictureBench.run(
                 minimumFrames: min(options.minimumFrames, 2 * options.framesPerTransition),
                 framesPerTransition: options.framesPerTransition, usesMoves: options.usesMoves)
+            if !options.pictureFiles.isEmpty {
+                progress("pictures: decoding \(options.pictureFiles.count) files, full size and fitted to 2 cards")
+                report.pictureDecodes = PictureDecodeBench.run(
+                    files: options.pictureFiles, runs: options.quick ? 3 : 10)
+            }
         }
         if options.sections.contains(.idle) {
             progress("idle: 2 × \(options.idleSeconds) s")

@@ -140,14 +140,27 @@ done
 """
 
 
+def tmux_wrapped(workdir, shell):
+    """`shell` run in a tmux pane that fills the window: a private server and socket, no status
+    line, truecolour passed on to the emulator (its TERM is xterm: the `Tc` override)."""
+    conf = os.path.join(workdir, "tmux.conf")
+    with open(conf, "w") as handle:
+        handle.write("set -g status off\nset -g default-terminal tmux-256color\n"
+                     "set -ga terminal-overrides ',xterm*:Tc'\n")
+    socket = os.path.join(workdir, "tmux.socket")
+    return (f"tmux -S {shlex.quote(socket)} -f {shlex.quote(conf)} new-session "
+            + shlex.quote(shell))
+
+
 class Terminal:
     """One emulator window (80x24, DejaVu Sans Mono 12) on `display`, background `bg`
     ("white" or "black"). Without `command`, it runs the frame loop (`show`); with it, bash runs
     that command and writes its exit status to `self.status_path`."""
 
-    def __init__(self, display, emulator, bg, workdir, command=None, env=None):
+    def __init__(self, display, emulator, bg, workdir, command=None, env=None, inside_tmux=False):
         self.display, self.emulator, self.bg_name, self.workdir = display, emulator, bg, workdir
         self.bg, self.fg = BACKGROUNDS[bg]
+        self.tmux_socket = None
         os.makedirs(workdir, exist_ok=True)
         self.fifo = os.path.join(workdir, "frames.fifo")
         self.status_path = os.path.join(workdir, "status")
@@ -160,6 +173,9 @@ class Terminal:
             with open(loop, "w") as script:
                 script.write(LOOP)
             shell = f"bash {shlex.quote(loop)} {shlex.quote(self.fifo)}"
+            if inside_tmux:
+                shell = tmux_wrapped(workdir, shell)
+                self.tmux_socket = os.path.join(workdir, "tmux.socket")
         else:
             # The wrapper shell outlives the command's signals (a trap, reset in the child), so
             # it writes the status even when the window closes (SIGHUP) or Ctrl-C is typed.
@@ -250,6 +266,8 @@ class Terminal:
             return int(status.read().strip())
 
     def close(self):
+        if self.tmux_socket is not None:
+            subprocess.run(["tmux", "-S", self.tmux_socket, "kill-server"], capture_output=True)
         if self.proc.poll() is None:
             self.proc.terminate()
             try:

@@ -7,6 +7,10 @@ every cell should show. The window's default background is white (fg black) and 
 white). Geometry: 80x24 cells of DejaVu Sans Mono 12, the grid measured from a calibration
 pattern. Exits: the live tool quit by `q`, Ctrl-C and closing the window (129).
 
+Pictures as cells (issue 30, point 8): a picture card at rest in xterm and sakura on both
+backgrounds and in tmux (a pane in xterm), each half cell compared with the source picture
+downsampled to the card's half-block grid; and the fold to the next card leaving none of it.
+
 test_edge_cells_outside_the_card_show_the_window_background[...-white-...] fails while the
 encoder draws the outside part of a left or bottom edge cell in a literal black (issue 21, 1)."""
 import json
@@ -291,3 +295,179 @@ def test_a_drag_ends_when_the_window_loses_the_focus(display, terminals, foldcyc
     finally:
         terminal.close()
         elsewhere.close()
+
+
+# -- pictures as cells (issue 30, point 8): a picture card at rest compared with its source
+
+
+PICTURE_SIZE = (240, 150)
+RED, BLUE = (200, 40, 40), (30, 60, 200)
+# The card: 40 x 12 cells, the picture above a one-line caption (40 x 11 cells, 80 x 22 half-block
+# pixels; the 240 x 150 picture fits 35 x 22 of them).
+PICTURE_CARD = ["--width", "40", "--height", "12"]
+PICTURE_ROWS, PICTURE_COLS = range(0, 11), range(0, 40)
+# Each half cell's centre in the screenshot, per channel: where the source is flat over the half
+# cell and its neighbours, within 6 of it (the source averaged over the half cell, Pillow's box
+# filter); elsewhere (the gradient, the blocks' edges: the card resamples the picture decoded to
+# the card's size, so an edge spreads over a neighbouring half cell), within 6 of the range of the
+# source's channels over the half cell and its neighbours.
+TOLERANCE = 6
+
+
+def source_pixel(x, y):
+    """The picture: a red block above a blue block on the left, a two-way gradient on the right."""
+    width, height = PICTURE_SIZE
+    if x < width // 2:
+        return RED if y < height // 2 else BLUE
+    return (round(255 * (x - width // 2) / (width // 2 - 1)), round(230 * y / (height - 1)), 120)
+
+
+@pytest.fixture(scope="module")
+def picture(tmp_path_factory):
+    from PIL import Image
+    image = Image.new("RGB", PICTURE_SIZE)
+    image.putdata([source_pixel(x, y) for y in range(PICTURE_SIZE[1]) for x in range(PICTURE_SIZE[0])])
+    path = tmp_path_factory.mktemp("picture") / "blocks.png"
+    image.save(path)
+    return path
+
+
+def picture_stream(foldcycle, *items):
+    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    env.pop("NO_COLOR", None)
+    result = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", "--transition", "fold",
+                             "--frames", "3", *PICTURE_CARD, *map(str, items)], capture_output=True, env=env,
+                            check=True)
+    return result.stdout
+
+
+def picture_cells(screen):
+    """The cells the picture covers (rows, columns): half blocks, and spaces not in the card's
+    background (a space's foreground is whatever the encoder left: it shows nothing)."""
+    card = screen.buffer[0][0].bg
+    cells = [(row, col) for row in PICTURE_ROWS for col in PICTURE_COLS
+             if screen.buffer[row][col].bg != card or screen.buffer[row][col].data == "▀"]
+    rows = sorted({row for row, _ in cells})
+    cols = sorted({col for _, col in cells})
+    return range(rows[0], rows[-1] + 1), range(cols[0], cols[-1] + 1)
+
+
+def compare_with_source(terminal, shot, picture, rows, cols):
+    """Each half cell's centre in the screenshot against the source downsampled to the picture's
+    half-block grid: (half cells, flat ones, worst deviation from the average over the flat ones,
+    worst over all, problems)."""
+    from PIL import Image
+    source = Image.open(picture).convert("RGB")
+    width, height = source.size
+    small = source.resize((len(cols), 2 * len(rows)), Image.BOX).load()
+    pixels = shot.load()
+    count, flat_count, flat, anywhere, problems = 0, 0, 0, 0, []
+    for j, row in enumerate(rows):
+        for i, col in enumerate(cols):
+            x0, y0, x1, y1 = terminal.cell_box(col, row)
+            for half in (0, 1):
+                got = pixels[(x0 + x1) // 2, y0 + (y1 - y0) * (1 + 2 * half) // 4]
+                want = small[i, 2 * j + half]
+                deviation = max(abs(a - b) for a, b in zip(got, want))
+                # The source pixels under this half cell and its neighbours.
+                xs = range(max((i - 1) * width // len(cols), 0), min((i + 2) * width // len(cols), width))
+                ys = range(max((2 * j + half - 1) * height // (2 * len(rows)), 0),
+                           min((2 * j + half + 2) * height // (2 * len(rows)), height))
+                around = {source_pixel(x, y) for x in xs for y in ys}
+                count += 1
+                anywhere = max(anywhere, deviation)
+                if len(around) == 1:
+                    flat_count += 1
+                    flat = max(flat, deviation)
+                    if deviation > TOLERANCE:
+                        problems.append(f"cell ({col},{row}) half {half}: {got}, the flat source {want}")
+                    continue
+                low = [min(pixel[k] for pixel in around) - TOLERANCE for k in range(3)]
+                high = [max(pixel[k] for pixel in around) + TOLERANCE for k in range(3)]
+                if not all(low[k] <= got[k] <= high[k] for k in range(3)):
+                    problems.append(f"cell ({col},{row}) half {half}: {got}, outside the source's range around "
+                                    f"it {low}..{high} (average {want})")
+    return count, flat_count, flat, anywhere, problems
+
+
+PICTURE_TERMINALS = [("xterm", "white"), ("xterm", "black"), ("sakura", "white"), ("sakura", "black"),
+                     ("tmux", "black")]
+
+
+@pytest.fixture(scope="module")
+def picture_terminals(display, tmp_path_factory):
+    """One frame-loop window per (emulator, background) for the picture tests (tmux: a pane in
+    xterm), started on first use, one at a time."""
+    open_ones = {}
+
+    def get(emulator, bg):
+        if (emulator, bg) not in open_ones:
+            for other in list(open_ones):
+                open_ones.pop(other).close()
+            for other in list(_terminals):
+                _terminals.pop(other).close()
+            workdir = str(tmp_path_factory.mktemp(f"picture-{emulator}-{bg}"))
+            terminal = drv.Terminal(display, "xterm" if emulator == "tmux" else emulator, bg, workdir,
+                                    inside_tmux=emulator == "tmux")
+            terminal.window()
+            terminal.calibrate()
+            open_ones[(emulator, bg)] = terminal
+        return open_ones[(emulator, bg)]
+    yield get
+    for other in list(open_ones):
+        open_ones.pop(other).close()
+
+
+@pytest.mark.parametrize("emulator, bg", PICTURE_TERMINALS)
+def test_a_picture_card_at_rest_shows_the_source(picture_terminals, foldcycle, picture, tmp_path, emulator, bg):
+    terminal = picture_terminals(emulator, bg)
+    stream = picture_stream(foldcycle, picture, "Next card")
+    prefix = drv.frame_prefix(stream, 0)
+    screen = drv.model(prefix)
+    path = tmp_path / "rest.ansi"
+    path.write_bytes(prefix)
+    terminal.show(str(path))
+    shot, problems = terminal.wait_for_screen(drv.cell_checks(terminal, screen, range(0, 12), range(0, 40)))
+    assert problems == [], "\n".join(problems[:20])
+    rows, cols = picture_cells(screen)
+    # 240 x 150 fitted to 80 x 22 half-block pixels: 35 x 22, centred.
+    assert (len(cols), 2 * len(rows)) == (35, 22), (rows, cols)
+    count, flat_count, flat, anywhere, problems = compare_with_source(terminal, shot, picture, rows, cols)
+    pictures = os.environ.get("FOLDCYCLE_EMULATOR_PICTURES")
+    if pictures:
+        x0, y0, w, h = terminal.grid
+        shot.crop((x0, y0, x0 + 40 * w, y0 + 12 * h)).save(
+            os.path.join(pictures, f"{emulator}-{bg}-picture-at-rest.png"), optimize=True)
+    print(f"\n{emulator} {bg}: {count} half cells, {flat_count} flat (worst deviation from the source's average "
+          f"{flat}), worst anywhere {anywhere}; {len(problems)} beyond the tolerance")
+    assert flat_count > count // 3, "the picture has too few flat half cells for the check"
+    assert problems == [], "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("emulator, bg", PICTURE_TERMINALS)
+def test_a_fold_leaves_nothing_of_the_picture(picture_terminals, foldcycle, picture, tmp_path, emulator, bg):
+    """The fold from the picture to a text card, every frame's diff applied in turn: the last
+    frame (the text card settled) is on screen, and no pixel of the card is the picture's."""
+    terminal = picture_terminals(emulator, bg)
+    stream = picture_stream(foldcycle, picture, "Next card")
+    prefix = drv.frame_prefix(stream, 2)
+    screen = drv.model(prefix)
+    path = tmp_path / "folded.ansi"
+    path.write_bytes(prefix)
+    terminal.show(str(path))
+    shot, problems = terminal.wait_for_screen(drv.cell_checks(terminal, screen, range(0, 12), range(0, 40)))
+    assert problems == [], "\n".join(problems[:20])
+    card_bg, card_fg = drv.cell_colours(screen.buffer[0][0], terminal.bg, terminal.fg)[1], None
+    text = [screen.buffer[row][col] for row in range(12) for col in range(40) if screen.buffer[row][col].data.strip()]
+    pictures = os.environ.get("FOLDCYCLE_EMULATOR_PICTURES")
+    if pictures:
+        x0, y0, w, h = terminal.grid
+        shot.crop((x0, y0, x0 + 40 * w, y0 + 12 * h)).save(
+            os.path.join(pictures, f"{emulator}-{bg}-picture-folded.png"), optimize=True)
+    assert "".join(char.data for char in text) == "Nextcard"
+    card_fg = drv.cell_colours(text[0], terminal.bg, terminal.fg)[0]
+    pixels = shot.load()
+    x0, y0, w, h = terminal.grid
+    stray = [(x, y, pixels[x, y]) for y in range(y0, y0 + 12 * h) for x in range(x0, x0 + 40 * w)
+             if not drv.on_segment(pixels[x, y], card_bg, card_fg)]
+    assert stray == [], f"{len(stray)} pixels neither the card's background nor its text, e.g. {stray[:5]}"

@@ -25,9 +25,11 @@ package struct PictureRaster: Hashable, Sendable {
     ///     times as tall as wide, so pictures keep their aspect.
     ///   - background: the card's background (``TerminalColor/default`` stays default in the
     ///     letterbox); `terminalBackground` is its RGB when default, under transparent pixels.
+    ///   - dithersTo16: whether the picture's sub-pixels (not the letterbox) are dithered to the
+    ///     16-colour palette (``PictureDither``), for an output at ``ColorDepth/ansi16``.
     package init(
         image: RGBAImage, gravity: CardPicture.Gravity, origin: CellPosition, columns: Int, rows: Int,
-        cellAspect: Double, background: TerminalColor, terminalBackground: RGBColor
+        cellAspect: Double, background: TerminalColor, terminalBackground: RGBColor, dithersTo16: Bool = false
     ) {
         self.origin = origin
         self.columns = max(columns, 0)
@@ -51,7 +53,8 @@ package struct PictureRaster: Hashable, Sendable {
                 let x0 = u * image.width / size.width
                 let x1 = max((u + 1) * image.width / size.width, x0 + 1)
                 let pixel = image.averagePixel(x: x0..<x1, y: y0..<y1)
-                pixels[y * self.columns + x] = Self.composited(pixel, over: under)
+                let colour = Self.composited(pixel, over: under)
+                pixels[y * self.columns + x] = dithersTo16 ? PictureDither.ansi16(colour, x: x, y: y) : colour
             }
         }
     }

@@ -51,6 +51,8 @@ public final class Player: Sendable {
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
     private let guarded: GuardedOutput
+    /// Writes frames in the background (a sink that reaches a terminal): nil writes on the queue.
+    private let writer: OutputWriter?
     private var sink: any OutputSink { guarded.sink }
     /// The session the player draws in (given, or its own when it guards the terminal).
     private let session: TerminalSession?
@@ -73,6 +75,13 @@ public final class Player: Sendable {
         var started = false
         var finished = false
         var framesDrawn = 0
+        /// Frames not composed because the one before was still being written.
+        var framesDropped = 0
+        /// Whether a frame was dropped since the last one composed: one is drawn when the output
+        /// catches up.
+        var frameDeferred = false
+        /// Marks (``OutputSink/mark(_:)``) waiting for the owed frame that shows their item.
+        var pendingMarks: [String] = []
         var drawnRows = 0
         var rowsHandler: (@Sendable () -> Void)?
         var changeHandler: (@Sendable (SceneChange) -> Void)?
@@ -125,6 +134,8 @@ public final class Player: Sendable {
             ownsSession = false
         }
         queue = self.session?.queue ?? DispatchQueue(label: "FoldCycle.player", qos: .userInteractive)
+        let background = configuration.writesInBackground ?? (sink.terminalDevice != nil)
+        writer = background && resolved.output != .plainText ? OutputWriter(output: guarded) : nil
         let region = TerminalRegion(
             placement: resolved.output == .fullscreen ? .fullscreen : .inline, depth: resolved.depth)
         state = QueueConfined(State(region: region, text: text), on: queue)
@@ -157,6 +168,22 @@ public final class Player: Sendable {
 
     /// Frames written so far (a measure of idle cost: it does not grow while nothing moves).
     public var frameCount: Int { onQueue { state.value.framesDrawn } }
+
+    /// Frames not composed because the output was still writing the one before (a terminal
+    /// reading slowly).
+    package var droppedFrameCount: Int { onQueue { state.value.framesDropped } }
+
+    /// Returns once every frame written in the background so far has reached the sink and the
+    /// frame owed for the ones dropped meanwhile (if any) is written too.
+    package func waitForOutput() {
+        guard let writer else { return }
+        while true {
+            writer.drain()
+            // The writer's completion reaches the player's queue after the drain: let it run.
+            let pending = onQueue { writer.isBusy || state.value.frameDeferred }
+            if !pending { return }
+        }
+    }
 
     /// Calls `handler` for every scene change after the player has drawn it, on the player's
     /// queue.
@@ -234,7 +261,7 @@ public final class Player: Sendable {
         queue.async { [self] in
             guard state.value.footer != lines else { return }
             state.value.footer = lines
-            if state.value.started, !state.value.finished, output != .plainText { drawFrame() }
+            if state.value.started, !state.value.finished, output != .plainText { requestFrame() }
         }
     }
 
@@ -265,7 +292,7 @@ public final class Player: Sendable {
             state.value.terminalSize = sink.size?.bounded
             fitScene()
             state.withValue { $0.region.reset(into: &$0.bytes) }
-            drawFrame()
+            requestFrame()
         }
     }
 
@@ -328,6 +355,7 @@ public final class Player: Sendable {
             } else if !state.value.started {
                 scene.stop()
             }
+            writer?.drain()
             return state.value.writeFailure
         }
     }
@@ -354,10 +382,10 @@ public final class Player: Sendable {
             startFrameLoop()
         } else {
             state.value.frameLoop?.stop()
-            drawFrame()
+            requestFrame()
         }
         // After the bytes that show it: a recorder's marker names the item now on screen.
-        if output != .plainText, case .settled(let text) = change { sink.mark(text) }
+        if output != .plainText, case .settled(let text) = change { mark(text) }
         state.value.changeHandler?(change)
     }
 
@@ -377,7 +405,7 @@ public final class Player: Sendable {
         // One reading of the clock for the frame and the question whether to go on: read twice,
         // a motion that ended in between would stop the loop with its last frame never drawn.
         let now = scene.clock.now
-        drawFrame(at: now)
+        requestFrame(at: now)
         // Nothing moves any more (settled, paused): no more ticks until the next change.
         return scene.isMoving(at: now)
     }
@@ -409,6 +437,9 @@ public final class Player: Sendable {
             $0.heldForNormalScreen.removeAll()
         }
         flush()
+        // The final frame shows the items of any marks held for an owed frame.
+        state.value.frameDeferred = false
+        releaseMarks()
     }
 
     // MARK: - Host output and text lines
@@ -487,25 +518,93 @@ public final class Player: Sendable {
         writeAbove(state.value.text.heartbeat(for: scene.plainText(at: scene.clock.now)))
     }
 
-    private func flush() {
+    /// Writes the bytes composed so far: in the background when `background` and there is a
+    /// writer (a frame of the loop), otherwise before returning (after any frame in flight).
+    private func flush(background: Bool = false) {
         guard !state.value.bytes.isEmpty else { return }
         if state.value.writeFailure == nil {
-            do {
-                try guarded.write(state.value.bytes, restoration: state.value.region.exitRestoration)
-            } catch {
-                state.value.writeFailure = error
-                state.value.failureHandler?(error)
+            let restoration = state.value.region.exitRestoration
+            if background, let writer {
+                writer.submit(state.value.bytes, restoration: restoration) { [weak self, queue] failure in
+                    queue.async { [weak self] in self?.outputCaughtUp(failure: failure) }
+                }
+            } else {
+                do {
+                    if let writer {
+                        try writer.write(state.value.bytes, restoration: restoration)
+                    } else {
+                        try guarded.write(state.value.bytes, restoration: restoration)
+                    }
+                } catch {
+                    recordFailure(error)
+                }
             }
         }
         state.value.bytes.removeAll(keepingCapacity: true)
     }
 
+    private func recordFailure(_ error: TerminalError) {
+        guard state.value.writeFailure == nil else { return }
+        state.value.writeFailure = error
+        state.value.failureHandler?(error)
+    }
+
+    /// Tells the sink `label` after the bytes that show it: at once when frames are written on
+    /// this queue; on the writer's queue after the frame submitted last; after the owed frame when
+    /// the one that shows it was dropped.
+    private func mark(_ label: String) {
+        guard let writer else {
+            sink.mark(label)
+            return
+        }
+        if state.value.frameDeferred {
+            state.value.pendingMarks.append(label)
+            return
+        }
+        let sink = self.sink
+        writer.enqueue { sink.mark(label) }
+    }
+
+    /// The marks held for an owed frame, after the bytes written so far.
+    private func releaseMarks() {
+        guard !state.value.pendingMarks.isEmpty else { return }
+        let labels = state.value.pendingMarks
+        state.value.pendingMarks.removeAll()
+        for label in labels { mark(label) }
+    }
+
+    /// A background write is done: the frame owed for the ones dropped meanwhile is drawn now,
+    /// for the scene as it is now (the settled card when the motion ended meanwhile).
+    private func outputCaughtUp(failure: TerminalError?) {
+        if let failure { recordFailure(failure) }
+        guard state.value.frameDeferred, !(writer?.isBusy ?? false) else { return }
+        state.value.frameDeferred = false
+        if state.value.writeFailure == nil { drawFrame(background: true) }
+        releaseMarks()
+    }
+
+    /// Draws a frame unless the output is still writing the one before: then the frame is
+    /// dropped (counted) and one is drawn when the output catches up, so frames never queue
+    /// behind a slow terminal and the last one drawn shows the scene as it is.
+    private func requestFrame(at time: TimeInterval? = nil) {
+        guard state.value.started, !state.value.finished, state.value.region.isActive else { return }
+        if let writer, writer.isBusy {
+            state.value.framesDropped += 1
+            state.value.frameDeferred = true
+            return
+        }
+        state.value.frameDeferred = false
+        drawFrame(at: time, background: true)
+        releaseMarks()
+    }
+
     // MARK: - Composing a frame
 
     /// Draws the frame for `time` (default: now on the scene's clock); returns whether it did
-    /// (started, not finished, region active).
+    /// (started, not finished, region active). Its bytes go in the background when `background`
+    /// (see ``flush(background:)``).
     @discardableResult
-    private func drawFrame(at time: TimeInterval? = nil) -> Bool {
+    private func drawFrame(at time: TimeInterval? = nil, background: Bool = false) -> Bool {
         guard state.value.started, !state.value.finished, state.value.region.isActive else { return false }
         // Check the size before every frame (one ioctl), not only on SIGWINCH: a frame drawn for
         // a taller terminal than the one on screen would move the cursor past the bottom row.
@@ -540,7 +639,7 @@ public final class Player: Sendable {
                 drawn.rowsHandler?()
             }
         }
-        flush()
+        flush(background: background)
         return true
     }
 }

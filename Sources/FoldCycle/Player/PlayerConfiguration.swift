@@ -66,6 +66,11 @@ extension Player {
         public var heartbeatInterval: TimeInterval?
         /// How settled items written as text are separated.
         public var itemSeparation: ItemSeparation
+        /// Whether frames are written on a queue of their own, so a terminal that reads slowly
+        /// blocks no more than that queue and frames are dropped while one is in flight; nil
+        /// (the default) when the sink reaches a terminal device (``OutputSink/terminalDevice``),
+        /// where a write can block.
+        package var writesInBackground: Bool?
 
         /// Creates a configuration.
         ///

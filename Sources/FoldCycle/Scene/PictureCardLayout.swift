@@ -40,7 +40,8 @@ enum PictureCardLayout {
         case .image(let image):
             let raster = PictureRaster(
                 image: image, gravity: picture.gravity, origin: .zero, columns: size.columns, rows: areaRows,
-                cellAspect: cellAspect, background: style.background, terminalBackground: terminalBackground)
+                cellAspect: cellAspect, background: style.background, terminalBackground: terminalBackground,
+                dithersTo16: depth == .ansi16)
             raster.draw(into: &cells)
             return (cells, raster)
         case .failure(let reason):

@@ -67,4 +67,27 @@ extension Platform {
             return (Int(usage.ru_maxrss) / 1024, 0)
         #endif
     }
+
+    /// Gives the memory `free` kept back to the system and resets the peak resident set size to
+    /// the current one, so the next peak is that of what runs next: `malloc_trim(0)`, then `5`
+    /// written to `/proc/self/clear_refs` (Linux ≥ 4.0). Returns whether the peak was reset (never
+    /// on Darwin, whose peak cannot be reset).
+    static func resetPeakMemory() -> Bool {
+        #if canImport(Glibc)
+            _ = glibcMallocTrim(0)
+            let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            return Glibc.write(descriptor, "5", 1) == 1
+        #elseif canImport(Darwin)
+            return false
+        #endif
+    }
 }
+
+#if canImport(Glibc)
+    /// Glibc's `malloc_trim(3)`, which the Glibc module does not import (`<malloc.h>`): gives the
+    /// memory `free` kept (heap top, unused pages of every arena) back to the system.
+    @_silgen_name("malloc_trim")
+    private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
