@@ -66,6 +66,9 @@ extension Player {
         public var heartbeatInterval: TimeInterval?
         /// How settled items written as text are separated.
         public var itemSeparation: ItemSeparation
+        /// Whether a card's links are sent as OSC 8 hyperlinks (the CLI's `--hyperlinks`):
+        /// ``HyperlinkSupport/Choice/auto`` by default, where the terminal is known to take them.
+        package var hyperlinks = HyperlinkSupport.Choice.auto
 
         /// Creates a configuration.
         ///

@@ -1,7 +1,7 @@
 extension TextStyle {
     /// The cell (a space) a run in `run` style is drawn in over this style: the run's colours
     /// where they are not ``StyledString/Color/default``, this style's otherwise; both styles'
-    /// attributes.
+    /// attributes; the run's link as ``Cell/linkID`` (``LinkTable/shared``).
     ///
     /// A run's own foreground on an RGB background keeps a contrast of at least
     /// ``minimumRunContrast`` with it at ``contrastDepth`` (``RGBColor/keepingContrast(_:against:at:)``):
@@ -12,9 +12,11 @@ extension TextStyle {
         if run.foreground != .default, case .rgb(let color) = foreground, case .rgb(let behind) = background {
             foreground = .rgb(color.keepingContrast(Self.minimumRunContrast, against: behind, at: contrastDepth))
         }
-        return Cell(
+        var cell = Cell(
             glyph: 0x20, foreground: foreground, background: background,
             attributes: attributes.union(CellAttributes(run.attributes)))
+        if run.link != nil { cell.linkID = LinkTable.shared.id(for: run.link) }
+        return cell
     }
 
     /// The least contrast ratio (WCAG 2.x) a run's own text colour keeps with the colour behind

@@ -76,7 +76,8 @@ struct DeckCommand {
             Options.drag.spec, Options.loop.spec,
             Options.skipped.spec, Options.print.spec, Options.print0.spec, Options.wait.spec, Options.noMouse.spec,
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-            SharedOptions.terminalBackground.spec, SharedOptions.color.spec, SharedOptions.deckCellAspect.spec,
+            SharedOptions.terminalBackground.spec, SharedOptions.color.spec, SharedOptions.hyperlinks.spec,
+            SharedOptions.deckCellAspect.spec,
             Options.framesPerSecond.spec,
             Options.fullscreen.spec,
             SessionRecording.option.spec, SessionRecording.overwriteOption.spec,
@@ -186,6 +187,8 @@ struct DeckCommand {
     /// asked of the terminal when the run starts (``BackgroundDetection``).
     let background: RGBColor?
     let colorChoice: ColorDepth.Choice
+    /// `--hyperlinks`: whether links are sent as OSC 8 (decided for the deck's terminal).
+    let hyperlinks: HyperlinkSupport.Choice
     /// `--record`: the asciicast file of what the deck's terminal shows, if any.
     let record: SessionRecording.Request?
     /// `--protocol jsonl` (events instead of decision lines), `--protocol-fd`, `--listen`.
@@ -234,6 +237,7 @@ struct DeckCommand {
             style: try SharedOptions.cardStyle(values),
             background: try values.value(SharedOptions.terminalBackground),
             colorChoice: try values.value(SharedOptions.color),
+            hyperlinks: try values.value(SharedOptions.hyperlinks),
             record: try SessionRecording.request(values, itemsFile: values.text(Options.file)),
             control: control)
     }

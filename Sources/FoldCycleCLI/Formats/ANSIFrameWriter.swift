@@ -21,13 +21,17 @@ struct ANSIFrameWriter: FrameWriter {
     static let helpParagraph = ["One stream that plays the frames in place in a terminal (colour from --color)."]
 
     private let fullFrames: Bool
+    /// Whether links are sent as OSC 8 (``RenderCommand/hyperlinks``).
+    private let hyperlinks: Bool
     private var region: TerminalRegion
     private var isDrawn = false
 
-    /// A stream at `depth`; `fullFrames` redraws every frame whole.
-    init(depth: ColorDepth, fullFrames: Bool) {
+    /// A stream at `depth`; `fullFrames` redraws every frame whole; `hyperlinks` sends links as
+    /// OSC 8.
+    init(depth: ColorDepth, fullFrames: Bool, hyperlinks: Bool = false) {
         self.fullFrames = fullFrames
-        region = TerminalRegion(placement: .inline, depth: depth)
+        self.hyperlinks = hyperlinks
+        region = TerminalRegion(placement: .inline, depth: depth, hyperlinks: hyperlinks)
         region.terminalColumns = Self.terminalColumns
     }
 
@@ -39,7 +43,7 @@ struct ANSIFrameWriter: FrameWriter {
     }
 
     init(command: RenderCommand, title: String, loopEnd: TimeInterval) {
-        self.init(depth: command.colorDepth, fullFrames: command.fullFrames)
+        self.init(depth: command.colorDepth, fullFrames: command.fullFrames, hyperlinks: command.hyperlinks)
     }
 
     mutating func write(_ frame: RenderedFrame) -> [UInt8] { draw(frame.cells) }
@@ -54,7 +58,7 @@ struct ANSIFrameWriter: FrameWriter {
 
     mutating func resume(showing cells: CellBuffer) -> [UInt8] {
         guard isDrawn else { return [] }
-        region = TerminalRegion(placement: .inline, depth: region.depth)
+        region = TerminalRegion(placement: .inline, depth: region.depth, hyperlinks: hyperlinks)
         region.terminalColumns = Self.terminalColumns
         return draw(cells)
     }

@@ -133,9 +133,10 @@ final class LiveSession: Sendable {
         // Items written as text read back with --file when any spans several lines.
         let multiline = command.items.contains { TextLayout.plainText($0.plainText).contains("\n") }
         let terminalDevice = cardDevice ?? .standardOutput
-        let configuration = Player.Configuration(
+        var configuration = Player.Configuration(
             framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
             motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines)
+        configuration.hyperlinks = command.hyperlinks
         let drawsCards =
             configuration.resolved(for: terminalDevice, environment: ProcessInfo.processInfo.environment).motion
             != .none
