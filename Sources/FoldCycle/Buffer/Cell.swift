@@ -59,14 +59,15 @@ public struct Cell: Hashable, Sendable {
         set { backgroundBits = newValue.packed }
     }
 
-    /// ``foreground`` packed.
-    var foregroundBits: UInt32 {
+    /// ``foreground`` packed (``TerminalColor/packed``; a palette entry keeps its flag here, which
+    /// ``foreground`` does not show).
+    package var foregroundBits: UInt32 {
         @inline(__always) get { UInt32(truncatingIfNeeded: low >> 32) }
         @inline(__always) set { low = low & 0xFFFF_FFFF | UInt64(newValue) << 32 }
     }
 
-    /// ``background`` packed.
-    var backgroundBits: UInt32 {
+    /// ``background`` packed (as ``foregroundBits``).
+    package var backgroundBits: UInt32 {
         @inline(__always) get { UInt32(truncatingIfNeeded: high) }
         @inline(__always) set { high = high & ~0xFFFF_FFFF | UInt64(newValue) }
     }

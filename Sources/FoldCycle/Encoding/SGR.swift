@@ -103,11 +103,19 @@ struct Pen: Equatable {
     /// The output form of a packed cell colour at `depth`: ``outputDefault`` for the default (and
     /// for every colour at ``ColorDepth/none``), the packed RGB at truecolor, `indexTag | n` for
     /// palette entry `n` at 256 or 16 colours.
+    /// A palette entry (``TerminalColor/packedPalette(_:)``) stays its entry at every depth that
+    /// has it: `indexTag | n` for 0–15 at every depth, and for 16–255 at truecolor and 256.
     @inline(__always)
     static func output(_ color: UInt32, depth: ColorDepth) -> OutputColor {
         guard color & TerminalColor.rgbTag != 0 else { return outputDefault }
+        if color & TerminalColor.paletteFlags != 0 && depth != .none
+            && (depth != .ansi16 || color & TerminalColor.palette16Flag != 0),
+            let index = TerminalColor.paletteIndex(packed: color)
+        {
+            return indexTag | UInt32(index)
+        }
         switch depth {
-        case .truecolor: return color
+        case .truecolor: return color & ~TerminalColor.paletteFlags
         case .ansi256: return indexTag | UInt32(ColorDepth.ansi256Index(for: RGBColor(packed: color)))
         case .ansi16: return indexTag | UInt32(ColorDepth.ansi16Index(for: RGBColor(packed: color)))
         case .none: return outputDefault
@@ -393,8 +401,8 @@ struct SGRWriter {
 
     /// Writes an output colour (``Pen/OutputColor``) as a foreground or background: 39 / 49
     /// for the default, `38;2;r;g;b` / `48;2;r;g;b` for RGB, and for a palette index `n` at
-    /// ``ColorDepth/ansi16`` `30 + n` / `40 + n` (n < 8) or `90 + n − 8` / `100 + n − 8`, at
-    /// other depths `38;5;n` / `48;5;n`.
+    /// ``ColorDepth/ansi16``, or for an index below 16 at any depth (a palette entry),
+    /// `30 + n` / `40 + n` (n < 8) or `90 + n − 8` / `100 + n − 8`, otherwise `38;5;n` / `48;5;n`.
     mutating func appendColor(_ color: Pen.OutputColor, background: Bool, depth: ColorDepth) {
         if color == Pen.outputDefault {
             makeRoom(for: 1)
@@ -408,7 +416,7 @@ struct SGRWriter {
             append(Int(color & 0xFF))
         } else {
             let index = UInt8(truncatingIfNeeded: color)
-            if depth == .ansi16 {
+            if depth == .ansi16 || index < 16 {
                 let base =
                     index < 8
                     ? (background ? SGRCode.backgroundBase : SGRCode.foregroundBase)
