@@ -18,7 +18,10 @@ struct ANSIFrameWriter: FrameWriter {
     static let name = "ansi"
     static let isStream = true
     static let colorRule = FrameColorRule.terminal
-    static let helpParagraph = ["One stream that plays the frames in place in a terminal (colour from --color)."]
+    static let helpParagraph = [
+        "One stream that plays the frames in place in a terminal (colour from --color; under auto a pipe or",
+        "file gets colour too, as under always, unless NO_COLOR is set).",
+    ]
 
     private let fullFrames: Bool
     /// Whether links are sent as OSC 8 (``RenderCommand/hyperlinks``).
