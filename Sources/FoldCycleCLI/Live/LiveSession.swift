@@ -438,7 +438,7 @@ final class LiveSession: Sendable {
     private func respond(_ text: String, isError: Bool = false) {
         dispatchPrecondition(condition: .onQueue(queue))
         let paragraphs = TextLayout.plainText(text).split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated().map { index, line in (index == 0 && isError ? "error: " : "") + line }
+            .enumerated().map { index, line in (index == 0 && isError ? CLIError.messagePrefix : "") + line }
         if drawsFrames && state.value.readsKeys {
             state.value.reply = (paragraphs, isError)
             updateFooter()
