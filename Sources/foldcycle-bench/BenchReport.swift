@@ -21,6 +21,8 @@ struct BenchReport: Codable, Sendable {
     var frames: [FrameResult] = []
     /// The picture cases (``PictureBench``).
     var pictureFrames: [FrameResult] = []
+    /// The styled cases (``StyledBench``): each content's name with its result.
+    var styledFrames: [StyledFrameResult] = []
     var idle: [IdleResult] = []
     var timer: TimerResult?
     var memory: MemoryResult?
@@ -319,7 +321,8 @@ struct BenchReport: Codable, Sendable {
             "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
         out += "quick: \(environment.quick ? "yes" : "no"), \(environment.date))\n"
         out +=
-            frameTable() + pictureTable() + idleTable() + timerTable() + memoryTable() + startupTable() + runTable()
+            frameTable() + pictureTable() + styledTable() + idleTable() + timerTable() + memoryTable() + startupTable()
+            + runTable()
             + targetTable()
         out += "\nTotal: \(Self.format(totalSeconds, "s"))\n"
         return out

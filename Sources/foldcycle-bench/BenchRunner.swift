@@ -51,6 +51,13 @@ enum BenchRunner {
                 minimumFrames: min(options.minimumFrames, 2 * options.framesPerTransition),
                 framesPerTransition: options.framesPerTransition, usesMoves: options.usesMoves)
         }
+        if options.sections.contains(.styled) {
+            progress("styled: 2 contents × \(StyledBench.kinds.count) kinds × \(StyledBench.depths.count) depths")
+            report.styledFrames = StyledBench.run(
+                minimumFrames: min(options.minimumFrames, 2 * options.framesPerTransition),
+                framesPerTransition: options.framesPerTransition, usesMoves: options.usesMoves
+            ).map { StyledFrameResult(content: $0.0, result: $0.1) }
+        }
         if options.sections.contains(.idle) {
             progress("idle: 2 × \(options.idleSeconds) s")
             report.idle = IdleBench.run(seconds: options.idleSeconds)
