@@ -7,8 +7,8 @@
 ///
 /// Storage: `low` holds `glyph` (bits 0–31) and the packed foreground (bits 32–63, see
 /// `TerminalColor/packed`); `high` holds the packed background (bits 0–31), ``width``
-/// (bits 32–39), ``attributes`` (bits 40–47) and the link id (bits 48–62, ``linkID``, an id of
-/// ``LinkTable/shared``; 0 for none); bit 63 is always 0. The public properties read and write
+/// (bits 32–39), ``attributes`` (bits 40–47) and the link id (bits 48–62, `linkID`, an id of
+/// `LinkTable.shared`; 0 for none); bit 63 is always 0. The public properties read and write
 /// those bits.
 public struct Cell: Hashable, Sendable {
     /// Glyph and packed foreground.
