@@ -77,4 +77,12 @@ package enum Limits {
     /// written, never while the queue writes to the terminal, so on a stuck queue it is free and
     /// the picture is written at once.
     package static let recordingFinishWait: Double = 30
+
+    /// The most distinct hyperlink targets the ``LinkTable`` interns (a cell holds a 15-bit link
+    /// id); text with a new target after that is shown without its link.
+    package static let internedLinks = 4_096
+
+    /// The most bytes of one hyperlink target as written in OSC 8, after percent-encoding: a longer
+    /// target is shown without its link.
+    package static let linkBytes = 4_096
 }

@@ -99,6 +99,11 @@ extension OutputLowerBound {
         guard color != 0 else { return 2 }
         let value = color - 1
         switch depth {
+        case .truecolor where color >= Self.truecolorPaletteBase:
+            let index = color - Self.truecolorPaletteBase
+            if index < 8 { return 2 }
+            if index < 16 { return background ? 3 : 2 }
+            return 5 + Self.digits(index)
         case .truecolor:
             return 7 + Self.digits(value >> 16 & 0xFF) + Self.digits(value >> 8 & 0xFF) + Self.digits(value & 0xFF)
         case .ansi256, .ansi16:

@@ -184,7 +184,7 @@ extension OutputLowerBound {
         if opensSegment { run.openSegment(at: x, in: scan) }
         run.segment?.end = x
         let plainSpace = !cell.isContinuation && Self.isPlainSpace(cell)
-        let background = plainSpace ? output(cell.background) : 0
+        let background = plainSpace ? output(cell.backgroundBits) : 0
         if let open = run.stretch, !plainSpace || open.background != background {
             run.closeStretch(at: x, into: &scan)
         }
@@ -197,7 +197,7 @@ extension OutputLowerBound {
             plainSpace
             ? nil
             : NeededPen(
-                foreground: output(cell.foreground), background: output(cell.background),
+                foreground: output(cell.foregroundBits), background: output(cell.backgroundBits),
                 attributes: cell.attributes.rawValue)
         run.extendPenRun(
             at: x, pen: pen, background: pen?.background ?? background, opensSegment: opensSegment, into: &scan)

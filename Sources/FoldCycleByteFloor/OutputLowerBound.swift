@@ -296,13 +296,21 @@ package struct OutputLowerBound {
     /// Whether two cells that differ somewhere differ in their output form.
     private mutating func outputDiffers(_ a: Cell, _ b: Cell) -> Bool {
         guard a.glyph == b.glyph, a.width == b.width, a.attributes == b.attributes else { return true }
-        return output(a.foreground) != output(b.foreground) || output(a.background) != output(b.background)
+        return output(a.foregroundBits) != output(b.foregroundBits)
+            || output(a.backgroundBits) != output(b.backgroundBits)
     }
 
-    /// A colour as the depth sends it: 0 for the default, the RGB value + 1 at truecolor, the
-    /// palette index + 1 at 256 or 16 colours; every colour is 0 at ``ColorDepth/none``.
-    mutating func output(_ color: TerminalColor) -> Int {
-        guard case .rgb(let rgb) = color else { return 0 }
+    /// A packed colour (``Cell/foregroundBits``) as the depth sends it: 0 for the default, the RGB
+    /// value + 1 at truecolor, the palette index + 1 at 256 or 16 colours, and a palette entry
+    /// kept as one (``TerminalColor/paletteIndex(packed:)``) at truecolor as
+    /// ``truecolorPaletteBase`` + its index; every colour is 0 at ``ColorDepth/none``.
+    mutating func output(_ packed: UInt32) -> Int {
+        guard case .rgb(let rgb) = TerminalColor(packed: packed) else { return 0 }
+        if depth != .none, let index = TerminalColor.paletteIndex(packed: packed),
+            depth != .ansi16 || index < 16
+        {
+            return (depth == .truecolor ? Self.truecolorPaletteBase : 1) + Int(index)
+        }
         switch depth {
         case .truecolor: return 1 + (Int(rgb.red) << 16 | Int(rgb.green) << 8 | Int(rgb.blue))
         case .none: return 0
@@ -314,6 +322,9 @@ package struct OutputLowerBound {
             return index
         }
     }
+
+    /// Where palette entries start among ``output(_:)``'s values at truecolor (past every RGB + 1).
+    static let truecolorPaletteBase = 1 + 0x100_0000
 
     /// A cell's UTF-8 bytes (0 for a continuation cell).
     mutating func utf8Count(_ cell: Cell) -> Int {

@@ -8,7 +8,8 @@ import FoldCycle
 /// run; a link is printable ASCII within ``ANSIReader/maximumLinkLength``; a whole sequence
 /// (``wholeSequences``) before or after the text leaves the plain text as it is. Under `show` the text
 /// is the input, and shown it holds no control but LF and TAB, each ESC as ␛. A card laid out from
-/// `keep` holds no control in any cell, and its encoded bytes are the encoder's own.
+/// `keep` holds no control in any cell, and its encoded bytes (links sent as OSC 8) are the
+/// encoder's own.
 enum ANSITarget {
     /// The size (in UTF-8 bytes) a repeated input reaches: an overlong item (issue 29).
     static let overlongBytes = 10_240
@@ -102,7 +103,8 @@ enum ANSITarget {
                 FuzzCheck.require(!FuzzCheck.hasControl(cluster) && cluster != "\n", "a control in a cell")
             }
         }
-        var encoder = ANSIEncoder(mode: .inline, depth: depth)
+        // Links sent: their targets are the only bytes the runs bring that the encoder writes.
+        var encoder = ANSIEncoder(mode: .inline, depth: depth, hyperlinks: true)
         var bytes: [UInt8] = []
         encoder.encodeFull(cells, into: &bytes)
         if let foreign = EncoderBytes.foreign(in: bytes) { FuzzCheck.require(false, "encoder output: \(foreign)") }

@@ -3,8 +3,10 @@ import FoldCycle
 /// A small VT terminal model for checking encoder output: a grid of cells, a cursor, a pending
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
 /// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, ED 0,
-/// SGR (of at most 10 parameters), DECAWM (`CSI ?7l/h`), other DEC private modes (ignored), and the
-/// line and character moves DECSTBM, SU, SD, IL, DL, ICH and DCH (`VTModel+Moves.swift`) — and
+/// SGR (of at most 10 parameters), DECAWM (`CSI ?7l/h`), other DEC private modes (ignored), the
+/// line and character moves DECSTBM, SU, SD, IL, DL, ICH and DCH (`VTModel+Moves.swift`), and OSC 8
+/// hyperlinks ended by ST (a printed cell's key holds `link=URI` while one is open; any other OSC,
+/// or a byte outside 0x21–0x7E in the URI, is an error) — and
 /// records anything else, or any print in the pending-wrap state, as an error. LF moves down
 /// within the model's rows (an LF on the last row would scroll, and one off column 0 would land in
 /// a column that depends on the tty's ONLCR: both are errors); BS moves left (in the pending-wrap
@@ -45,6 +47,8 @@ package struct VTModel {
     package var pendingWrap = false
     /// The current SGR parameters, normalized: "" is the default rendition.
     package var rendition: [String: String] = [:]
+    /// The open OSC 8 hyperlink's URI ("" for none); SGR does not change it.
+    package var link = ""
     package var errors: [String] = []
     /// Whether an LF on the last row scrolls and a print past the right margin wraps (see above).
     package let scrolls: Bool
@@ -84,6 +88,10 @@ package struct VTModel {
             let scalar = scalars[index]
             if scalar.value == 0x1B {
                 flush(&self, &printable)
+                if index + 1 < scalars.count, scalars[index + 1] == "]" {
+                    index = operatingSystemCommand(scalars, from: index + 2)
+                    continue
+                }
                 guard index + 1 < scalars.count, scalars[index + 1] == "[" else {
                     errors.append("bare ESC")
                     index += 1
@@ -121,6 +129,29 @@ package struct VTModel {
             }
         }
         flush(&self, &printable)
+    }
+
+    /// Reads an OSC from `start` (after `ESC ]`) to its ST (`ESC \`); returns the index after it.
+    /// OSC 8 `params;URI` sets ``link``; anything else is an error.
+    private mutating func operatingSystemCommand(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var end = start
+        while end + 1 < scalars.count, !(scalars[end].value == 0x1B && scalars[end + 1] == "\\") { end += 1 }
+        guard end + 1 < scalars.count else {
+            errors.append("unterminated OSC")
+            return scalars.count
+        }
+        let body = String(String.UnicodeScalarView(scalars[start..<end]))
+        let fields = body.split(separator: ";", maxSplits: 2, omittingEmptySubsequences: false)
+        if fields.count == 3, fields[0] == "8" {
+            let uri = fields[2]
+            if uri.unicodeScalars.contains(where: { !(0x21...0x7E).contains($0.value) }) {
+                errors.append("OSC 8 URI with a byte outside 0x21-0x7E")
+            }
+            link = String(uri)
+        } else {
+            errors.append("unexpected OSC \(body.prefix(8))")
+        }
+        return end + 2
     }
 
     private mutating func csi(_ parameters: String, final: Character) {
@@ -264,6 +295,7 @@ package struct VTModel {
         if text == " " && visible["a4"] == nil && visible["a7"] == nil {
             for key in ["fg", "a1", "a2", "a3"] { visible[key] = nil }
         }
+        if !link.isEmpty { visible["link"] = link }
         let key = visible.keys.sorted().map { "\($0)=\(visible[$0] ?? "")" }.joined(separator: ",")
         cells[base + column] = ModelCell(text: text, width: clusterWidth, sgr: key)
         if clusterWidth == 2 { cells[base + column + 1] = ModelCell(text: "", width: 0, sgr: key) }

@@ -4,7 +4,7 @@ import Foundation
 
 /// A part of the benchmark that can be run on its own (`--sections`).
 enum BenchSection: String, CaseIterable, Sendable {
-    case memory, frames, pictures, idle, timer, startup, run
+    case memory, frames, pictures, styled, idle, timer, startup, run
 }
 
 /// The benchmark's settings: defaults match issue 5; `--quick` shortens the long waits for CI.

@@ -23,6 +23,8 @@ struct BenchReport: Codable, Sendable {
     var pictureFrames: [FrameResult] = []
     /// The picture decode cases (``PictureDecodeBench``).
     var pictureDecodes: [DecodeResult] = []
+    /// The styled cases (``StyledBench``): each content's name with its result.
+    var styledFrames: [StyledFrameResult] = []
     var idle: [IdleResult] = []
     var timer: TimerResult?
     var memory: MemoryResult?
@@ -320,7 +322,7 @@ struct BenchReport: Codable, Sendable {
         var out =
             "FoldCycle benchmark (\(environment.toolchain), \(environment.build) build, \(environment.cores) cores, "
         out += "quick: \(environment.quick ? "yes" : "no"), \(environment.date))\n"
-        out += frameTable() + pictureTable() + pictureDecodeTable()
+        out += frameTable() + pictureTable() + pictureDecodeTable() + styledTable()
         out += idleTable() + timerTable() + memoryTable() + startupTable() + runTable() + targetTable()
         out += "\nTotal: \(Self.format(totalSeconds, "s"))\n"
         return out

@@ -56,6 +56,13 @@ enum BenchRunner {
                     files: options.pictureFiles, runs: options.quick ? 3 : 10)
             }
         }
+        if options.sections.contains(.styled) {
+            progress("styled: 2 contents × \(StyledBench.kinds.count) kinds × \(StyledBench.depths.count) depths")
+            report.styledFrames = StyledBench.run(
+                minimumFrames: min(options.minimumFrames, 2 * options.framesPerTransition),
+                framesPerTransition: options.framesPerTransition, usesMoves: options.usesMoves
+            ).map { StyledFrameResult(content: $0.0, result: $0.1) }
+        }
         if options.sections.contains(.idle) {
             progress("idle: 2 × \(options.idleSeconds) s")
             report.idle = IdleBench.run(seconds: options.idleSeconds)

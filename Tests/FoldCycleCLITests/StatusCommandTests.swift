@@ -140,7 +140,9 @@ struct StatusCommandTests {
         (StatusFormat.plain, ColorDepth.truecolor, "4e3cddc HEAD · fix #1 <&>\n"),
         (
             .ansi, .truecolor,
-            "\u{1B}[1;38;2;205;205;0m\u{1B}[48;2;0;128;0m4e3cddc\u{1B}[38;2;255;255;255m \u{1B}[4;38;2;77;220;220mHEAD"
+            // Yellow (SGR 33) stays the theme's yellow (docs/decisions/0181); the cyan too dark on
+            // the green card is moved for contrast, so it is RGB.
+            "\u{1B}[1;33;48;2;0;128;0m4e3cddc\u{1B}[38;2;255;255;255m \u{1B}[4;38;2;77;220;220mHEAD"
                 + "\u{1B}[24;38;2;255;255;255m · fix #1 <&>\u{1B}[0m\n"
         ),
         (.ansi, .none, "4e3cddc HEAD · fix #1 <&>\n"),

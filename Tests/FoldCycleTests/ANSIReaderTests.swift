@@ -55,9 +55,13 @@ struct ANSIReaderTests {
         let styled = StyledString(ansi: "\u{1B}[32m\u{1B}[1mTip\u{1B}[0m!")
         var cells = CellBuffer(width: 4, height: 1)
         TextLayout.layout(styled, into: &cells, alignment: .left, style: TextStyle())
-        let green = TerminalColor.rgb(ColorDepth.ansi256Color(index: 2))
-        #expect(cells[0, 0] == Cell("T", foreground: green, attributes: .bold))
-        #expect(cells[2, 0] == Cell("p", foreground: green, attributes: .bold))
+        // Palette entry 2, kept as the entry (docs/decisions/0181), with xterm's RGB for it.
+        var tip = Cell("T", attributes: .bold)
+        tip.foregroundBits = TerminalColor.packedPalette(2)
+        #expect(cells[0, 0] == tip)
+        #expect(cells[0, 0].foreground == .rgb(ColorDepth.ansi256Color(index: 2)))
+        tip.glyph = UInt32(("p" as Unicode.Scalar).value)
+        #expect(cells[2, 0] == tip)
         #expect(cells[3, 0] == Cell("!"))
     }
 

@@ -61,11 +61,13 @@ struct DrawPassesTests {
             if let from {
                 // Set the pen to `from` first, as a full frame would.
                 var bytes: [UInt8] = []
-                ByteSink.withSink(flushingTo: &bytes) { sink, _ in state.changePen(from.cell, sink: &sink) }
+                ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                    state.changePen(from.cell, sink: &sink, bytes: &bytes)
+                }
             }
             var bytes: [UInt8] = []
-            ByteSink.withSink(flushingTo: &bytes) { sink, _ in
-                if !state.penMatches(to.cell) { state.changePen(to.cell, sink: &sink) }
+            ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
+                if !state.penMatches(to.cell) { state.changePen(to.cell, sink: &sink, bytes: &bytes) }
             }
             #expect(
                 SGRCostTable.estimate(from: from, to: to, depth: depth) == bytes.count,

@@ -10,7 +10,7 @@ struct SGRTests {
     /// The bytes ``SGRState/changePen(_:sink:)`` writes for `cell`.
     static func change(_ state: inout SGRState, to cell: Cell) -> String {
         var bytes: [UInt8] = []
-        ByteSink.withSink(flushingTo: &bytes) { sink, _ in state.changePen(cell, sink: &sink) }
+        ByteSink.withSink(flushingTo: &bytes) { sink, bytes in state.changePen(cell, sink: &sink, bytes: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -233,13 +233,13 @@ struct ThemeEdgeTests {
         let cell = Cell(
             "a", foreground: .rgb(RGBColor(red: 1, green: 2, blue: 3)),
             background: .rgb(RGBColor(red: 4, green: 5, blue: 6)), attributes: .bold)
-        ByteSink.withSink(flushingTo: &bytes) { sink, _ in state.changePen(cell, sink: &sink) }
+        ByteSink.withSink(flushingTo: &bytes) { sink, bytes in state.changePen(cell, sink: &sink, bytes: &bytes) }
         #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[0;1;38;2;1;2;3m\u{1B}[48;2;4;5;6m")
         // From the default pen, the incremental form (1;38;2;1;2;3;48;2;4;5;6, 11) is split too.
         bytes = []
         var known = SGRState(depth: .truecolor)
         known.pen = .initial
-        ByteSink.withSink(flushingTo: &bytes) { sink, _ in known.changePen(cell, sink: &sink) }
+        ByteSink.withSink(flushingTo: &bytes) { sink, bytes in known.changePen(cell, sink: &sink, bytes: &bytes) }
         #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;38;2;1;2;3m\u{1B}[48;2;4;5;6m")
     }
 

@@ -17,9 +17,11 @@ GIT_LOG_LINE = f"{ESC}[33m4e3cddc{ESC}[m{ESC}[33m ({ESC}[m{ESC}[1;36mHEAD -> {ES
 # What `ls --color=always` writes for a directory and a file.
 LS_LINES = f"{ESC}[0m{ESC}[01;34mSources{ESC}[0m\nREADME.md\n"
 # Sequences a hostile item could carry: set the clipboard, clear the screen, a title, a C1 CSI.
-# A palette colour is shown as xterm's RGB for it at truecolor (docs/decisions/0100: a cell has no
-# palette-entry colour yet), as pyte reports it.
+# A palette colour stays the palette entry at truecolor (docs/decisions/0181), which pyte reports by
+# its name (SGR 33 as "brown"); one moved for contrast with the card is sent as RGB, from xterm's
+# RGB for the entry.
 XTERM = {"red": "cd0000", "green": "00cd00", "yellow": "cdcd00", "blue": "0000ee", "cyan": "00cdcd"}
+PYTE_NAME = {"red": "red", "green": "green", "yellow": "brown", "blue": "blue", "cyan": "cyan"}
 # The first card of the default palette is green (#008000).
 GREEN = "008000"
 
@@ -53,6 +55,13 @@ def kept_readable(color, background):
     return "%02x%02x%02x" % end
 
 
+def shown(name, background):
+    """How pyte reports palette colour `name` drawn on `background`: the entry's name when its
+    contrast with the background is kept, else the RGB it was moved to."""
+    kept = kept_readable(XTERM[name], background)
+    return PYTE_NAME[name] if kept == XTERM[name] else kept
+
+
 HOSTILE = f"{ESC}]52;c;SGVsbG8={ESC}\\{ESC}[2J{ESC}]0;pwned\x07\u009b31mx{ESC}[31mred"
 
 
@@ -76,7 +85,7 @@ def cells_of(run, text):
 def test_ls_colours_show_on_the_card_and_the_json_item_is_the_bare_name(foldcycle, pty_run):
     run = deck_run(foldcycle, pty_run, LS_LINES, "--color", "always")
     name = cells_of(run, "Sources")
-    assert {(cell.fg, cell.bold) for cell in name} == {(kept_readable(XTERM["blue"], GREEN), True)}
+    assert {(cell.fg, cell.bold) for cell in name} == {(shown("blue", GREEN), True)}
     run.write(b"l")
     assert run.pump_until(lambda: "README.md" in run.text(), 5), run.text()
     run.write(b"q")
@@ -90,9 +99,9 @@ def test_ls_colours_show_on_the_card_and_the_json_item_is_the_bare_name(foldcycl
 def test_git_log_colours_keep_each_run(foldcycle, pty_run):
     run = deck_run(foldcycle, pty_run, GIT_LOG_LINE + "\n", "--color", "always")
     assert "4e3cddc (HEAD -> main) Fuzz outputs" in run.text()
-    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {kept_readable(XTERM["yellow"], GREEN)}
-    assert {(cell.fg, cell.bold) for cell in cells_of(run, "HEAD")} == {(kept_readable(XTERM["cyan"], GREEN), True)}
-    assert {(cell.fg, cell.bold) for cell in cells_of(run, "main")} == {(kept_readable(XTERM["green"], GREEN), True)}
+    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {shown("yellow", GREEN)}
+    assert {(cell.fg, cell.bold) for cell in cells_of(run, "HEAD")} == {(shown("cyan", GREEN), True)}
+    assert {(cell.fg, cell.bold) for cell in cells_of(run, "main")} == {(shown("green", GREEN), True)}
     run.write(b"q")
     assert exit_code(run.wait()) == 0
 
@@ -106,7 +115,7 @@ def test_foreign_sequences_never_reach_the_terminal(foldcycle, pty_run, handling
         assert foreign not in raw
     # keep: "red" in red; strip: in the card's own text colour.
     fg = {cell.fg for cell in cells_of(run, "red")}
-    assert (fg == {kept_readable(XTERM["red"], GREEN)}) == (handling == "keep")
+    assert (fg == {shown("red", GREEN)}) == (handling == "keep")
     run.write(b"q")
     assert exit_code(run.wait()) == 0
 
@@ -122,7 +131,7 @@ def test_live_cards_from_piped_stdin_keep_their_colours(foldcycle, pty_run):
     run = pty_run([foldcycle, "--background", "black", "--color", "always", "--interval", "60", "--width", "30"],
                   cols=60, rows=12, stdin_bytes=(GIT_LOG_LINE + "\n").encode())
     assert run.pump_until(lambda: "4e3cddc" in run.text(), 5), run.text()
-    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {kept_readable(XTERM["yellow"], GREEN)}
+    assert {cell.fg for cell in cells_of(run, "4e3cddc")} == {shown("yellow", GREEN)}
     assert "␛" not in run.text()
     run.write(b"q")
     assert exit_code(run.wait()) == 0
@@ -140,7 +149,7 @@ def test_plain_output_and_render_markers_are_the_plain_text(foldcycle, tmp_path)
     events = [json.loads(line) for line in proc.stdout.decode().splitlines()[1:]]
     assert [event[2] for event in events if event[1] == "m"] == ["4e3cddc (HEAD -> main) Fuzz outputs", "xred"]
     drawn = "".join(event[2] for event in events if event[1] == "o")
-    assert "38;2;205;205;0m4e3cddc" in drawn
+    assert "\x1b[33m4e3cddc" in drawn
     for foreign in ("\x1b]52", "\x1b[2J", "\x1b]0;", "\u009b", "pwned"):
         assert foreign not in drawn
 

@@ -170,7 +170,7 @@ def test_word_protocol_item_changes(foldcycle):
     assert proc.stderr.decode().splitlines() == [
         "added as item 3/3", "inserted as item 1/4", "replaced item 2", "removed item 3 (3 left)",
         "items (3):", "  1  First one", "▶ 2  a!", "  3  C", "goto: item 3/3",
-        "error: item 9 is out of range for 'remove' (a whole number from 1 to 3)"]
+        "Error: item 9 is out of range for 'remove' (a whole number from 1 to 3)"]
     # Plain output: each item once it has settled (the run quits before the last ones do).
     assert proc.stdout.decode().splitlines()[0] == "A"
 

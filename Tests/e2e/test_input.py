@@ -100,7 +100,7 @@ def test_typed_typo_gets_did_you_mean(foldcycle, pty_run):
     run = pty_run([foldcycle, "--interval", "5", "--color", "never", "A", "B"], cols=80, rows=16)
     run.pump(0.4)
     run.write(b"nxt\r")
-    assert run.pump_until(lambda: "error: unknown command 'nxt' (did you mean 'next'?" in run.text(), 3), run.text()
+    assert run.pump_until(lambda: "Error: unknown command 'nxt' (did you mean 'next'?" in run.text(), 3), run.text()
     run.write(b"q")
     assert run.wait() == 0
 

@@ -81,7 +81,7 @@ def test_typed_commands_and_keys(foldcycle, pty_run):
     run.write(b"\x1b[D")  # Left arrow.
     assert run.pump_until(lambda: "direction left" in run.text(), 2), run.text()
     run.write(b"bogus\r")
-    assert run.pump_until(lambda: "error: unknown command 'bogus'" in run.text(), 2), run.text()
+    assert run.pump_until(lambda: "Error: unknown command 'bogus'" in run.text(), 2), run.text()
     run.write(b"\x1b]52;c;aGk=\x07\r")  # Typed escape sequences are dropped, never echoed raw.
     run.write(b"quit\r")
     assert run.wait() == 0

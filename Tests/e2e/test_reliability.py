@@ -118,7 +118,7 @@ def test_a_stdin_line_with_no_newline_is_bounded(foldcycle):
     assert proc.returncode == 0
     assert peak < 100 * 1024, f"{peak} KiB while reading a 32 MiB line"
     assert err.decode().splitlines() == [
-        "error: command line of 33554432 bytes ignored (the most a command line may have: 65536 bytes)",
+        "Error: command line of 33554432 bytes ignored (the most a command line may have: 65536 bytes)",
         "state=running item=1/2 direction=down interval=100 duration=0.6 transition=fold",
     ]
     assert out == b"A\n"
@@ -187,7 +187,7 @@ def test_ctrl_c_acts_at_once_after_a_megabyte_paste(foldcycle, pty_run):
         except BlockingIOError:
             run.pump(0.01)
     assert offset == len(pasted)
-    assert run.pump_until(lambda: "error: command line full (the most it holds: 4096 bytes)" in run.text(), 20)
+    assert run.pump_until(lambda: "Error: command line full (the most it holds: 4096 bytes)" in run.text(), 20)
     started = time.monotonic()
     # The pty's input may still be full of the paste (a slow build): Ctrl-C waits for room.
     while True:

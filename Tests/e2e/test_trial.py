@@ -79,7 +79,7 @@ def test_when_piped_commands_end_the_footer_says_only_ctrl_c_quits_and_replies_s
         # test_first_minute.py).
         run.proc.stdin.write(b"status\ndirection sideways\n")
         run.proc.stdin.flush()
-        assert run.pump_until(lambda: "error: invalid direction 'sideways'" in run.text(), 3), run.text()
+        assert run.pump_until(lambda: "Error: invalid direction 'sideways'" in run.text(), 3), run.text()
         assert "commands on stdin:" in run.text()
         run.proc.stdin.close()
         assert run.pump_until(lambda: "commands ended (stdin closed) · Ctrl-C quits" in run.text(), 3), run.text()
@@ -88,7 +88,7 @@ def test_when_piped_commands_end_the_footer_says_only_ctrl_c_quits_and_replies_s
         text = run.text()
         # The replies were printed above the card and stay after it is gone.
         assert "state=running item=1/2 direction=down interval=30 duration=0.6 transition=fold" in text
-        assert "error: invalid direction 'sideways'" in text
+        assert "Error: invalid direction 'sideways'" in text
         assert "Ctrl-C quits" not in text
         assert not run.screen.cursor.hidden
     finally:

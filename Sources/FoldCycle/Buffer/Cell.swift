@@ -7,8 +7,9 @@
 ///
 /// Storage: `low` holds `glyph` (bits 0–31) and the packed foreground (bits 32–63, see
 /// `TerminalColor/packed`); `high` holds the packed background (bits 0–31), ``width``
-/// (bits 32–39) and ``attributes`` (bits 40–47); bits 48–63 are always 0. The public
-/// properties read and write those bits.
+/// (bits 32–39), ``attributes`` (bits 40–47) and the link id (bits 48–62, `linkID`, an id of
+/// `LinkTable.shared`; 0 for none); bit 63 is always 0. The public properties read and write
+/// those bits.
 public struct Cell: Hashable, Sendable {
     /// Glyph and packed foreground.
     var low: UInt64
@@ -34,6 +35,18 @@ public struct Cell: Hashable, Sendable {
         @inline(__always) set { high = high & ~(0xFF << 40) | UInt64(newValue.rawValue) << 40 }
     }
 
+    /// The hyperlink the cell's text links to: an id of ``LinkTable/shared`` (bits 48–62 of
+    /// `high`), 0 for none.
+    package var linkID: UInt16 {
+        @inline(__always) get { UInt16(truncatingIfNeeded: high >> 48) & LinkTable.maximumID }
+        @inline(__always) set {
+            high = high & ~Self.linkBits | UInt64(newValue & LinkTable.maximumID) << 48
+        }
+    }
+
+    /// The bits of `high` that hold ``linkID``.
+    static let linkBits: UInt64 = 0x7FFF << 48
+
     /// Foreground (glyph) colour.
     public var foreground: TerminalColor {
         get { TerminalColor(packed: foregroundBits) }
@@ -46,14 +59,15 @@ public struct Cell: Hashable, Sendable {
         set { backgroundBits = newValue.packed }
     }
 
-    /// ``foreground`` packed.
-    var foregroundBits: UInt32 {
+    /// ``foreground`` packed (``TerminalColor/packed``; a palette entry keeps its flag here, which
+    /// ``foreground`` does not show).
+    package var foregroundBits: UInt32 {
         @inline(__always) get { UInt32(truncatingIfNeeded: low >> 32) }
         @inline(__always) set { low = low & 0xFFFF_FFFF | UInt64(newValue) << 32 }
     }
 
-    /// ``background`` packed.
-    var backgroundBits: UInt32 {
+    /// ``background`` packed (as ``foregroundBits``).
+    package var backgroundBits: UInt32 {
         @inline(__always) get { UInt32(truncatingIfNeeded: high) }
         @inline(__always) set { high = high & ~0xFFFF_FFFF | UInt64(newValue) }
     }
@@ -107,9 +121,11 @@ public struct Cell: Hashable, Sendable {
 
     /// The continuation (trailing half) of a wide cluster with `lead`'s colours and attributes.
     public static func continuation(of lead: Cell) -> Cell {
-        Cell(
+        var cell = Cell(
             glyph: 0x20, width: 0, foregroundBits: lead.foregroundBits, backgroundBits: lead.backgroundBits,
             attributes: lead.attributes)
+        cell.high |= lead.high & linkBits
+        return cell
     }
 
     /// Whether this is the trailing half of a wide cluster.

@@ -52,6 +52,7 @@ extension ANSIEncoder {
     mutating func writeMoves(_ moves: MoveScratch, width: Int, into bytes: inout [UInt8]) {
         ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
             sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+            sgr.closeLink(sink: &sink)
             if sgr.pen != Pen.initial {
                 sink.write(.resetAttributes)
                 sgr.pen = Pen.initial

@@ -50,6 +50,13 @@ package struct ANSIEncoder: Sendable {
     package let mode: Mode
     /// The colour depth SGR colours are downsampled to; ``ColorDepth/none`` writes no colour.
     package var depth: ColorDepth { sgr.depth }
+    /// Whether cells' links (``Cell/linkID``) are written as OSC 8 hyperlinks: opened before the
+    /// first cell of a link, closed (or replaced) before the first cell after it, and closed at
+    /// every frame's end. Off by default: only a terminal known to take OSC 8 gets it.
+    package var hyperlinks: Bool {
+        get { sgr.hyperlinks }
+        set { sgr.hyperlinks = newValue }
+    }
     /// The table glyph ids refer to.
     package let glyphs: GlyphTable
 
@@ -91,7 +98,8 @@ package struct ANSIEncoder: Sendable {
     ///     ``Mode/absolute(originRow:originColumn:)`` (cursor unknown until the first CUP).
     ///   - depth: the output's colour depth.
     ///   - glyphs: the glyph table of the buffers' cells, default ``GlyphTable/shared``.
-    package init(mode: Mode, depth: ColorDepth, glyphs: GlyphTable = .shared) {
+    ///   - hyperlinks: whether links are written as OSC 8 (``hyperlinks``).
+    package init(mode: Mode, depth: ColorDepth, glyphs: GlyphTable = .shared, hyperlinks: Bool = false) {
         self.mode = mode
         self.glyphs = glyphs
         switch mode {
@@ -102,7 +110,7 @@ package struct ANSIEncoder: Sendable {
             cursorRow = nil
             cursorColumn = nil
         }
-        sgr = SGRState(depth: depth)
+        sgr = SGRState(depth: depth, hyperlinks: hyperlinks)
     }
 
     /// Forgets the cursor column and the pen (e.g. after other output was written to the
@@ -210,7 +218,7 @@ package struct ANSIEncoder: Sendable {
         // A plain narrow space in the pen's background (the pen known, with neither underline nor
         // reverse): these bits of its `high` word (width 1).
         let spaceHigh =
-            penHigh & Pen.plainSpaceMask & ~PenKey.backgroundBits == 0 ? penHigh & PenKey.backgroundBits | 1 << 32 : ~0
+            penHigh & Pen.plainSpaceMask & ~PenKey.plainBits == 0 ? penHigh & PenKey.plainBits | 1 << 32 : ~0
         var x = start
         while x < end {
             let chunkEnd = min(end, x &+ 128)
@@ -335,9 +343,14 @@ package struct ANSIEncoder: Sendable {
 
     // MARK: - Frame end
 
-    /// Ends a frame: SGR reset (the pen is then the default rendition) and the end of
+    /// Ends a frame: the open hyperlink closed (OSC 8, so no link is ever left open between
+    /// frames or at exit), SGR reset (the pen is then the default rendition) and the end of
     /// synchronized output.
     mutating func endFrame(into bytes: inout [UInt8]) {
+        if let link = sgr.pen?.link, link != 0 {
+            if sgr.hyperlinks { bytes += EscapeSequence.closeHyperlink }
+            sgr.pen?.link = 0
+        }
         if autowrapIsOff {
             EscapeSequence.enableAutowrap.append(to: &bytes)
             autowrapIsOff = false

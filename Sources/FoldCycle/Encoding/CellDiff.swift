@@ -67,8 +67,10 @@ enum CellDiff {
                 let x = word &<< 6 &+ bit
                 let before = old[x]
                 let after = new[x]
-                // Glyph, width and attributes: the low word's low half, the high word's bits 32–47.
-                guard (before.low ^ after.low) & 0xFFFF_FFFF == 0, (before.high ^ after.high) & 0xFFFF_0000_0000 == 0
+                // Glyph, width, attributes and link: the low word's low half, the high word's
+                // bits 32–62.
+                guard (before.low ^ after.low) & 0xFFFF_FFFF == 0,
+                    (before.high ^ after.high) & 0x7FFF_FFFF_0000_0000 == 0
                 else { continue }
                 if colors.sameOnScreen(before, after) { bits &= ~(1 &<< UInt64(bit)) }
             }

@@ -47,12 +47,12 @@ extension ANSIEncoder {
             if cell.width == 2 {
                 // ECH needs a pen without underline or reverse: a plain space in the background.
                 let space = Cell.space(background: cell.background)
-                if !sgr.penMatches(space) { sgr.changePen(space, sink: &sink) }
+                if !sgr.penMatches(space) { sgr.changePen(space, sink: &sink, bytes: &bytes) }
                 sink.write(.eraseCharacters(2))
                 sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
             }
         }
-        if !sgr.penMatches(cell) { sgr.changePen(cell, sink: &sink) }
+        if !sgr.penMatches(cell) { sgr.changePen(cell, sink: &sink, bytes: &bytes) }
         if cell.glyph < GlyphTable.firstInternedID {
             sink.writeScalarUTF8(cell.glyph, flushingTo: &bytes)
         } else {
@@ -107,7 +107,7 @@ extension ANSIEncoder {
     mutating func eraseToEndOfLine(x: Int, y: Int, sink: inout ByteSink, bytes: inout [UInt8]) {
         sink.reserve(ByteSink.escapeRoom + EscapeSequence.maximumByteCount, flushingTo: &bytes)
         if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
-        if !sgr.penMatches(.blank) { sgr.changePen(.blank, sink: &sink) }
+        if !sgr.penMatches(.blank) { sgr.changePen(.blank, sink: &sink, bytes: &bytes) }
         sink.write(.eraseToEndOfLine)
     }
 
@@ -119,7 +119,7 @@ extension ANSIEncoder {
     ) {
         sink.reserve(ByteSink.escapeRoom + EscapeSequence.maximumByteCount, flushingTo: &bytes)
         if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
-        if !sgr.penMatches(cell) { sgr.changePen(cell, sink: &sink) }
+        if !sgr.penMatches(cell) { sgr.changePen(cell, sink: &sink, bytes: &bytes) }
         sink.write(.eraseCharacters(count))
     }
 

@@ -318,7 +318,7 @@ extension ANSIEncoder {
         sink.reserve(ByteSink.escapeRoom + EscapeSequence.maximumByteCount, flushingTo: &bytes)
         if cursorRow != y || cursorColumn != x { move(toX: x, y: y, sink: &sink) }
         let pen = pass.cell
-        if !sgr.penMatches(pen) { sgr.changePen(pen, sink: &sink) }
+        if !sgr.penMatches(pen) { sgr.changePen(pen, sink: &sink, bytes: &bytes) }
         switch span.kind {
         case .draw:
             sink.write(

@@ -3,18 +3,19 @@
 /// background and rules out underline and reverse, so any pen with that background and neither
 /// of those draws it (``Pen/isPlainSpace(_:)``).
 struct PenKey: Equatable {
-    /// The background (bits 0–31) and attributes (bits 40–47) as in ``Cell``'s `high` word;
-    /// a plain key has no attributes.
+    /// The background (bits 0–31), attributes (bits 40–47) and link (bits 48–62) as in
+    /// ``Cell``'s `high` word; a plain key has no attributes.
     var high: UInt64
     /// The packed foreground (0 for a plain key).
     var foreground: UInt32
     /// Whether only the background matters.
     var plain: Bool
 
-    /// The bits of `high` a key holds: background and attributes.
-    static let renditionBits: UInt64 = 0xFFFF_FFFF | 0xFF << 40
-    /// The background bits of `high`.
-    static let backgroundBits: UInt64 = 0xFFFF_FFFF
+    /// The bits of `high` a key holds: background, attributes and link.
+    static let renditionBits: UInt64 = 0xFFFF_FFFF | 0xFF << 40 | Cell.linkBits
+    /// The bits of `high` a plain space needs from the pen: its background and its link (a space
+    /// inside a link's text is part of the link; padding after it is not).
+    static let plainBits: UInt64 = 0xFFFF_FFFF | Cell.linkBits
     /// Underline and reverse in `high`: they make a space's foreground show.
     static let visibleSpaceAttributeBits = UInt64(Pen.foregroundVisibleAttributes.rawValue) << 40
 
@@ -29,7 +30,7 @@ struct PenKey: Equatable {
     /// The plain key of a space in `cell`'s background.
     @inline(__always)
     init(plain cell: Cell) {
-        high = cell.high & Self.backgroundBits
+        high = cell.high & Self.plainBits
         foreground = 0
         plain = true
     }
@@ -37,13 +38,16 @@ struct PenKey: Equatable {
     /// A cell of this rendition, for forming the SGR that sets it: a non-space glyph in the
     /// exact colours and attributes, or a plain space in the background.
     var cell: Cell {
-        plain
+        var cell =
+            plain
             ? Cell(
                 glyph: 0x20, foregroundBits: TerminalColor.packedDefault,
                 backgroundBits: UInt32(truncatingIfNeeded: high))
             : Cell(
                 glyph: 0x78, foregroundBits: foreground, backgroundBits: UInt32(truncatingIfNeeded: high),
                 attributes: CellAttributes(rawValue: UInt8(truncatingIfNeeded: high >> 40)))
+        cell.high |= high & Cell.linkBits
+        return cell
     }
 
     /// Whether a pen of this key draws `cell` (a plain space when `plainSpace`), turning a
@@ -52,9 +56,9 @@ struct PenKey: Equatable {
     @inline(__always)
     mutating func admit(_ cell: Cell, plainSpace: Bool) -> Bool {
         let difference = cell.high ^ high
-        if plainSpace { return difference & Self.backgroundBits == 0 && high & Self.visibleSpaceAttributeBits == 0 }
+        if plainSpace { return difference & Self.plainBits == 0 && high & Self.visibleSpaceAttributeBits == 0 }
         if plain {
-            guard difference & Self.backgroundBits == 0, cell.high & Self.visibleSpaceAttributeBits == 0 else {
+            guard difference & Self.plainBits == 0, cell.high & Self.visibleSpaceAttributeBits == 0 else {
                 return false
             }
             self = PenKey(exact: cell)
@@ -66,7 +70,7 @@ struct PenKey: Equatable {
     /// Whether spans of plain key `other` can be drawn with this key's pen: the same background
     /// and neither underline nor reverse.
     func takes(_ other: PenKey) -> Bool {
-        (high ^ other.high) & Self.backgroundBits == 0 && high & Self.visibleSpaceAttributeBits == 0
+        (high ^ other.high) & Self.plainBits == 0 && high & Self.visibleSpaceAttributeBits == 0
     }
 }
 

@@ -33,7 +33,7 @@ struct RowCutter {
 
     /// The bits of `high` that make a space plain and narrow in a background: the background,
     /// the width, underline and reverse.
-    static let spaceBits: UInt64 = PenKey.backgroundBits | 0xFF << 32 | PenKey.visibleSpaceAttributeBits
+    static let spaceBits: UInt64 = PenKey.plainBits | 0xFF << 32 | PenKey.visibleSpaceAttributeBits
 
     init(
         row: Int32, width: Int, old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, drawn: UnsafeMutablePointer<UInt64>,
@@ -118,7 +118,7 @@ struct RowCutter {
             glyphHigh = key.plain ? ~0 : key.high & PenKey.renditionBits
             glyphForeground = UInt64(key.foreground)
             spaceHigh =
-                key.high & PenKey.visibleSpaceAttributeBits == 0 ? key.high & PenKey.backgroundBits | 1 << 32 : ~0
+                key.high & PenKey.visibleSpaceAttributeBits == 0 ? key.high & PenKey.plainBits | 1 << 32 : ~0
             self.spacesFrom = spacesFrom
             self.erase = erase
             self.width = width

@@ -78,6 +78,10 @@ struct Pen: Equatable {
     var outputForeground: OutputColor
     /// ``background`` as the output depth renders it.
     var outputBackground: OutputColor
+    /// The hyperlink open on the terminal (``Cell/linkID``; 0 for none). It is tracked whether
+    /// or not links are written (``SGRState/hyperlinks``), so a pen matches exactly the cells
+    /// of its link; OSC 8 is sent only when they are.
+    var link: UInt16 = 0
 
     /// The terminal's default rendition, as after SGR 0.
     static let initial = Pen(
@@ -87,23 +91,31 @@ struct Pen: Equatable {
     /// ``SGRState/penHigh`` when the pen is unknown: bit 63, which no cell's `high` word has, so
     /// nothing matches.
     static let unknownHigh: UInt64 = 1 << 63
-    /// The bits of `high` a cell's rendition needs from the pen: background and attributes.
-    static let renditionMask: UInt64 = 0xFFFF_FFFF | 0xFF << 40 | unknownHigh
+    /// The bits of `high` a cell's rendition needs from the pen: background, attributes and link.
+    static let renditionMask: UInt64 = 0xFFFF_FFFF | 0xFF << 40 | Cell.linkBits | unknownHigh
     /// Underline, reverse and strikethrough: the attributes that make a space's foreground visible.
     static let foregroundVisibleAttributes: CellAttributes = [.underline, .reverse, .strikethrough]
-    /// The bits of `high` a plain space needs from the pen: background and
-    /// ``foregroundVisibleAttributes``.
+    /// The bits of `high` a plain space needs from the pen: background,
+    /// ``foregroundVisibleAttributes`` and link (a space in a link's text is part of the link).
     static let plainSpaceMask: UInt64 =
-        0xFFFF_FFFF | UInt64(foregroundVisibleAttributes.rawValue) << 40 | unknownHigh
+        0xFFFF_FFFF | UInt64(foregroundVisibleAttributes.rawValue) << 40 | Cell.linkBits | unknownHigh
 
     /// The output form of a packed cell colour at `depth`: ``outputDefault`` for the default (and
     /// for every colour at ``ColorDepth/none``), the packed RGB at truecolor, `indexTag | n` for
     /// palette entry `n` at 256 or 16 colours.
+    /// A palette entry (``TerminalColor/packedPalette(_:)``) stays its entry at every depth that
+    /// has it: `indexTag | n` for 0–15 at every depth, and for 16–255 at truecolor and 256.
     @inline(__always)
     static func output(_ color: UInt32, depth: ColorDepth) -> OutputColor {
         guard color & TerminalColor.rgbTag != 0 else { return outputDefault }
+        if color & TerminalColor.paletteFlags != 0 && depth != .none
+            && (depth != .ansi16 || color & TerminalColor.palette16Flag != 0),
+            let index = TerminalColor.paletteIndex(packed: color)
+        {
+            return indexTag | UInt32(index)
+        }
         switch depth {
-        case .truecolor: return color
+        case .truecolor: return color & ~TerminalColor.paletteFlags
         case .ansi256: return indexTag | UInt32(ColorDepth.ansi256Index(for: RGBColor(packed: color)))
         case .ansi16: return indexTag | UInt32(ColorDepth.ansi16Index(for: RGBColor(packed: color)))
         case .none: return outputDefault
@@ -129,7 +141,9 @@ struct SGRState {
     /// The current rendition (nil when unknown).
     var pen: Pen? {
         didSet {
-            penHigh = pen.map { UInt64($0.background) | UInt64($0.attributes.rawValue) << 40 } ?? Pen.unknownHigh
+            penHigh =
+                pen.map { UInt64($0.background) | UInt64($0.attributes.rawValue) << 40 | UInt64($0.link) << 48 }
+                ?? Pen.unknownHigh
             penForeground = pen?.foreground ?? 0
         }
     }
@@ -146,10 +160,29 @@ struct SGRState {
     /// still be chosen, when the reset would drop pen state the next text may need.
     static let plainSpaceSlack = 2
 
+    /// Whether a change of link is written as OSC 8 (``EscapeSequence/openHyperlink(encodedTarget:)``);
+    /// when false links are tracked (so the pen still matches cells exactly) but nothing is sent.
+    var hyperlinks = false
+
     /// A state with the pen unknown (the first change is a reset form).
-    init(depth: ColorDepth) {
+    init(depth: ColorDepth, hyperlinks: Bool = false) {
         self.depth = depth
+        self.hyperlinks = hyperlinks
         pen = nil
+    }
+
+    /// Writes the OSC 8 that closes the open link, if any (and links are written), into the
+    /// sink (which has room for it: ``ByteSink/escapeRoom``); the pen's link is then 0.
+    mutating func closeLink(sink: inout ByteSink) {
+        guard let link = pen?.link, link != 0 else { return }
+        if hyperlinks {
+            EscapeSequence.closeHyperlink.withUnsafeBufferPointer { bytes in
+                guard let from = bytes.baseAddress, let to = sink.block.baseAddress else { return }
+                (to + sink.count).update(from: from, count: bytes.count)
+                sink.count += bytes.count
+            }
+        }
+        pen?.link = 0
     }
 
     /// The output form of a packed cell colour at this depth.
@@ -172,7 +205,27 @@ struct SGRState {
     /// not the default). For a plain space the incremental form keeps the pen's foreground,
     /// bold, dim and italic, which the text after the space most likely needs again (restoring
     /// them costs 2 to 17 bytes), so it wins even when up to ``plainSpaceSlack`` bytes longer.
-    mutating func changePen(_ cell: Cell, sink: inout ByteSink) {
+    ///
+    /// Then, when the cell's link differs from the pen's, the OSC 8 that opens it (or closes the
+    /// open one) is written (when ``hyperlinks``; through `bytes` for a long target), and the
+    /// sink again has ``ByteSink/escapeRoom``.
+    mutating func changePen(_ cell: Cell, sink: inout ByteSink, bytes: inout [UInt8]) {
+        let openLink = pen?.link ?? 0
+        var rendition = cell
+        rendition.linkID = openLink
+        if !penMatches(rendition) { changeRendition(rendition, sink: &sink) }
+        pen?.link = openLink
+        let link = cell.linkID
+        guard link != openLink else { return }
+        if hyperlinks {
+            LinkTable.shared.opening(link).withUnsafeBufferPointer { sink.write($0, flushingTo: &bytes) }
+            sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+        }
+        pen?.link = link
+    }
+
+    /// ``changePen(_:sink:bytes:)``'s SGR: the colours and attributes, the link left as it is.
+    private mutating func changeRendition(_ cell: Cell, sink: inout ByteSink) {
         guard let pen else {
             formPenChange(cell, sink: &sink)
             return
@@ -348,8 +401,8 @@ struct SGRWriter {
 
     /// Writes an output colour (``Pen/OutputColor``) as a foreground or background: 39 / 49
     /// for the default, `38;2;r;g;b` / `48;2;r;g;b` for RGB, and for a palette index `n` at
-    /// ``ColorDepth/ansi16`` `30 + n` / `40 + n` (n < 8) or `90 + n − 8` / `100 + n − 8`, at
-    /// other depths `38;5;n` / `48;5;n`.
+    /// ``ColorDepth/ansi16``, or for an index below 16 at any depth (a palette entry),
+    /// `30 + n` / `40 + n` (n < 8) or `90 + n − 8` / `100 + n − 8`, otherwise `38;5;n` / `48;5;n`.
     mutating func appendColor(_ color: Pen.OutputColor, background: Bool, depth: ColorDepth) {
         if color == Pen.outputDefault {
             makeRoom(for: 1)
@@ -363,7 +416,7 @@ struct SGRWriter {
             append(Int(color & 0xFF))
         } else {
             let index = UInt8(truncatingIfNeeded: color)
-            if depth == .ansi16 {
+            if depth == .ansi16 || index < 16 {
                 let base =
                     index < 8
                     ? (background ? SGRCode.backgroundBase : SGRCode.foregroundBase)

@@ -25,7 +25,7 @@ package enum StyledText {
         if styled {
             ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
                 sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
-                state.changePen(cell, sink: &sink)
+                state.changePen(cell, sink: &sink, bytes: &bytes)
             }
         }
         bytes += Array(TextLayout.plainText(text).utf8)
@@ -60,7 +60,7 @@ package enum StyledText {
                 styled = true
                 ByteSink.withSink(flushingTo: &bytes) { sink, bytes in
                     sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
-                    state.changePen(cell, sink: &sink)
+                    state.changePen(cell, sink: &sink, bytes: &bytes)
                 }
             }
             bytes += Array(TextLayout.plainText(run.text).utf8)

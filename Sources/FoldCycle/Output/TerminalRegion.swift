@@ -44,17 +44,23 @@ package struct TerminalRegion: Sendable {
     /// unknown, and the frame's right edge is taken to be the terminal's.
     package var terminalColumns: Int?
 
-    /// Creates a region; nothing is written until ``begin(into:)``.
-    package init(placement: RegionPlacement, depth: ColorDepth) {
+    /// Whether cells' links are sent as OSC 8 hyperlinks (``ANSIEncoder/hyperlinks``).
+    package let hyperlinks: Bool
+
+    /// Creates a region; nothing is written until ``begin(into:)``. `hyperlinks`: whether links
+    /// are sent as OSC 8 (default false).
+    package init(placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool = false) {
         self.placement = placement
         self.depth = depth
-        encoder = Self.makeEncoder(placement: placement, depth: depth)
+        self.hyperlinks = hyperlinks
+        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
     }
 
-    private static func makeEncoder(placement: RegionPlacement, depth: ColorDepth) -> ANSIEncoder {
+    private static func makeEncoder(placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool) -> ANSIEncoder {
         switch placement {
-        case .inline: return ANSIEncoder(mode: .inline, depth: depth)
-        case .fullscreen: return ANSIEncoder(mode: .absolute(originRow: 0, originColumn: 0), depth: depth)
+        case .inline: return ANSIEncoder(mode: .inline, depth: depth, hyperlinks: hyperlinks)
+        case .fullscreen:
+            return ANSIEncoder(mode: .absolute(originRow: 0, originColumn: 0), depth: depth, hyperlinks: hyperlinks)
         }
     }
 
@@ -80,7 +86,7 @@ package struct TerminalRegion: Sendable {
             EscapeSequence.carriageReturn.append(to: &bytes)
             EscapeSequence.resetAttributes.append(to: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
-            encoder = Self.makeEncoder(placement: placement, depth: depth)
+            encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
         }
         if placement == .inline, frame.height > reservedRows {
             reserve(rows: frame.height, into: &bytes)
@@ -136,7 +142,7 @@ package struct TerminalRegion: Sendable {
             EscapeSequence.cursorPosition(row: 1, column: 1).append(to: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
         }
-        encoder = Self.makeEncoder(placement: placement, depth: depth)
+        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
         previous = nil
     }
 
@@ -153,7 +159,7 @@ package struct TerminalRegion: Sendable {
         EscapeSequence.eraseBelow.append(to: &bytes)
         reservedRows = 0
         lastHeight = 0
-        encoder = Self.makeEncoder(placement: placement, depth: depth)
+        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
         previous = nil
     }
 
@@ -223,7 +229,7 @@ package struct TerminalRegion: Sendable {
         reservedRows = rows
         // The cursor is at the region's top-left again, which a new encoder assumes; the frame
         // is drawn in full.
-        encoder = Self.makeEncoder(placement: placement, depth: depth)
+        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
         previous = nil
     }
 }

@@ -137,7 +137,10 @@ public final class Player: Sendable {
         let background = configuration.writesInBackground ?? (sink.terminalDevice != nil)
         writer = background && resolved.output != .plainText ? OutputWriter(output: guarded) : nil
         let region = TerminalRegion(
-            placement: resolved.output == .fullscreen ? .fullscreen : .inline, depth: resolved.depth)
+            placement: resolved.output == .fullscreen ? .fullscreen : .inline, depth: resolved.depth,
+            hyperlinks: HyperlinkSupport.detect(
+                choice: configuration.hyperlinks, environment: ProcessInfo.processInfo.environment,
+                isTerminal: sink.isTerminal))
         state = QueueConfined(State(region: region, text: text), on: queue)
         queue.setSpecific(key: queueKey, value: true)
     }
@@ -318,7 +321,8 @@ public final class Player: Sendable {
                 return
             }
             state.value.region = TerminalRegion(
-                placement: state.value.region.placement, depth: state.value.region.depth)
+                placement: state.value.region.placement, depth: state.value.region.depth,
+                hyperlinks: state.value.region.hyperlinks)
             state.value.terminalSize = sink.size?.bounded
             fitScene()
             state.withValue { $0.region.begin(into: &$0.bytes) }

@@ -71,6 +71,9 @@ extension Player {
         /// (the default) when the sink reaches a terminal device (``OutputSink/terminalDevice``),
         /// where a write can block.
         package var writesInBackground: Bool?
+        /// Whether a card's links are sent as OSC 8 hyperlinks (the CLI's `--hyperlinks`):
+        /// ``HyperlinkSupport/Choice/auto`` by default, where the terminal is known to take them.
+        package var hyperlinks = HyperlinkSupport.Choice.auto
 
         /// Creates a configuration.
         ///

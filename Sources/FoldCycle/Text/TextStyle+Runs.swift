@@ -1,7 +1,7 @@
 extension TextStyle {
     /// The cell (a space) a run in `run` style is drawn in over this style: the run's colours
     /// where they are not ``StyledString/Color/default``, this style's otherwise; both styles'
-    /// attributes.
+    /// attributes; the run's link as ``Cell/linkID`` (``LinkTable/shared``).
     ///
     /// A run's own foreground on an RGB background keeps a contrast of at least
     /// ``minimumRunContrast`` with it at ``contrastDepth`` (``RGBColor/keepingContrast(_:against:at:)``):
@@ -12,9 +12,16 @@ extension TextStyle {
         if run.foreground != .default, case .rgb(let color) = foreground, case .rgb(let behind) = background {
             foreground = .rgb(color.keepingContrast(Self.minimumRunContrast, against: behind, at: contrastDepth))
         }
-        return Cell(
+        var cell = Cell(
             glyph: 0x20, foreground: foreground, background: background,
             attributes: attributes.union(CellAttributes(run.attributes)))
+        // A palette entry the contrast rule left as it is stays a palette entry (sent as its index).
+        if case .palette(let index) = run.foreground, foreground == TerminalColor(run.foreground) {
+            cell.foregroundBits = TerminalColor.packedPalette(index)
+        }
+        if case .palette(let index) = run.background { cell.backgroundBits = TerminalColor.packedPalette(index) }
+        if run.link != nil { cell.linkID = LinkTable.shared.id(for: run.link) }
+        return cell
     }
 
     /// The least contrast ratio (WCAG 2.x) a run's own text colour keeps with the colour behind
@@ -41,8 +48,8 @@ extension TextStyle {
 
 extension TerminalColor {
     /// A run's colour as a cell colour: a palette entry as the RGB of xterm's default palette
-    /// (``ColorDepth/ansi256Color(index:)``, which the encoder maps back to the same entry at 256
-    /// and 16 colours); nil for ``StyledString/Color/default``.
+    /// (``ColorDepth/ansi256Color(index:)``; ``TextStyle/cell(for:)`` marks it as the entry in
+    /// the cell's bits, ``TerminalColor/packedPalette(_:)``); nil for ``StyledString/Color/default``.
     package init?(_ color: StyledString.Color) {
         switch color {
         case .default: return nil

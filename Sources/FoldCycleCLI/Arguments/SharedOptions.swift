@@ -95,6 +95,15 @@ enum SharedOptions {
     /// `--color`: ``ColorDepth/Choice``'s cases.
     static let color = ChoiceOption(
         "color", value: "when", summary: "Use colour.", cases: ColorDepth.Choice.allCases, default: .auto)
+    /// `--hyperlinks`: ``HyperlinkSupport/Choice``'s cases; whether links in items (ANSI OSC 8,
+    /// Markdown) are sent to the terminal as OSC 8 hyperlinks.
+    static let hyperlinks = ChoiceOption(
+        "hyperlinks", value: "when",
+        summary:
+            "Send links in items (OSC 8 in ANSI text, Markdown links) as terminal hyperlinks; auto: where the "
+            + "terminal is known to take them (kitty, WezTerm, iTerm2, VTE, foot, Windows Terminal, VS Code; "
+            + "not inside tmux or screen). render --format ansi: auto is never.",
+        cases: HyperlinkSupport.Choice.allCases, default: .auto)
     /// `--file`: read by ``items(_:)``.
     /// `--background`: the colour behind the cards, the terminal's background (fades blend to
     /// it). An edge cell's part outside the card is the terminal's own background whatever this

@@ -76,7 +76,8 @@ struct DeckCommand {
             Options.drag.spec, Options.loop.spec,
             Options.skipped.spec, Options.print.spec, Options.print0.spec, Options.wait.spec, Options.noMouse.spec,
             Options.width.spec, Options.height.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
-            SharedOptions.terminalBackground.spec, SharedOptions.color.spec, SharedOptions.deckCellAspect.spec,
+            SharedOptions.terminalBackground.spec, SharedOptions.color.spec, SharedOptions.hyperlinks.spec,
+            SharedOptions.deckCellAspect.spec,
             Options.framesPerSecond.spec,
             Options.fullscreen.spec,
             SessionRecording.option.spec, SessionRecording.overwriteOption.spec,
@@ -92,9 +93,28 @@ struct DeckCommand {
         (
             "<ITEM>",
             "The text of one card. With no items and no --file, items are read from stdin (as --file - reads them):"
-                + " the first card shows as soon as its item is read, more arrive while you swipe."
+                + " the first card shows as soon as its item is read, more arrive while you swipe. With none"
+                + " of them (stdin the terminal), a demo deck of the keys plays."
         )
     ]
+
+    /// The demo deck `foldcycle deck` plays with no items and nothing piped, made from help's own
+    /// text so it cannot drift from it: the overview, each KEYS line and the MOUSE section's first
+    /// sentence (one card each, a run of spaces as a line break), and how to give items.
+    static var demoDeck: [String] {
+        func card(_ line: String) -> String {
+            line.split(separator: "  ").map { String($0).trimmingWhitespace() }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
+        }
+        let keys = sections.first { $0.title.hasPrefix("KEYS") }?.lines ?? []
+        let mouse = sections.first { $0.title.hasPrefix("MOUSE") }?.lines.joined(separator: " ") ?? ""
+        let firstSentence = mouse.split(separator: ".", maxSplits: 1).first.map { $0 + "." } ?? ""
+        return ["foldcycle deck\n" + overview] + keys.map(card) + [firstSentence].filter { $0.count > 1 }
+            + ["Your own cards\n" + usageForItems]
+    }
+
+    /// How to give the deck items, as the demo's last card says it.
+    static let usageForItems = "foldcycle deck A B C · --file cards.txt · ls | foldcycle deck"
 
     /// The one sentence help and the manual open with.
     static let overview =
@@ -186,6 +206,8 @@ struct DeckCommand {
     /// asked of the terminal when the run starts (``BackgroundDetection``).
     let background: RGBColor?
     let colorChoice: ColorDepth.Choice
+    /// `--hyperlinks`: whether links are sent as OSC 8 (decided for the deck's terminal).
+    let hyperlinks: HyperlinkSupport.Choice
     /// `--record`: the asciicast file of what the deck's terminal shows, if any.
     let record: SessionRecording.Request?
     /// `--protocol jsonl` (events instead of decision lines), `--protocol-fd`, `--listen`.
@@ -234,6 +256,7 @@ struct DeckCommand {
             style: try SharedOptions.cardStyle(values),
             background: try values.value(SharedOptions.terminalBackground),
             colorChoice: try values.value(SharedOptions.color),
+            hyperlinks: try values.value(SharedOptions.hyperlinks),
             record: try SessionRecording.request(values, itemsFile: values.text(Options.file)),
             control: control)
     }
@@ -288,9 +311,9 @@ struct DeckCommand {
     /// terminal, 128 + N on signal N.
     func run() throws(CLIError) -> Int32 {
         if itemArguments.isEmpty, filePath == nil, TerminalDevice.standardInput.isTerminal {
-            throw .usage(
-                "no items: give items as arguments, with '--file <path>', or on standard input (one per line)",
-                .deck)
+            // Nothing given and nothing piped: a demo deck of the deck's own keys, as plain
+            // `foldcycle` plays its demo.
+            return try DeckSession(command: self, items: Self.demoDeck, terminal: try DeckTerminal.open()).run()
         }
         let terminal = try DeckTerminal.open()
         guard streamsStandardInput else {

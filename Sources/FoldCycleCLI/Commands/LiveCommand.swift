@@ -89,7 +89,7 @@ struct LiveCommand {
             SharedOptions.width.spec, SharedOptions.height.spec,
             SharedOptions.cellAspect.spec, SharedOptions.align.spec, SharedOptions.palette.spec,
             SharedOptions.shading.spec, SharedOptions.terminalBackground.spec,
-            SharedOptions.color.spec, Options.fullscreen.spec, Options.footer.spec,
+            SharedOptions.color.spec, SharedOptions.hyperlinks.spec, Options.fullscreen.spec, Options.footer.spec,
             Options.paused.spec, Options.cycles.spec, SessionRecording.option.spec,
             SessionRecording.overwriteOption.spec,
         ] + ControlEndpoints.specs + [
@@ -199,6 +199,8 @@ struct LiveCommand {
     /// asked of the terminal when the run starts (``BackgroundDetection``).
     let background: RGBColor?
     let colorDepth: ColorDepth
+    /// `--hyperlinks`: whether links are sent as OSC 8 (decided for the card's terminal).
+    let hyperlinks: HyperlinkSupport.Choice
     let motion: Motion.Setting
     let fullscreen: Bool
     /// `--footer`: whether the footer lines are drawn (in the rows the card leaves).
@@ -262,6 +264,7 @@ struct LiveCommand {
                 style: try SharedOptions.cardStyle(values),
                 background: try values.value(SharedOptions.terminalBackground),
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
+                hyperlinks: try values.value(SharedOptions.hyperlinks),
                 motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),
                 showsFooter: try values.value(Options.footer),

@@ -117,7 +117,8 @@ struct RenderCommand {
         Options.framesPerSecond.spec, Options.duration.spec, Options.hold.spec, Options.play.spec,
         Options.fromItem.spec, Options.cycle.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.shading.spec, SharedOptions.background.spec, SharedOptions.color.spec,
-        Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec, SharedOptions.split.spec,
+        SharedOptions.hyperlinks.spec, Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec,
+        SharedOptions.split.spec,
         SharedOptions.ansi.spec, SharedOptions.markdown.spec, SharedOptions.pictures.spec, Options.deck.spec,
         Options.pause.spec, Options.deckWidth.spec, Options.visible.spec, Options.drag.spec, Options.loop.spec,
         Options.listTransitions.spec, SharedOptions.help.spec,
@@ -199,6 +200,9 @@ struct RenderCommand {
     /// block eighths.
     var compositionDepth: ColorDepth { format.writer.colorRule.compositionDepth(colorDepth) }
     let fullFrames: Bool
+    /// `--hyperlinks always`: links are sent as OSC 8 in the ansi stream (`auto`, the default, is
+    /// `never` here, so the bytes do not depend on where render runs).
+    let hyperlinks: Bool
     let pictureStyle: AnimatedSVGStyle
     /// `--deck`: the scripted deck rendered instead of the transition (whose settings are then
     /// their defaults), or nil.
@@ -278,6 +282,7 @@ struct RenderCommand {
                 background: background,
                 colorDepth: colorDepth,
                 fullFrames: try values.value(Options.encoder),
+                hyperlinks: try values.value(SharedOptions.hyperlinks) == .always,
                 pictureStyle: AnimatedSVGStyle(
                     fontFamily: try Self.fontFamily(values), cellWidth: Double(cellSize.columns),
                     cellHeight: Double(cellSize.rows), background: background),

@@ -107,18 +107,18 @@ final class DeckSession: Sendable {
             recording: .init(
                 request: command.record, clock: deck.clock, drawsFrames: true, terminal: tty, command: .deck),
             player: { recorder, session in
-                Player(
-                    scene: scene,
-                    configuration: .init(
-                        framesPerSecond: command.framesPerSecond, output: command.fullscreen ? .fullscreen : .inline,
-                        colorDepth: .fixed(
-                            ColorDepth.detect(
-                                choice: command.colorChoice, environment: ProcessInfo.processInfo.environment,
-                                isTTY: true)),
-                        // The deck's own animations are its interface (a swipe must be seen to
-                        // land); it owns its terminal, so no host line is kept above it.
-                        motion: .fixed(.full), keepsHostLine: false),
-                    sink: recorder.sink(terminal: tty), session: session)
+                var configuration = Player.Configuration(
+                    framesPerSecond: command.framesPerSecond, output: command.fullscreen ? .fullscreen : .inline,
+                    colorDepth: .fixed(
+                        ColorDepth.detect(
+                            choice: command.colorChoice, environment: ProcessInfo.processInfo.environment,
+                            isTTY: true)),
+                    // The deck's own animations are its interface (a swipe must be seen to
+                    // land); it owns its terminal, so no host line is kept above it.
+                    motion: .fixed(.full), keepsHostLine: false)
+                configuration.hyperlinks = command.hyperlinks
+                return Player(
+                    scene: scene, configuration: configuration, sink: recorder.sink(terminal: tty), session: session)
             })
         var initial = State(budget: ItemBudget(items))
         initial.tally.tracksSkips = command.behavior == .swipeDeck

@@ -18,16 +18,23 @@ struct ANSIFrameWriter: FrameWriter {
     static let name = "ansi"
     static let isStream = true
     static let colorRule = FrameColorRule.terminal
-    static let helpParagraph = ["One stream that plays the frames in place in a terminal (colour from --color)."]
+    static let helpParagraph = [
+        "One stream that plays the frames in place in a terminal (colour from --color; under auto a pipe or",
+        "file gets colour too, as under always, unless NO_COLOR is set).",
+    ]
 
     private let fullFrames: Bool
+    /// Whether links are sent as OSC 8 (``RenderCommand/hyperlinks``).
+    private let hyperlinks: Bool
     private var region: TerminalRegion
     private var isDrawn = false
 
-    /// A stream at `depth`; `fullFrames` redraws every frame whole.
-    init(depth: ColorDepth, fullFrames: Bool) {
+    /// A stream at `depth`; `fullFrames` redraws every frame whole; `hyperlinks` sends links as
+    /// OSC 8.
+    init(depth: ColorDepth, fullFrames: Bool, hyperlinks: Bool = false) {
         self.fullFrames = fullFrames
-        region = TerminalRegion(placement: .inline, depth: depth)
+        self.hyperlinks = hyperlinks
+        region = TerminalRegion(placement: .inline, depth: depth, hyperlinks: hyperlinks)
         region.terminalColumns = Self.terminalColumns
     }
 
@@ -39,7 +46,7 @@ struct ANSIFrameWriter: FrameWriter {
     }
 
     init(command: RenderCommand, title: String, loopEnd: TimeInterval) {
-        self.init(depth: command.colorDepth, fullFrames: command.fullFrames)
+        self.init(depth: command.colorDepth, fullFrames: command.fullFrames, hyperlinks: command.hyperlinks)
     }
 
     mutating func write(_ frame: RenderedFrame) -> [UInt8] { draw(frame.cells) }
@@ -54,7 +61,7 @@ struct ANSIFrameWriter: FrameWriter {
 
     mutating func resume(showing cells: CellBuffer) -> [UInt8] {
         guard isDrawn else { return [] }
-        region = TerminalRegion(placement: .inline, depth: region.depth)
+        region = TerminalRegion(placement: .inline, depth: region.depth, hyperlinks: hyperlinks)
         region.terminalColumns = Self.terminalColumns
         return draw(cells)
     }

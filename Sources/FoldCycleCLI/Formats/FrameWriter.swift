@@ -89,7 +89,9 @@ struct RenderedFrame {
 /// How a format's depth follows `--color` (docs/DESIGN.md#edges).
 enum FrameColorRule {
     /// A terminal shows it (ansi): the depth `--color` and standard output give, composed at it
-    /// (without colour, no edge blocks).
+    /// (without colour, no edge blocks); but asking for ANSI is asking for colour, so `--color
+    /// auto` to a pipe or file is colour as `always` gives it unless `NO_COLOR` is set
+    /// (docs/decisions/0182).
     case terminal
     /// A recording for a player, not for this stdout (asciicast): truecolor unless `--color
     /// never`, the same bytes on every machine.
@@ -102,8 +104,15 @@ enum FrameColorRule {
     ///
     /// - Throws: ``CLIError/usage(_:_:)`` for a `--color` value it does not allow.
     func depth(_ values: OptionValues) throws(CLIError) -> ColorDepth {
-        if self == .recording { return try values.value(SharedOptions.color) == .never ? .none : .truecolor }
-        return try SharedOptions.colorDepth(values, device: .standardOutput)
+        let choice = try values.value(SharedOptions.color)
+        if self == .recording { return choice == .never ? .none : .truecolor }
+        let environment = ProcessInfo.processInfo.environment
+        let isTTY = TerminalDevice.standardOutput.isTerminal
+        if self == .terminal, choice == .auto, !isTTY {
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+            return ColorDepth.detect(choice: .always, environment: environment, isTTY: false)
+        }
+        return ColorDepth.detect(choice: choice, environment: environment, isTTY: isTTY)
     }
 
     /// The depth frames written at `depth` are composed at.

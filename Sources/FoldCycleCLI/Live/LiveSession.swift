@@ -133,9 +133,10 @@ final class LiveSession: Sendable {
         // Items written as text read back with --file when any spans several lines.
         let multiline = command.items.contains { TextLayout.plainText($0.plainText).contains("\n") }
         let terminalDevice = cardDevice ?? .standardOutput
-        let configuration = Player.Configuration(
+        var configuration = Player.Configuration(
             framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
             motion: command.motion, keepsHostLine: false, itemSeparation: multiline ? .paragraphs : .lines)
+        configuration.hyperlinks = command.hyperlinks
         let drawsCards =
             configuration.resolved(for: terminalDevice, environment: ProcessInfo.processInfo.environment).motion
             != .none
@@ -437,7 +438,7 @@ final class LiveSession: Sendable {
     private func respond(_ text: String, isError: Bool = false) {
         dispatchPrecondition(condition: .onQueue(queue))
         let paragraphs = TextLayout.plainText(text).split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated().map { index, line in (index == 0 && isError ? "error: " : "") + line }
+            .enumerated().map { index, line in (index == 0 && isError ? CLIError.messagePrefix : "") + line }
         if drawsFrames && state.value.readsKeys {
             state.value.reply = (paragraphs, isError)
             updateFooter()

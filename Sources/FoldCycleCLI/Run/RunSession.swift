@@ -128,10 +128,9 @@ final class RunSession: TerminalSessionParticipant, Sendable {
         switch CommandProcess.start(command.arguments, wiring: wiring) {
         case .success(let started): process = started
         case .failure(let failure):
+            // One message: the error says what and why; no summary line repeats it.
             core.finish(exitCode: failure.outcome.exitStatus, output: .standardOutput) { [self] in
                 Self.reportStartFailure(failure, command: command)
-                _ = TerminalDevice.standardOutput.writeIgnoringFailure(
-                    failure.outcome.summary(title: command.title, elapsed: 0) + "\n")
             }
             return
         }

@@ -26,13 +26,17 @@ enum CLIError: Error, Equatable, Sendable {
         }
     }
 
+    /// What every error message of the tool begins with: a command-line error, a runtime one, and
+    /// the reply to a typed or piped command that failed, alike.
+    static let messagePrefix = "Error: "
+
     /// The full text for stderr, ending with a newline.
     var message: String {
         switch self {
         case .usage(let text, let command):
-            return "Error: \(text)\nUsage: \(command.usage)\n  \(command.helpHint)\n"
+            return Self.messagePrefix + "\(text)\nUsage: \(command.usage)\n  \(command.helpHint)\n"
         case .unreadableInput(let text), .runtime(let text):
-            return "Error: \(text)\n"
+            return Self.messagePrefix + "\(text)\n"
         case .outputClosed:
             return ""
         }

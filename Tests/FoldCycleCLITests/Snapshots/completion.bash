@@ -32,6 +32,7 @@ _foldcycle() {
                 --palette) return 0 ;;
                 --background) COMPREPLY=($(compgen -W 'auto black white red green blue yellow cyan magenta orange purple gray grey' -- "$cur")); return 0 ;;
                 --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
+                --hyperlinks) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
                 --footer) COMPREPLY=($(compgen -W 'auto never' -- "$cur")); return 0 ;;
                 --cycles) return 0 ;;
                 --record) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
@@ -40,7 +41,7 @@ _foldcycle() {
                 --listen) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --generate-completion-script) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")); return 0 ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --interval --duration --timing --motion --fps --file --split --ansi --markdown --pictures --width --height --cell-aspect --align --palette --shading --background --color --fullscreen --footer --paused --cycles --record --overwrite --protocol --protocol-fd --listen -h --help -v --version --generate-completion-script --generate-manual' -- "$cur")); return 0; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --interval --duration --timing --motion --fps --file --split --ansi --markdown --pictures --width --height --cell-aspect --align --palette --shading --background --color --hyperlinks --fullscreen --footer --paused --cycles --record --overwrite --protocol --protocol-fd --listen -h --help -v --version --generate-completion-script --generate-manual' -- "$cur")); return 0; fi
             if [[ $COMP_CWORD -eq 1 ]]; then COMPREPLY=($(compgen -W 'render deck status send run help' -- "$cur")); fi
             ;;
         render)
@@ -62,6 +63,7 @@ _foldcycle() {
                 --palette) return 0 ;;
                 --background) COMPREPLY=($(compgen -W 'black white red green blue yellow cyan magenta orange purple gray grey' -- "$cur")); return 0 ;;
                 --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
+                --hyperlinks) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
                 --font-family) return 0 ;;
                 --cell-size) return 0 ;;
                 --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
@@ -75,7 +77,7 @@ _foldcycle() {
                 --visible) return 0 ;;
                 --drag) COMPREPLY=($(compgen -W 'decide page' -- "$cur")); return 0 ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --timing --width --height --cell-aspect --frames --fps --duration --hold --play --from-item --cycle --format --encoder --align --palette --shading --background --color --font-family --cell-size --file --split --ansi --markdown --pictures --deck --pause --deck-width --visible --drag --loop --list-transitions -h --help' -- "$cur")); return 0; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --timing --width --height --cell-aspect --frames --fps --duration --hold --play --from-item --cycle --format --encoder --align --palette --shading --background --color --hyperlinks --font-family --cell-size --file --split --ansi --markdown --pictures --deck --pause --deck-width --visible --drag --loop --list-transitions -h --help' -- "$cur")); return 0; fi
             ;;
         deck)
             case "$prev" in
@@ -94,6 +96,7 @@ _foldcycle() {
                 --palette) return 0 ;;
                 --background) COMPREPLY=($(compgen -W 'auto black white red green blue yellow cyan magenta orange purple gray grey' -- "$cur")); return 0 ;;
                 --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
+                --hyperlinks) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
                 --cell-aspect) return 0 ;;
                 --fps) return 0 ;;
                 --record) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
@@ -101,7 +104,7 @@ _foldcycle() {
                 --protocol-fd) return 0 ;;
                 --listen) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--file --split --ansi --markdown --pictures --visible --drag --loop --skipped --print --print0 --wait --no-mouse --width --height --align --palette --background --color --cell-aspect --fps --fullscreen --record --overwrite --protocol --protocol-fd --listen -h --help' -- "$cur")); return 0; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--file --split --ansi --markdown --pictures --visible --drag --loop --skipped --print --print0 --wait --no-mouse --width --height --align --palette --background --color --hyperlinks --cell-aspect --fps --fullscreen --record --overwrite --protocol --protocol-fd --listen -h --help' -- "$cur")); return 0; fi
             ;;
         status)
             case "$prev" in

@@ -41,6 +41,7 @@ _foldcycle() {
                 '--shading[Dim the cube'\''s and flip'\''s faces as they turn toward edge-on.]' \
                 '--background[The colour behind the cards (fades blend to it; svg'\''s page).]:color:(black white red green blue yellow cyan magenta orange purple gray grey)' \
                 '--color[Use colour.]:when:(auto always never)' \
+                '--hyperlinks[Send links in items (OSC 8 in ANSI text, Markdown links) as terminal hyperlinks; auto\: where the terminal is known to take them (kitty, WezTerm, iTerm2, VTE, foot, Windows Terminal, VS Code; not inside tmux or screen). render --format ansi\: auto is never.]:when:(auto always never)' \
                 '--font-family[svg\: the CSS font-family list (no font is embedded).]:fonts: ' \
                 '--cell-size[svg\: a cell'\''s width and height in pixels.]:WxH: ' \
                 '--file[Read items from a UTF-8 file ('\''-'\''\: stdin), cut as --split says.]:path:_files' \
@@ -82,6 +83,7 @@ _foldcycle() {
                 '--palette[Card colours, comma-separated names or #rrggbb.]:colors: ' \
                 '--background[The terminal'\''s background (fades and dims blend to it); auto\: ask the terminal (OSC 11), else COLORFGBG, else black.]:color:(auto black white red green blue yellow cyan magenta orange purple gray grey)' \
                 '--color[Use colour.]:when:(auto always never)' \
+                '--hyperlinks[Send links in items (OSC 8 in ANSI text, Markdown links) as terminal hyperlinks; auto\: where the terminal is known to take them (kitty, WezTerm, iTerm2, VTE, foot, Windows Terminal, VS Code; not inside tmux or screen). render --format ansi\: auto is never.]:when:(auto always never)' \
                 '--cell-aspect[A cell'\''s height over its width, for a dragged card'\''s tilt, fling speeds and the flashcard flip.]:ratio: ' \
                 '--fps[Frames per second while cards move.]:n: ' \
                 '--fullscreen[Use the alternate screen, deck centred, instead of rows at the cursor.]' \
@@ -170,6 +172,7 @@ _foldcycle() {
                 '--shading[Dim the cube'\''s and flip'\''s faces as they turn toward edge-on.]' \
                 '--background[The terminal'\''s background (fades and dims blend to it); auto\: ask the terminal (OSC 11), else COLORFGBG, else black.]:color:(auto black white red green blue yellow cyan magenta orange purple gray grey)' \
                 '--color[Use colour.]:when:(auto always never)' \
+                '--hyperlinks[Send links in items (OSC 8 in ANSI text, Markdown links) as terminal hyperlinks; auto\: where the terminal is known to take them (kitty, WezTerm, iTerm2, VTE, foot, Windows Terminal, VS Code; not inside tmux or screen). render --format ansi\: auto is never.]:when:(auto always never)' \
                 '--fullscreen[Use the alternate screen, card centred, instead of rows at the cursor.]' \
                 '--footer[The status, hint and command lines under the card\: auto (in the rows the card leaves), or never (a bare ticker; keys still work).]:when:(auto never)' \
                 '--paused[Launch paused ('\''start'\'', '\''resume'\'' or Space lets it run).]' \
