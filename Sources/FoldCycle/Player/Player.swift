@@ -86,6 +86,12 @@ public final class Player: Sendable {
         /// the player leaves it.
         var heldForNormalScreen: [UInt8] = []
         var heartbeat: HeartbeatTimer?
+        /// How a settled picture is drawn (``setPictureGraphics(_:)``).
+        var graphics = PictureGraphics.cells
+        var pictures = RestingPictureRenderer()
+        /// The picture drawn with terminal graphics over the frame on screen, and where (its
+        /// area's top-left cell in the frame).
+        var shownPicture: (resting: RestingPicture, at: CellPosition)?
     }
 
     /// Creates a player; nothing is written until ``start(paused:)``.
@@ -332,6 +338,24 @@ public final class Player: Sendable {
         }
     }
 
+    /// Draws a settled picture (the scene's ``RestingPictureSource/restingPicture(at:)``) with
+    /// `graphics` over its cells from the next frame on (docs/decisions/0154-pictures-at-rest.md);
+    /// ``PictureGraphics/cells`` (the default) draws cells only. The player takes the picture
+    /// off (its cells drawn again, a kitty image deleted) when motion starts, on a resize, a
+    /// suspend and at the end.
+    package func setPictureGraphics(_ graphics: PictureGraphics) {
+        onQueue {
+            guard state.value.graphics != graphics else { return }
+            state.value.graphics = graphics
+            if case .kitty = graphics {
+                state.value.region.graphicsRemoval = KittyGraphicsEncoder.delete()
+            } else {
+                state.value.region.graphicsRemoval = []
+            }
+            if state.value.started, !state.value.finished, output != .plainText { drawFrame() }
+        }
+    }
+
     /// The bytes an early exit would write now (``TerminalRegion/exitRestoration``).
     func restorationAtExit() -> [UInt8] { onQueue { state.value.region.exitRestoration } }
 
@@ -502,6 +526,22 @@ public final class Player: Sendable {
 
     // MARK: - Composing a frame
 
+    /// The picture to draw with graphics over the frame just composed: the scene's resting
+    /// picture, placed in the frame, when graphics are on, the scene moves fully, this is not a
+    /// final frame, the scene is shown whole and a frame row is left below the picture (a sixel
+    /// image ending on the screen's last row would scroll it).
+    private func restingPicture(in state: State, at time: TimeInterval) -> (resting: RestingPicture, at: CellPosition)? {
+        guard state.graphics != .cells, motion == .full, !state.drawsFinalFrame,
+            let origin = state.composer.sceneOrigin, let source = scene as? RestingPictureSource,
+            let resting = source.restingPicture(at: time)
+        else { return nil }
+        let at = CellPosition(column: origin.column + resting.origin.column, row: origin.row + resting.origin.row)
+        guard at.column >= 0, at.row >= 0, at.column + resting.columns <= state.frame.width,
+            at.row + resting.rows < state.frame.height
+        else { return nil }
+        return (resting, at)
+    }
+
     /// Draws the frame for `time` (default: now on the scene's clock); returns whether it did
     /// (started, not finished, region active).
     @discardableResult
@@ -526,8 +566,26 @@ public final class Player: Sendable {
             }
             state.composer.compose(
                 content, terminal: state.terminalSize, fullscreen: output == .fullscreen, into: &state.frame)
+            let resting = restingPicture(in: state, at: time ?? scene.clock.now)
+            if let shown = state.shownPicture, !(state.region.hasFrame && resting.map({ $0 == shown }) == true) {
+                // Off: its cells are drawn again over the image (a kitty image is deleted).
+                state.region.invalidate(
+                    column: shown.at.column, row: shown.at.row, columns: shown.resting.columns,
+                    rows: shown.resting.rows)
+                state.bytes += state.region.graphicsRemoval
+                state.shownPicture = nil
+            }
             state.region.terminalColumns = state.terminalSize?.columns
+            let drawsInFull = !state.region.hasFrame
             state.region.draw(state.frame, into: &state.bytes)
+            if drawsInFull { state.shownPicture = nil }
+            if let resting, state.shownPicture == nil {
+                let graphic = state.pictures.bytes(for: resting.resting, graphics: state.graphics)
+                if !graphic.isEmpty {
+                    state.region.overlay(graphic, column: resting.at.column, row: resting.at.row, into: &state.bytes)
+                    state.shownPicture = resting
+                }
+            }
             state.framesDrawn += 1
         }
         // Handlers run with no access to the state held (they may call the player), and the
