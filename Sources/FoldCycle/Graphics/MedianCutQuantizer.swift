@@ -2,8 +2,9 @@
 /// image's colours, counted, start in one box; the box whose longest channel range, weighted by
 /// its pixel count, is largest is split at the pixel-weighted median of that channel, until there
 /// are enough boxes or none can be split; each box's colour is the pixel-weighted mean of its
-/// colours. An image with no more distinct colours than allowed keeps them exactly. Every pixel
-/// then takes the nearest palette colour (squared RGB distance; no dithering, so a settled
+/// colours. An image with no more distinct colours than allowed keeps them exactly; one with
+/// more is cut over a histogram of 5 bits a channel (32768 bins). Every pixel then takes the
+/// nearest palette colour (squared RGB distance; no dithering, so a settled
 /// picture does not shimmer between frames). docs/decisions/0154-pictures-at-rest.md.
 package struct MedianCutQuantizer: Sendable {
     /// The palette, packed `0xRRGGBB`, at most ``maximumColours`` entries, in first-seen order
@@ -41,20 +42,35 @@ package struct MedianCutQuantizer: Sendable {
             indices = (0..<count).map { index[Self.pack(rgb, $0)] ?? 0 }
             return
         }
-        palette = Self.medianCut(order.map { ($0, counts[$0] ?? 0) }, boxes: limit)
-        var nearest: [UInt32: UInt8] = [:]
-        nearest.reserveCapacity(order.count)
-        indices = [UInt8](repeating: 0, count: count)
-        for pixel in 0..<count {
-            let colour = Self.pack(rgb, pixel)
-            if let known = nearest[colour] {
-                indices[pixel] = known
-            } else {
-                let found = Self.nearest(colour, in: palette)
-                nearest[colour] = found
-                indices[pixel] = found
-            }
+        // Many colours: median cut over a 5-bit-per-channel histogram (32768 bins), then each
+        // bin's nearest palette colour, found once per bin present.
+        var bins = [Int](repeating: 0, count: 1 << 15)
+        for pixel in 0..<count { bins[Self.bin(rgb, pixel)] += 1 }
+        var present: [(colour: UInt32, count: Int)] = []
+        for (bin, binCount) in bins.enumerated() where binCount > 0 {
+            present.append((Self.binColour(bin), binCount))
         }
+        palette = Self.medianCut(present, boxes: limit)
+        var nearest = [UInt8](repeating: 0, count: 1 << 15)
+        for (bin, binCount) in bins.enumerated() where binCount > 0 {
+            nearest[bin] = Self.nearest(Self.binColour(bin), in: palette)
+        }
+        indices = (0..<count).map { nearest[Self.bin(rgb, $0)] }
+    }
+
+    /// The 15-bit histogram bin of a pixel (the top 5 bits of each channel).
+    @inline(__always)
+    private static func bin(_ rgb: [UInt8], _ pixel: Int) -> Int {
+        Int(rgb[3 * pixel] >> 3) << 10 | Int(rgb[3 * pixel + 1] >> 3) << 5 | Int(rgb[3 * pixel + 2] >> 3)
+    }
+
+    /// A bin's centre colour, packed.
+    @inline(__always)
+    private static func binColour(_ bin: Int) -> UInt32 {
+        let red = UInt32(bin >> 10 & 31) << 3 | 4
+        let green = UInt32(bin >> 5 & 31) << 3 | 4
+        let blue = UInt32(bin & 31) << 3 | 4
+        return red << 16 | green << 8 | blue
     }
 
     @inline(__always)
@@ -88,30 +104,20 @@ package struct MedianCutQuantizer: Sendable {
     /// Median cut of `colours` (colour, pixel count) into at most `boxes` boxes; their means.
     private static func medianCut(_ colours: [(colour: UInt32, count: Int)], boxes: Int) -> [UInt32] {
         var entries = colours
-        // Each box is a range of `entries`.
-        var ranges: [Range<Int>] = [0..<entries.count]
+        // Each box: a range of `entries`, its longest channel and that channel's range × pixels.
+        var ranges: [(range: Range<Int>, channel: Int, score: Int)] = [box(entries, 0..<entries.count)]
         while ranges.count < boxes {
-            var chosen: (box: Int, channel: Int, score: Int)?
-            for (box, range) in ranges.enumerated() where range.count > 1 {
-                var total = 0
-                for entry in entries[range] { total += entry.count }
-                for c in 0..<3 {
-                    var low = 255
-                    var high = 0
-                    for entry in entries[range] {
-                        let value = channel(entry.colour, c)
-                        low = min(low, value)
-                        high = max(high, value)
-                    }
-                    let score = (high - low) * total
-                    if high > low, score > (chosen?.score ?? -1) { chosen = (box, c, score) }
-                }
+            var chosen = -1
+            var best = 0
+            for (index, box) in ranges.enumerated() where box.range.count > 1 && box.score > best {
+                best = box.score
+                chosen = index
             }
-            guard let chosen else { break }
-            let range = ranges[chosen.box]
-            entries[range].sort { channel($0.colour, chosen.channel) < channel($1.colour, chosen.channel) }
+            guard chosen >= 0 else { break }
+            let (range, axis, _) = ranges[chosen]
+            entries[range].sort { channel($0.colour, axis) < channel($1.colour, axis) }
             var total = 0
-            for entry in entries[range] { total += entry.count }
+            for position in range { total += entries[position].count }
             // The split: after the pixel-weighted median, leaving each side at least one colour.
             var running = 0
             var split = range.lowerBound + 1
@@ -123,18 +129,41 @@ package struct MedianCutQuantizer: Sendable {
                 }
             }
             split = min(max(split, range.lowerBound + 1), range.upperBound - 1)
-            ranges[chosen.box] = range.lowerBound..<split
-            ranges.append(split..<range.upperBound)
+            ranges[chosen] = box(entries, range.lowerBound..<split)
+            ranges.append(box(entries, split..<range.upperBound))
         }
-        return ranges.map { range in
+        return ranges.map { box in
             var sums = [0, 0, 0]
             var total = 0
-            for entry in entries[range] {
+            for position in box.range {
+                let entry = entries[position]
                 for c in 0..<3 { sums[c] += channel(entry.colour, c) * entry.count }
                 total += entry.count
             }
             let mean = sums.map { UInt32((2 * $0 + total) / (2 * max(total, 1))) }
             return mean[0] << 16 | mean[1] << 8 | mean[2]
         }
+    }
+
+    /// A box over `range`: its longest channel and the score it is split by (that channel's
+    /// range times the box's pixels; 0 when it cannot be split).
+    private static func box(_ entries: [(colour: UInt32, count: Int)], _ range: Range<Int>) -> (
+        range: Range<Int>, channel: Int, score: Int
+    ) {
+        var low = [255, 255, 255]
+        var high = [0, 0, 0]
+        var total = 0
+        for position in range {
+            let entry = entries[position]
+            total += entry.count
+            for c in 0..<3 {
+                let value = channel(entry.colour, c)
+                low[c] = min(low[c], value)
+                high[c] = max(high[c], value)
+            }
+        }
+        var axis = 0
+        for c in 1..<3 where high[c] - low[c] > high[axis] - low[axis] { axis = c }
+        return (range, axis, range.count > 1 ? (high[axis] - low[axis]) * total : 0)
     }
 }
