@@ -97,6 +97,12 @@ def xterm_argv(display, workdir, bg, fg, command):
             "-e", "bash", "-c", command]
 
 
+def xterm_vt340_argv(display, workdir, bg, fg, command):
+    """xterm as a VT340: sixel graphics (DA1 lists 4), 256 colour registers (its default is 16)."""
+    argv = xterm_argv(display, workdir, bg, fg, command)
+    return argv[:1] + ["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256"] + argv[1:]
+
+
 def sakura_argv(display, workdir, bg, fg, command):
     config_home = os.path.join(workdir, "config")
     os.makedirs(os.path.join(config_home, "sakura"), exist_ok=True)
@@ -124,6 +130,8 @@ window_rows={ROWS}
 EMULATORS = {
     "xterm": {"version": xterm_version, "argv": xterm_argv, "binary": "xterm",
               "colours": {"white": "white", "black": "black"}},
+    "xterm-vt340": {"version": xterm_version, "argv": xterm_vt340_argv, "binary": "xterm",
+                    "colours": {"white": "white", "black": "black"}},
     "sakura": {"version": sakura_version, "argv": sakura_argv, "binary": "sakura",
                "colours": {"white": "rgb(255,255,255)", "black": "rgb(0,0,0)"}},
 }

@@ -3,7 +3,7 @@
 /// its pixel count, is largest is split at the pixel-weighted median of that channel, until there
 /// are enough boxes or none can be split; each box's colour is the pixel-weighted mean of its
 /// colours. An image with no more distinct colours than allowed keeps them exactly; one with
-/// more is cut over a histogram of 5 bits a channel (32768 bins). Every pixel then takes the
+/// more is cut over a histogram of 5 bits a channel (32768 bins, each the mean of its pixels). Every pixel then takes the
 /// nearest palette colour (squared RGB distance; no dithering, so a settled
 /// picture does not shimmer between frames). docs/decisions/0154-pictures-at-rest.md.
 package struct MedianCutQuantizer: Sendable {
@@ -45,15 +45,25 @@ package struct MedianCutQuantizer: Sendable {
         // Many colours: median cut over a 5-bit-per-channel histogram (32768 bins), then each
         // bin's nearest palette colour, found once per bin present.
         var bins = [Int](repeating: 0, count: 1 << 15)
-        for pixel in 0..<count { bins[Self.bin(rgb, pixel)] += 1 }
+        var sums = [Int](repeating: 0, count: 3 << 15)
+        for pixel in 0..<count {
+            let bin = Self.bin(rgb, pixel)
+            bins[bin] += 1
+            for c in 0..<3 { sums[3 * bin + c] += Int(rgb[3 * pixel + c]) }
+        }
+        // Each bin present as the mean of its pixels (exact for a bin of one colour).
         var present: [(colour: UInt32, count: Int)] = []
+        var binMeans = [UInt32](repeating: 0, count: 1 << 15)
         for (bin, binCount) in bins.enumerated() where binCount > 0 {
-            present.append((Self.binColour(bin), binCount))
+            var mean: UInt32 = 0
+            for c in 0..<3 { mean = mean << 8 | UInt32((2 * sums[3 * bin + c] + binCount) / (2 * binCount)) }
+            binMeans[bin] = mean
+            present.append((mean, binCount))
         }
         palette = Self.medianCut(present, boxes: limit)
         var nearest = [UInt8](repeating: 0, count: 1 << 15)
         for (bin, binCount) in bins.enumerated() where binCount > 0 {
-            nearest[bin] = Self.nearest(Self.binColour(bin), in: palette)
+            nearest[bin] = Self.nearest(binMeans[bin], in: palette)
         }
         indices = (0..<count).map { nearest[Self.bin(rgb, $0)] }
     }
@@ -62,15 +72,6 @@ package struct MedianCutQuantizer: Sendable {
     @inline(__always)
     private static func bin(_ rgb: [UInt8], _ pixel: Int) -> Int {
         Int(rgb[3 * pixel] >> 3) << 10 | Int(rgb[3 * pixel + 1] >> 3) << 5 | Int(rgb[3 * pixel + 2] >> 3)
-    }
-
-    /// A bin's centre colour, packed.
-    @inline(__always)
-    private static func binColour(_ bin: Int) -> UInt32 {
-        let red = UInt32(bin >> 10 & 31) << 3 | 4
-        let green = UInt32(bin >> 5 & 31) << 3 | 4
-        let blue = UInt32(bin & 31) << 3 | 4
-        return red << 16 | green << 8 | blue
     }
 
     @inline(__always)

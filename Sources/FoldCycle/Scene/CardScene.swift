@@ -258,8 +258,9 @@ public final class CardScene {
         layers.removeAll(keepingCapacity: true)
     }
 
-    /// Item `index`'s picture area as a resting picture, its card's top-left at `origin`; nil
-    /// when `text` holds no bitmap or the colour depth shows none.
+    /// Item `index`'s picture area as a resting picture, its card's top-left at `origin`, its
+    /// letterbox the card's background as the output shows it at the colour depth; nil when
+    /// `text` holds no bitmap or the colour depth shows none.
     private func resting(index: Int, text: StyledString, at origin: CellPosition) -> RestingPicture? {
         guard let picture = text.picture, picture.image != nil, compositor.colorDepth != .none,
             let raster = slotLayer(index: index, text: text).picture, raster.columns > 0, raster.rows > 0
@@ -268,7 +269,8 @@ public final class CardScene {
         return RestingPicture(
             picture: picture,
             origin: CellPosition(column: origin.column + raster.origin.column, row: origin.row + raster.origin.row),
-            columns: raster.columns, rows: raster.rows, background: background.resolved(compositor.backgroundColor))
+            columns: raster.columns, rows: raster.rows,
+            background: compositor.colorDepth.paletteColor(for: background.resolved(compositor.backgroundColor)))
     }
 
     /// The layer of item `index` showing `text` as `presentation` places it. It carries its
