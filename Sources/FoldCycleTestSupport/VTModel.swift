@@ -103,7 +103,9 @@ package struct VTModel {
                 }
                 if index + 1 < scalars.count, scalars[index + 1] == "P" || scalars[index + 1] == "_" {
                     var end = index + 2
-                    while end + 1 < scalars.count, !(scalars[end].value == 0x1B && scalars[end + 1] == "\\") { end += 1 }
+                    while end + 1 < scalars.count, !(scalars[end].value == 0x1B && scalars[end + 1] == "\\") {
+                        end += 1
+                    }
                     guard end + 1 < scalars.count else {
                         errors.append("unterminated control string")
                         break

@@ -60,7 +60,9 @@ package enum KittyGraphicsEncoder {
             out += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], UInt8(ascii: "="), UInt8(ascii: "=")]
         } else if rest == 2 {
             let value = Int(data[index]) << 16 | Int(data[index + 1]) << 8
-            out += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63], UInt8(ascii: "=")]
+            out += [
+                alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63], UInt8(ascii: "="),
+            ]
         }
         return out
     }

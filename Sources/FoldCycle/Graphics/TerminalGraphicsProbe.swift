@@ -11,7 +11,9 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
     /// A cell's size in pixels (width, height), nil when unknown.
     package var cellPixels: (width: Int, height: Int)?
 
-    package init(deviceAttributes: [Int]? = nil, kittyGraphics: Bool = false, cellPixels: (width: Int, height: Int)? = nil) {
+    package init(
+        deviceAttributes: [Int]? = nil, kittyGraphics: Bool = false, cellPixels: (width: Int, height: Int)? = nil
+    ) {
         self.deviceAttributes = deviceAttributes
         self.kittyGraphics = kittyGraphics
         self.cellPixels = cellPixels

@@ -530,7 +530,8 @@ public final class Player: Sendable {
     /// picture, placed in the frame, when graphics are on, the scene moves fully, this is not a
     /// final frame, the scene is shown whole and a frame row is left below the picture (a sixel
     /// image ending on the screen's last row would scroll it).
-    private func restingPicture(in state: State, at time: TimeInterval) -> (resting: RestingPicture, at: CellPosition)? {
+    private func restingPicture(in state: State, at time: TimeInterval) -> (resting: RestingPicture, at: CellPosition)?
+    {
         guard state.graphics != .cells, motion == .full, !state.drawsFinalFrame,
             let origin = state.composer.sceneOrigin, let source = scene as? RestingPictureSource,
             let resting = source.restingPicture(at: time)

@@ -241,7 +241,8 @@ public final class TerminalSession: Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         let query =
             asksGraphics
-            ? Array(TerminalBackground.query.dropLast(3)) + TerminalGraphicsProbe.query + Array(TerminalBackground.query.suffix(3))
+            ? Array(TerminalBackground.query.dropLast(3)) + TerminalGraphicsProbe.query
+                + Array(TerminalBackground.query.suffix(3))
             : TerminalBackground.query
         // Not from the background (`&`, ended by `kill %1` before it ever came forward): the
         // run is about to end, and nothing may wait for an answer or write to another job's

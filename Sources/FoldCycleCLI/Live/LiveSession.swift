@@ -210,7 +210,8 @@ final class LiveSession: Sendable {
             })
         // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
         BackgroundDetection.resolve(
-            command.background, asksGraphics: command.reading.pictures == .auto, terminal: terminal, drawsFrames: drawsFrames,
+            command.background, asksGraphics: command.reading.pictures == .auto, terminal: terminal,
+            drawsFrames: drawsFrames,
             environment: ProcessInfo.processInfo.environment
         ) { [self] background, graphics in
             player.setPictureGraphics(graphics)

@@ -107,18 +107,22 @@ struct PicturesAtRestTests {
 
     // MARK: - The launch answers
 
-    @Test("DA1's attributes", arguments: [
-        ("?63;1;2;4;6;9;15;16;22;28", [63, 1, 2, 4, 6, 9, 15, 16, 22, 28] as [Int]?), ("?62;22", [62, 22]),
-        ("?1;2", [1, 2]), ("62;4", nil), ("?", nil), ("?62;;4", nil), ("?123456", nil), ("?6a", nil),
-    ])
+    @Test(
+        "DA1's attributes",
+        arguments: [
+            ("?63;1;2;4;6;9;15;16;22;28", [63, 1, 2, 4, 6, 9, 15, 16, 22, 28] as [Int]?), ("?62;22", [62, 22]),
+            ("?1;2", [1, 2]), ("62;4", nil), ("?", nil), ("?62;;4", nil), ("?123456", nil), ("?6a", nil),
+        ])
     func deviceAttributes(text: String, attributes: [Int]?) {
         #expect(TerminalGraphicsProbe.deviceAttributes(Array(text.utf8)) == attributes)
     }
 
-    @Test("the kitty query's answer", arguments: [
-        ("Gi=31;OK", true as Bool?), ("Gi=31,p=1;OK", true), ("Gi=31;ENOTSUPPORTED:no", false), ("Gi=31;", false),
-        ("Gi=32;OK", nil), ("Gi=310;OK", nil), ("Gi=31", nil), ("G", nil), ("", nil),
-    ])
+    @Test(
+        "the kitty query's answer",
+        arguments: [
+            ("Gi=31;OK", true as Bool?), ("Gi=31,p=1;OK", true), ("Gi=31;ENOTSUPPORTED:no", false), ("Gi=31;", false),
+            ("Gi=32;OK", nil), ("Gi=310;OK", nil), ("Gi=31", nil), ("G", nil), ("", nil),
+        ])
     func kittyReply(text: String, ok: Bool?) {
         #expect(TerminalGraphicsProbe.kittyReply(Array(text.utf8)) == ok)
     }
@@ -146,7 +150,8 @@ struct PicturesAtRestTests {
         #expect(sixel.graphics(allowed: false, environment: [:]) == .cells)
         #expect(TerminalGraphicsProbe(deviceAttributes: [62, 4]).graphics(allowed: true, environment: [:]) == .cells)
         #expect(
-            TerminalGraphicsProbe(deviceAttributes: [62, 22], cellPixels: cell).graphics(allowed: true, environment: [:])
+            TerminalGraphicsProbe(deviceAttributes: [62, 22], cellPixels: cell).graphics(
+                allowed: true, environment: [:])
                 == .cells)
     }
 
@@ -171,7 +176,8 @@ struct PicturesAtRestTests {
 
     /// A 4 × 2 picture: red on top, blue below.
     static let picture = CardPicture(
-        image: RGBAImage(width: 4, height: 2, pixels: [UInt8]((0..<8).flatMap { $0 < 4 ? red + [255] : blue + [255] }))!,
+        image: RGBAImage(
+            width: 4, height: 2, pixels: [UInt8]((0..<8).flatMap { $0 < 4 ? red + [255] : blue + [255] }))!,
         caption: "p")
 
     func makePlayer() throws -> (Player, Cycler<ArrayDataSource<StyledString>>, ManualClock, RecordingTerminal) {
