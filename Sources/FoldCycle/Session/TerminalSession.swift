@@ -228,22 +228,23 @@ public final class TerminalSession: Sendable {
     package func queryBackgroundColor(
         timeout: TimeInterval, completion: @escaping @Sendable (RGBColor?) -> Void
     ) {
-        queryTerminal(asksGraphics: false, timeout: timeout) { completion($0.background) }
+        queryTerminal(asksBackground: true, asksGraphics: false, timeout: timeout) { completion($0.background) }
     }
 
-    /// ``queryBackgroundColor(timeout:completion:)`` with, when `asksGraphics`, the graphics
-    /// queries before its DA1 (``TerminalGraphicsProbe/query``: kitty graphics, a cell's size in
-    /// pixels): `completion` has all that was answered when DA1's answer comes (or the
-    /// timeout), the cell size falling back to the output's `TIOCGWINSZ` pixels.
+    /// ``queryBackgroundColor(timeout:completion:)`` for what is asked: OSC 11 when
+    /// `asksBackground`, the graphics queries when `asksGraphics` (``TerminalGraphicsProbe/query``:
+    /// kitty graphics, a cell's size in pixels), then DA1: `completion` has all that was answered
+    /// when DA1's answer comes (or the timeout), the cell size falling back to the output's
+    /// `TIOCGWINSZ` pixels.
     package func queryTerminal(
-        asksGraphics: Bool, timeout: TimeInterval, completion: @escaping @Sendable (TerminalAnswers) -> Void
+        asksBackground: Bool = true, asksGraphics: Bool, timeout: TimeInterval,
+        completion: @escaping @Sendable (TerminalAnswers) -> Void
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
+        let deviceAttributes = Array(TerminalBackground.query.suffix(3))
         let query =
-            asksGraphics
-            ? Array(TerminalBackground.query.dropLast(3)) + TerminalGraphicsProbe.query
-                + Array(TerminalBackground.query.suffix(3))
-            : TerminalBackground.query
+            (asksBackground ? Array(TerminalBackground.query.dropLast(3)) : [])
+            + (asksGraphics ? TerminalGraphicsProbe.query : []) + deviceAttributes
         // Not from the background (`&`, ended by `kill %1` before it ever came forward): the
         // run is about to end, and nothing may wait for an answer or write to another job's
         // terminal.

@@ -38,7 +38,8 @@ enum BackgroundDetection {
             completion(fallback, .cells)
             return
         }
-        terminal.queryTerminal(asksGraphics: graphicsWanted, timeout: timeout) { answers in
+        terminal.queryTerminal(asksBackground: setting == nil, asksGraphics: graphicsWanted, timeout: timeout) {
+            answers in
             completion(
                 setting ?? answers.background ?? fallback,
                 answers.graphics.graphics(allowed: graphicsWanted, environment: environment))
