@@ -41,11 +41,11 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
     /// The largest cell side in pixels believed (a larger answer is taken as none).
     package static let maximumCellPixels = 1000
 
-    /// DA1's parameters after `?` (`62;4;22`): the attributes, each 1 to 5 digits; nil when
-    /// malformed.
+    /// DA1's parameters after `?` (`62;4;22`): the attributes, each 1 to 5 digits, empty fields
+    /// skipped (kitty answers `?62;`); nil when malformed.
     package static func deviceAttributes<Bytes: Collection<UInt8>>(_ parameters: Bytes) -> [Int]? {
         guard parameters.first == UInt8(ascii: "?") else { return nil }
-        let fields = parameters.dropFirst().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        let fields = parameters.dropFirst().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: true)
         var values: [Int] = []
         for field in fields {
             guard let value = number(field, digits: 5) else { return nil }

@@ -275,7 +275,8 @@ package struct KeyDecoder: Sendable {
         switch byte {
         case UInt8(ascii: "I") where parameters.isEmpty: return .focusIn
         case UInt8(ascii: "c") where parameters.first == UInt8(ascii: "?"):
-            return TerminalGraphicsProbe.deviceAttributes(parameters).map { .deviceAttributes($0) }
+            // Any answer ends the launch query; attributes it cannot read are none.
+            return .deviceAttributes(TerminalGraphicsProbe.deviceAttributes(parameters) ?? [])
         case UInt8(ascii: "t"):
             return TerminalGraphicsProbe.cellSize(parameters).map { .cellSize(width: $0.width, height: $0.height) }
         case UInt8(ascii: "O") where parameters.isEmpty: return .focusOut

@@ -111,7 +111,8 @@ struct PicturesAtRestTests {
         "DA1's attributes",
         arguments: [
             ("?63;1;2;4;6;9;15;16;22;28", [63, 1, 2, 4, 6, 9, 15, 16, 22, 28] as [Int]?), ("?62;22", [62, 22]),
-            ("?1;2", [1, 2]), ("62;4", nil), ("?", nil), ("?62;;4", nil), ("?123456", nil), ("?6a", nil),
+            ("?1;2", [1, 2]), ("?62;", [62]), ("?62;;4", [62, 4]), ("?", []), ("62;4", nil), ("?123456", nil),
+            ("?6a", nil),
         ])
     func deviceAttributes(text: String, attributes: [Int]?) {
         #expect(TerminalGraphicsProbe.deviceAttributes(Array(text.utf8)) == attributes)
@@ -157,10 +158,12 @@ struct PicturesAtRestTests {
 
     @Test("the decoder reports the kitty answer, a cell size and DA1's attributes, split anywhere")
     func decoderReports() {
-        let bytes = Array("a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}_Gother\u{1B}\\\u{1B}[?62;4c".utf8)
+        let bytes = Array(
+            "a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}_Gother\u{1B}\\\u{1B}[?62;4c\u{1B}[?62;c\u{1B}[?6:1c".utf8)
+        // kitty's DA1 (`?62;`); one it cannot read still ends the query, with no attributes.
         let expected: [DecodedInput] = [
             .event(.key(.text("a"))), .report(.kittyGraphics(true)), .report(.cellSize(width: 10, height: 20)),
-            .report(.deviceAttributes([62, 4])),
+            .report(.deviceAttributes([62, 4])), .report(.deviceAttributes([62])), .report(.deviceAttributes([])),
         ]
         for chunk in 1...bytes.count {
             var decoder = KeyDecoder()
