@@ -298,6 +298,7 @@ public final class Player: Sendable {
             }
             state.value.region = TerminalRegion(
                 placement: state.value.region.placement, depth: state.value.region.depth)
+            state.value.region.graphicsRemoval = Self.removal(for: state.value.graphics)
             state.value.terminalSize = sink.size?.bounded
             fitScene()
             state.withValue { $0.region.begin(into: &$0.bytes) }
@@ -347,13 +348,16 @@ public final class Player: Sendable {
         onQueue {
             guard state.value.graphics != graphics else { return }
             state.value.graphics = graphics
-            if case .kitty = graphics {
-                state.value.region.graphicsRemoval = KittyGraphicsEncoder.delete()
-            } else {
-                state.value.region.graphicsRemoval = []
-            }
+            state.value.region.graphicsRemoval = Self.removal(for: graphics)
             if state.value.started, !state.value.finished, output != .plainText { drawFrame() }
         }
+    }
+
+    /// What takes graphics of `graphics` off the screen besides drawing the cells again: a
+    /// kitty image's deletion (a sixel image is part of the screen, which the cells replace).
+    private static func removal(for graphics: PictureGraphics) -> [UInt8] {
+        if case .kitty = graphics { return KittyGraphicsEncoder.delete() }
+        return []
     }
 
     /// The bytes an early exit would write now (``TerminalRegion/exitRestoration``).

@@ -183,12 +183,14 @@ struct PicturesAtRestTests {
             width: 4, height: 2, pixels: [UInt8]((0..<8).flatMap { $0 < 4 ? red + [255] : blue + [255] }))!,
         caption: "p")
 
-    func makePlayer() throws -> (Player, Cycler<ArrayDataSource<StyledString>>, ManualClock, RecordingTerminal) {
+    func makePlayer(rows: Int = 5) throws -> (
+        Player, Cycler<ArrayDataSource<StyledString>>, ManualClock, RecordingTerminal
+    ) {
         let clock = ManualClock()
         let cycler = try Cycler(
             dataSource: ArrayDataSource([Self.picture.styledString, StyledString("text")]), interval: 1,
             duration: 0.5, style: TransitionStyle(kind: .push, direction: .left, timingFunction: .linear), clock: clock)
-        let terminal = RecordingTerminal(columns: 8, rows: 5)
+        let terminal = RecordingTerminal(columns: 8, rows: rows)
         let player = Player(
             cycler: cycler, cardSize: TerminalSize(columns: 4, rows: 3),
             configuration: .init(output: .inline, colorDepth: .fixed(.truecolor), motion: .full, keepsHostLine: false),
@@ -265,6 +267,40 @@ struct PicturesAtRestTests {
         player.finish()
         #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
         #expect(terminal.graphics.count == 1)
+        #expect(terminal.errors == [])
+    }
+
+    @Test("a suspend (Ctrl-Z) draws the cells again; the resume draws the picture again")
+    func suspendAndResume() throws {
+        // Rows for the second region, which starts below the first.
+        let (player, _, _, terminal) = try makePlayer(rows: 8)
+        player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
+        player.start()
+        try coverPicture(on: terminal)
+        player.suspendOutput()
+        #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
+        #expect(terminal.graphics.count == 1)
+        player.resumeOutput()
+        #expect(terminal.graphics.count == 2)
+        player.finish()
+        #expect(terminal.errors == [])
+    }
+
+    @Test("kitty: the image is deleted when motion starts and at the end, and by an early exit")
+    func kittyDeleted() throws {
+        let (player, _, clock, terminal) = try makePlayer()
+        player.setPictureGraphics(.kitty(cellWidth: 2, cellHeight: 4))
+        player.start()
+        let delete = "\u{1B}_Ga=d,d=I,i=7373,q=2\u{1B}\\"
+        #expect(terminal.graphics.map { $0.text.hasPrefix("\u{1B}_Ga=T,f=32,s=8,v=8,c=4,r=2,") } == [true])
+        #expect(player.restorationAtExit().starts(with: Array(delete.utf8)))
+        clock.advance(by: 1.125, drawing: player)
+        #expect(terminal.graphics.map(\.text).last == delete)
+        clock.advance(by: 1.625, drawing: player)  // Back on the picture (2.5 s), before the next push (3 s).
+        #expect(terminal.graphics.count == 3)
+        player.finish()
+        #expect(terminal.graphics.map(\.text).last == delete)
+        #expect(terminal.graphics.count == 4)
         #expect(terminal.errors == [])
     }
 
