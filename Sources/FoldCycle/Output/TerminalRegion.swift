@@ -176,9 +176,13 @@ package struct TerminalRegion: Sendable {
         return bytes
     }
 
-    /// Whether a frame is on screen that the next ``draw(_:into:)`` diffs against (false after
-    /// ``begin(into:)``, ``reset(into:)``, ``releaseRows(into:)`` or a size change: it draws in full).
-    package var hasFrame: Bool { previous != nil }
+    /// Whether ``draw(_:into:)`` would write every cell of `frame` (no previous frame after
+    /// ``begin(into:)``, ``reset(into:)`` or ``releaseRows(into:)``; a frame of another size; an
+    /// inline frame taller than the rows reserved) rather than the cells that changed.
+    package func drawsInFull(_ frame: CellBuffer) -> Bool {
+        guard let previous, previous.width == frame.width, previous.height == frame.height else { return true }
+        return placement == .inline && frame.height > reservedRows
+    }
 
     /// Marks the frame's cells in `columns` × `rows` from (`column`, `row`) as unknown, so that the
     /// next ``draw(_:into:)`` writes them again: terminal graphics drawn over them since (a sixel

@@ -572,7 +572,9 @@ public final class Player: Sendable {
             state.composer.compose(
                 content, terminal: state.terminalSize, fullscreen: output == .fullscreen, into: &state.frame)
             let resting = restingPicture(in: state, at: time ?? scene.clock.now)
-            if let shown = state.shownPicture, !(state.region.hasFrame && resting.map({ $0 == shown }) == true) {
+            // A frame drawn in full (a resize, a footer of another size) writes over the image.
+            let drawsInFull = state.region.drawsInFull(state.frame)
+            if let shown = state.shownPicture, drawsInFull || resting.map({ $0 == shown }) != true {
                 // Off: its cells are drawn again over the image (a kitty image is deleted).
                 state.region.invalidate(
                     column: shown.at.column, row: shown.at.row, columns: shown.resting.columns,
@@ -581,9 +583,7 @@ public final class Player: Sendable {
                 state.shownPicture = nil
             }
             state.region.terminalColumns = state.terminalSize?.columns
-            let drawsInFull = !state.region.hasFrame
             state.region.draw(state.frame, into: &state.bytes)
-            if drawsInFull { state.shownPicture = nil }
             if let resting, state.shownPicture == nil {
                 let graphic = state.pictures.bytes(for: resting.resting, graphics: state.graphics)
                 if !graphic.isEmpty {

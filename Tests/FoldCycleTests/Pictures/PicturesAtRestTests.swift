@@ -304,6 +304,18 @@ struct PicturesAtRestTests {
         #expect(terminal.errors == [])
     }
 
+    @Test("a frame of another size (a footer line more) is drawn in full, the picture again over it")
+    func frameSizeChange() throws {
+        let (player, _, _, terminal) = try makePlayer()
+        player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
+        player.start()
+        try coverPicture(on: terminal)
+        player.setFooter([FooterLine("status")])
+        player.finish()
+        #expect(terminal.graphics.count == 2)
+        #expect(terminal.errors == [])
+    }
+
     @Test("cells (the default): no graphics")
     func cellsOnly() throws {
         let (player, _, _, terminal) = try makePlayer()
