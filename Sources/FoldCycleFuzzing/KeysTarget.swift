@@ -40,9 +40,10 @@ enum KeysTarget {
         checkReports(bytes, chunkSize: chunkSize)
     }
 
-    /// The terminal's reports (an OSC 11 answer, ``TerminalBackground/parseReply(_:)``, among
-    /// them) are the same however the reads split; an answer's colour reads back from its
-    /// 4-digit form; the reply parser takes the bytes alone too.
+    /// The terminal's reports (an OSC 11 answer, ``TerminalBackground/parseReply(_:)``, DA1's
+    /// attributes, the kitty graphics answer and a cell size among them) are the same however
+    /// the reads split; an answer's colour and DA1's attributes read back from their text; the
+    /// reply parsers take the bytes alone too.
     static func checkReports(_ bytes: [UInt8], chunkSize: Int) {
         func reports(chunk: Int) -> [TerminalReport] {
             var decoder = KeyDecoder()
@@ -67,8 +68,28 @@ enum KeysTarget {
             let text = Array("rgb:\(channels.joined(separator: "/"))".utf8)
             FuzzCheck.require(TerminalBackground.parseReply(text) == colour, "answer \(colour) does not read back")
         }
+        for report in whole {
+            switch report {
+            case .deviceAttributes(let attributes):
+                let text = Array(("?" + attributes.map(String.init).joined(separator: ";")).utf8)
+                FuzzCheck.require(
+                    TerminalGraphicsProbe.deviceAttributes(text) == attributes, "DA1 \(attributes) does not read back")
+            case .cellSize(let width, let height):
+                FuzzCheck.require(
+                    (1...TerminalGraphicsProbe.maximumCellPixels).contains(width)
+                        && (1...TerminalGraphicsProbe.maximumCellPixels).contains(height),
+                    "cell size \(width)x\(height) out of range")
+            default: break
+            }
+        }
         _ = TerminalBackground.parseReply(bytes)
         _ = TerminalBackground.fromColorFGBG(String(decoding: bytes.prefix(16), as: UTF8.self))
+        // The launch answers' parsers take the bytes alone too (docs/decisions/0154-pictures-at-rest.md).
+        _ = TerminalGraphicsProbe.deviceAttributes(bytes)
+        _ = TerminalGraphicsProbe.kittyReply(bytes)
+        if let size = TerminalGraphicsProbe.cellSize(bytes) {
+            FuzzCheck.require(size.width >= 1 && size.height >= 1, "cell size below 1")
+        }
     }
 
     /// Adjacent text events joined: how reads are split decides only where text is cut.

@@ -56,6 +56,9 @@ package final class RecordingTerminal: OutputSink, Sendable {
         }
     }
 
+    /// The terminal graphics received so far (``VTModel/graphics``).
+    package var graphics: [(text: String, row: Int, column: Int)] { state.withLock { $0.model.graphics } }
+
     /// The screen's rows as text (trailing halves of wide clusters skipped).
     package var lines: [String] { state.withLock { $0.model.lines } }
 

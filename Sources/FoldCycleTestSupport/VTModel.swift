@@ -58,6 +58,11 @@ package struct VTModel {
     package var scrollback: [String] = []
     /// DECAWM: whether a print past the right margin wraps (or, when off, is dropped).
     package var autowrap = true
+    /// Terminal graphics received (DCS and APC strings: sixel images, kitty commands), each with
+    /// the cursor where it was drawn; they do not change the cells.
+    package var graphics: [(text: String, row: Int, column: Int)] = []
+    /// What DECSC (`ESC 7`) saved: the cursor and the pen.
+    private var saved: (row: Int, column: Int, rendition: [String: String])?
     /// DECSTBM: the scrolling region's top and bottom rows (0-based, inclusive); the whole
     /// screen by default.
     package var marginTop = 0
@@ -90,6 +95,31 @@ package struct VTModel {
                 flush(&self, &printable)
                 if index + 1 < scalars.count, scalars[index + 1] == "]" {
                     index = operatingSystemCommand(scalars, from: index + 2)
+                    continue
+                }
+                if index + 1 < scalars.count, scalars[index + 1] == "7" || scalars[index + 1] == "8" {
+                    if scalars[index + 1] == "7" {
+                        saved = (row, column, rendition)
+                    } else if let saved {
+                        (row, column, rendition) = (saved.row, saved.column, saved.rendition)
+                        pendingWrap = false
+                    } else {
+                        errors.append("DECRC without DECSC")
+                    }
+                    index += 2
+                    continue
+                }
+                if index + 1 < scalars.count, scalars[index + 1] == "P" || scalars[index + 1] == "_" {
+                    var end = index + 2
+                    while end + 1 < scalars.count, !(scalars[end].value == 0x1B && scalars[end + 1] == "\\") {
+                        end += 1
+                    }
+                    guard end + 1 < scalars.count else {
+                        errors.append("unterminated control string")
+                        break
+                    }
+                    graphics.append((String(String.UnicodeScalarView(scalars[index..<(end + 2)])), row, column))
+                    index = end + 2
                     continue
                 }
                 guard index + 1 < scalars.count, scalars[index + 1] == "[" else {

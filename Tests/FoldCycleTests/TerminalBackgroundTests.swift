@@ -50,7 +50,7 @@ struct TerminalBackgroundTests {
         let bytes = Array("a\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\b\u{1B}]11;rgb:0/0/0\u{07}\u{1B}[?62;22cc".utf8)
         let expected: [DecodedInput] = [
             .event(.key(.text("a"))), .report(.backgroundColor(.white)), .event(.key(.text("b"))),
-            .report(.backgroundColor(.black)), .report(.deviceAttributes), .event(.key(.text("c"))),
+            .report(.backgroundColor(.black)), .report(.deviceAttributes([62, 22])), .event(.key(.text("c"))),
         ]
         for chunk in 1...bytes.count {
             var decoder = KeyDecoder()

@@ -97,6 +97,25 @@ def xterm_argv(display, workdir, bg, fg, command):
             "-e", "bash", "-c", command]
 
 
+def xterm_vt340_argv(display, workdir, bg, fg, command):
+    """xterm as a VT340: sixel graphics (DA1 lists 4), 256 colour registers (its default is 16)."""
+    argv = xterm_argv(display, workdir, bg, fg, command)
+    return argv[:1] + ["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256"] + argv[1:]
+
+
+def kitty_version():
+    return subprocess.run(["kitty", "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def kitty_argv(display, workdir, bg, fg, command):
+    """kitty (the kitty graphics protocol), with Mesa's software OpenGL under Xvfb."""
+    return ["env", "LIBGL_ALWAYS_SOFTWARE=1", "kitty", "--config", "NONE", "-o", f"font_family={FONT_FAMILY}",
+            "-o", f"font_size={FONT_SIZE}", "-o", f"initial_window_width={COLS}c", "-o",
+            f"initial_window_height={ROWS}c", "-o", "remember_window_size=no", "-o", f"background={bg}", "-o",
+            f"foreground={fg}", "-o", "cursor_blink_interval=0", "-o", "window_padding_width=0",
+            "bash", "-c", command]
+
+
 def sakura_argv(display, workdir, bg, fg, command):
     config_home = os.path.join(workdir, "config")
     os.makedirs(os.path.join(config_home, "sakura"), exist_ok=True)
@@ -124,6 +143,10 @@ window_rows={ROWS}
 EMULATORS = {
     "xterm": {"version": xterm_version, "argv": xterm_argv, "binary": "xterm",
               "colours": {"white": "white", "black": "black"}},
+    "xterm-vt340": {"version": xterm_version, "argv": xterm_vt340_argv, "binary": "xterm",
+                    "colours": {"white": "white", "black": "black"}},
+    "kitty": {"version": kitty_version, "argv": kitty_argv, "binary": "kitty",
+              "colours": {"white": "#ffffff", "black": "#000000"}},
     "sakura": {"version": sakura_version, "argv": sakura_argv, "binary": "sakura",
                "colours": {"white": "rgb(255,255,255)", "black": "rgb(0,0,0)"}},
 }

@@ -9,7 +9,7 @@ import time
 
 import pyte
 
-from conftest import exit_code
+from conftest import BACKGROUND_QUERY, exit_code
 
 OSC11_QUERY = b"\x1b]11;?\x1b\\"
 DA1_QUERY = b"\x1b[c"
@@ -20,7 +20,8 @@ FOLD = ["--interval", "0.5", "--cycles", "3", "--transition", "fold"]
 
 def answer_background(run, answer=WHITE_ANSWER, timeout=5):
     """Waits for the query and answers it as a terminal does: the colour, then the attributes."""
-    assert run.pump_until(lambda: OSC11_QUERY + DA1_QUERY in bytes(run.raw), timeout), bytes(run.raw)[:200]
+    assert run.pump_until(lambda: BACKGROUND_QUERY in bytes(run.raw), timeout), bytes(run.raw)[:200]
+    assert BACKGROUND_QUERY.startswith(OSC11_QUERY) and BACKGROUND_QUERY.endswith(DA1_QUERY)
     if answer:
         run.write(answer)
     run.write(DA1_ANSWER)

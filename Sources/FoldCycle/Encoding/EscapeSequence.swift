@@ -78,6 +78,10 @@ package enum EscapeSequence: Hashable, Sendable {
     case endSynchronizedUpdate
     /// SGR 0 `CSI 0 m`: reset colours and attributes to the terminal's defaults.
     case resetAttributes
+    /// DECSC `ESC 7`: save the cursor's position and the pen (around terminal graphics).
+    case saveCursor
+    /// DECRC `ESC 8`: restore what ``saveCursor`` saved.
+    case restoreCursor
     /// LF (0x0A): cursor down one row, scrolling the screen up at the bottom margin; with the
     /// tty's ONLCR (the usual setting) it also returns the carriage, without it (e.g. a file
     /// replayed later) the column stays. Used to reserve an inline region's rows (and to leave
@@ -141,6 +145,7 @@ package enum EscapeSequence: Hashable, Sendable {
         case .eraseLine, .resetAttributes: return 4
         case .eraseBelow, .eraseToEndOfLine: return 3
         case .lineFeed: return 1
+        case .saveCursor, .restoreCursor: return 2
         }
     }
 
@@ -217,6 +222,10 @@ package enum EscapeSequence: Hashable, Sendable {
         case .lineFeed:
             pointer[0] = 0x0A
             return 1
+        case .saveCursor, .restoreCursor:
+            pointer[0] = 0x1B
+            pointer[1] = self == .saveCursor ? UInt8(ascii: "7") : UInt8(ascii: "8")
+            return 2
         }
     }
 

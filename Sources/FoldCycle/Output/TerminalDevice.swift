@@ -65,6 +65,16 @@ public struct TerminalDevice: Sendable {
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row)).bounded
     }
 
+    /// A cell's size in pixels from `ioctl(TIOCGWINSZ)`'s pixel fields (divided by its cells),
+    /// nil when it is not a terminal or the terminal leaves them 0 (as many do).
+    package var cellPixels: (width: Int, height: Int)? {
+        var window = winsize()
+        guard ioctl(fileDescriptor, Platform.windowSizeRequest, &window) == 0 else { return nil }
+        return TerminalGraphicsProbe.cellSize(
+            windowPixels: (Int(window.ws_xpixel), Int(window.ws_ypixel)),
+            cells: (Int(window.ws_col), Int(window.ws_row)))
+    }
+
     /// Writes all of `bytes`, retrying after `EINTR` and waiting (poll) on `EAGAIN`.
     ///
     /// - Throws: ``TerminalError/writeFailed(errno:)`` on any other error (e.g. `EPIPE` when the

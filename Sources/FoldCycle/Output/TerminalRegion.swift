@@ -171,7 +171,7 @@ package struct TerminalRegion: Sendable {
     /// shown. Nothing while the region is not active.
     package var exitRestoration: [UInt8] {
         guard isActive else { return [] }
-        var bytes: [UInt8] = []
+        var bytes: [UInt8] = graphicsRemoval
         EscapeSequence.resetAttributes.append(to: &bytes)
         EscapeSequence.enableAutowrap.append(to: &bytes)
         switch placement {
@@ -181,6 +181,47 @@ package struct TerminalRegion: Sendable {
         EscapeSequence.showCursor.append(to: &bytes)
         return bytes
     }
+
+    /// Whether ``draw(_:into:)`` would write every cell of `frame` (no previous frame after
+    /// ``begin(into:)``, ``reset(into:)`` or ``releaseRows(into:)``; a frame of another size; an
+    /// inline frame taller than the rows reserved) rather than the cells that changed.
+    package func drawsInFull(_ frame: CellBuffer) -> Bool {
+        guard let previous, previous.width == frame.width, previous.height == frame.height else { return true }
+        return placement == .inline && frame.height > reservedRows
+    }
+
+    /// Marks the frame's cells in `columns` × `rows` from (`column`, `row`) as unknown, so that the
+    /// next ``draw(_:into:)`` writes them again: terminal graphics drawn over them since (a sixel
+    /// image) are painted over. Cells outside the frame are ignored.
+    package mutating func invalidate(column: Int, row: Int, columns: Int, rows: Int) {
+        guard var kept = previous else { return }
+        previous = nil
+        for y in max(row, 0)..<max(min(row + rows, kept.height), max(row, 0)) {
+            for x in max(column, 0)..<max(min(column + columns, kept.width), max(column, 0)) {
+                kept[x, y] = Self.unknownCell
+            }
+        }
+        previous = kept
+    }
+
+    /// A cell no frame holds (a noncharacter): it differs from whatever the next frame has there.
+    static let unknownCell = Cell(glyph: 0xFFFF)
+
+    /// Appends `graphic` (terminal graphics: sixel or kitty) drawn with the cursor at the frame's
+    /// cell (`column`, `row`), the cursor saved before and restored after (DECSC, DECRC), so the
+    /// region's tracking of the cursor and pen stays right. Call after ``draw(_:into:)``.
+    package func overlay(_ graphic: [UInt8], column: Int, row: Int, into bytes: inout [UInt8]) {
+        guard isActive, !graphic.isEmpty else { return }
+        EscapeSequence.saveCursor.append(to: &bytes)
+        var scratch = encoder
+        scratch.moveCursor(toRow: row, column: column, into: &bytes)
+        bytes += graphic
+        EscapeSequence.restoreCursor.append(to: &bytes)
+    }
+
+    /// Bytes that remove terminal graphics not erased with the screen (a kitty image), written
+    /// by ``exitRestoration`` too.
+    package var graphicsRemoval: [UInt8] = []
 
     /// Forgets the frame on screen without erasing it, so the next ``draw(_:into:)`` draws every
     /// cell (the full-frame encoder, for comparison with diffs).

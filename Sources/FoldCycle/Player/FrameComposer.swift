@@ -18,6 +18,9 @@
 /// player's queue.
 struct FrameComposer {
     private var footerCache: (lines: [FooterLine], width: Int, rows: [CellBuffer])?
+    /// Where the last composed frame has the scene's top-left, when the scene is shown whole
+    /// (not clipped); nil otherwise.
+    private(set) var sceneOrigin: CellPosition?
 
     /// What one frame shows.
     struct Content {
@@ -48,6 +51,7 @@ struct FrameComposer {
             ? size.columns : min(size.columns, max(sceneSize.columns, footerWidth, hostRows))
         let height = fullscreen ? size.rows : min(size.rows, needRows)
         frame.reset(width: max(width, 0), height: max(height, 0))
+        sceneOrigin = nil
         guard width > 0, height > 0 else { return }
 
         var lines = footer
@@ -81,6 +85,7 @@ struct FrameComposer {
                 origin = CellPosition(column: 0, row: hostShown)
             }
             frame.blit(scene, at: origin, clippingRows: hostShown + sceneRows)
+            if !tooSmall, sceneRows >= sceneSize.rows { sceneOrigin = origin }
         }
         for (offset, row) in footerCells(for: Array(lines.suffix(footerRows)), width: width).enumerated() {
             frame.blit(row, at: CellPosition(column: 0, row: height - footerRows + offset))

@@ -95,6 +95,12 @@ public final class Player: Sendable {
         /// the player leaves it.
         var heldForNormalScreen: [UInt8] = []
         var heartbeat: HeartbeatTimer?
+        /// How a settled picture is drawn (``setPictureGraphics(_:)``).
+        var graphics = PictureGraphics.cells
+        var pictures = RestingPictureRenderer()
+        /// The picture drawn with terminal graphics over the frame on screen, and where (its
+        /// area's top-left cell in the frame).
+        var shownPicture: (resting: RestingPicture, at: CellPosition)?
     }
 
     /// Creates a player; nothing is written until ``start(paused:)``.
@@ -323,6 +329,7 @@ public final class Player: Sendable {
             state.value.region = TerminalRegion(
                 placement: state.value.region.placement, depth: state.value.region.depth,
                 hyperlinks: state.value.region.hyperlinks)
+            state.value.region.graphicsRemoval = Self.removal(for: state.value.graphics)
             state.value.terminalSize = sink.size?.bounded
             fitScene()
             state.withValue { $0.region.begin(into: &$0.bytes) }
@@ -362,6 +369,27 @@ public final class Player: Sendable {
             writer?.drain()
             return state.value.writeFailure
         }
+    }
+
+    /// Draws a settled picture (the scene's ``RestingPictureSource/restingPicture(at:)``) with
+    /// `graphics` over its cells from the next frame on (docs/decisions/0154-pictures-at-rest.md);
+    /// ``PictureGraphics/cells`` (the default) draws cells only. The player takes the picture
+    /// off (its cells drawn again, a kitty image deleted) when motion starts, on a resize, a
+    /// suspend and at the end.
+    package func setPictureGraphics(_ graphics: PictureGraphics) {
+        onQueue {
+            guard state.value.graphics != graphics else { return }
+            state.value.graphics = graphics
+            state.value.region.graphicsRemoval = Self.removal(for: graphics)
+            if state.value.started, !state.value.finished, output != .plainText { drawFrame() }
+        }
+    }
+
+    /// What takes graphics of `graphics` off the screen besides drawing the cells again: a
+    /// kitty image's deletion (a sixel image is part of the screen, which the cells replace).
+    private static func removal(for graphics: PictureGraphics) -> [UInt8] {
+        if case .kitty = graphics { return KittyGraphicsEncoder.delete() }
+        return []
     }
 
     /// The bytes an early exit would write now (``TerminalRegion/exitRestoration``).
@@ -604,6 +632,23 @@ public final class Player: Sendable {
 
     // MARK: - Composing a frame
 
+    /// The picture to draw with graphics over the frame just composed: the scene's resting
+    /// picture, placed in the frame, when graphics are on, the scene moves fully, this is not a
+    /// final frame, the scene is shown whole and a frame row is left below the picture (a sixel
+    /// image ending on the screen's last row would scroll it).
+    private func restingPicture(in state: State, at time: TimeInterval) -> (resting: RestingPicture, at: CellPosition)?
+    {
+        guard state.graphics != .cells, motion == .full, !state.drawsFinalFrame,
+            let origin = state.composer.sceneOrigin, let source = scene as? RestingPictureSource,
+            let resting = source.restingPicture(at: time)
+        else { return nil }
+        let at = CellPosition(column: origin.column + resting.origin.column, row: origin.row + resting.origin.row)
+        guard at.column >= 0, at.row >= 0, at.column + resting.columns <= state.frame.width,
+            at.row + resting.rows < state.frame.height
+        else { return nil }
+        return (resting, at)
+    }
+
     /// Draws the frame for `time` (default: now on the scene's clock); returns whether it did
     /// (started, not finished, region active). Its bytes go in the background when `background`
     /// (see ``flush(background:)``).
@@ -629,8 +674,26 @@ public final class Player: Sendable {
             }
             state.composer.compose(
                 content, terminal: state.terminalSize, fullscreen: output == .fullscreen, into: &state.frame)
+            let resting = restingPicture(in: state, at: time ?? scene.clock.now)
+            // A frame drawn in full (a resize, a footer of another size) writes over the image.
+            let drawsInFull = state.region.drawsInFull(state.frame)
+            if let shown = state.shownPicture, drawsInFull || resting.map({ $0 == shown }) != true {
+                // Off: its cells are drawn again over the image (a kitty image is deleted).
+                state.region.invalidate(
+                    column: shown.at.column, row: shown.at.row, columns: shown.resting.columns,
+                    rows: shown.resting.rows)
+                state.bytes += state.region.graphicsRemoval
+                state.shownPicture = nil
+            }
             state.region.terminalColumns = state.terminalSize?.columns
             state.region.draw(state.frame, into: &state.bytes)
+            if let resting, state.shownPicture == nil {
+                let graphic = state.pictures.bytes(for: resting.resting, graphics: state.graphics)
+                if !graphic.isEmpty {
+                    state.region.overlay(graphic, column: resting.at.column, row: resting.at.row, into: &state.bytes)
+                    state.shownPicture = resting
+                }
+            }
             state.framesDrawn += 1
         }
         // Handlers run with no access to the state held (they may call the player), and the

@@ -68,6 +68,11 @@ public final class CardScene {
             []
     private var layers: [Layer] = []
 
+    /// The picture the last render left standing still and uncovered: a settled item's, or the
+    /// top slot's when it is placed exactly at the card origin, fully opaque; nil after a
+    /// transition frame or when the top shows no bitmap (docs/decisions/0154-pictures-at-rest.md).
+    package private(set) var restingPicture: RestingPicture?
+
     /// Creates a scene for `cardSize` cards.
     ///
     /// - Parameters:
@@ -162,6 +167,7 @@ public final class CardScene {
     /// Renders one settled item of styled text (as ``render(index:text:into:)``).
     public func render(index: Int, content: StyledString, into destination: inout CellBuffer) {
         let cells = slotContent(index: index, content: content)
+        restingPicture = resting(index: index, text: content, at: .zero)
         if destination.width != cells.width || destination.height != cells.height {
             destination.reset(width: cells.width, height: cells.height)
         }
@@ -179,6 +185,7 @@ public final class CardScene {
     ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
     public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
+        restingPicture = nil
         for slot in slots where slot.presentation.isDrawable {
             layers.append(layer(index: slot.index, text: slot.content, presentation: slot.presentation))
         }
@@ -202,6 +209,12 @@ public final class CardScene {
         _ slots: [CardSlot], frameSize: TerminalSize, cardOrigin: CellPosition, into destination: inout CellBuffer
     ) {
         layers.removeAll(keepingCapacity: true)
+        restingPicture = nil
+        if let top = slots.last(where: { $0.presentation.isDrawable }), top.presentation.alpha == 1,
+            top.presentation.geometry == .identity
+        {
+            restingPicture = resting(index: top.index, text: top.content, at: cardOrigin)
+        }
         for slot in slots where slot.presentation.isDrawable {
             let content = slotLayer(index: slot.index, text: slot.content)
             var layer = Layer(
@@ -236,12 +249,28 @@ public final class CardScene {
         incoming: (index: Int, content: StyledString), into destination: inout CellBuffer
     ) {
         layers.removeAll(keepingCapacity: true)
+        restingPicture = nil
         for presentation in frame.slots where presentation.isDrawable {
             let item = presentation.role == .outgoing ? outgoing : incoming
             layers.append(layer(index: item.index, text: item.content, presentation: presentation))
         }
         compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
         layers.removeAll(keepingCapacity: true)
+    }
+
+    /// Item `index`'s picture area as a resting picture, its card's top-left at `origin`, its
+    /// letterbox the card's background as the output shows it at the colour depth; nil when
+    /// `text` holds no bitmap or the colour depth shows none.
+    private func resting(index: Int, text: StyledString, at origin: CellPosition) -> RestingPicture? {
+        guard let picture = text.picture, picture.image != nil, compositor.colorDepth != .none,
+            let raster = slotLayer(index: index, text: text).picture, raster.columns > 0, raster.rows > 0
+        else { return nil }
+        let background = style.textStyle(forItemAt: index, depth: compositor.colorDepth).background
+        return RestingPicture(
+            picture: picture,
+            origin: CellPosition(column: origin.column + raster.origin.column, row: origin.row + raster.origin.row),
+            columns: raster.columns, rows: raster.rows,
+            background: compositor.colorDepth.paletteColor(for: background.resolved(compositor.backgroundColor)))
     }
 
     /// The layer of item `index` showing `text` as `presentation` places it. It carries its

@@ -193,3 +193,12 @@ where DataSource.Item: CardContent {
         }
     }
 }
+
+extension CyclerScene: RestingPictureSource {
+    /// The settled item's picture area when nothing moves at `time` (call after
+    /// ``render(at:into:)`` for `time`, on the player's queue).
+    package func restingPicture(at time: TimeInterval) -> RestingPicture? {
+        guard motion != .none, !isMoving(at: time), cycler.snapshot(at: time).transition == nil else { return nil }
+        return card.restingPicture
+    }
+}

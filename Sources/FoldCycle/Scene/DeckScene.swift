@@ -220,3 +220,12 @@ where DataSource.Item: CardContent {
         deck.stop()
     }
 }
+
+extension DeckScene: RestingPictureSource {
+    /// The top card's picture area when no card moves at `time` and the top card lies at its
+    /// place (call after ``render(at:into:)`` for `time`, on the player's queue).
+    package func restingPicture(at time: TimeInterval) -> RestingPicture? {
+        guard !isMoving(at: time) else { return nil }
+        return card.restingPicture
+    }
+}

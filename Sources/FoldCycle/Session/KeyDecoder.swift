@@ -6,7 +6,7 @@
 /// markers, Alt+key) and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their
 /// contents: typed input never reaches the screen as a control, and a mouse report is never
 /// taken for typed text. Of control strings only the terminal's answer to an OSC 11 query is
-/// read (``TerminalReport/backgroundColor(_:)``, ``TerminalBackground/parseReply(_:)``). A control string never holds the keys after it for long: it is dropped
+/// read (``TerminalReport/backgroundColor(_:)``, ``TerminalBackground/parseReply(_:)``), and of APC strings the kitty graphics query's answer (``TerminalReport/kittyGraphics(_:)``). A control string never holds the keys after it for long: it is dropped
 /// once it passes ``Limits/controlStringBytes``, or when ``flushPendingEscape()`` finds it
 /// unfinished (a terminal sends one whole; `Alt+]` typed alone starts one that nothing ends). Mouse reports are decoded in SGR form (`CSI < b ; x ; y M|m`, mode
 /// 1006) and in the older X10 form (`CSI M` and three bytes). A lone ESC is ``KeyPress/escape``
@@ -35,8 +35,11 @@ package struct KeyDecoder: Sendable {
     private var parametersOverflowed = false
     /// The OSC string being read (an OSC 11 answer is short: longer ones are not kept).
     private var oscText: [UInt8] = []
-    /// Whether the control string being read is an OSC whose text is kept in ``oscText``.
+    /// Whether the control string being read is an OSC (or an APC, for the kitty graphics
+    /// answer) whose text is kept in ``oscText``.
     private var readsOSC = false
+    /// Whether the kept control string is an APC.
+    private var readsAPC = false
 
     /// The most bytes of an OSC string kept to be read as an answer (`11;rgba:ffff/ffff/ffff/ffff`
     /// is 27); a longer string is dropped as any other.
@@ -190,7 +193,8 @@ package struct KeyDecoder: Sendable {
             // OSC, DCS, SOS, PM, APC: the whole string is dropped, but an OSC is read as it
             // goes in case it is an answer (``endString(into:)``).
             state = .string(0)
-            readsOSC = byte == UInt8(ascii: "]")
+            readsOSC = byte == UInt8(ascii: "]") || byte == UInt8(ascii: "_")
+            readsAPC = byte == UInt8(ascii: "_")
             oscText.removeAll(keepingCapacity: true)
         } else if byte == 0x1B {
             batch.emit(.key(.escape))  // Esc, then a new escape.
@@ -216,7 +220,12 @@ package struct KeyDecoder: Sendable {
             readsOSC = false
             oscText.removeAll(keepingCapacity: true)
         }
-        guard readsOSC, oscText.starts(with: Array("11;".utf8)),
+        guard readsOSC else { return }
+        if readsAPC {
+            if let ok = TerminalGraphicsProbe.kittyReply(oscText) { batch.emit(.kittyGraphics(ok)) }
+            return
+        }
+        guard oscText.starts(with: Array("11;".utf8)),
             let colour = TerminalBackground.parseReply(oscText.dropFirst(3))
         else { return }
         batch.emit(.backgroundColor(colour))
@@ -265,7 +274,11 @@ package struct KeyDecoder: Sendable {
     private static func report(final byte: UInt8, parameters: [UInt8]) -> TerminalReport? {
         switch byte {
         case UInt8(ascii: "I") where parameters.isEmpty: return .focusIn
-        case UInt8(ascii: "c") where parameters.first == UInt8(ascii: "?"): return .deviceAttributes
+        case UInt8(ascii: "c") where parameters.first == UInt8(ascii: "?"):
+            // Any answer ends the launch query; attributes it cannot read are none.
+            return .deviceAttributes(TerminalGraphicsProbe.deviceAttributes(parameters) ?? [])
+        case UInt8(ascii: "t"):
+            return TerminalGraphicsProbe.cellSize(parameters).map { .cellSize(width: $0.width, height: $0.height) }
         case UInt8(ascii: "O") where parameters.isEmpty: return .focusOut
         case UInt8(ascii: "R"):
             let values = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
@@ -333,9 +346,14 @@ package enum TerminalReport: Hashable, Sendable {
     /// The terminal's background colour (the answer to an OSC 11 query,
     /// `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` and BEL or ST).
     case backgroundColor(RGBColor)
-    /// The answer to Primary Device Attributes (`CSI c`), `CSI ? … c`: sent after the OSC 11
-    /// query, it says the terminal answered all it will.
-    case deviceAttributes
+    /// The answer to Primary Device Attributes (`CSI c`), `CSI ? … c`, its attributes (4:
+    /// sixel): sent after the OSC 11 query, it says the terminal answered all it will.
+    case deviceAttributes([Int])
+    /// The answer to the kitty graphics query (``TerminalGraphicsProbe/query``): `OK` (true) or
+    /// an error (false).
+    case kittyGraphics(Bool)
+    /// A cell's size in pixels (the answer to `CSI 16 t`, `CSI 6 ; height ; width t`).
+    case cellSize(width: Int, height: Int)
 }
 
 /// One thing decoded from a terminal's input: an ``InputEvent`` or a ``TerminalReport``.

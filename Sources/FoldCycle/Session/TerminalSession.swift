@@ -156,8 +156,10 @@ public final class TerminalSession: Sendable {
         var resumeHandler: (@Sendable () -> Void)?
         var reportHandler: (@Sendable (TerminalReport, TimeInterval) -> Void)?
         var modeFailure: TerminalError?
-        /// The open background query's completion (``queryBackgroundColor(timeout:completion:)``).
-        var backgroundQuery: (@Sendable (RGBColor?) -> Void)?
+        /// The open launch query's completion (``queryTerminal(asksGraphics:timeout:completion:)``).
+        var backgroundQuery: (@Sendable (TerminalAnswers) -> Void)?
+        /// What the open query has been answered so far.
+        var answers = TerminalAnswers()
         /// Input decoded while the query is open, with when it was read: handed on after it.
         var heldInput: [(input: DecodedInput, readAt: UInt64)] = []
     }
@@ -226,18 +228,35 @@ public final class TerminalSession: Sendable {
     package func queryBackgroundColor(
         timeout: TimeInterval, completion: @escaping @Sendable (RGBColor?) -> Void
     ) {
+        queryTerminal(asksBackground: true, asksGraphics: false, timeout: timeout) { completion($0.background) }
+    }
+
+    /// ``queryBackgroundColor(timeout:completion:)`` for what is asked: OSC 11 when
+    /// `asksBackground`, the graphics queries when `asksGraphics` (``TerminalGraphicsProbe/query``:
+    /// kitty graphics, a cell's size in pixels), then DA1: `completion` has all that was answered
+    /// when DA1's answer comes (or the timeout), the cell size falling back to the output's
+    /// `TIOCGWINSZ` pixels.
+    package func queryTerminal(
+        asksBackground: Bool = true, asksGraphics: Bool, timeout: TimeInterval,
+        completion: @escaping @Sendable (TerminalAnswers) -> Void
+    ) {
         dispatchPrecondition(condition: .onQueue(queue))
+        let deviceAttributes = Array(TerminalBackground.query.suffix(3))
+        let query =
+            (asksBackground ? Array(TerminalBackground.query.dropLast(3)) : [])
+            + (asksGraphics ? TerminalGraphicsProbe.query : []) + deviceAttributes
         // Not from the background (`&`, ended by `kill %1` before it ever came forward): the
         // run is about to end, and nothing may wait for an answer or write to another job's
         // terminal.
         guard state.value.readsKeys, configuration.outputDevice.isTerminal, !state.value.ended,
             !state.value.suspended, state.value.backgroundQuery == nil,
             !SignalRelay.hasTerminationSignalArrived, isForeground,
-            (try? configuration.outputDevice.write(TerminalBackground.query)) != nil
+            (try? configuration.outputDevice.write(query)) != nil
         else {
-            completion(nil)
+            completion(TerminalAnswers())
             return
         }
+        state.value.answers = TerminalAnswers()
         state.value.backgroundQuery = completion
         armBackgroundQueryTimeout(timeout)
     }
@@ -256,17 +275,19 @@ public final class TerminalSession: Sendable {
                 // A termination signal's handler, behind us on the queue, ends the run.
                 if !SignalRelay.hasTerminationSignalArrived { armBackgroundQueryTimeout(timeout) }
             } else {
-                endBackgroundQuery(nil)
+                endBackgroundQuery()
             }
         }
     }
 
-    /// Ends the open background query (if it is still open) with `colour`, then hands on the
-    /// input held meanwhile.
-    private func endBackgroundQuery(_ colour: RGBColor?) {
+    /// Ends the open launch query (if it is still open) with what was answered, then hands on
+    /// the input held meanwhile.
+    private func endBackgroundQuery() {
         guard let completion = state.value.backgroundQuery else { return }
         state.value.backgroundQuery = nil
-        completion(colour)
+        var answers = state.value.answers
+        if answers.graphics.cellPixels == nil { answers.graphics.cellPixels = configuration.outputDevice.cellPixels }
+        completion(answers)
         let held = state.value.heldInput
         state.value.heldInput.removeAll()
         for entry in held { deliver(entry.input, readAt: entry.readAt) }
@@ -522,8 +543,13 @@ public final class TerminalSession: Sendable {
                 continue
             }
             switch decoded {
-            case .report(.backgroundColor(let colour)): endBackgroundQuery(colour)
-            case .report(.deviceAttributes): endBackgroundQuery(nil)
+            case .report(.backgroundColor(let colour)): state.value.answers.background = colour
+            case .report(.kittyGraphics(let ok)): state.value.answers.graphics.kittyGraphics = ok
+            case .report(.cellSize(let width, let height)):
+                state.value.answers.graphics.cellPixels = (width, height)
+            case .report(.deviceAttributes(let attributes)):
+                state.value.answers.graphics.deviceAttributes = attributes
+                endBackgroundQuery()
             default: state.value.heldInput.append((decoded, readAt))
             }
         }

@@ -189,9 +189,12 @@ final class DeckSession: Sendable {
         }
         // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
         BackgroundDetection.resolve(
-            command.background, terminal: terminal, drawsFrames: true,
+            command.background, asksGraphics: command.reading.pictures == .auto, terminal: terminal, drawsFrames: true,
             environment: ProcessInfo.processInfo.environment
-        ) { [self] background in launch(background: background) }
+        ) { [self] background, graphics in
+            player.setPictureGraphics(graphics)
+            launch(background: background)
+        }
     }
 
     /// The rest of the start, once the background is known: the player starts drawing.
@@ -291,7 +294,7 @@ final class DeckSession: Sendable {
         case .focusOut:
             state.value.pointer.focusLost(time: time, deck: deck)
             followDrag()
-        case .focusIn, .backgroundColor, .deviceAttributes: break
+        case .focusIn, .backgroundColor, .deviceAttributes, .kittyGraphics, .cellSize: break
         case .cursorPosition(let row, _):
             // Taken only as the answer to a request (a modified F3 is sent the same way).
             guard state.value.cursorReportsAwaited > 0 else { return }

@@ -211,9 +211,13 @@ final class LiveSession: Sendable {
             })
         // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
         BackgroundDetection.resolve(
-            command.background, terminal: terminal, drawsFrames: drawsFrames,
+            command.background, asksGraphics: command.reading.pictures == .auto, terminal: terminal,
+            drawsFrames: drawsFrames,
             environment: ProcessInfo.processInfo.environment
-        ) { [self] background in launch(background: background) }
+        ) { [self] background, graphics in
+            player.setPictureGraphics(graphics)
+            launch(background: background)
+        }
     }
 
     /// The rest of the start, once the background is known: the player starts drawing.

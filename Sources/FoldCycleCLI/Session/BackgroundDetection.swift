@@ -21,24 +21,29 @@ enum BackgroundDetection {
         TerminalBackground.fromColorFGBG(environment["COLORFGBG"]) ?? .black
     }
 
-    /// Resolves `setting` (nil: `auto`) and calls `completion` on the session's queue with the
-    /// colour: a fixed colour at once; `auto` asks the terminal when frames are drawn on one
-    /// that is not dumb (``TerminalSession/queryBackgroundColor(timeout:completion:)``, which
-    /// holds typed keys meanwhile), else takes the fallback at once.
+    /// Resolves `setting` (nil: `auto`) and, when `asksGraphics` (`--pictures auto`), how a
+    /// settled picture is drawn (docs/decisions/0154-pictures-at-rest.md), and calls
+    /// `completion` on the session's queue with both: a fixed colour and no graphics at once;
+    /// else the terminal is asked when frames are drawn on one that is not dumb
+    /// (``TerminalSession/queryTerminal(asksGraphics:timeout:completion:)``, which holds typed
+    /// keys meanwhile), and what it does not answer takes the fallback (cells for pictures).
     static func resolve(
-        _ setting: RGBColor?, terminal: TerminalSession, drawsFrames: Bool, environment: [String: String],
-        completion: @escaping @Sendable (RGBColor) -> Void
+        _ setting: RGBColor?, asksGraphics: Bool = false, terminal: TerminalSession, drawsFrames: Bool,
+        environment: [String: String],
+        completion: @escaping @Sendable (RGBColor, PictureGraphics) -> Void
     ) {
-        if let setting {
-            completion(setting)
+        let fallback = setting ?? fallback(environment: environment)
+        let graphicsWanted = asksGraphics && environment["TMUX"] == nil
+        guard setting == nil || graphicsWanted, drawsFrames, environment["TERM"] != "dumb" else {
+            completion(fallback, .cells)
             return
         }
-        let fallback = fallback(environment: environment)
-        guard drawsFrames, environment["TERM"] != "dumb" else {
-            completion(fallback)
-            return
+        terminal.queryTerminal(asksBackground: setting == nil, asksGraphics: graphicsWanted, timeout: timeout) {
+            answers in
+            completion(
+                setting ?? answers.background ?? fallback,
+                answers.graphics.graphics(allowed: graphicsWanted, environment: environment))
         }
-        terminal.queryBackgroundColor(timeout: timeout) { answer in completion(answer ?? fallback) }
     }
 
     /// Sets `card` up for a terminal whose background is `background`: fades and dims blend to

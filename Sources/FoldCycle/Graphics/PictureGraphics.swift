@@ -1,0 +1,20 @@
+/// How a settled picture is shown on a terminal (docs/decisions/0154-pictures-at-rest.md): as
+/// the half-block cells every frame has, or, at rest, as real pixels drawn over them with a
+/// graphics protocol the terminal answered to at launch (``TerminalGraphicsProbe``).
+package enum PictureGraphics: Hashable, Sendable {
+    /// Half-block cells only (`--pictures cells`, tmux, a terminal with no graphics, `render`).
+    case cells
+    /// Sixel images (DA1 attribute 4), sized from a cell of `cellWidth` × `cellHeight` pixels.
+    case sixel(cellWidth: Int, cellHeight: Int)
+    /// The kitty graphics protocol (its query answered `OK`), placed over `c` × `r` cells; the
+    /// bitmap is sent at `cellWidth` × `cellHeight` pixels a cell.
+    case kitty(cellWidth: Int, cellHeight: Int)
+
+    /// A cell's size in pixels, nil for ``cells``.
+    package var cellPixels: (width: Int, height: Int)? {
+        switch self {
+        case .cells: return nil
+        case .sixel(let width, let height), .kitty(let width, let height): return (width, height)
+        }
+    }
+}

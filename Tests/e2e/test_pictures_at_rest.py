@@ -1,0 +1,181 @@
+"""Issue 30 point 4 in real emulators: a settled picture card drawn as a sixel image in xterm
+(as a VT340, 256 colour registers) and with the kitty graphics protocol in kitty, under Xvfb,
+compared pixel by pixel with the source picture, and nothing of it left after a swipe or once the
+deck is empty (docs/decisions/0154-pictures-at-rest.md).
+
+The deck runs inline in the window after a calibration pattern (the grid measured as in
+test_real_emulators.py). The picture is found on screen by its square (a pure colour); its size
+and place follow from it, and the source scaled to that size (Pillow, box filter) is compared with
+the screenshot: the mean absolute difference per channel is at most MEAN_TOLERANCE (the palette is
+cut to 256 colours, and a sixel colour is set in percent). Cells or pixels: half-block cells make
+each half cell one colour, so the share of half cells of one colour inside the picture tells the
+image (well under half) from cells (nearly all). About 25 s for both."""
+import json
+import os
+import shlex
+import shutil
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
+
+import emulator_driver as drv
+
+WIDTH, HEIGHT = 320, 200
+SQUARE = (20, 20, 60, 60)  # inclusive corners: 41 x 41 pixels
+MEAN_TOLERANCE = 6.0
+
+
+def make_picture(path, square, ellipse, blue):
+    picture = Image.new("RGB", (WIDTH, HEIGHT))
+    pixels = picture.load()
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            pixels[x, y] = ((x * 255) // (WIDTH - 1), (y * 255) // (HEIGHT - 1), blue)
+    draw = ImageDraw.Draw(picture)
+    draw.ellipse((100, 50, 220, 150), fill=ellipse)
+    draw.rectangle(SQUARE, fill=square)
+    picture.save(path)
+    return picture
+
+
+def near(a, b, tolerance=12):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def square_box(shot, colour):
+    """The bounding box of the pixels near `colour`, or None when fewer than a square's worth."""
+    xs, ys = [], []
+    data = shot.load()
+    width, height = shot.size
+    for y in range(0, height):
+        for x in range(0, width):
+            if near(data[x, y], colour):
+                xs.append(x)
+                ys.append(y)
+    if len(xs) < 100:
+        return None
+    return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+
+def fit(shot, source, box):
+    """Where the source picture shows on screen, found from its square's box: the scale and place
+    (the square's centre fixed; its edge pixels are blended with their neighbours, so the width
+    is searched a few pixels either way) with the smallest mean absolute difference per channel
+    between the source scaled there (box filter) and the screenshot. Returns (place, mean)."""
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    square_centre = ((SQUARE[0] + SQUARE[2] + 1) / 2, (SQUARE[1] + SQUARE[3] + 1) / 2)
+    guess = round(WIDTH * (box[2] - box[0]) / (SQUARE[2] - SQUARE[0] + 1))
+    best = None
+    for width in range(guess - 10, guess + 3):
+        height = round(width * HEIGHT / WIDTH)
+        expected = source.resize((width, height), Image.BOX)
+        scale = width / WIDTH
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                x0 = round(centre[0] - square_centre[0] * scale) + dx
+                y0 = round(centre[1] - square_centre[1] * scale) + dy
+                place = (x0, y0, x0 + width, y0 + height)
+                difference = ImageChops.difference(expected, shot.crop(place))
+                mean = sum(ImageStat.Stat(difference).mean) / 3
+                if best is None or mean < best[1]:
+                    best = (place, mean)
+    return best
+
+
+def uniform_half_cells(terminal, shot, place):
+    """The share of half cells wholly inside `place` whose pixels are all one colour."""
+    x0, y0, w, h = terminal.grid
+    total = uniform = 0
+    for row in range(drv.ROWS):
+        for col in range(drv.COLS):
+            left, top = x0 + col * w, y0 + row * h
+            for half in (0, 1):
+                box = (left, top + half * (h // 2), left + w, top + (half + 1) * (h // 2))
+                if box[0] >= place[0] and box[1] >= place[1] and box[2] <= place[2] and box[3] <= place[3]:
+                    total += 1
+                    colours = shot.crop(box).getcolors(w * h)
+                    uniform += len(colours) == 1
+    return uniform / total if total else 1.0
+
+
+def keep(path, shot, name):
+    shot.save(path)
+    folder = os.environ.get("FOLDCYCLE_EMULATOR_PICTURES")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        shot.save(os.path.join(folder, name))
+
+
+@pytest.fixture(scope="module")
+def display():
+    drv.require_tools()
+    assert shutil.which("kitty"), "missing kitty: scripts/test installs it (Debian: kitty)"
+    server = drv.XDisplay()
+    yield server
+    server.close()
+
+
+@pytest.mark.parametrize("emulator", ["xterm-vt340", "kitty"])
+def test_a_settled_picture_is_drawn_in_pixels_and_leaves_nothing_behind(display, foldcycle, tmp_path, emulator):
+    first = make_picture(tmp_path / "first.png", square=(255, 0, 0), ellipse=(255, 255, 255), blue=128)
+    second = make_picture(tmp_path / "second.png", square=(255, 128, 0), ellipse=(0, 0, 0), blue=40)
+    go, decisions, errors = tmp_path / "go", tmp_path / "decisions.jsonl", tmp_path / "stderr.txt"
+    deck = " ".join(shlex.quote(str(part)) for part in [foldcycle, "deck", tmp_path / "first.png",
+                                                        tmp_path / "second.png"])
+    # The calibration pattern, then (once it is measured) a clear screen and the deck.
+    command = (r"printf '\033[?25l\033[0m\033[H\033[2J\033[48;2;255;0;255m \033[24;80H\033[48;2;0;255;255m \033[0m'; "
+               + f"while [ ! -e {shlex.quote(str(go))} ]; do sleep 0.05; done; printf '\\033[0m\\033[H\\033[2J'; "
+               + f"{deck} > {shlex.quote(str(decisions))} 2> {shlex.quote(str(errors))}")
+    terminal = drv.Terminal(display, emulator, "black", str(tmp_path / "term"), command=command,
+                            env={"COLORTERM": "truecolor"})
+    try:
+        window = terminal.window()
+        terminal.calibrate()
+        go.touch()
+
+        def at_rest(source, square):
+            def predicate(shot):
+                box = square_box(shot, square)
+                if box is None:
+                    return ["no picture on screen"]
+                place, mean = fit(shot, source, box)
+                share = uniform_half_cells(terminal, shot, place)
+                predicate.found = (place, mean, share)
+                problems = []
+                if mean > MEAN_TOLERANCE:
+                    problems.append(f"mean difference {mean:.2f} > {MEAN_TOLERANCE}")
+                if share > 0.5:
+                    problems.append(f"{share:.0%} of the half cells are one colour: cells, not an image")
+                return problems
+            predicate.found = None
+            return predicate
+
+        check = at_rest(first, (255, 0, 0))
+        shot, problems = terminal.wait_for_screen(check, timeout=20)
+        keep(tmp_path / "rest.png", shot, f"{emulator}-picture-at-rest.png")
+        assert problems == [], f"{problems} ({check.found}); {tmp_path / 'rest.png'}: {terminal.read_log()}"
+        print(f"\nat rest: picture at {check.found[0]}, mean difference {check.found[1]:.2f}, "
+              f"{check.found[2]:.0%} uniform half cells")
+
+        display.xdotool("windowfocus", "--sync", window)
+        display.xdotool("key", "Right")
+        check = at_rest(second, (255, 128, 0))
+        shot, problems = terminal.wait_for_screen(check, timeout=20)
+        keep(tmp_path / "swiped.png", shot, f"{emulator}-picture-after-swipe.png")
+        assert problems == [], f"{problems} ({check.found}); {tmp_path / 'swiped.png'}; {errors.read_text()}"
+        leftover = square_box(shot, (255, 0, 0))
+        assert leftover is None, f"the first picture's square is still on screen at {leftover}"
+        print(f"after the swipe: mean difference {check.found[1]:.2f}, no red left")
+
+        # The last card kept: the deck is empty; nothing of the second picture stays.
+        display.xdotool("key", "Right")
+        shot, problems = terminal.wait_for_screen(
+            lambda shot: [] if square_box(shot, (255, 128, 0)) is None else ["the second picture is still on screen"])
+        keep(tmp_path / "empty.png", shot, f"{emulator}-picture-deck-empty.png")
+        assert problems == [], f"{problems}: {tmp_path / 'empty.png'}"
+        display.xdotool("key", "q")
+        assert terminal.wait_for_status() == 0
+        lines = [json.loads(line) for line in decisions.read_text().splitlines() if line.strip()]
+        assert [(line["index"], line["action"]) for line in lines] == [(0, "right"), (1, "right")]
+    finally:
+        terminal.close()
