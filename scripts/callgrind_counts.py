@@ -127,18 +127,15 @@ def measure(binary, transition, direction, depth, frames):
     return (compose - layout) / compose_calls, encode / encode_calls, len(proc.stdout) / frames
 
 
-CHANGES = "$s9FoldCycle11ANSIEncoderV13encodeChanges"
+CHANGES = ("$s9FoldCycle11ANSIEncoderV13encodeChanges3old3new5width6height5moves7scratch4intoySPyAA4CellVG_SRyAMGS2iAA11"
+           "MoveScratchVSgAA04DiffO0VzSays5UInt8VGztF")
 MOVE = re.compile(rb"\x1b\[[0-9]*[LM@P]")
 FRAME_START = b"\x1b[?2026h"
 
 
-def calls_of(profile, prefix):
-    """The calls, in the profile part, of the function whose mangled name starts with `prefix`
-    (0 when it is not called)."""
-    with open(profile) as f:
-        names = [line for line in f if line.startswith(("fn=", "cfn=")) and prefix in line]
-    symbols = {re.match(r"c?fn=\(\d+\) (\S+)", line).group(1) for line in names if " " in line}
-    return sum(inclusive_or_zero(profile, symbol)[1] for symbol in symbols)
+def calls_of(profile, symbol):
+    """The calls of `symbol` in the profile part (0 when it is not called)."""
+    return inclusive_or_zero(profile, symbol)[1]
 
 
 def inclusive_or_zero(profile, symbol):

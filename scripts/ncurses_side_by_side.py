@@ -24,7 +24,7 @@ Bytes per frame are the means over the diff frames (the first frame, drawn whole
 both. Colours compare as pyte's hex values (a named colour as xterm's palette value), and a
 blank's foreground and bold do not count (they do not show).
 
-    scripts/ncurses_side_by_side.py --foldcycle .build/release/foldcycle [--frames 60] \\
+    scripts/ncurses_side_by_side.py --foldcycle .build/release/foldcycle [--frames 115] \\
         [--write docs/PERFORMANCE.md]
 
 --write replaces the table between `<!-- ncurses:side-by-side:begin -->` and
@@ -79,6 +79,23 @@ def model_screen(columns, lines):
             if data:
                 self.last = data[-1]
 
+        def _unwrap(self):
+            # pyte keeps a pending wrap as x == columns; xterm keeps the cursor on the last
+            # column with a flag that any cursor move clears.
+            self.cursor.x = min(self.cursor.x, self.columns - 1)
+
+        def cursor_to_line(self, line=None):
+            self._unwrap()
+            super().cursor_to_line(line)
+
+        def cursor_up(self, count=None):
+            self._unwrap()
+            super().cursor_up(count)
+
+        def cursor_down(self, count=None):
+            self._unwrap()
+            super().cursor_down(count)
+
         def repeat_last(self, count=None):
             self.draw(self.last * (count or 1))
 
@@ -106,6 +123,7 @@ def model_screen(columns, lines):
             self._scroll(count, False)
 
         def index(self):
+            self._unwrap()
             top, bottom = self.margins or (0, self.lines - 1)
             if self.cursor.y == bottom:
                 self._scroll(1, True)
@@ -113,6 +131,7 @@ def model_screen(columns, lines):
                 self.cursor_down()
 
         def reverse_index(self):
+            self._unwrap()
             top, bottom = self.margins or (0, self.lines - 1)
             if self.cursor.y == top:
                 self._scroll(1, False)
@@ -428,7 +447,7 @@ def main():
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--foldcycle", required=True)
-    parser.add_argument("--frames", type=int, default=60)
+    parser.add_argument("--frames", type=int, default=115, help="frames per transition (the bench's 115)")
     parser.add_argument("--write", metavar="FILE")
     args = parser.parse_args()
     text = table(args)
