@@ -421,7 +421,8 @@ def table(args):
         f"on the bench's cards; 256 colours: TERM=xterm-256color for both; truecolor: FoldCycle with "
         f"COLORTERM=truecolor, ncurses with TERM=xterm-direct. Every frame of both streams replays through pyte "
         f"(SU, SD, REP and background-colour erase added) to the frame. Frames with a move: FoldCycle's with IL, "
-        f"DL, ICH or DCH; ncurses' with those, SU, SD or RI.",
+        f"DL, ICH or DCH; ncurses' with those, SU, SD or RI (a scroll by a line feed at the bottom margin is not "
+        f"counted).",
         "",
         "| transition | direction | depth | FoldCycle | ncurses | ratio | frames with a move (FoldCycle / ncurses) |",
         "|---|---|---|---:|---:|---:|---:|",
