@@ -21,9 +21,19 @@ stdout.
 --write replaces the table between `<!-- callgrind:NAME:begin -->` and
 `<!-- callgrind:NAME:end -->` in the given file (NAME: --block, default `counts`); otherwise the
 table is printed.
+With --per-frame, each run dumps a profile after every `encodeDiff` call (callgrind's
+`--dump-after`), so each diff frame's encoder instructions are counted alone; the after stream is
+cut at its synchronized-update starts (every frame, even an unchanged one, has one) and a frame
+counts as sending a move when its bytes hold IL, DL, ICH or DCH (`CSI n L`, `M`, `@`, `P`). The
+table then gives the encoder's instructions per frame before and after separately on frames where
+the after binary sends no move (issue 33's bound: at most 20 % more) and on frames where it sends
+one, and how many frames of the no-move ones found a candidate move they did not send (encoded
+twice: `ANSIEncoder.encodeChanges` ran twice).
+
 Needs valgrind (callgrind_annotate); not run by scripts/test.
 """
 import argparse
+import glob
 import os
 import re
 import subprocess
@@ -117,6 +127,92 @@ def measure(binary, transition, direction, depth, frames):
     return (compose - layout) / compose_calls, encode / encode_calls, len(proc.stdout) / frames
 
 
+CHANGES = ("$s9FoldCycle11ANSIEncoderV13encodeChanges3old3new5width6height5moves7scratch4intoySPyAA4CellVG_SRyAMGS2iAA11"
+           "MoveScratchVSgAA04DiffO0VzSays5UInt8VGztF")
+MOVE = re.compile(rb"\x1b\[[0-9]*[LM@P]")
+FRAME_START = b"\x1b[?2026h"
+
+
+def calls_of(profile, symbol):
+    """The calls of `symbol` in the profile part (0 when it is not called)."""
+    return inclusive_or_zero(profile, symbol)[1]
+
+
+def inclusive_or_zero(profile, symbol):
+    try:
+        return inclusive(profile, symbol)
+    except SystemExit:
+        return 0, 0
+
+
+def measure_frames(binary, transition, direction, depth, frames):
+    """Per diff frame (the second frame on): (encodeDiff instructions, whether the frame's bytes
+    hold a move, whether the frame was encoded twice)."""
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    env.update(DEPTH_ENV[depth])
+    with tempfile.TemporaryDirectory() as scratch:
+        profile = os.path.join(scratch, "callgrind.out")
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", f"--dump-after={ENCODE}",
+             binary, "render", "--transition", transition, "--format", "ansi", "--encoder", "diff", "--direction",
+             direction, "--frames", str(frames), "--width", "80", "--height", "24", "--color", "always", item(0),
+             item(1)], capture_output=True, env=env, check=True)
+        parts = sorted(glob.glob(profile + ".*"), key=lambda name: int(name.rsplit(".", 1)[1]))
+        costs = []
+        for part in parts:
+            total, calls = inclusive_or_zero(part, ENCODE)
+            if calls == 0:
+                continue
+            if calls != 1:
+                raise SystemExit(f"{part}: {calls} encodeDiff calls in one part")
+            # Encoded twice: `encodeChanges` ran twice (`encodeCheaper` is inlined).
+            costs.append((total, calls_of(part, CHANGES) == 2))
+    blocks = proc.stdout.split(FRAME_START)[1:]
+    if len(blocks) != frames or len(costs) != frames - 1:
+        raise SystemExit(f"{binary}: {len(blocks)} frames and {len(costs)} encodeDiff calls for {frames} frames")
+    return [(cost, bool(MOVE.search(block)), cheaper) for (cost, cheaper), block in zip(costs, blocks[1:])]
+
+
+def per_frame_table(args):
+    rows = [
+        f"Written by `scripts/callgrind_counts.py --per-frame --frames {args.frames} --transitions "
+        f"{args.transitions} --directions {args.directions}`: the diff encoder's instructions per frame "
+        f"(`ANSIEncoder.encodeDiff`, inclusive, thousands; each frame's own profile part), for `foldcycle render "
+        f"--transition T --format ansi --encoder diff --frames {args.frames} --width 80 --height 24` on the "
+        f"bench's cards, split by whether the after binary's frame sends a move (IL, DL, ICH or DCH). Frames "
+        f"counted: the {args.frames - 1} diff frames (the first is drawn whole). Before: {args.before_label}; "
+        f"after: {args.after_label}.",
+        "",
+        "| transition | direction | depth | frames without a move (of them, encoded twice) | encodeDiff before → "
+        "after, no move | growth | frames with a move | encodeDiff before → after, with a move |",
+        "|---|---|---|---:|---:|---:|---:|---:|",
+    ]
+    worst = 0.0
+    for transition in args.transitions.split(","):
+        for direction in args.directions.split(","):
+            for depth in ["truecolor", "256"]:
+                before = measure_frames(args.before, transition, direction, depth, args.frames)
+                after = measure_frames(args.after, transition, direction, depth, args.frames)
+                still = [i for i, frame in enumerate(after) if not frame[1]]
+                moved = [i for i, frame in enumerate(after) if frame[1]]
+                twice = sum(1 for i in still if after[i][2])
+
+                def mean(frames, indices):
+                    return sum(frames[i][0] for i in indices) / len(indices) if indices else 0
+
+                growth = mean(after, still) / mean(before, still) - 1 if still else 0
+                worst = max(worst, growth)
+                with_move = (
+                    f"{mean(before, moved) / 1000:.1f} k → {mean(after, moved) / 1000:.1f} k" if moved else "–")
+                rows.append(
+                    f"| {transition} | {direction} | {depth} | {len(still)} ({twice}) | "
+                    f"{mean(before, still) / 1000:.1f} k → {mean(after, still) / 1000:.1f} k | {growth * 100:+.0f} % | "
+                    f"{len(moved)} | {with_move} |")
+    rows += ["", f"Largest growth on frames without a move: {worst * 100:+.0f} %."]
+    return "\n".join(rows)
+
+
 def table(args):
     rows = [
         f"Written by `scripts/callgrind_counts.py --frames {args.frames} --transitions {args.transitions} "
@@ -152,8 +248,11 @@ def main():
     parser.add_argument("--transitions", default="fold")
     parser.add_argument("--write", metavar="FILE")
     parser.add_argument("--block", default="counts", help="the marker name of the block --write replaces")
+    parser.add_argument(
+        "--per-frame", action="store_true",
+        help="the encoder's instructions per frame, split by whether the after binary's frame sends a move")
     args = parser.parse_args()
-    text = table(args)
+    text = per_frame_table(args) if args.per_frame else table(args)
     if not args.write:
         print(text)
         return 0

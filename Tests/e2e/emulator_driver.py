@@ -12,6 +12,7 @@ What the program computed is read back through pyte (the same bytes); `cell_chec
 `edge_checks` compare it with the screenshot's pixels. Nothing waits on a sleep alone: every wait
 polls the screen (or a file) until it holds, with a deadline."""
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -320,6 +321,31 @@ def frame_prefix(stream, index):
     for _ in range(index + 1):
         end = stream.index(b"\x1b[?2026l", end) + len(b"\x1b[?2026l")
     return stream[:end]
+
+
+# IL, DL, ICH and DCH (`CSI n L`, `M`, `@`, `P`): the encoder's line and character moves.
+MOVES = {"lines": re.compile(rb"\x1b\[[0-9]*[LM]"), "characters": re.compile(rb"\x1b\[[0-9]*[@P]")}
+
+
+def frames_of(stream):
+    """The stream cut after each frame's ESC[?2026l (what follows the last frame joins it)."""
+    end = b"\x1b[?2026l"
+    chunks, start = [], 0
+    while (index := stream.find(end, start)) >= 0:
+        chunks.append(stream[start:index + len(end)])
+        start = index + len(end)
+    if chunks and start < len(stream):
+        chunks[-1] += stream[start:]
+    return chunks
+
+
+def cells(screen, rows):
+    """What each cell of `rows` shows, as pyte has it: glyph, colours and attributes (a space's
+    foreground and bold do not show, unless it is reversed)."""
+    def shown(c):
+        blank = c.data == " " and not c.reverse and not c.underscore
+        return (c.data, None if blank else c.fg, c.bg, False if blank else c.bold, c.reverse)
+    return [[shown(screen.buffer[y][x]) for x in range(screen.columns)] for y in rows]
 
 
 def model(prefix):

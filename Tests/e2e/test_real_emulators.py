@@ -11,6 +11,10 @@ Pictures as cells (issue 30, point 8): a picture card at rest in xterm and sakur
 backgrounds and in tmux (a pane in xterm), each half cell compared with the source picture
 downsampled to the card's half-block grid; and the fold to the next card leaving none of it.
 
+Moves (issue 33): a fold down and a push left drawn inline below two host lines, held at the
+last frame that moves lines (IL/DL) or characters (ICH/DCH) — the stream is checked to hold
+them — must show in xterm, sakura and tmux what the same frames drawn whole (no moves) show.
+
 test_edge_cells_outside_the_card_show_the_window_background[...-white-...] fails while the
 encoder draws the outside part of a left or bottom edge cell in a literal black (issue 21, 1)."""
 import json
@@ -22,6 +26,7 @@ import time
 import pytest
 
 import emulator_driver as drv
+from tmux_driver import Tmux
 
 ITEMS = ["Search by name or email", "Which curve does UIView animate?"]
 PALETTE = {"#2e8b57": (0x2E, 0x8B, 0x57), "#4169e1": (0x41, 0x69, 0xE1)}
@@ -471,3 +476,73 @@ def test_a_fold_leaves_nothing_of_the_picture(picture_terminals, foldcycle, pict
     stray = [(x, y, pixels[x, y]) for y in range(y0, y0 + 12 * h) for x in range(x0, x0 + 40 * w)
              if not drv.on_segment(pixels[x, y], card_bg, card_fg)]
     assert stray == [], f"{len(stray)} pixels neither the card's background nor its text, e.g. {stray[:5]}"
+
+# -- line and character moves, inline below host output (issue 33)
+
+HOST = b"host line one\r\nhost line two\r\n"
+# The frames: render arguments and which moves their diff stream must send.
+MOVE_FRAMES = {
+    "fold-down": (CARD + ["--transition", "fold", "--direction", "down", "--frames", "16"], "lines"),
+    "push-left": (CARD + ["--transition", "push", "--direction", "left", "--frames", "16"], "characters"),
+}
+
+
+def moving_streams(foldcycle, case):
+    """(the diff stream, the same frames drawn whole, the indexes of the frames that move), both
+    after the host lines; the diff stream must move in some frame after the first."""
+    args, kind = MOVE_FRAMES[case]
+    diff = HOST + render_stream(foldcycle, args)
+    full = HOST + render_stream(foldcycle, args + ["--encoder", "full"])
+    frames = drv.frames_of(diff)
+    moving = [index for index, chunk in enumerate(frames) if index > 0 and drv.MOVES[kind].search(chunk)]
+    assert moving, f"{case}: no frame of the diff stream sends {kind} moves"
+    assert not any(drv.MOVES[kind].search(chunk) for chunk in drv.frames_of(full)), "the whole frames move"
+    assert len(drv.frames_of(full)) == len(frames)
+    return diff, full, moving
+
+
+@pytest.mark.parametrize("held", ["middle", "last"])
+@pytest.mark.parametrize("case", list(MOVE_FRAMES))
+@pytest.mark.parametrize("emulator", EMULATORS)
+def test_moves_below_host_lines_show_the_whole_frame(terminals, foldcycle, tmp_path, emulator, case, held):
+    """Held at the middle or the last of the frames that move (each moves from the screen all
+    the frames before it left)."""
+    diff, full, moving = moving_streams(foldcycle, case)
+    index = moving[len(moving) // 2] if held == "middle" else moving[-1]
+    prefix = drv.frame_prefix(diff, index)
+    screen = drv.model(drv.frame_prefix(full, index))
+    rows = range(0, 2 + 9 + 1)
+    assert drv.cells(drv.model(prefix), rows) == drv.cells(screen, rows), "pyte: the moves leave another screen"
+    assert [line.rstrip() for line in screen.display[:2]] == ["host line one", "host line two"]
+    terminal = terminals(emulator, "white")
+    path = tmp_path / "frame.ansi"
+    path.write_bytes(prefix)
+    terminal.show(str(path))
+    shot, problems = terminal.wait_for_screen(drv.cell_checks(terminal, screen, rows, range(0, drv.COLS)))
+    pictures = os.environ.get("FOLDCYCLE_EMULATOR_PICTURES")
+    if pictures and held == "middle":
+        x0, y0, w, h = terminal.grid
+        shot.crop((x0, y0, x0 + 44 * w, y0 + 12 * h)).save(os.path.join(pictures, f"{emulator}-moves-{case}.png"),
+                                                           optimize=True)
+    assert problems == [], "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("case", list(MOVE_FRAMES))
+def test_moves_below_host_lines_in_tmux_show_every_whole_frame(foldcycle, tmp_path, case):
+    diff, full, _ = moving_streams(foldcycle, case)
+    screen = drv.pyte.Screen(drv.COLS, drv.ROWS)
+    stream = drv.pyte.ByteStream(screen)
+    stream.feed(b"\x1b[H\x1b[2J")
+    expected = []
+    for chunk in drv.frames_of(full):
+        stream.feed(chunk)
+        expected.append([line.rstrip() for line in screen.display])
+    pane = Tmux(tmp_path, drv.COLS, drv.ROWS)
+    try:
+        shown = list(pane.play(diff))
+    finally:
+        pane.close()
+    assert len(shown) == len(expected)
+    for number, (capture, want) in enumerate(zip(shown, expected)):
+        assert capture == want, f"frame {number}"
+    assert expected[-1][:2] == ["host line one", "host line two"]

@@ -88,6 +88,12 @@ extension ANSIEncoder {
 struct MoveScratch {
     var oldHashes: [UInt64] = []
     var newHashes: [UInt64] = []
+    /// Per row, whether it differs between the two frames; whether a changed row of the new
+    /// frame is blank.
+    var changed: [Bool] = []
+    var blankRows: [Bool] = []
+    /// A row of default blanks, the width of the frame (what a line move brings in).
+    var blankRow: [Cell] = []
     /// The frame on screen after the moves, as the encoder knows it.
     var shifted: [Cell] = []
     var line: LineMove?
@@ -97,18 +103,34 @@ struct MoveScratch {
     var movedBytes: [UInt8] = []
 
     /// Looks for moves from `old` to `new` (`width` × `height`), a line move only when `lines`:
-    /// fills ``shifted``, ``line`` and ``characters`` and returns whether any move was found.
-    /// Frames with fewer than two changed rows (or one, for character moves) are not searched.
+    /// fills ``line`` and ``characters`` and, when it found any, ``shifted``; returns whether it
+    /// found any. Frames with fewer than two changed rows (or one, for character moves) are not
+    /// searched for line moves (character moves). The screen as the moves leave it is built only
+    /// for a frame with moves: the search reads the rows in place.
     mutating func plan(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, lines: Bool
     ) -> Bool {
         let stride = width * MemoryLayout<Cell>.stride
+        if changed.count != height { changed = Array(repeating: false, count: height) }
         var changedRows = 0
-        for y in 0..<height where memcmp(old + y * width, new + y * width, stride) != 0 { changedRows += 1 }
+        changed.withUnsafeMutableBufferPointer { changed in
+            for y in 0..<height {
+                changed[y] = memcmp(old + y * width, new + y * width, stride) != 0
+                if changed[y] { changedRows += 1 }
+            }
+        }
         guard changedRows > 0, width >= 4 else { return false }
         line = nil
         characters.removeAll(keepingCapacity: true)
-        if lines && changedRows > 1 && height > 2 { findLineMove(old: old, new: new, width: width, height: height) }
+        if blankRow.count != width { blankRow = Array(repeating: .blank, count: width) }
+        blankRow.withUnsafeBufferPointer { blank in
+            guard let blank = blank.baseAddress else { return }
+            if lines && changedRows > 1 && height > 2 {
+                findLineMove(old: old, blank: blank, new: new, width: width, height: height)
+            }
+            findCharacterMoves(old: old, blank: blank, new: new, width: width, height: height)
+        }
+        guard line != nil || !characters.isEmpty else { return false }
         var screen = shifted
         shifted = []
         if screen.count != width * height { screen = Array(repeating: .blank, count: width * height) }
@@ -116,51 +138,108 @@ struct MoveScratch {
             guard let screen = screen.baseAddress else { return }
             screen.update(from: old, count: width * height)
             if let line { line.apply(to: screen, width: width) }
-            findCharacterMoves(shifted: screen, new: new, width: width, height: height)
+            for character in characters { character.apply(to: screen + character.row * width, width: width) }
         }
         shifted = screen
-        return line != nil || !characters.isEmpty
+        return true
     }
 
-    /// Sets ``line`` to the best line move from `old` to `new`, if any (``LineMove/find``).
-    private mutating func findLineMove(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int) {
+    /// What the planned moves would save, estimated from the cells before the frame is encoded
+    /// a second time: the cells of `new` the moves bring back (they differ on screen, `old`, and
+    /// equal ``shifted``) less those they break (equal on screen, not after the moves), a byte
+    /// each — a cell of the default blank counts nothing, an erase clears any run of them — less
+    /// the moves' sequences, a cursor move (4 bytes) to each and a pen reset (4 bytes). Only the
+    /// rows the moves touch are compared. A frame whose estimate is not positive is encoded once,
+    /// as the cell diff.
+    ///
+    /// - Complexity: O(width) per row the moves touch.
+    func estimatedSaving(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int) -> Int {
+        var saving = -4
+        if let line { saving -= line.sequenceBytes + 8 }
+        for character in characters {
+            saving -= character.sequenceBytes(width: width) + (character.distance > 0 ? 8 : 4)
+        }
+        var next = 0
+        shifted.withUnsafeBufferPointer { shifted in
+            guard let shifted = shifted.baseAddress else { return }
+            for y in 0..<height {
+                var touched = false
+                if let line, y >= line.top, y <= line.bottom { touched = true }
+                while next < characters.count, characters[next].row < y { next += 1 }
+                if next < characters.count, characters[next].row == y { touched = true }
+                guard touched else { continue }
+                let row = y * width
+                for x in row..<(row + width) {
+                    let cell = new[x]
+                    let before = old[x] == cell
+                    guard before != (shifted[x] == cell), cell != .blank else { continue }
+                    saving += before ? -1 : 1
+                }
+            }
+        }
+        return saving
+    }
+
+    /// Sets ``line`` to the best line move from `old` to `new`, if any (``LineMove/find``). An
+    /// unchanged row is hashed once, for both frames; a changed row is checked for blank.
+    private mutating func findLineMove(
+        old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int
+    ) {
         if oldHashes.count != height {
             oldHashes = Array(repeating: 0, count: height)
             newHashes = Array(repeating: 0, count: height)
+            blankRows = Array(repeating: false, count: height)
         }
-        let blankHash = LineMove.blankRowHash(width: width)
-        oldHashes.withUnsafeMutableBufferPointer { oldHashes in
-            newHashes.withUnsafeMutableBufferPointer { newHashes in
-                guard let oldBase = oldHashes.baseAddress, let newBase = newHashes.baseAddress else { return }
-                LineMove.rowHashes(old, width: width, height: height, into: oldBase)
-                LineMove.rowHashes(new, width: width, height: height, into: newBase)
-                line = LineMove.find(
-                    oldHashes: UnsafeBufferPointer(oldHashes), newHashes: UnsafeBufferPointer(newHashes),
-                    blankHash: blankHash, old: old, new: new, width: width)
+        let stride = width * MemoryLayout<Cell>.stride
+        changed.withUnsafeBufferPointer { changed in
+            blankRows.withUnsafeMutableBufferPointer { blankRows in
+                oldHashes.withUnsafeMutableBufferPointer { oldHashes in
+                    newHashes.withUnsafeMutableBufferPointer { newHashes in
+                        for y in 0..<height {
+                            let row = new + y * width
+                            oldHashes[y] = LineMove.sampledHash(old + y * width, width: width)
+                            newHashes[y] = changed[y] ? LineMove.sampledHash(row, width: width) : oldHashes[y]
+                            blankRows[y] = changed[y] && memcmp(row, blank, stride) == 0
+                        }
+                        line = LineMove.find(
+                            oldHashes: UnsafeBufferPointer(oldHashes), newHashes: UnsafeBufferPointer(newHashes),
+                            changed: changed, blank: UnsafeBufferPointer(blankRows), old: old, new: new, width: width)
+                    }
+                }
             }
         }
     }
 
-    /// Appends a ``CharacterMove`` for each changed row of `shifted` that one brings closer to
-    /// `new`, and applies it to `shifted`. The shift found on one row is tried first on the
-    /// next (a push moves every row alike); at most two rows are searched over every shift (rows with enough changed glyphs).
+    /// Appends a ``CharacterMove`` for each changed row of the screen as ``line`` leaves it (rows
+    /// of `old`, moved, or `blank`) that one brings closer to `new`. The shift found on one row is
+    /// tried first on the next (a push moves every row alike); at most two rows are searched over
+    /// every shift (rows with enough changed glyphs).
     private mutating func findCharacterMoves(
-        shifted: UnsafeMutablePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int
+        old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int
     ) {
         var hint = 0
         var searches = 0
-        for y in 0..<height {
-            let row = shifted + y * width
-            let target = new + y * width
-            guard memcmp(row, target, width * MemoryLayout<Cell>.stride) != 0 else { continue }
+        let stride = width * MemoryLayout<Cell>.stride
+        // Without a hint, a row past the two searched over every shift can bring no move.
+        for y in 0..<height where hint != 0 || searches < 2 {
+            var row = old + y * width
+            if let line, y >= line.top, y <= line.bottom {
+                let count = abs(line.distance)
+                let source =
+                    line.distance > 0
+                    ? (y <= line.bottom - count ? y + count : -1) : (y >= line.top + count ? y - count : -1)
+                row = source < 0 ? blank : old + source * width
+                if memcmp(row, new + y * width, stride) == 0 { continue }
+            } else if !changed[y] {
+                continue
+            }
             var searched = false
             let move = CharacterMove.find(
-                old: row, new: target, width: width, row: y, hint: hint, searchesAll: searches < 2,
+                old: row, new: new + y * width, width: width, row: y, hint: hint, searchesAll: searches < 2,
                 searched: &searched)
             if searched { searches += 1 }
             guard let move else { continue }
             hint = move.distance
-            move.apply(to: row, width: width)
             characters.append(move)
         }
     }

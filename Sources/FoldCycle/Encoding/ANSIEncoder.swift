@@ -280,7 +280,8 @@ package struct ANSIEncoder: Sendable {
             current.cells.withUnsafeBufferPointer { new in
                 guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return }
                 if usesMoves,
-                    moves.plan(old: oldBase, new: newBase, width: width, height: height, lines: linesMayMove)
+                    moves.plan(old: oldBase, new: newBase, width: width, height: height, lines: linesMayMove),
+                    moves.estimatedSaving(old: oldBase, new: newBase, width: width, height: height) > 0
                 {
                     encodeCheaper(
                         old: oldBase, new: new, width: width, height: height, scratch: &scratch, moves: &moves,

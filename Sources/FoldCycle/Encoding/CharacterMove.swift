@@ -66,8 +66,22 @@ struct CharacterMove: Equatable {
         searched = true
         var best: CharacterMove?
         var bestSaving = 0
-        for distance in 1..<(width - start) {
-            for shift in [distance, -distance] {
+        let anchors = anchors(old: old, new: new, width: width, start: start)
+        // Whether `shift` brings back the anchor `earlier` (so it was weighed with that one).
+        func bringsBack(_ earlier: Int, _ shift: Int) -> Bool {
+            let source = earlier - shift
+            return earlier >= 0 && source >= start && source < width && old[source] == new[earlier]
+        }
+        for index in 0..<3 {
+            let anchor = index == 0 ? anchors.first : index == 1 ? anchors.middle : anchors.last
+            guard anchor >= 0 else { continue }
+            // The shifts that bring the anchor back: every other cell of the row on screen equal
+            // to it, less those an earlier anchor brought back (weighed already).
+            let cell = new[anchor]
+            for x in start..<width where x != anchor && old[x] == cell {
+                let shift = anchor - x
+                if index > 0, bringsBack(anchors.first, shift) { continue }
+                if index > 1, bringsBack(anchors.middle, shift) { continue }
                 let saving = saving(old: old, new: new, width: width, start: start, distance: shift)
                 if saving > bestSaving {
                     bestSaving = saving
@@ -77,6 +91,34 @@ struct CharacterMove: Equatable {
         }
         guard let best, bestSaving > best.sequenceBytes(width: width) + 4 else { return nil }
         return best
+    }
+
+    /// The shifts the search weighs are those that bring back one of three changed cells that
+    /// are not spaces (the first, the middle and the last from `start`; -1 for none, or for one
+    /// that is the same as another): a shift that brings back enough cells to pay brings back one
+    /// of them but in rows of scattered changes. O(width) each instead of every shift (O(width²)).
+    private static func anchors(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int) -> (
+        first: Int, middle: Int, last: Int
+    ) {
+        var first = -1
+        var last = -1
+        var count = 0
+        for x in start..<width where new[x].glyph != 0x20 && new[x] != old[x] {
+            if first < 0 { first = x }
+            last = x
+            count += 1
+        }
+        guard count > 2 else { return (first, -1, count == 2 ? last : -1) }
+        var middle = first
+        var seen = 0
+        for x in start..<width where new[x].glyph != 0x20 && new[x] != old[x] {
+            if seen == count / 2 {
+                middle = x
+                break
+            }
+            seen += 1
+        }
+        return (first, middle, last)
     }
 
     /// The changed cells (from `start`) a row needs before every shift is tried on it: fewer,

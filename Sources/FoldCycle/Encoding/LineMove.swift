@@ -40,26 +40,32 @@ struct LineMove: Equatable {
     }
 
     /// The move that brings the most changed rows of `new` back from `old` (the frame on
-    /// screen), or nil when no shift brings back at least two rows that are not blank. Rows are
-    /// compared by hash (``rowHashes(_:width:height:into:)``), then cell by cell; the block is the
-    /// span from the first such row's source to the last one's destination.
+    /// screen), or nil when no shift brings back at least two rows that are not blank. A row is
+    /// brought back when it changed (`changed`), is not blank (`blank`) and equals, cell for cell,
+    /// the row of `old` the shift moves to it; rows are first compared by a hash of a sample of
+    /// their cells (``sampledHash(_:width:)``), which equal rows share, and only rows whose
+    /// samples agree are compared whole. The block is the span from the first such row's source
+    /// to the last one's destination.
     ///
-    /// - Complexity: O(height²) hash compares, plus O(width) per row matched.
+    /// - Complexity: O(height²) hash compares, plus O(width) per pair of rows whose samples agree.
     static func find(
-        oldHashes: UnsafeBufferPointer<UInt64>, newHashes: UnsafeBufferPointer<UInt64>, blankHash: UInt64,
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int
+        oldHashes: UnsafeBufferPointer<UInt64>, newHashes: UnsafeBufferPointer<UInt64>,
+        changed: UnsafeBufferPointer<Bool>, blank: UnsafeBufferPointer<Bool>, old: UnsafePointer<Cell>,
+        new: UnsafePointer<Cell>, width: Int
     ) -> LineMove? {
         let height = newHashes.count
+        let stride = width * MemoryLayout<Cell>.stride
+        func brings(_ y: Int, _ shift: Int) -> Bool {
+            changed[y] && !blank[y] && newHashes[y] == oldHashes[y + shift]
+                && memcmp(new + y * width, old + (y + shift) * width, stride) == 0
+        }
         var best = 0
         var bestCount = 1
         for distance in 1..<height {
             for sign in [1, -1] {
                 let shift = distance * sign
                 var count = 0
-                for y in max(0, -shift)..<min(height, height - shift) {
-                    let hash = newHashes[y]
-                    if hash == oldHashes[y + shift] && hash != oldHashes[y] && hash != blankHash { count += 1 }
-                }
+                for y in max(0, -shift)..<min(height, height - shift) where brings(y, shift) { count += 1 }
                 if count > bestCount {
                     best = shift
                     bestCount = count
@@ -67,14 +73,9 @@ struct LineMove: Equatable {
             }
         }
         guard best != 0 else { return nil }
-        // The rows the shift brings back, checked cell by cell (a hash may collide).
         var first = -1
         var last = -1
-        for y in max(0, -best)..<min(height, height - best) {
-            let hash = newHashes[y]
-            guard hash == oldHashes[y + best], hash != oldHashes[y], hash != blankHash,
-                memcmp(new + y * width, old + (y + best) * width, width * MemoryLayout<Cell>.stride) == 0
-            else { continue }
+        for y in max(0, -best)..<min(height, height - best) where brings(y, best) {
             if first < 0 { first = y }
             last = y
         }
@@ -84,31 +85,18 @@ struct LineMove: Equatable {
             : LineMove(top: first + best, bottom: last, distance: best)
     }
 
-    /// A hash of each of the `height` rows of `cells` (`width` a row) into `hashes`.
-    static func rowHashes(
-        _ cells: UnsafePointer<Cell>, width: Int, height: Int, into hashes: UnsafeMutablePointer<UInt64>
-    ) {
-        for y in 0..<height { hashes[y] = rowHash(cells + y * width, width: width) }
-    }
-
-    /// ``rowHash(_:width:)`` of a row of `width` default blanks (``Cell/blank``).
-    static func blankRowHash(width: Int) -> UInt64 {
+    /// A hash of every fourth cell of a row of `width` cells and its last: equal rows have equal
+    /// hashes, and rows that differ mostly differ in it (a fourth of the cost of every cell).
+    @inline(__always)
+    static func sampledHash(_ cells: UnsafePointer<Cell>, width: Int) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for _ in 0..<width { hash = mix(hash, Cell.blank) }
-        return hash
+        for x in Swift.stride(from: 0, to: width, by: 4) { hash = mix(hash, cells[x]) }
+        return mix(hash, cells[width - 1])
     }
 
     /// One cell mixed into a row hash.
     @inline(__always)
     static func mix(_ hash: UInt64, _ cell: Cell) -> UInt64 {
         ((hash ^ cell.low) &* 0x0000_0100_0000_01B3 ^ cell.high) &* 0x9E37_79B9_7F4A_7C15
-    }
-
-    /// A hash of `width` cells (two multiplies a cell).
-    @inline(__always)
-    static func rowHash(_ cells: UnsafePointer<Cell>, width: Int) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for x in 0..<width { hash = mix(hash, cells[x]) }
-        return hash
     }
 }
