@@ -3,6 +3,12 @@ import FoldCycle
 import FoldCycleOptions
 internal import FoldCyclePlatform
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `--markdown`: when items are read as Markdown.
 enum MarkdownSetting: String, CaseIterable, Sendable {
     /// When `--file` names a `.md` or `.markdown` file (the default).
@@ -83,9 +89,33 @@ struct ItemReading: Hashable, Sendable {
         pictures != .none && CardPicture.kind(ofItem: text) != .text
     }
 
+    /// The most pictures decoded at once (``chunks(of:)``): twice the cores, so that every core
+    /// has work while the first card waits for no more than a few pictures.
+    static let pictureChunkSize = 2 * max(ProcessInfo.processInfo.activeProcessorCount, 1)
+
+    /// `texts` cut into consecutive ranges, in order, each holding at most `pictures` items that
+    /// name a picture (``namesPicture(_:)``; text items are cheap to read and go with them): an
+    /// ``ItemStream`` reads and hands over one range at a time, so the first card waits for the
+    /// pictures of its range alone, not for every picture read so far. No picture: one range.
+    func chunks(of texts: [String], pictures: Int = pictureChunkSize) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = texts.startIndex
+        var count = 0
+        for index in texts.indices where namesPicture(texts[index]) {
+            count += 1
+            if count == max(pictures, 1) {
+                ranges.append(start..<(index + 1))
+                start = index + 1
+                count = 0
+            }
+        }
+        if start < texts.endIndex { ranges.append(start..<texts.endIndex) }
+        return ranges
+    }
+
     /// Every item of `texts` as ``styledString(_:)`` reads it, in order; the pictures among them
-    /// decoded on every core at once (`DispatchQueue.concurrentPerform`): a deck of 100 photos
-    /// shows its first card sooner (issue 30: under 0.5 s).
+    /// decoded on every core at once (`DispatchQueue.concurrentPerform`). Decodes them all
+    /// before it returns: a deck reads a chunk at a time (``chunks(of:)``).
     func styledStrings(_ texts: [String]) -> [StyledString] {
         guard texts.count > 1, texts.contains(where: namesPicture) else { return texts.map(styledString) }
         let read = LockedBox([StyledString?](repeating: nil, count: texts.count))
