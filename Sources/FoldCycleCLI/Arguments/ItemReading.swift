@@ -93,15 +93,16 @@ struct ItemReading: Hashable, Sendable {
     /// has work while the first card waits for no more than a few pictures.
     static let pictureChunkSize = 2 * max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
-    /// `texts` cut into consecutive ranges, in order, each holding at most `pictures` items that
-    /// name a picture (``namesPicture(_:)``; text items are cheap to read and go with them): an
+    /// `texts` cut into consecutive ranges, in order, each holding at most `pictures` items with
+    /// a picture's name (.png, .jpg, .jpeg under `--pictures auto` or `cells`; told by the name
+    /// alone, no file is opened; text items are cheap to read and go with them): an
     /// ``ItemStream`` reads and hands over one range at a time, so the first card waits for the
-    /// pictures of its range alone, not for every picture read so far. No picture: one range.
+    /// pictures of its range alone, not for every picture read so far. None: one range.
     func chunks(of texts: [String], pictures: Int = pictureChunkSize) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = texts.startIndex
         var count = 0
-        for index in texts.indices where namesPicture(texts[index]) {
+        for index in texts.indices where self.pictures != .none && CardPicture.hasPictureExtension(texts[index]) {
             count += 1
             if count == max(pictures, 1) {
                 ranges.append(start..<(index + 1))
