@@ -297,7 +297,7 @@ struct DeckCommand {
             // Every item is there, but its pictures are decoded a chunk at a time while the deck
             // runs: the first card does not wait for the last picture.
             let texts = try loadItems()
-            guard reading.chunks(of: texts).count > 1 else {
+            guard reading.chunks(of: texts, first: ItemReading.firstPictureChunkSize).count > 1 else {
                 // One chunk (text, a few pictures): read whole, the footer says nothing of input.
                 let items = zip(texts, reading.styledStrings(texts)).map { ItemStream.Item(text: $0, styled: $1) }
                 return try DeckSession(command: self, items: items, sizing: texts, terminal: terminal).run()

@@ -11,7 +11,7 @@ internal import FoldCyclePlatform
 /// Items read on a thread of their own, from a descriptor (the deck's standard input, cut as
 /// they arrive: ``ItemStreamSplitter``) or from a list read before (arguments, `--file`), read
 /// as their cards show them (``ItemReading``: pictures decoded, in order, at most
-/// ``ItemReading/pictureChunkSize`` at once) and handed over a chunk at a time, so that a deck
+/// ``ItemReading/pictureChunkSize`` at once, the first chunk one a core) and handed over a chunk at a time, so that a deck
 /// shows its first card as soon as that item is read and decoded and takes more while it runs
 /// (as fzf reads its input): `find / | foldcycle deck` and `foldcycle deck photos/*.jpg` start at
 /// once (docs/decisions/0195-pictures-decoded-as-a-stream.md). Reading never waits for the
@@ -61,6 +61,8 @@ final class ItemStream: @unchecked Sendable {
     private var end: End?
     private var consumer: (queue: DispatchQueue, handler: @Sendable () -> Void)?
     private var deliveryScheduled = false
+    /// Whether a chunk was read already (on the stream's thread only).
+    private var handedAny = false
 
     /// A stream of the items on `descriptor` (not read until ``start()``), named `name` in
     /// messages (`standard input`), cut as `split` says, read as `reading` says.
@@ -177,10 +179,13 @@ final class ItemStream: @unchecked Sendable {
         }
     }
 
-    /// Reads `items` as their cards show them, a chunk at a time (``ItemReading/chunks(of:)``),
-    /// and hands each chunk over as soon as it is read.
+    /// Reads `items` as their cards show them, a chunk at a time (``ItemReading/chunks(of:pictures:first:)``;
+    /// the stream's first chunk one picture a core), and hands each chunk over as soon as it is read.
     private func hand(_ items: [String]) {
-        for chunk in reading.chunks(of: items) {
+        guard !items.isEmpty else { return }
+        let first = handedAny ? nil : ItemReading.firstPictureChunkSize
+        handedAny = true
+        for chunk in reading.chunks(of: items, first: first) {
             let texts = Array(items[chunk])
             let styled = reading.styledStrings(texts)
             hand(zip(texts, styled).map { Item(text: $0, styled: $1) })
