@@ -15,7 +15,7 @@ struct ItemStreamPictureTests {
         let texts = ["a.png", "note", "b.JPG", "c.jpeg", "more", "d.png", "e.png"]
         #expect(reading.chunks(of: texts, pictures: 2) == [0..<3, 3..<6, 6..<7])
         #expect(reading.chunks(of: texts, pictures: 3) == [0..<4, 4..<7])
-        #expect(reading.chunks(of: texts, pictures: 3, first: 1) == [0..<2, 2..<6, 6..<7])
+        #expect(reading.chunks(of: texts, pictures: 3, first: 1) == [0..<1, 1..<6, 6..<7])
         #expect(reading.chunks(of: ["one", "two", "three"], pictures: 2) == [0..<3])
         #expect(reading.chunks(of: [], pictures: 2) == [])
         #expect(ItemReading(pictures: .none).chunks(of: texts, pictures: 2) == [0..<7])
