@@ -299,8 +299,7 @@ struct DeckCommand {
             let texts = try loadItems()
             guard reading.chunks(of: texts, first: ItemReading.firstPictureChunkSize).count > 1 else {
                 // One chunk (text, a few pictures): read whole, the footer says nothing of input.
-                let items = zip(texts, reading.styledStrings(texts)).map { ItemStream.Item(text: $0, styled: $1) }
-                return try DeckSession(command: self, items: items, sizing: texts, terminal: terminal).run()
+                return try DeckSession(command: self, items: texts, terminal: terminal).run()
             }
             let stream = ItemStream(items: texts, name: "the items", reading: reading)
             stream.start()

@@ -128,6 +128,15 @@ final class DeckSession: Sendable {
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
+    /// A deck of `texts`, every one read (its pictures decoded) before it starts; the card fitted
+    /// to them all.
+    ///
+    /// - Throws: ``CLIError/unreadableInput(_:)`` when there are no items.
+    convenience init(command: DeckCommand, items texts: [String], terminal tty: TerminalDevice) throws(CLIError) {
+        let items = zip(texts, command.reading.styledStrings(texts)).map { ItemStream.Item(text: $0, styled: $1) }
+        try self.init(command: command, items: items, sizing: texts, terminal: tty)
+    }
+
     /// The terminal's size, or 80 × 24 when it reports none.
     static func usableSize(_ size: TerminalSize?) -> TerminalSize {
         guard let size, size.columns > 0, size.rows > 0 else { return TerminalSize(columns: 80, rows: 24) }
