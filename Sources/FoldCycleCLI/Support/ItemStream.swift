@@ -179,17 +179,30 @@ final class ItemStream: @unchecked Sendable {
         }
     }
 
+    /// The most items in a stream's first chunk: the first card waits for a few items' reading,
+    /// not a whole read's (a 64 KiB read of short lines is some 30,000 items).
+    static let firstChunkItemLimit = 256
+
     /// Reads `items` as their cards show them, a chunk at a time (``ItemReading/chunks(of:pictures:first:)``;
-    /// the stream's first chunk one picture a core), and hands each chunk over as soon as it is read.
+    /// the stream's first chunk at most ``firstChunkItemLimit`` items and one picture a core), and
+    /// hands each chunk over as soon as it is read.
     private func hand(_ items: [String]) {
         guard !items.isEmpty else { return }
-        let first = handedAny ? nil : ItemReading.firstPictureChunkSize
-        handedAny = true
-        for chunk in reading.chunks(of: items, first: first) {
-            let texts = Array(items[chunk])
-            let styled = reading.styledStrings(texts)
-            hand(zip(texts, styled).map { Item(text: $0, styled: $1) })
+        var rest = items[...]
+        if !handedAny {
+            handedAny = true
+            let head = Array(rest.prefix(Self.firstChunkItemLimit))
+            let first = reading.chunks(of: head, first: ItemReading.firstPictureChunkSize)[0]
+            handRead(Array(head[first]))
+            rest = rest.dropFirst(first.count)
         }
+        let texts = Array(rest)
+        for chunk in reading.chunks(of: texts) { handRead(Array(texts[chunk])) }
+    }
+
+    /// Reads `texts` (on every core at once) and hands them over.
+    private func handRead(_ texts: [String]) {
+        hand(zip(texts, reading.styledStrings(texts)).map { Item(text: $0, styled: $1) })
     }
 
     /// Hands `items` over, first waiting while too many wait already.
