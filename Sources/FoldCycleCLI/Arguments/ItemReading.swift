@@ -3,6 +3,12 @@ import FoldCycle
 import FoldCycleOptions
 internal import FoldCyclePlatform
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `--markdown`: when items are read as Markdown.
 enum MarkdownSetting: String, CaseIterable, Sendable {
     /// When `--file` names a `.md` or `.markdown` file (the default).
@@ -84,9 +90,39 @@ struct ItemReading: Hashable, Sendable {
         pictures != .none && CardPicture.kind(ofItem: text) != .text
     }
 
+    /// The most pictures decoded at once (``chunks(of:pictures:first:)``): twice the cores, so
+    /// that every core has work while the first card waits for no more than a few pictures.
+    static let pictureChunkSize = 2 * firstPictureChunkSize
+
+    /// The most pictures in a stream's first chunk: one for each core, so that the first card
+    /// waits for one round of decoding.
+    static let firstPictureChunkSize = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+
+    /// `texts` cut into consecutive ranges, in order, each holding at most `pictures` items with
+    /// a picture's name (.png, .jpg, .jpeg under `--pictures auto` or `cells`; told by the name
+    /// alone, no file is opened; text items are cheap to read and go with them): an
+    /// ``ItemStream`` reads and hands over one range at a time, so the first card waits for the
+    /// pictures of its range alone, not for every picture read so far. None: one range. The
+    /// first range holds at most `first` (`pictures` when nil).
+    func chunks(of texts: [String], pictures: Int = pictureChunkSize, first: Int? = nil) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = texts.startIndex
+        var count = 0
+        for index in texts.indices where self.pictures != .none && CardPicture.hasPictureExtension(texts[index]) {
+            count += 1
+            if count == max(ranges.isEmpty ? first ?? pictures : pictures, 1) {
+                ranges.append(start..<(index + 1))
+                start = index + 1
+                count = 0
+            }
+        }
+        if start < texts.endIndex { ranges.append(start..<texts.endIndex) }
+        return ranges
+    }
+
     /// Every item of `texts` as ``styledString(_:)`` reads it, in order; the pictures among them
-    /// decoded on every core at once (`DispatchQueue.concurrentPerform`): a deck of 100 photos
-    /// shows its first card sooner (issue 30: under 0.5 s).
+    /// decoded on every core at once (`DispatchQueue.concurrentPerform`). Decodes them all
+    /// before it returns: a deck reads a chunk at a time (``chunks(of:pictures:first:)``).
     func styledStrings(_ texts: [String]) -> [StyledString] {
         guard texts.count > 1, texts.contains(where: namesPicture) else { return texts.map(styledString) }
         let read = LockedBox([StyledString?](repeating: nil, count: texts.count))

@@ -317,10 +317,20 @@ struct DeckCommand {
         }
         let terminal = try DeckTerminal.open()
         guard streamsStandardInput else {
-            return try DeckSession(command: self, items: try loadItems(), terminal: terminal).run()
+            // Every item is there, but its pictures are decoded a chunk at a time while the deck
+            // runs: the first card does not wait for the last picture.
+            let texts = try loadItems()
+            guard reading.chunks(of: texts, first: ItemReading.firstPictureChunkSize).count > 1 else {
+                // One chunk (text, a few pictures): read whole, the footer says nothing of input.
+                return try DeckSession(command: self, items: texts, terminal: terminal).run()
+            }
+            let stream = ItemStream(items: texts, name: "the items", reading: reading)
+            stream.start()
+            let (items, _) = stream.waitForItems()
+            return try DeckSession(command: self, items: items, sizing: texts, terminal: terminal, stream: stream).run()
         }
         // The first card as soon as its item is read; the rest while the deck runs.
-        let stream = ItemStream(descriptor: 0, name: InputFile.name(of: "-"), split: split)
+        let stream = ItemStream(descriptor: 0, name: InputFile.name(of: "-"), split: split, reading: reading)
         stream.start()
         let (items, end) = stream.waitForItems()
         // Input that fails before the deck is up fails as a whole read does (66, nothing drawn).
@@ -330,7 +340,9 @@ struct DeckCommand {
         }
         // Keys typed while no card was on screen are not replayed on cards never seen.
         Platform.discardInput(terminal.fileDescriptor)
-        return try DeckSession(command: self, items: items, terminal: terminal, stream: stream).run()
+        return try DeckSession(
+            command: self, items: items, sizing: items.map(\.text), terminal: terminal, stream: stream
+        ).run()
     }
 
     /// Whether the items are standard input's alone, read as they come (``ItemStream``): with

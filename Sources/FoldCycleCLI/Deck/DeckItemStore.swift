@@ -38,6 +38,12 @@ final class DeckItemStore: DeckDataSource, Sendable {
         state = LockedBox(State(items: reading.styledStrings(items), cards: Array(items.indices)))
     }
 
+    /// A store of `items` read already (``ItemStream``), read as `reading` says those added later.
+    init(read items: [StyledString], reading: ItemReading) {
+        self.reading = reading
+        state = LockedBox(State(items: items, cards: Array(items.indices)))
+    }
+
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
     /// is held then).
     func setNeedsMoreDataHandler(_ handler: (@Sendable (Int) -> Void)?) {
@@ -85,7 +91,11 @@ final class DeckItemStore: DeckDataSource, Sendable {
 
     /// Appends `items` (a batch read from a stream).
     func append(contentsOf items: [String]) {
-        let styled = reading.styledStrings(items)
+        append(read: reading.styledStrings(items))
+    }
+
+    /// Appends `styled`, items read already (a chunk from an ``ItemStream``).
+    func append(read styled: [StyledString]) {
         state.withLock {
             $0.cards += $0.items.count..<($0.items.count + styled.count)
             $0.items += styled

@@ -68,20 +68,22 @@ final class DeckSession: Sendable {
     /// Builds the deck, its scene, the session and the player; nothing is drawn yet.
     ///
     /// - Parameters:
-    ///   - items: the items there are at start (the first read, when streaming).
-    ///   - stream: where more items come from while the deck runs, if anywhere: the card's size
-    ///     is fitted to `items`, later items are cut to it.
+    ///   - items: the items there are at start, read (the first chunk, when streaming).
+    ///   - sizing: the items the card's size is fitted to: every item when they were all known
+    ///     at start (arguments, `--file`), else the first read (later items are cut to it).
+    ///   - stream: where more items come from while the deck runs, if anywhere.
     /// - Throws: ``CLIError/unreadableInput(_:)`` when there are no items.
-    init(command: DeckCommand, items: [String], terminal tty: TerminalDevice, stream: ItemStream? = nil)
-        throws(CLIError)
-    {
+    init(
+        command: DeckCommand, items: [ItemStream.Item], sizing: [String], terminal tty: TerminalDevice,
+        stream: ItemStream? = nil
+    ) throws(CLIError) {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
         self.stream = stream
-        store = DeckItemStore(items, reading: command.reading)
+        store = DeckItemStore(read: items.map(\.styled), reading: command.reading)
         self.tty = tty
         let screen = Self.usableSize(tty.size)
-        let cardSize = command.cardSize(items: store.items, maxWidth: screen.columns - 2)
+        let cardSize = command.cardSize(items: sizing, maxWidth: screen.columns - 2)
         metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: command.cellAspect)
         deck = SwipeDeck(
             dataSource: store,
@@ -120,10 +122,19 @@ final class DeckSession: Sendable {
                 return Player(
                     scene: scene, configuration: configuration, sink: recorder.sink(terminal: tty), session: session)
             })
-        var initial = State(budget: ItemBudget(items))
+        var initial = State(budget: ItemBudget(items.map(\.text)))
         initial.tally.tracksSkips = command.behavior == .swipeDeck
         state = QueueConfined(initial, on: core.queue)
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
+    }
+
+    /// A deck of `texts`, every one read (its pictures decoded) before it starts; the card fitted
+    /// to them all.
+    ///
+    /// - Throws: ``CLIError/unreadableInput(_:)`` when there are no items.
+    convenience init(command: DeckCommand, items texts: [String], terminal tty: TerminalDevice) throws(CLIError) {
+        let items = zip(texts, command.reading.styledStrings(texts)).map { ItemStream.Item(text: $0, styled: $1) }
+        try self.init(command: command, items: items, sizing: texts, terminal: tty)
     }
 
     /// The terminal's size, or 80 × 24 when it reports none.
@@ -226,15 +237,15 @@ final class DeckSession: Sendable {
         var admitted = items.endIndex
         for (index, item) in items.enumerated() {
             do throws(ItemLimitError) {
-                try state.value.budget.admit(item)
+                try state.value.budget.admit(item.text)
             } catch {
                 admitted = index
-                state.value.streamEnd = .failed(.unreadableInput("standard input: \(error)"))
+                state.value.streamEnd = .failed(.unreadableInput("\(stream.inputName): \(error)"))
                 break
             }
         }
         if admitted > 0 {
-            store.append(contentsOf: Array(items[..<admitted]))
+            store.append(read: items[..<admitted].map(\.styled))
             deck.reloadData()
         }
         if state.value.streamEnd == nil, let end { state.value.streamEnd = end }
@@ -542,10 +553,11 @@ final class DeckSession: Sendable {
     /// Where the items are, for the footer.
     private var inputProgress: DeckTally.InputProgress {
         if !isReadingInput, waitsForCards { return .waiting }
-        guard stream != nil else { return .complete }
+        guard let stream else { return .complete }
         switch state.value.streamEnd {
         case nil: return .reading
-        case .complete: return .ended
+        // Arguments and `--file` were all there at start: only their pictures were still read.
+        case .complete: return stream.readsDescriptor ? .ended : .complete
         case .failed: return .stopped
         }
     }

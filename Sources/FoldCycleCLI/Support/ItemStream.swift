@@ -8,11 +8,14 @@ internal import FoldCyclePlatform
     import Foundation
 #endif
 
-/// Items read from a descriptor (the deck's standard input) on a thread of their own, cut as
-/// they arrive (``ItemStreamSplitter``) and handed over in batches, so that a deck shows its
-/// first card as soon as that item is read and takes more while it runs (as fzf reads its
-/// input): `find / | foldcycle deck` starts at once. Reading never waits for the deck's queue,
-/// nor the queue for a read.
+/// Items read on a thread of their own, from a descriptor (the deck's standard input, cut as
+/// they arrive: ``ItemStreamSplitter``) or from a list read before (arguments, `--file`), read
+/// as their cards show them (``ItemReading``: pictures decoded, in order, at most
+/// ``ItemReading/pictureChunkSize`` at once, the first chunk one a core) and handed over a chunk at a time, so that a deck
+/// shows its first card as soon as that item is read and decoded and takes more while it runs
+/// (as fzf reads its input): `find / | foldcycle deck` and `foldcycle deck photos/*.jpg` start at
+/// once (docs/decisions/0195-pictures-decoded-as-a-stream.md). Reading never waits for the
+/// deck's queue, nor the queue for a read.
 ///
 /// Bounded as a whole read is: at most ``Limits/inputFileBytes`` bytes and ``Limits/items``
 /// items; past either the stream ends with an error naming the limit (the items before it are
@@ -30,34 +33,78 @@ final class ItemStream: @unchecked Sendable {
         case failed(CLIError)
     }
 
+    /// An item as read (its text, which names it to scripts and counts in ``Limits``) and as its
+    /// card shows it.
+    struct Item: Sendable {
+        /// The item's text.
+        let text: String
+        /// The item as ``ItemReading/styledString(_:)`` reads it.
+        let styled: StyledString
+    }
+
+    /// Where the items come from.
+    enum Source: Sendable {
+        /// Read from a descriptor, cut as `split` says.
+        case descriptor(Int32, split: ItemSplit)
+        /// A list read before.
+        case list([String])
+    }
+
     /// The most items that wait to be taken before the reader pauses.
     static let pendingItemLimit = 1 << 16
 
-    private let descriptor: Int32
+    private let source: Source
     private let name: String
-    private let split: ItemSplit
+    private let reading: ItemReading
     private let condition = Condition()
-    private var pending: [String] = []
+    private var pending: [Item] = []
     private var end: End?
     private var consumer: (queue: DispatchQueue, handler: @Sendable () -> Void)?
     private var deliveryScheduled = false
+    /// Whether a chunk was read already (on the stream's thread only).
+    private var handedAny = false
 
     /// A stream of the items on `descriptor` (not read until ``start()``), named `name` in
-    /// messages (`standard input`), cut as `split` says.
-    init(descriptor: Int32, name: String, split: ItemSplit) {
-        self.descriptor = descriptor
+    /// messages (`standard input`), cut as `split` says, read as `reading` says.
+    init(descriptor: Int32, name: String, split: ItemSplit, reading: ItemReading = ItemReading()) {
+        source = .descriptor(descriptor, split: split)
         self.name = name
-        self.split = split
+        self.reading = reading
     }
+
+    /// A stream of `items` (read before, within ``Limits``), read as `reading` says (not until
+    /// ``start()``); it ends complete after the last.
+    init(items: [String], name: String, reading: ItemReading = ItemReading()) {
+        source = .list(items)
+        self.name = name
+        self.reading = reading
+    }
+
+    /// Whether the items come from a descriptor (then the deck says where the input is: `end of
+    /// input`); a list's end is not news.
+    var readsDescriptor: Bool {
+        if case .descriptor = source { return true }
+        return false
+    }
+
+    /// What names the input in messages (`standard input`).
+    var inputName: String { name }
 
     /// Starts the reading thread.
     func start() {
-        Platform.startThread(named: "FoldCycle.items") { [self] in readToEnd() }
+        Platform.startThread(named: "FoldCycle.items") { [self] in
+            switch source {
+            case .descriptor(let descriptor, let split): readToEnd(descriptor, split: split)
+            case .list(let items):
+                hand(items)
+                finish(.complete)
+            }
+        }
     }
 
     /// Waits until an item is read or the input ends; returns (and takes) the items read so far
     /// and the end, if it came.
-    func waitForItems() -> (items: [String], end: End?) {
+    func waitForItems() -> (items: [Item], end: End?) {
         condition.lock()
         defer { condition.unlock() }
         while pending.isEmpty && end == nil { condition.wait() }
@@ -75,13 +122,13 @@ final class ItemStream: @unchecked Sendable {
 
     /// The items read since the last take, and the end once it came (then every later take
     /// returns it again, with no items).
-    func take() -> (items: [String], end: End?) {
+    func take() -> (items: [Item], end: End?) {
         condition.lock()
         defer { condition.unlock() }
         return takeLocked()
     }
 
-    private func takeLocked() -> (items: [String], end: End?) {
+    private func takeLocked() -> (items: [Item], end: End?) {
         let items = pending
         pending = []
         deliveryScheduled = false
@@ -97,7 +144,7 @@ final class ItemStream: @unchecked Sendable {
 
     // MARK: - Reading (on the stream's thread)
 
-    private func readToEnd() {
+    private func readToEnd(_ descriptor: Int32, split: ItemSplit) {
         var splitter = ItemStreamSplitter(split: split)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var bytesRead = 0
@@ -132,8 +179,34 @@ final class ItemStream: @unchecked Sendable {
         }
     }
 
-    /// Hands `items` over, first waiting while too many wait already.
+    /// The most items in a stream's first chunk: the first card waits for a few items' reading,
+    /// not a whole read's (a 64 KiB read of short lines is some 30,000 items).
+    static let firstChunkItemLimit = 256
+
+    /// Reads `items` as their cards show them, a chunk at a time (``ItemReading/chunks(of:pictures:first:)``;
+    /// the stream's first chunk at most ``firstChunkItemLimit`` items and one picture a core), and
+    /// hands each chunk over as soon as it is read.
     private func hand(_ items: [String]) {
+        guard !items.isEmpty else { return }
+        var rest = items[...]
+        if !handedAny {
+            handedAny = true
+            let head = Array(rest.prefix(Self.firstChunkItemLimit))
+            let first = reading.chunks(of: head, first: ItemReading.firstPictureChunkSize)[0]
+            handRead(Array(head[first]))
+            rest = rest.dropFirst(first.count)
+        }
+        let texts = Array(rest)
+        for chunk in reading.chunks(of: texts) { handRead(Array(texts[chunk])) }
+    }
+
+    /// Reads `texts` (on every core at once) and hands them over.
+    private func handRead(_ texts: [String]) {
+        hand(zip(texts, reading.styledStrings(texts)).map { Item(text: $0, styled: $1) })
+    }
+
+    /// Hands `items` over, first waiting while too many wait already.
+    private func hand(_ items: [Item]) {
         guard !items.isEmpty else { return }
         condition.lock()
         defer { condition.unlock() }
