@@ -1,6 +1,6 @@
 /// How a card shows a ``CardPicture`` (docs/DESIGN.md#picture-cards): the picture area is the whole
-/// card but its last row, which holds the caption (centred, in the card's text style, cut with
-/// "…" when too long); with no caption, or a card one row tall, the picture takes every row. A
+/// card but its last row, which holds the caption (centred, in the card's text style, cut from
+/// the left with "…" when too long, so the file's name and size stay); with no caption, or a card one row tall, the picture takes every row. A
 /// picture's area holds its half blocks (``PictureRaster``); a failure's area holds its reason as
 /// text, centred. Without colour (``ColorDepth/none``) half blocks would show nothing: the area
 /// holds the picture's ``CardPicture/plainText`` (its path) as text instead.
@@ -26,7 +26,8 @@ enum PictureCardLayout {
         let inset = size.columns > 2 ? 1 : 0
         if captionRows == 1 {
             let caption = TextLayout.layout(
-                StyledString(TextLayout.sanitized(picture.caption)), width: size.columns - 2 * inset, height: 1,
+                StyledString(leftCut(TextLayout.sanitized(picture.caption), width: size.columns - 2 * inset)),
+                width: size.columns - 2 * inset, height: 1,
                 alignment: .center, style: style)
             cells.blit(caption, at: CellPosition(column: inset, row: areaRows))
         }
@@ -51,5 +52,19 @@ enum PictureCardLayout {
             cells.blit(text, at: CellPosition(column: inset, row: 0))
             return (cells, nil)
         }
+    }
+
+    /// `text` when it fits `width` cells, else "…" and its longest end that fits after it.
+    static func leftCut(_ text: String, width: Int) -> String {
+        guard DisplayWidth.of(text) > width, width >= 1 else { return text }
+        var kept: [Character] = []
+        var used = 1
+        for cluster in text.reversed() {
+            let cells = DisplayWidth.of(cluster)
+            guard used + cells <= width else { break }
+            used += cells
+            kept.append(cluster)
+        }
+        return "…" + String(kept.reversed())
     }
 }

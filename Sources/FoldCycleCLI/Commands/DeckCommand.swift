@@ -283,6 +283,17 @@ struct DeckCommand {
         Self.cardSize(items: items, width: width, height: height, maxWidth: maxWidth, reading: reading)
     }
 
+    /// Whether the card follows the terminal (``PictureCardSizing``): `--width` or `--height` is
+    /// absent and one of the first ``fittedItemLimit`` items names a picture.
+    func sizesCardToTerminal(items: [String]) -> Bool {
+        (width == nil || height == nil) && items.prefix(Self.fittedItemLimit).contains(where: reading.namesPicture)
+    }
+
+    /// The card in a terminal of `screen` when it ``sizesCardToTerminal(items:)``.
+    func terminalCardSize(screen: TerminalSize) -> TerminalSize {
+        PictureCardSizing.deckCard(screen: screen, width: width, height: height, visibleCount: visibleCount)
+    }
+
     /// The card size of a deck of `items`: `width` / `height` when given, else what fits the
     /// widest and tallest side of the first ``fittedItemLimit`` items (at least
     /// ``minimumFittedWidth`` wide), within `maxWidth` (`render --deck` shares this rule).

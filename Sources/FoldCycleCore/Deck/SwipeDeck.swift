@@ -156,6 +156,12 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
         lock.withLock { model.configuration.bounds = bounds }
     }
 
+    /// Changes the stack's layout (a card resized with the terminal): cards at rest take their
+    /// places in it from the next snapshot; ``DeckConfiguration/bounds`` is left as it was.
+    public func setLayout(_ layout: StackLayout) {
+        lock.withLock { model.configuration.layout = layout }
+    }
+
     /// Reads the data source's count again: new cards enter, vanished ones leave.
     public func reloadData() {
         perform { model, now in model.reload(now: now) }
