@@ -24,38 +24,45 @@ extension PictureDecoder {
         return (width, height)
     }
 
-    /// The frame header's (SOF0–SOF15 but DHT, JPG and DAC) size, turned by an EXIF orientation
-    /// met before it. Walks the segments by their lengths from after SOI.
+    /// The frame header's (SOF0–SOF15 but DHT, JPG and DAC) size, turned by the last EXIF
+    /// orientation met before the first scan (as the decoder turns the picture). Finds markers as the decoder does (fill bytes and stray bytes skipped;
+    /// SOI, RST and TEM carry no segment) and walks segments by their lengths.
     private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         var position = 2
         var orientation = JPEGOrientation.upright
-        while position + 4 <= bytes.count {
-            guard bytes[position] == 0xFF else { return nil }
-            let marker = Int(bytes[position + 1])
-            if marker == 0xFF {
-                position += 1
-                continue
+        var size: (width: Int, height: Int)?
+        var oriented: (width: Int, height: Int)? {
+            size.map { orientation.swapsAxes ? ($0.height, $0.width) : $0 }
+        }
+        while true {
+            while position < bytes.count, bytes[position] != 0xFF { position += 1 }
+            while position < bytes.count, bytes[position] == 0xFF { position += 1 }
+            guard position < bytes.count else { return oriented }
+            let marker = Int(bytes[position])
+            position += 1
+            switch marker {
+            case 0x00, 0xD8, 0xD0...0xD7, 0x01: continue
+            case 0xD9, 0xDA: return oriented
+            default: break
             }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            guard length >= 2, position + 2 + length <= bytes.count else { return nil }
-            let segment = bytes[(position + 4)..<(position + 2 + length)]
+            guard position + 2 <= bytes.count else { return oriented }
+            let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
+            guard length >= 2, position + length <= bytes.count else { return oriented }
+            let segment = bytes[(position + 2)..<(position + length)]
+            position += length
             switch marker {
             case 0xE1:
                 if let exif = JPEGOrientation(exif: segment) { orientation = exif }
-            case 0xC0...0xCF where ![0xC4, 0xC8, 0xCC].contains(marker):
+            case 0xC0...0xCF where ![0xC4, 0xC8, 0xCC].contains(marker) && size == nil:
                 guard segment.count >= 5 else { return nil }
                 let start = segment.startIndex
                 let height = Int(segment[start + 1]) << 8 | Int(segment[start + 2])
                 let width = Int(segment[start + 3]) << 8 | Int(segment[start + 4])
                 guard width >= 1, height >= 1 else { return nil }
-                return orientation.swapsAxes ? (height, width) : (width, height)
-            case 0xDA, 0xD9:
-                return nil
+                size = (width, height)
             default:
                 break
             }
-            position += 2 + length
         }
-        return nil
     }
 }
