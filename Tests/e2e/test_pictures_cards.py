@@ -201,3 +201,21 @@ def test_a_picture_deck_sizes_its_card_to_the_terminal_and_follows_a_resize(fold
         assert exit_code(fresh.wait()) == 0
     run.write(b"q")
     assert exit_code(run.wait()) == 0
+
+
+def test_a_slideshow_sizes_its_card_to_the_terminal_and_follows_a_resize(foldcycle, pty_run, tmp_path):
+    # The live cycler's card is every column and every row but the footer's two: in 60 × 20 a
+    # 60 × 18 card, its picture area 17 rows; the 4:3 picture fitted in 60 × 34 half-block pixels
+    # is 17 rows high. Then 100 × 30: 27 rows; then 50 × 14: 11; then back.
+    for name in ("a.png", "b.png"):
+        Image.new("RGB", (64, 48), (220, 20, 20)).save(tmp_path / name)
+    run = pty_run([foldcycle, "--fullscreen", "--interval", "60", "--background", "black", "--color", "always",
+                   str(tmp_path / "a.png"), str(tmp_path / "b.png")],
+                  cols=60, rows=20, env=dict(os.environ, COLORTERM="truecolor"), stdin_pty=True)
+    assert run.pump_until(lambda: len(red_rows(run)) == 17, 10), (red_rows(run), run.text())
+    assert "a.png · 64×48" in run.text(), run.text()
+    for (cols, rows), high in (((100, 30), 27), ((50, 14), 11), ((60, 20), 17)):
+        run.resize(cols, rows)
+        assert run.pump_until(lambda: len(red_rows(run)) == high, 10), ((cols, rows), red_rows(run), run.text())
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
