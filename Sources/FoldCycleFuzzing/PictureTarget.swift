@@ -30,6 +30,14 @@ enum PictureTarget {
         switch first {
         case .success(let image):
             FuzzCheck.require(image.pixels.count == image.width * image.height * 4, "pixels ≠ width × height × 4")
+            // The header's size (the caption's) is found in every picture that decodes, and the
+            // picture decoded whole is that size.
+            let declared = PictureDecoder.sourceSize(of: bytes)
+            FuzzCheck.require(declared != nil, "a decoded picture whose header size is not found")
+            if fitting == nil, let declared {
+                FuzzCheck.require(
+                    declared == (image.width, image.height), "the header's size differs from the decoded one")
+            }
             FuzzCheck.require(
                 image.width * image.height <= PictureDecoder.maximumPixelCount, "past the pixel limit")
         case .failure(let error):

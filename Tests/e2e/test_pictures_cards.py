@@ -159,3 +159,63 @@ def test_the_deck_shows_pictures_from_stdin_and_names_them_by_path(foldcycle, pt
     events = [json.loads(line) for line in run.stdout_bytes().decode().splitlines()]
     swiped = [event for event in events if event.get("event") == "swiped"]
     assert swiped[0]["item"] == paths[0]
+
+
+def red_rows(run):
+    """The rows of the screen with a cell of the red picture (a solid colour: its half blocks are
+    drawn as cells of that background)."""
+    return sorted(y for y, line in run.screen.buffer.items()
+                  if any(near(cell.bg, (220, 20, 20)) for cell in line.values()))
+
+
+def test_a_picture_deck_sizes_its_card_to_the_terminal_and_follows_a_resize(foldcycle, pty_run, tmp_path):
+    # Two 64 × 48 pictures of one name in two folders: the captions tell them apart by folder
+    # and give the file's size. With no --width/--height the card is the terminal but a column
+    # each side, the footer (2 rows), a row above and below the stack and a row per card peeking
+    # beneath (1): in 60 × 20, 58 × 15 cards, a picture area of 14 rows; fitted (4:3 in 58 × 28
+    # half-block pixels), the picture is 14 rows high. Then 100 × 30: 24 rows; then 50 × 14: 8.
+    for folder in ("dup1", "dup2"):
+        (tmp_path / folder).mkdir()
+        Image.new("RGB", (64, 48), (220, 20, 20)).save(tmp_path / folder / "IMG_0001.png")
+    def start(cols, rows):
+        return pty_run([foldcycle, "deck", "--fullscreen", "--no-mouse", "--background", "black", "--color",
+                        "always", str(tmp_path / "dup1" / "IMG_0001.png"), str(tmp_path / "dup2" / "IMG_0001.png")],
+                       cols=cols, rows=rows, env=dict(os.environ, COLORTERM="truecolor"))
+
+    def looks(run):
+        return [[(cell.data, cell.bg) for cell in (run.screen.buffer[y][x] for x in range(run.screen.columns))]
+                for y in range(run.screen.lines)]
+
+    run = start(60, 20)
+    assert run.pump_until(lambda: len(red_rows(run)) == 14, 10), (red_rows(run), run.text())
+    assert "dup1/IMG_0001.png · 64×48" in run.text(), run.text()
+    caption_row = next(y for y, line in enumerate(run.lines()) if "dup1/IMG_0001.png" in line)
+    assert caption_row == red_rows(run)[-1] + 1
+    for (cols, rows), high in (((100, 30), 24), ((50, 14), 8), ((60, 20), 14)):
+        run.resize(cols, rows)
+        assert run.pump_until(lambda: len(red_rows(run)) == high, 10), ((cols, rows), red_rows(run), run.text())
+        # The stack beneath follows too: the screen is the one a deck started at that size shows.
+        fresh = start(cols, rows)
+        assert fresh.pump_until(lambda: looks(fresh) == looks(run), 10), (run.text(), fresh.text())
+        fresh.write(b"q")
+        assert exit_code(fresh.wait()) == 0
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+
+
+def test_a_slideshow_sizes_its_card_to_the_terminal_and_follows_a_resize(foldcycle, pty_run, tmp_path):
+    # The live cycler's card is every column and every row but the footer's two: in 60 × 20 a
+    # 60 × 18 card, its picture area 17 rows; the 4:3 picture fitted in 60 × 34 half-block pixels
+    # is 17 rows high. Then 100 × 30: 27 rows; then 50 × 14: 11; then back.
+    for name in ("a.png", "b.png"):
+        Image.new("RGB", (64, 48), (220, 20, 20)).save(tmp_path / name)
+    run = pty_run([foldcycle, "--fullscreen", "--interval", "60", "--background", "black", "--color", "always",
+                   str(tmp_path / "a.png"), str(tmp_path / "b.png")],
+                  cols=60, rows=20, env=dict(os.environ, COLORTERM="truecolor"), stdin_pty=True)
+    assert run.pump_until(lambda: len(red_rows(run)) == 17, 10), (red_rows(run), run.text())
+    assert "a.png · 64×48" in run.text(), run.text()
+    for (cols, rows), high in (((100, 30), 27), ((50, 14), 11), ((60, 20), 17)):
+        run.resize(cols, rows)
+        assert run.pump_until(lambda: len(red_rows(run)) == high, 10), ((cols, rows), red_rows(run), run.text())
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0

@@ -442,9 +442,12 @@ public final class Player: Sendable {
         return scene.isMoving(at: now)
     }
 
-    /// The scene lays itself out for the terminal's width.
+    /// The scene lays itself out for the terminal's width (or its whole size, for a scene sized
+    /// to the terminal: ``TerminalSizedScene``).
     private func fitScene() {
-        if let columns = state.value.terminalSize?.columns, columns > 0 { scene.fit(columns: columns) }
+        guard let size = state.value.terminalSize, size.columns > 0 else { return }
+        if let sized = scene as? any TerminalSizedScene, sized.fit(terminal: size) { return }
+        scene.fit(columns: size.columns)
     }
 
     /// Ends the region (suspend or finish): the host's partial line above it, then the final

@@ -314,13 +314,14 @@ public final class CardScene {
 
     /// The card size that fits every item: the widest line plus one cell of padding on each
     /// side, the most lines plus one row of padding above and below. At least 1 × 1; a picture
-    /// item (``StyledString/picture``) asks for at least ``pictureCardSize`` and its caption.
+    /// item (``StyledString/picture``) asks for at least ``pictureCardSize``; its caption does not
+    /// widen the card (a caption too wide is cut from the left, so the file's name stays).
     public static func fittingSize(for items: [some CardContent]) -> TerminalSize {
         var width = 0
         var lines = 0
         for item in items {
-            if let picture = item.styledString.picture {
-                width = max(width, pictureCardSize.columns - 2, TextLayout.measure(picture.caption).width)
+            if item.styledString.picture != nil {
+                width = max(width, pictureCardSize.columns - 2)
                 lines = max(lines, pictureCardSize.rows - 2)
                 continue
             }

@@ -132,6 +132,11 @@ where DataSource.Item: CardContent {
             columns: max(min(preferredSize.columns, columns), 1), rows: preferredSize.rows)
     }
 
+    /// Sizes the card to the terminal (a slideshow of pictures, decision 0196): given, the card
+    /// is `cardSize(terminal)` at start and after every resize, growing and shrinking, instead
+    /// of narrowing from ``preferredSize``. Set before the player starts; used on its queue.
+    package var terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)?
+
     /// Sets the motion (see ``CyclerScene``).
     public func setMotion(_ motion: Motion) {
         self.motion = motion
@@ -200,5 +205,14 @@ extension CyclerScene: RestingPictureSource {
     package func restingPicture(at time: TimeInterval) -> RestingPicture? {
         guard motion != .none, !isMoving(at: time), cycler.snapshot(at: time).transition == nil else { return nil }
         return card.restingPicture
+    }
+}
+
+extension CyclerScene: TerminalSizedScene {
+    /// The card becomes ``terminalCardSize``'s size for `terminal`, when set.
+    package func fit(terminal: TerminalSize) -> Bool {
+        guard let terminalCardSize else { return false }
+        card.cardSize = terminalCardSize(terminal)
+        return true
     }
 }

@@ -31,13 +31,14 @@ where DataSource.Item: CardContent {
     public let deck: SwipeDeck<DataSource>
     /// Composes the cards (on the player's queue only).
     public let card: CardScene
-    /// The card's size and cell aspect.
-    package let metrics: CardMetrics
+    /// The card's size and cell aspect (``resizeCard(to:frameSize:)`` changes it).
+    package var metrics: CardMetrics { lock.withLock { cardMetrics } }
     /// How a flashcard turns to its other side (kind, direction, timing); its duration is the
     /// deck's ``DeckConfiguration/flipDuration``.
     public let flipStyle: TransitionStyle
 
     private let lock = Lock()
+    private var cardMetrics: CardMetrics
     private var size: TerminalSize
     private var origin: CellPosition
     private var changeHandler: (@Sendable (SceneChange) -> Void)?
@@ -57,7 +58,8 @@ where DataSource.Item: CardContent {
         cellAspect: Double = 2, flipStyle: TransitionStyle = DeckScene.defaultFlipStyle
     ) {
         self.deck = deck
-        metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: cellAspect)
+        let metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: cellAspect)
+        cardMetrics = metrics
         let visible = deck.configuration.layout.visibleCount
         card = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect, capacity: 2 * (visible + 1) + 2)
         self.flipStyle = flipStyle
@@ -103,10 +105,29 @@ where DataSource.Item: CardContent {
                 size = newValue
                 origin = Self.cardOrigin(
                     frameSize: newValue, cardSize: card.cardSize, visibleCount: deck.configuration.layout.visibleCount)
-                return Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics)
+                return Self.bounds(frameSize: size, cardOrigin: origin, metrics: cardMetrics)
             }
             deck.setBounds(bounds)
         }
+    }
+
+    /// Makes the card `cardSize` and the frame `frameSize` (a card sized to the terminal, after a
+    /// resize): the card is laid out again, centred, the deck's stack layout (inset and peek of
+    /// the cards beneath) and bounds follow. Poses are in card widths, so a card in the air
+    /// keeps its place relative to the card. Call on the player's queue (the card scene is used
+    /// there).
+    public func resizeCard(to cardSize: TerminalSize, frameSize: TerminalSize) {
+        let visible = deck.configuration.layout.visibleCount
+        card.cardSize = cardSize
+        let (bounds, metrics) = lock.withLock { () -> (DeckRect, CardMetrics) in
+            cardMetrics = CardMetrics(
+                columns: card.cardSize.columns, rows: card.cardSize.rows, cellAspect: cardMetrics.cellAspect)
+            size = frameSize
+            origin = Self.cardOrigin(frameSize: frameSize, cardSize: card.cardSize, visibleCount: visible)
+            return (Self.bounds(frameSize: size, cardOrigin: origin, metrics: cardMetrics), cardMetrics)
+        }
+        deck.setLayout(StackLayout(metrics: metrics, visibleCount: visible))
+        deck.setBounds(bounds)
     }
 
     /// Where a card at rest has its top-left corner.
@@ -114,7 +135,7 @@ where DataSource.Item: CardContent {
 
     /// The frame in card widths relative to the card's place.
     public var deckBounds: DeckRect {
-        lock.withLock { Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics) }
+        lock.withLock { Self.bounds(frameSize: size, cardOrigin: origin, metrics: cardMetrics) }
     }
 
     /// Whether the cell at `column`, `row` of the frame is on the top card as drawn at `time`
@@ -125,6 +146,7 @@ where DataSource.Item: CardContent {
         let snapshot = deck.snapshot(at: time ?? clock.now)
         guard let top = snapshot.cards.last(where: { $0.position == 0 }) else { return false }
         let origin = cardOrigin
+        let metrics = metrics
         let left = Double(origin.column) + metrics.columns(cardWidths: top.pose.offset.x)
         let upper = Double(origin.row) + metrics.rows(cardWidths: top.pose.offset.y)
         // The cell's centre inside the rectangle.
@@ -139,7 +161,8 @@ where DataSource.Item: CardContent {
     /// The cards at `time`, back to front, each placed by its pose.
     public func render(at time: TimeInterval, into frame: inout CellBuffer) {
         let snapshot = deck.snapshot(at: time)
-        let placement = lock.withLock { (size: self.size, origin: self.origin) }
+        let placement = lock.withLock { (size: self.size, origin: self.origin, metrics: self.cardMetrics) }
+        let metrics = placement.metrics
         var slots: [CardSlot] = []
         for entry in snapshot.cards {
             let faces = CardFaces.styledSides(of: entry.item.styledString)

@@ -283,6 +283,28 @@ struct DeckCommand {
         Self.cardSize(items: items, width: width, height: height, maxWidth: maxWidth, reading: reading)
     }
 
+    /// Whether the card follows the terminal (``PictureCardSizing``): `--width` or `--height` is
+    /// absent and one of the first ``fittedItemLimit`` items names a picture.
+    func sizesCardToTerminal(items: [String]) -> Bool {
+        (width == nil || height == nil) && items.prefix(Self.fittedItemLimit).contains(where: reading.namesPicture)
+    }
+
+    /// How items are read for a deck on a terminal of `screen`: when the card may follow the
+    /// terminal (no `--width` or no `--height`), pictures are decoded for the card
+    /// ``terminalCardSize(screen:)`` gives (decision 0196), else as ``reading`` says. Used for
+    /// every item, streamed ones too, before it is known whether any is a picture.
+    func reading(screen: TerminalSize) -> ItemReading {
+        guard width == nil || height == nil else { return reading }
+        return ItemReading(
+            ansi: reading.ansi, markdown: reading.markdown, pictures: reading.pictures,
+            pictureCard: terminalCardSize(screen: screen))
+    }
+
+    /// The card in a terminal of `screen` when it ``sizesCardToTerminal(items:)``.
+    func terminalCardSize(screen: TerminalSize) -> TerminalSize {
+        PictureCardSizing.deckCard(screen: screen, width: width, height: height, visibleCount: visibleCount)
+    }
+
     /// The card size of a deck of `items`: `width` / `height` when given, else what fits the
     /// widest and tallest side of the first ``fittedItemLimit`` items (at least
     /// ``minimumFittedWidth`` wide), within `maxWidth` (`render --deck` shares this rule).
@@ -316,6 +338,7 @@ struct DeckCommand {
             return try DeckSession(command: self, items: Self.demoDeck, terminal: try DeckTerminal.open()).run()
         }
         let terminal = try DeckTerminal.open()
+        let reading = self.reading(screen: DeckSession.usableSize(terminal.size))
         guard streamsStandardInput else {
             // Every item is there, but its pictures are decoded a chunk at a time while the deck
             // runs: the first card does not wait for the last picture.

@@ -194,6 +194,10 @@ struct LiveCommand {
     let cellAspect: Double
     /// Whether the card narrows with the terminal (no `--width` given).
     let fitsWidth: Bool
+    /// A slideshow of pictures with no `--width` or no `--height`: the card's size in a terminal
+    /// of a given size (``PictureCardSizing/liveCard(screen:width:height:reservedRows:)``), fitted
+    /// at start and on every resize; nil: ``cardSize``, narrowed as ``fitsWidth`` says.
+    let terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)?
     let style: CardStyle
     /// `--background`: the terminal's background, which fades and dims blend to; nil: `auto`,
     /// asked of the terminal when the run starts (``BackgroundDetection``).
@@ -235,14 +239,23 @@ struct LiveCommand {
             filesItems: values.text(SharedOptions.file) == "-", language: control.language,
             isPiped: standardInputIsPiped)
         let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
-        let reading = try ItemReading(
-            values, file: itemsFile, width: try values.value(SharedOptions.width),
-            height: try values.value(SharedOptions.height))
+        let (width, height) = (try values.value(SharedOptions.width), try values.value(SharedOptions.height))
+        var reading = try ItemReading(values, file: itemsFile, width: width, height: height)
         let texts =
             role == .pipedItems
             ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
             : try SharedOptions.items(values) ?? demoDeck
-        let items = reading.styledStrings(texts)
+        let showsFooter = try values.value(Options.footer)
+        let terminalCardSize = Self.terminalCardSize(
+            texts: texts, reading: reading, width: width, height: height, footer: showsFooter,
+            device: control.writesStandardOutput ? .standardError : .standardOutput)
+        if let sized = terminalCardSize {
+            // Decoded for the terminal at start; a card that grows later samples those pixels.
+            reading = ItemReading(
+                ansi: reading.ansi, markdown: reading.markdown, pictures: reading.pictures, pictureCard: sized.start)
+        }
+        let items = PictureCaptions.disambiguated(reading.styledStrings(texts))
+        let fittedSize = try SharedOptions.cardSize(values, items: items)
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
         return .run(
@@ -258,20 +271,39 @@ struct LiveCommand {
                 timingFunction: try values.value(SharedOptions.timing),
                 framesPerSecond: try values.value(Options.framesPerSecond),
                 // A card sized to its items narrows with the terminal (the player re-fits it).
-                cardSize: try SharedOptions.cardSize(values, items: items),
+                cardSize: terminalCardSize?.start ?? fittedSize,
                 cellAspect: try values.value(SharedOptions.cellAspect),
-                fitsWidth: try values.value(SharedOptions.width) == nil,
+                fitsWidth: width == nil,
+                terminalCardSize: terminalCardSize?.rule,
                 style: try SharedOptions.cardStyle(values),
                 background: try values.value(SharedOptions.terminalBackground),
                 colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
                 hyperlinks: try values.value(SharedOptions.hyperlinks),
                 motion: try values.value(Options.motion),
                 fullscreen: values.flag(Options.fullscreen),
-                showsFooter: try values.value(Options.footer),
+                showsFooter: showsFooter,
                 paused: values.flag(Options.paused),
                 cycles: try values.value(Options.cycles),
                 record: try SessionRecording.request(values, itemsFile: itemsFile),
                 control: control))
+    }
+
+    /// The rule sizing a slideshow's card to the terminal and its size on `device` now, when
+    /// `texts` include pictures (the first ``DeckCommand/fittedItemLimit``), `--width` or
+    /// `--height` is absent and `device` is a terminal that reports its size; else nil. The
+    /// footer, when shown, keeps its two rows (the status and the hint).
+    static func terminalCardSize(
+        texts: [String], reading: ItemReading, width: Int?, height: Int?, footer: Bool, device: TerminalDevice
+    ) -> (start: TerminalSize, rule: @Sendable (TerminalSize) -> TerminalSize)? {
+        guard width == nil || height == nil,
+            texts.prefix(DeckCommand.fittedItemLimit).contains(where: reading.namesPicture),
+            device.isTerminal, let screen = device.size, screen.columns > 0, screen.rows > 0
+        else { return nil }
+        let reserved = footer ? 2 : 0
+        let rule: @Sendable (TerminalSize) -> TerminalSize = { screen in
+            PictureCardSizing.liveCard(screen: screen, width: width, height: height, reservedRows: reserved)
+        }
+        return (rule(screen), rule)
     }
 
     /// Whether standard input is a pipe or a regular file (`seq 3 | foldcycle`, `foldcycle <

@@ -25,6 +25,23 @@ final class DeckItemStore: DeckDataSource, Sendable {
         /// The item each card shows, in the deck's order.
         var cards: [Int]
         var needsMoreDataHandler: (@Sendable (Int) -> Void)?
+        /// How many pictures have each file name: a name met twice captions them by their paths.
+        var pictureNames: [String: Int] = [:]
+
+        /// Adds `styled` to the items; pictures sharing a file name are captioned apart
+        /// (``PictureCaptions``).
+        mutating func add(_ styled: [StyledString]) {
+            cards += items.count..<(items.count + styled.count)
+            items += styled
+            var shared = false
+            for item in styled {
+                guard let path = item.picture?.path else { continue }
+                let name = CardPicture.fileName(of: path)
+                pictureNames[name, default: 0] += 1
+                shared = shared || pictureNames[name, default: 0] > 1
+            }
+            if shared { items = PictureCaptions.disambiguated(items) }
+        }
     }
 
     private let state: LockedBox<State>
@@ -35,13 +52,17 @@ final class DeckItemStore: DeckDataSource, Sendable {
     /// A store of `items`.
     init(_ items: [String], reading: ItemReading = ItemReading()) {
         self.reading = reading
-        state = LockedBox(State(items: reading.styledStrings(items), cards: Array(items.indices)))
+        var initial = State(items: [], cards: [])
+        initial.add(reading.styledStrings(items))
+        state = LockedBox(initial)
     }
 
     /// A store of `items` read already (``ItemStream``), read as `reading` says those added later.
     init(read items: [StyledString], reading: ItemReading) {
         self.reading = reading
-        state = LockedBox(State(items: items, cards: Array(items.indices)))
+        var initial = State(items: [], cards: [])
+        initial.add(items)
+        state = LockedBox(initial)
     }
 
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
@@ -83,8 +104,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
     func append(_ item: String) -> Int {
         let styled = reading.styledString(item)
         return state.withLock {
-            $0.items.append(styled)
-            $0.cards.append($0.items.count - 1)
+            $0.add([styled])
             return $0.items.count - 1
         }
     }
@@ -96,10 +116,7 @@ final class DeckItemStore: DeckDataSource, Sendable {
 
     /// Appends `styled`, items read already (a chunk from an ``ItemStream``).
     func append(read styled: [StyledString]) {
-        state.withLock {
-            $0.cards += $0.items.count..<($0.items.count + styled.count)
-            $0.items += styled
-        }
+        state.withLock { $0.add(styled) }
     }
 
     /// Deals items `indices` again after the last card, in that order.

@@ -24,6 +24,8 @@ final class DeckSession: Sendable {
     private let store: DeckItemStore
     private let tty: TerminalDevice
     private let metrics: CardMetrics
+    /// Whether the card follows the terminal's size (``DeckCommand/sizesCardToTerminal(items:)``).
+    private let sizesToTerminal: Bool
     private let deck: SwipeDeck<DeckItemStore>
     private let scene: DeckScene<DeckItemStore>
     /// The terminal session, the control channel (`--protocol jsonl`, `--listen`'s socket), the
@@ -80,10 +82,16 @@ final class DeckSession: Sendable {
         guard !items.isEmpty else { throw .unreadableInput("no items") }
         self.command = command
         self.stream = stream
-        store = DeckItemStore(read: items.map(\.styled), reading: command.reading)
-        self.tty = tty
         let screen = Self.usableSize(tty.size)
-        let cardSize = command.cardSize(items: sizing, maxWidth: screen.columns - 2)
+        sizesToTerminal = command.sizesCardToTerminal(items: sizing)
+        // A card sized to the terminal has its pictures decoded for the terminal at start
+        // (``DeckCommand/reading(screen:)``); one that grows later samples those pixels
+        // (decision 0196).
+        let cardSize =
+            sizesToTerminal
+            ? command.terminalCardSize(screen: screen) : command.cardSize(items: sizing, maxWidth: screen.columns - 2)
+        store = DeckItemStore(read: items.map(\.styled), reading: command.reading(screen: screen))
+        self.tty = tty
         metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: command.cellAspect)
         deck = SwipeDeck(
             dataSource: store,
@@ -133,7 +141,8 @@ final class DeckSession: Sendable {
     ///
     /// - Throws: ``CLIError/unreadableInput(_:)`` when there are no items.
     convenience init(command: DeckCommand, items texts: [String], terminal tty: TerminalDevice) throws(CLIError) {
-        let items = zip(texts, command.reading.styledStrings(texts)).map { ItemStream.Item(text: $0, styled: $1) }
+        let reading = command.reading(screen: Self.usableSize(tty.size))
+        let items = zip(texts, reading.styledStrings(texts)).map { ItemStream.Item(text: $0, styled: $1) }
         try self.init(command: command, items: items, sizing: texts, terminal: tty)
     }
 
@@ -645,9 +654,19 @@ extension DeckSession: TerminalSessionParticipant {
     /// A resize: the deck's area follows the terminal's width (and height, fullscreen).
     func sessionDidResize() {
         dispatchPrecondition(condition: .onQueue(queue))
-        scene.frameSize = Self.frameSize(
-            screen: Self.usableSize(tty.size), cardRows: metrics.rows, visibleCount: command.visibleCount,
-            fullscreen: command.fullscreen)
+        let screen = Self.usableSize(tty.size)
+        if sizesToTerminal {
+            let card = command.terminalCardSize(screen: screen)
+            scene.resizeCard(
+                to: card,
+                frameSize: Self.frameSize(
+                    screen: screen, cardRows: card.rows, visibleCount: command.visibleCount,
+                    fullscreen: command.fullscreen))
+        } else {
+            scene.frameSize = Self.frameSize(
+                screen: screen, cardRows: metrics.rows, visibleCount: command.visibleCount,
+                fullscreen: command.fullscreen)
+        }
         // A resize may reflow the rows above: ask again once the player has redrawn.
         queue.async { self.askFramePosition() }
     }

@@ -152,11 +152,15 @@ final class LiveSession: Sendable {
                 request: command.record, clock: cycler.clock, drawsFrames: drawsFrames, drawsCards: drawsCards,
                 terminal: terminalDevice, command: .live),
             player: { recorder, session in
-                Player(
+                let player = Player(
                     cycler: cycler, cardSize: command.cardSize, style: command.style, cellAspect: command.cellAspect,
                     fitsWidth: command.fitsWidth, configuration: configuration,
                     sink: cardDevice == nil ? DiscardingSink() : recorder.sink(terminal: terminalDevice),
                     session: session)
+                // Before it starts: a slideshow of pictures sizes its card to the terminal.
+                (player.scene as? CyclerScene<ArrayDataSource<StyledString>>)?.terminalCardSize =
+                    command.terminalCardSize
+                return player
             })
     }
 

@@ -6,7 +6,8 @@ extension CardPicture {
     /// ("larger than 256 MiB").
     public static let maximumFileBytes = 256 << 20
 
-    /// The picture in the file at `path`, its caption the file's name. Never throws and never
+    /// The picture in the file at `path`, its caption the file's name and, for a bitmap, the
+    /// size the file declares ("IMG_0001.png · 4000×3000", before fitting). Never throws and never
     /// blocks: the file's type is checked before it is opened, so a directory or a FIFO is
     /// never read; what cannot be shown becomes a failure whose reason names it ("is a
     /// directory", "is a named pipe (FIFO)", "permission denied", "is empty (0 bytes)", "larger
@@ -21,20 +22,23 @@ extension CardPicture {
     public init(
         contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil, gravity: Gravity = .resizeAspect
     ) {
-        let caption = Self.fileName(of: path)
+        let name = Self.fileName(of: path)
         switch PictureFile.read(path, limit: Self.maximumFileBytes) {
         case .failure(let reason):
-            self.init(failure: reason.description, caption: caption, path: path)
+            self.init(failure: reason.description, caption: name, path: path)
         case .success(let bytes) where bytes.isEmpty:
-            self.init(failure: Self.emptyFileReason, caption: caption, path: path)
+            self.init(failure: Self.emptyFileReason, caption: name, path: path)
         case .success(let bytes):
             do {
                 var image = try PictureDecoder.decode(bytes, fitting: fitting)
+                let source = PictureDecoder.sourceSize(of: bytes) ?? (image.width, image.height)
                 if let fitting { image = image.reduced(covering: fitting) }
-                self.init(image: image, caption: caption, gravity: gravity)
+                self.init(image: image, caption: name, gravity: gravity)
                 self.path = path
+                sizeNote = "\(source.width)×\(source.height)"
+                caption = Self.caption(label: name, sizeNote: sizeNote)
             } catch {
-                self.init(failure: error.description, caption: caption, path: path)
+                self.init(failure: error.description, caption: name, path: path)
             }
         }
     }
@@ -42,6 +46,12 @@ extension CardPicture {
     /// The reason a card gives for a picture file of no bytes (a file being written, or
     /// `touch`ed): said plainly rather than as bytes of no picture format.
     package static let emptyFileReason = "is empty (0 bytes)"
+
+    /// A caption of `label` (a file's name, or as much of its path as tells it apart) and the
+    /// picture's `sizeNote`: "IMG_0001.png · 4000×3000", or the label alone when the note is empty.
+    package static func caption(label: String, sizeNote: String) -> String {
+        sizeNote.isEmpty ? label : "\(label) · \(sizeNote)"
+    }
 
     /// The last component of `path` (the whole path when it ends in "/").
     package static func fileName(of path: String) -> String {

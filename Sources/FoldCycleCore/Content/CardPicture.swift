@@ -39,6 +39,9 @@ public struct CardPicture: Hashable, Sendable, CardContent {
     public var path: String?
     /// Fit (default) or fill.
     public var gravity: Gravity
+    /// The size the file declares, as the caption shows it ("4000×3000"); empty when not from a
+    /// file or not a bitmap (``PictureCaptions`` keeps it when it names the file by more of its path).
+    package var sizeNote = ""
 
     /// A picture of `image`.
     ///

@@ -478,6 +478,17 @@ struct DeckModel<DataSource: DeckDataSource> {
         liveSlots -= 1
     }
 
+    /// Changes the stack's layout (a card resized with the terminal): each visible card rests at
+    /// its position's pose in `layout` at once, and a motion toward its place ends there instead.
+    mutating func changeLayout(_ layout: StackLayout) {
+        configuration.layout = layout
+        for position in cards.indices {
+            let target = layout.pose(atPosition: position)
+            cards[position].restPose = target
+            cards[position].animation?.to = target
+        }
+    }
+
     /// Puts the visible cards on the items `top, top + 1, …`: a card already showing one of them
     /// moves to its new place (0.2 s); the others go to the reuse pool first, then new cards
     /// enter (staggered from a seeded random offset), or, for `returning`, the removed card flies

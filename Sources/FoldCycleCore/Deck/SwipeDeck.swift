@@ -156,6 +156,13 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
         lock.withLock { model.configuration.bounds = bounds }
     }
 
+    /// Changes the stack's layout (a card resized with the terminal): the visible cards take
+    /// their places in it at once (a card moving to its place ends at the new one);
+    /// ``DeckConfiguration/bounds`` is left as it was.
+    public func setLayout(_ layout: StackLayout) {
+        perform { model, _ in model.changeLayout(layout) }
+    }
+
     /// Reads the data source's count again: new cards enter, vanished ones leave.
     public func reloadData() {
         perform { model, now in model.reload(now: now) }
