@@ -25,7 +25,7 @@ extension CellBuffer {
     }
 
     /// Draws one footer line of text at `row`, from column 0: sanitized, cut part-wise
-    /// (``FooterLine/fittedText(width:)``) or clipped with "…",
+    /// (`FooterLine.fittedText(width:)`) or clipped with "…",
     /// followed by a reverse-video caret cell when the line asks for one.
     public mutating func drawText(_ line: FooterLine, row: Int) {
         guard row >= 0, row < height, width > 0 else { return }
