@@ -41,6 +41,9 @@ import sys
 import tempfile
 import unicodedata
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from marker_block import write_block  # noqa: E402  (a sibling script)
+
 WORDS = [
     "fold", "折叠", "card", "카드", "切换", "cycle", "カード", "terminal", "めくり", "swift",
     "전환", "text", "動画", "frame", "漢字", "cell", "한글", "glyph", "表示", "row",
@@ -256,17 +259,7 @@ def main():
     if not args.write:
         print(text)
         return 0
-    begin, end = f"<!-- callgrind:{args.block}:begin -->", f"<!-- callgrind:{args.block}:end -->"
-    with open(args.write) as f:
-        doc = f.read()
-    if doc.count(begin) != 1 or doc.count(end) != 1 or doc.index(begin) > doc.index(end):
-        print(f"{args.write}: needs one {begin} … {end} block", file=sys.stderr)
-        return 1
-    head, rest = doc.split(begin)
-    _, tail = rest.split(end)
-    with open(args.write, "w") as f:
-        f.write(head + begin + "\n\n" + text + "\n\n" + end + tail)
-    return 0
+    return write_block(args.write, f"callgrind:{args.block}", text)
 
 
 if __name__ == "__main__":

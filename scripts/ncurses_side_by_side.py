@@ -40,10 +40,14 @@ import re
 import select
 import subprocess
 import sys
+
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from callgrind_counts import item  # noqa: E402  (the bench's card text)
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from marker_block import write_block  # noqa: E402  (a sibling script)
 
 COLS, ROWS = 80, 24
 FOLDS = [("fold", d) for d in ("up", "down", "left", "right")]
@@ -455,17 +459,7 @@ def main():
     if not args.write:
         print(text)
         return 0
-    begin, end = "<!-- ncurses:side-by-side:begin -->", "<!-- ncurses:side-by-side:end -->"
-    with open(args.write) as f:
-        doc = f.read()
-    if doc.count(begin) != 1 or doc.count(end) != 1 or doc.index(begin) > doc.index(end):
-        print(f"{args.write}: needs one {begin} … {end} block", file=sys.stderr)
-        return 1
-    head, rest = doc.split(begin)
-    _, tail = rest.split(end)
-    with open(args.write, "w") as f:
-        f.write(head + begin + "\n\n" + text + "\n\n" + end + tail)
-    return 0
+    return write_block(args.write, "ncurses:side-by-side", text)
 
 
 if __name__ == "__main__":
