@@ -40,7 +40,6 @@ import re
 import select
 import subprocess
 import sys
-
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
