@@ -65,6 +65,10 @@ final class DeckItemStore: DeckDataSource, Sendable {
         state = LockedBox(initial)
     }
 
+    /// Whether an item read so far is a picture (a deck of text asks the terminal nothing of
+    /// graphics: docs/decisions/0154-pictures-at-rest.md).
+    var holdsPictures: Bool { state.withLock { $0.items.contains { $0.picture != nil } } }
+
     /// Calls `handler` with the cards left each time the deck asks for more data (no deck lock
     /// is held then).
     func setNeedsMoreDataHandler(_ handler: (@Sendable (Int) -> Void)?) {

@@ -209,7 +209,8 @@ final class DeckSession: Sendable {
         }
         // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
         BackgroundDetection.resolve(
-            command.background, asksGraphics: command.reading.pictures == .auto, terminal: terminal, drawsFrames: true,
+            command.background, asksGraphics: command.reading.pictures == .auto && store.holdsPictures,
+            terminal: terminal, drawsFrames: true,
             environment: ProcessInfo.processInfo.environment
         ) { [self] background, graphics in
             player.setPictureGraphics(graphics)

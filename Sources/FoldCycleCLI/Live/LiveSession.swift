@@ -215,7 +215,9 @@ final class LiveSession: Sendable {
             })
         // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
         BackgroundDetection.resolve(
-            command.background, asksGraphics: command.reading.pictures == .auto, terminal: terminal,
+            command.background,
+            asksGraphics: command.reading.pictures == .auto && command.items.contains { $0.picture != nil },
+            terminal: terminal,
             drawsFrames: drawsFrames,
             environment: ProcessInfo.processInfo.environment
         ) { [self] background, graphics in
