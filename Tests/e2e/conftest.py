@@ -72,10 +72,11 @@ def _controlling_terminal_from(descriptor):
     return preexec
 
 
-# What `--background auto` writes before the first frame (docs/decisions/0125): the OSC 11 query,
-# under `--pictures auto` (the default) the kitty graphics query and `CSI 16 t` (0154), and the
-# device-attributes request last. A query is not a frame: recordings leave it out.
-BACKGROUND_QUERY = b"\x1b]11;?\x1b\\\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\\x1b[16t\x1b[c"
+# What `--background auto` writes before the first frame of a run of text (docs/decisions/0125):
+# the OSC 11 query and the device-attributes request. (With a picture among the items at launch,
+# the kitty graphics query and `CSI 16 t` go between them: 0154.) A query is not a frame:
+# recordings leave it out.
+BACKGROUND_QUERY = b"\x1b]11;?\x1b\\\x1b[c"
 
 class PtyRun:
     """A child process whose stdin, stdout and stderr are the slave side of a pty of
