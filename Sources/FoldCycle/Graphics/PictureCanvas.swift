@@ -14,18 +14,9 @@ package enum PictureCanvas {
             out[3 * pixel + 1] = background.green
             out[3 * pixel + 2] = background.blue
         }
-        let across = Double(width) / Double(image.width)
-        let down = Double(height) / Double(image.height)
-        let scale = gravity == .resizeAspect ? min(across, down) : max(across, down)
-        var shownWidth = max(Int((Double(image.width) * scale).rounded()), 1)
-        var shownHeight = max(Int((Double(image.height) * scale).rounded()), 1)
-        if gravity == .resizeAspect {
-            shownWidth = min(shownWidth, width)
-            shownHeight = min(shownHeight, height)
-        } else {
-            shownWidth = max(shownWidth, width)
-            shownHeight = max(shownHeight, height)
-        }
+        // Square pixels: a sub-pixel of a cell twice as tall as wide is a pixel here.
+        let (shownWidth, shownHeight) = PictureRaster.shownSize(
+            image: image, gravity: gravity, columns: width, subRows: height, cellAspect: 2)
         let left = (width - shownWidth) / 2
         let top = (height - shownHeight) / 2
         for y in max(top, 0)..<min(top + shownHeight, height) {
