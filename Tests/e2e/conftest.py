@@ -96,12 +96,12 @@ class PtyRun:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
-        full_env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor")
         # The environment decides colour and motion: start from none of it (a CI runner sets CI).
-        for name in ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION"):
-            full_env.pop(name, None)
-        if env:
-            full_env.update(env)
+        # `env` holds what the test sets; a copy of the whole environment would bring CI back
+        # (a slideshow test showed "no motion" in CI only), so it is refused.
+        if env and any(env.get(name) == os.environ[name] for name in MOTION_AND_COLOUR if name in os.environ):
+            raise ValueError("pty_run(env=...) takes the variables the test sets, not a copy of os.environ")
+        full_env = clean_environment({"TERM": "xterm-256color", "COLORTERM": "truecolor", **(env or {})})
         if stdin_bytes is not None or stdin_open:
             stdin, preexec, pass_fds = subprocess.PIPE, _controlling_terminal_from(self.slave), (self.slave,)
         elif stdin_pty:
@@ -266,12 +266,16 @@ def cpu_seconds(pid):
     return total / 1e9
 
 
-def clean_environment(**extra):
-    """The process environment without what decides colour and motion, plus `extra`."""
+MOTION_AND_COLOUR = ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION")
+
+
+def clean_environment(extra=None, **more):
+    """The process environment without what decides colour and motion, plus `extra` and `more`."""
     env = dict(os.environ)
-    for name in ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION"):
+    for name in MOTION_AND_COLOUR:
         env.pop(name, None)
-    env.update(extra)
+    env.update(extra or {})
+    env.update(more)
     return env
 
 

@@ -13,6 +13,7 @@ import pytest
 import wcwidth
 
 from tmux_driver import Tmux
+from conftest import clean_environment
 
 DISPUTED = ["\u2764\ufe0f", "\U0001F44D\U0001F3FD", "\U0001F469\u200d\U0001F4BB", "\U0001F1EF\U0001F1F5",
             "#\ufe0f\u20e3", "\u231a\ufe0e", "\U0001F468\u200d\U0001F469\u200d\U0001F467"]
@@ -45,7 +46,7 @@ def is_disputed(cluster):
 
 
 def render(foldcycle, args, fmt, env=None):
-    full_env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    full_env = clean_environment(COLORTERM="truecolor", TERM="xterm-256color")
     full_env.update(env or {})
     proc = subprocess.run([foldcycle, "render", "--format", fmt, "--color", "always", *CARD, *args, "--", *ITEMS],
                           capture_output=True, env=full_env, timeout=30)

@@ -9,7 +9,7 @@ import time
 
 import pyte
 
-from conftest import BACKGROUND_QUERY, exit_code
+from conftest import BACKGROUND_QUERY, exit_code, clean_environment
 
 OSC11_QUERY = b"\x1b]11;?\x1b\\"
 DA1_QUERY = b"\x1b[c"
@@ -107,7 +107,7 @@ def test_device_attributes_first_means_no_answer(foldcycle, pty_run):
 
 def test_no_query_without_a_terminal_to_answer(foldcycle):
     """Output not a terminal, or TERM=dumb: nothing is asked (an answer would be left unread)."""
-    env = dict(os.environ, TERM="xterm-256color")
+    env = clean_environment(TERM="xterm-256color")
     proc = subprocess.run([foldcycle, "--interval", "0.2", "--cycles", "1", "A", "B"], capture_output=True,
                           env=env, stdin=subprocess.DEVNULL, timeout=10)
     assert proc.returncode == 0
@@ -150,7 +150,7 @@ def test_16_colour_fold_of_orange_and_yellow_has_no_red_or_black_frame(foldcycle
     """The case's second run: at 16 colours the orange card is SGR 43 and the yellow one 103;
     the fold used to blend them through 41 (red) and 40 (black). Every frame of every
     direction now shows only the cards' own colours."""
-    env = dict(os.environ, TERM="xterm")
+    env = clean_environment(TERM="xterm")
     env.pop("COLORTERM", None)
     for direction in ["down", "up", "left", "right"]:
         for background in ["black", "white"]:

@@ -12,7 +12,7 @@ import zlib
 import pyte
 from PIL import Image
 
-from conftest import exit_code
+from conftest import exit_code, clean_environment
 
 # 8 × 4 pixels: on an 8 × 3 card the picture area is 8 × 2 cells, 8 × 4 half-block pixels, one
 # pixel each (fit: min(8/8, 2·2/4) = 1).
@@ -45,7 +45,7 @@ def make_jpeg(path):
 
 
 def render(foldcycle, *args, fmt="ansi"):
-    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    env = clean_environment(COLORTERM="truecolor", TERM="xterm-256color")
     proc = subprocess.run([foldcycle, "render", "--format", fmt, "--color", "always", "--frames", "2",
                            "--width", "8", "--height", "3", *args], capture_output=True, env=env, timeout=30)
     assert proc.returncode == 0, proc.stderr.decode()
@@ -84,7 +84,7 @@ def test_a_jpeg_fills_its_card_and_keeps_its_aspect(foldcycle, tmp_path):
     # above blue, the caption under it.
     path = tmp_path / "photo.jpg"
     make_jpeg(path)
-    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    env = clean_environment(COLORTERM="truecolor", TERM="xterm-256color")
     stream = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", "--frames", "2",
                              "--width", "16", "--height", "5", "x", str(path)], capture_output=True, env=env,
                             timeout=30).stdout
@@ -143,7 +143,7 @@ def test_the_deck_shows_pictures_from_stdin_and_names_them_by_path(foldcycle, pt
     paths = [str(tmp_path / name) for name in ["photo.jpg", "folder.png"]]
     run = pty_run([foldcycle, "deck", "--protocol", "jsonl", "--no-mouse", "--background", "black",
                    "--color", "always", "--width", "20", "--height", "3"], cols=60, rows=16,
-                  env=dict(os.environ, COLORTERM="truecolor"), stdin_bytes=("\n".join(paths) + "\n").encode(),
+                  env=dict(COLORTERM="truecolor"), stdin_bytes=("\n".join(paths) + "\n").encode(),
                   capture_stdout=True)
 
     def shows_photo():
@@ -180,7 +180,7 @@ def test_a_picture_deck_sizes_its_card_to_the_terminal_and_follows_a_resize(fold
     def start(cols, rows):
         return pty_run([foldcycle, "deck", "--fullscreen", "--no-mouse", "--background", "black", "--color",
                         "always", str(tmp_path / "dup1" / "IMG_0001.png"), str(tmp_path / "dup2" / "IMG_0001.png")],
-                       cols=cols, rows=rows, env=dict(os.environ, COLORTERM="truecolor"))
+                       cols=cols, rows=rows, env=dict(COLORTERM="truecolor"))
 
     def looks(run):
         return [[(cell.data, cell.bg) for cell in (run.screen.buffer[y][x] for x in range(run.screen.columns))]
@@ -211,7 +211,7 @@ def test_a_slideshow_sizes_its_card_to_the_terminal_and_follows_a_resize(foldcyc
         Image.new("RGB", (64, 48), (220, 20, 20)).save(tmp_path / name)
     run = pty_run([foldcycle, "--fullscreen", "--interval", "60", "--background", "black", "--color", "always",
                    str(tmp_path / "a.png"), str(tmp_path / "b.png")],
-                  cols=60, rows=20, env=dict(os.environ, COLORTERM="truecolor"), stdin_pty=True)
+                  cols=60, rows=20, env=dict(COLORTERM="truecolor"), stdin_pty=True)
     assert run.pump_until(lambda: len(red_rows(run)) == 17, 10), (red_rows(run), run.text())
     assert "a.png · 64×48" in run.text(), run.text()
     for (cols, rows), high in (((100, 30), 27), ((50, 14), 11), ((60, 20), 17)):

@@ -27,6 +27,7 @@ import pytest
 
 import emulator_driver as drv
 from tmux_driver import Tmux
+from conftest import clean_environment
 
 ITEMS = ["Search by name or email", "Which curve does UIView animate?"]
 PALETTE = {"#2e8b57": (0x2E, 0x8B, 0x57), "#4169e1": (0x41, 0x69, 0xE1)}
@@ -49,7 +50,7 @@ BACKGROUNDS = ["white", "black"]
 
 
 def render_stream(foldcycle, args):
-    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    env = clean_environment(COLORTERM="truecolor", TERM="xterm-256color")
     env.pop("NO_COLOR", None)
     result = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", *args, *ITEMS],
                             capture_output=True, env=env, check=True)
@@ -338,7 +339,7 @@ def picture(tmp_path_factory):
 
 
 def picture_stream(foldcycle, *items):
-    env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    env = clean_environment(COLORTERM="truecolor", TERM="xterm-256color")
     env.pop("NO_COLOR", None)
     result = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", "--transition", "fold",
                              "--frames", "3", *PICTURE_CARD, *map(str, items)], capture_output=True, env=env,

@@ -16,7 +16,7 @@ import asciinema.asciicast
 import pytest
 import pyte
 
-from conftest import BACKGROUND_QUERY, exit_code, signal_twice
+from conftest import BACKGROUND_QUERY, exit_code, signal_twice, clean_environment
 
 END = b"\x1b[?2026l"
 
@@ -132,7 +132,7 @@ def test_recording_is_complete_after_sigterm_mid_transition(foldcycle, pty_run, 
 
 
 def render(foldcycle, *args, env=None):
-    full_env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+    full_env = clean_environment(COLORTERM="truecolor", TERM="xterm-256color")
     full_env.update(env or {})
     proc = subprocess.run([foldcycle, "render", *args], capture_output=True, timeout=30, env=full_env)
     assert proc.returncode == 0, proc.stderr.decode()

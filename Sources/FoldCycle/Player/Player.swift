@@ -214,10 +214,27 @@ public final class Player: Sendable {
     }
 
     /// Calls `handler` on the player's queue after a frame with another number of rows than the
-    /// one before has been written (the first one too): an inline region that grew scrolled the
-    /// screen, so where it starts may have moved (the deck asks the terminal again).
+    /// one before has been submitted (the first one too): an inline region that grew scrolled
+    /// the screen, so where it starts may have moved (the deck asks the terminal again, with
+    /// ``write(afterFrames:)``, so that the question reaches the terminal after the frame).
     package func setRowsChangedHandler(_ handler: (@Sendable () -> Void)?) {
         onQueue { state.value.rowsHandler = handler }
+    }
+
+    /// Writes `bytes` (a request to the terminal, such as `CSI 6n`) after every frame submitted
+    /// so far, in the frames' order: on the writer's queue when frames are written there, else
+    /// at once. Nothing is written once the exit path has run; a failure is the next frame's.
+    package func write(afterFrames bytes: [UInt8]) {
+        onQueue {
+            guard state.value.writeFailure == nil else { return }
+            let restoration = state.value.region.exitRestoration
+            if let writer {
+                let guarded = self.guarded
+                writer.enqueue { try? guarded.write(bytes, restoration: restoration) }
+            } else {
+                try? guarded.write(bytes, restoration: restoration)
+            }
+        }
     }
 
     /// Reserves the region (or enters the alternate screen), draws the first frame, and starts
@@ -701,15 +718,15 @@ public final class Player: Sendable {
         }
         // Handlers run with no access to the state held (they may call the player), and the
         // copy read for them is gone before the bytes are flushed (no copy of the buffers).
+        let rowsChanged: (@Sendable () -> Void)?
         do {
             let drawn = state.value
             drawn.frameObserver?(drawn.frame, time ?? scene.clock.now, drawn.region.depth)
-            if drawn.frame.height != drawn.drawnRows {
-                state.value.drawnRows = drawn.frame.height
-                drawn.rowsHandler?()
-            }
+            rowsChanged = drawn.frame.height != drawn.drawnRows ? drawn.rowsHandler : nil
+            state.value.drawnRows = drawn.frame.height
         }
         flush(background: background)
+        rowsChanged?()
         return true
     }
 }

@@ -206,16 +206,24 @@ public final class TerminalSession: Sendable {
         onQueue { state.value.overlongLineHandler = handler }
     }
     /// Called for each report the terminal sends of itself (focus in and out while mouse reports
-    /// are on, cursor positions asked for with ``requestCursorPosition()``), with its age as
+    /// are on, cursor positions asked for with ``requestCursorPosition(after:)``), with its age as
     /// for ``setTimedMouseHandler(_:)``.
     package func setTerminalReportHandler(_ handler: (@Sendable (TerminalReport, _ age: TimeInterval) -> Void)?) {
         onQueue { state.value.reportHandler = handler }
     }
     /// Asks the terminal where the cursor is (`CSI 6n`); the answer comes to the report handler.
-    /// Call on the session's queue, between frames.
-    package func requestCursorPosition() {
+    /// Call on the session's queue. With `player`, the request is written after every frame the
+    /// player has submitted (frames are written on a queue of their own, so a request written
+    /// at once could reach the terminal before the frame whose place it asks: the answer would
+    /// be the place before that frame scrolled the screen); without, at once.
+    package func requestCursorPosition(after player: Player? = nil) {
         guard state.value.readsKeys, !state.value.ended, !state.value.suspended else { return }
-        try? configuration.outputDevice.write(EscapeSequence.requestCursorPosition.bytes)
+        let request = EscapeSequence.requestCursorPosition.bytes
+        if let player {
+            player.write(afterFrames: request)
+        } else {
+            try? configuration.outputDevice.write(request)
+        }
     }
     /// Asks the terminal for its background colour (``TerminalBackground/query``: OSC 11, then
     /// Primary Device Attributes) and calls `completion` once, on the queue: with the colour it

@@ -331,7 +331,7 @@ final class DeckSession: Sendable {
         guard !command.fullscreen, command.usesMouse, !core.isFinishing else { return }
         state.value.pointer.frameTop = nil
         state.value.cursorReportsAwaited += 1
-        terminal.requestCursorPosition()
+        terminal.requestCursorPosition(after: player)
     }
 
     /// Quits after whatever the queue already holds (a decision just made is printed first).
