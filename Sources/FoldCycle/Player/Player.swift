@@ -216,23 +216,23 @@ public final class Player: Sendable {
     /// Calls `handler` on the player's queue after a frame with another number of rows than the
     /// one before has been submitted (the first one too): an inline region that grew scrolled
     /// the screen, so where it starts may have moved (the deck asks the terminal again, with
-    /// ``write(afterFrames:)``, so that the question reaches the terminal after the frame).
+    /// ``afterFrames(_:)``, so that the question reaches the terminal after the frame).
     package func setRowsChangedHandler(_ handler: (@Sendable () -> Void)?) {
         onQueue { state.value.rowsHandler = handler }
     }
 
-    /// Writes `bytes` (a request to the terminal, such as `CSI 6n`) after every frame submitted
-    /// so far, in the frames' order: on the writer's queue when frames are written there, else
-    /// at once. Nothing is written once the exit path has run; a failure is the next frame's.
-    package func write(afterFrames bytes: [UInt8]) {
+    /// Runs `body` after every frame submitted so far has been written: on the writer's queue
+    /// when frames are written there, else on the player's queue. The session writes a request
+    /// to the terminal (such as `CSI 6n`) this way, to its device and not through the sink: a
+    /// recorder's cast holds frames, not questions. Nothing runs once the exit path has run or
+    /// a write has failed.
+    package func afterFrames(_ body: @escaping @Sendable () -> Void) {
         onQueue {
-            guard state.value.writeFailure == nil else { return }
-            let restoration = state.value.region.exitRestoration
+            guard state.value.writeFailure == nil, !state.value.finished else { return }
             if let writer {
-                let guarded = self.guarded
-                writer.enqueue { try? guarded.write(bytes, restoration: restoration) }
+                writer.enqueue(body)
             } else {
-                try? guarded.write(bytes, restoration: restoration)
+                body()
             }
         }
     }

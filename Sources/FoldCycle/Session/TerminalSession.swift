@@ -220,7 +220,8 @@ public final class TerminalSession: Sendable {
         guard state.value.readsKeys, !state.value.ended, !state.value.suspended else { return }
         let request = EscapeSequence.requestCursorPosition.bytes
         if let player {
-            player.write(afterFrames: request)
+            let device = configuration.outputDevice
+            player.afterFrames { try? device.write(request) }
         } else {
             try? configuration.outputDevice.write(request)
         }
