@@ -2,7 +2,7 @@
 """Writes the photo-like pictures the bench's decode cases read (foldcycle-bench --picture-files,
 docs/PERFORMANCE.md): a sky gradient, a sun, a hill and seeded noise (a photo's texture), as
 a 24-megapixel baseline JPEG (6000 x 4000, quality 90, 4:2:0), the same as a progressive JPEG,
-and a 6-megapixel PNG (3000 x 2000, RGB, 8-bit). Needs Pillow (tests only: .venv).
+a 6-megapixel PNG (3000 x 2000, RGB, 8-bit) and the 24-megapixel picture as a PNG. Needs Pillow (tests only: .venv).
 
     .venv/bin/python scripts/gen_bench_pictures.py DIR
 """
@@ -36,6 +36,7 @@ def main():
     big = photo(6000, 4000, 1)
     big.save(os.path.join(directory, "photo-24mp.jpg"), quality=90, subsampling=2)
     big.save(os.path.join(directory, "photo-24mp-progressive.jpg"), quality=90, subsampling=2, progressive=True)
+    big.save(os.path.join(directory, "photo-24mp.png"))
     photo(3000, 2000, 2).save(os.path.join(directory, "photo-6mp.png"))
     for name in sorted(os.listdir(directory)):
         print(name, os.path.getsize(os.path.join(directory, name)))

@@ -4,8 +4,10 @@
 ///
 /// Output never exceeds `outputCount` bytes: a stream that would produce more (a zlib bomb under
 /// a small header) stops there with ``Failure/corrupt(_:)``; output is grown as the stream
-/// delivers it, so a short file that declares a large image allocates little. Every malformed
-/// stream throws; nothing traps on input data.
+/// delivers it, so a short file that declares a large image allocates little. Streamed into an
+/// ``InflateSink``, the output is handed on in pieces and only DEFLATE's 32 KiB window (and a
+/// piece) is held, whatever the image's size. Every malformed stream throws; nothing traps on
+/// input data.
 enum Inflate {
     /// Why a zlib stream did not inflate.
     enum Failure: Error, Equatable {
@@ -18,15 +20,7 @@ enum Inflate {
 
     /// Inflates the zlib stream `input` into exactly `outputCount` bytes.
     static func zlib(_ input: [UInt8], outputCount: Int) throws(Failure) -> [UInt8] {
-        guard input.count >= 2 else { throw .truncated }
-        let cmf = Int(input[0])
-        let flg = Int(input[1])
-        guard cmf & 0x0F == 8, cmf >> 4 <= 7 else {
-            throw .corrupt("zlib method \(cmf & 0x0F) window \(cmf >> 4) (only deflate, at most 32 KB)")
-        }
-        guard (cmf << 8 | flg) % 31 == 0 else { throw .corrupt("zlib header check bits") }
-        guard flg & 0x20 == 0 else { throw .corrupt("zlib preset dictionary (not allowed in PNG)") }
-        var state = InflateState(input: input, start: 2, outputCount: outputCount)
+        var state = try start(input, outputCount: outputCount, sink: WholeOutput())
         try state.inflateBlocks()
         let checksum = try state.readTrailer()
         guard state.outputCount == outputCount else {
@@ -36,10 +30,55 @@ enum Inflate {
         guard Adler32.checksum(output) == checksum else { throw .corrupt("zlib Adler-32 checksum") }
         return output
     }
+
+    /// Inflates the zlib stream `input`, which must hold exactly `outputCount` bytes, handing the
+    /// output to `sink` in order, in pieces; returns the sink after the last piece. A failure
+    /// may come after some pieces were handed on.
+    static func zlib<Sink: InflateSink>(_ input: [UInt8], outputCount: Int, into sink: Sink) throws(Failure) -> Sink {
+        var state = try start(input, outputCount: outputCount, sink: sink)
+        try state.inflateBlocks()
+        let checksum = try state.readTrailer()
+        let (sink, adler) = try state.finishStream()
+        guard adler == checksum else { throw .corrupt("zlib Adler-32 checksum") }
+        guard state.outputCount == outputCount else {
+            throw .corrupt("image data holds \(state.outputCount) bytes, \(outputCount) expected")
+        }
+        return sink
+    }
+
+    /// The state after the zlib header (RFC 1950 section 2.2), checked.
+    private static func start<Sink: InflateSink>(_ input: [UInt8], outputCount: Int, sink: Sink) throws(Failure)
+        -> InflateState<Sink>
+    {
+        guard input.count >= 2 else { throw .truncated }
+        let cmf = Int(input[0])
+        let flg = Int(input[1])
+        guard cmf & 0x0F == 8, cmf >> 4 <= 7 else {
+            throw .corrupt("zlib method \(cmf & 0x0F) window \(cmf >> 4) (only deflate, at most 32 KB)")
+        }
+        guard (cmf << 8 | flg) % 31 == 0 else { throw .corrupt("zlib header check bits") }
+        guard flg & 0x20 == 0 else { throw .corrupt("zlib preset dictionary (not allowed in PNG)") }
+        return InflateState(input: input, start: 2, outputCount: outputCount, sink: sink)
+    }
 }
 
-/// The decoder's working state: the bit reader over the input and the output written so far.
-struct InflateState {
+/// Where streamed inflate output goes: each piece in order, once.
+protocol InflateSink {
+    /// Whether output is handed on as it comes (false: it is all kept, and read at the end).
+    static var streams: Bool { get }
+    /// Takes the next piece of output.
+    mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// Keeps the whole output (``Inflate/zlib(_:outputCount:)``).
+struct WholeOutput: InflateSink {
+    static var streams: Bool { false }
+    func consume(_ bytes: UnsafeBufferPointer<UInt8>) {}
+}
+
+/// The decoder's working state: the bit reader over the input and the output written so far (when
+/// the sink streams, the output not yet handed on and the 32 KiB window before it).
+struct InflateState<Sink: InflateSink> {
     private let input: [UInt8]
     /// The next input byte to load into `bits`.
     private var position: Int
@@ -50,19 +89,35 @@ struct InflateState {
     /// Zero bytes loaded past the input's end (so a refill never branches on the end); consuming
     /// any of them means the input was truncated.
     private var padding = 0
-    /// The output buffer (its count is the allocated room, grown on demand up to `limit`).
+    /// The output buffer (its count is the allocated room, grown on demand up to `limit`; when
+    /// streaming, a fixed ``streamRoom`` at most).
     private var output: [UInt8] = []
     /// Bytes of `output` written.
-    private(set) var outputCount = 0
+    private var end = 0
+    /// Bytes handed to the sink (streaming only): `output` starts after them.
+    private var handedOn = 0
+    /// The checksum of the bytes handed on.
+    private var adler = Adler32()
+    private var sink: Sink
     /// The most output the stream may produce.
     private let limit: Int
 
-    init(input: [UInt8], start: Int, outputCount: Int) {
+    /// DEFLATE's window: the most a match reaches back, kept when output is handed on.
+    private static var window: Int { 32_768 }
+    /// The streaming buffer's room: the window, a stored block's most (65,535 bytes) and more.
+    private static var streamRoom: Int { 262_144 }
+
+    /// Bytes produced so far.
+    var outputCount: Int { handedOn + end }
+
+    init(input: [UInt8], start: Int, outputCount: Int, sink: Sink) {
         self.input = input
         self.position = start
         self.limit = outputCount
+        self.sink = sink
         // Start small: a short file declaring a large picture does not allocate its size.
-        output = [UInt8](repeating: 0, count: min(outputCount, max(65_536, input.count * 4)))
+        let room = Sink.streams ? Self.streamRoom : max(65_536, input.count * 4)
+        output = [UInt8](repeating: 0, count: min(outputCount, room))
     }
 
     /// Decodes blocks up to and including the one marked final.
@@ -94,8 +149,32 @@ struct InflateState {
 
     /// The output, cut to what was written.
     consuming func finishedOutput() -> [UInt8] {
-        output.removeSubrange(outputCount...)
+        output.removeSubrange(end...)
         return output
+    }
+
+    /// Hands the rest of the output on; the sink and the checksum of all the output.
+    mutating func finishStream() throws(Inflate.Failure) -> (Sink, UInt32) {
+        try handOn(keeping: 0)
+        return (sink, adler.value)
+    }
+
+    /// Hands all but the last `kept` bytes written to the sink and moves those to the front.
+    private mutating func handOn(keeping kept: Int) throws(Inflate.Failure) {
+        let count = end - kept
+        guard count > 0 else { return }
+        guard handedOn + end <= limit else {
+            throw .corrupt("image data is longer than the \(limit) bytes the header declares")
+        }
+        output.withUnsafeMutableBufferPointer { buffer in
+            let piece = UnsafeBufferPointer(rebasing: buffer[..<count])
+            adler.update(piece)
+            sink.consume(piece)
+            guard let base = buffer.baseAddress, kept > 0 else { return }
+            base.update(from: base + count, count: kept)
+        }
+        handedOn += count
+        end = kept
     }
 
     // MARK: Bits
@@ -155,19 +234,24 @@ struct InflateState {
         position += 4
         guard position + length <= input.count else { throw .truncated }
         try reserve(length)
-        output.replaceSubrange(outputCount..<outputCount + length, with: input[position..<position + length])
-        outputCount += length
+        output.replaceSubrange(end..<end + length, with: input[position..<position + length])
+        end += length
         position += length
     }
 
-    /// Makes room for `count` more output bytes; throws past the limit.
+    /// Makes room for `count` (at most 65,535) more output bytes; throws past the limit. When
+    /// streaming, the room is made by handing output on, keeping the window.
     private mutating func reserve(_ count: Int) throws(Inflate.Failure) {
-        let needed = outputCount + count
+        let needed = end + count
         guard needed > output.count else { return }
-        guard needed <= limit else {
+        guard handedOn + needed <= limit else {
             throw .corrupt("image data is longer than the \(limit) bytes the header declares")
         }
-        let grown = min(limit, max(needed, output.count * 2))
+        if Sink.streams, end > Self.window {
+            try handOn(keeping: Self.window)
+            if end + count <= output.count { return }
+        }
+        let grown = min(limit - handedOn, max(end + count, output.count * 2))
         output.append(contentsOf: repeatElement(0, count: grown - output.count))
     }
 
@@ -192,9 +276,9 @@ struct InflateState {
             let symbol = try decode(literals)
             if symbol < 256 {
                 try checkInput()
-                if outputCount >= output.count { try reserve(1) }
-                output[outputCount] = UInt8(truncatingIfNeeded: symbol)
-                outputCount += 1
+                if end >= output.count { try reserve(1) }
+                output[end] = UInt8(truncatingIfNeeded: symbol)
+                end += 1
                 continue
             }
             if symbol == 256 { return }
@@ -216,7 +300,8 @@ struct InflateState {
     private mutating func copyMatch(length: Int, distance: Int) throws(Inflate.Failure) {
         guard distance <= outputCount else { throw failure("deflate distance \(distance) before the output's start") }
         try reserve(length)
-        let start = outputCount
+        // Within the buffer: after a hand-on, the window (DEFLATE's farthest distance) is kept.
+        let start = end
         output.withUnsafeMutableBufferPointer { buffer in
             // In bounds: start + length ≤ buffer.count (reserve) and distance ≤ start.
             guard let base = buffer.baseAddress else { return }
@@ -228,7 +313,7 @@ struct InflateState {
                 from += 1
             }
         }
-        outputCount += length
+        end += length
     }
 
     /// A dynamic block's header: the code-length code, then the literal/length and distance codes.

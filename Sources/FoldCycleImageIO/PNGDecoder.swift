@@ -6,9 +6,11 @@
 /// ends early is truncated), each pass is unfiltered in place (``PNGUnfilter``) and its pixels
 /// are written into the RGBA picture (``PNGPixelExpander``: sample rules there). Colour-space
 /// chunks (gAMA, cHRM, iCCP, sRGB) are ignored: samples are taken as sRGB. Memory is the
-/// inflated data (the image's bytes plus one per row) and the RGBA result; asked for a smaller
-/// size, a non-interlaced picture is box-downsampled row by row, so only the small RGBA is held
-/// (an interlaced one is decoded whole first: its passes cover the picture repeatedly).
+/// file, its image data and the RGBA result: a non-interlaced picture is unfiltered row by row
+/// as its data inflates (``PNGRowStream``), and asked for a smaller size it is box-downsampled as
+/// the rows come, so only the small RGBA is held. An interlaced one is inflated whole first (its
+/// passes cover the picture repeatedly): the inflated data (the image's bytes plus one per row)
+/// is held as well.
 enum PNGDecoder {
     /// Decodes a whole PNG file, box-downsampled by the largest integer factor that keeps it at
     /// least `fitting` in both dimensions (``PNGBoxDownsampler``), or at full size for nil.
@@ -18,23 +20,29 @@ enum PNGDecoder {
         let chunks = try PNGChunks(bytes)
         let header = chunks.header
         let passes = PNGInterlacePass.passes(for: header)
-        var raw = try inflate(chunks, passes: passes)
         let expander = PNGPixelExpander(chunks)
         let factor = PNGBoxDownsampler.factor(width: header.width, height: header.height, fitting: fitting)
         var downsampler = PNGBoxDownsampler(sourceWidth: header.width, sourceHeight: header.height, factor: factor)
-        if factor > 1, !header.interlaced {
-            // Row by row: the full-size RGBA is never held.
-            var row = [UInt8](repeating: 0, count: header.width * 4)
-            let failure = raw.withUnsafeMutableBufferPointer { raw in
-                row.withUnsafeMutableBufferPointer { row in
-                    reconstructRows(raw, pass: passes[0], expander: expander, header: header, row: row) {
-                        downsampler.add($0)
-                    }
-                }
+        if !header.interlaced {
+            // Row by row as the data inflates: neither the inflated data nor (for a smaller size)
+            // the full-size RGBA is ever held.
+            let target: PNGRowStream.Target =
+                factor > 1
+                ? .reduced(downsampler) : .whole([UInt8](repeating: 0, count: header.width * header.height * 4))
+            let stream = PNGRowStream(header: header, expander: expander, target: target)
+            let count = rawCount(header, passes: passes)
+            let rows = try inflating { () throws(Inflate.Failure) in
+                try Inflate.zlib(chunks.imageData, outputCount: count, into: stream)
             }
-            if let failure { throw failure }
-            return try image(width: downsampler.width, height: downsampler.height, pixels: downsampler.finish())
+            if let failure = rows.failure { throw failure }
+            switch rows.target {
+            case .whole(let pixels): return try image(width: header.width, height: header.height, pixels: pixels)
+            case .reduced(var downsampler):
+                return try image(width: downsampler.width, height: downsampler.height, pixels: downsampler.finish())
+            }
         }
+        let count = rawCount(header, passes: passes)
+        var raw = try inflating { () throws(Inflate.Failure) in try Inflate.zlib(chunks.imageData, outputCount: count) }
         var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
         let failure = raw.withUnsafeMutableBufferPointer { raw in
             pixels.withUnsafeMutableBufferPointer { pixels in
@@ -50,14 +58,16 @@ enum PNGDecoder {
         return try image(width: downsampler.width, height: downsampler.height, pixels: downsampler.finish())
     }
 
-    /// The IDAT stream inflated to exactly the bytes `passes` need.
-    private static func inflate(_ chunks: PNGChunks, passes: [PNGInterlacePass]) throws(PictureDecodingError)
-        -> [UInt8]
-    {
-        let header = chunks.header
-        let rawCount = passes.reduce(0) { $0 + $1.height * (1 + header.rowBytes(width: $1.width)) }
+    /// The bytes the IDAT stream inflates to: each pass's rows, each a filter-type byte and its
+    /// samples.
+    private static func rawCount(_ header: PNGHeader, passes: [PNGInterlacePass]) -> Int {
+        passes.reduce(0) { $0 + $1.height * (1 + header.rowBytes(width: $1.width)) }
+    }
+
+    /// `body`'s result, its inflate failure said as the PNG's.
+    private static func inflating<T>(_ body: () throws(Inflate.Failure) -> T) throws(PictureDecodingError) -> T {
         do {
-            return try Inflate.zlib(chunks.imageData, outputCount: rawCount)
+            return try body()
         } catch {
             switch error {
             case .truncated: throw .truncated(.png)
@@ -71,28 +81,6 @@ enum PNGDecoder {
             throw .corrupt(.png, reason: "size \(width)×\(height)")
         }
         return image
-    }
-
-    /// Unfilters the one pass of a non-interlaced picture and hands each row, as RGBA in `row`,
-    /// to `body`; the first failure, or nil.
-    private static func reconstructRows(
-        _ raw: UnsafeMutableBufferPointer<UInt8>, pass: PNGInterlacePass, expander: PNGPixelExpander,
-        header: PNGHeader, row: UnsafeMutableBufferPointer<UInt8>, _ body: (UnsafePointer<UInt8>) -> Void
-    ) -> PictureDecodingError? {
-        guard let source = raw.baseAddress, let target = row.baseAddress else { return nil }
-        let rowBytes = header.rowBytes(width: pass.width)
-        if let filter = PNGUnfilter.unfilter(
-            raw, start: 0, rows: pass.height, rowBytes: rowBytes, bytesPerPixel: max(1, header.bitsPerPixel / 8))
-        {
-            return .corrupt(.png, reason: "IDAT: filter type \(filter) (allowed: 0 to 4)")
-        }
-        for y in 0..<pass.height {
-            if let index = expander.expand(source + y * (1 + rowBytes) + 1, count: pass.width, into: target, step: 4) {
-                return paletteError(index)
-            }
-            body(target)
-        }
-        return nil
     }
 
     private static func paletteError(_ index: Int) -> PictureDecodingError {

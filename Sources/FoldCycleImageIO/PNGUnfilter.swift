@@ -15,19 +15,31 @@ enum PNGUnfilter {
         for row in 0..<rows {
             let filterType = base[start + row * (1 + rowBytes)]
             let line = base + start + row * (1 + rowBytes) + 1
-            switch (filterType, previous) {
-            case (0, _), (2, nil): break
-            case (1, _): sub(line, count: rowBytes, bytesPerPixel: bytesPerPixel)
-            case (2, let above?): for index in 0..<rowBytes { line[index] &+= above[index] }
-            case (3, _): average(line, above: previous, count: rowBytes, bytesPerPixel: bytesPerPixel)
-            case (4, let above?): paeth(line, above: above, count: rowBytes, bytesPerPixel: bytesPerPixel)
-            // Paeth with no row above predicts from the left byte: Sub.
-            case (4, nil): sub(line, count: rowBytes, bytesPerPixel: bytesPerPixel)
-            default: return filterType
-            }
+            guard unfilter(line, filterType: filterType, above: previous, count: rowBytes, bytesPerPixel: bytesPerPixel)
+            else { return filterType }
             previous = line
         }
         return nil
+    }
+
+    /// Reconstructs one row of `count` bytes at `line`, filtered with `filterType`, in place;
+    /// `above` is the reconstructed row above (nil for a pass's first row: zeros). False for an
+    /// unknown filter type (the row is left as it was).
+    static func unfilter(
+        _ line: UnsafeMutablePointer<UInt8>, filterType: UInt8, above: UnsafeMutablePointer<UInt8>?, count: Int,
+        bytesPerPixel: Int
+    ) -> Bool {
+        switch (filterType, above) {
+        case (0, _), (2, nil): break
+        case (1, _): sub(line, count: count, bytesPerPixel: bytesPerPixel)
+        case (2, let above?): for index in 0..<count { line[index] &+= above[index] }
+        case (3, _): average(line, above: above, count: count, bytesPerPixel: bytesPerPixel)
+        case (4, let above?): paeth(line, above: above, count: count, bytesPerPixel: bytesPerPixel)
+        // Paeth with no row above predicts from the left byte: Sub.
+        case (4, nil): sub(line, count: count, bytesPerPixel: bytesPerPixel)
+        default: return false
+        }
+        return true
     }
 
     private static func sub(_ line: UnsafeMutablePointer<UInt8>, count: Int, bytesPerPixel: Int) {

@@ -303,3 +303,26 @@ def test_bad_files_exit_1_with_one_line(fuzz, tmp_path):
         assert proc.stdout == b"", name
         lines = proc.stderr.decode().splitlines()
         assert len(lines) == 1 and message in lines[0], (name, lines)
+
+
+def test_pictures_larger_than_the_streaming_room_match_pillow(fuzz, tmp_path, record_property):
+    # A non-interlaced PNG is unfiltered row by row as its data inflates, in pieces of at most
+    # 256 KiB (docs/decisions/0197-png-rows-as-they-inflate.md): pictures whose image data spans
+    # several pieces, each row's filter chosen by Pillow's encoder, decode exactly as Pillow's,
+    # whole and fitted.
+    rng = random.Random(197)
+    compared = 0
+    for mode, (width, height) in [("RGB", (400, 300)), ("RGBA", (333, 251)), ("P", (640, 480))]:
+        base = photo_like("RGB", width, height, rng)
+        image = {"RGB": base, "RGBA": base.convert("RGBA"), "P": base.quantize(256)}[mode]
+        if mode == "RGBA":
+            image.putalpha(Image.linear_gradient("L").resize((width, height)))
+        path = str(tmp_path / f"large-{mode}.png")
+        image.save(path)
+        reference = pillow_rgba(path)
+        assert decode(fuzz, path) == (width, height, reference), path
+        factor = min(width // 40, height // 24)
+        assert decode(fuzz, path, (40, 24)) == box_downsample(reference, width, height, factor), path
+        compared += 2
+    record_property("large_compared", compared)
+    assert compared == 6

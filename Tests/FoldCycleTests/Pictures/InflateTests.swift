@@ -86,6 +86,66 @@ struct InflateTests {
         }
     }
 
+    @Test func streamedOutputIsTheWholeOutputInPiecesKeepingTheWindow() throws {
+        // 600,000 bytes whose matches reach back the farthest DEFLATE allows (32,768) across
+        // every hand-on: streamed, the same bytes come out, in pieces no larger than the room.
+        let (stream, expected) = Self.farMatches(count: 600_000)
+        #expect(try Inflate.zlib(stream, outputCount: 600_000) == expected)
+        let pieces = try Inflate.zlib(stream, outputCount: 600_000, into: Pieces())
+        #expect(pieces.bytes == expected)
+        // A piece is handed on when the next match (258) does not fit the 262,144 bytes of room:
+        // after 889 matches past the window's 32,768 literals (262,130 bytes), all but the
+        // window go; the rest at the end.
+        #expect(pieces.sizes == [229_362, 229_362, 141_276])
+    }
+
+    @Test func aStreamedBombStopsAtTheExpectedSizeHavingHandedOnNoMore() throws {
+        let bomb = Self.zeroBomb(count: 1_000_000)
+        #expect(throws: Inflate.Failure.corrupt("image data is longer than the 300000 bytes the header declares")) {
+            _ = try Inflate.zlib(bomb, outputCount: 300_000, into: Pieces())
+        }
+        #expect(throws: Inflate.Failure.corrupt("image data holds 23 bytes, 24 expected")) {
+            _ = try Inflate.zlib(Self.fixedStream, outputCount: 24, into: Pieces())
+        }
+        #expect(try Inflate.zlib(bomb, outputCount: 1_000_000, into: Pieces()).bytes.count == 1_000_000)
+    }
+
+    /// Streamed output, kept with the size of each piece.
+    struct Pieces: InflateSink {
+        static var streams: Bool { true }
+        var bytes: [UInt8] = []
+        var sizes: [Int] = []
+        mutating func consume(_ piece: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: piece)
+            sizes.append(piece.count)
+        }
+    }
+
+    /// A fixed-Huffman zlib stream of `count` bytes: 32,768 literals (0–142), then length-258
+    /// matches at distance 32,768 (and literals for the last few); and the bytes it holds.
+    static func farMatches(count: Int) -> ([UInt8], [UInt8]) {
+        let window = 32_768
+        let expected = (0..<count).map { UInt8(($0 % window * 31 + 7) % 143) }
+        var writer = BitWriter()
+        writer.write(1, bits: 1)
+        writer.write(1, bits: 2)
+        var written = 0
+        while written < count {
+            if written < window || count - written < 3 {
+                writer.writeCode(0b0011_0000 + Int(expected[written]), length: 8)
+                written += 1
+                continue
+            }
+            let length = min(258, count - written)
+            writer.writeLength(length)
+            writer.writeCode(29, length: 5)  // distance symbol 29: 24,577 + 13 extra bits
+            writer.write(window - 24_577, bits: 13)
+            written += length
+        }
+        writer.writeCode(0, length: 7)  // end of block
+        return ([0x78, 0x01] + writer.bytes + PNGTestFile.bigEndian(Int(Adler32.checksum(expected))), expected)
+    }
+
     /// A zlib stream of `count` zero bytes: a fixed block holding literal 0 then length-258
     /// distance-1 matches (and a shorter last one), as deflate's best compression writes it.
     static func zeroBomb(count: Int) -> [UInt8] {
