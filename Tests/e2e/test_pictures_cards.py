@@ -4,9 +4,10 @@
 wrong; the deck's JSON `item` is the path; `--pictures none` keeps paths as text."""
 import json
 import os
-import subprocess
-
+import re
 import struct
+import subprocess
+import time
 import zlib
 
 import pyte
@@ -217,5 +218,36 @@ def test_a_slideshow_sizes_its_card_to_the_terminal_and_follows_a_resize(foldcyc
     for (cols, rows), high in (((100, 30), 27), ((50, 14), 11), ((60, 20), 17)):
         run.resize(cols, rows)
         assert run.pump_until(lambda: len(red_rows(run)) == high, 10), ((cols, rows), red_rows(run), run.text())
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+
+
+def test_a_slideshow_shows_its_first_pictures_while_the_rest_decode(foldcycle, pty_run, tmp_path):
+    # `foldcycle photos/*.png` decodes one chunk of pictures (one a core) before the first card,
+    # the rest while it plays (docs/decisions/0195-pictures-decoded-as-a-stream.md): the first
+    # footer counts fewer items than the list, later ones all of them; captions are told apart
+    # among the whole list (d1/p03.png and d2/p03.png sit in different chunks).
+    paths = []
+    for folder in ("d1", "d2"):
+        (tmp_path / folder).mkdir()
+        for index in range(12):
+            path = tmp_path / folder / f"p{index:02}.png"
+            Image.new("RGB", (64, 48), (20 * index, 100, 200 if folder == "d1" else 50)).save(path)
+            paths.append(str(path))
+    run = pty_run([foldcycle, "--interval", "0.2", "--color", "always", *paths], cols=60, rows=20,
+                  env=dict(COLORTERM="truecolor"))
+    captions, counts = set(), set()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not ("24" in counts and len(captions) >= 12):
+        run.pump(0.05)
+        for line in run.lines():
+            if "·" in line and "64×48" in line:
+                captions.add(line.split("·")[0].strip())
+            if "item " in line:
+                counts.add(line.split("item ")[1].split("/")[1].split()[0])
+    first = int(re.search(rb"item 1/(\d+)", bytes(run.raw)).group(1))
+    assert 1 <= first < 24, first
+    assert "24" in counts, counts
+    assert len(captions) >= 12 and all(re.fullmatch(r"d[12]/p\d\d\.png", caption) for caption in captions), captions
     run.write(b"q")
     assert exit_code(run.wait()) == 0

@@ -172,8 +172,18 @@ struct LiveCommand {
 
     /// The items as the cards show them: read as `--ansi` and `--markdown` say (their
     /// ``StyledString/plainText`` is what sizes the card, what plain output prints and what
-    /// scripts are told).
-    let items: [StyledString]
+    /// scripts are told). With ``stream``, the first chunk of them: the rest come while it runs.
+    private(set) var items: [StyledString]
+    /// Where the rest of the items come from, decoded while the slideshow runs: a list whose
+    /// pictures are more than one chunk (``ItemReading/chunks(of:pictures:first:)``), so that the
+    /// first card waits for one round of decoding, not for every picture (as the deck's stream).
+    private(set) var stream: ItemStream?
+    /// The paths of every picture among the items (those still to come too): what captions are
+    /// told apart among (``PictureCaptions``).
+    let picturePaths: [String]
+    /// Whether any item's text spans several lines (then plain output separates items with a
+    /// blank line, so that `--file` reads them back).
+    let itemsSpanLines: Bool
     /// `--ansi`, `--markdown`: how the text of items added later is read too.
     let reading: ItemReading
     /// Standard input carries items (`--file -`, or piped with no items named), so keys and
@@ -254,38 +264,60 @@ struct LiveCommand {
             reading = ItemReading(
                 ansi: reading.ansi, markdown: reading.markdown, pictures: reading.pictures, pictureCard: sized.start)
         }
-        let items = PictureCaptions.disambiguated(reading.styledStrings(texts))
-        let fittedSize = try SharedOptions.cardSize(values, items: items)
+        // Sized and checked before any picture is decoded: a picture's card is the same size
+        // whatever the file holds (``CardScene/fittingSize(for:)``).
+        let sizing = texts.map { reading.namesPicture($0) ? Self.pictureStandIn : reading.styledString($0) }
+        let fittedSize = try SharedOptions.cardSize(values, items: sizing)
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
-        return .run(
-            LiveCommand(
-                items: items,
-                reading: reading,
-                readsItemsFromStandardInput: role != .commands,
-                transition: try values.value(SharedOptions.transition),
-                direction: try values.value(SharedOptions.direction),
-                interval: interval,
-                duration: givenDuration ?? defaultDuration(forInterval: interval),
-                durationFollowsInterval: givenDuration == nil,
-                timingFunction: try values.value(SharedOptions.timing),
-                framesPerSecond: try values.value(Options.framesPerSecond),
-                // A card sized to its items narrows with the terminal (the player re-fits it).
-                cardSize: terminalCardSize?.start ?? fittedSize,
-                cellAspect: try values.value(SharedOptions.cellAspect),
-                fitsWidth: width == nil,
-                terminalCardSize: terminalCardSize?.rule,
-                style: try SharedOptions.cardStyle(values),
-                background: try values.value(SharedOptions.terminalBackground),
-                colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
-                hyperlinks: try values.value(SharedOptions.hyperlinks),
-                motion: try values.value(Options.motion),
-                fullscreen: values.flag(Options.fullscreen),
-                showsFooter: showsFooter,
-                paused: values.flag(Options.paused),
-                cycles: try values.value(Options.cycles),
-                record: try SessionRecording.request(values, itemsFile: itemsFile),
-                control: control))
+        var command = LiveCommand(
+            items: [],
+            stream: nil,
+            picturePaths: texts.filter(reading.namesPicture),
+            itemsSpanLines: sizing.contains { TextLayout.plainText($0.plainText).contains("\n") },
+            reading: reading,
+            readsItemsFromStandardInput: role != .commands,
+            transition: try values.value(SharedOptions.transition),
+            direction: try values.value(SharedOptions.direction),
+            interval: interval,
+            duration: givenDuration ?? defaultDuration(forInterval: interval),
+            durationFollowsInterval: givenDuration == nil,
+            timingFunction: try values.value(SharedOptions.timing),
+            framesPerSecond: try values.value(Options.framesPerSecond),
+            // A card sized to its items narrows with the terminal (the player re-fits it).
+            cardSize: terminalCardSize?.start ?? fittedSize,
+            cellAspect: try values.value(SharedOptions.cellAspect),
+            fitsWidth: width == nil,
+            terminalCardSize: terminalCardSize?.rule,
+            style: try SharedOptions.cardStyle(values),
+            background: try values.value(SharedOptions.terminalBackground),
+            colorDepth: try SharedOptions.colorDepth(values, device: .standardOutput),
+            hyperlinks: try values.value(SharedOptions.hyperlinks),
+            motion: try values.value(Options.motion),
+            fullscreen: values.flag(Options.fullscreen),
+            showsFooter: showsFooter,
+            paused: values.flag(Options.paused),
+            cycles: try values.value(Options.cycles),
+            record: try SessionRecording.request(values, itemsFile: itemsFile),
+            control: control)
+        command.read(texts)
+        return .run(command)
+    }
+
+    /// Stands for a picture item while the card is sized: every picture asks for the same card.
+    private static let pictureStandIn = StyledString(picture: CardPicture(failure: "", caption: ""))
+
+    /// Reads `texts` into ``items``: whole, or, when their pictures are more than one chunk, the
+    /// first chunk now and the rest through ``stream`` while the slideshow runs.
+    private mutating func read(_ texts: [String]) {
+        guard reading.chunks(of: texts, first: ItemReading.firstPictureChunkSize).count > 1 else {
+            items = PictureCaptions.disambiguated(reading.styledStrings(texts), among: picturePaths)
+            return
+        }
+        let stream = ItemStream(items: texts, name: "the items", reading: reading)
+        stream.start()
+        items = PictureCaptions.disambiguated(stream.waitForItems().items.map(\.styled), among: picturePaths)
+        self.stream = stream
     }
 
     /// The rule sizing a slideshow's card to the terminal and its size on `device` now, when

@@ -68,6 +68,16 @@ final class LiveController {
         budget = ItemBudget(cycler.withDataSource { $0.items.map(\.plainText) })
     }
 
+    /// Appends `items`, read from the run's own list while it runs (``LiveCommand/stream``), in
+    /// order; they count against the limits as added items do (the list is within them: none is
+    /// refused unless items were added meanwhile, and then the rest are left out).
+    func appendRead(_ items: [StyledString]) {
+        for item in items {
+            guard (try? budget.admit(item.plainText)) != nil else { return }
+            _ = try? cycler.insert(item, at: nil)
+        }
+    }
+
     /// The shown (or incoming) item as people count: `3/7`.
     var itemNumber: String { "\(cycler.index + 1)/\(cycler.count)" }
 

@@ -131,7 +131,7 @@ final class LiveSession: Sendable {
         let (commandDevice, cardDevice, drawsFrames) = (devices.command, devices.card, devices.drawsFrames)
         let output: Player.Output = !drawsFrames ? .plainText : command.fullscreen ? .fullscreen : .inline
         // Items written as text read back with --file when any spans several lines.
-        let multiline = command.items.contains { TextLayout.plainText($0.plainText).contains("\n") }
+        let multiline = command.itemsSpanLines
         let terminalDevice = cardDevice ?? .standardOutput
         var configuration = Player.Configuration(
             framesPerSecond: command.framesPerSecond, output: output, colorDepth: .fixed(command.colorDepth),
@@ -245,10 +245,23 @@ final class LiveSession: Sendable {
             state.value.heldLines = nil
             for line in lines { handleLine(line) }
         }
+        if let stream = command.stream {
+            // The rest of a slideshow's pictures, decoded while the first ones show.
+            stream.setConsumer(queue: queue) { [self] in takeReadItems(from: stream) }
+        }
         // With one item nothing ever transitions: --cycles N is done at once.
-        if command.cycles == 0 || (command.cycles != nil && cycler.count == 1) {
+        if command.cycles == 0 || (command.cycles != nil && cycler.count == 1 && command.stream == nil) {
             finish(exitCode: 0)
         }
+    }
+
+    /// Appends what `stream` read since the last take, captioned among every picture of the list.
+    private func takeReadItems(from stream: ItemStream) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !core.isFinishing else { return }
+        let read = stream.take().items.map(\.styled)
+        controller.value.appendRead(PictureCaptions.disambiguated(read, among: command.picturePaths))
+        updateFooter()  // The count grew.
     }
 
     // MARK: - Input

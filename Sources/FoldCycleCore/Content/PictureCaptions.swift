@@ -29,13 +29,22 @@ package enum PictureCaptions {
     /// `items` with every picture read from a file captioned by ``labels(for:)`` over the
     /// pictures among them (text items are unchanged; the same path twice is one picture twice).
     package static func disambiguated(_ items: [StyledString]) -> [StyledString] {
+        disambiguated(items, among: items.compactMap { $0.picture?.path })
+    }
+
+    /// `items` with every picture read from a file captioned by ``labels(for:)`` over `paths`
+    /// (every picture's path in a list some of whose items are still to come: those in `items`
+    /// among them).
+    package static func disambiguated(_ items: [StyledString], among paths: [String]) -> [StyledString] {
         let pictures = items.indices.compactMap { index -> (Int, CardPicture, String)? in
             guard let picture = items[index].picture, let path = picture.path else { return nil }
             return (index, picture, path)
         }
-        let labels = labels(for: pictures.map(\.2))
+        var labelOf: [String: String] = [:]
+        for (path, label) in zip(paths, labels(for: paths)) { labelOf[path] = label }
         var result = items
-        for ((index, picture, _), label) in zip(pictures, labels) {
+        for (index, picture, path) in pictures {
+            let label = labelOf[path] ?? CardPicture.fileName(of: path)
             var relabeled = picture
             relabeled.caption = CardPicture.caption(label: label, sizeNote: picture.sizeNote)
             if relabeled != picture { result[index] = StyledString(picture: relabeled) }
