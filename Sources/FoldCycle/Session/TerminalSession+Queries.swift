@@ -11,7 +11,7 @@ internal import FoldCyclePlatform
 // whose answers come back among the keys: the launch query holds the input read meanwhile and
 // hands it on after its completion, in order. On the session's queue.
 extension TerminalSession {
-    /// Asks the terminal where the cursor is (`CSI 6n`); the answer comes to the report handler.
+    /// Asks the terminal where the cursor is (`CSI 6n`); the answer comes as a `.report(.cursorPosition)` event.
     /// Call on the session's queue. With `player`, the request is written after every frame the
     /// player has submitted (frames are written on a queue of their own, so a request written
     /// at once could reach the terminal before the frame whose place it asks: the answer would

@@ -11,7 +11,28 @@ internal import FoldCyclePlatform
 // Keys, mouse reports and the terminal's reports, turned into deck commands and drags. On the
 // session's queue.
 extension DeckSession {
-    func handleKey(_ key: KeyPress) {
+    /// One event of the terminal session, on its queue.
+    func handleTerminalEvent(_ event: TerminalEvent) {
+        switch event.kind {
+        case .key(let key): handleKey(key)
+        // Timed by when each report was read: reports that waited while a frame was composed
+        // keep their pace in the fling's velocity fit.
+        case .mouse(let report): handleMouse(report, time: deck.clock.now - event.age)
+        case .report(let report): handleReport(report, time: deck.clock.now - event.age)
+        // Keys end only when the terminal went away (a closed window; Ctrl-D is a key): a lost
+        // terminal, never success. The decisions made are on stdout already.
+        case .inputEnded: finish(exitCode: LostTerminal.exitCode)
+        case .resumed:
+            updateFooter()
+            // After the player's redraw.
+            queue.async { self.askFramePosition() }
+        // A resize reaches the deck as a participant (before the player redraws); the output
+        // is the terminal, not a pipe; keys are decoded, not read as lines.
+        case .resized, .outputClosed, .line, .overlongLine, .keyBytes: break
+        }
+    }
+
+    private func handleKey(_ key: KeyPress) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch key {
         case .arrow(.left): deck.swipe(.left)
@@ -41,7 +62,7 @@ extension DeckSession {
         }
     }
 
-    func handleMouse(_ report: MouseEvent, time: TimeInterval) {
+    private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
         state.value.pointer.handle(report, time: time, scene: scene)
         followDrag()
     }
@@ -54,7 +75,7 @@ extension DeckSession {
 
     /// A report the terminal made of itself: focus out ends an open drag (its release may come
     /// outside the window, never reported); a cursor position asked for places the frame.
-    func handleReport(_ report: TerminalReport, time: TimeInterval) {
+    private func handleReport(_ report: TerminalReport, time: TimeInterval) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch report {
         case .focusOut:

@@ -168,19 +168,7 @@ final class DeckSession: Sendable {
     private func start() {
         dispatchPrecondition(condition: .onQueue(queue))
         // The session lives until the process exits: strong captures keep the closures simple.
-        terminal.setKeyHandler { [self] key in handleKey(key) }
-        // Timed by when each report was read: reports that waited while a frame was composed
-        // keep their pace in the fling's velocity fit.
-        terminal.setTimedMouseHandler { [self] report, age in handleMouse(report, time: deck.clock.now - age) }
-        // Keys end only when the terminal went away (a closed window; Ctrl-D is a key): a lost
-        // terminal, never success. The decisions made are on stdout already.
-        terminal.setInputEndHandler { [self] in finish(exitCode: LostTerminal.exitCode) }
-        terminal.setTerminalReportHandler { [self] report, age in handleReport(report, time: deck.clock.now - age) }
-        terminal.setResumeHandler { [self] in
-            updateFooter()
-            // After the player's redraw.
-            queue.async { self.askFramePosition() }
-        }
+        terminal.setEventHandler { [self] event in handleTerminalEvent(event) }
         terminal.addParticipant(self)
         terminal.start()
         guard terminal.isReadingKeys else {
