@@ -80,4 +80,69 @@ struct TerminalEventTests {
         for await _ in session.events() { late += 1 }
         #expect(late == 0)
     }
+
+    @Test(
+        "keys, a mouse report and a focus report typed on a terminal come through a stream decoded, in order, stamped when read"
+    )
+    func keysFromATerminal() async throws {
+        let (master, slave) = try TerminalRescueTests.openPseudoTerminal()
+        defer {
+            close(slave)
+            close(master)
+        }
+        let session = Self.session(on: slave, input: .keys)
+        var events = session.events().makeAsyncIterator()
+        session.start()
+        #expect(session.isReadingKeys)
+        let typed: [(String, TerminalEvent.Kind)] = [
+            ("q", .key(.text("q"))),
+            ("\u{1B}[A", .key(.arrow(.up))),
+            ("\u{1B}[<0;10;5M", .mouse(MouseEvent(action: .press, button: .left, column: 9, row: 4))),
+            ("\u{1B}[I", .report(.focusIn)),
+        ]
+        for (bytes, expected) in typed {
+            let before = DispatchTime.now().uptimeNanoseconds
+            #expect(Self.type(bytes, into: master))
+            let event = await events.next()
+            #expect(event?.kind == expected)
+            #expect((event?.uptimeNanoseconds ?? 0) >= before)
+            #expect((event?.uptimeNanoseconds ?? .max) <= DispatchTime.now().uptimeNanoseconds)
+        }
+        session.end()
+        #expect(await events.next() == nil)
+    }
+
+    @Test("with Input.keyBytes the bytes read come undecoded, in place of keys and mouse reports")
+    func keyBytes() async throws {
+        let (master, slave) = try TerminalRescueTests.openPseudoTerminal()
+        defer {
+            close(slave)
+            close(master)
+        }
+        let session = Self.session(on: slave, input: .keyBytes)
+        var events = session.events().makeAsyncIterator()
+        session.start()
+        #expect(session.isReadingKeys)
+        #expect(Self.type("q\u{1B}[<0;10;5M", into: master))
+        let event = await events.next()
+        #expect(event?.kind == .keyBytes(Array("q\u{1B}[<0;10;5M".utf8)))
+        session.end()
+        #expect(await events.next() == nil)
+    }
+
+    /// A session reading `input` from the terminal `descriptor` (mouse reports on), drawing on it
+    /// too, with no signal policy or job control.
+    private static func session(on descriptor: Int32, input: TerminalSession.Input) -> TerminalSession {
+        let device = TerminalDevice(fileDescriptor: descriptor)
+        return TerminalSession(
+            configuration: .init(
+                inputDevice: device, outputDevice: device, input: input, signalPolicy: .none,
+                handlesJobControl: false, watchesOutputPipe: false, reportsMouse: true))
+    }
+
+    /// Writes `text` to a pseudo-terminal's master: the session reads it as typed.
+    private static func type(_ text: String, into master: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } == bytes.count
+    }
 }
