@@ -13,7 +13,7 @@ package enum Limits {
     package static let terminalRows = CyclerError.maximumCardRows
 
     /// The most bytes one line of input read as lines (piped commands) may have: 64 KiB. A longer
-    /// line is dropped whole and the session is told (``TerminalSession/setOverlongLineHandler(_:)``),
+    /// line is dropped whole and the session is told (``TerminalEvent/Kind/overlongLine(byteCount:)``),
     /// so it can say so.
     package static let commandLineBytes = 65_536
 

@@ -149,6 +149,19 @@ enum PicturesOnCardsSnippet1 {
     }
 }
 
+/// Sources/FoldCycle/FoldCycle.docc/TerminalSessionAndSignals.md, Swift snippet 1.
+enum TerminalSessionAndSignalsSnippet1 {
+    static func snippet() async throws {
+        let session = TerminalSession(configuration: .init(input: .keys))
+        let events = session.events()
+        session.start()
+        for await event in events {
+            if case .key(.text("q")) = event.kind { break }
+        }
+        session.end()
+    }
+}
+
 /// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, Swift snippet 1.
 struct WipeTransition: Transition {
     let style: TransitionStyle

@@ -48,20 +48,20 @@ public final class Player: Sendable {
     public let motion: Motion
 
     /// The player's serial queue: the session's when there is one.
-    private let queue: DispatchQueue
+    let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
-    private let guarded: GuardedOutput
+    let guarded: GuardedOutput
     /// Writes frames in the background (a sink that reaches a terminal): nil writes on the queue.
-    private let writer: OutputWriter?
-    private var sink: any OutputSink { guarded.sink }
+    let writer: OutputWriter?
+    var sink: any OutputSink { guarded.sink }
     /// The session the player draws in (given, or its own when it guards the terminal).
     private let session: TerminalSession?
     private let ownsSession: Bool
 
     /// Everything that changes, confined to ``queue`` (`QueueConfined`).
-    private let state: QueueConfined<State>
+    let state: QueueConfined<State>
 
-    private struct State {
+    struct State {
         var region: TerminalRegion
         var composer = FrameComposer()
         var sceneFrame = CellBuffer(width: 0, height: 0)
@@ -461,7 +461,7 @@ public final class Player: Sendable {
 
     /// The scene lays itself out for the terminal's width (or its whole size, for a scene sized
     /// to the terminal: ``TerminalSizedScene``).
-    private func fitScene() {
+    func fitScene() {
         guard let size = state.value.terminalSize, size.columns > 0 else { return }
         if let sized = scene as? any TerminalSizedScene, sized.fit(terminal: size) { return }
         scene.fit(columns: size.columns)
@@ -494,239 +494,4 @@ public final class Player: Sendable {
         releaseMarks()
     }
 
-    // MARK: - Host output and text lines
-
-    private func writeHost(_ data: [UInt8]) {
-        guard state.value.started, !state.value.finished, output != .plainText, state.value.region.isActive else {
-            state.value.bytes += data
-            flush()
-            return
-        }
-        if output == .fullscreen {
-            state.value.heldForNormalScreen += data
-            return
-        }
-        let complete = state.value.text.completeLines(data)
-        if !complete.isEmpty { writeAbove(complete) }
-    }
-
-    /// Writes an item as text: in plain-text output at once; in a terminal (``Motion/none``)
-    /// above the live region, after any partial line the host left.
-    private func writeItem(_ item: String) {
-        let data = state.value.text.item(item)
-        if output == .plainText {
-            state.value.bytes += data
-            flush()
-            return
-        }
-        writeAbove(data)
-    }
-
-    /// Writes whole lines above an active inline region in one synchronized update: the region
-    /// is erased from its top-left, the lines take its place (the screen scrolls up when they
-    /// reach the bottom), and the region is drawn anew below them. Fullscreen, held for the
-    /// normal screen.
-    private func writeAbove(_ lines: [UInt8]) {
-        guard !lines.isEmpty else { return }
-        guard output == .inline, state.value.region.isActive else {
-            if output == .fullscreen && state.value.region.isActive {
-                state.value.heldForNormalScreen += lines
-            } else {
-                state.value.bytes += lines
-                flush()
-            }
-            return
-        }
-        EscapeSequence.beginSynchronizedUpdate.append(to: &state.value.bytes)
-        if state.value.region.reservedRows > 0 { state.withValue { $0.region.releaseRows(into: &$0.bytes) } }
-        state.value.bytes += lines
-        if !drawFrame() {
-            EscapeSequence.endSynchronizedUpdate.append(to: &state.value.bytes)
-            flush()
-        }
-        scheduleHeartbeat()
-    }
-
-    /// With ``Motion/none`` in a terminal: a heartbeat line after
-    /// ``Configuration/heartbeatInterval`` seconds without a printed line.
-    private func scheduleHeartbeat() {
-        guard motion == .none, output != .plainText, state.value.started, !state.value.finished,
-            state.value.region.isActive,
-            let interval = configuration.heartbeatInterval
-        else {
-            cancelHeartbeat()
-            return
-        }
-        if state.value.heartbeat == nil {
-            state.value.heartbeat = HeartbeatTimer(clock: scene.clock, queue: queue, interval: interval)
-        }
-        state.value.heartbeat?.restart { [weak self] in self?.heartbeatFired() }
-    }
-
-    private func cancelHeartbeat() { state.value.heartbeat?.cancel() }
-
-    private func heartbeatFired() {
-        guard state.value.started, !state.value.finished, state.value.region.isActive else { return }
-        writeAbove(state.value.text.heartbeat(for: scene.plainText(at: scene.clock.now)))
-    }
-
-    /// Writes the bytes composed so far: in the background when `background` and there is a
-    /// writer (a frame of the loop), otherwise before returning (after any frame in flight).
-    private func flush(background: Bool = false) {
-        guard !state.value.bytes.isEmpty else { return }
-        if state.value.writeFailure == nil {
-            let restoration = state.value.region.exitRestoration
-            if background, let writer {
-                writer.submit(state.value.bytes, restoration: restoration) { [weak self, queue] failure in
-                    queue.async { [weak self] in self?.outputCaughtUp(failure: failure) }
-                }
-            } else {
-                do {
-                    if let writer {
-                        try writer.write(state.value.bytes, restoration: restoration)
-                    } else {
-                        try guarded.write(state.value.bytes, restoration: restoration)
-                    }
-                } catch {
-                    recordFailure(error)
-                }
-            }
-        }
-        state.value.bytes.removeAll(keepingCapacity: true)
-    }
-
-    private func recordFailure(_ error: TerminalError) {
-        guard state.value.writeFailure == nil else { return }
-        state.value.writeFailure = error
-        state.value.failureHandler?(error)
-    }
-
-    /// Tells the sink `label` after the bytes that show it: at once when frames are written on
-    /// this queue; on the writer's queue after the frame submitted last; after the owed frame when
-    /// the one that shows it was dropped.
-    private func mark(_ label: String) {
-        guard let writer else {
-            sink.mark(label)
-            return
-        }
-        if state.value.frameDeferred {
-            state.value.pendingMarks.append(label)
-            return
-        }
-        let sink = self.sink
-        writer.enqueue { sink.mark(label) }
-    }
-
-    /// The marks held for an owed frame, after the bytes written so far.
-    private func releaseMarks() {
-        guard !state.value.pendingMarks.isEmpty else { return }
-        let labels = state.value.pendingMarks
-        state.value.pendingMarks.removeAll()
-        for label in labels { mark(label) }
-    }
-
-    /// A background write is done: the frame owed for the ones dropped meanwhile is drawn now,
-    /// for the scene as it is now (the settled card when the motion ended meanwhile).
-    private func outputCaughtUp(failure: TerminalError?) {
-        if let failure { recordFailure(failure) }
-        guard state.value.frameDeferred, !(writer?.isBusy ?? false) else { return }
-        state.value.frameDeferred = false
-        if state.value.writeFailure == nil { drawFrame(background: true) }
-        releaseMarks()
-    }
-
-    /// Draws a frame unless the output is still writing the one before: then the frame is
-    /// dropped (counted) and one is drawn when the output catches up, so frames never queue
-    /// behind a slow terminal and the last one drawn shows the scene as it is.
-    private func requestFrame(at time: TimeInterval? = nil) {
-        guard state.value.started, !state.value.finished, state.value.region.isActive else { return }
-        if let writer, writer.isBusy {
-            state.value.framesDropped += 1
-            state.value.frameDeferred = true
-            return
-        }
-        state.value.frameDeferred = false
-        drawFrame(at: time, background: true)
-        releaseMarks()
-    }
-
-    // MARK: - Composing a frame
-
-    /// The picture to draw with graphics over the frame just composed: the scene's resting
-    /// picture, placed in the frame, when graphics are on, the scene moves fully, this is not a
-    /// final frame, the scene is shown whole and a frame row is left below the picture (a sixel
-    /// image ending on the screen's last row would scroll it).
-    private func restingPicture(in state: State, at time: TimeInterval) -> (resting: RestingPicture, at: CellPosition)?
-    {
-        guard state.graphics != .cells, motion == .full, !state.drawsFinalFrame,
-            let origin = state.composer.sceneOrigin, let source = scene as? RestingPictureSource,
-            let resting = source.restingPicture(at: time)
-        else { return nil }
-        let at = CellPosition(column: origin.column + resting.origin.column, row: origin.row + resting.origin.row)
-        guard at.column >= 0, at.row >= 0, at.column + resting.columns <= state.frame.width,
-            at.row + resting.rows < state.frame.height
-        else { return nil }
-        return (resting, at)
-    }
-
-    /// Draws the frame for `time` (default: now on the scene's clock); returns whether it did
-    /// (started, not finished, region active). Its bytes go in the background when `background`
-    /// (see ``flush(background:)``).
-    @discardableResult
-    private func drawFrame(at time: TimeInterval? = nil, background: Bool = false) -> Bool {
-        guard state.value.started, !state.value.finished, state.value.region.isActive else { return false }
-        // Check the size before every frame (one ioctl), not only on SIGWINCH: a frame drawn for
-        // a taller terminal than the one on screen would move the cursor past the bottom row.
-        if sink.isTerminal, let size = sink.size?.bounded, size != state.value.terminalSize {
-            state.value.terminalSize = size
-            fitScene()
-            state.withValue { $0.region.reset(into: &$0.bytes) }
-        }
-        // One access for the frame's composing and encoding: the scene renders into the state's
-        // buffers in place (it never calls back into the player).
-        state.withValue { state in
-            var content = FrameComposer.Content(
-                scene: nil, footer: state.drawsFinalFrame ? [] : state.footer,
-                hostLine: configuration.keepsHostLine && output == .inline && !state.drawsFinalFrame)
-            if motion != .none {
-                scene.render(at: time ?? scene.clock.now, into: &state.sceneFrame)
-                content.scene = state.sceneFrame
-            }
-            state.composer.compose(
-                content, terminal: state.terminalSize, fullscreen: output == .fullscreen, into: &state.frame)
-            let resting = restingPicture(in: state, at: time ?? scene.clock.now)
-            // A frame drawn in full (a resize, a footer of another size) writes over the image.
-            let drawsInFull = state.region.drawsInFull(state.frame)
-            if let shown = state.shownPicture, drawsInFull || resting.map({ $0 == shown }) != true {
-                // Off: its cells are drawn again over the image (a kitty image is deleted).
-                state.region.invalidate(
-                    column: shown.at.column, row: shown.at.row, columns: shown.resting.columns,
-                    rows: shown.resting.rows)
-                state.bytes += state.region.graphicsRemoval
-                state.shownPicture = nil
-            }
-            state.region.terminalColumns = state.terminalSize?.columns
-            state.region.draw(state.frame, into: &state.bytes)
-            if let resting, state.shownPicture == nil {
-                let graphic = state.pictures.bytes(for: resting.resting, graphics: state.graphics)
-                if !graphic.isEmpty {
-                    state.region.overlay(graphic, column: resting.at.column, row: resting.at.row, into: &state.bytes)
-                    state.shownPicture = resting
-                }
-            }
-            state.framesDrawn += 1
-        }
-        // Handlers run with no access to the state held (they may call the player), and the
-        // copy read for them is gone before the bytes are flushed (no copy of the buffers).
-        let rowsChanged: (@Sendable () -> Void)?
-        do {
-            let drawn = state.value
-            drawn.frameObserver?(drawn.frame, time ?? scene.clock.now, drawn.region.depth)
-            rowsChanged = drawn.frame.height != drawn.drawnRows ? drawn.rowsHandler : nil
-            state.value.drawnRows = drawn.frame.height
-        }
-        flush(background: background)
-        rowsChanged?()
-        return true
-    }
 }

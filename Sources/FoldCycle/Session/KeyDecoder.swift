@@ -335,27 +335,6 @@ package struct KeyDecoder: Sendable {
     }
 }
 
-/// A report the terminal sends of itself rather than of a key or the mouse.
-package enum TerminalReport: Hashable, Sendable {
-    /// The window got the focus (`CSI I`, with focus reporting, mode 1004, on).
-    case focusIn
-    /// The window lost the focus (`CSI O`): a button held may come up unreported.
-    case focusOut
-    /// Where the cursor is, 0-based (the answer to `CSI 6n`, `CSI row ; column R`).
-    case cursorPosition(row: Int, column: Int)
-    /// The terminal's background colour (the answer to an OSC 11 query,
-    /// `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` and BEL or ST).
-    case backgroundColor(RGBColor)
-    /// The answer to Primary Device Attributes (`CSI c`), `CSI ? … c`, its attributes (4:
-    /// sixel): sent after the OSC 11 query, it says the terminal answered all it will.
-    case deviceAttributes([Int])
-    /// The answer to the kitty graphics query (``TerminalGraphicsProbe/query``): `OK` (true) or
-    /// an error (false).
-    case kittyGraphics(Bool)
-    /// A cell's size in pixels (the answer to `CSI 16 t`, `CSI 6 ; height ; width t`).
-    case cellSize(width: Int, height: Int)
-}
-
 /// One thing decoded from a terminal's input: an ``InputEvent`` or a ``TerminalReport``.
 package enum DecodedInput: Hashable, Sendable {
     /// A key press or mouse report.

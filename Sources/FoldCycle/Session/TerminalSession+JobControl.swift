@@ -82,6 +82,6 @@ extension TerminalSession {
         state.value.suspended = false
         enterModes()
         for participant in state.value.participants { participant.sessionDidResume() }
-        state.value.resumeHandler?()
+        emit(.resumed)
     }
 }

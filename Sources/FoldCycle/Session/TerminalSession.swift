@@ -29,7 +29,7 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// watch, with one exit path (``end()``): what every program that draws with FoldCycle needs,
 /// in the library so that embedding programs get it too.
 ///
-/// - Modes: with ``TerminalSession/Input/keys`` and the input a terminal, non-canonical
+/// - Modes: with ``TerminalSession/Input/keys`` (or ``TerminalSession/Input/keyBytes``) and the input a terminal, non-canonical
 ///   no-echo key input (ISIG kept, so Ctrl-C is SIGINT and Ctrl-Z SIGTSTP); otherwise, when the
 ///   output is a terminal, echo off (typing never lands on the frames). With
 ///   ``Configuration/reportsMouse``, mouse reports on (modes 1002 and 1006) while keys are read.
@@ -52,10 +52,14 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 /// - Input: keys (decoded, ``KeyPress``; Esc alone after a short wait) and mouse reports
 ///   (``MouseEvent``), or lines, from the input descriptor (standard input, or a terminal device
 ///   of its own such as `/dev/tty` when standard input carries data), on the session's queue;
-///   then one end-of-input call. Input is read no faster than it is handled (at most
+///   then one end of input. Input is read no faster than the event handler handles it (at most
 ///   `Limits/pendingInputChunks` lines or reads wait on the queue), and a line longer than
-///   `Limits/commandLineBytes` is dropped and reported to the overlong-line handler.
+///   `Limits/commandLineBytes` is dropped and reported by its length.
 /// - Closed pipe: when the output is a pipe, its reader going away is reported at once.
+///
+/// What the session reads and what happens to the terminal come as one sequence of stamped
+/// ``TerminalEvent``s, in order: to one handler on the queue (``setEventHandler(_:)``) and to
+/// any number of `AsyncSequence`s (``events()``).
 ///
 /// Threading: every callback runs on the session's serial queue; methods may be called from any
 /// thread. Handlers are `@Sendable` and never main-actor isolated.
@@ -73,6 +77,14 @@ public final class TerminalSession: Sendable {
         /// Key presses from a terminal in non-canonical mode (falls back to lines when the
         /// input is not a terminal).
         case keys
+        /// The bytes read from a terminal in non-canonical mode, undecoded
+        /// (``TerminalEvent/Kind/keyBytes(_:)``): for a program that hands the keys on to another
+        /// terminal (`foldcycle run` writes them to its command's pseudo-terminal). Falls back to
+        /// lines when the input is not a terminal, as ``keys`` does.
+        case keyBytes
+
+        /// Whether the input is read in non-canonical mode when it is a terminal.
+        var readsTerminalKeys: Bool { self == .keys || self == .keyBytes }
     }
 
     /// The session's settings.
@@ -94,8 +106,8 @@ public final class TerminalSession: Sendable {
         /// terminal gets plain text).
         public var silencesEcho: Bool
         /// Whether mouse reports are turned on while keys are read from a terminal: button-event
-        /// tracking (mode 1002) in SGR form (mode 1006), decoded into ``MouseEvent``s for the
-        /// mouse handler. They are turned off on every restore (end, suspend, termination
+        /// tracking (mode 1002) in SGR form (mode 1006), decoded into ``MouseEvent``s (``TerminalEvent/Kind/mouse(_:)``).
+        /// They are turned off on every restore (end, suspend, termination
         /// signal, `atexit`) and on again on resume. Default false, which leaves the terminal's
         /// own selection alone.
         public var reportsMouse: Bool
@@ -145,16 +157,10 @@ public final class TerminalSession: Sendable {
         var ended = false
         var suspended = false
         var readsKeys = false
-        var keyHandler: (@Sendable (KeyPress) -> Void)?
-        var bytesHandler: (@Sendable ([UInt8]) -> Void)?
-        var mouseHandler: (@Sendable (MouseEvent) -> Void)?
-        var timedMouseHandler: (@Sendable (MouseEvent, TimeInterval) -> Void)?
-        var lineHandler: (@Sendable (String) -> Void)?
-        var overlongLineHandler: (@Sendable (Int) -> Void)?
-        var inputEndHandler: (@Sendable () -> Void)?
-        var outputClosedHandler: (@Sendable () -> Void)?
-        var resumeHandler: (@Sendable () -> Void)?
-        var reportHandler: (@Sendable (TerminalReport, TimeInterval) -> Void)?
+        var eventHandler: (@Sendable (TerminalEvent) -> Void)?
+        /// The open streams of ``events()``, by the number each was given.
+        var streams: [Int: AsyncStream<TerminalEvent>.Continuation] = [:]
+        var nextStream = 0
         var modeFailure: TerminalError?
         /// The open launch query's completion (``queryTerminal(asksGraphics:timeout:completion:)``).
         var backgroundQuery: (@Sendable (TerminalAnswers) -> Void)?
@@ -174,146 +180,7 @@ public final class TerminalSession: Sendable {
         queue.setSpecific(key: sessionQueueKey, value: ObjectIdentifier(self))
     }
 
-    // MARK: - Handlers (set before start)
-
-    /// Called for each key press (``Input/keys`` with a terminal input).
-    public func setKeyHandler(_ handler: (@Sendable (KeyPress) -> Void)?) {
-        onQueue { state.value.keyHandler = handler }
-    }
-    /// Called, in place of the key, mouse and report handlers, with the bytes read from a terminal
-    /// in key input mode, undecoded: for a program that hands the keys on to another terminal
-    /// (`foldcycle run` writes them to its command's pseudo-terminal).
-    package func setInputBytesHandler(_ handler: (@Sendable ([UInt8]) -> Void)?) {
-        onQueue { state.value.bytesHandler = handler }
-    }
-    /// Called for each mouse report (``Configuration/reportsMouse`` with keys read from a terminal).
-    public func setMouseHandler(_ handler: (@Sendable (MouseEvent) -> Void)?) {
-        onQueue { state.value.mouseHandler = handler }
-    }
-    /// Called, in place of the mouse handler, for each mouse report with its age: the seconds
-    /// since its bytes were read (they may wait on the queue while a frame is composed), so that
-    /// a gesture is timed by when the report came, not when it was handled.
-    public func setTimedMouseHandler(_ handler: (@Sendable (MouseEvent, _ age: TimeInterval) -> Void)?) {
-        onQueue { state.value.timedMouseHandler = handler }
-    }
-    /// Called for each line (``Input/lines``, or ``Input/keys`` when the input is not a terminal).
-    public func setLineHandler(_ handler: (@Sendable (String) -> Void)?) {
-        onQueue { state.value.lineHandler = handler }
-    }
-    /// Called, in place of the line handler, for a line longer than ``Limits/commandLineBytes``
-    /// (which is dropped whole), with its length in bytes.
-    package func setOverlongLineHandler(_ handler: (@Sendable (Int) -> Void)?) {
-        onQueue { state.value.overlongLineHandler = handler }
-    }
-    /// Called for each report the terminal sends of itself (focus in and out while mouse reports
-    /// are on, cursor positions asked for with ``requestCursorPosition(after:)``), with its age as
-    /// for ``setTimedMouseHandler(_:)``.
-    package func setTerminalReportHandler(_ handler: (@Sendable (TerminalReport, _ age: TimeInterval) -> Void)?) {
-        onQueue { state.value.reportHandler = handler }
-    }
-    /// Asks the terminal where the cursor is (`CSI 6n`); the answer comes to the report handler.
-    /// Call on the session's queue. With `player`, the request is written after every frame the
-    /// player has submitted (frames are written on a queue of their own, so a request written
-    /// at once could reach the terminal before the frame whose place it asks: the answer would
-    /// be the place before that frame scrolled the screen); without, at once.
-    package func requestCursorPosition(after player: Player? = nil) {
-        guard state.value.readsKeys, !state.value.ended, !state.value.suspended else { return }
-        let request = EscapeSequence.requestCursorPosition.bytes
-        if let player {
-            let device = configuration.outputDevice
-            player.afterFrames { try? device.write(request) }
-        } else {
-            try? configuration.outputDevice.write(request)
-        }
-    }
-    /// Asks the terminal for its background colour (``TerminalBackground/query``: OSC 11, then
-    /// Primary Device Attributes) and calls `completion` once, on the queue: with the colour it
-    /// answers; with nil when it answers the attributes first (it does not answer OSC 11), when
-    /// nothing comes within `timeout` seconds, or at once when keys are not read from a terminal
-    /// (the answer would be left unread, typed into the shell after the run). Keys and mouse
-    /// reports read meanwhile are held and handed on after `completion`, in order: typing
-    /// during the query is not lost. An answer after the timeout is dropped like any other
-    /// control string. Call on the session's queue after ``start()``.
-    package func queryBackgroundColor(
-        timeout: TimeInterval, completion: @escaping @Sendable (RGBColor?) -> Void
-    ) {
-        queryTerminal(asksBackground: true, asksGraphics: false, timeout: timeout) { completion($0.background) }
-    }
-
-    /// ``queryBackgroundColor(timeout:completion:)`` for what is asked: OSC 11 when
-    /// `asksBackground`, the graphics queries when `asksGraphics` (``TerminalGraphicsProbe/query``:
-    /// kitty graphics, a cell's size in pixels), then DA1: `completion` has all that was answered
-    /// when DA1's answer comes (or the timeout), the cell size falling back to the output's
-    /// `TIOCGWINSZ` pixels.
-    package func queryTerminal(
-        asksBackground: Bool = true, asksGraphics: Bool, timeout: TimeInterval,
-        completion: @escaping @Sendable (TerminalAnswers) -> Void
-    ) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        let deviceAttributes = Array(TerminalBackground.query.suffix(3))
-        let query =
-            (asksBackground ? Array(TerminalBackground.query.dropLast(3)) : [])
-            + (asksGraphics ? TerminalGraphicsProbe.query : []) + deviceAttributes
-        // Not from the background (`&`, ended by `kill %1` before it ever came forward): the
-        // run is about to end, and nothing may wait for an answer or write to another job's
-        // terminal.
-        guard state.value.readsKeys, configuration.outputDevice.isTerminal, !state.value.ended,
-            !state.value.suspended, state.value.backgroundQuery == nil,
-            !SignalRelay.hasTerminationSignalArrived, isForeground,
-            (try? configuration.outputDevice.write(query)) != nil
-        else {
-            completion(TerminalAnswers())
-            return
-        }
-        state.value.answers = TerminalAnswers()
-        state.value.backgroundQuery = completion
-        armBackgroundQueryTimeout(timeout)
-    }
-
-    /// Ends the open background query with no answer after `timeout` seconds, unless the session
-    /// is suspended then (Ctrl-Z during the query, or `bg` after it): the completion starts the
-    /// drawing, which must wait for the foreground, so the timeout runs again. An ended session
-    /// drops the query.
-    private func armBackgroundQueryTimeout(_ timeout: TimeInterval) {
-        queue.asyncAfter(deadline: .now() + timeout) { [weak self] in
-            guard let self, state.value.backgroundQuery != nil else { return }
-            if state.value.ended {
-                state.value.backgroundQuery = nil
-                state.value.heldInput.removeAll()
-            } else if state.value.suspended || SignalRelay.hasTerminationSignalArrived {
-                // A termination signal's handler, behind us on the queue, ends the run.
-                if !SignalRelay.hasTerminationSignalArrived { armBackgroundQueryTimeout(timeout) }
-            } else {
-                endBackgroundQuery()
-            }
-        }
-    }
-
-    /// Ends the open launch query (if it is still open) with what was answered, then hands on
-    /// the input held meanwhile.
-    private func endBackgroundQuery() {
-        guard let completion = state.value.backgroundQuery else { return }
-        state.value.backgroundQuery = nil
-        var answers = state.value.answers
-        if answers.graphics.cellPixels == nil { answers.graphics.cellPixels = configuration.outputDevice.cellPixels }
-        completion(answers)
-        let held = state.value.heldInput
-        state.value.heldInput.removeAll()
-        for entry in held { deliver(entry.input, readAt: entry.readAt) }
-    }
-
-    /// Called once when the input ends (EOF).
-    public func setInputEndHandler(_ handler: (@Sendable () -> Void)?) {
-        onQueue { state.value.inputEndHandler = handler }
-    }
-    /// Called once when the output pipe's reader goes away.
-    public func setOutputClosedHandler(_ handler: (@Sendable () -> Void)?) {
-        onQueue { state.value.outputClosedHandler = handler }
-    }
-    /// Called after a resume in the foreground, once participants have redrawn.
-    package func setResumeHandler(_ handler: (@Sendable () -> Void)?) {
-        onQueue { state.value.resumeHandler = handler }
-    }
+    // MARK: - Participants
 
     /// Adds a participant (a player) that is told to give the terminal back and take it again.
     public func addParticipant(_ participant: any TerminalSessionParticipant) {
@@ -355,7 +222,7 @@ public final class TerminalSession: Sendable {
             if !endedInBackground { startInput() }
             if configuration.watchesOutputPipe {
                 OutputPipeWatch.start(descriptor: configuration.outputDevice.fileDescriptor, queue: queue) {
-                    [weak self] in self?.state.value.outputClosedHandler?()
+                    [weak self] in self?.emit(.outputClosed)
                 }
             }
         }
@@ -379,6 +246,7 @@ public final class TerminalSession: Sendable {
             state.value.signalTokens.removeAll()
             state.value.terminationTokens.removeAll()
             ExitRegistry.shared.unregister(self)
+            finishEventStreams()
         }
     }
 
@@ -415,7 +283,7 @@ public final class TerminalSession: Sendable {
 
     // MARK: - Internals (on `queue`)
 
-    private func onQueue<T>(_ body: () -> T) -> T {
+    func onQueue<T>(_ body: () -> T) -> T {
         if DispatchQueue.getSpecific(key: sessionQueueKey) == ObjectIdentifier(self) { return body() }
         return queue.sync(execute: body)
     }
@@ -441,6 +309,8 @@ public final class TerminalSession: Sendable {
         }
         watch(SIGWINCH) { session in
             for participant in session.state.value.participants { participant.sessionDidResize() }
+            guard !session.state.value.ended else { return }
+            session.emit(.resized(session.configuration.outputDevice.size))
         }
     }
 
@@ -507,7 +377,7 @@ public final class TerminalSession: Sendable {
 
     func enterModes() {
         state.value.readsKeys = false
-        if configuration.input == .keys && configuration.inputDevice.isTerminal {
+        if configuration.input.readsTerminalKeys && configuration.inputDevice.isTerminal {
             do {
                 try inputModes.enterKeyInputMode()
                 state.value.readsKeys = true
@@ -531,19 +401,19 @@ public final class TerminalSession: Sendable {
             onLine: { [weak self] line in self?.handleLine(line) },
             onOverlongLine: { [weak self] length in
                 guard let self, !state.value.ended else { return }
-                state.value.overlongLineHandler?(length)
+                emit(.overlongLine(byteCount: length))
             },
             onEscapeTimeout: { [weak self] in self?.handleEscapeTimeout() },
             onEnd: { [weak self] in
                 guard let self, !state.value.ended else { return }
-                state.value.inputEndHandler?()
+                emit(.inputEnded)
             })
     }
 
     private func handleKeyBytes(_ bytes: [UInt8], readAt: UInt64) {
         guard !state.value.ended, !state.value.suspended else { return }
-        if let bytesHandler = state.value.bytesHandler {
-            bytesHandler(bytes)
+        if configuration.input == .keyBytes {
+            emit(.keyBytes(bytes), readAt: readAt)
             return
         }
         for decoded in state.value.decoder.decodeWithReports(bytes) {
@@ -564,25 +434,6 @@ public final class TerminalSession: Sendable {
         }
     }
 
-    /// Hands one decoded input to its handler.
-    private func deliver(_ decoded: DecodedInput, readAt: UInt64) {
-        guard !state.value.ended, !state.value.suspended else { return }
-        func age() -> TimeInterval {
-            let now = DispatchTime.now().uptimeNanoseconds
-            return now > readAt ? Double(now - readAt) / 1e9 : 0
-        }
-        switch decoded {
-        case .event(.key(let key)): state.value.keyHandler?(key)
-        case .event(.mouse(let report)):
-            if let timedMouseHandler = state.value.timedMouseHandler {
-                timedMouseHandler(report, age())
-            } else {
-                state.value.mouseHandler?(report)
-            }
-        case .report(let report): state.value.reportHandler?(report, age())
-        }
-    }
-
     /// Nothing followed an ESC: it was the Esc key.
     private func handleEscapeTimeout() {
         guard let key = state.value.decoder.flushPendingEscape(), !state.value.ended, !state.value.suspended else {
@@ -592,11 +443,11 @@ public final class TerminalSession: Sendable {
             state.value.heldInput.append((.event(.key(key)), DispatchTime.now().uptimeNanoseconds))
             return
         }
-        state.value.keyHandler?(key)
+        emit(.key(key))
     }
 
     private func handleLine(_ line: String) {
         guard !state.value.ended else { return }
-        state.value.lineHandler?(line)
+        emit(.line(line))
     }
 }

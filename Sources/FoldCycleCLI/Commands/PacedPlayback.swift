@@ -60,7 +60,9 @@ final class PacedPlayback: TerminalSessionParticipant, Sendable {
     func run() -> Int32 {
         session.queue.async { [self] in
             session.addParticipant(self)
-            session.setOutputClosedHandler { [self] in finish(exitCode: 0) }
+            session.setEventHandler { [self] event in
+                if event.kind == .outputClosed { finish(exitCode: 0) }
+            }
             session.start()
             state.value.origin = clock.now
             writeDueFrame()

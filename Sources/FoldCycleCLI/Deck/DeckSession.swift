@@ -19,22 +19,22 @@ internal import FoldCyclePlatform
 /// thread issued the command, or the clock's queue for a landing) hop onto it in order. Handlers
 /// are `@Sendable` closures made here, never on the main actor.
 final class DeckSession: Sendable {
-    private let command: DeckCommand
+    let command: DeckCommand
     /// The items: those read at start and those clients add.
-    private let store: DeckItemStore
+    let store: DeckItemStore
     private let tty: TerminalDevice
     private let metrics: CardMetrics
     /// Whether the card follows the terminal's size (``DeckCommand/sizesCardToTerminal(items:)``).
     private let sizesToTerminal: Bool
-    private let deck: SwipeDeck<DeckItemStore>
-    private let scene: DeckScene<DeckItemStore>
+    let deck: SwipeDeck<DeckItemStore>
+    let scene: DeckScene<DeckItemStore>
     /// The terminal session, the control channel (`--protocol jsonl`, `--listen`'s socket), the
     /// recording, the player and the exit path.
-    private let core: SceneSession
-    private var control: ControlChannel { core.control }
-    private var terminal: TerminalSession { core.terminal }
-    private var player: Player { core.player }
-    private var queue: DispatchQueue { core.queue }
+    let core: SceneSession
+    var control: ControlChannel { core.control }
+    var terminal: TerminalSession { core.terminal }
+    var player: Player { core.player }
+    var queue: DispatchQueue { core.queue }
     /// Standard output is the terminal: decisions are held and printed after the deck is gone,
     /// so that they never land on the cards.
     private let holdsDecisions: Bool
@@ -42,9 +42,9 @@ final class DeckSession: Sendable {
     /// Standard input's items, read while the deck runs (nil: every item was there at start).
     private let stream: ItemStream?
     /// What changes as the deck runs: on `queue` only.
-    private let state: QueueConfined<State>
+    let state: QueueConfined<State>
 
-    private struct State {
+    struct State {
         /// The items' count and bytes, checked against ``Limits`` at each `add`.
         var budget: ItemBudget
         var held: [String] = []
@@ -168,19 +168,7 @@ final class DeckSession: Sendable {
     private func start() {
         dispatchPrecondition(condition: .onQueue(queue))
         // The session lives until the process exits: strong captures keep the closures simple.
-        terminal.setKeyHandler { [self] key in handleKey(key) }
-        // Timed by when each report was read: reports that waited while a frame was composed
-        // keep their pace in the fling's velocity fit.
-        terminal.setTimedMouseHandler { [self] report, age in handleMouse(report, time: deck.clock.now - age) }
-        // Keys end only when the terminal went away (a closed window; Ctrl-D is a key): a lost
-        // terminal, never success. The decisions made are on stdout already.
-        terminal.setInputEndHandler { [self] in finish(exitCode: LostTerminal.exitCode) }
-        terminal.setTerminalReportHandler { [self] report, age in handleReport(report, time: deck.clock.now - age) }
-        terminal.setResumeHandler { [self] in
-            updateFooter()
-            // After the player's redraw.
-            queue.async { self.askFramePosition() }
-        }
+        terminal.setEventHandler { [self] event in handleTerminalEvent(event) }
         terminal.addParticipant(self)
         terminal.start()
         guard terminal.isReadingKeys else {
@@ -264,85 +252,9 @@ final class DeckSession: Sendable {
         if !isReadingInput, deck.isFinished { handle(.finished) }
     }
 
-    // MARK: - Input
-
-    private func handleKey(_ key: KeyPress) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        switch key {
-        case .arrow(.left): deck.swipe(.left)
-        case .arrow(.right): deck.swipe(.right)
-        case .arrow(.up): deck.page(.previous)
-        case .arrow(.down): deck.page(.next)
-        case .enter: deck.click()
-        case .escape, .endOfTransmission: quit()
-        case .text(let text):
-            for character in text.lowercased() { handleLetter(character) }
-        case .backspace, .clearLine: break
-        }
-    }
-
-    private func handleLetter(_ character: Character) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        switch character {
-        case "h": deck.swipe(.left)
-        case "l": deck.swipe(.right)
-        case "k": deck.page(.previous)
-        case "j": deck.page(.next)
-        case "u": deck.undo()
-        case " ":
-            flipTop()
-        case "q": quit()
-        default: break
-        }
-    }
-
-    private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
-        state.value.pointer.handle(report, time: time, scene: scene)
-        followDrag()
-    }
-
-    /// All motion is reported while a drag is open (a bare motion report ends it), only motion
-    /// with a button held otherwise.
-    private func followDrag() {
-        terminal.setReportsAllMotion(state.value.pointer.isDragging)
-    }
-
-    /// A report the terminal made of itself: focus out ends an open drag (its release may come
-    /// outside the window, never reported); a cursor position asked for places the frame.
-    private func handleReport(_ report: TerminalReport, time: TimeInterval) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        switch report {
-        case .focusOut:
-            state.value.pointer.focusLost(time: time, deck: deck)
-            followDrag()
-        case .focusIn, .backgroundColor, .deviceAttributes, .kittyGraphics, .cellSize: break
-        case .cursorPosition(let row, _):
-            // Taken only as the answer to a request (a modified F3 is sent the same way).
-            guard state.value.cursorReportsAwaited > 0 else { return }
-            state.value.cursorReportsAwaited -= 1
-            if state.value.cursorReportsAwaited == 0 { state.value.pointer.frameTop = row }
-        }
-    }
-
-    /// Asks the terminal where the (inline) frame is; the answer sets ``frameTop``. Called on
-    /// the queue between frames, where the cursor is parked at the frame's top-left.
-    private func askFramePosition() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !command.fullscreen, command.usesMouse, !core.isFinishing else { return }
-        state.value.pointer.frameTop = nil
-        state.value.cursorReportsAwaited += 1
-        terminal.requestCursorPosition(after: player)
-    }
-
-    /// Quits after whatever the queue already holds (a decision just made is printed first).
-    private func quit() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        queue.async { self.finish(exitCode: 0) }
-    }
-
     // MARK: - Decisions
 
-    private func handle(_ cardEvent: DeckEvent) {
+    func handle(_ cardEvent: DeckEvent) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
         if cardEvent == .finished {
@@ -423,7 +335,7 @@ final class DeckSession: Sendable {
     /// Writes a decision line to stdout now, or holds it while stdout is the terminal: whether
     /// it was written (or held). A failed write ends the deck (``OutputFailure``): quietly with 0
     /// when the reader is gone (`| head -1` is done), else with a message and a failure status.
-    private func emit(_ line: String) -> Bool {
+    func emit(_ line: String) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         if holdsDecisions {
             state.value.held.append(line)
@@ -440,117 +352,9 @@ final class DeckSession: Sendable {
         }
     }
 
-    // MARK: - Requests (JSON lines)
-
-    /// Serves `--listen`'s clients and, with `--protocol jsonl` and items not read from stdin,
-    /// requests on stdin.
-    private func startControl() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        control.start(
-            handler: { [self] request, _ in respond(to: request) },
-            onQuit: { [self] in quit() },
-            onFailure: { [self] failure in
-                queue.async {
-                    switch failure {
-                    case .readerGone: self.finish(exitCode: 0)
-                    case .failed(let message):
-                        CLIError.runtime(message).report()
-                        self.finish(exitCode: 1)
-                    }
-                }
-            })
-        if control.readsJSONLines, !command.readsStandardInputItems, !TerminalDevice.standardInput.isTerminal {
-            StandardInputLines.start(
-                queue: queue, onLine: { [self] line in control.handleStandardInput(line) }, onEnd: {})
-        }
-    }
-
-    /// Writes the pending `needs-more-data` event, if any.
-    private func emitNeedsMoreData() {
-        guard let remaining = state.value.pendingNeedsMoreData else { return }
-        state.value.pendingNeedsMoreData = nil
-        control.emit(.needsMoreData(remaining: remaining, count: store.itemCount))
-    }
-
-    /// Turns the top card when it has a back; returns whether it did.
-    @discardableResult
-    private func flipTop() -> Bool {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard let top = deck.topIndex, CardFaces(item: store.text(at: top)).hasBack else { return false }
-        return deck.flip()
-    }
-
-    private func respond(to request: ProtocolRequest) -> ControlChannel.Response {
-        dispatchPrecondition(condition: .onQueue(queue))
-        let command: DeckCommandRequest
-        switch DeckRequests.command(for: request) {
-        case .failure(let error): return .init(outcome: .failure(error))
-        case .success(let decoded): command = decoded
-        }
-        func changed(_ done: Bool) -> ControlChannel.Response {
-            .init(outcome: .success(.object([("changed", .bool(done)), ("top", topItem.map(JSONValue.int) ?? .null)])))
-        }
-        switch command {
-        case .swipe(let side): return changed(deck.swipe(side))
-        case .page(let direction): return changed(deck.page(direction))
-        case .undo: return changed(deck.undo())
-        case .click: return changed(deck.click())
-        case .flip: return changed(flipTop())
-        case .add(let text):
-            do throws(ItemLimitError) {
-                try state.value.budget.admit(text)
-            } catch {
-                return .init(outcome: .failure(ProtocolError(.limitReached, "cannot add: \(error)")))
-            }
-            let index = store.append(text)
-            deck.reloadData()
-            defer { updateFooter() }
-            return .init(
-                outcome: .success(.object([("index", .int(index)), ("count", .int(store.itemCount))])),
-                events: [.itemAdded(index: index, item: store.text(ofItem: index), count: store.itemCount)])
-        case .items:
-            return .init(
-                outcome: .success(
-                    .object([
-                        ("items", .array(store.items.map(JSONValue.string))),
-                        ("top", topItem.map(JSONValue.int) ?? .null), ("count", .int(store.itemCount)),
-                    ])))
-        case .status:
-            let top = topItem
-            let tally = state.value.tally
-            return .init(
-                outcome: .success(
-                    .object([
-                        ("top", top.map(JSONValue.int) ?? .null),
-                        ("item", top.map { .string(store.text(ofItem: $0)) } ?? .null),
-                        ("count", .int(store.itemCount)),
-                        ("remaining", .int(deck.remainingCount)), ("kept", .int(tally.kept)),
-                        ("discarded", .int(tally.discarded)), ("skipped", .int(tally.skipped)),
-                        ("clicked", .int(tally.clicks)),
-                    ])))
-        case .end:
-            state.value.ended = true
-            // After the reply: a deck with no card left finishes now.
-            queue.async { if self.deck.isFinished { self.handle(.finished) } }
-            return .init(outcome: .success(.object([("ended", .bool(true))])))
-        case .help:
-            return .init(
-                outcome: .success(.object([("commands", .array(DeckRequests.commandNames.map(JSONValue.string)))])))
-        case .quit:
-            return .init(outcome: .success(.emptyObject), quits: true)
-        case .subscribe:
-            return .init(outcome: .success(.object([("subscribed", .bool(true))])), subscribes: true)
-        case .unsubscribe:
-            return .init(outcome: .success(.object([("subscribed", .bool(false))])), subscribes: false)
-        }
-    }
-
-    /// The top card's item index, if a card is left.
-    private var topItem: Int? { deck.topIndex.map(store.itemIndex(at:)) }
-
     // MARK: - Footer
 
-    private func updateFooter() {
+    func updateFooter() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
         let top = topItem
@@ -614,7 +418,7 @@ final class DeckSession: Sendable {
     /// writes any held decisions to stdout and the summary to the terminal, and hands the exit
     /// status to ``run()``: the one exit path for the end of the deck, quit, EOF, signals and
     /// errors.
-    private func finish(exitCode: Int32) {
+    func finish(exitCode: Int32) {
         dispatchPrecondition(condition: .onQueue(queue))
         core.finish(exitCode: exitCode, output: tty) {
             // Held decisions first (stdout is this terminal), so that the summary is the last line.

@@ -172,21 +172,7 @@ final class LiveSession: Sendable {
     private func start() {
         dispatchPrecondition(condition: .onQueue(queue))
         // The session lives until the process exits: strong captures are fine and keep the closures simple.
-        terminal.setKeyHandler { [self] key in handleKey(key) }
-        terminal.setLineHandler { [self] line in handleLine(line) }
-        terminal.setOverlongLineHandler { [self] length in
-            // In JSON lines the reply is the protocol's own `bad-json` error, as for a socket.
-            if control.readsJSONLines {
-                control.handleStandardInput(.tooLong(byteCount: length))
-                return
-            }
-            respond(
-                "command line of \(length) bytes ignored (the most a command line may have: "
-                    + "\(Limits.commandLineBytes) bytes)", isError: true)
-        }
-        terminal.setInputEndHandler { [self] in inputEnded() }
-        terminal.setOutputClosedHandler { [self] in finish(exitCode: 0) }
-        terminal.setResumeHandler { [self] in updateFooter() }
+        terminal.setEventHandler { [self] event in handleTerminalEvent(event) }
         terminal.start()
         state.value.readsKeys = terminal.isReadingKeys
         if let failure = terminal.modeError, drawsFrames, commandDevice?.isTerminal == true {
@@ -265,6 +251,28 @@ final class LiveSession: Sendable {
     }
 
     // MARK: - Input
+
+    /// One event of the terminal session, on its queue.
+    private func handleTerminalEvent(_ event: TerminalEvent) {
+        switch event.kind {
+        case .key(let key): handleKey(key)
+        case .line(let line): handleLine(line)
+        case .overlongLine(let length):
+            // In JSON lines the reply is the protocol's own `bad-json` error, as for a socket.
+            if control.readsJSONLines {
+                control.handleStandardInput(.tooLong(byteCount: length))
+                return
+            }
+            respond(
+                "command line of \(length) bytes ignored (the most a command line may have: "
+                    + "\(Limits.commandLineBytes) bytes)", isError: true)
+        case .inputEnded: inputEnded()
+        case .outputClosed: finish(exitCode: 0)
+        case .resumed: updateFooter()
+        // No mouse reports are asked for; the player redraws on a resize as a participant.
+        case .mouse, .report, .keyBytes, .resized: break
+        }
+    }
 
     private func inputEnded() {
         // Commands end; the animation goes on until a signal or --cycles, and the footer says

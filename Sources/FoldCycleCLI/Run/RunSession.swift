@@ -102,7 +102,7 @@ final class RunSession: TerminalSessionParticipant, Sendable {
             terminal: { policy in
                 .init(
                     inputDevice: .standardInput, outputDevice: .standardOutput,
-                    input: wiring.forwardsInput ? .keys : .none, signalPolicy: policy, silencesEcho: true)
+                    input: wiring.forwardsInput ? .keyBytes : .none, signalPolicy: policy, silencesEcho: true)
             },
             control: ControlEndpoints(language: .words, descriptor: nil, listenPath: nil),
             recording: .init(
@@ -136,7 +136,10 @@ final class RunSession: TerminalSessionParticipant, Sendable {
         }
         state.value.process = process
         let terminal = core.terminal
-        terminal.setInputBytesHandler { [self] bytes in state.value.process?.type(bytes) }
+        terminal.setEventHandler { [self] event in
+            // The keys go to the command's pseudo-terminal as they were read.
+            if case .keyBytes(let bytes) = event.kind { state.value.process?.type(bytes) }
+        }
         terminal.addParticipant(self)
         terminal.start()
         updateFooter()
