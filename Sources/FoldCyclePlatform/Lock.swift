@@ -7,11 +7,11 @@
 /// A mutual-exclusion lock: a `pthread_mutex_t` of its own, so ThreadSanitizer sees every
 /// acquire and release (Synchronization's `Mutex` is a futex on Linux, which it does not see).
 ///
-/// The one audited `@unchecked Sendable` of the package's lock-guarded models: they hold their
-/// state in a ``LockedBox`` (checked `Sendable`), or, where the state is not `Sendable`, keep a
-/// `Lock` beside it and say why they are `@unchecked Sendable`. Not recursive unless made so:
+/// Models do not keep state beside a `Lock`: they hold it in a ``LockedBox`` (checked `Sendable`
+/// whatever the state: docs/decisions/0200-checked-sendable.md). Not recursive unless made so:
 /// locking it twice on one thread is a programming error (reported, not a deadlock).
 package final class Lock: @unchecked Sendable {
+    // audited: a platform handle: one `pthread_mutex_t`, allocated once, used only through pthread calls.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates an unlocked lock; `recursive` lets the thread that holds it lock it again (it
