@@ -66,13 +66,16 @@ struct CheckedSendableTests {
         struct HandOver {
             var pending: [Int] = []
             var ended = false
+
+            static func hasRoom(_ handOver: inout HandOver) -> Bool { handOver.pending.count < 16 }
+            static func hasNews(_ handOver: inout HandOver) -> Bool { !handOver.pending.isEmpty || handOver.ended }
         }
         let box = Self.requireSendable(ConditionBox(HandOver()))
         let most = LockedBox(0)
         let producer = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             for item in 0..<10_000 {
-                box.withLock(waitingUntil: { $0.pending.count < 16 }) { handOver in
+                box.withLock(waitingUntil: HandOver.hasRoom) { handOver in
                     handOver.pending.append(item)
                     let count = handOver.pending.count
                     most.withLock { $0 = max($0, count) }
@@ -83,7 +86,7 @@ struct CheckedSendableTests {
         }
         var received: [Int] = []
         while true {
-            let (items, ended) = box.withLock(waitingUntil: { !$0.pending.isEmpty || $0.ended }) { handOver in
+            let (items, ended) = box.withLock(waitingUntil: HandOver.hasNews) { handOver in
                 defer { handOver.pending = [] }
                 return (handOver.pending, handOver.ended && handOver.pending.isEmpty)
             }

@@ -215,7 +215,8 @@ extension CyclerScene: RestingPictureSource {
     /// The settled item's picture area when nothing moves at `time` (call after
     /// ``render(at:into:)`` for `time`, on the player's queue).
     package func restingPicture(at time: TimeInterval) -> RestingPicture? {
-        guard settings.withLock({ $0.motion }) != .none, !isMoving(at: time), cycler.snapshot(at: time).transition == nil
+        guard settings.withLock({ $0.motion }) != .none, !isMoving(at: time),
+            cycler.snapshot(at: time).transition == nil
         else { return nil }
         return card.box.withLock { $0.restingPicture }
     }

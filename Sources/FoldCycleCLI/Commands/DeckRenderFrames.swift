@@ -1,4 +1,5 @@
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

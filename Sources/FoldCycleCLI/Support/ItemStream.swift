@@ -66,6 +66,16 @@ final class ItemStream: Sendable {
         /// Whether a chunk was read already.
         var handedAny = false
 
+        /// Whether items or the end are there to take.
+        static func hasNews(_ handOver: inout HandOver) -> Bool {
+            !handOver.pending.isEmpty || handOver.end != nil
+        }
+
+        /// Whether fewer than ``ItemStream/pendingItemLimit`` items wait.
+        static func hasRoom(_ handOver: inout HandOver) -> Bool {
+            handOver.pending.count < ItemStream.pendingItemLimit
+        }
+
         /// The items read since the last take, and the end if it came; the reader may go on.
         mutating func take() -> (items: [Item], end: End?) {
             let items = pending
@@ -122,7 +132,7 @@ final class ItemStream: Sendable {
     /// Waits until an item is read or the input ends; returns (and takes) the items read so far
     /// and the end, if it came.
     func waitForItems() -> (items: [Item], end: End?) {
-        handOver.withLock(waitingUntil: { !$0.pending.isEmpty || $0.end != nil }) { $0.take() }
+        handOver.withLock(waitingUntil: HandOver.hasNews) { $0.take() }
     }
 
     /// Calls `handler` on `queue` whenever items or the end are there to ``take()`` (once per
@@ -209,7 +219,7 @@ final class ItemStream: Sendable {
     /// Hands `items` over, first waiting while too many wait already.
     private func hand(_ items: [Item]) {
         guard !items.isEmpty else { return }
-        handOver.withLock(waitingUntil: { $0.pending.count < Self.pendingItemLimit }) { handOver in
+        handOver.withLock(waitingUntil: HandOver.hasRoom) { handOver in
             handOver.pending += items
             handOver.scheduleDelivery()
         }

@@ -140,7 +140,6 @@ extension Cycler where DataSource: MutableCycleDataSource {
         }
     }
 
-
     /// Whether `a` and `b` are equal, for an `Equatable` item type; false otherwise.
     private static func isEqual(_ a: Item, _ b: Item) -> Bool {
         guard let a = a as? any Equatable else { return false }

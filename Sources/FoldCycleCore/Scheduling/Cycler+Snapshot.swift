@@ -15,7 +15,9 @@ extension Cycler {
     public func snapshot(at time: TimeInterval? = nil) -> CyclerSnapshot<Item> {
         core.withLock { core in
             let now = time ?? clock.now
-            if let flight = core.flight, let outgoingItem = flight.outgoing.item, let incomingItem = flight.incoming.item {
+            if let flight = core.flight, let outgoingItem = flight.outgoing.item,
+                let incomingItem = flight.incoming.item
+            {
                 return CyclerSnapshot(
                     time: now, state: core.runState, index: core.currentIndex,
                     item: flight.isReversed ? outgoingItem : incomingItem,

@@ -61,7 +61,9 @@ public final class Cycler<DataSource: CycleDataSource>: Sendable {
         try Self.validate(interval: interval, duration: duration)
         self.clock = clock
         core = LockedBox(
-            Core(dataSource: dataSource, clock: clock, channel: channel, interval: interval, duration: duration, style: style))
+            Core(
+                dataSource: dataSource, clock: clock, channel: channel, interval: interval, duration: duration,
+                style: style))
         core.withLock { $0.owner = self }
     }
 
