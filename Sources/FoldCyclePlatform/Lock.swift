@@ -96,8 +96,9 @@ package final class Lock: @unchecked Sendable {
 /// is checked `Sendable`, with no `@unchecked` of its own (docs/decisions/0200-checked-sendable.md).
 package final class LockedBox<Value: ~Copyable>: @unchecked Sendable {
     // audited: `value` is reached only inside `withLock`, under `lock`, and only as `sending`.
-    private let lock = Lock()
-    private var value: Value
+    // Usable from inline code so that `withLock` is specialized for each state in its caller's module.
+    @usableFromInline let lock = Lock()
+    @usableFromInline var value: Value
 
     /// Creates a box holding `value`, which no one else holds (`sending`).
     package init(_ value: consuming sending Value) {
@@ -106,6 +107,7 @@ package final class LockedBox<Value: ~Copyable>: @unchecked Sendable {
 
     /// Runs `body` with the value, holding the lock; what `body` changes is kept. Nothing `body`
     /// keeps of the value outlives it but its `sending` result.
+    @inlinable
     package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
