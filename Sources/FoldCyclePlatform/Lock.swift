@@ -7,11 +7,11 @@
 /// A mutual-exclusion lock: a `pthread_mutex_t` of its own, so ThreadSanitizer sees every
 /// acquire and release (Synchronization's `Mutex` is a futex on Linux, which it does not see).
 ///
-/// The one audited `@unchecked Sendable` of the package's lock-guarded models: they hold their
-/// state in a ``LockedBox`` (checked `Sendable`), or, where the state is not `Sendable`, keep a
-/// `Lock` beside it and say why they are `@unchecked Sendable`. Not recursive unless made so:
+/// Models do not keep state beside a `Lock`: they hold it in a ``LockedBox`` (checked `Sendable`
+/// whatever the state: docs/decisions/0200-checked-sendable.md). Not recursive unless made so:
 /// locking it twice on one thread is a programming error (reported, not a deadlock).
 package final class Lock: @unchecked Sendable {
+    // audited: a platform handle: one `pthread_mutex_t`, allocated once, used only through pthread calls.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates an unlocked lock; `recursive` lets the thread that holds it lock it again (it
@@ -88,34 +88,42 @@ package final class Lock: @unchecked Sendable {
     }
 }
 
-/// A value reached only under its own ``Lock`` (swift-nio's `NIOLockedValueBox` is the model):
-/// a model that keeps its mutable state here is checked `Sendable`, with no `@unchecked` of its
-/// own.
-package final class LockedBox<Value> {
-    private let lock = Lock()
-    private var value: Value
+/// A value reached only under its own ``Lock``, with `Synchronization.Mutex`'s `sending` contract
+/// (swift-nio's `NIOLockedValueBox` is the model; `Mutex` itself is a futex on Linux, which
+/// ThreadSanitizer does not see): the value goes in as `sending`, `withLock`'s closure gets it
+/// `inout sending` and gives back a `sending` result, so the value's region never leaves the
+/// box and the box is `Sendable` whatever the value. A model that keeps its mutable state here
+/// is checked `Sendable`, with no `@unchecked` of its own (docs/decisions/0200-checked-sendable.md).
+package final class LockedBox<Value: ~Copyable>: @unchecked Sendable {
+    // audited: `value` is reached only inside `withLock`, under `lock`, and only as `sending`.
+    // Usable from inline code so that `withLock` is specialized for each state in its caller's module.
+    @usableFromInline let lock = Lock()
+    @usableFromInline var value: Value
 
-    /// Creates a box holding `value`.
-    package init(_ value: Value) {
+    /// Creates a box holding `value`, which no one else holds (`sending`).
+    package init(_ value: consuming sending Value) {
         self.value = value
     }
 
-    /// Runs `body` with the value, holding the lock; what `body` changes is kept.
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&value) }
+    /// Runs `body` with the value, holding the lock; what `body` changes is kept. Nothing `body`
+    /// keeps of the value outlives it but its `sending` result.
+    @inlinable
+    package func withLock<Result: ~Copyable, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 
     /// Runs `body` with the value when the lock comes free within `seconds`
     /// (``Lock/lock(waitingAtMost:)``), for exit paths that must not hang on a stuck holder; nil,
     /// and `body` not run, when it does not.
-    package func withLock<Result>(
-        waitingAtMost seconds: Double, _ body: (inout Value) throws -> Result
-    ) rethrows -> Result? {
+    package func withLock<Result, Failure: Error>(
+        waitingAtMost seconds: Double, _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result? {
         guard lock.lock(waitingAtMost: seconds) else { return nil }
         defer { lock.unlock() }
         return try body(&value)
     }
 }
-
-// The value is only reached under the lock, so the box is as sendable as its value.
-extension LockedBox: @unchecked Sendable where Value: Sendable {}

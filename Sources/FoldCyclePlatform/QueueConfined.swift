@@ -1,14 +1,15 @@
 import Dispatch
 
 /// State that lives on one serial `DispatchQueue` and is reached only there (swift-nio's
-/// `NIOLoopBound` is the model): the one audited `@unchecked Sendable` of the package's
-/// queue-confined objects. An object that keeps its mutable state here, and only `let`s of
-/// `Sendable` types beside it, is checked `Sendable` with no `@unchecked` of its own.
+/// `NIOLoopBound` is the model): an object that keeps its mutable state here, and only `let`s of
+/// `Sendable` types beside it, is checked `Sendable` with no `@unchecked` of its own
+/// (docs/decisions/0200-checked-sendable.md).
 ///
 /// Every read and write checks that it runs on ``queue`` (`dispatchPrecondition`, in release
 /// builds too); a call from elsewhere stops the process with that message instead of racing.
 /// Why queues and not actors: docs/decisions/0042-queues-not-actors.md.
 package final class QueueConfined<Value>: @unchecked Sendable {
+    // audited: `storage` is reached only on `queue`, every access checked by `dispatchPrecondition`.
     /// The serial queue the value belongs to.
     package let queue: DispatchQueue
     private var storage: Value

@@ -17,26 +17,29 @@ internal import FoldCyclePlatform
 ///   `Motion/reducedCrossFadeDuration` from its begin (or, reversed, in its last moments), so
 ///   nothing moves; ``Motion/none`` shows the item each transition lands on at once.
 ///
-/// Thread safety: the cycler may be commanded from any thread; the card scene, the size and the
-/// motion are used only on the player's queue, and the change handler is guarded by a lock.
-public final class CyclerScene<DataSource: CycleDataSource>: FrameSource, @unchecked Sendable
+/// Thread safety: every method may be called from any thread (the player calls the drawing ones
+/// on its queue). The card scene (not thread-safe) is in a `LockedBox` of its own, the motion and
+/// the change handler in another, so the scene is checked `Sendable`
+/// (docs/decisions/0200-checked-sendable.md).
+public final class CyclerScene<DataSource: CycleDataSource>: FrameSource, Sendable
 where DataSource.Item: CardContent {
-    // @unchecked: `card` (a `CardScene`, not thread-safe) and `motion` are used on the player's queue,
-    // which the scene is never given, so no box can check it; the rest is under `lock`.
     /// The cycler shown. Commands may be sent to it directly from any thread.
     public let cycler: Cycler<DataSource>
-    /// Composes the card (used on the player's queue only).
-    package let card: CardScene
+    /// Composes the card; reached only under its lock.
+    package let card: LockedCard
     /// The card's size when the terminal is wide enough, in cells.
     public let preferredSize: TerminalSize
     /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.
     public let fitsWidth: Bool
 
-    private let lock = Lock()
-    private var changeHandler: (@Sendable (SceneChange) -> Void)?
-    private var observerToken: Int?
-    /// On the player's queue.
-    private var motion = Motion.full
+    private let settings = LockedBox(Settings())
+
+    private struct Settings {
+        var changeHandler: (@Sendable (SceneChange) -> Void)?
+        var observerToken: Int?
+        var motion = Motion.full
+        var terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)?
+    }
 
     /// Creates the scene.
     ///
@@ -54,15 +57,15 @@ where DataSource.Item: CardContent {
         self.cycler = cycler
         preferredSize = cardSize
         self.fitsWidth = fitsWidth
-        card = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect)
+        card = LockedCard(CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect))
     }
 
     deinit {
-        if let observerToken { cycler.removeObserver(observerToken) }
+        if let observerToken = settings.withLock({ $0.observerToken }) { cycler.removeObserver(observerToken) }
     }
 
     /// The card's current size (``preferredSize``, or narrower after ``fit(columns:)``).
-    public var frameSize: TerminalSize { card.cardSize }
+    public var frameSize: TerminalSize { card.box.withLock { $0.cardSize } }
 
     /// The cycler's clock.
     public var clock: any CycleClock { cycler.clock }
@@ -71,6 +74,13 @@ where DataSource.Item: CardContent {
     /// the motion allows).
     public func render(at time: TimeInterval, into frame: inout CellBuffer) {
         let snapshot = cycler.snapshot(at: time)
+        let motion = settings.withLock { $0.motion }
+        card.box.withLock { card in Self.render(snapshot, motion: motion, card: card, into: &frame) }
+    }
+
+    private static func render(
+        _ snapshot: CyclerSnapshot<DataSource.Item>, motion: Motion, card: CardScene, into frame: inout CellBuffer
+    ) {
         guard let transition = snapshot.transition, motion != .none else {
             // The look follows the index the item came on screen with (docs/DESIGN.md#live-item-changes).
             card.render(index: snapshot.configuredIndex, content: snapshot.item.styledString, into: &frame)
@@ -109,7 +119,7 @@ where DataSource.Item: CardContent {
     /// the motion shows moving.
     public func isMoving(at time: TimeInterval) -> Bool {
         guard cycler.isAnimating else { return false }
-        switch motion {
+        switch settings.withLock({ $0.motion }) {
         case .full: return true
         case .none: return false
         case .reduced:
@@ -128,28 +138,34 @@ where DataSource.Item: CardContent {
     /// ``fitsWidth``; the layouts are made again.
     public func fit(columns: Int) {
         guard fitsWidth else { return }
-        card.cardSize = TerminalSize(
-            columns: max(min(preferredSize.columns, columns), 1), rows: preferredSize.rows)
+        let size = TerminalSize(columns: max(min(preferredSize.columns, columns), 1), rows: preferredSize.rows)
+        card.box.withLock { $0.cardSize = size }
     }
 
     /// Sizes the card to the terminal (a slideshow of pictures, decision 0196): given, the card
     /// is `cardSize(terminal)` at start and after every resize, growing and shrinking, instead
     /// of narrowing from ``preferredSize``. Set before the player starts; used on its queue.
-    package var terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)?
+    package var terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)? {
+        get { settings.withLock { $0.terminalCardSize } }
+        set { settings.withLock { $0.terminalCardSize = newValue } }
+    }
 
     /// Sets the motion (see ``CyclerScene``).
     public func setMotion(_ motion: Motion) {
-        self.motion = motion
+        settings.withLock { $0.motion = motion }
     }
 
     /// Sets the handler for the cycler's changes: `.changed` when a transition begins or
     /// reverses and on pause, resume and stop; `.settled` with the item's text when a transition
     /// ends.
     public func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
-        lock.withLock { changeHandler = handler }
-        guard observerTokenIfMissing() else { return }
+        let needsObserver = settings.withLock { settings in
+            settings.changeHandler = handler
+            return settings.observerToken == nil
+        }
+        guard needsObserver else { return }
         let token = cycler.addObserver { [weak self] event in self?.cyclerDidChange(event) }
-        lock.withLock { observerToken = token }
+        settings.withLock { $0.observerToken = token }
     }
 
     /// Launches the cycler (its first tick one interval later).
@@ -167,15 +183,11 @@ where DataSource.Item: CardContent {
     /// Composes the card's blends in `depth`'s palette (`Compositor/colorDepth`). Call on the
     /// player's queue, as ``render(at:into:)``.
     public func setColorDepth(_ depth: ColorDepth) {
-        card.compositor.colorDepth = depth
-    }
-
-    private func observerTokenIfMissing() -> Bool {
-        lock.withLock { observerToken == nil }
+        card.box.withLock { $0.compositor.colorDepth = depth }
     }
 
     private func cyclerDidChange(_ event: CyclerEvent) {
-        guard let handler = lock.withLock({ changeHandler }) else { return }
+        guard let handler = settings.withLock({ $0.changeHandler }) else { return }
         if case .transitionEnded(let index) = event {
             // Read now, while the cycler is still at this event's state: the outgoing item when a
             // newer transition already began from it (a follow-up of a replaced item begins from
@@ -203,8 +215,10 @@ extension CyclerScene: RestingPictureSource {
     /// The settled item's picture area when nothing moves at `time` (call after
     /// ``render(at:into:)`` for `time`, on the player's queue).
     package func restingPicture(at time: TimeInterval) -> RestingPicture? {
-        guard motion != .none, !isMoving(at: time), cycler.snapshot(at: time).transition == nil else { return nil }
-        return card.restingPicture
+        guard settings.withLock({ $0.motion }) != .none, !isMoving(at: time),
+            cycler.snapshot(at: time).transition == nil
+        else { return nil }
+        return card.box.withLock { $0.restingPicture }
     }
 }
 
@@ -212,7 +226,8 @@ extension CyclerScene: TerminalSizedScene {
     /// The card becomes ``terminalCardSize``'s size for `terminal`, when set.
     package func fit(terminal: TerminalSize) -> Bool {
         guard let terminalCardSize else { return false }
-        card.cardSize = terminalCardSize(terminal)
+        let size = terminalCardSize(terminal)
+        card.box.withLock { $0.cardSize = size }
         return true
     }
 }

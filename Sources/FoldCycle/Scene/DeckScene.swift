@@ -20,29 +20,31 @@ internal import FoldCyclePlatform
 ///   card beneath) vertically; ``deckBounds`` is the frame in card widths relative to the card's
 ///   place, given to the deck so that cards fly off beyond the frame's edge.
 ///
-/// Thread safety: ``render(at:into:)``, ``isMoving(at:)`` and ``plainText(at:)`` run on the
-/// player's queue (the card scene is used there only); ``frameSize``'s setter and the deck's
-/// commands may come from any thread.
-public final class DeckScene<DataSource: DeckDataSource>: FrameSource, @unchecked Sendable
+/// Thread safety: every method may be called from any thread (the player calls the drawing ones
+/// on its queue), and the deck's commands too. The card scene (not thread-safe) is in a
+/// `LockedBox` of its own (an embedder cannot reach it), the layout and the change handler in
+/// another, so the scene is checked `Sendable` (docs/decisions/0200-checked-sendable.md).
+public final class DeckScene<DataSource: DeckDataSource>: FrameSource, Sendable
 where DataSource.Item: CardContent {
-    // @unchecked: `card` (a `CardScene`, not thread-safe) is used on the player's queue, which the
-    // scene is never given, so no box can check it; the rest is under `lock`.
     /// The deck shown. Commands may be sent to it directly from any thread.
     public let deck: SwipeDeck<DataSource>
-    /// Composes the cards (on the player's queue only).
-    public let card: CardScene
+    /// Composes the cards; reached only under its lock.
+    package let card: LockedCard
     /// The card's size and cell aspect (``resizeCard(to:frameSize:)`` changes it).
-    package var metrics: CardMetrics { lock.withLock { cardMetrics } }
+    package var metrics: CardMetrics { layout.withLock { $0.cardMetrics } }
     /// How a flashcard turns to its other side (kind, direction, timing); its duration is the
     /// deck's ``DeckConfiguration/flipDuration``.
     public let flipStyle: TransitionStyle
 
-    private let lock = Lock()
-    private var cardMetrics: CardMetrics
-    private var size: TerminalSize
-    private var origin: CellPosition
-    private var changeHandler: (@Sendable (SceneChange) -> Void)?
-    private var observerToken: Int?
+    private let layout: LockedBox<Layout>
+
+    private struct Layout {
+        var cardMetrics: CardMetrics
+        var size: TerminalSize
+        var origin: CellPosition
+        var changeHandler: (@Sendable (SceneChange) -> Void)?
+        var observerToken: Int?
+    }
 
     /// Creates the scene and gives the deck its bounds.
     ///
@@ -59,17 +61,17 @@ where DataSource.Item: CardContent {
     ) {
         self.deck = deck
         let metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: cellAspect)
-        cardMetrics = metrics
         let visible = deck.configuration.layout.visibleCount
-        card = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect, capacity: 2 * (visible + 1) + 2)
+        card = LockedCard(
+            CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect, capacity: 2 * (visible + 1) + 2))
         self.flipStyle = flipStyle
-        size = frameSize
-        origin = Self.cardOrigin(frameSize: frameSize, cardSize: cardSize, visibleCount: visible)
+        let origin = Self.cardOrigin(frameSize: frameSize, cardSize: cardSize, visibleCount: visible)
+        layout = LockedBox(Layout(cardMetrics: metrics, size: frameSize, origin: origin))
         deck.setBounds(Self.bounds(frameSize: frameSize, cardOrigin: origin, metrics: metrics))
     }
 
     deinit {
-        if let observerToken { deck.removeObserver(observerToken) }
+        if let observerToken = layout.withLock({ $0.observerToken }) { deck.removeObserver(observerToken) }
     }
 
     /// How Space turns a flashcard: the 3-D flip about the vertical axis, right to left
@@ -99,13 +101,14 @@ where DataSource.Item: CardContent {
     /// The frame's size; a change (after a resize) centres the card again and the deck's bounds
     /// follow.
     public var frameSize: TerminalSize {
-        get { lock.withLock { size } }
+        get { layout.withLock { $0.size } }
         set {
-            let bounds = lock.withLock { () -> DeckRect in
-                size = newValue
-                origin = Self.cardOrigin(
-                    frameSize: newValue, cardSize: card.cardSize, visibleCount: deck.configuration.layout.visibleCount)
-                return Self.bounds(frameSize: size, cardOrigin: origin, metrics: cardMetrics)
+            let cardSize = card.box.withLock { $0.cardSize }
+            let visible = deck.configuration.layout.visibleCount
+            let bounds = layout.withLock { layout -> DeckRect in
+                layout.size = newValue
+                layout.origin = Self.cardOrigin(frameSize: newValue, cardSize: cardSize, visibleCount: visible)
+                return Self.bounds(frameSize: layout.size, cardOrigin: layout.origin, metrics: layout.cardMetrics)
             }
             deck.setBounds(bounds)
         }
@@ -114,28 +117,33 @@ where DataSource.Item: CardContent {
     /// Makes the card `cardSize` and the frame `frameSize` (a card sized to the terminal, after a
     /// resize): the card is laid out again, centred, the deck's stack layout (inset and peek of
     /// the cards beneath) and bounds follow. Poses are in card widths, so a card in the air
-    /// keeps its place relative to the card. Call on the player's queue (the card scene is used
-    /// there).
+    /// keeps its place relative to the card.
     public func resizeCard(to cardSize: TerminalSize, frameSize: TerminalSize) {
         let visible = deck.configuration.layout.visibleCount
-        card.cardSize = cardSize
-        let (bounds, metrics) = lock.withLock { () -> (DeckRect, CardMetrics) in
-            cardMetrics = CardMetrics(
-                columns: card.cardSize.columns, rows: card.cardSize.rows, cellAspect: cardMetrics.cellAspect)
-            size = frameSize
-            origin = Self.cardOrigin(frameSize: frameSize, cardSize: card.cardSize, visibleCount: visible)
-            return (Self.bounds(frameSize: size, cardOrigin: origin, metrics: cardMetrics), cardMetrics)
+        let applied = card.box.withLock { card in
+            card.cardSize = cardSize
+            return card.cardSize
+        }
+        let (bounds, metrics) = layout.withLock { layout -> (DeckRect, CardMetrics) in
+            layout.cardMetrics = CardMetrics(
+                columns: applied.columns, rows: applied.rows, cellAspect: layout.cardMetrics.cellAspect)
+            layout.size = frameSize
+            layout.origin = Self.cardOrigin(frameSize: frameSize, cardSize: applied, visibleCount: visible)
+            return (
+                Self.bounds(frameSize: layout.size, cardOrigin: layout.origin, metrics: layout.cardMetrics),
+                layout.cardMetrics
+            )
         }
         deck.setLayout(StackLayout(metrics: metrics, visibleCount: visible))
         deck.setBounds(bounds)
     }
 
     /// Where a card at rest has its top-left corner.
-    public var cardOrigin: CellPosition { lock.withLock { origin } }
+    public var cardOrigin: CellPosition { layout.withLock { $0.origin } }
 
     /// The frame in card widths relative to the card's place.
     public var deckBounds: DeckRect {
-        lock.withLock { Self.bounds(frameSize: size, cardOrigin: origin, metrics: cardMetrics) }
+        layout.withLock { Self.bounds(frameSize: $0.size, cardOrigin: $0.origin, metrics: $0.cardMetrics) }
     }
 
     /// Whether the cell at `column`, `row` of the frame is on the top card as drawn at `time`
@@ -161,7 +169,7 @@ where DataSource.Item: CardContent {
     /// The cards at `time`, back to front, each placed by its pose.
     public func render(at time: TimeInterval, into frame: inout CellBuffer) {
         let snapshot = deck.snapshot(at: time)
-        let placement = lock.withLock { (size: self.size, origin: self.origin, metrics: self.cardMetrics) }
+        let placement = layout.withLock { (size: $0.size, origin: $0.origin, metrics: $0.cardMetrics) }
         let metrics = placement.metrics
         var slots: [CardSlot] = []
         for entry in snapshot.cards {
@@ -186,7 +194,7 @@ where DataSource.Item: CardContent {
                     CardSlot(index: entry.index, content: showsBack ? back : faces.front, presentation: placed))
             }
         }
-        card.render(slots, frameSize: placement.size, cardOrigin: placement.origin, into: &frame)
+        card.box.withLock { $0.render(slots, frameSize: placement.size, cardOrigin: placement.origin, into: &frame) }
     }
 
     /// A transition slot's geometry followed by the card's pose.
@@ -202,10 +210,9 @@ where DataSource.Item: CardContent {
     }
 
     /// Composes the cards' blends and edges at `depth` (`Compositor/colorDepth`): in its palette,
-    /// and without colour with no edge blocks. Call on the player's queue, as
-    /// ``render(at:into:)``.
+    /// and without colour with no edge blocks.
     public func setColorDepth(_ depth: ColorDepth) {
-        card.compositor.colorDepth = depth
+        card.box.withLock { $0.compositor.colorDepth = depth }
     }
 
     /// Whether a card moves (in the air, entering, shifting, springing back, turning).
@@ -221,16 +228,16 @@ where DataSource.Item: CardContent {
 
     /// Sets the handler for the deck's changes: `.changed` for every ``DeckEvent``.
     public func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
-        let needsObserver = lock.withLock { () -> Bool in
-            changeHandler = handler
-            return observerToken == nil
+        let needsObserver = layout.withLock { layout -> Bool in
+            layout.changeHandler = handler
+            return layout.observerToken == nil
         }
         guard needsObserver else { return }
         let token = deck.addObserver { [weak self] _ in
-            guard let self, let handler = self.lock.withLock({ self.changeHandler }) else { return }
+            guard let handler = self?.layout.withLock({ $0.changeHandler }) else { return }
             handler(.changed)
         }
-        lock.withLock { observerToken = token }
+        layout.withLock { $0.observerToken = token }
     }
 
     /// Shows the first cards (they enter staggered); `paused` has no meaning for a deck.
@@ -249,6 +256,6 @@ extension DeckScene: RestingPictureSource {
     /// place (call after ``render(at:into:)`` for `time`, on the player's queue).
     package func restingPicture(at time: TimeInterval) -> RestingPicture? {
         guard !isMoving(at: time) else { return nil }
-        return card.restingPicture
+        return card.box.withLock { $0.restingPicture }
     }
 }

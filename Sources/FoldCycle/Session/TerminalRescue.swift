@@ -28,8 +28,7 @@ internal import FoldCyclePlatform
 ///
 /// Thread-safe: updates take a lock; the crash handler reads without one (a report torn by a
 /// crash during an update is the price of never blocking there).
-final class TerminalRescue: @unchecked Sendable {
-    // @unchecked: the crash handler reads the storage without a lock (a signal handler may take none).
+final class TerminalRescue: Sendable {
     /// The one table of the process.
     static let shared = TerminalRescue()
 
@@ -206,8 +205,8 @@ private struct RescueWriter {
 
 /// Fixed memory the crash handler reads: allocated once and never freed.
 private struct RescueStorage: @unchecked Sendable {
-    // @unchecked: raw pointers to fixed memory that a signal handler reads, allocated once, never
-    // freed.
+    // audited: fixed memory a signal handler reads with no lock (it may take none), allocated once,
+    // never freed; written only under `TerminalRescue`'s lock.
     let bytesDescriptor: UnsafeMutablePointer<Int32>
     /// Per byte slot: the descriptor its writer was made for, the writer (``RescueWriter``;
     /// -1: none), and whether the writer is shared (1) or opened anew (0).

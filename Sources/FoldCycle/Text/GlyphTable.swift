@@ -20,10 +20,9 @@ internal import FoldCyclePlatform
 /// a replacement glyph of its width, so text laid out over a long run (a status line, a million
 /// items) costs a bounded amount of memory.
 ///
-/// Thread-safe: every access takes a `Lock`.
-package final class GlyphTable: @unchecked Sendable {
-    // @unchecked: lock-guarded tables on the encoder's hot path, which takes the `Lock` directly (no
-    // closure per glyph, as a `LockedBox` would cost).
+/// Thread-safe: the tables are in a `LockedBox` (checked `Sendable`). A glyph of one scalar, the
+/// encoder's common case, takes no lock.
+package final class GlyphTable: Sendable {
     /// The shared table every ``Cell`` glyph id refers to.
     package static let shared = GlyphTable()
 
@@ -34,12 +33,15 @@ package final class GlyphTable: @unchecked Sendable {
     /// count of ordinary interned clusters).
     package static let firstDisputedID: UInt32 = 0x8000_0000
 
-    private let lock = Lock()
-    private var utf8ByID: [[UInt8]] = []
-    private var disputedUTF8ByID: [[UInt8]] = []
-    /// Per disputed id, the most cells a terminal may advance for it.
-    private var disputedAdvanceByID: [Int] = []
-    private var idByCluster: [String: UInt32] = [:]
+    private let tables = LockedBox(Tables())
+
+    private struct Tables {
+        var utf8ByID: [[UInt8]] = []
+        var disputedUTF8ByID: [[UInt8]] = []
+        /// Per disputed id, the most cells a terminal may advance for it.
+        var disputedAdvanceByID: [Int] = []
+        var idByCluster: [String: UInt32] = [:]
+    }
 
     /// Creates an empty table (tests use private tables; rendering uses ``shared``).
     package init() {}
@@ -56,28 +58,28 @@ package final class GlyphTable: @unchecked Sendable {
             return only.value
         }
         let key = String(cluster)
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = idByCluster[key] { return existing }
-        let id: UInt32
-        let disputed = DisplayWidth.isDisputed(cluster)
-        guard (disputed ? disputedUTF8ByID.count : utf8ByID.count) < Self.capacity else {
-            return Self.replacementID(for: cluster)
+        return tables.withLock { tables in
+            if let existing = tables.idByCluster[key] { return existing }
+            let id: UInt32
+            let disputed = DisplayWidth.isDisputed(cluster)
+            guard (disputed ? tables.disputedUTF8ByID.count : tables.utf8ByID.count) < Self.capacity else {
+                return Self.replacementID(for: cluster)
+            }
+            if disputed {
+                id = Self.firstDisputedID + UInt32(tables.disputedUTF8ByID.count)
+                tables.disputedUTF8ByID.append(Array(key.utf8))
+                // A terminal that adds up the scalars' widths advances furthest (a ZWJ family of
+                // three: 6 cells); one that draws each as 2 cells (a wide flag half) may too.
+                let sum = scalars.reduce(0) { $0 + DisplayWidth.terminalScalarWidth($1.value) }
+                tables.disputedAdvanceByID.append(
+                    max(sum, 2 * scalars.count(where: { DisplayWidth.terminalScalarWidth($0.value) > 0 }), 2))
+            } else {
+                id = Self.firstInternedID + UInt32(tables.utf8ByID.count)
+                tables.utf8ByID.append(Array(key.utf8))
+            }
+            tables.idByCluster[key] = id
+            return id
         }
-        if disputed {
-            id = Self.firstDisputedID + UInt32(disputedUTF8ByID.count)
-            disputedUTF8ByID.append(Array(key.utf8))
-            // A terminal that adds up the scalars' widths advances furthest (a ZWJ family of
-            // three: 6 cells); one that draws each as 2 cells (a wide flag half) may too.
-            let sum = scalars.reduce(0) { $0 + DisplayWidth.terminalScalarWidth($1.value) }
-            disputedAdvanceByID.append(
-                max(sum, 2 * scalars.count(where: { DisplayWidth.terminalScalarWidth($0.value) > 0 }), 2))
-        } else {
-            id = Self.firstInternedID + UInt32(utf8ByID.count)
-            utf8ByID.append(Array(key.utf8))
-        }
-        idByCluster[key] = id
-        return id
     }
 
     /// How many clusters of each kind the table interns: ``Limits/internedClusters``.
@@ -99,10 +101,8 @@ package final class GlyphTable: @unchecked Sendable {
     /// (at least 2); otherwise 2 (a wide cluster).
     package func widestAdvance(of id: UInt32) -> Int {
         guard id >= Self.firstDisputedID else { return 2 }
-        lock.lock()
-        defer { lock.unlock() }
         let index = Int(id - Self.firstDisputedID)
-        return index < disputedAdvanceByID.count ? disputedAdvanceByID[index] : 2
+        return tables.withLock { index < $0.disputedAdvanceByID.count ? $0.disputedAdvanceByID[index] : 2 }
     }
 
     /// Appends the UTF-8 bytes of glyph `id` to `bytes`. An unknown interned id appends U+FFFD.
@@ -113,12 +113,13 @@ package final class GlyphTable: @unchecked Sendable {
             ByteSink.appendScalarUTF8(id, to: &bytes)
             return
         }
-        lock.lock()
-        defer { lock.unlock() }
-        let table = id >= Self.firstDisputedID ? disputedUTF8ByID : utf8ByID
         let index = Int(id - (id >= Self.firstDisputedID ? Self.firstDisputedID : Self.firstInternedID))
-        if index < table.count {
-            bytes.append(contentsOf: table[index])
+        let utf8 = tables.withLock { tables -> [UInt8]? in
+            let table = id >= Self.firstDisputedID ? tables.disputedUTF8ByID : tables.utf8ByID
+            return index < table.count ? table[index] : nil
+        }
+        if let utf8 {
+            bytes.append(contentsOf: utf8)
         } else {
             ByteSink.appendScalarUTF8(0xFFFD, to: &bytes)
         }

@@ -11,19 +11,21 @@ internal import FoldCyclePlatform
 /// The target is user data: it is stored as the bytes OSC 8 sends, percent-encoded
 /// (``EscapeSequence/hyperlinkTarget(_:)``), so no control byte in it can reach a terminal.
 ///
-/// Thread-safe: every access takes a `Lock`.
-package final class LinkTable: @unchecked Sendable {
-    // @unchecked: lock-guarded tables, as in `GlyphTable`.
+/// Thread-safe: the tables are in a `LockedBox` (checked `Sendable`).
+package final class LinkTable: Sendable {
     /// The shared table every ``Cell`` link id refers to.
     package static let shared = LinkTable()
 
     /// The largest id a cell can hold (15 bits: ``Cell``'s bits 48–62).
     package static let maximumID: UInt16 = 0x7FFF
 
-    private let lock = Lock()
-    /// The OSC 8 opening sequence per id (index 0 unused).
-    private var openingByID: [[UInt8]] = [[]]
-    private var idByTarget: [String: UInt16] = [:]
+    private let tables = LockedBox(Tables())
+
+    private struct Tables {
+        /// The OSC 8 opening sequence per id (index 0 unused).
+        var openingByID: [[UInt8]] = [[]]
+        var idByTarget: [String: UInt16] = [:]
+    }
 
     /// Creates an empty table (tests use private tables; rendering uses ``shared``).
     package init() {}
@@ -35,24 +37,24 @@ package final class LinkTable: @unchecked Sendable {
     /// - Complexity: a dictionary lookup under the lock.
     package func id(for target: String?) -> UInt16 {
         guard let target, !target.isEmpty else { return 0 }
-        lock.lock()
-        defer { lock.unlock() }
-        if let id = idByTarget[target] { return id }
-        guard openingByID.count <= min(Limits.internedLinks, Int(Self.maximumID)) else { return 0 }
-        let encoded = EscapeSequence.hyperlinkTarget(target)
-        guard encoded.count <= Limits.linkBytes else { return 0 }
-        let id = UInt16(openingByID.count)
-        openingByID.append(EscapeSequence.openHyperlink(encodedTarget: encoded))
-        idByTarget[target] = id
-        return id
+        return tables.withLock { tables in
+            if let id = tables.idByTarget[target] { return id }
+            guard tables.openingByID.count <= min(Limits.internedLinks, Int(Self.maximumID)) else { return 0 }
+            let encoded = EscapeSequence.hyperlinkTarget(target)
+            guard encoded.count <= Limits.linkBytes else { return 0 }
+            let id = UInt16(tables.openingByID.count)
+            tables.openingByID.append(EscapeSequence.openHyperlink(encodedTarget: encoded))
+            tables.idByTarget[target] = id
+            return id
+        }
     }
 
     /// The bytes that open link `id` (OSC 8 with its target), or close any link for 0 (and for an
     /// id this table never gave).
     package func opening(_ id: UInt16) -> [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        guard id != 0, Int(id) < openingByID.count else { return EscapeSequence.closeHyperlink }
-        return openingByID[Int(id)]
+        tables.withLock { tables in
+            guard id != 0, Int(id) < tables.openingByID.count else { return EscapeSequence.closeHyperlink }
+            return tables.openingByID[Int(id)]
+        }
     }
 }

@@ -1,4 +1,5 @@
 import FoldCycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -86,9 +87,10 @@ final class DeckRenderFrames: RenderSource {
         let scene = DeckScene(
             deck: runner.deck, cardSize: card, frameSize: frameSize, style: command.style,
             cellAspect: command.cellAspect)
-        scene.card.compositor = Compositor(
+        let compositor = Compositor(
             backgroundColor: command.background, foregroundColor: CardStyle.contrastingText(on: command.background),
             colorDepth: command.compositionDepth)
+        scene.card.withCard { $0.compositor = compositor }
         return (runner, scene)
     }
 

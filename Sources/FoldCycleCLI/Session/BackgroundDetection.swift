@@ -48,10 +48,12 @@ enum BackgroundDetection {
 
     /// Sets `card` up for a terminal whose background is `background`: fades and dims blend to
     /// it, the default text colour contrasts with it, and the default palette takes its variant
-    /// for it (``CardStyle/forBackground(_:)``). Call on the player's queue before it draws.
-    static func apply(_ background: RGBColor, to card: CardScene) {
-        card.compositor.backgroundColor = background
-        card.compositor.foregroundColor = CardStyle.contrastingText(on: background)
-        card.style = card.style.forBackground(background)
+    /// for it (``CardStyle/forBackground(_:)``). Before the player draws, or between frames (the card waits for a frame in progress).
+    static func apply(_ background: RGBColor, to card: LockedCard) {
+        card.withCard { card in
+            card.compositor.backgroundColor = background
+            card.compositor.foregroundColor = CardStyle.contrastingText(on: background)
+            card.style = card.style.forBackground(background)
+        }
     }
 }

@@ -22,9 +22,9 @@ internal import FoldCyclePlatform
 /// kept). Between the reader and its consumer at most ``pendingItemLimit`` items wait: the
 /// reader pauses until they are taken.
 ///
-/// Thread-safe: a ``Condition`` guards the hand-over. `@unchecked Sendable` because the reader and
-/// the consumer both wait on that condition, which a ``LockedBox`` cannot do.
-final class ItemStream: @unchecked Sendable {
+/// Thread-safe: the hand-over is in a `ConditionBox`, which the reader and the consumer both wait
+/// on (checked `Sendable`).
+final class ItemStream: Sendable {
     /// How the input ended.
     enum End: Equatable, Sendable {
         /// Read to its end.
@@ -56,13 +56,40 @@ final class ItemStream: @unchecked Sendable {
     private let source: Source
     private let name: String
     private let reading: ItemReading
-    private let condition = Condition()
-    private var pending: [Item] = []
-    private var end: End?
-    private var consumer: (queue: DispatchQueue, handler: @Sendable () -> Void)?
-    private var deliveryScheduled = false
-    /// Whether a chunk was read already (on the stream's thread only).
-    private var handedAny = false
+    private let handOver = ConditionBox(HandOver())
+
+    private struct HandOver {
+        var pending: [Item] = []
+        var end: End?
+        var consumer: (queue: DispatchQueue, handler: @Sendable () -> Void)?
+        var deliveryScheduled = false
+        /// Whether a chunk was read already.
+        var handedAny = false
+
+        /// Whether items or the end are there to take.
+        static func hasNews(_ handOver: inout HandOver) -> Bool {
+            !handOver.pending.isEmpty || handOver.end != nil
+        }
+
+        /// Whether fewer than ``ItemStream/pendingItemLimit`` items wait.
+        static func hasRoom(_ handOver: inout HandOver) -> Bool {
+            handOver.pending.count < ItemStream.pendingItemLimit
+        }
+
+        /// The items read since the last take, and the end if it came; the reader may go on.
+        mutating func take() -> (items: [Item], end: End?) {
+            let items = pending
+            pending = []
+            deliveryScheduled = false
+            return (items, end)
+        }
+
+        mutating func scheduleDelivery() {
+            guard let consumer, !deliveryScheduled else { return }
+            deliveryScheduled = true
+            consumer.queue.async { consumer.handler() }
+        }
+    }
 
     /// A stream of the items on `descriptor` (not read until ``start()``), named `name` in
     /// messages (`standard input`), cut as `split` says, read as `reading` says.
@@ -105,41 +132,22 @@ final class ItemStream: @unchecked Sendable {
     /// Waits until an item is read or the input ends; returns (and takes) the items read so far
     /// and the end, if it came.
     func waitForItems() -> (items: [Item], end: End?) {
-        condition.lock()
-        defer { condition.unlock() }
-        while pending.isEmpty && end == nil { condition.wait() }
-        return takeLocked()
+        handOver.withLock(waitingUntil: HandOver.hasNews) { $0.take() }
     }
 
     /// Calls `handler` on `queue` whenever items or the end are there to ``take()`` (once per
     /// batch; a batch not taken yet is not announced again).
     func setConsumer(queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {
-        condition.lock()
-        defer { condition.unlock() }
-        consumer = (queue, handler)
-        if !pending.isEmpty || end != nil { scheduleDeliveryLocked() }
+        handOver.withLock { handOver in
+            handOver.consumer = (queue, handler)
+            if !handOver.pending.isEmpty || handOver.end != nil { handOver.scheduleDelivery() }
+        }
     }
 
     /// The items read since the last take, and the end once it came (then every later take
     /// returns it again, with no items).
     func take() -> (items: [Item], end: End?) {
-        condition.lock()
-        defer { condition.unlock() }
-        return takeLocked()
-    }
-
-    private func takeLocked() -> (items: [Item], end: End?) {
-        let items = pending
-        pending = []
-        deliveryScheduled = false
-        condition.broadcast()  // The reader may go on.
-        return (items, end)
-    }
-
-    private func scheduleDeliveryLocked() {
-        guard let consumer, !deliveryScheduled else { return }
-        deliveryScheduled = true
-        consumer.queue.async { consumer.handler() }
+        handOver.withLock { $0.take() }
     }
 
     // MARK: - Reading (on the stream's thread)
@@ -189,8 +197,11 @@ final class ItemStream: @unchecked Sendable {
     private func hand(_ items: [String]) {
         guard !items.isEmpty else { return }
         var rest = items[...]
-        if !handedAny {
-            handedAny = true
+        let first = handOver.withLock { handOver in
+            defer { handOver.handedAny = true }
+            return !handOver.handedAny
+        }
+        if first {
             let head = Array(rest.prefix(Self.firstChunkItemLimit))
             let first = reading.chunks(of: head, first: ItemReading.firstPictureChunkSize)[0]
             handRead(Array(head[first]))
@@ -208,19 +219,16 @@ final class ItemStream: @unchecked Sendable {
     /// Hands `items` over, first waiting while too many wait already.
     private func hand(_ items: [Item]) {
         guard !items.isEmpty else { return }
-        condition.lock()
-        defer { condition.unlock() }
-        while pending.count >= Self.pendingItemLimit { condition.wait() }
-        pending += items
-        condition.broadcast()
-        scheduleDeliveryLocked()
+        handOver.withLock(waitingUntil: HandOver.hasRoom) { handOver in
+            handOver.pending += items
+            handOver.scheduleDelivery()
+        }
     }
 
     private func finish(_ end: End) {
-        condition.lock()
-        defer { condition.unlock() }
-        self.end = end
-        condition.broadcast()
-        scheduleDeliveryLocked()
+        handOver.withLock { handOver in
+            handOver.end = end
+            handOver.scheduleDelivery()
+        }
     }
 }

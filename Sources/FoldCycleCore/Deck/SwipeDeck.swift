@@ -32,12 +32,10 @@ internal import FoldCyclePlatform
 /// Presentation is pulled with `snapshot(at:)`; changes are pushed as ``DeckEvent``s to
 /// observers, in order, with no lock held (an `EventChannel`).
 ///
-/// Thread safety: every method may be called from any thread. State is guarded by a `Lock`;
-/// the data source's `count` and `item(at:)` are called under it. Time comes from the injected
+/// Thread safety: every method may be called from any thread. State is in a `LockedBox` (checked
+/// `Sendable`); the data source's `count` and `item(at:)` are called under its lock. Time comes from the injected
 /// clock only (``ManualClock`` in tests), read once per command.
-public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
-    // @unchecked: the model holds the reusable item slots (`ItemSlot`, classes), reached only under
-    // `lock`; a `LockedBox` needs a `Sendable` state.
+public final class SwipeDeck<DataSource: DeckDataSource>: Sendable {
     /// The data source's item type.
     public typealias Item = DataSource.Item
 
@@ -46,15 +44,19 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     /// The data source.
     public let dataSource: DataSource
 
-    private let lock = Lock()
     private let channel = EventChannel<DeckEvent>()
-    private var model: DeckModel<DataSource>
-    private var settleTimer: (any ClockTimer)?
-    private var settleDeadline: TimeInterval?
-    private var settleGeneration = 0
-    /// The last gesture time given (``beginDrag(at:time:)`` and the like): later ones are kept
-    /// at or after it.
-    private var lastGestureTime = -TimeInterval.infinity
+    /// The model (it holds the reusable item slots, classes) and the settle timer.
+    private let state: LockedBox<State>
+
+    private struct State {
+        var model: DeckModel<DataSource>
+        var settleTimer: (any ClockTimer)?
+        var settleDeadline: TimeInterval?
+        var settleGeneration = 0
+        /// The last gesture time given (``beginDrag(at:time:)`` and the like): later ones are
+        /// kept at or after it.
+        var lastGestureTime = -TimeInterval.infinity
+    }
 
     /// Creates a deck; nothing is shown until ``start()``.
     ///
@@ -66,11 +68,11 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     public init(dataSource: DataSource, configuration: DeckConfiguration, clock: any CycleClock = DispatchClock()) {
         self.dataSource = dataSource
         self.clock = clock
-        model = DeckModel(dataSource: dataSource, configuration: configuration)
+        state = LockedBox(State(model: DeckModel(dataSource: dataSource, configuration: configuration)))
     }
 
     deinit {
-        settleTimer?.cancel()
+        state.withLock { $0.settleTimer?.cancel() }
     }
 
     // MARK: - Observing
@@ -94,48 +96,48 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     // MARK: - Reading
 
     /// The settings (behaviour, layout, loop, bounds, seed).
-    public var configuration: DeckConfiguration { lock.withLock { model.configuration } }
+    public var configuration: DeckConfiguration { state.withLock { $0.model.configuration } }
 
     /// The item count last read from the data source.
-    public var count: Int { lock.withLock { model.count } }
+    public var count: Int { state.withLock { $0.model.count } }
 
     /// The item on top, or nil when no card is left (or before ``start()``).
-    public var topIndex: Int? { lock.withLock { model.topCard?.index } }
+    public var topIndex: Int? { state.withLock { $0.model.topCard?.index } }
 
     /// Cards left: the top one and those after it (0 when finished; the count when looping).
     public var remainingCount: Int {
-        lock.withLock { model.configuration.loops ? model.count : max(model.count - model.top, 0) }
+        state.withLock { $0.model.configuration.loops ? $0.model.count : max($0.model.count - $0.model.top, 0) }
     }
 
     /// Whether no card is left and none is in the air (never when looping).
-    public var isFinished: Bool { lock.withLock { model.isFinished } }
+    public var isFinished: Bool { state.withLock { $0.model.isFinished } }
 
     /// Whether a drag holds the top card.
-    public var isDragging: Bool { lock.withLock { model.drag != nil } }
+    public var isDragging: Bool { state.withLock { $0.model.drag != nil } }
 
     /// Whether ``undo()`` has a removal to take back.
-    public var canUndo: Bool { lock.withLock { !model.removals.isEmpty } }
+    public var canUndo: Bool { state.withLock { !$0.model.removals.isEmpty } }
 
     /// Items materialized right now (at most `visibleCount + 1`).
-    package var materializedCount: Int { lock.withLock { model.materializedCount } }
+    package var materializedCount: Int { state.withLock { $0.model.materializedCount } }
 
     /// The most items ever materialized at once.
-    package var peakMaterializedCount: Int { lock.withLock { model.peakMaterialized } }
+    package var peakMaterializedCount: Int { state.withLock { $0.model.peakMaterialized } }
 
     /// Slots ever created (the rest were reused from the pool).
-    package var createdSlotCount: Int { lock.withLock { model.createdSlotCount } }
+    package var createdSlotCount: Int { state.withLock { $0.model.createdSlotCount } }
 
     /// The deck at `time` (default now), back to front. Pure with respect to the state.
     package func snapshot(at time: TimeInterval? = nil) -> DeckSnapshot<Item> {
         let time = time ?? clock.now
-        return lock.withLock { model.snapshot(at: time) }
+        return state.withLock { $0.model.snapshot(at: time) }
     }
 
     /// Whether anything moves after `time`: a card in the air, an entry, a shift, a spring-back
     /// or a flip (a drag moves only when the pointer does).
     public func isMoving(at time: TimeInterval? = nil) -> Bool {
         let time = time ?? clock.now
-        return lock.withLock { model.isMoving(at: time) }
+        return state.withLock { $0.model.isMoving(at: time) }
     }
 
     // MARK: - Lifecycle
@@ -153,7 +155,7 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
 
     /// Changes where the deck draws (after a resize): later flights end beyond `bounds`.
     public func setBounds(_ bounds: DeckRect) {
-        lock.withLock { model.configuration.bounds = bounds }
+        state.withLock { $0.model.configuration.bounds = bounds }
     }
 
     /// Changes the stack's layout (a card resized with the terminal): the visible cards take
@@ -266,28 +268,28 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     ///
     /// With `time` (a gesture's report, stamped when read), `body` gets that time instead, kept
     /// within the last gesture time given and the clock's now, so samples stay in order.
-    private func perform<T>(at time: TimeInterval? = nil, _ body: (inout DeckModel<DataSource>, TimeInterval) -> T)
-        -> T
-    {
-        let (result, ask) = lock.withLock { () -> (T, Int?) in
+    private func perform<T: Sendable>(
+        at time: TimeInterval? = nil, _ body: @Sendable (inout DeckModel<DataSource>, TimeInterval) -> T
+    ) -> T {
+        let (result, ask) = state.withLock { state -> (T, Int?) in
             let now = clock.now
-            model.settle(now: now)
+            state.model.settle(now: now)
             var bodyTime = now
             if let time {
-                bodyTime = min(max(time, lastGestureTime), now)
-                lastGestureTime = bodyTime
+                bodyTime = min(max(time, state.lastGestureTime), now)
+                state.lastGestureTime = bodyTime
             }
-            let result = body(&model, bodyTime)
-            for event in model.takeEvents() { channel.enqueue(event) }
-            scheduleSettleLocked()
-            return (result, model.takePendingAsk())
+            let result = body(&state.model, bodyTime)
+            for event in state.model.takeEvents() { channel.enqueue(event) }
+            scheduleSettle(&state)
+            return (result, state.model.takePendingAsk())
         }
         if let ask {
             dataSource.needsMoreData(remaining: ask)
-            lock.withLock {
-                model.reload(now: clock.now)
-                for event in model.takeEvents() { channel.enqueue(event) }
-                scheduleSettleLocked()
+            state.withLock { state in
+                state.model.reload(now: clock.now)
+                for event in state.model.takeEvents() { channel.enqueue(event) }
+                scheduleSettle(&state)
             }
         }
         channel.deliver()
@@ -295,25 +297,25 @@ public final class SwipeDeck<DataSource: DeckDataSource>: @unchecked Sendable {
     }
 
     /// Keeps one timer at the landing of the card in the air, which returns its slot to the pool
-    /// and may finish the deck.
-    private func scheduleSettleLocked() {
-        let deadline = model.leavingEnd
-        guard deadline != settleDeadline else { return }
-        settleTimer?.cancel()
-        settleTimer = nil
-        settleDeadline = deadline
-        settleGeneration &+= 1
+    /// and may finish the deck. Call inside `state`'s lock.
+    private func scheduleSettle(_ state: inout State) {
+        let deadline = state.model.leavingEnd
+        guard deadline != state.settleDeadline else { return }
+        state.settleTimer?.cancel()
+        state.settleTimer = nil
+        state.settleDeadline = deadline
+        state.settleGeneration &+= 1
         guard let deadline else { return }
-        let generation = settleGeneration
-        settleTimer = clock.schedule(at: deadline) { [weak self] in self?.settleFired(generation: generation) }
+        let generation = state.settleGeneration
+        state.settleTimer = clock.schedule(at: deadline) { [weak self] in self?.settleFired(generation: generation) }
     }
 
     private func settleFired(generation: Int) {
-        let current = lock.withLock { () -> Bool in
-            guard generation == settleGeneration else { return false }
+        let current = state.withLock { state -> Bool in
+            guard generation == state.settleGeneration else { return false }
             // Schedule again if the card has not landed yet by this clock's reading.
-            settleTimer = nil
-            settleDeadline = nil
+            state.settleTimer = nil
+            state.settleDeadline = nil
             return true
         }
         guard current else { return }

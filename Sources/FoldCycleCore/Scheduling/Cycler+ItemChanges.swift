@@ -14,7 +14,7 @@ extension Cycler {
     /// Reads the data source under the cycler's lock: a view consistent with the cycler's indices
     /// while other threads change the items. `body` must not call back into the cycler.
     public func withDataSource<Result>(_ body: (DataSource) -> Result) -> Result {
-        lock.withLock { body(dataSource) }
+        core.withLock { body($0.dataSource) }
     }
 
     /// Shows item `index` now: a transition in the current direction when it comes after the
@@ -26,20 +26,20 @@ extension Cycler {
     /// - Throws: ``CyclerError/indexOutOfRange(_:upperBound:)`` unless `0 ..< count`.
     @discardableResult
     public func show(index: Int) throws(CyclerError) -> Bool {
-        try mutate { () throws(CyclerError) -> Bool in
-            let count = dataSource.count
+        try mutate { (core) throws(CyclerError) -> Bool in
+            let count = core.dataSource.count
             guard (0..<count).contains(index) else { throw .indexOutOfRange(index, upperBound: count - 1) }
-            let now = clock.now
-            if let flight, flight.reversalTarget == index {
-                reverseFlightLocked(at: now)
+            let now = core.clock.now
+            if let flight = core.flight, flight.reversalTarget == index {
+                core.reverseFlight(at: now)
             } else {
                 // Being landed on: a stale landing is followed by the item now there anyway.
-                if let flight, flight.landingIndex == index { return false }
-                if flight == nil, currentIndex == index { return false }
-                beginTransitionLocked(
-                    to: index, style: index > currentIndex ? storedStyle : storedStyle.reversed, at: now)
+                if let flight = core.flight, flight.landingIndex == index { return false }
+                if core.flight == nil, core.currentIndex == index { return false }
+                core.beginTransition(
+                    to: index, style: index > core.currentIndex ? core.storedStyle : core.storedStyle.reversed, at: now)
             }
-            stepScheduleLocked(at: now)
+            core.stepSchedule(at: now)
             return true
         }
     }
@@ -54,17 +54,17 @@ extension Cycler where DataSource: MutableCycleDataSource {
     /// - Throws: ``CyclerError/indexOutOfRange(_:upperBound:)`` unless `0 ... count`.
     @discardableResult
     public func insert(_ item: Item, at index: Int? = nil) throws(CyclerError) -> Int {
-        try mutate { () throws(CyclerError) -> Int in
-            let count = dataSource.count
+        try mutate { (core) throws(CyclerError) -> Int in
+            let count = core.dataSource.count
             let position = index ?? count
             guard (0...count).contains(position) else { throw .indexOutOfRange(position, upperBound: count) }
-            dataSource.insert(item, at: position)
-            applyLocked(.itemInserted(index: position))
+            core.dataSource.insert(item, at: position)
+            core.apply(.itemInserted(index: position))
             if count == 1 {
                 // Ticks begin now that there is something to cycle to.
-                switch runState {
-                case .running: restartScheduleLocked(from: clock.now)
-                case .paused: if pausedAt != nil { anchorPausedScheduleLocked() }
+                switch core.runState {
+                case .running: core.restartSchedule(from: core.clock.now)
+                case .paused: if core.pausedAt != nil { core.anchorPausedSchedule() }
                 case .stopped: break
                 }
             }
@@ -82,30 +82,30 @@ extension Cycler where DataSource: MutableCycleDataSource {
     ///   ``CyclerError/indexOutOfRange(_:upperBound:)`` unless `0 ..< count`.
     @discardableResult
     public func remove(at index: Int) throws(CyclerError) -> Item {
-        try mutate { () throws(CyclerError) -> Item in
-            let count = dataSource.count
+        try mutate { (core) throws(CyclerError) -> Item in
+            let count = core.dataSource.count
             guard count > 1 else { throw .removingOnlyItem }
             guard (0..<count).contains(index) else { throw .indexOutOfRange(index, upperBound: count - 1) }
-            let removed = dataSource.remove(at: index)
-            let now = clock.now
-            if var changed = flight {
+            let removed = core.dataSource.remove(at: index)
+            let now = core.clock.now
+            if var changed = core.flight {
                 let landingRemoved = changed.landingIndex == index && !changed.landingIsStale
                 if changed.leavingIndex == index { changed.leavingIsStale = true }
                 if landingRemoved { changed.landingIsStale = true }
-                flight = changed
-                applyLocked(.itemRemoved(index: index))
+                core.flight = changed
+                core.apply(.itemRemoved(index: index))
                 if landingRemoved && !changed.leavingIsStale {
                     // Back to the item it left: nothing jumps, and no removed item settles.
-                    reverseFlightLocked(at: now)
-                    stepScheduleLocked(at: now)
+                    core.reverseFlight(at: now)
+                    core.stepSchedule(at: now)
                 }
             } else {
-                let wasShown = currentIndex == index
-                applyLocked(.itemRemoved(index: index))
+                let wasShown = core.currentIndex == index
+                core.apply(.itemRemoved(index: index))
                 if wasShown {
-                    beginTransitionLocked(
-                        to: index % dataSource.count, style: storedStyle, at: now, outgoingIsStale: true)
-                    stepScheduleLocked(at: now)
+                    core.beginTransition(
+                        to: index % core.dataSource.count, style: core.storedStyle, at: now, outgoingIsStale: true)
+                    core.stepSchedule(at: now)
                 }
             }
             return removed
@@ -121,36 +121,38 @@ extension Cycler where DataSource: MutableCycleDataSource {
     /// - Throws: ``CyclerError/indexOutOfRange(_:upperBound:)`` unless `0 ..< count`.
     @discardableResult
     public func replace(at index: Int, with item: Item) throws(CyclerError) -> Item {
-        try mutate { () throws(CyclerError) -> Item in
-            let count = dataSource.count
+        try mutate { (core) throws(CyclerError) -> Item in
+            let count = core.dataSource.count
             guard (0..<count).contains(index) else { throw .indexOutOfRange(index, upperBound: count - 1) }
-            let old = dataSource.replace(at: index, with: item)
-            applyLocked(.itemReplaced(index: index))
+            let old = core.dataSource.replace(at: index, with: item)
+            core.apply(.itemReplaced(index: index))
             guard !Self.isEqual(old, item) else { return old }
-            if var changed = flight {
+            if var changed = core.flight {
                 if changed.landingIndex == index { changed.landingIsStale = true }
                 if changed.leavingIndex == index { changed.leavingIsStale = true }
-                flight = changed
-            } else if currentIndex == index {
-                let now = clock.now
-                beginTransitionLocked(to: index, style: storedStyle, at: now, outgoingIsStale: true)
-                stepScheduleLocked(at: now)
+                core.flight = changed
+            } else if core.currentIndex == index {
+                let now = core.clock.now
+                core.beginTransition(to: index, style: core.storedStyle, at: now, outgoingIsStale: true)
+                core.stepSchedule(at: now)
             }
             return old
         }
-    }
-
-    /// Moves every index the cycler holds as `change` moves positions, and emits it.
-    private func applyLocked(_ change: CyclerEvent) {
-        currentIndex = change.shifting(currentIndex)
-        flight?.shift(by: change)
-        emit(change)
     }
 
     /// Whether `a` and `b` are equal, for an `Equatable` item type; false otherwise.
     private static func isEqual(_ a: Item, _ b: Item) -> Bool {
         guard let a = a as? any Equatable else { return false }
         return a.isEqual(to: b)
+    }
+}
+
+extension Cycler.Core {
+    /// Moves every index the cycler holds as `change` moves positions, and emits it.
+    mutating func apply(_ change: CyclerEvent) {
+        currentIndex = change.shifting(currentIndex)
+        flight?.shift(by: change)
+        emit(change)
     }
 }
 

@@ -13,13 +13,15 @@ extension Cycler {
     ///
     /// - Parameter time: clock seconds; times before the transition's start give t = 0.
     public func snapshot(at time: TimeInterval? = nil) -> CyclerSnapshot<Item> {
-        lock.withLock {
+        core.withLock { core in
             let now = time ?? clock.now
-            if let flight, let outgoingItem = flight.outgoing.item, let incomingItem = flight.incoming.item {
+            if let flight = core.flight, let outgoingItem = flight.outgoing.item,
+                let incomingItem = flight.incoming.item
+            {
                 return CyclerSnapshot(
-                    time: now, state: runState, index: currentIndex,
+                    time: now, state: core.runState, index: core.currentIndex,
                     item: flight.isReversed ? outgoingItem : incomingItem,
-                    configuredIndex: flight.landingSlot.index ?? currentIndex,
+                    configuredIndex: flight.landingSlot.index ?? core.currentIndex,
                     transition: .init(
                         fromIndex: flight.fromIndex, outgoingItem: outgoingItem, toIndex: flight.toIndex,
                         incomingItem: incomingItem, style: flight.style, t: flight.t(at: now),
@@ -27,10 +29,10 @@ extension Cycler {
                         outgoingConfiguredIndex: flight.outgoing.index, incomingConfiguredIndex: flight.incoming.index))
             }
             // `settledSlot` always holds the shown item outside a flight.
-            let item = settledSlot.item ?? dataSource.item(at: currentIndex)
+            let item = core.settledSlot.item ?? core.dataSource.item(at: core.currentIndex)
             return CyclerSnapshot(
-                time: now, state: runState, index: currentIndex, item: item,
-                configuredIndex: settledSlot.index ?? currentIndex, transition: nil)
+                time: now, state: core.runState, index: core.currentIndex, item: item,
+                configuredIndex: core.settledSlot.index ?? core.currentIndex, transition: nil)
         }
     }
 }

@@ -20,44 +20,18 @@ internal import FoldCyclePlatform
 /// Presentation is pulled with ``snapshot(at:)``; changes are pushed as ``CyclerEvent``s to
 /// observers (``addObserver(_:)``, ``events()``), in order, without any lock held.
 ///
-/// Thread safety: every method may be called from any thread (one `Lock` guards the state).
-public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
-    // @unchecked: the state holds the reusable item slots (`ItemSlot`, classes the settled slot, the
-    // flight and the pool share), reached only under `lock`; a `LockedBox` needs a `Sendable` state.
+/// Thread safety: every method may be called from any thread. The state (the schedule, and the
+/// reusable item slots the settled card, the flight and the pool share) is in a `LockedBox`, so
+/// the cycler is checked `Sendable` (docs/decisions/0200-checked-sendable.md).
+public final class Cycler<DataSource: CycleDataSource>: Sendable {
     /// The data source's item type.
     public typealias Item = DataSource.Item
 
-    // Internal rather than private where the item changes (Cycler+ItemChanges.swift) need them.
-    let lock = Lock()
     private let channel = EventChannel<CyclerEvent>()
-    var dataSource: DataSource
     /// The time source ticks and transitions run on.
     public let clock: any CycleClock
-
-    // MARK: State (guarded by `lock`)
-
-    var runState: CyclerState = .stopped
-    private var launched = false
-    var currentIndex = 0
-    /// The slot shown when no flight is in the air (then it always holds the data source's item
-    /// at `currentIndex`), or the one the flight lands on.
-    var settledSlot: ItemSlot<Item>
-    var pool = SlotReusePool<Item>()
-    var flight: CyclerFlight<Item>?
-    private var storedInterval: TimeInterval
-    private var durationOverride: TimeInterval?
-    var storedStyle: TransitionStyle
-
-    /// The schedule: ticks fall at `anchor + k·interval`; `pendingTick` is the k of the next one.
-    private var anchor: TimeInterval = 0
-    private var pendingTick = 0
-    var pausedAt: TimeInterval?
-    private var tickTimer: (any ClockTimer)?
-    private var endTimer: (any ClockTimer)?
-    /// Bumped whenever a tick / end timer is scheduled, so a stale firing is recognised.
-    private var tickGeneration = 0
-    private var endGeneration = 0
-    private var transitionCount = 0
+    /// Everything that changes (internal: the item changes, Cycler+ItemChanges.swift, use it).
+    let core: LockedBox<Core>
 
     // MARK: - Creating
 
@@ -85,18 +59,19 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     ) throws(CyclerError) {
         guard dataSource.count > 0 else { throw .noItems }
         try Self.validate(interval: interval, duration: duration)
-        self.dataSource = dataSource
         self.clock = clock
-        storedInterval = interval
-        durationOverride = duration
-        storedStyle = style
-        settledSlot = pool.dequeue(reuseIdentifier: dataSource.reuseIdentifier(at: 0))
-        settledSlot.configure(index: 0, item: dataSource.item(at: 0))
+        core = LockedBox(
+            Core(
+                dataSource: dataSource, clock: clock, channel: channel, interval: interval, duration: duration,
+                style: style))
+        core.withLock { $0.owner = self }
     }
 
     deinit {
-        tickTimer?.cancel()
-        endTimer?.cancel()
+        core.withLock { core in
+            core.tickTimer?.cancel()
+            core.endTimer?.cancel()
+        }
     }
 
     /// The default duration for `interval`: `min(0.6, interval/3)` seconds, the one rule of the
@@ -113,7 +88,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// The shortest explicit duration a cycler takes: 1 ms (0.001 s).
     public static var minimumDuration: TimeInterval { CyclerError.minimumSeconds }
 
-    private static func validate(interval: TimeInterval, duration: TimeInterval?) throws(CyclerError) {
+    static func validate(interval: TimeInterval, duration: TimeInterval?) throws(CyclerError) {
         guard interval.isFinite, interval >= minimumInterval else { throw .invalidInterval(interval) }
         if let duration {
             guard duration.isFinite, duration >= minimumDuration, duration < interval else {
@@ -130,11 +105,11 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Throws: ``CyclerError/invalidInterval(_:)``, or ``CyclerError/invalidDuration(_:interval:)``
     ///   when an explicit duration would not be shorter than the new interval.
     public func setInterval(_ interval: TimeInterval) throws(CyclerError) {
-        try mutate { () throws(CyclerError) in
-            try Self.validate(interval: interval, duration: durationOverride)
-            storedInterval = interval
-            if runState == .running { restartScheduleLocked(from: clock.now) }
-            if runState == .paused, pausedAt != nil { anchorPausedScheduleLocked() }
+        try mutate { (core) throws(CyclerError) in
+            try Self.validate(interval: interval, duration: core.durationOverride)
+            core.storedInterval = interval
+            if core.runState == .running { core.restartSchedule(from: clock.now) }
+            if core.runState == .paused, core.pausedAt != nil { core.anchorPausedSchedule() }
         }
     }
 
@@ -143,65 +118,61 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     ///
     /// - Throws: ``CyclerError/invalidDuration(_:interval:)`` when not finite, ≤ 0 or ≥ the interval.
     public func setDuration(_ duration: TimeInterval?) throws(CyclerError) {
-        try mutate { () throws(CyclerError) in
-            try Self.validate(interval: storedInterval, duration: duration)
-            durationOverride = duration
+        try mutate { (core) throws(CyclerError) in
+            try Self.validate(interval: core.storedInterval, duration: duration)
+            core.durationOverride = duration
         }
     }
 
     /// Seconds between ticks.
-    public var interval: TimeInterval { lock.withLock { storedInterval } }
+    public var interval: TimeInterval { core.withLock { $0.storedInterval } }
     /// Seconds each transition runs (explicit, or the default for the interval).
-    public var duration: TimeInterval { lock.withLock { effectiveDurationLocked } }
+    public var duration: TimeInterval { core.withLock { $0.effectiveDuration } }
     /// The style (kind, direction, timing) of new transitions; a change applies to transitions
     /// that begin afterwards.
     public var style: TransitionStyle {
-        get { lock.withLock { storedStyle } }
-        set { mutate { storedStyle = newValue } }
+        get { core.withLock { $0.storedStyle } }
+        set { mutate { $0.storedStyle = newValue } }
     }
     /// The direction ticks and ``next()`` move in; a change applies to transitions that begin
     /// afterwards.
     public var direction: TransitionDirection {
-        get { lock.withLock { storedStyle.direction } }
-        set { mutate { storedStyle.direction = newValue } }
+        get { core.withLock { $0.storedStyle.direction } }
+        set { mutate { $0.storedStyle.direction = newValue } }
     }
     /// The kind of new transitions (built-in, or `TransitionKind(MyTransition.self)`); a change
     /// applies to transitions that begin afterwards.
     public var transitionKind: TransitionKind {
-        get { lock.withLock { storedStyle.kind } }
-        set { mutate { storedStyle.kind = newValue } }
+        get { core.withLock { $0.storedStyle.kind } }
+        set { mutate { $0.storedStyle.kind = newValue } }
     }
     /// The progress curve of new transitions; a change applies to transitions that begin
     /// afterwards.
     public var timingFunction: TimingFunction {
-        get { lock.withLock { storedStyle.timingFunction } }
-        set { mutate { storedStyle.timingFunction = newValue } }
+        get { core.withLock { $0.storedStyle.timingFunction } }
+        set { mutate { $0.storedStyle.timingFunction = newValue } }
     }
     /// The run state.
-    public var state: CyclerState { lock.withLock { runState } }
+    public var state: CyclerState { core.withLock { $0.runState } }
     /// The shown item's index, or during a transition the index of the item it lands on.
-    public var index: Int { lock.withLock { currentIndex } }
+    public var index: Int { core.withLock { $0.currentIndex } }
     /// The number of items the data source holds now.
-    public var count: Int { lock.withLock { dataSource.count } }
+    public var count: Int { core.withLock { $0.dataSource.count } }
     /// The number of transitions begun since creation.
-    package var transitionsBegun: Int { lock.withLock { transitionCount } }
+    package var transitionsBegun: Int { core.withLock { $0.transitionCount } }
     /// Whether a transition is in flight (possibly frozen by a pause).
-    public var isTransitioning: Bool { lock.withLock { flight != nil } }
+    public var isTransitioning: Bool { core.withLock { $0.flight != nil } }
     /// Whether a transition is in flight and playing (not frozen by a pause): what a renderer
     /// must draw frames for.
-    public var isAnimating: Bool { lock.withLock { flight != nil && flight?.frozenAt == nil } }
+    public var isAnimating: Bool { core.withLock { $0.flight != nil && $0.flight?.frozenAt == nil } }
     /// Slots created so far (at most two: the rest are reused).
-    package var slotsCreated: Int { lock.withLock { pool.createdCount } }
+    package var slotsCreated: Int { core.withLock { $0.pool.createdCount } }
     /// Items held right now: 1 when settled, 2 during a transition.
-    package var itemsMaterialized: Int { lock.withLock { flight == nil ? 1 : 2 } }
+    package var itemsMaterialized: Int { core.withLock { $0.flight == nil ? 1 : 2 } }
     /// The absolute clock time of the next tick, or nil when none is scheduled (stopped, paused,
     /// one item).
     package var nextTickDeadline: TimeInterval? {
-        lock.withLock { tickTimer == nil ? nil : anchor + Double(pendingTick) * storedInterval }
-    }
-
-    private var effectiveDurationLocked: TimeInterval {
-        durationOverride ?? Self.defaultDuration(forInterval: storedInterval)
+        core.withLock { $0.tickTimer == nil ? nil : $0.anchor + Double($0.pendingTick) * $0.storedInterval }
     }
 
     // MARK: - Commands
@@ -213,16 +184,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: whether anything changed.
     @discardableResult
     public func launch(paused: Bool = false) -> Bool {
-        mutate {
-            guard !launched, runState == .stopped else { return false }
-            launched = true
-            let now = clock.now
-            runState = .running
-            restartScheduleLocked(from: now)
-            emit(.started)
-            if paused { pauseLocked(at: now) }
-            return true
-        }
+        mutate { $0.launch(paused: paused) }
     }
 
     /// From stopped: a transition begins now, then one every interval. While paused: resumes.
@@ -231,22 +193,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: whether anything changed.
     @discardableResult
     public func start() -> Bool {
-        mutate {
-            switch runState {
-            case .running:
-                return false
-            case .paused:
-                return resumeLocked()
-            case .stopped:
-                launched = true
-                let now = clock.now
-                runState = .running
-                emit(.started)
-                beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
-                restartScheduleLocked(from: now)
-                return true
-            }
-        }
+        mutate { $0.start() }
     }
 
     /// Freezes the schedule and any in-flight transition at its exact progress. Only while running.
@@ -254,9 +201,9 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: whether anything changed.
     @discardableResult
     public func pause() -> Bool {
-        mutate {
-            guard runState == .running else { return false }
-            pauseLocked(at: clock.now)
+        mutate { core in
+            guard core.runState == .running else { return false }
+            core.pause(at: clock.now)
             return true
         }
     }
@@ -267,7 +214,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: whether anything changed (false unless paused).
     @discardableResult
     public func resume() -> Bool {
-        mutate { resumeLocked() }
+        mutate { $0.resume() }
     }
 
     /// Cancels the schedule and settles an in-flight transition on its incoming item.
@@ -275,15 +222,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: whether anything changed (false when already stopped).
     @discardableResult
     public func stop() -> Bool {
-        mutate {
-            guard runState != .stopped else { return false }
-            cancelTickLocked()
-            pausedAt = nil
-            settleLocked()
-            runState = .stopped
-            emit(.stopped)
-            return true
-        }
+        mutate { $0.stop() }
     }
 
     /// Stops for good, as a presentation that is torn down: cancels the schedule and removes an
@@ -300,25 +239,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: whether anything changed.
     @discardableResult
     public func cancel() -> Bool {
-        mutate {
-            guard runState != .stopped || flight != nil else { return false }
-            cancelTickLocked()
-            pausedAt = nil
-            if let removed = flight {
-                flight = nil
-                endTimer?.cancel()
-                endTimer = nil
-                pool.enqueue(removed.incoming)
-                settledSlot = removed.outgoing
-                currentIndex = removed.fromIndex
-                emit(.indexChanged(currentIndex))
-            }
-            if runState != .stopped {
-                runState = .stopped
-                emit(.stopped)
-            }
-            return true
-        }
+        mutate { $0.cancel() }
     }
 
     /// One transition now to the next item, in the current direction; or, when the in-flight
@@ -328,7 +249,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: false when there is only one item.
     @discardableResult
     public func next() -> Bool {
-        mutate { stepLocked(by: 1, style: storedStyle) }
+        mutate { $0.step(by: 1, style: $0.storedStyle) }
     }
 
     /// One transition now to the previous item, in the opposite direction; or, when the in-flight
@@ -339,7 +260,7 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
     /// - Returns: false when there is only one item.
     @discardableResult
     public func previous() -> Bool {
-        mutate { stepLocked(by: -1, style: storedStyle.reversed) }
+        mutate { $0.step(by: -1, style: $0.storedStyle.reversed) }
     }
 
     // MARK: - Observing
@@ -364,183 +285,16 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         channel.stream()
     }
 
-    // MARK: - Internals (call with `lock` held)
+    // MARK: - Internals
 
-    /// Runs `body` under the lock, then delivers the events it emitted, in order, without the lock.
-    func mutate<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            lock.unlock()
-            throw error
-        }
-        lock.unlock()
+    /// Runs `body` on the state under its lock, then delivers the events it emitted, in order,
+    /// without the lock.
+    func mutate<Result: Sendable, Failure: Error>(
+        _ body: @Sendable (inout Core) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let result = try core.withLock { (core) throws(Failure) -> Result in try body(&core) }
         channel.deliver()
         return result
-    }
-
-    func emit(_ event: CyclerEvent) {
-        channel.enqueue(event)
-    }
-
-    func nextIndex(after index: Int, step: Int) -> Int {
-        let count = max(dataSource.count, 1)
-        return ((index + step) % count + count) % count
-    }
-
-    private func stepLocked(by step: Int, style: TransitionStyle) -> Bool {
-        guard dataSource.count > 1 else { return false }
-        let now = clock.now
-        let target = nextIndex(after: currentIndex, step: step)
-        if flight?.reversalTarget == target {
-            reverseFlightLocked(at: now)
-        } else {
-            beginTransitionLocked(to: target, style: style, at: now)
-        }
-        stepScheduleLocked(at: now)
-        return true
-    }
-
-    /// After a transition a command began (or reversed) at `now`: running, the schedule restarts
-    /// so the new item gets a full interval; paused, the frozen schedule's next tick is a full
-    /// interval after the step once resumed.
-    func stepScheduleLocked(at now: TimeInterval) {
-        switch runState {
-        case .running: restartScheduleLocked(from: now)
-        case .paused:
-            pausedAt = now
-            anchorPausedScheduleLocked()
-        case .stopped: break
-        }
-    }
-
-    /// Begins a transition from the shown item to item `index`, settling an in-flight one first.
-    /// With `outgoingIsStale` (the shown item was removed or replaced: a change, not a tick) it
-    /// begins even when one item is left, and never reverses back onto the outgoing item.
-    func beginTransitionLocked(
-        to index: Int, style: TransitionStyle, at now: TimeInterval, outgoingIsStale: Bool = false
-    ) {
-        guard dataSource.count > 1 || outgoingIsStale else { return }
-        settleLocked()
-        let outgoing = settledSlot
-        let incoming = pool.dequeue(reuseIdentifier: dataSource.reuseIdentifier(at: index))
-        incoming.configure(index: index, item: dataSource.item(at: index))
-        let from = currentIndex
-        flight = CyclerFlight(
-            outgoing: outgoing, incoming: incoming, fromIndex: from, toIndex: index, style: style,
-            start: now, duration: effectiveDurationLocked, frozenAt: nil, outgoingIsStale: outgoingIsStale)
-        settledSlot = incoming
-        currentIndex = index
-        transitionCount += 1
-        emit(.transitionBegan(from: from, to: index, style: style))
-        emit(.indexChanged(index))
-        scheduleEndLocked()
-    }
-
-    /// Turns the in-flight transition around at its progress now: it lands on the item it was
-    /// leaving, playing (unfrozen, as any step asked for while paused plays).
-    func reverseFlightLocked(at now: TimeInterval) {
-        guard var reversing = flight else { return }
-        reversing.startT = reversing.t(at: now)
-        reversing.start = now
-        reversing.frozenAt = nil
-        reversing.isReversed.toggle()
-        flight = reversing
-        settledSlot = reversing.landingSlot
-        currentIndex = reversing.landingIndex
-        emit(.transitionReversed(toward: currentIndex))
-        emit(.indexChanged(currentIndex))
-        scheduleEndLocked()
-    }
-
-    /// Ends the in-flight transition on the item it lands on (its incoming item, or the outgoing
-    /// one when reversed), if any. A stale landing slot (its item removed or replaced in flight)
-    /// is given the data source's item for its place, unless `keepingStaleLanding` (the flight
-    /// ended by itself and a transition to that item follows).
-    func settleLocked(keepingStaleLanding: Bool = false) {
-        guard let finished = flight else { return }
-        flight = nil
-        endTimer?.cancel()
-        endTimer = nil
-        pool.enqueue(finished.isReversed ? finished.incoming : finished.outgoing)
-        emit(.transitionEnded(index: finished.landingIndex))
-        if finished.landingIsStale && !keepingStaleLanding {
-            // Settling early is already the end of the transition: the card shows what the list
-            // holds there now.
-            currentIndex = finished.landingIndex % max(dataSource.count, 1)
-            settledSlot.configure(index: currentIndex, item: dataSource.item(at: currentIndex))
-        }
-    }
-
-    private func scheduleEndLocked() {
-        endTimer?.cancel()
-        endTimer = nil
-        guard let flight, flight.frozenAt == nil else { return }
-        endGeneration += 1
-        let expected = endGeneration
-        endTimer = clock.schedule(at: flight.end) { [weak self] in
-            self?.transitionDidEnd(generation: expected)
-        }
-    }
-
-    private func transitionDidEnd(generation expected: Int) {
-        mutate {
-            guard endGeneration == expected, let landed = flight, landed.frozenAt == nil else { return }
-            endTimer = nil
-            settleLocked(keepingStaleLanding: true)
-            guard landed.landingIsStale else { return }
-            // The card landed on an item that was removed or replaced on the way: the item now
-            // at its place comes in at once (docs/DESIGN.md#live-item-changes).
-            let now = clock.now
-            beginTransitionLocked(
-                to: landed.landingIndex % dataSource.count, style: storedStyle, at: now, outgoingIsStale: true)
-            stepScheduleLocked(at: now)
-        }
-    }
-
-    /// Starts the schedule afresh: the next tick one interval after `now`.
-    func restartScheduleLocked(from now: TimeInterval) {
-        anchor = now
-        pendingTick = 1
-        scheduleTickLocked()
-    }
-
-    /// While paused, makes the frozen schedule's next tick a full interval after the pause point.
-    func anchorPausedScheduleLocked() {
-        guard let pausedAt else { return }
-        anchor = pausedAt
-        pendingTick = 1
-    }
-
-    private func scheduleTickLocked() {
-        cancelTickLocked()
-        guard dataSource.count > 1 else { return }  // One item: static, no ticks.
-        tickGeneration += 1
-        let expected = tickGeneration
-        let deadline = anchor + Double(pendingTick) * storedInterval
-        tickTimer = clock.schedule(at: deadline) { [weak self] in
-            self?.tickDidFire(generation: expected)
-        }
-    }
-
-    private func cancelTickLocked() {
-        tickTimer?.cancel()
-        tickTimer = nil
-    }
-
-    private func tickDidFire(generation expected: Int) {
-        mutate {
-            guard tickGeneration == expected, tickTimer != nil, runState == .running else { return }
-            tickTimer = nil
-            let now = clock.now
-            beginTransitionLocked(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
-            // The next deadline is the first of anchor + k·interval still ahead: a late tick does
-            // not stack up the ones it missed.
-            pendingTick = Self.firstTickAhead(after: pendingTick, anchor: anchor, interval: storedInterval, now: now)
-            scheduleTickLocked()
-        }
     }
 
     /// The first tick number after `done` whose time `anchor + k·interval` is after `now`,
@@ -558,33 +312,319 @@ public final class Cycler<DataSource: CycleDataSource>: @unchecked Sendable {
         return tick
     }
 
-    private func pauseLocked(at now: TimeInterval) {
-        cancelTickLocked()
-        pausedAt = now
-        if flight != nil {
-            flight?.frozenAt = now
-            endTimer?.cancel()
-            endTimer = nil
-        }
-        runState = .paused
-        emit(.paused)
+    /// A tick timer fired (a stale one, its generation passed, does nothing).
+    fileprivate func tickDidFire(generation expected: Int) {
+        mutate { $0.tickDidFire(generation: expected) }
     }
 
-    private func resumeLocked() -> Bool {
-        guard runState == .paused else { return false }
-        let now = clock.now
-        let pausedFor = now - (pausedAt ?? now)
-        anchor += pausedFor
-        pausedAt = nil
-        if var frozen = flight, let frozenAt = frozen.frozenAt {
-            frozen.start += now - frozenAt
-            frozen.frozenAt = nil
-            flight = frozen
-            scheduleEndLocked()
+    fileprivate func transitionDidEnd(generation expected: Int) {
+        mutate { $0.transitionDidEnd(generation: expected) }
+    }
+}
+
+extension Cycler {
+    /// A cycler's state, reached only under its box's lock: the schedule, and the reusable item
+    /// slots (classes the settled slot, the flight and the pool share), which is why it is not
+    /// `Sendable` and never leaves the box.
+    struct Core {
+        var dataSource: DataSource
+        let clock: any CycleClock
+        let channel: EventChannel<CyclerEvent>
+        /// The cycler, for the timers' handlers (set once it exists).
+        weak var owner: Cycler?
+
+        var runState: CyclerState = .stopped
+        var launched = false
+        var currentIndex = 0
+        /// The slot shown when no flight is in the air (then it always holds the data source's
+        /// item at `currentIndex`), or the one the flight lands on.
+        var settledSlot: ItemSlot<Item>
+        var pool = SlotReusePool<Item>()
+        var flight: CyclerFlight<Item>?
+        var storedInterval: TimeInterval
+        var durationOverride: TimeInterval?
+        var storedStyle: TransitionStyle
+
+        /// The schedule: ticks fall at `anchor + k·interval`; `pendingTick` is the k of the next one.
+        var anchor: TimeInterval = 0
+        var pendingTick = 0
+        var pausedAt: TimeInterval?
+        var tickTimer: (any ClockTimer)?
+        var endTimer: (any ClockTimer)?
+        /// Bumped whenever a tick / end timer is scheduled, so a stale firing is recognised.
+        var tickGeneration = 0
+        var endGeneration = 0
+        var transitionCount = 0
+
+        init(
+            dataSource: DataSource, clock: any CycleClock, channel: EventChannel<CyclerEvent>,
+            interval: TimeInterval, duration: TimeInterval?, style: TransitionStyle
+        ) {
+            self.dataSource = dataSource
+            self.clock = clock
+            self.channel = channel
+            storedInterval = interval
+            durationOverride = duration
+            storedStyle = style
+            settledSlot = pool.dequeue(reuseIdentifier: dataSource.reuseIdentifier(at: 0))
+            settledSlot.configure(index: 0, item: dataSource.item(at: 0))
         }
-        runState = .running
-        scheduleTickLocked()
-        emit(.resumed)
-        return true
+
+        var effectiveDuration: TimeInterval {
+            durationOverride ?? Cycler.defaultDuration(forInterval: storedInterval)
+        }
+
+        // MARK: Commands
+
+        mutating func launch(paused: Bool) -> Bool {
+            guard !launched, runState == .stopped else { return false }
+            launched = true
+            let now = clock.now
+            runState = .running
+            restartSchedule(from: now)
+            emit(.started)
+            if paused { pause(at: now) }
+            return true
+        }
+
+        mutating func start() -> Bool {
+            switch runState {
+            case .running:
+                return false
+            case .paused:
+                return resume()
+            case .stopped:
+                launched = true
+                let now = clock.now
+                runState = .running
+                emit(.started)
+                beginTransition(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
+                restartSchedule(from: now)
+                return true
+            }
+        }
+
+        mutating func stop() -> Bool {
+            guard runState != .stopped else { return false }
+            cancelTick()
+            pausedAt = nil
+            settle()
+            runState = .stopped
+            emit(.stopped)
+            return true
+        }
+
+        mutating func cancel() -> Bool {
+            guard runState != .stopped || flight != nil else { return false }
+            cancelTick()
+            pausedAt = nil
+            if let removed = flight {
+                flight = nil
+                endTimer?.cancel()
+                endTimer = nil
+                pool.enqueue(removed.incoming)
+                settledSlot = removed.outgoing
+                currentIndex = removed.fromIndex
+                emit(.indexChanged(currentIndex))
+            }
+            if runState != .stopped {
+                runState = .stopped
+                emit(.stopped)
+            }
+            return true
+        }
+
+        // MARK: Internals
+
+        func emit(_ event: CyclerEvent) {
+            channel.enqueue(event)
+        }
+
+        func nextIndex(after index: Int, step: Int) -> Int {
+            let count = max(dataSource.count, 1)
+            return ((index + step) % count + count) % count
+        }
+
+        mutating func step(by step: Int, style: TransitionStyle) -> Bool {
+            guard dataSource.count > 1 else { return false }
+            let now = clock.now
+            let target = nextIndex(after: currentIndex, step: step)
+            if flight?.reversalTarget == target {
+                reverseFlight(at: now)
+            } else {
+                beginTransition(to: target, style: style, at: now)
+            }
+            stepSchedule(at: now)
+            return true
+        }
+
+        /// After a transition a command began (or reversed) at `now`: running, the schedule
+        /// restarts so the new item gets a full interval; paused, the frozen schedule's next tick
+        /// is a full interval after the step once resumed.
+        mutating func stepSchedule(at now: TimeInterval) {
+            switch runState {
+            case .running: restartSchedule(from: now)
+            case .paused:
+                pausedAt = now
+                anchorPausedSchedule()
+            case .stopped: break
+            }
+        }
+
+        /// Begins a transition from the shown item to item `index`, settling an in-flight one
+        /// first. With `outgoingIsStale` (the shown item was removed or replaced: a change, not a
+        /// tick) it begins even when one item is left, and never reverses back onto the outgoing
+        /// item.
+        mutating func beginTransition(
+            to index: Int, style: TransitionStyle, at now: TimeInterval, outgoingIsStale: Bool = false
+        ) {
+            guard dataSource.count > 1 || outgoingIsStale else { return }
+            settle()
+            let outgoing = settledSlot
+            let incoming = pool.dequeue(reuseIdentifier: dataSource.reuseIdentifier(at: index))
+            incoming.configure(index: index, item: dataSource.item(at: index))
+            let from = currentIndex
+            flight = CyclerFlight(
+                outgoing: outgoing, incoming: incoming, fromIndex: from, toIndex: index, style: style,
+                start: now, duration: effectiveDuration, frozenAt: nil, outgoingIsStale: outgoingIsStale)
+            settledSlot = incoming
+            currentIndex = index
+            transitionCount += 1
+            emit(.transitionBegan(from: from, to: index, style: style))
+            emit(.indexChanged(index))
+            scheduleEnd()
+        }
+
+        /// Turns the in-flight transition around at its progress now: it lands on the item it
+        /// was leaving, playing (unfrozen, as any step asked for while paused plays).
+        mutating func reverseFlight(at now: TimeInterval) {
+            guard var reversing = flight else { return }
+            reversing.startT = reversing.t(at: now)
+            reversing.start = now
+            reversing.frozenAt = nil
+            reversing.isReversed.toggle()
+            flight = reversing
+            settledSlot = reversing.landingSlot
+            currentIndex = reversing.landingIndex
+            emit(.transitionReversed(toward: currentIndex))
+            emit(.indexChanged(currentIndex))
+            scheduleEnd()
+        }
+
+        /// Ends the in-flight transition on the item it lands on (its incoming item, or the
+        /// outgoing one when reversed), if any. A stale landing slot (its item removed or
+        /// replaced in flight) is given the data source's item for its place, unless
+        /// `keepingStaleLanding` (the flight ended by itself and a transition to that item
+        /// follows).
+        mutating func settle(keepingStaleLanding: Bool = false) {
+            guard let finished = flight else { return }
+            flight = nil
+            endTimer?.cancel()
+            endTimer = nil
+            pool.enqueue(finished.isReversed ? finished.incoming : finished.outgoing)
+            emit(.transitionEnded(index: finished.landingIndex))
+            if finished.landingIsStale && !keepingStaleLanding {
+                // Settling early is already the end of the transition: the card shows what the
+                // list holds there now.
+                currentIndex = finished.landingIndex % max(dataSource.count, 1)
+                settledSlot.configure(index: currentIndex, item: dataSource.item(at: currentIndex))
+            }
+        }
+
+        private mutating func scheduleEnd() {
+            endTimer?.cancel()
+            endTimer = nil
+            guard let flight, flight.frozenAt == nil else { return }
+            endGeneration += 1
+            let expected = endGeneration
+            endTimer = clock.schedule(at: flight.end) { [weak owner] in
+                owner?.transitionDidEnd(generation: expected)
+            }
+        }
+
+        mutating func transitionDidEnd(generation expected: Int) {
+            guard endGeneration == expected, let landed = flight, landed.frozenAt == nil else { return }
+            endTimer = nil
+            settle(keepingStaleLanding: true)
+            guard landed.landingIsStale else { return }
+            // The card landed on an item that was removed or replaced on the way: the item now
+            // at its place comes in at once (docs/DESIGN.md#live-item-changes).
+            let now = clock.now
+            beginTransition(
+                to: landed.landingIndex % dataSource.count, style: storedStyle, at: now, outgoingIsStale: true)
+            stepSchedule(at: now)
+        }
+
+        /// Starts the schedule afresh: the next tick one interval after `now`.
+        mutating func restartSchedule(from now: TimeInterval) {
+            anchor = now
+            pendingTick = 1
+            scheduleTick()
+        }
+
+        /// While paused, makes the frozen schedule's next tick a full interval after the pause
+        /// point.
+        mutating func anchorPausedSchedule() {
+            guard let pausedAt else { return }
+            anchor = pausedAt
+            pendingTick = 1
+        }
+
+        private mutating func scheduleTick() {
+            cancelTick()
+            guard dataSource.count > 1 else { return }  // One item: static, no ticks.
+            tickGeneration += 1
+            let expected = tickGeneration
+            let deadline = anchor + Double(pendingTick) * storedInterval
+            tickTimer = clock.schedule(at: deadline) { [weak owner] in
+                owner?.tickDidFire(generation: expected)
+            }
+        }
+
+        private mutating func cancelTick() {
+            tickTimer?.cancel()
+            tickTimer = nil
+        }
+
+        mutating func tickDidFire(generation expected: Int) {
+            guard tickGeneration == expected, tickTimer != nil, runState == .running else { return }
+            tickTimer = nil
+            let now = clock.now
+            beginTransition(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
+            // The next deadline is the first of anchor + k·interval still ahead: a late tick does
+            // not stack up the ones it missed.
+            pendingTick = Cycler.firstTickAhead(after: pendingTick, anchor: anchor, interval: storedInterval, now: now)
+            scheduleTick()
+        }
+
+        mutating func pause(at now: TimeInterval) {
+            cancelTick()
+            pausedAt = now
+            if flight != nil {
+                flight?.frozenAt = now
+                endTimer?.cancel()
+                endTimer = nil
+            }
+            runState = .paused
+            emit(.paused)
+        }
+
+        mutating func resume() -> Bool {
+            guard runState == .paused else { return false }
+            let now = clock.now
+            let pausedFor = now - (pausedAt ?? now)
+            anchor += pausedFor
+            pausedAt = nil
+            if var frozen = flight, let frozenAt = frozen.frozenAt {
+                frozen.start += now - frozenAt
+                frozen.frozenAt = nil
+                flight = frozen
+                scheduleEnd()
+            }
+            runState = .running
+            scheduleTick()
+            emit(.resumed)
+            return true
+        }
     }
 }

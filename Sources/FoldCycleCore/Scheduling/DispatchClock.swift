@@ -1,4 +1,5 @@
 import Dispatch
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -58,8 +59,8 @@ public final class DispatchClock: CycleClock, Sendable {
 
 /// A one-shot Dispatch timer; cancelling it cancels the underlying source.
 final class DispatchClockTimer: ClockTimer, @unchecked Sendable {
-    // @unchecked: `DispatchSourceTimer` is thread-safe (cancel from any thread) but not `Sendable` in
-    // Linux's Dispatch; the one stored property is that `let`.
+    // audited: a platform handle: `DispatchSourceTimer` is thread-safe (cancel from any thread) but
+    // not `Sendable` in Linux's Dispatch; the one stored property is that `let`.
     private let source: any DispatchSourceTimer
 
     init(source: any DispatchSourceTimer) {
