@@ -39,7 +39,8 @@ struct CharacterMove: Equatable {
     private var unknownCell: Cell { Self.unknown }
 
     /// The shift of row `old` (on screen) that brings the most cells of row `new` back, both
-    /// `width` cells, from the first column where they differ: nil when the row holds a cell that
+    /// `width` cells, from the first column where they differ (`firstChange`, when the caller
+    /// knows it): nil when the row holds a cell that
     /// is not a narrow scalar glyph (a wide or disputed cluster could be cut), or when the cells
     /// brought back save fewer bytes than the move costs (a byte a cell, against the move's
     /// sequences and a cursor move).
@@ -48,11 +49,15 @@ struct CharacterMove: Equatable {
     ///   then, when `searchesAll` and the row has ``minimumInkedChanges`` changed cells that are
     ///   not spaces, every shift (and `searched` is set).
     static func find(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, hint: Int, searchesAll: Bool,
-        searched: inout Bool
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, firstChange: Int? = nil, hint: Int,
+        searchesAll: Bool, searched: inout Bool
     ) -> CharacterMove? {
         var start = 0
-        while start < width, old[start] == new[start] { start += 1 }
+        if let firstChange {
+            start = firstChange
+        } else {
+            while start < width, old[start] == new[start] { start += 1 }
+        }
         guard start < width - 2 else { return nil }
         for x in start..<width where old[x].width != 1 || old[x].glyph >= GlyphTable.firstInternedID {
             return nil
