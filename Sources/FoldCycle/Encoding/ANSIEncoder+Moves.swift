@@ -86,8 +86,16 @@ extension ANSIEncoder {
 /// What the move search keeps between frames so that it does not allocate: row hashes, the
 /// screen as the moves leave it, the moves, a second diff scratch and the two encodings.
 struct MoveScratch {
+    /// The row hashes (``LineMove/sampledHash(_:width:)``) of the screen and of the new frame.
     var oldHashes: [UInt64] = []
     var newHashes: [UInt64] = []
+    /// The buffer (its first cell's address) whose rows ``newHashes`` holds, `hashedWidth` cells
+    /// wide, or 0: the next frame's screen when the caller draws over it (the player's and the
+    /// bench's frames alternate between two buffers).
+    var hashedScreen: UInt = 0
+    var hashedWidth = 0
+    /// ``LineMove/find``'s table of the screen's rows by hash.
+    var hashSlots: [Int32] = []
     /// The rows a line move could bring back (changed, not blank), top to bottom, and per shift
     /// (`shift + height`) how many of them it brings back.
     var candidates: [Int32] = []
@@ -117,7 +125,11 @@ struct MoveScratch {
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, changed: [Bool],
         changedRows: Int, firstChanges: [Int32], lines: Bool
     ) -> Bool {
-        guard changedRows > 0, width >= 4, changed.count == height, firstChanges.count == height else { return false }
+        guard changedRows > 0, width >= 4, changed.count == height, firstChanges.count == height else {
+            // An unchanged frame: the row hashes of the screen are those of the new frame.
+            hashedScreen = changedRows == 0 && hashedScreen == UInt(bitPattern: old) ? UInt(bitPattern: new) : 0
+            return false
+        }
         line = nil
         characters.removeAll(keepingCapacity: true)
         if blankRow.count != width {
@@ -127,8 +139,12 @@ struct MoveScratch {
         changed.withUnsafeBufferPointer { changed in
             blankRow.withUnsafeBufferPointer { blank in
                 guard let blank = blank.baseAddress else { return }
-                if lines && changedRows > 1 && height > 2 {
-                    findLineMove(old: old, blank: blank, new: new, width: width, height: height, changed: changed)
+                if lines && height > 2 {
+                    findLineMove(
+                        old: old, blank: blank, new: new, width: width, height: height, changed: changed,
+                        searches: changedRows > 1)
+                } else {
+                    hashedScreen = 0
                 }
                 firstChanges.withUnsafeBufferPointer { firstChanges in
                     findCharacterMoves(
@@ -203,37 +219,58 @@ struct MoveScratch {
         return saving
     }
 
-    /// Sets ``line`` to the best line move from `old` to `new`, if any (``LineMove/find``). The
-    /// changed rows of `new` are hashed first, and the rows of `old` only when two of them are
-    /// not blank (a blank row is told by its hash, then compared whole).
+    /// Sets ``line`` to the best line move from `old` to `new`, if any (``LineMove/find``), when
+    /// `searches`; keeps the row hashes of `new` either way. The changed rows of `new` are hashed
+    /// (a blank row is told by its hash, then compared whole); the rows of `old` are those the
+    /// last frame hashed when `old` is the buffer that frame drew (``hashedScreen``, and one of
+    /// its rows hashed again agrees), else they are hashed only when two changed rows are not
+    /// blank. Hashes are only a filter (rows are compared whole before they count), so hashes
+    /// of another screen could cost a move, never a wrong frame.
     private mutating func findLineMove(
         old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int,
-        changed: UnsafeBufferPointer<Bool>
+        changed: UnsafeBufferPointer<Bool>, searches: Bool
     ) {
-        if oldHashes.count != height {
+        var cached = hashedScreen == UInt(bitPattern: old) && hashedWidth == width && newHashes.count == height
+        hashedScreen = 0
+        if cached {
+            // The last frame's rows are this frame's screen.
+            swap(&oldHashes, &newHashes)
+        } else if oldHashes.count != height {
             oldHashes = Array(repeating: 0, count: height)
             newHashes = Array(repeating: 0, count: height)
-            shiftCounts = Array(repeating: 0, count: 2 * height)
         }
         let stride = width * MemoryLayout<Cell>.stride
         let blankHash = self.blankHash
         candidates.removeAll(keepingCapacity: true)
+        var firstChanged = -1
         newHashes.withUnsafeMutableBufferPointer { newHashes in
             for y in 0..<height where changed[y] {
+                if firstChanged < 0 { firstChanged = y }
                 let row = new + y * width
                 let hash = LineMove.sampledHash(row, width: width)
-                if hash == blankHash && memcmp(row, blank, stride) == 0 { continue }
                 newHashes[y] = hash
+                if hash == blankHash && memcmp(row, blank, stride) == 0 { continue }
                 candidates.append(Int32(truncatingIfNeeded: y))
             }
         }
-        guard candidates.count > 1 else { return }
-        oldHashes.withUnsafeMutableBufferPointer { oldHashes in
-            for y in 0..<height { oldHashes[y] = LineMove.sampledHash(old + y * width, width: width) }
+        if cached, firstChanged >= 0,
+            oldHashes[firstChanged] != LineMove.sampledHash(old + firstChanged * width, width: width)
+        {
+            cached = false
         }
+        if !cached {
+            guard candidates.count > 1 else { return }
+            oldHashes.withUnsafeMutableBufferPointer { oldHashes in
+                for y in 0..<height { oldHashes[y] = LineMove.sampledHash(old + y * width, width: width) }
+            }
+        }
+        for y in 0..<height where !changed[y] { newHashes[y] = oldHashes[y] }
+        hashedScreen = UInt(bitPattern: new)
+        hashedWidth = width
+        guard searches, candidates.count > 1 else { return }
         line = LineMove.find(
-            oldHashes: oldHashes, newHashes: newHashes, candidates: candidates, counts: &shiftCounts, old: old,
-            new: new, width: width)
+            oldHashes: oldHashes, newHashes: newHashes, candidates: candidates, counts: &shiftCounts,
+            slots: &hashSlots, old: old, new: new, width: width)
     }
 
     /// Appends a ``CharacterMove`` for each changed row of the screen as ``line`` leaves it (rows

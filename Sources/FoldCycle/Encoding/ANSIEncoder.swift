@@ -138,6 +138,8 @@ package struct ANSIEncoder: Sendable {
     ///   - buffer: the frame.
     ///   - bytes: the caller's output buffer, appended to.
     package mutating func encodeFull(_ buffer: CellBuffer, into bytes: inout [UInt8]) {
+        // The move search's row hashes are of the last diff's frame, no longer on screen.
+        moves.hashedScreen = 0
         lineFeedRows = buffer.height
         defer { lineFeedRows = 0 }
         bytes.reserveCapacity(bytes.count + 64 + buffer.cells.count * 4)

@@ -55,26 +55,48 @@ struct LineMove: Equatable {
     /// bring back as many rows, the shortest wins, up before down. The block is the span from the
     /// first such row's source to the last one's destination. `counts` is scratch, two a row.
     ///
-    /// - Complexity: O(candidates × height) hash compares, plus O(width) per pair of rows whose
+    /// `slots` is scratch too: the screen's rows in a table by hash, so that each candidate
+    /// meets only the rows of its hash (and a few others).
+    ///
+    /// - Complexity: O(height + candidates) expected, plus O(width) per pair of rows whose
     ///   samples agree.
     static func find(
-        oldHashes: [UInt64], newHashes: [UInt64], candidates: [Int32], counts: inout [Int32],
+        oldHashes: [UInt64], newHashes: [UInt64], candidates: [Int32], counts: inout [Int32], slots: inout [Int32],
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int
     ) -> LineMove? {
         let height = oldHashes.count
         let stride = width * MemoryLayout<Cell>.stride
         if counts.count != 2 * height { counts = Array(repeating: 0, count: 2 * height) }
+        // The screen's rows by hash: an open-addressing table (row + 1; 0 empty) at most half full.
+        var size = 8
+        while size < 2 * height { size &<<= 1 }
+        if slots.count != size { slots = Array(repeating: 0, count: size) }
+        let mask = size - 1
         // counts[shift + height]: the candidates `shift` brings back (row y from old row y + shift).
         counts.withUnsafeMutableBufferPointer { counts in
-            counts.update(repeating: 0)
-            oldHashes.withUnsafeBufferPointer { oldHashes in
-                for y in candidates {
-                    let y = Int(y)
-                    let hash = newHashes[y]
-                    let row = new + y * width
-                    for source in 0..<height
-                    where source != y && oldHashes[source] == hash && memcmp(row, old + source * width, stride) == 0 {
-                        counts[source - y + height] &+= 1
+            slots.withUnsafeMutableBufferPointer { slots in
+                counts.update(repeating: 0)
+                slots.update(repeating: 0)
+                oldHashes.withUnsafeBufferPointer { oldHashes in
+                    for source in 0..<height {
+                        var slot = Int(truncatingIfNeeded: oldHashes[source] >> 40) & mask
+                        while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+                        slots[slot] = Int32(truncatingIfNeeded: source &+ 1)
+                    }
+                    for y in candidates {
+                        let y = Int(y)
+                        let hash = newHashes[y]
+                        let row = new + y * width
+                        var slot = Int(truncatingIfNeeded: hash >> 40) & mask
+                        while slots[slot] != 0 {
+                            let source = Int(slots[slot]) &- 1
+                            if source != y && oldHashes[source] == hash
+                                && memcmp(row, old + source * width, stride) == 0
+                            {
+                                counts[source - y + height] &+= 1
+                            }
+                            slot = (slot &+ 1) & mask
+                        }
                     }
                 }
             }
