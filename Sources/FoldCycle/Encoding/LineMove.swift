@@ -131,19 +131,19 @@ struct LineMove: Equatable {
             : LineMove(top: first + best, bottom: last, distance: best)
     }
 
-    /// A hash of every eighth cell of a row of `width` cells and its last: equal rows have equal
-    /// hashes, and rows that differ mostly differ in it (an eighth of the cost of every cell, one
-    /// multiply a cell). Only a filter: rows whose hashes agree are compared whole.
+    /// A hash of every sixteenth cell of a row of `width` cells and its last: equal rows have
+    /// equal hashes, and rows that differ mostly differ in it. Only a filter (rows whose hashes
+    /// agree are compared whole), so it is cheap: six cells of an 80-cell row, a multiply each.
     @inline(__always)
     static func sampledHash(_ cells: UnsafePointer<Cell>, width: Int) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for x in Swift.stride(from: 0, to: width, by: 8) { hash = mix(hash, cells[x]) }
+        for x in Swift.stride(from: 0, to: width, by: 16) { hash = mix(hash, cells[x]) }
         return mix(hash, cells[width - 1])
     }
 
     /// One cell mixed into a row hash.
     @inline(__always)
     static func mix(_ hash: UInt64, _ cell: Cell) -> UInt64 {
-        (hash ^ cell.low ^ (cell.high &<< 23 | cell.high &>> 41)) &* 0x9E37_79B9_7F4A_7C15
+        (hash ^ cell.low ^ cell.high &<< 7) &* 0x9E37_79B9_7F4A_7C15
     }
 }
