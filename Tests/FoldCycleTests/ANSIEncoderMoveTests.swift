@@ -170,6 +170,44 @@ struct ANSIEncoderMoveTests {
         #expect(framesWithMoves >= 70, "\(framesWithMoves) frames with moves")
     }
 
+    @Test("row hashes kept from the last frame are checked: a screen rewritten in place is hashed again")
+    func keptHashesChecked() {
+        let width = 24
+        func line(_ y: Int, _ tag: String) -> String {
+            "\(tag) line \(y) " + String(repeating: "\(y % 10)", count: y + 3)
+        }
+        let a = ANSIEncoderTests.textRows((0..<6).map { line($0, "old") }, width: width)
+        var b = a
+        // Two rows change, so the encoder hashes both frames' rows and keeps b's.
+        for (x, character) in "changed".enumerated() {
+            b[x, 4] = Cell(character)
+            b[x, 5] = Cell(character)
+        }
+        var kept = ANSIEncoder(mode: .absolute(originRow: 0, originColumn: 0), depth: .truecolor)
+        var bytes: [UInt8] = []
+        kept.encodeFull(a, into: &bytes)
+        kept.encodeDiff(previous: a, current: b, into: &bytes)
+        // The buffer the encoder hashed last, rewritten in place (the same storage): rows 0–4 new.
+        let rewritten = ANSIEncoderTests.textRows((0..<5).map { line($0, "new") }, width: width)
+        for y in 0..<5 {
+            for x in 0..<width { b[x, y] = rewritten[x, y] }
+        }
+        // The next frame scrolls it up by two rows: four rows come back.
+        var c = ANSIEncoderTests.textRows((0..<6).map { line($0, "next") }, width: width)
+        for y in 0..<4 {
+            for x in 0..<width { c[x, y] = b[x, y + 2] }
+        }
+        var fresh = ANSIEncoder(mode: .absolute(originRow: 0, originColumn: 0), depth: .truecolor)
+        kept.invalidate()
+        fresh.invalidate()
+        var keptBytes: [UInt8] = []
+        var freshBytes: [UInt8] = []
+        kept.encodeDiff(previous: b, current: c, into: &keptBytes)
+        fresh.encodeDiff(previous: b, current: c, into: &freshBytes)
+        #expect(Self.holdsMoves(freshBytes))
+        #expect(keptBytes == freshBytes)
+    }
+
     /// Moves a random block of rows of `a` up or down into `b`, new rows where it left.
     static func shiftBlock(from a: CellBuffer, into b: inout CellBuffer, _ random: inout SeededGenerator) {
         let height = a.height

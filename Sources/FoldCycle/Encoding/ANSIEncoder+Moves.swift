@@ -15,29 +15,29 @@ extension ANSIEncoder {
         }
     }
 
-    /// Encodes the frame from `old` to `new` twice, as the cell diff and with the moves `moves`
-    /// planned, and appends the shorter; the encoder's cursor and pen are those of the one sent.
+    /// Encodes the frame to `new` twice, as the cell diff (whose spans `scratch`
+    /// holds already) and with the moves `moves` planned, and appends the shorter; the encoder's
+    /// cursor and pen are those of the one sent.
     mutating func encodeCheaper(
-        old: UnsafePointer<Cell>, new: UnsafeBufferPointer<Cell>, width: Int, height: Int,
+        new: UnsafeBufferPointer<Cell>, width: Int, height: Int,
         scratch: inout DiffScratch, moves: inout MoveScratch, into bytes: inout [UInt8]
     ) {
         let before = (row: cursorRow, column: cursorColumn, pen: sgr.pen)
         moves.plainBytes.removeAll(keepingCapacity: true)
-        encodeChanges(
-            old: old, new: new, width: width, height: height, moves: nil, scratch: &scratch, into: &moves.plainBytes)
+        emitChanges(new: new, width: width, moves: nil, scratch: &scratch, into: &moves.plainBytes)
         let plain = (row: cursorRow, column: cursorColumn, pen: sgr.pen, autowrapIsOff: autowrapIsOff)
         (cursorRow, cursorColumn, sgr.pen) = before
         autowrapIsOff = false
         moves.movedBytes.removeAll(keepingCapacity: true)
-        var diff = moves.diff
-        moves.diff = DiffScratch()
+        var diff = DiffScratch()
+        swap(&diff, &moves.diff)
         moves.shifted.withUnsafeBufferPointer { shifted in
             guard let shifted = shifted.baseAddress else { return }
             encodeChanges(
                 old: shifted, new: new, width: width, height: height, moves: moves, scratch: &diff,
                 into: &moves.movedBytes)
         }
-        moves.diff = diff
+        swap(&diff, &moves.diff)
         if moves.movedBytes.count < moves.plainBytes.count {
             bytes.append(contentsOf: moves.movedBytes)
         } else {
@@ -86,16 +86,28 @@ extension ANSIEncoder {
 /// What the move search keeps between frames so that it does not allocate: row hashes, the
 /// screen as the moves leave it, the moves, a second diff scratch and the two encodings.
 struct MoveScratch {
+    /// The row hashes (``LineMove/sampledHash(_:width:)``) of the screen and of the new frame.
     var oldHashes: [UInt64] = []
     var newHashes: [UInt64] = []
-    /// Per row, whether it differs between the two frames; whether a changed row of the new
-    /// frame is blank.
-    var changed: [Bool] = []
-    var blankRows: [Bool] = []
-    /// A row of default blanks, the width of the frame (what a line move brings in).
+    /// The buffer (its first cell's address) whose rows ``newHashes`` holds, `hashedWidth` cells
+    /// wide, or 0: the next frame's screen when the caller draws over it (the player's and the
+    /// bench's frames alternate between two buffers).
+    var hashedScreen: UInt = 0
+    var hashedWidth = 0
+    /// ``LineMove/find``'s table of the screen's rows by hash.
+    var hashSlots: [Int32] = []
+    /// The rows a line move could bring back (changed, not blank), top to bottom, and per shift
+    /// (`shift + height`) how many of them it brings back.
+    var candidates: [Int32] = []
+    var shiftCounts: [Int32] = []
+    /// A row of default blanks, the width of the frame (what a line move brings in), and its
+    /// hash.
     var blankRow: [Cell] = []
+    var blankHash: UInt64 = 0
     /// The frame on screen after the moves, as the encoder knows it.
     var shifted: [Cell] = []
+    /// One row of it, for the estimate.
+    var movedRow: [Cell] = []
     var line: LineMove?
     var characters: [CharacterMove] = []
     var diff = DiffScratch()
@@ -103,34 +115,49 @@ struct MoveScratch {
     var movedBytes: [UInt8] = []
 
     /// Looks for moves from `old` to `new` (`width` × `height`), a line move only when `lines`:
-    /// fills ``line`` and ``characters`` and, when it found any, ``shifted``; returns whether it
-    /// found any. Frames with fewer than two changed rows (or one, for character moves) are not
-    /// searched for line moves (character moves). The screen as the moves leave it is built only
-    /// for a frame with moves: the search reads the rows in place.
+    /// fills ``line`` and ``characters`` and returns whether it found any (``buildShifted(old:width:height:)``
+    /// then makes the screen they leave). `changed` says per row whether it differs at all between the two frames
+    /// (`changedRows` of them do), and `firstChanges` its first differing column. Frames with fewer than two changed rows that are not blank
+    /// (or one changed row, for character moves) are not searched for line moves (character
+    /// moves). The screen as the moves leave it is built only for a frame with moves: the search
+    /// reads the rows in place.
     mutating func plan(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, lines: Bool
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, changed: [Bool],
+        changedRows: Int, firstChanges: [Int32], lines: Bool
     ) -> Bool {
-        let stride = width * MemoryLayout<Cell>.stride
-        if changed.count != height { changed = Array(repeating: false, count: height) }
-        var changedRows = 0
-        changed.withUnsafeMutableBufferPointer { changed in
-            for y in 0..<height {
-                changed[y] = memcmp(old + y * width, new + y * width, stride) != 0
-                if changed[y] { changedRows += 1 }
-            }
+        guard changedRows > 0, width >= 4, changed.count == height, firstChanges.count == height else {
+            // An unchanged frame: the row hashes of the screen are those of the new frame.
+            hashedScreen = changedRows == 0 && hashedScreen == UInt(bitPattern: old) ? UInt(bitPattern: new) : 0
+            return false
         }
-        guard changedRows > 0, width >= 4 else { return false }
         line = nil
         characters.removeAll(keepingCapacity: true)
-        if blankRow.count != width { blankRow = Array(repeating: .blank, count: width) }
-        blankRow.withUnsafeBufferPointer { blank in
-            guard let blank = blank.baseAddress else { return }
-            if lines && changedRows > 1 && height > 2 {
-                findLineMove(old: old, blank: blank, new: new, width: width, height: height)
-            }
-            findCharacterMoves(old: old, blank: blank, new: new, width: width, height: height)
+        if blankRow.count != width {
+            blankRow = Array(repeating: .blank, count: width)
+            blankHash = blankRow.withUnsafeBufferPointer { LineMove.sampledHash($0.baseAddress!, width: width) }
         }
-        guard line != nil || !characters.isEmpty else { return false }
+        changed.withUnsafeBufferPointer { changed in
+            blankRow.withUnsafeBufferPointer { blank in
+                guard let blank = blank.baseAddress else { return }
+                if lines && height > 2 {
+                    findLineMove(
+                        old: old, blank: blank, new: new, width: width, height: height, changed: changed,
+                        searches: changedRows > 1)
+                } else {
+                    hashedScreen = 0
+                }
+                firstChanges.withUnsafeBufferPointer { firstChanges in
+                    findCharacterMoves(
+                        old: old, blank: blank, new: new, width: width, height: height, changed: changed,
+                        firstChanges: firstChanges)
+                }
+            }
+        }
+        return line != nil || !characters.isEmpty
+    }
+
+    /// Sets ``shifted`` to the screen `old` (`width` × `height`) as the planned moves leave it.
+    mutating func buildShifted(old: UnsafePointer<Cell>, width: Int, height: Int) {
         var screen = shifted
         shifted = []
         if screen.count != width * height { screen = Array(repeating: .blank, count: width * height) }
@@ -141,73 +168,109 @@ struct MoveScratch {
             for character in characters { character.apply(to: screen + character.row * width, width: width) }
         }
         shifted = screen
-        return true
     }
 
     /// What the planned moves would save, estimated from the cells before the frame is encoded
     /// a second time: the cells of `new` the moves bring back (they differ on screen, `old`, and
-    /// equal ``shifted``) less those they break (equal on screen, not after the moves), a byte
-    /// each — a cell of the default blank counts nothing, an erase clears any run of them — less
-    /// the moves' sequences, a cursor move (4 bytes) to each and a pen reset (4 bytes). Only the
-    /// rows the moves touch are compared. A frame whose estimate is not positive is encoded once,
-    /// as the cell diff.
+    /// equal the screen after the moves) less those they break (equal on screen, not after the
+    /// moves), a byte each — a cell of the default blank counts nothing, an erase clears any run
+    /// of them — less the moves' sequences, a cursor move (4 bytes) to each and a pen reset
+    /// (4 bytes). Only the rows the moves touch are compared, each moved into ``movedRow`` (the
+    /// whole screen is moved only for a frame whose estimate is positive). A frame whose
+    /// estimate is not positive is encoded once, as the cell diff.
     ///
     /// - Complexity: O(width) per row the moves touch.
-    func estimatedSaving(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int) -> Int {
+    mutating func estimatedSaving(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int) -> Int {
         var saving = -4
         if let line { saving -= line.sequenceBytes + 8 }
         for character in characters {
             saving -= character.sequenceBytes(width: width) + (character.distance > 0 ? 8 : 4)
         }
+        if movedRow.count != width { movedRow = Array(repeating: .blank, count: width) }
         var next = 0
-        shifted.withUnsafeBufferPointer { shifted in
-            guard let shifted = shifted.baseAddress else { return }
-            for y in 0..<height {
-                var touched = false
-                if let line, y >= line.top, y <= line.bottom { touched = true }
-                while next < characters.count, characters[next].row < y { next += 1 }
-                if next < characters.count, characters[next].row == y { touched = true }
-                guard touched else { continue }
-                let row = y * width
-                for x in row..<(row + width) {
-                    let cell = new[x]
-                    let before = old[x] == cell
-                    guard before != (shifted[x] == cell), cell != .blank else { continue }
-                    saving += before ? -1 : 1
+        let line = self.line
+        let characters = self.characters
+        blankRow.withUnsafeBufferPointer { blank in
+            movedRow.withUnsafeMutableBufferPointer { moved in
+                guard let blank = blank.baseAddress, let moved = moved.baseAddress else { return }
+                for y in 0..<height {
+                    var source = old + y * width
+                    var touched = false
+                    if let line, y >= line.top, y <= line.bottom {
+                        touched = true
+                        let from = line.sourceRow(of: y)
+                        source = from < 0 ? blank : old + from * width
+                    }
+                    while next < characters.count, characters[next].row < y { next += 1 }
+                    let shiftsRow = next < characters.count && characters[next].row == y
+                    guard touched || shiftsRow else { continue }
+                    moved.update(from: source, count: width)
+                    if shiftsRow { characters[next].apply(to: moved, width: width) }
+                    let row = y * width
+                    for x in 0..<width {
+                        let cell = new[row + x]
+                        let before = old[row + x] == cell
+                        guard before != (moved[x] == cell), cell != .blank else { continue }
+                        saving += before ? -1 : 1
+                    }
                 }
             }
         }
         return saving
     }
 
-    /// Sets ``line`` to the best line move from `old` to `new`, if any (``LineMove/find``). An
-    /// unchanged row is hashed once, for both frames; a changed row is checked for blank.
+    /// Sets ``line`` to the best line move from `old` to `new`, if any (``LineMove/find``), when
+    /// `searches`; keeps the row hashes of `new` either way. The changed rows of `new` are hashed
+    /// (a blank row is told by its hash, then compared whole); the rows of `old` are those the
+    /// last frame hashed when `old` is the buffer that frame drew (``hashedScreen``, and one of
+    /// its rows hashed again agrees), else they are hashed only when two changed rows are not
+    /// blank. Hashes are only a filter (rows are compared whole before they count), so hashes
+    /// of another screen could cost a move, never a wrong frame.
     private mutating func findLineMove(
-        old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int
+        old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int,
+        changed: UnsafeBufferPointer<Bool>, searches: Bool
     ) {
-        if oldHashes.count != height {
+        var cached = hashedScreen == UInt(bitPattern: old) && hashedWidth == width && newHashes.count == height
+        hashedScreen = 0
+        if cached {
+            // The last frame's rows are this frame's screen.
+            swap(&oldHashes, &newHashes)
+        } else if oldHashes.count != height {
             oldHashes = Array(repeating: 0, count: height)
             newHashes = Array(repeating: 0, count: height)
-            blankRows = Array(repeating: false, count: height)
         }
         let stride = width * MemoryLayout<Cell>.stride
-        changed.withUnsafeBufferPointer { changed in
-            blankRows.withUnsafeMutableBufferPointer { blankRows in
-                oldHashes.withUnsafeMutableBufferPointer { oldHashes in
-                    newHashes.withUnsafeMutableBufferPointer { newHashes in
-                        for y in 0..<height {
-                            let row = new + y * width
-                            oldHashes[y] = LineMove.sampledHash(old + y * width, width: width)
-                            newHashes[y] = changed[y] ? LineMove.sampledHash(row, width: width) : oldHashes[y]
-                            blankRows[y] = changed[y] && memcmp(row, blank, stride) == 0
-                        }
-                        line = LineMove.find(
-                            oldHashes: UnsafeBufferPointer(oldHashes), newHashes: UnsafeBufferPointer(newHashes),
-                            changed: changed, blank: UnsafeBufferPointer(blankRows), old: old, new: new, width: width)
-                    }
-                }
+        let blankHash = self.blankHash
+        candidates.removeAll(keepingCapacity: true)
+        var firstChanged = -1
+        newHashes.withUnsafeMutableBufferPointer { newHashes in
+            for y in 0..<height where changed[y] {
+                if firstChanged < 0 { firstChanged = y }
+                let row = new + y * width
+                let hash = LineMove.sampledHash(row, width: width)
+                newHashes[y] = hash
+                if hash == blankHash && memcmp(row, blank, stride) == 0 { continue }
+                candidates.append(Int32(truncatingIfNeeded: y))
             }
         }
+        if cached, firstChanged >= 0,
+            oldHashes[firstChanged] != LineMove.sampledHash(old + firstChanged * width, width: width)
+        {
+            cached = false
+        }
+        if !cached {
+            guard candidates.count > 1 else { return }
+            oldHashes.withUnsafeMutableBufferPointer { oldHashes in
+                for y in 0..<height { oldHashes[y] = LineMove.sampledHash(old + y * width, width: width) }
+            }
+        }
+        for y in 0..<height where !changed[y] { newHashes[y] = oldHashes[y] }
+        hashedScreen = UInt(bitPattern: new)
+        hashedWidth = width
+        guard searches, candidates.count > 1 else { return }
+        line = LineMove.find(
+            oldHashes: oldHashes, newHashes: newHashes, candidates: candidates, counts: &shiftCounts,
+            slots: &hashSlots, old: old, new: new, width: width)
     }
 
     /// Appends a ``CharacterMove`` for each changed row of the screen as ``line`` leaves it (rows
@@ -215,7 +278,8 @@ struct MoveScratch {
     /// tried first on the next (a push moves every row alike); at most two rows are searched over
     /// every shift (rows with enough changed glyphs).
     private mutating func findCharacterMoves(
-        old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int
+        old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int,
+        changed: UnsafeBufferPointer<Bool>, firstChanges: UnsafeBufferPointer<Int32>
     ) {
         var hint = 0
         var searches = 0
@@ -223,11 +287,11 @@ struct MoveScratch {
         // Without a hint, a row past the two searched over every shift can bring no move.
         for y in 0..<height where hint != 0 || searches < 2 {
             var row = old + y * width
+            // The first differing column, known for a row of the screen as it is.
+            var firstChange: Int? = Int(firstChanges[y])
             if let line, y >= line.top, y <= line.bottom {
-                let count = abs(line.distance)
-                let source =
-                    line.distance > 0
-                    ? (y <= line.bottom - count ? y + count : -1) : (y >= line.top + count ? y - count : -1)
+                firstChange = nil
+                let source = line.sourceRow(of: y)
                 row = source < 0 ? blank : old + source * width
                 if memcmp(row, new + y * width, stride) == 0 { continue }
             } else if !changed[y] {
@@ -235,8 +299,8 @@ struct MoveScratch {
             }
             var searched = false
             let move = CharacterMove.find(
-                old: row, new: new + y * width, width: width, row: y, hint: hint, searchesAll: searches < 2,
-                searched: &searched)
+                old: row, new: new + y * width, width: width, row: y, firstChange: firstChange, hint: hint,
+                searchesAll: searches < 2, searched: &searched)
             if searched { searches += 1 }
             guard let move else { continue }
             hint = move.distance
@@ -260,10 +324,21 @@ extension ANSIEncoder {
         let found = previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
                 guard let old = old.baseAddress, let new = new.baseAddress else { return false }
-                return scratch.plan(old: old, new: new, width: width, height: height, lines: true)
+                let stride = width * MemoryLayout<Cell>.stride
+                let changed = (0..<height).map { memcmp(old + $0 * width, new + $0 * width, stride) != 0 }
+                let firstChanges = (0..<height).map { y in
+                    Int32((0..<width).first { old[y * width + $0] != new[y * width + $0] } ?? width)
+                }
+                return scratch.plan(
+                    old: old, new: new, width: width, height: height, changed: changed,
+                    changedRows: changed.filter { $0 }.count, firstChanges: firstChanges, lines: true)
             }
         }
         guard found else { return nil }
+        previous.cells.withUnsafeBufferPointer { old in
+            guard let old = old.baseAddress else { return }
+            scratch.buildShifted(old: old, width: width, height: height)
+        }
         var screen = CellBuffer(width: width, height: height)
         screen.withUnsafeMutableCells { cells in
             for index in cells.indices { cells[index] = scratch.shifted[index] }

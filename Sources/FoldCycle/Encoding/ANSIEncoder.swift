@@ -138,6 +138,8 @@ package struct ANSIEncoder: Sendable {
     ///   - buffer: the frame.
     ///   - bytes: the caller's output buffer, appended to.
     package mutating func encodeFull(_ buffer: CellBuffer, into bytes: inout [UInt8]) {
+        // The move search's row hashes are of the last diff's frame, no longer on screen.
+        moves.hashedScreen = 0
         lineFeedRows = buffer.height
         defer { lineFeedRows = 0 }
         bytes.reserveCapacity(bytes.count + 64 + buffer.cells.count * 4)
@@ -271,30 +273,38 @@ package struct ANSIEncoder: Sendable {
         lineFeedRows = height
         defer { lineFeedRows = 0 }
         // The scratches live in locals while this frame is encoded, so that `draw` (mutating)
-        // and its pointers do not overlap accesses to `self`.
-        var scratch = self.scratch
-        self.scratch = DiffScratch()
-        var moves = self.moves
-        self.moves = MoveScratch()
+        // and its pointers do not overlap accesses to `self` (swapped, not copied: no array of
+        // theirs is retained or released).
+        var scratch = DiffScratch()
+        swap(&scratch, &self.scratch)
+        var moves = MoveScratch()
+        swap(&moves, &self.moves)
+        let depth = self.depth
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
                 guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return }
-                if usesMoves,
-                    moves.plan(old: oldBase, new: newBase, width: width, height: height, lines: linesMayMove),
+                // The cell diff's spans are cut once: the move search reads the rows it found
+                // changed, and a frame with moves is weighed against these spans.
+                scratch.prepare(width: width, height: height)
+                scratch.collectSpans(old: oldBase, new: newBase, width: width, height: height, depth: depth)
+                if usesMoves, scratch.changedRowCount > 0,
+                    moves.plan(
+                        old: oldBase, new: newBase, width: width, height: height,
+                        changed: scratch.changedRows, changedRows: scratch.changedRowCount,
+                        firstChanges: scratch.firstChanges, lines: linesMayMove),
                     moves.estimatedSaving(old: oldBase, new: newBase, width: width, height: height) > 0
                 {
+                    moves.buildShifted(old: oldBase, width: width, height: height)
                     encodeCheaper(
-                        old: oldBase, new: new, width: width, height: height, scratch: &scratch, moves: &moves,
+                        new: new, width: width, height: height, scratch: &scratch, moves: &moves,
                         into: &bytes)
                 } else {
-                    encodeChanges(
-                        old: oldBase, new: new, width: width, height: height, moves: nil, scratch: &scratch,
-                        into: &bytes)
+                    emitChanges(new: new, width: width, moves: nil, scratch: &scratch, into: &bytes)
                 }
             }
         }
-        self.scratch = scratch
-        self.moves = moves
+        swap(&scratch, &self.scratch)
+        swap(&moves, &self.moves)
     }
 
     /// Encodes the changes from `old` (the frame on screen, or what the moves leave of it) to
@@ -306,9 +316,20 @@ package struct ANSIEncoder: Sendable {
     ) {
         guard let newBase = new.baseAddress else { return }
         scratch.prepare(width: width, height: height)
-        let depth = self.depth
         scratch.collectSpans(old: old, new: newBase, width: width, height: height, depth: depth)
+        emitChanges(new: new, width: width, moves: moves, scratch: &scratch, into: &bytes)
+    }
+
+    /// Writes the frame whose spans `scratch` holds (``DiffScratch/collectSpans(old:new:width:height:depth:)``
+    /// from the screen, or what `moves` leave of it, to `new`): the moves first
+    /// (``writeMoves(_:width:into:)``), then the spans in the cheaper of two orders and the rows
+    /// drawn whole; nothing when there is neither a span nor a move.
+    mutating func emitChanges(
+        new: UnsafeBufferPointer<Cell>, width: Int, moves: MoveScratch?, scratch: inout DiffScratch,
+        into bytes: inout [UInt8]
+    ) {
         guard !scratch.spans.isEmpty || !scratch.wholeRows.isEmpty || moves != nil else { return }
+        let depth = self.depth
         EscapeSequence.beginSynchronizedUpdate.append(to: &bytes)
         if let moves { writeMoves(moves, width: width, into: &bytes) }
         scratch.passes.plan(

@@ -39,7 +39,8 @@ struct CharacterMove: Equatable {
     private var unknownCell: Cell { Self.unknown }
 
     /// The shift of row `old` (on screen) that brings the most cells of row `new` back, both
-    /// `width` cells, from the first column where they differ: nil when the row holds a cell that
+    /// `width` cells, from the first column where they differ (`firstChange`, when the caller
+    /// knows it): nil when the row holds a cell that
     /// is not a narrow scalar glyph (a wide or disputed cluster could be cut), or when the cells
     /// brought back save fewer bytes than the move costs (a byte a cell, against the move's
     /// sequences and a cursor move).
@@ -48,37 +49,75 @@ struct CharacterMove: Equatable {
     ///   then, when `searchesAll` and the row has ``minimumInkedChanges`` changed cells that are
     ///   not spaces, every shift (and `searched` is set).
     static func find(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, hint: Int, searchesAll: Bool,
-        searched: inout Bool
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, firstChange: Int? = nil, hint: Int,
+        searchesAll: Bool, searched: inout Bool
     ) -> CharacterMove? {
         var start = 0
-        while start < width, old[start] == new[start] { start += 1 }
+        if let firstChange {
+            start = firstChange
+        } else {
+            while start < width, old[start] == new[start] { start += 1 }
+        }
         guard start < width - 2 else { return nil }
+        // Every cell on screen from `start` a narrow scalar glyph (most rows that are not
+        // shifted hold a wide cluster).
         for x in start..<width where old[x].width != 1 || old[x].glyph >= GlyphTable.firstInternedID {
             return nil
         }
         if hint != 0, let move = candidate(old: old, new: new, width: width, row: row, start: start, distance: hint) {
             return move
         }
-        guard searchesAll, inkedChanges(old: old, new: new, width: width, start: start) >= minimumInkedChanges else {
+        guard searchesAll else { return nil }
+        // One pass for the changed cells that are not spaces (the anchors' count, first and last)
+        // and whether the cells on screen are all alike.
+        var inked = 0
+        var first = -1
+        var last = -1
+        let leading = old[start]
+        var uniform = true
+        for x in start..<width {
+            let before = old[x]
+            uniform = uniform && before == leading
+            let after = new[x]
+            if after.glyph != 0x20 && after != before {
+                if first < 0 { first = x }
+                last = x
+                inked &+= 1
+            }
+        }
+        guard inked >= minimumInkedChanges else { return nil }
+        if uniform {
+            // Every shift of a row whose cells on screen are all alike leaves it as it was: none
+            // brings a changed cell back (the search would weigh them all and find nothing).
+            searched = true
             return nil
         }
         searched = true
         var best: CharacterMove?
-        var bestSaving = 0
-        let anchors = anchors(old: old, new: new, width: width, start: start)
+        // A move pays only when it brings back more than its sequences and a cursor move (at
+        // least 3 + 4 bytes): a shift that brings back fewer is never the one returned, so it
+        // need not become `best` on the way (the first shift that brings back the most still
+        // does).
+        var bestSaving = EscapeSequence.deleteCharacters(1).byteCount + 4
+        let anchors = anchors(old: old, new: new, width: width, start: start, inked: inked, first: first, last: last)
         // Whether `shift` brings back the anchor `earlier` (so it was weighed with that one).
         func bringsBack(_ earlier: Int, _ shift: Int) -> Bool {
             let source = earlier - shift
             return earlier >= 0 && source >= start && source < width && old[source] == new[earlier]
         }
+        // An anchor's cell that no cell on screen equals brings no shift; another anchor of the
+        // same cell need not look again.
+        var absent: Cell?
         for index in 0..<3 {
             let anchor = index == 0 ? anchors.first : index == 1 ? anchors.middle : anchors.last
             guard anchor >= 0 else { continue }
             // The shifts that bring the anchor back: every other cell of the row on screen equal
             // to it, less those an earlier anchor brought back (weighed already).
             let cell = new[anchor]
+            if let absent, absent == cell { continue }
+            var found = false
             for x in start..<width where x != anchor && old[x] == cell {
+                found = true
                 let shift = anchor - x
                 if index > 0, bringsBack(anchors.first, shift) { continue }
                 if index > 1, bringsBack(anchors.middle, shift) { continue }
@@ -88,6 +127,8 @@ struct CharacterMove: Equatable {
                     best = CharacterMove(row: row, column: start, distance: shift)
                 }
             }
+            // An anchor changed (its cell on screen differs), so none found: the cell is nowhere.
+            if !found { absent = cell }
         }
         guard let best, bestSaving > best.sequenceBytes(width: width) + 4 else { return nil }
         return best
@@ -97,17 +138,11 @@ struct CharacterMove: Equatable {
     /// are not spaces (the first, the middle and the last from `start`; -1 for none, or for one
     /// that is the same as another): a shift that brings back enough cells to pay brings back one
     /// of them but in rows of scattered changes. O(width) each instead of every shift (O(width²)).
-    private static func anchors(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int) -> (
-        first: Int, middle: Int, last: Int
-    ) {
-        var first = -1
-        var last = -1
-        var count = 0
-        for x in start..<width where new[x].glyph != 0x20 && new[x] != old[x] {
-            if first < 0 { first = x }
-            last = x
-            count += 1
-        }
+    /// `inked`, `first` and `last`: those cells' count, first and last.
+    private static func anchors(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, inked count: Int, first: Int,
+        last: Int
+    ) -> (first: Int, middle: Int, last: Int) {
         guard count > 2 else { return (first, -1, count == 2 ? last : -1) }
         var middle = first
         var seen = 0
@@ -124,14 +159,6 @@ struct CharacterMove: Equatable {
     /// The changed cells (from `start`) a row needs before every shift is tried on it: fewer,
     /// and a move could not save much (colour edges alone move by the hint).
     static let minimumInkedChanges = 6
-
-    /// The cells from `start` that changed to one that is not a space.
-    private static func inkedChanges(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int) -> Int
-    {
-        var count = 0
-        for x in start..<width where new[x].glyph != 0x20 && new[x] != old[x] { count += 1 }
-        return count
-    }
 
     /// The move by `distance` from `start` when it pays (see ``find(old:new:width:row:hint:searchesAll:searched:)``).
     private static func candidate(

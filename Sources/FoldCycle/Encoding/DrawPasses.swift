@@ -352,11 +352,22 @@ struct DiffScratch {
     /// The rows with a changed cluster of disputed width (``GlyphTable/isDisputed(_:)``), drawn
     /// whole after the spans (``ANSIEncoder/drawWholeRow(_:width:cells:sink:bytes:)``).
     var wholeRows: [Int32] = []
+    /// Per row, whether any of its cells differs at all between the two frames (even where the
+    /// output shows no change), and how many rows do: what the move search reads.
+    var changedRows: [Bool] = []
+    var changedRowCount = 0
+    /// Per row, the first column whose cell differs at all (`width` for an unchanged row).
+    var firstChanges: [Int32] = []
 
     /// Sizes the marks for `width` × `height` and empties the spans, keys and glyph stream.
     mutating func prepare(width: Int, height: Int) {
         let words = CellDiff.wordsPerRow(width) * height
         if marks.count != words { marks = Array(repeating: 0, count: words) }
+        if changedRows.count != height {
+            changedRows = Array(repeating: false, count: height)
+            firstChanges = Array(repeating: 0, count: height)
+        }
+        changedRowCount = 0
         spans.removeAll(keepingCapacity: true)
         keys.removeAll()
         glyphs.count = 0
@@ -365,7 +376,8 @@ struct DiffScratch {
 
     /// Marks each row's changes (``CellDiff``) and cuts the changed rows into spans
     /// (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``), or, for a
-    /// row with a changed disputed cluster, lists it in ``wholeRows``.
+    /// row with a changed disputed cluster, lists it in ``wholeRows``; sets ``changedRows`` and
+    /// ``firstChanges``.
     mutating func collectSpans(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, depth: ColorDepth
     ) {
@@ -373,30 +385,46 @@ struct DiffScratch {
         var colors = OutputColors(depth: depth)
         let filtersColors = depth != .truecolor
         let newCells = UnsafeBufferPointer(start: new, count: width * height)
-        marks.withUnsafeMutableBufferPointer { marks in
-            guard let marks = marks.baseAddress else { return }
-            for y in 0..<height {
-                let row = y * width
-                let rowMarks = marks + y * words
-                // An unchanged row (one memcmp, which stops at the first difference) has no marks.
-                if memcmp(old + row, new + row, width &* MemoryLayout<Cell>.stride) == 0 {
-                    rowMarks.update(repeating: 0, count: words)
-                    continue
+        var changedRowCount = 0
+        defer { self.changedRowCount = changedRowCount }
+        let unchanged = Int32(truncatingIfNeeded: width)
+        changedRows.withUnsafeMutableBufferPointer { changedRows in
+            firstChanges.withUnsafeMutableBufferPointer { firstChanges in
+                marks.withUnsafeMutableBufferPointer { marks in
+                    guard let marks = marks.baseAddress else { return }
+                    for y in 0..<height {
+                        let row = y * width
+                        let rowMarks = marks + y * words
+                        // An unchanged row (one memcmp, which stops at the first difference) has no marks.
+                        if memcmp(old + row, new + row, width &* MemoryLayout<Cell>.stride) == 0 {
+                            rowMarks.update(repeating: 0, count: words)
+                            changedRows[y] = false
+                            firstChanges[y] = unchanged
+                            continue
+                        }
+                        changedRows[y] = true
+                        changedRowCount &+= 1
+                        guard CellDiff.markChanges(old: old + row, new: new + row, width: width, marks: rowMarks) else {
+                            firstChanges[y] = unchanged
+                            continue
+                        }
+                        // The marks are every differing cell until the output's colours unmark some.
+                        var word = 0
+                        while rowMarks[word] == 0 { word &+= 1 }
+                        firstChanges[y] = Int32(truncatingIfNeeded: word &* 64 &+ rowMarks[word].trailingZeroBitCount)
+                        if filtersColors {
+                            guard
+                                CellDiff.unmarkInvisibleChanges(
+                                    old: old + row, new: new + row, width: width, marks: rowMarks, colors: &colors)
+                            else { continue }
+                        }
+                        let eraseFrom = CellDiff.trailingBlanksStart(newCells, row: row, width: width)
+                        let cut = ANSIEncoder.segmentRow(
+                            y, marks: rowMarks, width: width, old: old + row, new: new + row, eraseFrom: eraseFrom,
+                            spans: &spans, keys: &keys, glyphs: &glyphs)
+                        if !cut { wholeRows.append(Int32(truncatingIfNeeded: y)) }
+                    }
                 }
-                guard CellDiff.markChanges(old: old + row, new: new + row, width: width, marks: rowMarks) else {
-                    continue
-                }
-                if filtersColors {
-                    guard
-                        CellDiff.unmarkInvisibleChanges(
-                            old: old + row, new: new + row, width: width, marks: rowMarks, colors: &colors)
-                    else { continue }
-                }
-                let eraseFrom = CellDiff.trailingBlanksStart(newCells, row: row, width: width)
-                let cut = ANSIEncoder.segmentRow(
-                    y, marks: rowMarks, width: width, old: old + row, new: new + row, eraseFrom: eraseFrom,
-                    spans: &spans, keys: &keys, glyphs: &glyphs)
-                if !cut { wholeRows.append(Int32(truncatingIfNeeded: y)) }
             }
         }
     }

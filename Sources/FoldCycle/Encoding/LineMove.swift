@@ -22,6 +22,13 @@ struct LineMove: Equatable {
     var deleteRow: Int { distance > 0 ? top : bottom - (-distance) + 1 }
     var insertRow: Int { distance > 0 ? bottom - distance + 1 : top }
 
+    /// The row of the screen before the move that row `y` (in `top`…`bottom`) holds after it,
+    /// or -1 for a row that comes in blank.
+    func sourceRow(of y: Int) -> Int {
+        let count = abs(distance)
+        return distance > 0 ? (y <= bottom - count ? y + count : -1) : (y >= top + count ? y - count : -1)
+    }
+
     /// The bytes of the two sequences, not counting the cursor moves to their rows.
     var sequenceBytes: Int { 2 * EscapeSequence.deleteLines(abs(distance)).byteCount }
 
@@ -41,41 +48,80 @@ struct LineMove: Equatable {
 
     /// The move that brings the most changed rows of `new` back from `old` (the frame on
     /// screen), or nil when no shift brings back at least two rows that are not blank. A row is
-    /// brought back when it changed (`changed`), is not blank (`blank`) and equals, cell for cell,
-    /// the row of `old` the shift moves to it; rows are first compared by a hash of a sample of
-    /// their cells (``sampledHash(_:width:)``), which equal rows share, and only rows whose
-    /// samples agree are compared whole. The block is the span from the first such row's source
-    /// to the last one's destination.
+    /// brought back when it is one of `candidates` (the rows that changed and are not blank, top
+    /// to bottom) and equals, cell for cell, the row of `old` the shift moves to it; rows are
+    /// first compared by a hash of a sample of their cells (``sampledHash(_:width:)``), which
+    /// equal rows share, and only rows whose samples agree are compared whole. Of shifts that
+    /// bring back as many rows, the shortest wins, up before down. The block is the span from the
+    /// first such row's source to the last one's destination. `counts` is scratch, two a row.
     ///
-    /// - Complexity: O(height²) hash compares, plus O(width) per pair of rows whose samples agree.
+    /// `slots` is scratch too: the screen's rows in a table by hash, so that each candidate
+    /// meets only the rows of its hash (and a few others).
+    ///
+    /// - Complexity: O(height + candidates) expected, plus O(width) per pair of rows whose
+    ///   samples agree.
     static func find(
-        oldHashes: UnsafeBufferPointer<UInt64>, newHashes: UnsafeBufferPointer<UInt64>,
-        changed: UnsafeBufferPointer<Bool>, blank: UnsafeBufferPointer<Bool>, old: UnsafePointer<Cell>,
-        new: UnsafePointer<Cell>, width: Int
+        oldHashes: [UInt64], newHashes: [UInt64], candidates: [Int32], counts: inout [Int32], slots: inout [Int32],
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int
     ) -> LineMove? {
-        let height = newHashes.count
+        let height = oldHashes.count
         let stride = width * MemoryLayout<Cell>.stride
-        func brings(_ y: Int, _ shift: Int) -> Bool {
-            changed[y] && !blank[y] && newHashes[y] == oldHashes[y + shift]
-                && memcmp(new + y * width, old + (y + shift) * width, stride) == 0
+        if counts.count != 2 * height { counts = Array(repeating: 0, count: 2 * height) }
+        // The screen's rows by hash: an open-addressing table (row + 1; 0 empty) at most half full.
+        var size = 8
+        while size < 2 * height { size &<<= 1 }
+        if slots.count != size { slots = Array(repeating: 0, count: size) }
+        let mask = size - 1
+        // counts[shift + height]: the candidates `shift` brings back (row y from old row y + shift).
+        counts.withUnsafeMutableBufferPointer { counts in
+            slots.withUnsafeMutableBufferPointer { slots in
+                counts.update(repeating: 0)
+                slots.update(repeating: 0)
+                oldHashes.withUnsafeBufferPointer { oldHashes in
+                    for source in 0..<height {
+                        var slot = Int(truncatingIfNeeded: oldHashes[source] >> 40) & mask
+                        while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+                        slots[slot] = Int32(truncatingIfNeeded: source &+ 1)
+                    }
+                    for y in candidates {
+                        let y = Int(y)
+                        let hash = newHashes[y]
+                        let row = new + y * width
+                        var slot = Int(truncatingIfNeeded: hash >> 40) & mask
+                        while slots[slot] != 0 {
+                            let source = Int(slots[slot]) &- 1
+                            if source != y && oldHashes[source] == hash
+                                && memcmp(row, old + source * width, stride) == 0
+                            {
+                                counts[source - y + height] &+= 1
+                            }
+                            slot = (slot &+ 1) & mask
+                        }
+                    }
+                }
+            }
         }
         var best = 0
-        var bestCount = 1
+        var bestCount: Int32 = 1
         for distance in 1..<height {
-            for sign in [1, -1] {
-                let shift = distance * sign
-                var count = 0
-                for y in max(0, -shift)..<min(height, height - shift) where brings(y, shift) { count += 1 }
-                if count > bestCount {
-                    best = shift
-                    bestCount = count
-                }
+            if counts[distance + height] > bestCount {
+                best = distance
+                bestCount = counts[distance + height]
+            }
+            if counts[height - distance] > bestCount {
+                best = -distance
+                bestCount = counts[height - distance]
             }
         }
         guard best != 0 else { return nil }
         var first = -1
         var last = -1
-        for y in max(0, -best)..<min(height, height - best) where brings(y, best) {
+        for y in candidates {
+            let y = Int(y)
+            let source = y + best
+            guard source >= 0, source < height, oldHashes[source] == newHashes[y],
+                memcmp(new + y * width, old + source * width, stride) == 0
+            else { continue }
             if first < 0 { first = y }
             last = y
         }
@@ -85,18 +131,19 @@ struct LineMove: Equatable {
             : LineMove(top: first + best, bottom: last, distance: best)
     }
 
-    /// A hash of every fourth cell of a row of `width` cells and its last: equal rows have equal
-    /// hashes, and rows that differ mostly differ in it (a fourth of the cost of every cell).
+    /// A hash of every sixteenth cell of a row of `width` cells and its last: equal rows have
+    /// equal hashes, and rows that differ mostly differ in it. Only a filter (rows whose hashes
+    /// agree are compared whole), so it is cheap: six cells of an 80-cell row, a multiply each.
     @inline(__always)
     static func sampledHash(_ cells: UnsafePointer<Cell>, width: Int) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for x in Swift.stride(from: 0, to: width, by: 4) { hash = mix(hash, cells[x]) }
+        for x in Swift.stride(from: 0, to: width, by: 16) { hash = mix(hash, cells[x]) }
         return mix(hash, cells[width - 1])
     }
 
     /// One cell mixed into a row hash.
     @inline(__always)
     static func mix(_ hash: UInt64, _ cell: Cell) -> UInt64 {
-        ((hash ^ cell.low) &* 0x0000_0100_0000_01B3 ^ cell.high) &* 0x9E37_79B9_7F4A_7C15
+        (hash ^ cell.low ^ cell.high &<< 7) &* 0x9E37_79B9_7F4A_7C15
     }
 }
