@@ -481,9 +481,9 @@ struct DeckModel<DataSource: DeckDataSource> {
     /// Changes the stack's layout (a card resized with the terminal): each visible card rests at
     /// its position's pose in `layout` at once, and a motion toward its place moves with the
     /// place: it starts as far from the new place as it started from the old one and ends there.
-    /// Its start pose kept in the old layout's card widths would put a card entering beneath the
-    /// top one a row lower than any of its own poses (its old place's offset, read in the new
-    /// card's widths) for the rest of its motion.
+    /// Its start pose kept in the old layout's card widths would start a card entering beneath
+    /// the top one at its old place's offset read in the new card's widths: 0.7 row below its
+    /// new place after 58 × 15 → 98 × 25 (record 0198).
     mutating func changeLayout(_ layout: StackLayout) {
         configuration.layout = layout
         for position in cards.indices {
