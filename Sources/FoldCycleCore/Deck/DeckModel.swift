@@ -479,13 +479,21 @@ struct DeckModel<DataSource: DeckDataSource> {
     }
 
     /// Changes the stack's layout (a card resized with the terminal): each visible card rests at
-    /// its position's pose in `layout` at once, and a motion toward its place ends there instead.
+    /// its position's pose in `layout` at once, and a motion toward its place moves with the
+    /// place: it starts as far from the new place as it started from the old one and ends there.
+    /// Its start pose kept in the old layout's card widths would start a card entering beneath
+    /// the top one at its old place's offset read in the new card's widths: 0.7 row below its
+    /// new place after 58 × 15 → 98 × 25 (record 0198).
     mutating func changeLayout(_ layout: StackLayout) {
         configuration.layout = layout
         for position in cards.indices {
+            let old = cards[position].restPose
             let target = layout.pose(atPosition: position)
             cards[position].restPose = target
-            cards[position].animation?.to = target
+            guard var animation = cards[position].animation else { continue }
+            animation.from = animation.from.moved(withPlaceFrom: old, to: target)
+            animation.to = target
+            cards[position].animation = animation
         }
     }
 

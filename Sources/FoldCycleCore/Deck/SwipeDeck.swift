@@ -159,7 +159,8 @@ public final class SwipeDeck<DataSource: DeckDataSource>: Sendable {
     }
 
     /// Changes the stack's layout (a card resized with the terminal): the visible cards take
-    /// their places in it at once (a card moving to its place ends at the new one);
+    /// their places in it at once; a card moving to its place (entering, shifting, springing
+    /// back) keeps its distance from the place, which moved, and ends at the new one.
     /// ``DeckConfiguration/bounds`` is left as it was.
     public func setLayout(_ layout: StackLayout) {
         perform { model, _ in model.changeLayout(layout) }

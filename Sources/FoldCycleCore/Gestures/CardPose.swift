@@ -37,6 +37,16 @@ package struct CardPose: Hashable, Sendable, CustomStringConvertible {
             rotation: mix(rotation, end.rotation), scale: mix(scale, end.scale), alpha: mix(alpha, end.alpha))
     }
 
+    /// The pose moved as its place moved from `old` to `new`: each component (offset, rotation,
+    /// scale, opacity) changed by the place's change, so that the pose stands to `new` as it
+    /// stood to `old` (a motion toward a place that moved, after a resize).
+    package func moved(withPlaceFrom old: CardPose, to new: CardPose) -> CardPose {
+        CardPose(
+            offset: DeckPoint(x: offset.x + new.offset.x - old.offset.x, y: offset.y + new.offset.y - old.offset.y),
+            rotation: rotation + new.rotation - old.rotation, scale: scale + new.scale - old.scale,
+            alpha: alpha + new.alpha - old.alpha)
+    }
+
     /// The pose as a transform in cells about the card's centre (``LayerGeometry/affine(_:)``
     /// semantics): the scale, then the rotation, then the translation.
     ///

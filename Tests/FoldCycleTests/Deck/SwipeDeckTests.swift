@@ -37,6 +37,44 @@ struct SwipeDeckTests {
         for offset in [top, beneath] { #expect(offset.x >= 0 && offset.x < m && offset.y >= 0 && offset.y < m) }
     }
 
+    @Test(
+        "a layout change (a resize) mid-entry: the card entering beneath keeps its distance from its place, which moved"
+    )
+    func layoutChangeMidEntry() {
+        let (deck, clock, _) = makeDeck()
+        let second = { (time: Double) in deck.snapshot(at: time).cards.first { $0.position == 1 }?.pose }
+        let old = deck.configuration.layout.pose(atPosition: 1)
+        let times = [0.05, 0.1, 0.15, 0.2]
+        let before = times.map { second($0) }
+        // 40 × 5 cards become 98 × 25 (the CLI's card in 100 × 30): another peek, height and scale.
+        let layout = StackLayout(metrics: CardMetrics(columns: 98, rows: 25, cellAspect: 2))
+        let place = layout.pose(atPosition: 1)
+        #expect(place != old)
+        clock.advance(to: 0.1)
+        deck.setLayout(layout)
+        #expect(deck.configuration.layout == layout)
+        #expect(deck.topPose(at: 0.2) == .rest)
+        for (time, pose) in zip(times, before) {
+            // As far from the new place as it was from the old one (within rounding).
+            let moved = pose?.moved(withPlaceFrom: old, to: place)
+            let now = second(time)
+            #expect(moved.map { $0.offset != place.offset } == true, "still entering at \(time)")
+            for (a, b) in [
+                (now?.offset.x, moved?.offset.x), (now?.offset.y, moved?.offset.y), (now?.scale, moved?.scale),
+            ] {
+                #expect(a.flatMap { a in b.map { abs(a - $0) < 1e-12 } } == true, "at \(time): \(now!) \(moved!)")
+            }
+        }
+        #expect(second(0.25) == place)
+        #expect(!deck.isMoving(at: 0.25))
+        // At rest, a change puts the cards at their new places at once.
+        clock.advance(to: 1)
+        let small = StackLayout(metrics: CardMetrics(columns: 58, rows: 15, cellAspect: 2))
+        deck.setLayout(small)
+        #expect(second(1) == small.pose(atPosition: 1))
+        #expect(!deck.isMoving(at: 1))
+    }
+
     @Test("a fast drag right removes the card by fling; it flies along the release angle beyond the edge")
     func flingRight() {
         let (deck, clock, recorder) = makeDeck()
