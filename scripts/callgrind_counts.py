@@ -16,11 +16,15 @@ stdout.
 
     scripts/callgrind_counts.py --before OLD/foldcycle --after NEW/foldcycle \\
         --before-label main --after-label issue-12 [--frames 60] [--transitions fold,cube] \\
-        [--directions left,up] [--write docs/PERFORMANCE.md]
+        [--directions left,up] [--encoder diff|full] [--percent] [--write docs/PERFORMANCE.md]
 
 --write replaces the table between `<!-- callgrind:NAME:begin -->` and
 `<!-- callgrind:NAME:end -->` in the given file (NAME: --block, default `counts`); otherwise the
 table is printed.
+With --encoder full the whole-frame encoder (`ANSIEncoder.encodeFull`) is measured instead: no move
+search, so two versions' pens, SGR and links compare alone. The compose and layout functions are
+looked up by the items' type the binary was built with (`String` before issue 29, `StyledString`
+after). --percent adds each change in per cent.
 With --per-frame, each run dumps a profile after every `encodeDiff` call (callgrind's
 `--dump-after`), so each diff frame's encoder instructions are counted alone; the after stream is
 cut at its synchronized-update starts (every frame, even an unchanged one, has one) and a frame
@@ -48,9 +52,22 @@ WORDS = [
     "fold", "折叠", "card", "카드", "切换", "cycle", "カード", "terminal", "めくり", "swift",
     "전환", "text", "動画", "frame", "漢字", "cell", "한글", "glyph", "表示", "row",
 ]
-COMPOSE = "$s9FoldCycle9CardSceneC6render_8outgoing8incoming4intoy0aB4Core15TransitionFrameV_Si5index_SS4texttSiAK_SSALtAA10CellBufferVztF"
-LAYOUT = "$s9FoldCycle9CardSceneC11slotContent5index4textAA10CellBufferVSi_SStF"
+# Compose and layout by the items' type: `String` before styled text (issue 29), `StyledString` after;
+# `symbols` takes the one the binary has.
+COMPOSE = ("$s9FoldCycle9CardSceneC6render_8outgoing8incoming4intoy0aB4Core15TransitionFrameV_Si5index_SS4texttSiAK_SSALtAA10CellBufferVztF",
+           "$s9FoldCycle9CardSceneC6render_8outgoing8incoming4intoy0aB4Core15TransitionFrameV_Si5index_AH12StyledStringV7contenttSiAK_AmNtAA10CellBufferVztF")
+LAYOUT = ("$s9FoldCycle9CardSceneC11slotContent5index4textAA10CellBufferVSi_SStF",
+          "$s9FoldCycle9CardSceneC11slotContent5index7contentAA10CellBufferVSi_0aB4Core12StyledStringVtF")
 ENCODE = "$s9FoldCycle11ANSIEncoderV10encodeDiff8previous7current4intoyAA10CellBufferV_AISays5UInt8VGztF"
+ENCODE_FULL = "$s9FoldCycle11ANSIEncoderV10encodeFull_4intoyAA10CellBufferV_Says5UInt8VGztF"
+
+
+def symbols(binary):
+    """(compose, layout): of COMPOSE and LAYOUT, the names `binary` defines (with the items' type
+    of its version; when it has both, the StyledString one, which the String one calls)."""
+    defined = set(line.split()[-1] for line in subprocess.run(["nm", binary], capture_output=True, text=True,
+                                                               check=True).stdout.splitlines() if line.strip())
+    return tuple(next(name for name in reversed(names) if name in defined) for names in (COMPOSE, LAYOUT))
 DEPTH_ENV = {
     "truecolor": {"COLORTERM": "truecolor", "TERM": "xterm-256color"},
     "256": {"COLORTERM": "", "TERM": "xterm-256color"},
@@ -114,19 +131,20 @@ def inclusive(profile, symbol):
     return total, calls
 
 
-def measure(binary, transition, direction, depth, frames):
+def measure(binary, transition, direction, depth, frames, encoder="diff"):
     env = dict(os.environ)
     env.pop("NO_COLOR", None)
     env.update(DEPTH_ENV[depth])
+    compose_symbol, layout_symbol = symbols(binary)
     with tempfile.TemporaryDirectory() as scratch:
         profile = os.path.join(scratch, "callgrind.out")
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", binary, "render", "--transition", transition, "--format", "ansi",
-             "--encoder", "diff", "--direction", direction, "--frames", str(frames), "--width", "80", "--height",
+             "--encoder", encoder, "--direction", direction, "--frames", str(frames), "--width", "80", "--height",
              "24", "--color", "always", item(0), item(1)], capture_output=True, env=env, check=True)
-        compose, compose_calls = inclusive(profile, COMPOSE)
-        layout, _ = inclusive(profile, LAYOUT)
-        encode, encode_calls = inclusive(profile, ENCODE)
+        compose, compose_calls = inclusive(profile, compose_symbol)
+        layout, _ = inclusive(profile, layout_symbol)
+        encode, encode_calls = inclusive(profile, ENCODE if encoder == "diff" else ENCODE_FULL)
     return (compose - layout) / compose_calls, encode / encode_calls, len(proc.stdout) / frames
 
 
@@ -217,26 +235,37 @@ def per_frame_table(args):
 
 
 def table(args):
+    diff = args.encoder == "diff"
+    name = "encodeDiff" if diff else "encodeFull"
+    option = "" if diff else " --encoder full"
+    percent = ", and each change in per cent" if args.percent else ""
     rows = [
         f"Written by `scripts/callgrind_counts.py --frames {args.frames} --transitions {args.transitions} "
-        f"--directions {args.directions}`: instructions per frame (inclusive, thousands) of compose "
-        f"(`CardScene.render`, less the cards' one-time text layout `CardScene.slotContent`) and of the diff "
-        f"encoder (`ANSIEncoder.encodeDiff`), and the diff stream's bytes per frame, for `foldcycle render "
-        f"--transition T --format ansi --encoder diff --frames {args.frames} --width 80 --height 24` on the "
-        f"bench's cards. Before: {args.before_label}; after: {args.after_label}.",
+        f"--directions {args.directions}{option}{' --percent' if args.percent else ''}`: instructions per frame "
+        f"(inclusive, thousands) of compose (`CardScene.render`, less the cards' one-time text layout "
+        f"`CardScene.slotContent`) and of the {'diff' if diff else 'full'} encoder (`ANSIEncoder.{name}`), and the "
+        f"{'diff' if diff else 'full'} stream's bytes per frame{percent}, for `foldcycle render --transition T "
+        f"--format ansi --encoder {args.encoder} --frames {args.frames} --width 80 --height 24` on the bench's "
+        f"cards. Before: {args.before_label}; after: {args.after_label}.",
         "",
-        "| transition | direction | depth | compose before → after | encodeDiff before → after "
+        f"| transition | direction | depth | compose before → after | {name} before → after "
         "| bytes per frame before → after |",
         "|---|---|---|---:|---:|---:|",
     ]
+
+    def change(before, after):
+        return f" ({(after / before - 1) * 100:+.1f} %)" if args.percent else ""
+
     for transition in args.transitions.split(","):
         for direction in args.directions.split(","):
             for depth in ["truecolor", "256"]:
-                before = measure(args.before, transition, direction, depth, args.frames)
-                after = measure(args.after, transition, direction, depth, args.frames)
+                before = measure(args.before, transition, direction, depth, args.frames, args.encoder)
+                after = measure(args.after, transition, direction, depth, args.frames, args.encoder)
                 rows.append(
-                    f"| {transition} | {direction} | {depth} | {before[0] / 1000:.0f} k → {after[0] / 1000:.0f} k "
-                    f"| {before[1] / 1000:.0f} k → {after[1] / 1000:.0f} k | {before[2]:.0f} → {after[2]:.0f} |")
+                    f"| {transition} | {direction} | {depth} | {before[0] / 1000:.{1 if args.percent else 0}f} k → "
+                    f"{after[0] / 1000:.{1 if args.percent else 0}f} k{change(before[0], after[0])} "
+                    f"| {before[1] / 1000:.{1 if args.percent else 0}f} k → {after[1] / 1000:.{1 if args.percent else 0}f} k"
+                    f"{change(before[1], after[1])} | {before[2]:.0f} → {after[2]:.0f}{change(before[2], after[2])} |")
     return "\n".join(rows)
 
 
@@ -251,6 +280,9 @@ def main():
     parser.add_argument("--transitions", default="fold")
     parser.add_argument("--write", metavar="FILE")
     parser.add_argument("--block", default="counts", help="the marker name of the block --write replaces")
+    parser.add_argument("--encoder", choices=["diff", "full"], default="diff",
+                        help="the encoder measured (full: no moves, each frame drawn whole)")
+    parser.add_argument("--percent", action="store_true", help="one decimal more, and each change in per cent")
     parser.add_argument(
         "--per-frame", action="store_true",
         help="the encoder's instructions per frame, split by whether the after binary's frame sends a move")

@@ -15,14 +15,16 @@ import Foundation
 /// FoldCycle's queues are created here, never on the main actor.
 struct TickerDemo {
     let tips = [
-        "tip: press Space to pause the cards",
+        // Styled as Rainbow writes `"tip:".green.bold + " press " + "Space".underline + …`: the card
+        // shows the styles; the plain text is what is printed when there is no card.
+        "\u{1B}[32;1mtip:\u{1B}[0m press \u{1B}[4mSpace\u{1B}[0m to pause the cards",
         "tip: 'foldcycle render' prints every frame",
         "提示：方向键可以改变翻转方向",
         "tip: --file reads one card per paragraph",
     ]
 
     func run() throws {
-        let width = tips.map { TextLayout.measure($0).width }.max() ?? 1
+        let width = tips.map { TextLayout.measure(ANSIReader.read($0).plainText).width }.max() ?? 1
         // Output mode, colour and motion follow the terminal and the environment by default.
         let ticker = try PseudoFoldCycler(
             items: tips, direction: .up, interval: 0.8,

@@ -148,8 +148,9 @@ struct StatusCommandTests {
         (.ansi, .none, "4e3cddc HEAD · fix #1 <&>\n"),
         (
             .tmux, .truecolor,
-            "#[fg=#cdcd00,bg=#008000,bold]4e3cddc#[fg=#ffffff,bg=#008000,bold] "
-                + "#[fg=#4ddcdc,bg=#008000,bold,underscore]HEAD#[fg=#ffffff,bg=#008000,bold] · fix ###[]1 <&>#[default]\n"
+            "#[fg=colour3,bg=#008000,bold]4e3cddc#[fg=#ffffff,bg=#008000,bold] "
+                + "#[fg=#4ddcdc,bg=#008000,bold,underscore]HEAD#[fg=#ffffff,bg=#008000,none,bold] · fix ###[]1 <&>"
+                + "#[default]\n"
         ),
         (.tmux, .none, "4e3cddc HEAD · fix ###[]1 <&>\n"),
         (
@@ -172,6 +173,51 @@ struct StatusCommandTests {
         let item = ANSIReader.read("  \u{1B}[33m4e3cddc\u{1B}[m \u{1B}[4;36mHEAD\u{1B}[m \n\n fix #1 <&>  ")
         let line = StatusLine.make(item: item, index: 0, count: 3, format: format, style: Self.style, depth: depth)
         #expect(String(decoding: line, as: UTF8.self) == expected)
+    }
+
+    /// An item with a 16-colour, a 256-colour and an RGB run, each on a background of its own,
+    /// and every attribute (``paletteColours(_:_:)``).
+    static let paletteItem =
+        "\u{1B}[3;97;44mA\u{1B}[0;4;38;5;226;48;5;16mB\u{1B}[0;2;9;7;38;2;18;52;86;48;2;255;255;255mC<\u{1B}[m"
+
+    @Test(
+        "palette colours are tmux's colourN and xterm's default RGB in Pango; RGB is #rrggbb; attributes by each one's names",
+        arguments: [
+            (
+                StatusFormat.tmux,
+                "#[fg=colour15,bg=colour4,bold,italics]A#[fg=colour226,bg=colour16,none,bold,underscore]B"
+                    + "#[fg=#123456,bg=#ffffff,none,bold,dim,strikethrough,reverse]C<#[default]\n"
+            ),
+            (
+                .waybar,
+                ##"{"text":"<span foreground=\"#ffffff\" background=\"#0000ee\" style=\"italic\">A</span>"##
+                    + ##"<span foreground=\"#ffff00\" background=\"#000000\" underline=\"single\">B</span>"##
+                    + ##"<span foreground=\"#123456\" background=\"#ffffff\" alpha=\"60%\" "##
+                    + ##"strikethrough=\"true\">C&lt;</span>","tooltip":"ABC&lt;\nitem 1 of 3","class":"color-0"}"##
+                    + "\n"
+            ),
+        ])
+    func paletteColours(_ format: StatusFormat, _ expected: String) {
+        let line = StatusLine.make(
+            item: ANSIReader.read(Self.paletteItem), index: 0, count: 3, format: format, style: Self.style,
+            depth: .truecolor)
+        #expect(String(decoding: line, as: UTF8.self) == expected)
+    }
+
+    @Test("Pango's colour for palette entries 0–15 is xterm's default palette")
+    func pangoPalette16() {
+        // xterm's defaults (its XTerm-col.ad / charproc.c): the values waybar shows for SGR 30–37, 90–97.
+        let xterm = [
+            "#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
+            "#7f7f7f", "#ff0000", "#00ff00", "#ffff00", "#5c5cff", "#ff00ff", "#00ffff", "#ffffff",
+        ]
+        var item = ""
+        for index in 0..<16 { item += "\u{1B}[\(index < 8 ? 30 + index : 82 + index)mx" }
+        let line = StatusLine.make(
+            item: ANSIReader.read(item), index: 0, count: 1, format: .waybar, style: Self.style, depth: .truecolor)
+        let text = String(decoding: line, as: UTF8.self)
+        let expected = xterm.map { ##"<span foreground=\"\##($0)\">x</span>"## }.joined()
+        #expect(text.hasPrefix(##"{"text":""## + expected + "\""))
     }
 
     @Test("an item with no style of its own gives the bytes of its plain text", arguments: StatusFormat.allCases)

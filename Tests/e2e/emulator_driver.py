@@ -108,9 +108,11 @@ def kitty_version():
     return subprocess.run(["kitty", "--version"], capture_output=True, text=True).stdout.strip()
 
 
-def kitty_argv(display, workdir, bg, fg, command):
-    """kitty (the kitty graphics protocol), with Mesa's software OpenGL under Xvfb."""
-    return ["env", "LIBGL_ALWAYS_SOFTWARE=1", "kitty", "--config", "NONE", "-o", f"font_family={FONT_FAMILY}",
+def kitty_argv(display, workdir, bg, fg, command, options=()):
+    """kitty (the kitty graphics protocol), with Mesa's software OpenGL under Xvfb; `options`,
+    `NAME=VALUE` settings, are passed as more `-o`."""
+    extra = [part for option in options for part in ("-o", option)]
+    return ["env", "LIBGL_ALWAYS_SOFTWARE=1", "kitty", "--config", "NONE", *extra, "-o", f"font_family={FONT_FAMILY}",
             "-o", f"font_size={FONT_SIZE}", "-o", f"initial_window_width={COLS}c", "-o",
             f"initial_window_height={ROWS}c", "-o", "remember_window_size=no", "-o", f"background={bg}", "-o",
             f"foreground={fg}", "-o", "cursor_blink_interval=0", "-o", "window_padding_width=0",
@@ -181,7 +183,7 @@ class Terminal:
     ("white" or "black"). Without `command`, it runs the frame loop (`show`); with it, bash runs
     that command and writes its exit status to `self.status_path`."""
 
-    def __init__(self, display, emulator, bg, workdir, command=None, env=None, inside_tmux=False):
+    def __init__(self, display, emulator, bg, workdir, command=None, env=None, inside_tmux=False, options=()):
         self.display, self.emulator, self.bg_name, self.workdir = display, emulator, bg, workdir
         self.bg, self.fg = BACKGROUNDS[bg]
         self.tmux_socket = None
@@ -210,7 +212,9 @@ class Terminal:
                      + f"mv {shlex.quote(self.status_path)}.tmp {shlex.quote(self.status_path)}; "
                      # The window stays until closed; a hung-up terminal ends the read.
                      + "read -r -t 120 _")
-        argv = spec["argv"](display.name, workdir, colours[bg], colours[fg_name], shell)
+        # `options`: the emulator's own settings (kitty's `-o NAME=VALUE`; only kitty takes them).
+        extra = {"options": options} if options else {}
+        argv = spec["argv"](display.name, workdir, colours[bg], colours[fg_name], shell, **extra)
         full_env = dict(os.environ, DISPLAY=display.name)
         for name in ("NO_COLOR", "CI", "ACCESSIBLE", "REDUCED_MOTION"):
             full_env.pop(name, None)

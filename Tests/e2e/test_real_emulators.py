@@ -11,6 +11,8 @@ Pictures as cells (issue 30, point 8): a picture card at rest in xterm and sakur
 backgrounds and in tmux (a pane in xterm), each half cell compared with the source picture
 downsampled to the card's half-block grid; and the fold to the next card leaving none of it.
 
+Links (issue 29): a Markdown link in a live run in kitty, clicked: kitty opens its target.
+
 Moves (issue 33): a fold down and a push left drawn inline below two host lines, held at the
 last frame that moves lines (IL/DL) or characters (ICH/DCH) — the stream is checked to hold
 them — must show in xterm, sakura and tmux what the same frames drawn whole (no moves) show.
@@ -20,6 +22,7 @@ encoder draws the outside part of a left or bottom edge cell in a literal black 
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import time
 
@@ -547,3 +550,67 @@ def test_moves_below_host_lines_in_tmux_show_every_whole_frame(foldcycle, tmp_pa
     for number, (capture, want) in enumerate(zip(shown, expected)):
         assert capture == want, f"frame {number}"
     assert expected[-1][:2] == ["host line one", "host line two"]
+
+
+# -- links (issue 29): a Markdown link sent as OSC 8 to an emulator that takes it
+
+LINK_TIP = "Read **the guide**: [FoldCycle docs](https://example.org/foldcycle?a=1&b=2) then `foldcycle deck`\n"
+LINK_CARD = ["--width", "60", "--height", "5"]
+# kitty runs this for a link it opens (`open_url_with`): the target, one line, into a file.
+OPENER = '#!/bin/sh\nprintf "%s\\n" "$@" >> "$(dirname "$0")/opened.txt"\n'
+
+
+def cell_of(foldcycle, tips, text):
+    """The (column, row) where `text` starts on the card at rest, as `render` draws it."""
+    stream = subprocess.run([foldcycle, "render", "--format", "ansi", "--color", "always", "--frames", "2",
+                             *LINK_CARD, "--file", str(tips)], capture_output=True, check=True,
+                            env=clean_environment(COLORTERM="truecolor", TERM="xterm-256color")).stdout
+    screen = drv.model(stream)
+    for row, line in enumerate(screen.display):
+        if text in line:
+            return line.index(text), row
+    raise AssertionError(f"{text!r} is not on the card: {screen.display}")
+
+
+def test_kitty_opens_a_markdown_links_target(display, foldcycle, tmp_path):
+    """A live run of a Markdown tip in kitty (which sets KITTY_WINDOW_ID, so `--hyperlinks auto`
+    sends OSC 8): a click on the link's text makes kitty open the link's target, and a click on the
+    card's other text opens nothing."""
+    assert shutil.which("kitty"), "missing kitty: scripts/test installs it (Debian: kitty)"
+    for other in list(_terminals):
+        _terminals.pop(other).close()
+    tips = tmp_path / "tips.md"
+    tips.write_text(LINK_TIP)
+    opener = tmp_path / "open.sh"
+    opener.write_text(OPENER)
+    opener.chmod(0o755)
+    opened = tmp_path / "opened.txt"
+    command = " ".join(shlex.quote(part) for part in [foldcycle, "--interval", "3600", *LINK_CARD, "--file",
+                                                          str(tips)])
+    terminal = drv.Terminal(display, "kitty", "white", str(tmp_path / "kitty"), command=command,
+                            env={"COLORTERM": "truecolor"}, options=[f"open_url_with={opener}"])
+    try:
+        window = terminal.window()
+
+        def card_on_screen(shot):
+            box = drv.bounding_box(shot, (0, 128, 0))  # the first card's green
+            return [] if box and box[2] - box[0] > 300 else ["no card on screen"]
+        _, problems = terminal.wait_for_screen(card_on_screen)
+        assert problems == [], terminal.read_log()
+        geometry = dict(line.split("=") for line in display.xdotool("getwindowgeometry", "--shell",
+                                                                     window).split())
+        width, height = int(geometry["WIDTH"]) / drv.COLS, int(geometry["HEIGHT"]) / drv.ROWS
+        display.xdotool("windowfocus", "--sync", window)
+        for text in ("Read", "FoldCycle docs"):
+            column, row = cell_of(foldcycle, tips, text)
+            x, y = int(geometry["X"]) + (column + 1.5) * width, int(geometry["Y"]) + (row + 0.5) * height
+            display.xdotool("mousemove", str(int(x)), str(int(y)))
+            display.xdotool("click", "1")
+        deadline = time.monotonic() + 10
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened.exists(), f"kitty opened no link: {terminal.read_log()}"
+        # The target as it was written, once: "Read" is no link.
+        assert opened.read_text() == "https://example.org/foldcycle?a=1&b=2\n"
+    finally:
+        terminal.close()

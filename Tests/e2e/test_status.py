@@ -117,6 +117,49 @@ def test_tmux_status_line_recipe(foldcycle, pty_run, tmp_path):
         subprocess.run(["tmux", "-L", socket_name, "kill-server"], capture_output=True)
 
 
+def test_tmux_draws_an_items_palette_colours_as_the_terminals_own(foldcycle, pty_run, tmp_path):
+    """An item's own styles in the README's recipe, drawn by a real tmux: a 16-colour run as
+    `colour3` (tmux sends SGR 33, the theme's yellow; `#cdcd00` would have been `38;5;184`), a
+    256-colour run as `colour208` (`38;5;208`), and tmux's italics, underscore, dim,
+    strikethrough and reverse on the runs that have them, and on no other."""
+    tips = tmp_path / "tips.txt"
+    tips.write_bytes(b"\x1b[33;40mYEL\x1b[0;3;4;38;5;208;48;5;16mORA\x1b[0;2;9;7;97;44mREV\x1b[m tail\n")
+    # A run without an attribute of the run before starts with `none`: tmux adds attributes up.
+    expected = b"#[fg=colour3,bg=colour0,bold]YEL#[fg=colour208,bg=colour16,bold,italics,underscore]ORA" \
+        + b"#[fg=colour15,bg=colour4,none,bold,dim,strikethrough,reverse]REV" \
+        + b"#[fg=#ffffff,bg=#008000,none,bold] tail#[default]\n"
+    assert status(foldcycle, "--format", "tmux", "--file", str(tips)).stdout == expected
+    config = tmp_path / "tmux.conf"
+    config.write_text(
+        "set -g status-interval 1\n"
+        "set -g status-right-length 60\n"
+        f"set -g status-right '#({foldcycle} status --format tmux --interval 86400 --file {tips})'\n")
+    socket_name = private_socket("foldcycle-status-styles")
+    run = pty_run(["tmux", "-L", socket_name, "-f", str(config), "new-session", "sh"], cols=80, rows=10,
+                  env={"TERM": "xterm-256color"})
+    try:
+        assert run.pump_until(lambda: "YELORAREV tail" in run.lines()[-1], 10), run.lines()[-1]
+        row = run.screen.buffer[9]
+        start = run.lines()[-1].index("YELORAREV tail")
+
+        def shown(offset):
+            cell = row[start + offset]
+            return (cell.data, cell.fg, cell.bg, cell.bold, cell.italics, cell.underscore, cell.strikethrough,
+                    cell.reverse)
+
+        # The card's RGB green #008000 is tmux's own downsampling to 256 colours (colour28, #008700);
+        # pyte keeps no dim.
+        assert [shown(offset) for offset in (0, 3, 6, 9, 10)] == [
+            ("Y", "brown", "black", True, False, False, False, False),
+            ("O", "ff8700", "000000", True, True, True, False, False),
+            ("R", "brightwhite", "blue", True, False, False, True, True),
+            (" ", "ffffff", "008700", True, False, False, False, False),
+            ("t", "ffffff", "008700", True, False, False, False, False),
+        ]
+    finally:
+        subprocess.run(["tmux", "-L", socket_name, "kill-server"], capture_output=True)
+
+
 def test_shell_prompt_recipe(foldcycle, tmp_path):
     tips = tmp_path / "tips.txt"
     tips.write_text("first tip\n\nsecond tip\n")

@@ -63,9 +63,8 @@ public final class CardScene {
     /// How many laid-out items are kept (≥ 1; default 2, a transition's two slots).
     public var capacity: Int
 
-    private var contents:
-        [(index: Int, text: StyledString, cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?)] =
-            []
+    /// The laid-out items, oldest first.
+    private var contents: [CachedContent] = []
     private var layers: [Layer] = []
 
     /// The picture the last render left standing still and uncovered: a settled item's, or the
@@ -108,13 +107,16 @@ public final class CardScene {
     /// The laid-out cells of item `index` with styled `text` (one cell of padding left and
     /// right), from the cache when present.
     public func slotContent(index: Int, content text: StyledString) -> CellBuffer {
-        if let cached = contents.first(where: { $0.index == index && $0.text == text }) { return cached.cells }
+        if let cached = cachedEntry(index: index, text: text) { return cached.cells }
         let textStyle = style.textStyle(forItemAt: index, depth: compositor.colorDepth)
         if let picture = text.picture {
             let laidOut = PictureCardLayout.layout(
                 picture, size: cardSize, style: textStyle, cellAspect: cellAspect,
                 terminalBackground: compositor.backgroundColor, depth: compositor.colorDepth)
-            remember((index, text, laidOut.cells, LayerContentProfile(laidOut.cells), laidOut.raster))
+            remember(
+                CachedContent(
+                    index: index, text: text, cells: laidOut.cells, profile: LayerContentProfile(laidOut.cells),
+                    picture: laidOut.raster))
             return laidOut.cells
         }
         // One cell of padding on the left and right (when the card is wider than 2 cells), so
@@ -126,16 +128,13 @@ public final class CardScene {
             text, width: cardSize.columns - 2 * inset, height: cardSize.rows, alignment: style.alignment,
             style: textStyle)
         cells.blit(laidOut, at: CellPosition(column: inset, row: 0))
-        remember((index, text, cells, LayerContentProfile(cells), nil))
+        remember(
+            CachedContent(index: index, text: text, cells: cells, profile: LayerContentProfile(cells), picture: nil))
         return cells
     }
 
     /// Caches a laid-out item, dropping the oldest past ``capacity``.
-    private func remember(
-        _ entry: (
-            index: Int, text: StyledString, cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?
-        )
-    ) {
+    private func remember(_ entry: CachedContent) {
         contents.append(entry)
         if contents.count > capacity { contents.removeFirst(contents.count - capacity) }
     }
@@ -145,13 +144,20 @@ public final class CardScene {
     private func slotLayer(index: Int, text: StyledString) -> (
         cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?
     ) {
-        if let cached = contents.first(where: { $0.index == index && $0.text == text }) {
-            return (cached.cells, cached.profile, cached.picture)
+        let entry: CachedContent
+        if let cached = cachedEntry(index: index, text: text) {
+            entry = cached
+        } else {
+            _ = slotContent(index: index, content: text)
+            // slotContent appended the entry last (capacity ≥ 1 keeps it).
+            entry = contents[contents.count - 1]
         }
-        let cells = slotContent(index: index, content: text)
-        // slotContent appended the entry last (capacity ≥ 1 keeps it).
-        let entry = contents[contents.count - 1]
-        return (cells, entry.profile, entry.picture)
+        return (entry.cells, entry.profile, entry.picture)
+    }
+
+    /// The cached item `index` showing `text`, if there is one.
+    private func cachedEntry(index: Int, text: StyledString) -> CachedContent? {
+        contents.first { $0.index == index && $0.text == text }
     }
 
     /// Renders one settled item.
@@ -251,8 +257,12 @@ public final class CardScene {
         layers.removeAll(keepingCapacity: true)
         restingPicture = nil
         for presentation in frame.slots where presentation.isDrawable {
-            let item = presentation.role == .outgoing ? outgoing : incoming
-            layers.append(layer(index: item.index, text: item.content, presentation: presentation))
+            // Each item passed as it is, not picked into a local first (no copy of its StyledString).
+            if presentation.role == .outgoing {
+                layers.append(layer(index: outgoing.index, text: outgoing.content, presentation: presentation))
+            } else {
+                layers.append(layer(index: incoming.index, text: incoming.content, presentation: presentation))
+            }
         }
         compositor.composite(layers, width: cardSize.columns, height: cardSize.rows, into: &destination)
         layers.removeAll(keepingCapacity: true)
@@ -330,5 +340,30 @@ public final class CardScene {
             lines = max(lines, metrics.lineCount)
         }
         return TerminalSize(columns: max(width + 2, 1), rows: max(lines + 2, 1))
+    }
+}
+
+/// A laid-out item in ``CardScene``'s cache. A class, so that finding an item and reading it
+/// copies one reference: as a tuple in the array, each look-up and each field read copied the
+/// whole entry (its text with its optional picture, cells, profile and raster), about 2 k
+/// instructions a frame of a plain-text fold (callgrind, docs/PERFORMANCE.md, issue 29 point 7).
+private final class CachedContent {
+    /// The item's index (its colour in the palette).
+    let index: Int
+    /// The item's content.
+    let text: StyledString
+    /// The laid-out cells.
+    let cells: CellBuffer
+    /// The cells' profile.
+    let profile: LayerContentProfile
+    /// A picture card's raster, nil for text.
+    let picture: PictureRaster?
+
+    init(index: Int, text: StyledString, cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?) {
+        self.index = index
+        self.text = text
+        self.cells = cells
+        self.profile = profile
+        self.picture = picture
     }
 }

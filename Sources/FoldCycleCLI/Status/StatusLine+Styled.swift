@@ -37,8 +37,11 @@ extension StatusLine {
                 foreground: .rgb(CardStyle.contrastingText(on: background)), background: .rgb(background),
                 attributes: .bold)
             var text = ""
+            var previous: CellAttributes = []
             for run in line.runs {
-                text += "#[" + tmuxStyle(base.cell(for: run.style), over: background) + "]" + tmuxText(run.text)
+                let cell = base.cell(for: run.style)
+                text += "#[" + tmuxStyle(cell, after: previous, over: background) + "]" + tmuxText(run.text)
+                previous = cell.attributes
             }
             return Array((text + "#[default]\n").utf8)
         }
@@ -89,19 +92,36 @@ extension StatusLine {
         scalarsReplaced(text) { $0 == "#" ? tmuxHash : nil }
     }
 
-    /// A cell's style in tmux's syntax, `fg=#rrggbb,bg=#rrggbb,bold,…` (a default colour as the
-    /// card's: tmux's own default would be the status bar's).
-    private static func tmuxStyle(_ cell: Cell, over background: RGBColor) -> String {
+    /// A cell's style in tmux's syntax, `fg=colour3,bg=#rrggbb,bold,…`: a palette entry as
+    /// tmux's `colourN` (tmux sends it as SGR 33 or `38;5;n`, so the user's theme shows it, as
+    /// the ansi format does, docs/decisions/0181), any other colour as `#rrggbb`, a default colour
+    /// as the card's (tmux's own default would be the status bar's).
+    ///
+    /// tmux adds a style's attributes to those already set (`#[italics]a#[bold]b` draws `b` bold
+    /// and italic), so a run that leaves out an attribute of the `previous` run's starts with
+    /// `none`, which clears them all (read back from a real tmux: `HEAD`'s underline ran on
+    /// into the rest of the line).
+    private static func tmuxStyle(_ cell: Cell, after previous: CellAttributes, over background: RGBColor)
+        -> String
+    {
         var parts = [
-            "fg=\(cell.foreground.resolved(CardStyle.contrastingText(on: background)))",
-            "bg=\(cell.background.resolved(background))",
+            "fg=" + tmuxColour(cell.foregroundBits, default: CardStyle.contrastingText(on: background)),
+            "bg=" + tmuxColour(cell.backgroundBits, default: background),
         ]
+        if !previous.isSubset(of: cell.attributes) { parts.append("none") }
         let names: [(CellAttributes, String)] = [
             (.bold, "bold"), (.dim, "dim"), (.italic, "italics"), (.underline, "underscore"),
             (.strikethrough, "strikethrough"), (.reverse, "reverse"),
         ]
         for (attribute, name) in names where cell.attributes.contains(attribute) { parts.append(name) }
         return parts.joined(separator: ",")
+    }
+
+    /// A packed cell colour (``Cell/foregroundBits``) in tmux's syntax: `colourN` for palette
+    /// entry N, `#rrggbb` for RGB, `fallback` as `#rrggbb` for the default.
+    private static func tmuxColour(_ packed: UInt32, default fallback: RGBColor) -> String {
+        if let index = TerminalColor.paletteIndex(packed: packed) { return "colour\(index)" }
+        return "\(TerminalColor(packed: packed).resolved(fallback))"
     }
 
     /// The waybar object of a styled line: `text` in Pango markup (each styled run a `span`, all
@@ -125,8 +145,9 @@ extension StatusLine {
         return Array((object.serialized + "\n").utf8)
     }
 
-    /// A run's style as Pango `span` attributes (colours as `#rrggbb`; none for the default
-    /// style).
+    /// A run's style as Pango `span` attributes (colours as `#rrggbb`, a palette entry as xterm's
+    /// default RGB for it, ``ColorDepth/ansi256Color(index:)``: Pango has no palette; reverse has
+    /// no Pango attribute; none for the default style).
     private static func pangoAttributes(_ style: StyledString.Style) -> String {
         var parts: [String] = []
         if let color = TerminalColor(style.foreground) { parts.append("foreground=\"\(color.resolved(.black))\"") }

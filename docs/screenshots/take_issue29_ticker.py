@@ -1,0 +1,31 @@
+"""Takes the issue 29 Rainbow screenshot described in README.md: the embedding example
+(`foldcycle-ticker-example`, PseudoFoldCycler with a Rainbow-styled first tip) in xterm under Xvfb
+(DejaVu Sans Mono 16), white, black, and in tmux inside the black xterm, stacked.
+
+    .venv/bin/python docs/screenshots/take_issue29_ticker.py TICKER_EXAMPLE
+
+Needs xterm, Xvfb, ImageMagick (import), xdotool, tmux."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import take_issue29  # noqa: E402  (its xterm, tmux and grid)
+
+
+def main():
+    example = os.path.abspath(sys.argv[1])
+    os.makedirs(take_issue29.RAW, exist_ok=True)
+    xvfb, display = take_issue29.start_display()
+    try:
+        rows = [[take_issue29.shoot(display, f"ticker-{'tmux' if tmux else bg}", example, bg, 48, 8 + tmux, 0.35,
+                                    tmux)]
+                for bg, tmux in (("white", False), ("black", False), ("black", True))]
+    finally:
+        xvfb.terminate()
+        xvfb.wait()
+    take_issue29.grid(rows, os.path.join(HERE, "xterm-tmux-pseudofoldcycler-rainbow.png"))
+
+
+if __name__ == "__main__":
+    main()
