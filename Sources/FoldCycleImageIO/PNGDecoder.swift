@@ -26,13 +26,13 @@ enum PNGDecoder {
         if !header.interlaced {
             // Row by row as the data inflates: neither the inflated data nor (for a smaller size)
             // the full-size RGBA is ever held.
-            let target: PNGRowStream.Target =
-                factor > 1
-                ? .reduced(downsampler) : .whole([UInt8](repeating: 0, count: header.width * header.height * 4))
-            let stream = PNGRowStream(header: header, expander: expander, target: target)
+            // The full-size picture is made by the stream itself, at its first row (``PNGRowStream/Target``).
             let count = rawCount(header, passes: passes)
             let rows = try inflating { () throws(Inflate.Failure) in
-                try Inflate.zlib(chunks.imageData, outputCount: count, into: stream)
+                try Inflate.zlib(
+                    chunks.imageData, outputCount: count,
+                    into: PNGRowStream(
+                        header: header, expander: expander, target: factor > 1 ? .reduced(downsampler) : .whole([])))
             }
             if let failure = rows.failure { throw failure }
             switch rows.target {

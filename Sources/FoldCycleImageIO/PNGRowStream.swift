@@ -9,7 +9,9 @@ struct PNGRowStream: InflateSink {
 
     /// Where finished rows go.
     enum Target {
-        /// The full-size RGBA picture, `width × height × 4` bytes, filled row by row.
+        /// The full-size RGBA picture, `width × height × 4` bytes, filled row by row. Start it
+        /// empty: it is made at the first row, inside the inflater (made before, the caller's copy
+        /// would share its storage and the first row's write would copy the whole picture).
         case whole([UInt8])
         /// Reduced as the rows come.
         case reduced(PNGBoxDownsampler)
@@ -72,7 +74,8 @@ struct PNGRowStream: InflateSink {
         guard failure == nil, rows < header.height else { return }
         let filterType = current[0]
         let first = rows == 0
-        let (rowBytes, bytesPerPixel, width, expander) = (rowBytes, bytesPerPixel, header.width, expander)
+        let (rowBytes, bytesPerPixel, width, height) = (rowBytes, bytesPerPixel, header.width, header.height)
+        let expander = expander
         var known = true
         var badIndex: Int?
         current.withUnsafeMutableBufferPointer { current in
@@ -83,7 +86,8 @@ struct PNGRowStream: InflateSink {
                     line, filterType: filterType, above: first ? nil : up, count: rowBytes, bytesPerPixel: bytesPerPixel
                 )
                 guard known else { return }
-                badIndex = Self.expand(line, width: width, row: rows, expander: expander, into: &target, rgba: &rgba)
+                badIndex = Self.expand(
+                    line, width: width, height: height, row: rows, expander: expander, into: &target, rgba: &rgba)
             }
         }
         guard known else {
@@ -100,12 +104,14 @@ struct PNGRowStream: InflateSink {
 
     /// Expands row `row`'s samples at `line` into `target`; the bad palette index, if any.
     private static func expand(
-        _ line: UnsafePointer<UInt8>, width: Int, row: Int, expander: PNGPixelExpander, into target: inout Target,
+        _ line: UnsafePointer<UInt8>, width: Int, height: Int, row: Int, expander: PNGPixelExpander,
+        into target: inout Target,
         rgba: inout [UInt8]
     ) -> Int? {
         switch target {
         case .whole(var pixels):
             target = .whole([])  // Unshared while written: no copy.
+            if pixels.isEmpty { pixels = [UInt8](repeating: 0, count: width * height * 4) }
             let bad = pixels.withUnsafeMutableBufferPointer { pixels in
                 pixels.baseAddress.flatMap { expander.expand(line, count: width, into: $0 + row * width * 4, step: 4) }
             }
