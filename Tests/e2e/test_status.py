@@ -95,19 +95,26 @@ def test_follow_waybar_lines_are_json(foldcycle):
                                                     ["color-1", "color-0", "color-1"])
 
 
-def test_tmux_status_line_recipe(foldcycle, pty_run, tmp_path):
-    # The README's recipe in a real tmux: the status line shows the item in its card's colours,
-    # its '#' shown as itself.
-    tips = tmp_path / "tips.txt"
-    tips.write_text("Tip #1: fold\n\nTip #2: cube\n")
+def tmux_with_status(foldcycle, pty_run, tmp_path, tips, name):
+    """A real tmux (its own socket, `name`) in an 80 × 10 pty whose status line is the README's
+    recipe over `tips`: the socket's name (kill its server after) and the run."""
     config = tmp_path / "tmux.conf"
     config.write_text(
         "set -g status-interval 1\n"
         "set -g status-right-length 60\n"
         f"set -g status-right '#({foldcycle} status --format tmux --interval 86400 --file {tips})'\n")
-    socket_name = private_socket("foldcycle-status")
+    socket_name = private_socket(name)
     run = pty_run(["tmux", "-L", socket_name, "-f", str(config), "new-session", "sh"], cols=80, rows=10,
                   env={"TERM": "xterm-256color"})
+    return socket_name, run
+
+
+def test_tmux_status_line_recipe(foldcycle, pty_run, tmp_path):
+    # The README's recipe in a real tmux: the status line shows the item in its card's colours,
+    # its '#' shown as itself.
+    tips = tmp_path / "tips.txt"
+    tips.write_text("Tip #1: fold\n\nTip #2: cube\n")
+    socket_name, run = tmux_with_status(foldcycle, pty_run, tmp_path, tips, "foldcycle-status")
     try:
         assert run.pump_until(lambda: "Tip #1: fold" in run.lines()[-1], 10), run.lines()[-1]
         row = run.screen.buffer[9]
@@ -129,14 +136,7 @@ def test_tmux_draws_an_items_palette_colours_as_the_terminals_own(foldcycle, pty
         + b"#[fg=colour15,bg=colour4,none,bold,dim,strikethrough,reverse]REV" \
         + b"#[fg=#ffffff,bg=#008000,none,bold] tail#[default]\n"
     assert status(foldcycle, "--format", "tmux", "--file", str(tips)).stdout == expected
-    config = tmp_path / "tmux.conf"
-    config.write_text(
-        "set -g status-interval 1\n"
-        "set -g status-right-length 60\n"
-        f"set -g status-right '#({foldcycle} status --format tmux --interval 86400 --file {tips})'\n")
-    socket_name = private_socket("foldcycle-status-styles")
-    run = pty_run(["tmux", "-L", socket_name, "-f", str(config), "new-session", "sh"], cols=80, rows=10,
-                  env={"TERM": "xterm-256color"})
+    socket_name, run = tmux_with_status(foldcycle, pty_run, tmp_path, tips, "foldcycle-status-styles")
     try:
         assert run.pump_until(lambda: "YELORAREV tail" in run.lines()[-1], 10), run.lines()[-1]
         row = run.screen.buffer[9]
