@@ -79,6 +79,10 @@ enum KeysTarget {
                     (1...TerminalGraphicsProbe.maximumCellPixels).contains(width)
                         && (1...TerminalGraphicsProbe.maximumCellPixels).contains(height),
                     "cell size \(width)x\(height) out of range")
+            case .terminalName(let name):
+                FuzzCheck.require(
+                    TerminalGraphicsProbe.terminalName(Array((">|" + name).utf8)) == name,
+                    "terminal name \(name) does not read back")
             default: break
             }
         }
@@ -87,6 +91,9 @@ enum KeysTarget {
         // The launch answers' parsers take the bytes alone too (docs/decisions/0154-pictures-at-rest.md).
         _ = TerminalGraphicsProbe.deviceAttributes(bytes)
         _ = TerminalGraphicsProbe.kittyReply(bytes)
+        if let name = TerminalGraphicsProbe.terminalName(bytes) {
+            _ = TerminalGraphicsProbe.showsInlineImages(name)
+        }
         if let size = TerminalGraphicsProbe.cellSize(bytes) {
             FuzzCheck.require(size.width >= 1 && size.height >= 1, "cell size below 1")
         }

@@ -58,7 +58,8 @@ package struct VTModel {
     package var scrollback: [String] = []
     /// DECAWM: whether a print past the right margin wraps (or, when off, is dropped).
     package var autowrap = true
-    /// Terminal graphics received (DCS and APC strings: sixel images, kitty commands), each with
+    /// Terminal graphics received (DCS and APC strings: sixel images, kitty commands; OSC 1337
+    /// `File=`: iTerm2 inline images), each with
     /// the cursor where it was drawn; they do not change the cells.
     package var graphics: [(text: String, row: Int, column: Int)] = []
     /// What DECSC (`ESC 7`) saved: the cursor and the pen.
@@ -178,6 +179,9 @@ package struct VTModel {
                 errors.append("OSC 8 URI with a byte outside 0x21-0x7E")
             }
             link = String(uri)
+        } else if body.hasPrefix("1337;File=") {
+            // An iTerm2 inline image: graphics, like a sixel image.
+            graphics.append(("\u{1B}]" + body + "\u{1B}\\", row, column))
         } else {
             errors.append("unexpected OSC \(body.prefix(8))")
         }

@@ -9,12 +9,16 @@ package enum PictureGraphics: Hashable, Sendable {
     /// The kitty graphics protocol (its query answered `OK`), placed over `c` × `r` cells; the
     /// bitmap is sent at `cellWidth` × `cellHeight` pixels a cell.
     case kitty(cellWidth: Int, cellHeight: Int)
+    /// iTerm2 inline images (XTVERSION named iTerm2 or WezTerm): a PNG of `cellWidth` ×
+    /// `cellHeight` pixels a cell, shown over as many cells (docs/decisions/0235-png-encoder-and-iterm2-images.md).
+    case iterm2(cellWidth: Int, cellHeight: Int)
 
     /// A cell's size in pixels, nil for ``cells``.
     package var cellPixels: (width: Int, height: Int)? {
         switch self {
         case .cells: return nil
-        case .sixel(let width, let height), .kitty(let width, let height): return (width, height)
+        case .sixel(let width, let height), .kitty(let width, let height), .iterm2(let width, let height):
+            return (width, height)
         }
     }
 }

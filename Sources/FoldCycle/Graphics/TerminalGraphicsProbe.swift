@@ -1,7 +1,8 @@
 /// What a terminal says at launch about drawing pictures, and the choice made from it
-/// (docs/decisions/0154-pictures-at-rest.md): the kitty graphics query answered `OK`, DA1's
-/// attributes (4: sixel), and a cell's size in pixels (`CSI 16 t`'s answer, else the
-/// terminal's `TIOCGWINSZ` pixels). The queries go out with the background query, before its
+/// (docs/decisions/0154-pictures-at-rest.md, 0235-png-encoder-and-iterm2-images.md): the kitty
+/// graphics query answered `OK`, the name XTVERSION answered (iTerm2 and WezTerm take iTerm2
+/// inline images), DA1's attributes (4: sixel), and a cell's size in pixels (`CSI 16 t`'s
+/// answer, else the terminal's `TIOCGWINSZ` pixels). The queries go out with the background query, before its
 /// DA1, which every terminal answers last (``TerminalBackground/query``).
 package struct TerminalGraphicsProbe: Hashable, Sendable {
     /// The attributes DA1 answered (`CSI ? 62 ; 4 ; 22 c` → [62, 4, 22]), nil when none came.
@@ -10,30 +11,66 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
     package var kittyGraphics = false
     /// A cell's size in pixels (width, height), nil when unknown.
     package var cellPixels: (width: Int, height: Int)?
+    /// The name and version XTVERSION answered (`iTerm2 3.5.0`), nil when none came.
+    package var terminalName: String?
 
     package init(
-        deviceAttributes: [Int]? = nil, kittyGraphics: Bool = false, cellPixels: (width: Int, height: Int)? = nil
+        deviceAttributes: [Int]? = nil, kittyGraphics: Bool = false, cellPixels: (width: Int, height: Int)? = nil,
+        terminalName: String? = nil
     ) {
         self.deviceAttributes = deviceAttributes
         self.kittyGraphics = kittyGraphics
         self.cellPixels = cellPixels
+        self.terminalName = terminalName
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.deviceAttributes == rhs.deviceAttributes && lhs.kittyGraphics == rhs.kittyGraphics
             && lhs.cellPixels?.width == rhs.cellPixels?.width && lhs.cellPixels?.height == rhs.cellPixels?.height
+            && lhs.terminalName == rhs.terminalName
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(deviceAttributes)
         hasher.combine(kittyGraphics)
+        hasher.combine(terminalName)
         hasher.combine(cellPixels?.width)
         hasher.combine(cellPixels?.height)
     }
 
     /// The kitty graphics query (a 1 × 1 RGB image, `a=q`: checked, never stored, id 31), then
-    /// `CSI 16 t` (report a cell's size in pixels). Sent before the background query's DA1.
-    package static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t".utf8)
+    /// `CSI 16 t` (report a cell's size in pixels), then XTVERSION (`CSI > q`, report the
+    /// terminal's name). Sent before the background query's DA1.
+    package static let query: [UInt8] = Array(
+        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q".utf8)
+
+    /// The most bytes of a terminal's name believed (a longer XTVERSION answer is taken as none).
+    package static let maximumNameBytes = 64
+
+    /// The names (XTVERSION's answer, up to the first space or `(`) of terminals that show
+    /// iTerm2 inline images (`OSC 1337 ; File=`): iTerm2 and WezTerm. A terminal that does not
+    /// answer XTVERSION, or answers another name, is not sent them.
+    package static let inlineImageTerminals: Set<String> = ["iTerm2", "WezTerm"]
+
+    /// XTVERSION's answer's text (after `ESC P`, before ST: `>|iTerm2 3.5.0`): the name and
+    /// version, nil when it is not that answer, is empty, longer than ``maximumNameBytes`` or
+    /// holds a byte outside printable ASCII.
+    package static func terminalName<Bytes: Collection<UInt8>>(_ text: Bytes) -> String? {
+        let bytes = Array(text)
+        guard bytes.starts(with: Array(">|".utf8)) else { return nil }
+        let name = bytes.dropFirst(2)
+        guard !name.isEmpty, name.count <= maximumNameBytes, name.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+            return nil
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// Whether XTVERSION's answer `name` is a terminal that shows iTerm2 inline images: its
+    /// first word (up to a space or `(`) is one of ``inlineImageTerminals``.
+    package static func showsInlineImages(_ name: String) -> Bool {
+        let word = name.prefix { $0 != " " && $0 != "(" }
+        return inlineImageTerminals.contains(String(word))
+    }
 
     /// The id the kitty query uses; its answer is `ESC _ G i=31 ; OK ESC \`.
     package static let kittyQueryID = 31
@@ -100,12 +137,16 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
     }
 
     /// How settled pictures are drawn on this terminal: kitty graphics when its query was
-    /// answered `OK`, else sixel when DA1 lists attribute 4, else cells; cells too when the cell
-    /// size is unknown, inside tmux (`TMUX` set: passthrough is not known to work), or when
-    /// `allowed` is false (`--pictures cells`).
+    /// answered `OK`, else iTerm2 inline images when XTVERSION named a terminal that shows them
+    /// (``showsInlineImages(_:)``: full colour, where sixel has 256), else sixel when DA1 lists
+    /// attribute 4, else cells; cells too when the cell size is unknown, inside tmux (`TMUX`
+    /// set: passthrough is not known to work), or when `allowed` is false (`--pictures cells`).
     package func graphics(allowed: Bool, environment: [String: String]) -> PictureGraphics {
         guard allowed, environment["TMUX"] == nil, let cell = cellPixels else { return .cells }
         if kittyGraphics { return .kitty(cellWidth: cell.width, cellHeight: cell.height) }
+        if let name = terminalName, Self.showsInlineImages(name) {
+            return .iterm2(cellWidth: cell.width, cellHeight: cell.height)
+        }
         if deviceAttributes?.contains(4) == true { return .sixel(cellWidth: cell.width, cellHeight: cell.height) }
         return .cells
     }

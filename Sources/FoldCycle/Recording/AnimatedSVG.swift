@@ -139,8 +139,13 @@ struct SVGDocumentWriter {
     var frameWidth: Double { Double(columns) * style.cellWidth }
     var frameHeight: Double { Double(rows) * style.cellHeight }
 
-    /// Draws `cells` at strip slot `slot` (x = slot × the frame's width).
-    mutating func addFrame(_ cells: CellBuffer, slot: Int) {
+    /// Draws `cells` at strip slot `slot` (x = slot × the frame's width); `resting`, when given
+    /// and inside the cells, as a PNG image over its area, whose cells are then drawn as its
+    /// background only (docs/decisions/0236-svg-embeds-resting-pictures.md).
+    mutating func addFrame(_ cells: CellBuffer, resting: RestingPicture? = nil, slot: Int) {
+        var cells = cells
+        var image = ""
+        if let resting, let embedded = self.image(resting, in: &cells) { image = embedded }
         let shapes = SVGFrameShapes(cells, background: style.background, foreground: style.foreground)
         body += slot == 0 ? "<g>" : "<g transform=\"translate(\(Self.number(Double(slot) * frameWidth)))\">"
         for layer in [shapes.backgrounds, shapes.blocks] {
@@ -161,8 +166,33 @@ struct SVGDocumentWriter {
                 start = end
             }
         }
+        body += image
         for run in shapes.texts { body += text(run) }
         body += "</g>"
+    }
+
+    /// The `<image>` of `resting` at its area's pixel size (the area's cells × the style's cell
+    /// size, rounded), its area in `cells` blanked to the picture's background (one rectangle
+    /// under the image, no half blocks); nil, `cells` untouched, when the area is not inside
+    /// `cells` or the picture has no pixels.
+    private func image(_ resting: RestingPicture, in cells: inout CellBuffer) -> String? {
+        let area = resting.origin
+        guard area.column >= 0, area.row >= 0, resting.columns > 0, resting.rows > 0,
+            area.column + resting.columns <= cells.width, area.row + resting.rows <= cells.height
+        else { return nil }
+        let width = Int((Double(resting.columns) * style.cellWidth).rounded())
+        let height = Int((Double(resting.rows) * style.cellHeight).rounded())
+        guard let png = resting.png(width: width, height: height) else { return nil }
+        let blank = Cell.space(background: .rgb(resting.background))
+        for row in area.row..<area.row + resting.rows {
+            for column in area.column..<area.column + resting.columns { cells[column, row] = blank }
+        }
+        let x = Self.number(Double(area.column) * style.cellWidth)
+        let y = Self.number(Double(area.row) * style.cellHeight)
+        let base64 = String(decoding: KittyGraphicsEncoder.base64(png), as: UTF8.self)
+        return "<image x=\"\(x)\" y=\"\(y)\" width=\"\(Self.number(Double(resting.columns) * style.cellWidth))\" "
+            + "height=\"\(Self.number(Double(resting.rows) * style.cellHeight))\" preserveAspectRatio=\"none\" "
+            + "href=\"data:image/png;base64,\(base64)\"/>"
     }
 
     /// One `<text>` for `run`.

@@ -8,10 +8,18 @@
 /// `--record FILE.svg` alike (docs/DESIGN.md#pictures): each distinct picture once, which one is
 /// on screen from each time, and the cells they hold; the document is made at the end, every
 /// picture as large as the largest (the footer comes and goes, a live terminal is resized),
-/// padded with blank cells at its right and bottom.
+/// padded with blank cells at its right and bottom. A frame's resting picture, when given, is
+/// embedded as a PNG image over its area instead of the area's cells
+/// (docs/decisions/0236-svg-embeds-resting-pictures.md).
 package struct SVGPictureTimeline {
-    private var pictures: [CellBuffer: Int] = [:]
-    private var distinct: [CellBuffer] = []
+    /// One distinct picture: its cells and the picture resting on them.
+    private struct Picture: Hashable {
+        var cells: CellBuffer
+        var resting: RestingPicture?
+    }
+
+    private var pictures: [Picture: Int] = [:]
+    private var distinct: [Picture] = []
     private var timeline: [(time: TimeInterval, picture: Int)] = []
 
     /// The largest picture's size so far: every picture is built this large.
@@ -30,7 +38,7 @@ package struct SVGPictureTimeline {
 
     /// The cells the document would build with `cells` added.
     package func builtCellCount(adding cells: CellBuffer) -> Int {
-        guard pictures[cells] == nil else { return builtCellCount }
+        guard pictures[Picture(cells: cells)] == nil else { return builtCellCount }
         return Self.builtCells(
             pictures: distinct.count + 1, width: max(width, cells.width), height: max(height, cells.height))
     }
@@ -43,15 +51,17 @@ package struct SVGPictureTimeline {
     }
 
     /// Adds `cells`, on screen from `time` (not before the previous frame's; the first frame is
-    /// shown from 0 whatever its time).
-    package mutating func add(_ cells: CellBuffer, at time: TimeInterval) {
+    /// shown from 0 whatever its time), with `resting` (placed in `cells`) drawn as an image over
+    /// its area when given.
+    package mutating func add(_ cells: CellBuffer, resting: RestingPicture? = nil, at time: TimeInterval) {
         let picture: Int
-        if let known = pictures[cells] {
+        let key = Picture(cells: cells, resting: resting)
+        if let known = pictures[key] {
             picture = known
         } else {
             picture = distinct.count
-            pictures[cells] = picture
-            distinct.append(cells)
+            pictures[key] = picture
+            distinct.append(key)
             (width, height) = (max(width, cells.width), max(height, cells.height))
         }
         if timeline.last?.picture != picture { timeline.append((timeline.isEmpty ? 0 : time, picture)) }
@@ -72,8 +82,10 @@ package struct SVGPictureTimeline {
         }
         pictures = [:]
         for slot in distinct.indices {
-            writer.addFrame(Self.padded(distinct[slot], width: width, height: height), slot: slot)
-            distinct[slot] = CellBuffer(width: 0, height: 0)
+            writer.addFrame(
+                Self.padded(distinct[slot].cells, width: width, height: height), resting: distinct[slot].resting,
+                slot: slot)
+            distinct[slot] = Picture(cells: CellBuffer(width: 0, height: 0))
         }
         distinct = []
         timeline = []

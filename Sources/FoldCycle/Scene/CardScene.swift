@@ -268,6 +268,12 @@ public final class CardScene {
         layers.removeAll(keepingCapacity: true)
     }
 
+    /// Item `index`'s picture area as it rests on a settled card (as ``render(index:content:into:)``
+    /// leaves ``restingPicture``), without drawing it; nil when `content` shows no bitmap.
+    package func settledPicture(index: Int, content: StyledString) -> RestingPicture? {
+        resting(index: index, text: content, at: .zero)
+    }
+
     /// Item `index`'s picture area as a resting picture, its card's top-left at `origin`, its
     /// letterbox the card's background as the output shows it at the colour depth; nil when
     /// `text` holds no bitmap or the colour depth shows none.

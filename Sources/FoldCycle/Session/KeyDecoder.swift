@@ -6,7 +6,7 @@
 /// markers, Alt+key) and control strings (OSC, DCS, SOS, PM, APC, up to BEL or ST) with their
 /// contents: typed input never reaches the screen as a control, and a mouse report is never
 /// taken for typed text. Of control strings only the terminal's answer to an OSC 11 query is
-/// read (``TerminalReport/backgroundColor(_:)``, ``TerminalBackground/parseReply(_:)``), and of APC strings the kitty graphics query's answer (``TerminalReport/kittyGraphics(_:)``). A control string never holds the keys after it for long: it is dropped
+/// read (``TerminalReport/backgroundColor(_:)``, ``TerminalBackground/parseReply(_:)``), of APC strings the kitty graphics query's answer (``TerminalReport/kittyGraphics(_:)``), and of DCS strings XTVERSION's answer (``TerminalReport/terminalName(_:)``). A control string never holds the keys after it for long: it is dropped
 /// once it passes ``Limits/controlStringBytes``, or when ``flushPendingEscape()`` finds it
 /// unfinished (a terminal sends one whole; `Alt+]` typed alone starts one that nothing ends). Mouse reports are decoded in SGR form (`CSI < b ; x ; y M|m`, mode
 /// 1006) and in the older X10 form (`CSI M` and three bytes). A lone ESC is ``KeyPress/escape``
@@ -40,10 +40,13 @@ package struct KeyDecoder: Sendable {
     private var readsOSC = false
     /// Whether the kept control string is an APC.
     private var readsAPC = false
+    /// Whether the kept control string is a DCS (for the XTVERSION answer).
+    private var readsDCS = false
 
     /// The most bytes of an OSC string kept to be read as an answer (`11;rgba:ffff/ffff/ffff/ffff`
-    /// is 27); a longer string is dropped as any other.
-    static let maximumOSCAnswerBytes = 40
+    /// is 27, XTVERSION's `>|` and a name at most ``TerminalGraphicsProbe/maximumNameBytes``); a
+    /// longer string is dropped as any other.
+    static let maximumOSCAnswerBytes = 2 + TerminalGraphicsProbe.maximumNameBytes
 
     /// Creates a decoder in the ground state.
     package init() {}
@@ -193,8 +196,9 @@ package struct KeyDecoder: Sendable {
             // OSC, DCS, SOS, PM, APC: the whole string is dropped, but an OSC is read as it
             // goes in case it is an answer (``endString(into:)``).
             state = .string(0)
-            readsOSC = byte == UInt8(ascii: "]") || byte == UInt8(ascii: "_")
+            readsOSC = byte == UInt8(ascii: "]") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "P")
             readsAPC = byte == UInt8(ascii: "_")
+            readsDCS = byte == UInt8(ascii: "P")
             oscText.removeAll(keepingCapacity: true)
         } else if byte == 0x1B {
             batch.emit(.key(.escape))  // Esc, then a new escape.
@@ -223,6 +227,10 @@ package struct KeyDecoder: Sendable {
         guard readsOSC else { return }
         if readsAPC {
             if let ok = TerminalGraphicsProbe.kittyReply(oscText) { batch.emit(.kittyGraphics(ok)) }
+            return
+        }
+        if readsDCS {
+            if let name = TerminalGraphicsProbe.terminalName(oscText) { batch.emit(.terminalName(name)) }
             return
         }
         guard oscText.starts(with: Array("11;".utf8)),

@@ -19,4 +19,8 @@ public enum TerminalReport: Hashable, Sendable {
     case kittyGraphics(Bool)
     /// A cell's size in pixels (the answer to `CSI 16 t`, `CSI 6 ; height ; width t`).
     case cellSize(width: Int, height: Int)
+    /// The terminal's name and version (the answer to XTVERSION, `CSI > q`, which is
+    /// `DCS > | text ST`): `iTerm2 3.5.0`, `WezTerm 20240203-110809-5046fc22`, `XTerm(390)`;
+    /// printable ASCII, at most 64 bytes.
+    case terminalName(String)
 }

@@ -424,6 +424,7 @@ public final class TerminalSession: Sendable {
             switch decoded {
             case .report(.backgroundColor(let colour)): state.value.answers.background = colour
             case .report(.kittyGraphics(let ok)): state.value.answers.graphics.kittyGraphics = ok
+            case .report(.terminalName(let name)): state.value.answers.graphics.terminalName = name
             case .report(.cellSize(let width, let height)):
                 state.value.answers.graphics.cellPixels = (width, height)
             case .report(.deviceAttributes(let attributes)):

@@ -38,6 +38,8 @@ final class CycleRenderFrames: RenderSource {
 
     var cells: CellBuffer { transitions[current].cells }
 
+    var restingPicture: RestingPicture? { transitions[current].restingPicture }
+
     var title: String { transitions[0].title + ", every item" }
 
     /// Transition `k` and its frame `j` of frame `index` (every transition's frame 0 but the

@@ -42,6 +42,9 @@ final class DeckRenderFrames: RenderSource {
     let settings: DeckRenderSettings
     let count: Int
     private(set) var cells: CellBuffer
+    /// The deck's top card's picture when it rests at the frame made last (the scene's
+    /// ``RestingPictureSource/restingPicture(at:)``, placed as ``cells`` holds the scene).
+    private(set) var restingPicture: RestingPicture?
     private let runner: DeckScriptRunner<ArrayDataSource<StyledString>>
     private let scene: DeckScene<ArrayDataSource<StyledString>>
     private var sceneCells: CellBuffer
@@ -114,6 +117,7 @@ final class DeckRenderFrames: RenderSource {
         guard let made else { return }
         current = (made, decisions)
         scene.render(at: made.time, into: &sceneCells)
+        restingPicture = scene.restingPicture(at: made.time)
         cells.reset(width: cells.width, height: cells.height)
         cells.blit(sceneCells, at: CellPosition(column: 0, row: 0))
         let top = runner.deck.topIndex

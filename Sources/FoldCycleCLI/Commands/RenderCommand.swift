@@ -204,6 +204,9 @@ struct RenderCommand {
     /// `never` here, so the bytes do not depend on where render runs).
     let hyperlinks: Bool
     let pictureStyle: AnimatedSVGStyle
+    /// Whether `--format svg` embeds a settled card's picture as a PNG image (`--pictures auto`,
+    /// the default) rather than its half-block cells (`--pictures cells`).
+    let embedsRestingPictures: Bool
     /// `--deck`: the scripted deck rendered instead of the transition (whose settings are then
     /// their defaults), or nil.
     let deck: DeckRenderSettings?
@@ -286,6 +289,7 @@ struct RenderCommand {
                 pictureStyle: AnimatedSVGStyle(
                     fontFamily: try Self.fontFamily(values), cellWidth: Double(cellSize.columns),
                     cellHeight: Double(cellSize.rows), background: background),
+                embedsRestingPictures: reading.pictures == .auto,
                 deck: deck))
     }
 

@@ -44,6 +44,9 @@ final class RenderFrames: RenderSource {
     private(set) var cells: CellBuffer
     /// The transition's state at the frame rendered last.
     private var state: TransitionFrame?
+    /// The item at rest at the frame rendered last: the outgoing one at its start (t = 0), the
+    /// incoming one at its end (t = 1); nil between, or when that item shows no bitmap.
+    private(set) var restingPicture: RestingPicture?
 
     init(command: RenderCommand) {
         self.command = command
@@ -76,6 +79,8 @@ final class RenderFrames: RenderSource {
         scene.render(
             state, outgoing: (from, command.contents[from]), incoming: (toItem, command.contents[toItem]), into: &cells)
         self.state = state
+        let settled = samples[index].t == 0 ? from : samples[index].t == 1 ? toItem : nil
+        restingPicture = settled.flatMap { scene.settledPicture(index: $0, content: command.contents[$0]) }
     }
 
     /// `foldcycle render: fold down` (no direction for the fade).

@@ -20,6 +20,9 @@ protocol RenderSource: AnyObject {
     func render(_ index: Int)
     /// The cells of the frame made last.
     var cells: CellBuffer { get }
+    /// The picture the frame made last shows standing still (a settled card's), placed in its
+    /// cells, or nil: what `--format svg` embeds as an image (docs/decisions/0236-svg-embeds-resting-pictures.md).
+    var restingPicture: RestingPicture? { get }
     /// The fields plain text shows after `# frame i/N` for frame `index`, the one made last.
     func summary(ofFrame index: Int) -> [(name: String, value: String)]
     /// The JSON object of frame `index`, the one made last.
@@ -38,7 +41,7 @@ extension RenderSource {
     /// Frame `index`, the one made last, as the formats see it.
     func frame(_ index: Int) -> RenderedFrame {
         RenderedFrame(
-            index: index, count: count, time: time(ofFrame: index), cells: cells,
+            index: index, count: count, time: time(ofFrame: index), cells: cells, restingPicture: restingPicture,
             markers: markers(afterFrame: index), summary: { self.summary(ofFrame: index) },
             record: { self.record(ofFrame: index) })
     }

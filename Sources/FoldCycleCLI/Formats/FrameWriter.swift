@@ -78,6 +78,8 @@ struct RenderedFrame {
     let time: TimeInterval
     /// What the frame shows.
     let cells: CellBuffer
+    /// The picture standing still in ``cells``, or nil (``RenderSource/restingPicture``).
+    let restingPicture: RestingPicture?
     /// What settled or began at the frame (asciicast markers), in order.
     let markers: [String]
     /// The header fields plain text shows after `# frame i/N`, in order (`t=…`, `progress=…`).

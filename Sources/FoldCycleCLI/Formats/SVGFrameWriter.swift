@@ -27,21 +27,25 @@ struct SVGFrameWriter: FrameWriter {
 
     private let style: AnimatedSVGStyle
     private let loopEnd: TimeInterval?
+    private let embedsRestingPictures: Bool
     private var pictures = SVGPictureTimeline()
 
-    /// A picture drawn in `style` of the frames before `loopEnd` (all of them when nil).
-    init(style: AnimatedSVGStyle, loopEnd: TimeInterval? = nil) {
+    /// A picture drawn in `style` of the frames before `loopEnd` (all of them when nil), a
+    /// settled card's picture embedded as an image when `embedsRestingPictures`.
+    init(style: AnimatedSVGStyle, loopEnd: TimeInterval? = nil, embedsRestingPictures: Bool = true) {
         self.style = style
         self.loopEnd = loopEnd
+        self.embedsRestingPictures = embedsRestingPictures
     }
 
     init(command: RenderCommand, title: String, loopEnd: TimeInterval) {
-        self.init(style: command.pictureStyle, loopEnd: loopEnd)
+        self.init(
+            style: command.pictureStyle, loopEnd: loopEnd, embedsRestingPictures: command.embedsRestingPictures)
     }
 
     mutating func write(_ frame: RenderedFrame) -> [UInt8] {
         guard frame.index == 0 || loopEnd.map({ frame.time < $0 }) ?? true else { return [] }
-        pictures.add(frame.cells, at: frame.time)
+        pictures.add(frame.cells, resting: embedsRestingPictures ? frame.restingPicture : nil, at: frame.time)
         return []
     }
 

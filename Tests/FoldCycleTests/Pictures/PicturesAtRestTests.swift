@@ -156,14 +156,61 @@ struct PicturesAtRestTests {
                 == .cells)
     }
 
+    @Test("iTerm2 and WezTerm by XTVERSION's answer: inline images, before sixel, after kitty; other names sixel")
+    func inlineImageChoice() {
+        let cell = (width: 10, height: 20)
+        func choice(_ name: String?, kitty: Bool = false) -> PictureGraphics {
+            TerminalGraphicsProbe(
+                deviceAttributes: [62, 4], kittyGraphics: kitty, cellPixels: cell, terminalName: name
+            )
+            .graphics(allowed: true, environment: [:])
+        }
+        #expect(choice("iTerm2 3.5.0") == .iterm2(cellWidth: 10, cellHeight: 20))
+        #expect(choice("WezTerm 20240203-110809-5046fc22") == .iterm2(cellWidth: 10, cellHeight: 20))
+        #expect(choice("WezTerm 20240203-110809-5046fc22", kitty: true) == .kitty(cellWidth: 10, cellHeight: 20))
+        for other in ["XTerm(390)", "foot(1.16.2)", "iTerm2x 1", "Wez", "tmux 3.4", nil] {
+            #expect(choice(other) == .sixel(cellWidth: 10, cellHeight: 20), "\(other ?? "no answer")")
+        }
+        let iTerm = TerminalGraphicsProbe(cellPixels: cell, terminalName: "iTerm2 3.5.0")
+        #expect(iTerm.graphics(allowed: true, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]) == .cells)
+        #expect(iTerm.graphics(allowed: false, environment: [:]) == .cells)
+    }
+
+    @Test(
+        "XTVERSION's answer",
+        arguments: [
+            (">|iTerm2 3.5.0", "iTerm2 3.5.0"), (">|XTerm(390)", "XTerm(390)"), ("|iTerm2", nil), (">|", nil),
+            (">|a\u{7}b", nil), (">|é", nil),
+            (">|" + String(repeating: "n", count: 64), String(repeating: "n", count: 64)),
+            (">|" + String(repeating: "n", count: 65), nil), ("1$r0m", nil),
+        ] as [(String, String?)])
+    func terminalName(text: String, name: String?) {
+        #expect(TerminalGraphicsProbe.terminalName(Array(text.utf8)) == name)
+    }
+
+    @Test("iTerm2 inline image: OSC 1337 File= with the cells and the PNG's size, base64 PNG, ST")
+    func inlineImage() throws {
+        let bytes = ITermImageEncoder.inlineImage(rgb: Self.red + Self.blue, width: 1, height: 2, columns: 3, rows: 1)
+        let png = try #require(PNGEncoder.encode(pixels: Self.red + Self.blue, width: 1, height: 2, channels: 3))
+        let expected =
+            "\u{1B}]1337;File=inline=1;size=\(png.count);width=3;height=1;preserveAspectRatio=0:"
+            + text(KittyGraphicsEncoder.base64(png)) + "\u{1B}\\"
+        #expect(text(bytes) == expected)
+        let image = try PictureDecoder.decode(png)
+        #expect(image.pixels == Self.red + [255] + Self.blue + [255])
+        #expect(ITermImageEncoder.inlineImage(rgb: [], width: 0, height: 2, columns: 3, rows: 1) == [])
+    }
+
     @Test("the decoder reports the kitty answer, a cell size and DA1's attributes, split anywhere")
     func decoderReports() {
         let bytes = Array(
-            "a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}_Gother\u{1B}\\\u{1B}[?62;4c\u{1B}[?62;c\u{1B}[?6:1c".utf8)
+            ("a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}_Gother\u{1B}\\\u{1B}P>|WezTerm 2024\u{1B}\\\u{1B}P1$r0m\u{1B}\\"
+                + "\u{1B}[?62;4c\u{1B}[?62;c\u{1B}[?6:1c").utf8)
         // kitty's DA1 (`?62;`); one it cannot read still ends the query, with no attributes.
         let expected: [DecodedInput] = [
             .event(.key(.text("a"))), .report(.kittyGraphics(true)), .report(.cellSize(width: 10, height: 20)),
-            .report(.deviceAttributes([62, 4])), .report(.deviceAttributes([62])), .report(.deviceAttributes([])),
+            .report(.terminalName("WezTerm 2024")), .report(.deviceAttributes([62, 4])),
+            .report(.deviceAttributes([62])), .report(.deviceAttributes([])),
         ]
         for chunk in 1...bytes.count {
             var decoder = KeyDecoder()
@@ -301,6 +348,25 @@ struct PicturesAtRestTests {
         player.finish()
         #expect(terminal.graphics.map(\.text).last == delete)
         #expect(terminal.graphics.count == 4)
+        #expect(terminal.errors == [])
+    }
+
+    @Test("iTerm2: the PNG over the picture's cells at rest; taken off by the cells alone, nothing at exit")
+    func iTermImage() throws {
+        let (player, _, clock, terminal) = try makePlayer()
+        player.setPictureGraphics(.iterm2(cellWidth: 2, cellHeight: 4))
+        player.start()
+        #expect(terminal.graphics.map { [$0.row, $0.column] } == [[0, 0]])
+        let shown = try #require(terminal.graphics.first?.text)
+        #expect(shown.hasPrefix("\u{1B}]1337;File=inline=1;size="))
+        #expect(shown.contains(";width=4;height=2;preserveAspectRatio=0:"))
+        // Nothing to delete: an early exit's restoration has no graphics command.
+        #expect(!text(player.restorationAtExit()).contains("\u{1B}_G"))
+        try coverPicture(on: terminal)
+        clock.advance(by: 1.125, drawing: player)
+        #expect(terminal.graphics.count == 1)
+        #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
+        player.finish()
         #expect(terminal.errors == [])
     }
 
