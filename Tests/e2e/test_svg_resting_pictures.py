@@ -1,8 +1,8 @@
 """`render --format svg` embeds a settled card's picture as a PNG image (issue 30 point 5,
 docs/decisions/0236-svg-embeds-resting-pictures.md), written by FoldCycle's own PNG encoder
 (0235): Pillow reads each embedded PNG exactly as FoldCycle's decoder does (`foldcycle-fuzz
---decode`), the image covers the picture's area at the SVG's cell size, holds the source picture
-(a 2:1 reduction, area-averaged), the output is the same on every run, and `--pictures cells`
+--decode`), the image covers the picture's area at the SVG's cell size and holds the source
+picture exactly as reduced to it (PNG: area-averaged; JPEG: DCT-scaled), the output is the same on every run, and `--pictures cells`
 keeps the half-block cells."""
 import base64
 import os
@@ -46,7 +46,13 @@ def pictures(tmp_path_factory):
     for name, seed, fmt in [("one.png", 1, "PNG"), ("two.jpg", 2, "JPEG")]:
         path = str(folder / name)
         photo(path, seed, fmt)
-        sources[path] = Image.open(path).convert("RGB")
+        with Image.open(path) as image:
+            if fmt == "JPEG":
+                image.draft("RGB", AREA)
+                sources[path] = image.convert("RGB")
+            else:
+                sources[path] = image.convert("RGB").reduce(2)
+        assert sources[path].size == AREA
     return folder, sources
 
 
@@ -78,11 +84,10 @@ def test_each_resting_picture_is_one_png_that_pillow_and_our_decoder_read_alike(
         header, _, ours = proc.stdout.partition(b"\n")
         assert header.split() == [b"200", b"140"]
         assert ours == pillow
-        # The source halved (Pillow's box reduction; the JPEG's own decode differs from
-        # Pillow's within its tolerance): every channel within 3 of it.
-        expected = source.reduce(2).tobytes()
-        shown = Image.open(path).convert("RGB").tobytes()
-        assert max(abs(a - b) for a, b in zip(shown, expected)) <= 3
+        # The source at the area's size, exactly: the PNG halved by Pillow's box reduction (the
+        # area average), the JPEG decoded at half scale as Pillow's draft() does (the decoder's
+        # DCT scaling matches it exactly: test_jpeg_decoder.py).
+        assert Image.open(path).convert("RGB").tobytes() == source.tobytes()
 
 
 def test_the_svg_is_the_same_on_every_run_and_cells_without_images(foldcycle, pictures):
