@@ -40,9 +40,11 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 ///   stopped reading (Ctrl-S): then the terminal is restored as far as it can be without the
 ///   queue and the process ends as the policy says (see ``SignalPolicy``).
 /// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
-///   process stops (`raise(SIGSTOP)`: SIGTSTP itself is blocked on Dispatch's threads). On
-///   SIGCONT in the foreground modes and participants come back; continued in the background
-///   (`bg`) the session stops again as the kernel stops a background job that changes its
+///   process stops with SIGTSTP itself (at its default disposition for the moment of the stop:
+///   the shell sees 148; in an orphaned process group the kernel discards it and the session
+///   takes the terminal again). On SIGCONT in the foreground modes and participants come back;
+///   continued in the background (`bg`) the session stops again as the kernel stops a
+///   background job that changes its
 ///   terminal's modes (SIGTTOU: "Stopped (tty output)"), and stays suspended until a SIGCONT
 ///   finds it in the foreground. Started in the background (`&`), ``start()`` stops the same way
 ///   before it changes modes, until it is continued in the foreground. The input is read on a
