@@ -169,7 +169,7 @@ public final class TerminalSession: Sendable {
         /// What the open query has been answered so far.
         var answers = TerminalAnswers()
         /// Input decoded while the query is open, with when it was read: handed on after it.
-        var heldInput: [(input: DecodedInput, readAt: UInt64)] = []
+        var heldInput: [(input: TerminalEvent.Kind, readAt: UInt64)] = []
     }
 
     /// Creates a session; nothing changes until ``start()``.
@@ -442,7 +442,7 @@ public final class TerminalSession: Sendable {
             return
         }
         if state.value.backgroundQuery != nil {
-            state.value.heldInput.append((.event(.key(key)), DispatchTime.now().uptimeNanoseconds))
+            state.value.heldInput.append((.key(key), DispatchTime.now().uptimeNanoseconds))
             return
         }
         emit(.key(key))

@@ -195,23 +195,15 @@ final class DeckSession: Sendable {
             // cursor is parked at its top-left.
             player.setRowsChangedHandler { [self] in queue.async { self.askFramePosition() } }
         }
-        // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
-        BackgroundDetection.resolve(
-            command.background, asksGraphics: command.reading.pictures == .auto && store.holdsPictures,
-            terminal: terminal, drawsFrames: true,
-            environment: ProcessInfo.processInfo.environment
-        ) { [self] background, graphics in
-            player.setPictureGraphics(graphics)
-            launch(background: background)
-        }
+        core.launch(
+            background: command.background, asksGraphics: command.reading.pictures == .auto && store.holdsPictures,
+            drawsFrames: true, card: scene.card
+        ) { [self] in launch() }
     }
 
-    /// The rest of the start, once the background is known: the player starts drawing.
-    private func launch(background: RGBColor) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !core.isFinishing else { return }
-        // Set before the player starts; it composes on this queue afterwards.
-        BackgroundDetection.apply(background, to: scene.card)
+    /// The rest of the start, once the background is known and the card set up for it: the
+    /// player starts drawing.
+    private func launch() {
         player.start()
         // After the first cards are placed, so that the status names the top one.
         updateFooter()

@@ -199,27 +199,16 @@ final class LiveSession: Sendable {
                     }
                 }
             })
-        // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
-        BackgroundDetection.resolve(
-            command.background,
+        core.launch(
+            background: command.background,
             asksGraphics: command.reading.pictures == .auto && command.items.contains { $0.picture != nil },
-            terminal: terminal,
-            drawsFrames: drawsFrames,
-            environment: ProcessInfo.processInfo.environment
-        ) { [self] background, graphics in
-            player.setPictureGraphics(graphics)
-            launch(background: background)
-        }
+            drawsFrames: drawsFrames, card: (player.scene as? CyclerScene<ArrayDataSource<StyledString>>)?.card
+        ) { [self] in launch() }
     }
 
-    /// The rest of the start, once the background is known: the player starts drawing.
-    private func launch(background: RGBColor) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !core.isFinishing else { return }
-        if let scene = player.scene as? CyclerScene<ArrayDataSource<StyledString>> {
-            // Set before the player starts; it composes on this queue afterwards.
-            BackgroundDetection.apply(background, to: scene.card)
-        }
+    /// The rest of the start, once the background is known and the card set up for it: the
+    /// player starts drawing.
+    private func launch() {
         updateFooter()
         player.start(paused: command.paused)
         state.value.launched = true

@@ -161,13 +161,13 @@ struct PicturesAtRestTests {
         let bytes = Array(
             "a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}_Gother\u{1B}\\\u{1B}[?62;4c\u{1B}[?62;c\u{1B}[?6:1c".utf8)
         // kitty's DA1 (`?62;`); one it cannot read still ends the query, with no attributes.
-        let expected: [DecodedInput] = [
-            .event(.key(.text("a"))), .report(.kittyGraphics(true)), .report(.cellSize(width: 10, height: 20)),
+        let expected: [TerminalEvent.Kind] = [
+            .key(.text("a")), .report(.kittyGraphics(true)), .report(.cellSize(width: 10, height: 20)),
             .report(.deviceAttributes([62, 4])), .report(.deviceAttributes([62])), .report(.deviceAttributes([])),
         ]
         for chunk in 1...bytes.count {
             var decoder = KeyDecoder()
-            var decoded: [DecodedInput] = []
+            var decoded: [TerminalEvent.Kind] = []
             for start in stride(from: 0, to: bytes.count, by: chunk) {
                 decoded += decoder.decodeWithReports(Array(bytes[start..<min(start + chunk, bytes.count)]))
             }
