@@ -203,6 +203,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         let graphics = terminal.graphics
         #expect(graphics.count == 1)
         #expect(graphics.first.map { [$0.row, $0.column] } == [0, 0])
@@ -213,6 +214,47 @@ struct PicturesAtRestTests {
                 == "\u{1B}P0;1;0q\"1;1;8;8#0;2;0;50;0#1;2;100;0;0#2;2;0;0;100#0!8B$#1!8K$#2!8o-#0!8B\u{1B}\\")
         #expect(terminal.bytes.suffix(2) == Array("\u{1B}8".utf8))
         #expect(terminal.cursor == (0, 0))
+        player.finish()
+        #expect(terminal.errors == [])
+    }
+
+    @Test("the frame at rest shows cells at once and the queue keeps answering; the picture is drawn when rendered")
+    func renderedInTheBackground() throws {
+        let (player, _, _, terminal) = try makePlayer()
+        player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
+        player.holdPictureRendering(true)
+        player.start()
+        #expect(player.frameCount == 1)
+        #expect(terminal.graphics.isEmpty)
+        #expect(terminal.lines[0] == "▀▀▀▀    ")
+        // The player's queue is free while the picture waits: a footer change is drawn at once.
+        player.setFooter([FooterLine("status")])
+        #expect(player.frameCount == 2)
+        #expect(terminal.graphics.isEmpty)
+        player.holdPictureRendering(false)
+        player.waitForPictures()
+        #expect(player.frameCount == 3)
+        #expect(terminal.graphics.map { [$0.row, $0.column] } == [[0, 0]])
+        #expect(terminal.bytes.suffix(2) == Array("\u{1B}8".utf8))
+        player.finish()
+        #expect(terminal.errors == [])
+    }
+
+    @Test("a picture whose card moves before its turn is neither rendered nor drawn; at rest again it is")
+    func staleResultDropped() throws {
+        let (player, _, clock, terminal) = try makePlayer()
+        player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
+        player.holdPictureRendering(true)
+        player.start()
+        clock.advance(by: 1.125, drawing: player)  // The push is a quarter in.
+        player.holdPictureRendering(false)
+        player.waitForPictures()
+        #expect(terminal.graphics.isEmpty)
+        clock.advance(by: 0.5, drawing: player)  // Settled on the text card.
+        clock.advance(by: 1, drawing: player)  // The next push, back to the picture.
+        clock.advance(by: 0.5, drawing: player)
+        player.waitForPictures()
+        #expect(terminal.graphics.count == 1)
         player.finish()
         #expect(terminal.errors == [])
     }
@@ -228,6 +270,7 @@ struct PicturesAtRestTests {
         let (player, _, clock, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         #expect(terminal.lines[0] == "####    ")
         let before = terminal.bytes.count
@@ -249,6 +292,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         terminal.resize(columns: 9, rows: 5)
         player.terminalResized()
@@ -263,6 +307,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         player.finish()
         #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
@@ -276,6 +321,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer(rows: 8)
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         player.suspendOutput()
         #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
@@ -291,6 +337,7 @@ struct PicturesAtRestTests {
         let (player, _, clock, terminal) = try makePlayer()
         player.setPictureGraphics(.kitty(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         let delete = "\u{1B}_Ga=d,d=I,i=7373,q=2\u{1B}\\"
         #expect(terminal.graphics.map { $0.text.hasPrefix("\u{1B}_Ga=T,f=32,s=8,v=8,c=4,r=2,") } == [true])
         #expect(player.restorationAtExit().starts(with: Array(delete.utf8)))
@@ -309,6 +356,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         player.setFooter([FooterLine("status")])
         player.finish()
