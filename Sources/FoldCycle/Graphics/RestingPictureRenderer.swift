@@ -64,7 +64,31 @@ package struct RestingPictureRenderer: Sendable {
             background: resting.background)
         switch key.graphics {
         case .cells: return []
-        case .sixel: return SixelEncoder.encode(rgb: rgb, width: width, height: height)
+        case .sixel(_, _, let maximumWidth, let maximumHeight):
+            // A terminal draws nothing of a sixel image larger than it said it draws (xterm: its
+            // window, at most 1000 × 1000 pixels): the largest centred block of whole cells
+            // within that is drawn, reached from the area's top-left by cursor moves; the cells
+            // around it stay (docs/decisions/0221-the-largest-sixel-asked-at-launch.md).
+            let columns = min(resting.columns, (maximumWidth ?? width) / cell.width)
+            let rows = min(resting.rows, (maximumHeight ?? height) / cell.height)
+            guard columns > 0, rows > 0 else { return [] }
+            if columns == resting.columns, rows == resting.rows {
+                return SixelEncoder.encode(rgb: rgb, width: width, height: height)
+            }
+            let left = (resting.columns - columns) / 2
+            let top = (resting.rows - rows) / 2
+            let partWidth = columns * cell.width
+            let partHeight = rows * cell.height
+            var part: [UInt8] = []
+            part.reserveCapacity(3 * partWidth * partHeight)
+            for y in 0..<partHeight {
+                let start = 3 * ((top * cell.height + y) * width + left * cell.width)
+                part += rgb[start..<(start + 3 * partWidth)]
+            }
+            var bytes: [UInt8] = []
+            if top > 0 { bytes += Array("\u{1B}[\(top)B".utf8) }
+            if left > 0 { bytes += Array("\u{1B}[\(left)C".utf8) }
+            return bytes + SixelEncoder.encode(rgb: part, width: partWidth, height: partHeight)
         case .kitty:
             var rgba = [UInt8](repeating: 255, count: width * height * 4)
             for pixel in 0..<width * height {

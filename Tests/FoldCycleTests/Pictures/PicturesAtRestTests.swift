@@ -140,6 +140,44 @@ struct PicturesAtRestTests {
         #expect(TerminalGraphicsProbe.cellSize(windowPixels: (0, 0), cells: (80, 24)) == nil)
     }
 
+    @Test("XTSMGRAPHICS's sixel geometry: status 0 only, both sides 1 to 5 digits")
+    func sixelGeometry() {
+        #expect(
+            TerminalGraphicsProbe.sixelGeometry(Array("?2;0;1000;760".utf8)).map { [$0.width, $0.height] } == [
+                1000, 760,
+            ])
+        for bad in [
+            "?2;3;0", "?2;1;800;480", "?1;0;1024", "?2;0;0;480", "?2;0;800", "2;0;800;480", "?2;0;123456;1",
+            "?2;0;8a;4",
+        ] {
+            #expect(TerminalGraphicsProbe.sixelGeometry(Array(bad.utf8)) == nil, "\(bad)")
+        }
+        let probe = TerminalGraphicsProbe(deviceAttributes: [4], cellPixels: (10, 20), sixelGeometry: (1000, 760))
+        #expect(
+            probe.graphics(allowed: true, environment: [:])
+                == .sixel(cellWidth: 10, cellHeight: 20, maximumWidth: 1000, maximumHeight: 760))
+    }
+
+    @Test("a sixel larger than the terminal draws: the largest centred block of whole cells within it, moved to")
+    func sixelWithinTheMaximum() {
+        // The 4 × 2-cell area is 8 × 8 pixels; at most 5 × 4: 2 × 1 cells (4 × 4 pixels), one
+        // column in, on the first row; the fitted picture's red rows (2-3) in it.
+        let resting = RestingPicture(
+            picture: Self.picture, origin: .zero, columns: 4, rows: 2, background: RGBColor(red: 0, green: 128, blue: 0)
+        )
+        let key = RestingPictureRenderer.Key(
+            resting, graphics: .sixel(cellWidth: 2, cellHeight: 4, maximumWidth: 5, maximumHeight: 4))
+        #expect(
+            text(RestingPictureRenderer.render(key))
+                == "\u{1B}[1C\u{1B}P0;1;0q\"1;1;4;4#0;2;0;50;0#1;2;100;0;0#0!4B$#1!4K\u{1B}\\")
+        let fits = RestingPictureRenderer.Key(
+            resting, graphics: .sixel(cellWidth: 2, cellHeight: 4, maximumWidth: 8, maximumHeight: 8))
+        #expect(text(RestingPictureRenderer.render(fits)).hasPrefix("\u{1B}P0;1;0q\"1;1;8;8"))
+        let none = RestingPictureRenderer.Key(
+            resting, graphics: .sixel(cellWidth: 2, cellHeight: 4, maximumWidth: 1, maximumHeight: 8))
+        #expect(RestingPictureRenderer.render(none) == [])
+    }
+
     @Test("the choice: kitty, else sixel by DA1's 4, else cells; cells in tmux, when not allowed, without a cell size")
     func choice() {
         let cell = (width: 10, height: 20)
@@ -159,10 +197,12 @@ struct PicturesAtRestTests {
     @Test("the decoder reports the kitty answer, a cell size and DA1's attributes, split anywhere")
     func decoderReports() {
         let bytes = Array(
-            "a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}_Gother\u{1B}\\\u{1B}[?62;4c\u{1B}[?62;c\u{1B}[?6:1c".utf8)
+            "a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?2;0;1000;760S\u{1B}_Gother\u{1B}\\\u{1B}[?62;4c\u{1B}[?62;c\u{1B}[?6:1c"
+                .utf8)
         // kitty's DA1 (`?62;`); one it cannot read still ends the query, with no attributes.
         let expected: [DecodedInput] = [
             .event(.key(.text("a"))), .report(.kittyGraphics(true)), .report(.cellSize(width: 10, height: 20)),
+            .report(.sixelGeometry(width: 1000, height: 760)),
             .report(.deviceAttributes([62, 4])), .report(.deviceAttributes([62])), .report(.deviceAttributes([])),
         ]
         for chunk in 1...bytes.count {
