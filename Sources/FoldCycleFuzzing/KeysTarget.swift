@@ -79,6 +79,10 @@ enum KeysTarget {
                     (1...TerminalGraphicsProbe.maximumCellPixels).contains(width)
                         && (1...TerminalGraphicsProbe.maximumCellPixels).contains(height),
                     "cell size \(width)x\(height) out of range")
+            case .sixelGeometry(let width, let height):
+                FuzzCheck.require(
+                    TerminalGraphicsProbe.sixelGeometry(Array("?2;0;\(width);\(height)".utf8))?.width == width,
+                    "sixel geometry \(width)x\(height) does not read back")
             default: break
             }
         }
@@ -87,6 +91,9 @@ enum KeysTarget {
         // The launch answers' parsers take the bytes alone too (docs/decisions/0154-pictures-at-rest.md).
         _ = TerminalGraphicsProbe.deviceAttributes(bytes)
         _ = TerminalGraphicsProbe.kittyReply(bytes)
+        if let geometry = TerminalGraphicsProbe.sixelGeometry(bytes) {
+            FuzzCheck.require(geometry.width >= 1 && geometry.height >= 1, "sixel geometry below 1")
+        }
         if let size = TerminalGraphicsProbe.cellSize(bytes) {
             FuzzCheck.require(size.width >= 1 && size.height >= 1, "cell size below 1")
         }

@@ -104,6 +104,17 @@ def xterm_vt340_argv(display, workdir, bg, fg, command):
     return argv[:1] + ["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256"] + argv[1:]
 
 
+def mlterm_version():
+    return subprocess.run(["mlterm", "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def mlterm_argv(display, workdir, bg, fg, command):
+    """mlterm (sixel graphics): no scrollbar, the font size in points, the cursor steady."""
+    return ["mlterm", "--display", display, "-g", f"{COLS}x{ROWS}+0+0", "--deffont", FONT_FAMILY, "-w",
+            str(FONT_SIZE), "--point=true", "--sb=false", "-O", "none", "--blink=false", "--bg", bg, "--fg", fg,
+            "-e", "bash", "-c", command]
+
+
 def kitty_version():
     return subprocess.run(["kitty", "--version"], capture_output=True, text=True).stdout.strip()
 
@@ -148,6 +159,8 @@ EMULATORS = {
               "colours": {"white": "white", "black": "black"}},
     "xterm-vt340": {"version": xterm_version, "argv": xterm_vt340_argv, "binary": "xterm",
                     "colours": {"white": "white", "black": "black"}},
+    "mlterm": {"version": mlterm_version, "argv": mlterm_argv, "binary": "mlterm",
+               "colours": {"white": "#ffffff", "black": "#000000"}},
     "kitty": {"version": kitty_version, "argv": kitty_argv, "binary": "kitty",
               "colours": {"white": "#ffffff", "black": "#000000"}},
     "sakura": {"version": sakura_version, "argv": sakura_argv, "binary": "sakura",

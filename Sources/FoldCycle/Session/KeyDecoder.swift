@@ -278,6 +278,10 @@ package struct KeyDecoder: Sendable {
             return .deviceAttributes(TerminalGraphicsProbe.deviceAttributes(parameters) ?? [])
         case UInt8(ascii: "t"):
             return TerminalGraphicsProbe.cellSize(parameters).map { .cellSize(width: $0.width, height: $0.height) }
+        case UInt8(ascii: "S") where parameters.first == UInt8(ascii: "?"):
+            return TerminalGraphicsProbe.sixelGeometry(parameters).map {
+                .sixelGeometry(width: $0.width, height: $0.height)
+            }
         case UInt8(ascii: "O") where parameters.isEmpty: return .focusOut
         case UInt8(ascii: "R"):
             let values = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)

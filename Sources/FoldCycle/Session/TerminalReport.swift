@@ -19,4 +19,8 @@ public enum TerminalReport: Hashable, Sendable {
     case kittyGraphics(Bool)
     /// A cell's size in pixels (the answer to `CSI 16 t`, `CSI 6 ; height ; width t`).
     case cellSize(width: Int, height: Int)
+    /// The largest sixel image the terminal draws, in pixels (the answer to XTSMGRAPHICS's
+    /// read of the sixel geometry, `CSI ? 2 ; 1 ; 0 S`: `CSI ? 2 ; 0 ; width ; height S`).
+    /// xterm answers its window's size, at most 1000 × 1000, and draws nothing of a larger image.
+    case sixelGeometry(width: Int, height: Int)
 }

@@ -428,6 +428,8 @@ public final class TerminalSession: Sendable {
             case .report(.kittyGraphics(let ok)): state.value.answers.graphics.kittyGraphics = ok
             case .report(.cellSize(let width, let height)):
                 state.value.answers.graphics.cellPixels = (width, height)
+            case .report(.sixelGeometry(let width, let height)):
+                state.value.answers.graphics.sixelGeometry = (width, height)
             case .report(.deviceAttributes(let attributes)):
                 state.value.answers.graphics.deviceAttributes = attributes
                 endBackgroundQuery()
