@@ -26,6 +26,33 @@ extension Player {
         return (resting, at)
     }
 
+    /// Renders `resting`'s graphics on `renderQueue` (off the player's queue), keeps them, and draws a frame (which draws
+    /// them over the cells if the picture still rests there).
+    private func renderInBackground(
+        _ resting: RestingPicture, key: RestingPictureRenderer.Key, on renderQueue: DispatchQueue
+    ) {
+        let queue = self.queue
+        let group = pictureRenders
+        group.enter()
+        renderQueue.async { [weak self] in
+            let bytes = RestingPictureRenderer.render(resting, graphics: key.graphics)
+            queue.async { [weak self] in
+                defer { group.leave() }
+                self?.keepRendered(bytes, for: key)
+            }
+        }
+    }
+
+    /// Keeps graphics rendered off the queue and draws a frame with them. On the queue.
+    private func keepRendered(_ bytes: [UInt8], for key: RestingPictureRenderer.Key) {
+        state.withValue { state in
+            state.pictures.store(bytes, for: key)
+            if state.renderingPicture == key { state.renderingPicture = nil }
+        }
+        guard state.value.graphics == key.graphics, output != .plainText else { return }
+        drawFrame()
+    }
+
     /// Draws the frame for `time` (default: now on the scene's clock); returns whether it did
     /// (started, not finished, region active). Its bytes go in the background when `background`
     /// (see ``flush(background:)``).
@@ -65,10 +92,18 @@ extension Player {
             state.region.terminalColumns = state.terminalSize?.columns
             state.region.draw(state.frame, into: &state.bytes)
             if let resting, state.shownPicture == nil {
-                let graphic = state.pictures.bytes(for: resting.resting, graphics: state.graphics)
-                if !graphic.isEmpty {
-                    state.region.overlay(graphic, column: resting.at.column, row: resting.at.row, into: &state.bytes)
-                    state.shownPicture = resting
+                let key = RestingPictureRenderer.Key(resting.resting, graphics: state.graphics)
+                if let graphic = state.pictures.cached(key) {
+                    if !graphic.isEmpty {
+                        state.region.overlay(
+                            graphic, column: resting.at.column, row: resting.at.row, into: &state.bytes)
+                        state.shownPicture = resting
+                    }
+                } else if state.renderingPicture != key {
+                    // The cells go out now; the graphics follow when rendered (a file decoded
+                    // again, a sixel quantized: too long for a frame, and keys wait on this queue).
+                    state.renderingPicture = key
+                    renderInBackground(resting.resting, key: key, on: state.renderQueue)
                 }
             }
             state.framesDrawn += 1

@@ -60,6 +60,9 @@ public final class Player: Sendable {
 
     /// Everything that changes, confined to ``queue`` (`QueueConfined`).
     let state: QueueConfined<State>
+    /// Entered while a resting picture's graphics are rendered off the queue
+    /// (``waitForRestingPictures()``).
+    let pictureRenders = DispatchGroup()
 
     struct State {
         var region: TerminalRegion
@@ -101,6 +104,10 @@ public final class Player: Sendable {
         /// The picture drawn with terminal graphics over the frame on screen, and where (its
         /// area's top-left cell in the frame).
         var shownPicture: (resting: RestingPicture, at: CellPosition)?
+        /// The resting picture whose graphics are being rendered off the queue, if any.
+        var renderingPicture: RestingPictureRenderer.Key?
+        /// Where resting pictures' graphics are rendered (``setPictureRenderQueue(_:)``).
+        var renderQueue = DispatchQueue.global(qos: .userInitiated)
     }
 
     /// Creates a player; nothing is written until ``start(paused:)``.
@@ -400,6 +407,19 @@ public final class Player: Sendable {
             state.value.region.graphicsRemoval = Self.removal(for: graphics)
             if state.value.started, !state.value.finished, output != .plainText { drawFrame() }
         }
+    }
+
+    /// Renders resting pictures' graphics on `queue` (default: a global queue of
+    /// `userInitiated` quality; tests hold a suspended queue to see the frames before them).
+    package func setPictureRenderQueue(_ queue: DispatchQueue) {
+        onQueue { state.value.renderQueue = queue }
+    }
+
+    /// Returns once the resting pictures' graphics asked for so far are rendered and the frame
+    /// that draws them is drawn (tests; a resting picture's graphics are rendered off the queue).
+    package func waitForRestingPictures() {
+        pictureRenders.wait()
+        onQueue {}
     }
 
     /// What takes graphics of `graphics` off the screen besides drawing the cells again: a

@@ -23,7 +23,8 @@ enum MarkdownSetting: String, CaseIterable, Sendable {
 enum PictureSetting: String, CaseIterable, Sendable {
     /// A picture when the item names a PNG or JPEG file (by its magic bytes), a card saying what
     /// is wrong when it names a directory, a FIFO, an unreadable file or other bytes under a
-    /// picture's name (.png, .jpg, .jpeg); half-block cells, and at rest the terminal's graphics
+    /// picture's name (.png, .jpg, .jpeg), or a picture path that does not exist
+    /// (``CardPicture/namesMissingPicture(_:)``); half-block cells, and at rest the terminal's graphics
     /// where it answers that it has them (docs/decisions/0154-pictures-at-rest.md).
     case auto
     /// Never: paths are text.

@@ -378,7 +378,7 @@ final class DeckSession: Sendable {
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        state.value.tally.summary(itemCount: store.itemCount)
+        state.value.tally.summary(itemCount: store.itemCount, readingInput: inputProgress == .reading)
     }
 
     // MARK: - Exit

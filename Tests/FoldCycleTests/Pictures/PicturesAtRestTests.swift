@@ -198,11 +198,31 @@ struct PicturesAtRestTests {
         return (player, cycler, clock, terminal)
     }
 
+    @Test("the first frame is cells at once; the graphics, rendered off the player's queue, follow in a frame")
+    func graphicsFollowTheCells() throws {
+        let (player, _, _, terminal) = try makePlayer()
+        player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
+        // The render is held: the first frame cannot wait for it.
+        let held = DispatchQueue(label: "held render")
+        held.suspend()
+        player.setPictureRenderQueue(held)
+        player.start()
+        #expect(terminal.lines[0] != "        ")
+        #expect(terminal.graphics.isEmpty)
+        held.resume()
+        player.waitForRestingPictures()
+        #expect(terminal.graphics.count == 1)
+        #expect(terminal.graphics.first.map { [$0.row, $0.column] } == [0, 0])
+        player.finish()
+        #expect(terminal.errors == [])
+    }
+
     @Test("settled: the picture's area (4 × 2 cells) drawn as a sixel of 8 × 8 pixels at its top-left, cursor restored")
     func drawsAtRest() throws {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForRestingPictures()
         let graphics = terminal.graphics
         #expect(graphics.count == 1)
         #expect(graphics.first.map { [$0.row, $0.column] } == [0, 0])
@@ -228,6 +248,7 @@ struct PicturesAtRestTests {
         let (player, _, clock, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForRestingPictures()
         try coverPicture(on: terminal)
         #expect(terminal.lines[0] == "####    ")
         let before = terminal.bytes.count
@@ -249,6 +270,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForRestingPictures()
         try coverPicture(on: terminal)
         terminal.resize(columns: 9, rows: 5)
         player.terminalResized()
@@ -263,6 +285,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForRestingPictures()
         try coverPicture(on: terminal)
         player.finish()
         #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
@@ -276,6 +299,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer(rows: 8)
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForRestingPictures()
         try coverPicture(on: terminal)
         player.suspendOutput()
         #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
@@ -291,6 +315,7 @@ struct PicturesAtRestTests {
         let (player, _, clock, terminal) = try makePlayer()
         player.setPictureGraphics(.kitty(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForRestingPictures()
         let delete = "\u{1B}_Ga=d,d=I,i=7373,q=2\u{1B}\\"
         #expect(terminal.graphics.map { $0.text.hasPrefix("\u{1B}_Ga=T,f=32,s=8,v=8,c=4,r=2,") } == [true])
         #expect(player.restorationAtExit().starts(with: Array(delete.utf8)))
@@ -309,6 +334,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForRestingPictures()
         try coverPicture(on: terminal)
         player.setFooter([FooterLine("status")])
         player.finish()
