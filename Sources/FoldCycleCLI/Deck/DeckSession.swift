@@ -231,6 +231,12 @@ final class DeckSession: Sendable {
     private func takeStreamedItems() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing, isReadingInput, let stream else { return }
+        let loaded = stream.takeLoaded()
+        if !loaded.isEmpty {
+            // The first pictures read, in place of their loading cards.
+            store.replaceFirst(read: loaded.map(\.styled))
+            deck.reloadVisibleItems()
+        }
         let (items, end) = stream.take()
         var admitted = items.endIndex
         for (index, item) in items.enumerated() {

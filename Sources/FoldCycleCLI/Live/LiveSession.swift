@@ -248,6 +248,11 @@ final class LiveSession: Sendable {
     private func takeReadItems(from stream: ItemStream) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
+        let loaded = stream.takeLoaded().map(\.styled)
+        if !loaded.isEmpty {
+            // The first pictures read, in place of their loading cards (a transition shows each).
+            controller.value.replaceRead(PictureCaptions.disambiguated(loaded, among: command.picturePaths))
+        }
         let (items, end) = stream.take()
         if end != nil { state.value.readingItems = false }
         let read = items.map(\.styled)

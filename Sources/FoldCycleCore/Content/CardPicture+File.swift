@@ -112,6 +112,13 @@ extension CardPicture {
         return PictureFile.type(of: folder) == .directory
     }
 
+    /// The size in pixels the picture file at `path` declares (PNG's IHDR, JPEG's frame header
+    /// in its first 64 KiB), nil when it is no readable picture or says none. Reads the head
+    /// alone, and only from a regular file.
+    package static func declaredSize(ofFile path: String) -> (width: Int, height: Int)? {
+        PictureFile.head(path, count: 1 << 16).flatMap(PictureDecoder.sourceSize(of:))
+    }
+
     /// Whether `path` ends in .png, .jpg or .jpeg (any case).
     package static func hasPictureExtension(_ path: String) -> Bool {
         let name = path.lowercased()
