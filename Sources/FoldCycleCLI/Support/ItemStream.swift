@@ -219,15 +219,17 @@ final class ItemStream: Sendable {
             let head = Array(rest.prefix(Self.firstChunkItemLimit))
             let first = reading.chunks(of: head, first: ItemReading.firstPictureChunkSize)[0]
             let texts = Array(head[first])
-            if texts.contains(where: reading.decodesSlowly) {
-                // Their cards at once, saying "loading"; the pictures when read.
-                hand(
-                    texts.map {
-                        Item(
-                            text: $0,
-                            styled: reading.namesPicture($0) ? reading.loadingCard($0) : reading.styledString($0))
-                    })
-                let read = zip(texts, reading.styledStrings(texts)).map { Item(text: $0, styled: $1) }
+            let slow = texts.map { reading.decodesSlowly($0) }
+            if slow.contains(true) {
+                // The others read now, the slow pictures' cards saying "loading"; then those
+                // pictures, in their place.
+                let quick = texts.indices.filter { !slow[$0] }
+                var styled = texts.map(reading.loadingCard)
+                for (index, read) in zip(quick, reading.styledStrings(quick.map { texts[$0] })) { styled[index] = read }
+                hand(zip(texts, styled).map { Item(text: $0, styled: $1) })
+                let late = texts.indices.filter { slow[$0] }
+                for (index, read) in zip(late, reading.styledStrings(late.map { texts[$0] })) { styled[index] = read }
+                let read = zip(texts, styled).map { Item(text: $0, styled: $1) }
                 handOver.withLock { handOver in
                     handOver.loaded = read
                     handOver.scheduleDelivery()
