@@ -154,8 +154,8 @@ enum SharedOptions {
         "pictures", value: "how",
         summary:
             "Items that name PNG or JPEG files (by their bytes) show the picture as half-block cells, captioned "
-            + "with the file's name and pixel size; a .png/.jpg/.jpeg item that is a directory, a FIFO, unreadable or not a "
-            + "picture shows why (auto, cells); auto: at rest, real pixels where the terminal answers it draws "
+            + "with the file's name and pixel size; a .png/.jpg/.jpeg item that is missing, a directory, a FIFO, unreadable or "
+            + "not a picture shows why (auto, cells); auto: at rest, real pixels where the terminal answers it draws "
             + "sixel or kitty graphics (not in tmux); cells: half blocks only; none: paths are text.",
         cases: PictureSetting.allCases, default: .auto)
     /// `--split`: ``ItemSplit``'s cases; how `--file`'s text (and the deck's stdin) is cut.

@@ -338,8 +338,8 @@ struct DeckCommand {
             // Every item is there, but its pictures are decoded a chunk at a time while the deck
             // runs: the first card does not wait for the last picture.
             let texts = try loadItems()
-            guard reading.chunks(of: texts, first: ItemReading.firstPictureChunkSize).count > 1 else {
-                // One chunk (text, a few pictures): read whole, the footer says nothing of input.
+            guard reading.streams(texts) else {
+                // One chunk (text, a few small pictures): read whole, the footer says nothing of input.
                 return try DeckSession(command: self, items: texts, terminal: terminal).run()
             }
             let stream = ItemStream(items: texts, name: "the items", reading: reading)

@@ -223,6 +223,12 @@ final class DeckSession: Sendable {
     private func takeStreamedItems() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing, isReadingInput, let stream else { return }
+        let loaded = stream.takeLoaded()
+        if !loaded.isEmpty {
+            // The first pictures read, in place of their loading cards.
+            store.replaceFirst(read: loaded.map(\.styled))
+            deck.reloadVisibleItems()
+        }
         let (items, end) = stream.take()
         var admitted = items.endIndex
         for (index, item) in items.enumerated() {
@@ -370,7 +376,7 @@ final class DeckSession: Sendable {
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        state.value.tally.summary(itemCount: store.itemCount)
+        state.value.tally.summary(itemCount: store.itemCount, readingInput: inputProgress == .reading)
     }
 
     // MARK: - Exit
