@@ -80,7 +80,10 @@ package enum FoldCycleCLI {
             }
             return try command.run()
         case .status:
-            guard let command = try StatusCommand.parse(Array(arguments.dropFirst())) else {
+            guard
+                let command = try StatusCommand.parse(
+                    Array(arguments.dropFirst()), standardInputIsPiped: LiveCommand.standardInputIsPiped())
+            else {
                 try writeHelp(StatusCommand.help)
                 return 0
             }

@@ -12,7 +12,7 @@ enum KeysTarget {
         var whole = KeyDecoder()
         let all = whole.decode(bytes)
         var split = KeyDecoder()
-        var pieces: [InputEvent] = []
+        var pieces: [TerminalEvent.Kind] = []
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + chunkSize)
@@ -25,7 +25,7 @@ enum KeysTarget {
 
         // With the escape wait passing after every read, as the input reader does.
         var waiting = KeyDecoder()
-        var events: [(InputEvent, Double)] = []
+        var events: [(TerminalEvent.Kind, Double)] = []
         start = 0
         var time = 0.0
         while start < bytes.count {
@@ -83,6 +83,10 @@ enum KeysTarget {
                 FuzzCheck.require(
                     TerminalGraphicsProbe.terminalName(Array((">|" + name).utf8)) == name,
                     "terminal name \(name) does not read back")
+            case .sixelGeometry(let width, let height):
+                FuzzCheck.require(
+                    TerminalGraphicsProbe.sixelGeometry(Array("?2;0;\(width);\(height)".utf8))?.width == width,
+                    "sixel geometry \(width)x\(height) does not read back")
             default: break
             }
         }
@@ -94,14 +98,17 @@ enum KeysTarget {
         if let name = TerminalGraphicsProbe.terminalName(bytes) {
             _ = TerminalGraphicsProbe.showsInlineImages(name)
         }
+        if let geometry = TerminalGraphicsProbe.sixelGeometry(bytes) {
+            FuzzCheck.require(geometry.width >= 1 && geometry.height >= 1, "sixel geometry below 1")
+        }
         if let size = TerminalGraphicsProbe.cellSize(bytes) {
             FuzzCheck.require(size.width >= 1 && size.height >= 1, "cell size below 1")
         }
     }
 
     /// Adjacent text events joined: how reads are split decides only where text is cut.
-    static func merged(_ events: [InputEvent]) -> [InputEvent] {
-        var result: [InputEvent] = []
+    static func merged(_ events: [TerminalEvent.Kind]) -> [TerminalEvent.Kind] {
+        var result: [TerminalEvent.Kind] = []
         for event in events {
             if case .key(.text(let text)) = event, case .key(.text(let previous))? = result.last {
                 result[result.count - 1] = .key(.text(previous + text))
@@ -112,7 +119,7 @@ enum KeysTarget {
         return result
     }
 
-    static func check(_ event: InputEvent) {
+    static func check(_ event: TerminalEvent.Kind) {
         switch event {
         case .key(.text(let text)):
             FuzzCheck.require(!text.isEmpty, "empty text key")
@@ -122,14 +129,14 @@ enum KeysTarget {
             FuzzCheck.require(
                 (0...999_998).contains(report.column) && (0...999_998).contains(report.row),
                 "mouse position out of range: \(report)")
-        case .key:
+        default:
             break
         }
     }
 
     /// The deck session's mapping of mouse reports to drags, on a manual clock, rendering a frame
     /// after each event.
-    static func drive(behavior: DeckBehavior, events: [(InputEvent, Double)]) {
+    static func drive(behavior: DeckBehavior, events: [(TerminalEvent.Kind, Double)]) {
         let clock = ManualClock()
         let metrics = CardMetrics(columns: 12, rows: 3)
         let deck = SwipeDeck(
@@ -162,7 +169,7 @@ enum KeysTarget {
                 case .up: _ = deck.undo()
                 case .down: _ = deck.click()
                 }
-            case .key:
+            default:
                 break
             }
             scene.render(at: clock.now, into: &frame)

@@ -7,7 +7,7 @@ import FoldCycleCore
 /// A flag: `--fullscreen`, `-h, --help`.
 package struct FlagOption: Sendable {
     /// Help's and the splitter's view of the flag.
-    package let spec: OptionSpec
+    package internal(set) var spec: OptionSpec
 
     /// Creates `--name` (and `-short`), described by `summary`.
     package init(_ name: String, short: Character? = nil, summary: String) {
@@ -18,7 +18,7 @@ package struct FlagOption: Sendable {
 /// `--name <value>` whose text the command reads itself (a path, a colour list).
 package struct TextOption: Sendable {
     /// Help's and the splitter's view of the option.
-    package let spec: OptionSpec
+    package internal(set) var spec: OptionSpec
 
     /// Creates `--name <valueName>`; `defaultText` is what help says applies when it is absent.
     /// `isPath`: the value names a file (completions offer files, the manual says so).
@@ -37,7 +37,7 @@ package struct TextOption: Sendable {
 /// (absent reads as nil).
 package struct IntegerOption<Value: Sendable>: Sendable {
     /// Help's and the splitter's view of the option.
-    package let spec: OptionSpec
+    package internal(set) var spec: OptionSpec
     /// The allowed values.
     package let range: IntegerRange
     /// The value when the option is absent.
@@ -77,7 +77,7 @@ extension IntegerOption where Value == Int? {
 /// (absent reads as nil), as for ``IntegerOption``.
 package struct NumberOption<Value: Sendable>: Sendable {
     /// Help's and the splitter's view of the option.
-    package let spec: OptionSpec
+    package internal(set) var spec: OptionSpec
     /// The allowed values.
     package let range: NumberRange
     /// The value when the option is absent.
@@ -131,7 +131,7 @@ package struct ChoiceOption<Value: Sendable>: Sendable {
     }
 
     /// Help's and the splitter's view of the option.
-    package let spec: OptionSpec
+    package internal(set) var spec: OptionSpec
     /// The names and the values they stand for, in the order help lists them.
     package let choices: [(name: String, value: Value)]
     /// A further form of value, if any.

@@ -148,6 +148,36 @@ extension Platform {
         pthread_sigmask(SIG_UNBLOCK, &stops, nil)
     }
 
+    /// Stops the process for Ctrl-Z as a program that leaves SIGTSTP at its default disposition
+    /// stops: SIGTSTP itself, so the shell reports `$?` 148 and "Stopped" (zsh: "suspended", not
+    /// "suspended (signal)", which SIGSTOP gives). The caught disposition is swapped for the
+    /// default and SIGTSTP unblocked on this thread for the moment of the `raise` (so the stop
+    /// comes before it returns), then both are put back. Returns when the process is continued,
+    /// or at once where the kernel discards the stop (an orphaned process group, which no shell
+    /// would continue).
+    package static func stopForTerminalStop() {
+        var defaultAction = sigaction()
+        sigemptyset(&defaultAction.sa_mask)
+        #if canImport(Glibc)
+            defaultAction.__sigaction_handler.sa_handler = nil
+        #elseif canImport(Darwin)
+            defaultAction.__sigaction_u.__sa_handler = nil
+        #endif
+        var caught = sigaction()
+        guard sigaction(SIGTSTP, &defaultAction, &caught) == 0 else {
+            raise(SIGSTOP)
+            return
+        }
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        _ = sigaction(SIGTSTP, &caught, nil)
+    }
+
     /// Stops the process as the kernel does when a background job touches its terminal's modes:
     /// SIGTTOU, taken on this thread (unblocked for the moment of the `raise`, so the stop comes
     /// before it returns), which the shell reports as "Stopped (tty output)". Returns when the

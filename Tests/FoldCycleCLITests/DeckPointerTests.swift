@@ -210,8 +210,8 @@ struct DeckPointerTests {
         let decoded = decoder.decodeWithReports(Array("a\u{1B}[O\u{1B}[I\u{1B}[12;1Rb\u{1B}[1;2R\u{1B}[;R".utf8))
         #expect(
             decoded == [
-                .event(.key(.text("a"))), .report(.focusOut), .report(.focusIn),
-                .report(.cursorPosition(row: 11, column: 0)), .event(.key(.text("b"))),
+                .key(.text("a")), .report(.focusOut), .report(.focusIn),
+                .report(.cursorPosition(row: 11, column: 0)), .key(.text("b")),
                 .report(.cursorPosition(row: 0, column: 1)),
             ])
         // As keys, the reports are dropped.

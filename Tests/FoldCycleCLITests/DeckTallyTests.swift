@@ -27,6 +27,16 @@ struct DeckTallyTests {
         #expect(tally.summary(itemCount: 3) == "2 kept · 0 discarded · 1 skipped · 0 clicked · 0 of 3 cards left\n")
     }
 
+    @Test("a deck closed while its input is still read says its count is so far")
+    func closedWhileReading() {
+        var tally = DeckTally()
+        tally.record(.removed(index: 0, side: .right, cause: .key, velocity: nil))
+        #expect(
+            tally.summary(itemCount: 2, readingInput: true)
+                == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left so far · input not read to its end\n")
+        #expect(tally.summary(itemCount: 2) == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left\n")
+    }
+
     @Test("deciding a skipped item, or paging back to it, takes the skip back; an undo takes a decision back")
     func decided() {
         var tally = Self.skippedFirst()

@@ -23,6 +23,48 @@ struct ItemStreamPictureTests {
         #expect(ItemReading.pictureChunkSize == 2 * ProcessInfo.processInfo.activeProcessorCount)
     }
 
+    @Test("a picture slow to decode is handed over as a loading card at once, then as read in its place")
+    func loadingCardFirst() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("foldcycle-loading-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A PNG's signature and IHDR declaring 3000 × 2000 (6 megapixels), and no pixels.
+        func header(width: UInt32, height: UInt32) -> [UInt8] {
+            func bigEndian(_ value: UInt32) -> [UInt8] {
+                (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+            }
+            return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + Array("IHDR".utf8)
+                + bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0, 0, 0, 0, 0]
+        }
+        let big = directory.appendingPathComponent("big.png").path
+        let small = directory.appendingPathComponent("small.png").path
+        try Data(header(width: 3000, height: 2000)).write(to: URL(fileURLWithPath: big))
+        try Data(header(width: 1999, height: 2000)).write(to: URL(fileURLWithPath: small))
+        let reading = ItemReading(pictures: .auto)
+        #expect(reading.decodesSlowly(big) && !reading.decodesSlowly(small) && !reading.decodesSlowly("note"))
+        #expect(!ItemReading(pictures: .none).decodesSlowly(big))
+        #expect(reading.streams([small, big]) && !reading.streams([small, "note"]))
+        let stream = ItemStream(items: [big, "note"], name: "the items", reading: reading)
+        stream.start()
+        let first = stream.waitForItems().items
+        #expect(first.map(\.text) == [big, "note"])
+        #expect(first[0].styled.picture?.failure == "loading big.png…")
+        #expect(first[0].styled.picture?.caption == "big.png")
+        #expect(first[0].styled.plainText == big)
+        #expect(first[1].styled == StyledString("note"))
+        let news = DispatchSemaphore(value: 0)
+        stream.setConsumer(queue: DispatchQueue(label: "consumer")) { news.signal() }
+        var loaded: [ItemStream.Item] = []
+        while loaded.isEmpty, news.wait(timeout: .now() + 30) == .success {
+            loaded = stream.takeLoaded()
+            _ = stream.take()
+        }
+        #expect(loaded.map(\.text) == [big, "note"])
+        #expect(loaded.map(\.styled) == [reading.styledString(big), StyledString("note")])
+        #expect(stream.takeLoaded().isEmpty)
+    }
+
     /// A 2 × 2 PNG of one colour (8-bit RGB, one stored deflate block).
     static func png(red: UInt8, green: UInt8, blue: UInt8) -> [UInt8] {
         func crc(_ bytes: [UInt8]) -> UInt32 {

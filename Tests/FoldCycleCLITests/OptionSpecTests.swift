@@ -102,4 +102,36 @@ struct OptionSpecTests {
         #expect(duration.contains(1e300, upperBound: nil))
         #expect(!duration.contains(-.infinity, upperBound: nil))
     }
+
+    @Test("a reworded option keeps its name, value and default; only its summary or default's text change")
+    func reworded() {
+        let fps = IntegerOption("fps", value: "n", summary: "Frames per second.", range: .init(1...240), default: 60)
+        let moving = fps.reworded(summary: "Frames per second while cards move.")
+        #expect(moving.spec.synopsis == "--fps <n>")
+        #expect(moving.spec.help == "Frames per second while cards move. (1...240; default: 60)")
+        #expect((moving.range, moving.defaultValue) == (fps.range, 60))
+        let width = IntegerOption(
+            "width", value: "cells", summary: "Width.", range: .init(1...1000), defaultText: "fits")
+        #expect(
+            width.reworded(defaultText: "the widest side").spec.help == "Width. (1...1000; default: the widest side)")
+        let loop = FlagOption("loop", short: "l", summary: "Start over.").reworded(summary: "--deck: start over.")
+        #expect((loop.spec.synopsis, loop.spec.help) == ("-l, --loop", "--deck: start over."))
+    }
+
+    @Test("an option with an unset choice added: the choice first, standing for nil, the default; the pattern kept")
+    func addingUnset() throws {
+        let shade = ChoiceOption(
+            "shade", value: "color", summary: "Shade.", choices: [("black", 0), ("white", 255)],
+            pattern: .init(syntax: "#nn") { text throws(OptionValueError) in
+                text.hasPrefix("#") ? Int(text.dropFirst(), radix: 16) : nil
+            }, default: 0)
+        let asked = shade.addingUnset("auto", summary: "Shade; auto: ask.")
+        #expect(asked.names == ["auto", "black", "white", "#nn"])
+        #expect(asked.spec.help == "Shade; auto: ask. (values: auto, black, white, #nn; default: auto)")
+        #expect(asked.defaultValue == nil)
+        #expect(asked.choices.map(\.value) == [nil, 0, 255])
+        let pattern = try #require(asked.pattern)
+        #expect(try pattern.parse("#1f") == .some(.some(31)))
+        #expect(try pattern.parse("grey") == nil)  // Not of the pattern's form.
+    }
 }

@@ -69,14 +69,39 @@ struct PictureItemTests {
         }
     }
 
-    @Test("anything else stays text: other files, a directory without a picture name, a missing file, words")
+    @Test("a mistyped picture path is a card saying the file does not exist; words stay words")
+    func missingPictures() throws {
+        try withInputs { directory in
+            let reading = ItemReading(pictures: .auto)
+            let noFile = "no such file or directory"
+            for item in [
+                directory.appendingPathComponent("missing.png").path, "nonexistent-a.png", "photos/IMG_0001.JPG",
+                directory.appendingPathComponent("My Photo.jpeg").path,
+                directory.appendingPathComponent("notes.txt/a.png").path,
+            ] {
+                let read = reading.styledString(item)
+                #expect(read.plainText == item)
+                #expect(read.picture?.caption == CardPicture.fileName(of: item))
+                #expect(read.picture?.failure == (item.hasSuffix("notes.txt/a.png") ? "not a directory" : noFile))
+                #expect(reading.namesPicture(item))
+            }
+            // Words that end in a picture's name, a path without one, and --pictures none stay text.
+            for item in [
+                "see diagram.png", "see docs/diagram.png", ".png", "a/b", "photos/IMG_0001", "hello",
+                directory.appendingPathComponent("missing folder/My Photo.png").path,
+            ] {
+                #expect(reading.styledString(item) == StyledString(item))
+                #expect(!reading.namesPicture(item))
+            }
+            #expect(ItemReading(pictures: .none).styledString("nonexistent-a.png") == StyledString("nonexistent-a.png"))
+        }
+    }
+
+    @Test("anything else stays text: other files, a directory without a picture name, words")
     func textStaysText() throws {
         try withInputs { directory in
             let reading = ItemReading(pictures: .auto)
-            for item in [
-                directory.appendingPathComponent("notes.txt").path, directory.path,
-                directory.appendingPathComponent("missing.png").path, "hello", "a.png",
-            ] {
+            for item in [directory.appendingPathComponent("notes.txt").path, directory.path, "hello", "a b"] {
                 #expect(reading.styledString(item) == StyledString(item))
             }
             let none = ItemReading(pictures: .none)

@@ -90,7 +90,7 @@ struct StatusCommandTests {
     @Test(
         "errors name the input",
         arguments: [
-            ([], "no items: give them as arguments or with '--file <path>'"),
+            ([], "no items: give them as arguments, with '--file <path>', or on piped stdin"),
             (
                 ["--epoch", "soon", "A"],
                 "invalid value 'soon' for '--epoch' (an ISO 8601 time such as 2026-12-01T08:30:00Z or 20261201T083000Z, "

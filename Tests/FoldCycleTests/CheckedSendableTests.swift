@@ -15,16 +15,22 @@ struct CheckedSendableTests {
         "ConditionBox", "DispatchClockTimer", "Lock", "LockedBox", "QueueConfined", "RescueStorage",
     ]
 
-    /// Every `@unchecked Sendable` in Sources, as the type it is written on, with whether the next
-    /// line is its `// audited:` comment.
-    static func uncheckedTypes() throws -> [(type: String, audited: Bool)] {
+    /// Every Swift file in Sources: its path there and its lines.
+    static func sourceFiles() throws -> [(path: String, lines: [Substring])] {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let paths = try FileManager.default.subpathsOfDirectory(atPath: sources.path).sorted()
-        var found: [(type: String, audited: Bool)] = []
-        for path in paths where path.hasSuffix(".swift") {
+        return try paths.filter { $0.hasSuffix(".swift") }.map { path in
             let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return (path, text.split(separator: "\n", omittingEmptySubsequences: false))
+        }
+    }
+
+    /// Every `@unchecked Sendable` in Sources, as the type it is written on, with whether the next
+    /// line is its `// audited:` comment.
+    static func uncheckedTypes() throws -> [(type: String, audited: Bool)] {
+        var found: [(type: String, audited: Bool)] = []
+        for (_, lines) in try sourceFiles() {
             for (number, line) in lines.enumerated() where line.contains("@unchecked Sendable") {
                 // `… class|struct|enum|extension Name<…>: … @unchecked Sendable`, else the line as is.
                 let words = line.split(whereSeparator: { " :<(".contains($0) })
@@ -43,6 +49,16 @@ struct CheckedSendableTests {
         #expect(found.map(\.type).sorted() == Self.audited)
         #expect(found.filter { !$0.audited }.map(\.type) == [])
         #expect(Self.audited.count <= 8)
+    }
+
+    @Test("Sources has no nonisolated(unsafe): process-wide state is an atomic or in a lock")
+    func noUnsafeGlobals() throws {
+        let found = try Self.sourceFiles().filter { file in
+            file.lines.contains {
+                $0.contains("nonisolated(unsafe)") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+            }
+        }
+        #expect(found.map(\.path) == [])
     }
 
     /// A class that is not `Sendable`.

@@ -5,7 +5,7 @@ import Testing
 private func sgr(_ body: String) -> [UInt8] { [0x1B, 0x5B, 0x3C] + Array(body.utf8) }
 
 /// (bytes, expected events), typed out for the type checker.
-let mouseDecodingCases: [([UInt8], [InputEvent])] = [
+let mouseDecodingCases: [([UInt8], [TerminalEvent.Kind])] = [
     (sgr("0;10;5M"), [.mouse(MouseEvent(action: .press, button: .left, column: 9, row: 4))]),
     (sgr("32;11;5M"), [.mouse(MouseEvent(action: .motion, button: .left, column: 10, row: 4))]),
     (sgr("0;12;5m"), [.mouse(MouseEvent(action: .release, button: .left, column: 11, row: 4))]),
@@ -40,7 +40,7 @@ let mouseDecodingCases: [([UInt8], [InputEvent])] = [
 @Suite("Mouse and Esc decoding")
 struct MouseDecodingTests {
     @Test("SGR and X10 mouse reports decode to mouse events", arguments: mouseDecodingCases)
-    func decode(_ bytes: [UInt8], _ expected: [InputEvent]) {
+    func decode(_ bytes: [UInt8], _ expected: [TerminalEvent.Kind]) {
         var decoder = KeyDecoder()
         #expect(decoder.decode(bytes) == expected)
     }

@@ -48,13 +48,13 @@ struct TerminalBackgroundTests {
     @Test("the decoder reports an OSC 11 answer (BEL or ST, split anywhere) and keeps the keys around it")
     func decoderReports() {
         let bytes = Array("a\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\b\u{1B}]11;rgb:0/0/0\u{07}\u{1B}[?62;22cc".utf8)
-        let expected: [DecodedInput] = [
-            .event(.key(.text("a"))), .report(.backgroundColor(.white)), .event(.key(.text("b"))),
-            .report(.backgroundColor(.black)), .report(.deviceAttributes([62, 22])), .event(.key(.text("c"))),
+        let expected: [TerminalEvent.Kind] = [
+            .key(.text("a")), .report(.backgroundColor(.white)), .key(.text("b")),
+            .report(.backgroundColor(.black)), .report(.deviceAttributes([62, 22])), .key(.text("c")),
         ]
         for chunk in 1...bytes.count {
             var decoder = KeyDecoder()
-            var decoded: [DecodedInput] = []
+            var decoded: [TerminalEvent.Kind] = []
             for start in stride(from: 0, to: bytes.count, by: chunk) {
                 decoded += decoder.decodeWithReports(Array(bytes[start..<min(start + chunk, bytes.count)]))
             }
@@ -68,14 +68,14 @@ struct TerminalBackgroundTests {
         var decoder = KeyDecoder()
         let long = String(repeating: "f", count: KeyDecoder.maximumOSCAnswerBytes)
         let text = "\u{1B}]10;rgb:f/f/f\u{07}\u{1B}]11;rgb:\(long)/0/0\u{07}\u{1B}]11;rgb:f\u{1B}x/f/f\u{07}q"
-        #expect(decoder.decodeWithReports(Array(text.utf8)) == [.event(.key(.text("q")))])
+        #expect(decoder.decodeWithReports(Array(text.utf8)) == [.key(.text("q"))])
     }
 
-    private func joined(_ decoded: [DecodedInput]) -> [DecodedInput] {
-        var result: [DecodedInput] = []
+    private func joined(_ decoded: [TerminalEvent.Kind]) -> [TerminalEvent.Kind] {
+        var result: [TerminalEvent.Kind] = []
         for item in decoded {
-            if case .event(.key(.text(let text))) = item, case .event(.key(.text(let previous)))? = result.last {
-                result[result.count - 1] = .event(.key(.text(previous + text)))
+            if case .key(.text(let text)) = item, case .key(.text(let previous))? = result.last {
+                result[result.count - 1] = .key(.text(previous + text))
             } else {
                 result.append(item)
             }

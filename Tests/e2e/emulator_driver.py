@@ -104,6 +104,18 @@ def xterm_vt340_argv(display, workdir, bg, fg, command):
     return argv[:1] + ["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256"] + argv[1:]
 
 
+def mlterm_version():
+    return subprocess.run(["mlterm", "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def mlterm_argv(display, workdir, bg, fg, command):
+    """mlterm (sixel graphics, and iTerm2 inline images though it does not answer XTVERSION): no
+    scrollbar, the font size in points, the cursor steady."""
+    return ["mlterm", "--display", display, "-g", f"{COLS}x{ROWS}+0+0", "--deffont", FONT_FAMILY, "-w",
+            str(FONT_SIZE), "--point=true", "--sb=false", "-O", "none", "--blink=false", "--bg", bg, "--fg", fg,
+            "-e", "bash", "-c", command]
+
+
 def kitty_version():
     return subprocess.run(["kitty", "--version"], capture_output=True, text=True).stdout.strip()
 
@@ -117,19 +129,6 @@ def kitty_argv(display, workdir, bg, fg, command, options=()):
             f"initial_window_height={ROWS}c", "-o", "remember_window_size=no", "-o", f"background={bg}", "-o",
             f"foreground={fg}", "-o", "cursor_blink_interval=0", "-o", "window_padding_width=0",
             "bash", "-c", command]
-
-
-def mlterm_version():
-    version = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "mlterm"], capture_output=True,
-                             text=True).stdout.strip()
-    return f"mlterm {version}"
-
-
-def mlterm_argv(display, workdir, bg, fg, command):
-    """mlterm (sixel, and iTerm2 inline images though it does not answer XTVERSION), no
-    scrollbar, its own default font at 16 pixels (the grid is measured, not assumed)."""
-    return ["mlterm", f"--display={display}", "--geometry", f"{COLS}x{ROWS}+0+0", "--sb=false", "-b", bg,
-            "-f", fg, "-w", "16", "-e", "bash", "-c", command]
 
 
 def sakura_argv(display, workdir, bg, fg, command):
@@ -161,10 +160,10 @@ EMULATORS = {
               "colours": {"white": "white", "black": "black"}},
     "xterm-vt340": {"version": xterm_version, "argv": xterm_vt340_argv, "binary": "xterm",
                     "colours": {"white": "white", "black": "black"}},
+    "mlterm": {"version": mlterm_version, "argv": mlterm_argv, "binary": "mlterm",
+               "colours": {"white": "#ffffff", "black": "#000000"}},
     "kitty": {"version": kitty_version, "argv": kitty_argv, "binary": "kitty",
               "colours": {"white": "#ffffff", "black": "#000000"}},
-    "mlterm": {"version": mlterm_version, "argv": mlterm_argv, "binary": "mlterm",
-               "colours": {"white": "white", "black": "black"}},
     "sakura": {"version": sakura_version, "argv": sakura_argv, "binary": "sakura",
                "colours": {"white": "rgb(255,255,255)", "black": "rgb(0,0,0)"}},
 }

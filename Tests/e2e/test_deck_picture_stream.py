@@ -77,3 +77,39 @@ def test_a_text_deck_from_arguments_says_nothing_of_input(foldcycle, pty_run):
     assert first_status(run) == "card 1 of 3 · kept 0 · discarded 0"
     run.write(b"q")
     assert exit_code(run.wait()) == 0
+
+
+def big_png(directory):
+    """A 2400 × 1800 PNG (4.3 megapixels: slow enough to decode for a loading card first)."""
+    path = str(directory / "big.png")
+    gradient = Image.linear_gradient("L").resize((2400, 1800))
+    Image.merge("RGB", (gradient, gradient.transpose(Image.Transpose.ROTATE_180), gradient)).save(
+        path, compress_level=1)
+    return path
+
+
+def test_a_large_picture_shows_a_loading_card_at_once_then_itself(foldcycle, pty_run, photos, tmp_path):
+    # docs/decisions/0232-a-large-picture-shows-a-loading-card.md: the deck's frame and footer
+    # come before the decode, keys are read meanwhile, and the picture takes the card's place.
+    big = big_png(tmp_path)
+    run = pty_run([foldcycle, "deck", *CARD, "--width", "40", big, photos[0]], cols=60, rows=20,
+                  capture_stdout=True)
+    assert run.pump_until(lambda: "loading big.png…" in run.text(), 30), run.text()
+    assert run.pump_until(lambda: "big.png · 2400×1800" in run.text(), 60), run.text()
+    assert run.pump_until(lambda: status(run) == "card 1 of 2 · kept 0 · discarded 0", 10), run.text()
+    run.write(b"l")
+    assert run.pump_until(lambda: "kept 1" in status(run), 10), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0
+    decisions = [json.loads(line) for line in run.stdout_bytes().decode().splitlines()]
+    assert [(d["action"], d["item"]) for d in decisions] == [("right", big)]
+
+
+def test_a_slideshow_shows_a_loading_card_and_quits_while_it_decodes(foldcycle, pty_run, tmp_path):
+    big = big_png(tmp_path)
+    run = pty_run([foldcycle, "--interval", "60", "--width", "40", "--height", "6", big], cols=60, rows=20)
+    assert run.pump_until(lambda: "loading big.png…" in run.text(), 30), run.text()
+    assert run.pump_until(lambda: "big.png · 2400×1800" in run.text(), 60), run.text()
+    assert run.pump_until(lambda: "item 1/1 · " in run.text(), 10), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait()) == 0

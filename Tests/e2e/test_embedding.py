@@ -83,17 +83,19 @@ def test_an_early_exit_without_finish_restores_the_terminal_and_keeps_the_messag
     assert termios.tcgetattr(run.slave) == run.termios_before
 
 
-def test_ctrl_z_and_fg_in_an_embedding_host(foldcycle, pty_run):
+def test_ctrl_z_in_an_orphaned_process_group_is_not_a_stop(foldcycle, pty_run):
+    # pty_run makes the host a session leader: its process group is orphaned, and the kernel
+    # discards a stop there that no shell could continue (`xterm -e TOOL`). Ctrl-Z gives the
+    # terminal back for the moment of the discarded stop and takes it again; the run goes on.
+    # The stop itself, from a shell, is test_job_control's embedding test.
     run = pty_run([example(foldcycle, "foldcycle-ticker-example")], cols=60, rows=16)
     assert run.pump_until(lambda: STEPS[0] in run.lines() and run.screen.cursor.hidden, 10), run.text()
+    mark = len(run.raw)
     run.write(b"\x1a")
-    # Stopped: the terminal is the shell's again (cursor shown, echo back, the ticker erased).
-    assert run.pump_until(lambda: not run.screen.cursor.hidden, 5), run.text()
-    assert run.pump_until(lambda: open(f"/proc/{run.proc.pid}/stat").read().split()[2] == "T", 5)
-    assert termios.tcgetattr(run.slave) == run.termios_before
-    assert not any(ticker_row(line) for line in run.lines())
-    os.kill(run.proc.pid, signal.SIGCONT)
-    assert run.pump_until(lambda: run.screen.cursor.hidden or "✔ done: 102 files" in run.lines(), 5)
+    # The cursor shown (the terminal given back), then hidden again (taken again), never stopped.
+    assert run.pump_until(lambda: b"\x1b[?25l" in bytes(run.raw[mark:]).split(b"\x1b[?25h", 1)[-1]
+                          and b"\x1b[?25h" in bytes(run.raw[mark:]), 5), bytes(run.raw[mark:])
+    assert open(f"/proc/{run.proc.pid}/stat").read().split()[2] != "T"
     assert run.wait() == 0
     lines = [line for line in run.lines() if line]
     assert lines == FINAL

@@ -4,9 +4,13 @@ as the kernel stops a background job that touches its terminal ("Stopped (tty ou
 input)"), never killed with "Hangup" (a background read's EIO is not a lost terminal), and `fg`
 takes it back: the card is drawn and cycles again, keys work, the terminal comes back as it was."""
 import re
+import shlex
+import signal
 import termios
 
 import pytest
+
+from conftest import example
 
 ITEMS = ["first-card", "second-card", "third-card"]
 # After `bg` the resume stops on SIGTTOU (output) unless the input thread's read met the kernel's
@@ -97,6 +101,9 @@ def test_ctrl_z_bg_stops_on_the_terminal_and_fg_resumes_the_card(shell):
     shell.type(b"\x1a")
     assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
     assert re.search(r"\[1\]\+\s+Stopped\s+\$FC", shell.since_mark()), shell.since_mark()
+    # Stopped by SIGTSTP itself, as a program at the default disposition is: 128 + 20 (SIGSTOP
+    # would give 147, and zsh would say "suspended (signal)").
+    assert f"rc={128 + signal.SIGTSTP}" in shell.run("echo rc=$?"), shell.since_mark()
     shell.run("bg")
     # Continued in the background, it stops again at once (it would take the terminal back).
     listing = shell.jobs_until(lambda seen: STOPPED_TTY.search(seen))
@@ -105,6 +112,22 @@ def test_ctrl_z_bg_stops_on_the_terminal_and_fg_resumes_the_card(shell):
     shell.type(b"fg\n")
     cycles_again(shell, below="fg")
     quit_and_check(shell)
+
+
+def test_ctrl_z_stops_an_embedding_host_and_fg_finishes_it(shell, foldcycle):
+    # The library's session in another program (the ticker example): stopped by SIGTSTP itself.
+    shell.type(f"{shlex.quote(example(foldcycle, 'foldcycle-ticker-example'))}\n".encode())
+    assert shell.pty.pump_until(lambda: "✔ step 1/6" in shell.since_mark() and shell.pty.screen.cursor.hidden,
+                                10), shell.pty.text()
+    shell.type(b"\x1a")
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    assert not shell.pty.screen.cursor.hidden
+    assert f"rc={128 + signal.SIGTSTP}" in shell.run("echo rc=$?"), shell.since_mark()
+    shell.type(b"fg\n")
+    assert shell.pty.pump_until(lambda: "✔ done: 102 files" in shell.since_mark() and PROMPT in
+                                shell.since_mark().split("✔ done: 102 files")[-1], 20), shell.since_mark()
+    assert "rc=0" in shell.run("echo rc=$?"), shell.since_mark()
+    assert termios.tcgetattr(shell.pty.slave) == shell.prompt_modes
 
 
 def test_started_with_ampersand_is_stopped_until_fg(shell):

@@ -13,9 +13,11 @@ from tmux_driver import private_socket
 EPOCH = "2026-12-01T00:00:00Z"
 
 
-def status(foldcycle, *arguments, env=None):
+def status(foldcycle, *arguments, env=None, stdin=None):
+    """Runs `foldcycle status`; stdin is /dev/null unless `stdin` gives the bytes piped to it."""
     return subprocess.run([foldcycle, "status", *arguments], capture_output=True, timeout=10,
-                          env=env or clean_environment(TERM="xterm-256color", COLORTERM="truecolor"))
+                          env=env or clean_environment(TERM="xterm-256color", COLORTERM="truecolor"),
+                          **({"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}))
 
 
 @pytest.mark.parametrize("format, at, expected", [
@@ -38,6 +40,26 @@ def test_each_format_at_a_chosen_time(foldcycle, format, at, expected):
     assert done.stderr == b""
 
 
+def test_items_piped_to_stdin(foldcycle):
+    # A new user's trial: `git log --oneline | foldcycle status` read nothing without `--file -`.
+    piped = b"a1 first\n\x1b[33mb2\x1b[m second\nc3 third\n"
+    for at, expected in (("2026-12-01T00:00:00Z", b"a1 first\n"), ("2026-12-01T00:01:00Z", b"b2 second\n")):
+        done = status(foldcycle, "--interval", "60", "--epoch", EPOCH, "--at", at, stdin=piped)
+        assert (done.returncode, done.stdout, done.stderr) == (0, expected, b"")
+    # Its own colours are kept where the format has colour (--ansi keep), as with --file.
+    done = status(foldcycle, "--format", "tmux", "--interval", "60", "--epoch", EPOCH, "--at", "@1796083260",
+                  stdin=piped)
+    assert done.stdout == status(foldcycle, "--format", "tmux", "--interval", "60", "--epoch", EPOCH,
+                                 "--at", "@1796083260", "--file", "-", stdin=piped).stdout
+    assert done.stdout == b"#[fg=colour3,bg=#0000ff,bold]b2#[fg=#ffffff,bg=#0000ff,bold] second#[default]\n"
+    # Items named: stdin is not read (a pipe that never ends would hang a status line).
+    named = status(foldcycle, "--interval", "60", "--epoch", EPOCH, "--at", EPOCH, "X", stdin=piped)
+    assert named.stdout == b"X\n"
+    # An empty pipe is unreadable input, as with --file -.
+    empty = status(foldcycle, stdin=b"")
+    assert (empty.returncode, empty.stderr) == (66, b"Error: standard input has no items (it is empty or only white space)\n")
+
+
 def test_no_color_and_the_default_epoch(foldcycle, tmp_path):
     tips = tmp_path / "tips.txt"
     tips.write_text("one\n\ntwo\n\nthree\n")
@@ -57,7 +79,7 @@ def test_errors(foldcycle):
     done = status(foldcycle)
     assert done.returncode == 64
     assert done.stderr.decode().splitlines() == [
-        "Error: no items: give them as arguments or with '--file <path>'",
+        "Error: no items: give them as arguments, with '--file <path>', or on piped stdin",
         "Usage: foldcycle status [OPTIONS] [ITEM ...]",
         "  See 'foldcycle status --help' for more information."]
     bad = status(foldcycle, "--at", "noon", "A")

@@ -44,6 +44,8 @@ package struct PictureRaster: Hashable, Sendable {
         // Where the shown picture's top-left lands in the area (negative: cropped).
         let left = (self.columns - size.width) / 2
         let top = (subRows - size.height) / 2
+        // A photo repeats its colours: each one's mix is found once.
+        var plans: [UInt32: PictureDither.Plan] = [:]
         for y in max(top, 0)..<min(top + size.height, subRows) {
             let v = y - top
             let y0 = v * image.height / size.height
@@ -54,7 +56,13 @@ package struct PictureRaster: Hashable, Sendable {
                 let x1 = max((u + 1) * image.width / size.width, x0 + 1)
                 let pixel = image.averagePixel(x: x0..<x1, y: y0..<y1)
                 let colour = Self.composited(pixel, over: under)
-                pixels[y * self.columns + x] = dithersTo16 ? PictureDither.ansi16(colour, x: x, y: y) : colour
+                if dithersTo16, colour & TerminalColor.rgbTag != 0 {
+                    let plan = plans[colour] ?? PictureDither.plan(colour)
+                    plans[colour] = plan
+                    pixels[y * self.columns + x] = PictureDither.entry(of: plan, x: x, y: y)
+                } else {
+                    pixels[y * self.columns + x] = colour
+                }
             }
         }
     }

@@ -4,8 +4,9 @@
 package enum PictureGraphics: Hashable, Sendable {
     /// Half-block cells only (`--pictures cells`, tmux, a terminal with no graphics, `render`).
     case cells
-    /// Sixel images (DA1 attribute 4), sized from a cell of `cellWidth` × `cellHeight` pixels.
-    case sixel(cellWidth: Int, cellHeight: Int)
+    /// Sixel images (DA1 attribute 4), sized from a cell of `cellWidth` × `cellHeight` pixels,
+    /// at most `maximumWidth` × `maximumHeight` pixels when the terminal said (XTSMGRAPHICS).
+    case sixel(cellWidth: Int, cellHeight: Int, maximumWidth: Int? = nil, maximumHeight: Int? = nil)
     /// The kitty graphics protocol (its query answered `OK`), placed over `c` × `r` cells; the
     /// bitmap is sent at `cellWidth` × `cellHeight` pixels a cell.
     case kitty(cellWidth: Int, cellHeight: Int)
@@ -17,7 +18,8 @@ package enum PictureGraphics: Hashable, Sendable {
     package var cellPixels: (width: Int, height: Int)? {
         switch self {
         case .cells: return nil
-        case .sixel(let width, let height), .kitty(let width, let height), .iterm2(let width, let height):
+        case .sixel(let width, let height, _, _), .kitty(let width, let height),
+            .iterm2(let width, let height):
             return (width, height)
         }
     }

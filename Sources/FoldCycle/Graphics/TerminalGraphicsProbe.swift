@@ -1,9 +1,10 @@
 /// What a terminal says at launch about drawing pictures, and the choice made from it
 /// (docs/decisions/0154-pictures-at-rest.md, 0235-png-encoder-and-iterm2-images.md): the kitty
 /// graphics query answered `OK`, the name XTVERSION answered (iTerm2 and WezTerm take iTerm2
-/// inline images), DA1's attributes (4: sixel), and a cell's size in pixels (`CSI 16 t`'s
-/// answer, else the terminal's `TIOCGWINSZ` pixels). The queries go out with the background query, before its
-/// DA1, which every terminal answers last (``TerminalBackground/query``).
+/// inline images), DA1's attributes (4: sixel), a cell's size in pixels (`CSI 16 t`'s answer,
+/// else the terminal's `TIOCGWINSZ` pixels) and the largest sixel image (XTSMGRAPHICS). The
+/// queries go out with the background query, before its DA1, which every terminal answers last
+/// (``TerminalBackground/query``).
 package struct TerminalGraphicsProbe: Hashable, Sendable {
     /// The attributes DA1 answered (`CSI ? 62 ; 4 ; 22 c` → [62, 4, 22]), nil when none came.
     package var deviceAttributes: [Int]?
@@ -13,21 +14,26 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
     package var cellPixels: (width: Int, height: Int)?
     /// The name and version XTVERSION answered (`iTerm2 3.5.0`), nil when none came.
     package var terminalName: String?
+    /// The largest sixel image in pixels (XTSMGRAPHICS's answer), nil when none came.
+    package var sixelGeometry: (width: Int, height: Int)?
 
     package init(
         deviceAttributes: [Int]? = nil, kittyGraphics: Bool = false, cellPixels: (width: Int, height: Int)? = nil,
-        terminalName: String? = nil
+        terminalName: String? = nil, sixelGeometry: (width: Int, height: Int)? = nil
     ) {
         self.deviceAttributes = deviceAttributes
         self.kittyGraphics = kittyGraphics
         self.cellPixels = cellPixels
         self.terminalName = terminalName
+        self.sixelGeometry = sixelGeometry
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.deviceAttributes == rhs.deviceAttributes && lhs.kittyGraphics == rhs.kittyGraphics
             && lhs.cellPixels?.width == rhs.cellPixels?.width && lhs.cellPixels?.height == rhs.cellPixels?.height
             && lhs.terminalName == rhs.terminalName
+            && lhs.sixelGeometry?.width == rhs.sixelGeometry?.width
+            && lhs.sixelGeometry?.height == rhs.sixelGeometry?.height
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -36,13 +42,16 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
         hasher.combine(terminalName)
         hasher.combine(cellPixels?.width)
         hasher.combine(cellPixels?.height)
+        hasher.combine(sixelGeometry?.width)
+        hasher.combine(sixelGeometry?.height)
     }
 
     /// The kitty graphics query (a 1 × 1 RGB image, `a=q`: checked, never stored, id 31), then
     /// `CSI 16 t` (report a cell's size in pixels), then XTVERSION (`CSI > q`, report the
-    /// terminal's name). Sent before the background query's DA1.
+    /// terminal's name), then XTSMGRAPHICS's read of the largest sixel image (`CSI ? 2 ; 1 ; 0 S`).
+    /// Sent before the background query's DA1.
     package static let query: [UInt8] = Array(
-        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q".utf8)
+        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q\u{1B}[?2;1;0S".utf8)
 
     /// The most bytes of a terminal's name believed (a longer XTVERSION answer is taken as none).
     package static let maximumNameBytes = 64
@@ -115,6 +124,18 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
         return pixels(width: width, height: height)
     }
 
+    /// XTSMGRAPHICS's answer's parameters for the sixel geometry (`?2;0;width;height`, status 0:
+    /// success): the largest sixel image in pixels, nil when malformed, another item or status,
+    /// or a side of 0 or above 5 digits.
+    package static func sixelGeometry<Bytes: Collection<UInt8>>(_ parameters: Bytes) -> (width: Int, height: Int)? {
+        guard parameters.first == UInt8(ascii: "?") else { return nil }
+        let fields = parameters.dropFirst().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        guard fields.count == 4, number(fields[0], digits: 1) == 2, number(fields[1], digits: 1) == 0,
+            let width = number(fields[2], digits: 5), let height = number(fields[3], digits: 5), width > 0, height > 0
+        else { return nil }
+        return (width, height)
+    }
+
     /// A cell size from a window size in pixels and cells (`TIOCGWINSZ`'s `ws_xpixel`,
     /// `ws_ypixel`, `ws_col`, `ws_row`), nil when any is zero (many terminals leave the pixels 0).
     package static func cellSize(
@@ -147,7 +168,11 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
         if let name = terminalName, Self.showsInlineImages(name) {
             return .iterm2(cellWidth: cell.width, cellHeight: cell.height)
         }
-        if deviceAttributes?.contains(4) == true { return .sixel(cellWidth: cell.width, cellHeight: cell.height) }
+        if deviceAttributes?.contains(4) == true {
+            return .sixel(
+                cellWidth: cell.width, cellHeight: cell.height, maximumWidth: sixelGeometry?.width,
+                maximumHeight: sixelGeometry?.height)
+        }
         return .cells
     }
 }

@@ -64,12 +64,27 @@ extension Player {
             }
             state.region.terminalColumns = state.terminalSize?.columns
             state.region.draw(state.frame, into: &state.bytes)
+            var waiting: RestingPictureRenderer.Key?
             if let resting, state.shownPicture == nil {
-                let graphic = state.pictures.bytes(for: resting.resting, graphics: state.graphics)
-                if !graphic.isEmpty {
-                    state.region.overlay(graphic, column: resting.at.column, row: resting.at.row, into: &state.bytes)
-                    state.shownPicture = resting
+                let key = RestingPictureRenderer.Key(resting.resting, graphics: state.graphics)
+                if let graphic = state.pictures.cached(key) {
+                    if !graphic.isEmpty {
+                        state.region.overlay(
+                            graphic, column: resting.at.column, row: resting.at.row, into: &state.bytes)
+                        state.shownPicture = resting
+                    }
+                } else {
+                    // Cells now; the picture when its bytes are ready (Player+Pictures.swift).
+                    waiting = key
                 }
+            }
+            if state.pictureWaiting != waiting {
+                state.pictureWaiting = waiting
+                pictureWanted.withLock { $0 = waiting }
+            }
+            if let waiting, !state.picturesPending.contains(waiting) {
+                state.picturesPending.insert(waiting)
+                renderInBackground(waiting)
             }
             state.framesDrawn += 1
         }

@@ -58,6 +58,13 @@ public final class Player: Sendable {
     private let session: TerminalSession?
     private let ownsSession: Bool
 
+    /// Renders resting pictures (a second decode and the sixel or kitty encoding) off ``queue``,
+    /// one at a time (docs/decisions/0220-pictures-at-rest-rendered-in-the-background.md).
+    let pictureQueue = DispatchQueue(label: "FoldCycle.pictures", qos: .userInitiated)
+    /// The picture the frame on screen waits for (``State/pictureWaiting``), read by
+    /// ``pictureQueue`` to skip a picture that no longer rests before rendering it.
+    let pictureWanted = LockedBox<RestingPictureRenderer.Key?>(nil)
+
     /// Everything that changes, confined to ``queue`` (`QueueConfined`).
     let state: QueueConfined<State>
 
@@ -97,7 +104,13 @@ public final class Player: Sendable {
         var heartbeat: HeartbeatTimer?
         /// How a settled picture is drawn (``setPictureGraphics(_:)``).
         var graphics = PictureGraphics.cells
+        /// The results of ``pictureQueue`` kept (the last few).
         var pictures = RestingPictureRenderer()
+        /// Pictures submitted to ``pictureQueue`` and not back yet.
+        var picturesPending: Set<RestingPictureRenderer.Key> = []
+        /// The picture the last frame would have drawn but had no bytes for yet: drawn by the
+        /// frame that follows its result, if it still rests then.
+        var pictureWaiting: RestingPictureRenderer.Key?
         /// The picture drawn with terminal graphics over the frame on screen, and where (its
         /// area's top-left cell in the frame).
         var shownPicture: (resting: RestingPicture, at: CellPosition)?
@@ -414,7 +427,7 @@ public final class Player: Sendable {
 
     // MARK: - Queue work
 
-    private func onQueue<T>(_ body: () -> T) -> T {
+    func onQueue<T>(_ body: () -> T) -> T {
         if DispatchQueue.getSpecific(key: queueKey) == true { return body() }
         return queue.sync(execute: body)
     }

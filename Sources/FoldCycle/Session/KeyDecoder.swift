@@ -80,17 +80,19 @@ package struct KeyDecoder: Sendable {
     }
 
     /// Decodes `bytes`, returning the complete key presses and mouse reports they finish, in
-    /// order (the terminal's own reports are dropped; see ``decodeWithReports(_:)``).
-    package mutating func decode(_ bytes: [UInt8]) -> [InputEvent] {
-        decodeWithReports(bytes).compactMap { decoded in
-            if case .event(let event) = decoded { return event }
-            return nil
+    /// order: ``TerminalEvent/Kind/key(_:)`` and ``TerminalEvent/Kind/mouse(_:)`` only (the
+    /// terminal's own reports are dropped; see ``decodeWithReports(_:)``).
+    package mutating func decode(_ bytes: [UInt8]) -> [TerminalEvent.Kind] {
+        decodeWithReports(bytes).filter { decoded in
+            if case .report = decoded { return false }
+            return true
         }
     }
 
     /// Decodes `bytes`, returning the complete key presses, mouse reports and terminal reports
-    /// (focus, cursor position) they finish, in order.
-    package mutating func decodeWithReports(_ bytes: [UInt8]) -> [DecodedInput] {
+    /// (focus, cursor position) they finish, in order: ``TerminalEvent/Kind/key(_:)``,
+    /// ``TerminalEvent/Kind/mouse(_:)`` and ``TerminalEvent/Kind/report(_:)`` only.
+    package mutating func decodeWithReports(_ bytes: [UInt8]) -> [TerminalEvent.Kind] {
         var batch = DecodedBatch()
         for byte in bytes { consume(byte, into: &batch) }
         batch.flushText()
@@ -99,24 +101,21 @@ package struct KeyDecoder: Sendable {
 
     /// What one call decodes, in order: typed text gathers until the next event or report.
     private struct DecodedBatch {
-        var events: [DecodedInput] = []
+        var events: [TerminalEvent.Kind] = []
         var text: [UInt8] = []
 
         mutating func flushText() {
             guard !text.isEmpty else { return }
-            events.append(.event(.key(.text(String(decoding: text, as: UTF8.self)))))
+            events.append(.key(.text(String(decoding: text, as: UTF8.self))))
             text.removeAll()
         }
 
-        mutating func emit(_ event: InputEvent) {
+        mutating func emit(_ event: TerminalEvent.Kind) {
             flushText()
-            events.append(.event(event))
+            events.append(event)
         }
 
-        mutating func emit(_ report: TerminalReport) {
-            flushText()
-            events.append(.report(report))
-        }
+        mutating func emit(_ report: TerminalReport) { emit(.report(report)) }
     }
 
     /// Takes one byte in the current state.
@@ -287,6 +286,10 @@ package struct KeyDecoder: Sendable {
             return .deviceAttributes(TerminalGraphicsProbe.deviceAttributes(parameters) ?? [])
         case UInt8(ascii: "t"):
             return TerminalGraphicsProbe.cellSize(parameters).map { .cellSize(width: $0.width, height: $0.height) }
+        case UInt8(ascii: "S") where parameters.first == UInt8(ascii: "?"):
+            return TerminalGraphicsProbe.sixelGeometry(parameters).map {
+                .sixelGeometry(width: $0.width, height: $0.height)
+            }
         case UInt8(ascii: "O") where parameters.isEmpty: return .focusOut
         case UInt8(ascii: "R"):
             let values = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
@@ -341,12 +344,4 @@ package struct KeyDecoder: Sendable {
         let filtered = decoded.unicodeScalars.filter { !(0x80...0x9F).contains($0.value) }
         return Array(String(String.UnicodeScalarView(filtered)).utf8)
     }
-}
-
-/// One thing decoded from a terminal's input: an ``InputEvent`` or a ``TerminalReport``.
-package enum DecodedInput: Hashable, Sendable {
-    /// A key press or mouse report.
-    case event(InputEvent)
-    /// The terminal's report of itself.
-    case report(TerminalReport)
 }

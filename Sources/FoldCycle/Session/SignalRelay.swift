@@ -8,8 +8,10 @@ import Synchronization
     import Foundation
 #endif
 
-/// The write end of the signal pipe, read by the C handler: a process-wide descriptor set once.
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The write end of the signal pipe, read by the C handler: a process-wide descriptor, -1 until
+/// the relay makes the pipe (before it installs a handler), then set once. An atomic, so the
+/// compiler checks it; a lock-free load is async-signal-safe, as a lock would not be.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
 /// Whether a termination signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) has reached the C handler:
 /// set there (a lock-free atomic store is async-signal-safe), read by job control, which must not
@@ -25,7 +27,7 @@ private func relaySignal(_ number: Int32) {
         terminationSignalArrived.store(true, ordering: .sequentiallyConsistent)
     }
     var byte = UInt8(truncatingIfNeeded: number)
-    _ = write(signalPipeWriteEnd, &byte, 1)
+    _ = write(signalPipeWriteEnd.load(ordering: .acquiring), &byte, 1)
     errno = saved
 }
 
@@ -145,7 +147,8 @@ final class SignalRelay: Sendable {
         // The handler must never block on a full pipe.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         state.readEnd = ends[0]
-        signalPipeWriteEnd = ends[1]
+        // Released before `sigaction` installs the handler that loads it.
+        signalPipeWriteEnd.store(ends[1], ordering: .releasing)
         let descriptor = ends[0]
         Platform.startThread(named: "FoldCycle.signals") { [self] in readSignals(from: descriptor) }
         return true

@@ -23,4 +23,8 @@ public enum TerminalReport: Hashable, Sendable {
     /// `DCS > | text ST`): `iTerm2 3.5.0`, `WezTerm 20240203-110809-5046fc22`, `XTerm(390)`;
     /// printable ASCII, at most 64 bytes.
     case terminalName(String)
+    /// The largest sixel image the terminal draws, in pixels (the answer to XTSMGRAPHICS's
+    /// read of the sixel geometry, `CSI ? 2 ; 1 ; 0 S`: `CSI ? 2 ; 0 ; width ; height S`).
+    /// xterm answers its window's size, at most 1000 × 1000, and draws nothing of a larger image.
+    case sixelGeometry(width: Int, height: Int)
 }

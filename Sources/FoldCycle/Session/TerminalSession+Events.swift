@@ -61,14 +61,11 @@ extension TerminalSession {
         for continuation in state.value.streams.values { continuation.yield(event) }
     }
 
-    /// Hands one decoded input on, stamped with when its bytes were read.
-    func deliver(_ decoded: DecodedInput, readAt: UInt64) {
+    /// Hands one decoded input (a key, a mouse report or a terminal report) on, stamped with when
+    /// its bytes were read.
+    func deliver(_ decoded: TerminalEvent.Kind, readAt: UInt64) {
         guard !state.value.ended, !state.value.suspended else { return }
-        switch decoded {
-        case .event(.key(let key)): emit(.key(key), readAt: readAt)
-        case .event(.mouse(let report)): emit(.mouse(report), readAt: readAt)
-        case .report(let report): emit(.report(report), readAt: readAt)
-        }
+        emit(decoded, readAt: readAt)
     }
 
     /// The session ended: every stream ends.

@@ -15,10 +15,12 @@ extension TerminalSession {
         state.value.suspended = true
         for participant in state.value.participants { participant.sessionWillSuspend() }
         restoreModes()
-        // SIGTSTP is caught (its handler only relays it), so re-raising it would not stop us;
-        // SIGSTOP cannot be caught. raise() directs it at this thread, which stops before raise()
-        // returns (kill(getpid()) may let this thread run on until another thread takes the stop).
-        raise(SIGSTOP)
+        // SIGTSTP is caught (its handler only relays it): the platform takes the stop with the
+        // default disposition for the moment, on this thread, so the shell sees SIGTSTP ($? 148).
+        Platform.stopForTerminalStop()
+        // Continued (SIGCONT, whose relayed handler then finds nothing to do), or not stopped at
+        // all (the kernel discards a stop in an orphaned process group): take the terminal again.
+        resume()
     }
 
     /// Whether this process group is the foreground job of its controlling terminal: asked of the

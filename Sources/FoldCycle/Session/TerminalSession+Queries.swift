@@ -42,9 +42,9 @@ extension TerminalSession {
 
     /// ``queryBackgroundColor(timeout:completion:)`` for what is asked: OSC 11 when
     /// `asksBackground`, the graphics queries when `asksGraphics` (``TerminalGraphicsProbe/query``:
-    /// kitty graphics, a cell's size in pixels), then DA1: `completion` has all that was answered
-    /// when DA1's answer comes (or the timeout), the cell size falling back to the output's
-    /// `TIOCGWINSZ` pixels.
+    /// kitty graphics, a cell's size in pixels, the terminal's name, the largest sixel image), then
+    /// DA1: `completion` has all that was answered when DA1's answer comes (or the timeout), the
+    /// cell size falling back to the output's `TIOCGWINSZ` pixels.
     package func queryTerminal(
         asksBackground: Bool = true, asksGraphics: Bool, timeout: TimeInterval,
         completion: @escaping @Sendable (TerminalAnswers) -> Void

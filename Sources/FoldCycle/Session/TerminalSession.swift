@@ -40,9 +40,11 @@ public protocol TerminalSessionParticipant: AnyObject, Sendable {
 ///   stopped reading (Ctrl-S): then the terminal is restored as far as it can be without the
 ///   queue and the process ends as the policy says (see ``SignalPolicy``).
 /// - Job control: on SIGTSTP participants give the terminal back, modes are restored and the
-///   process stops (`raise(SIGSTOP)`: SIGTSTP itself is blocked on Dispatch's threads). On
-///   SIGCONT in the foreground modes and participants come back; continued in the background
-///   (`bg`) the session stops again as the kernel stops a background job that changes its
+///   process stops with SIGTSTP itself (at its default disposition for the moment of the stop:
+///   the shell sees 148; in an orphaned process group the kernel discards it and the session
+///   takes the terminal again). On SIGCONT in the foreground modes and participants come back;
+///   continued in the background (`bg`) the session stops again as the kernel stops a
+///   background job that changes its
 ///   terminal's modes (SIGTTOU: "Stopped (tty output)"), and stays suspended until a SIGCONT
 ///   finds it in the foreground. Started in the background (`&`), ``start()`` stops the same way
 ///   before it changes modes, until it is continued in the foreground. The input is read on a
@@ -167,7 +169,7 @@ public final class TerminalSession: Sendable {
         /// What the open query has been answered so far.
         var answers = TerminalAnswers()
         /// Input decoded while the query is open, with when it was read: handed on after it.
-        var heldInput: [(input: DecodedInput, readAt: UInt64)] = []
+        var heldInput: [(input: TerminalEvent.Kind, readAt: UInt64)] = []
     }
 
     /// Creates a session; nothing changes until ``start()``.
@@ -427,6 +429,8 @@ public final class TerminalSession: Sendable {
             case .report(.terminalName(let name)): state.value.answers.graphics.terminalName = name
             case .report(.cellSize(let width, let height)):
                 state.value.answers.graphics.cellPixels = (width, height)
+            case .report(.sixelGeometry(let width, let height)):
+                state.value.answers.graphics.sixelGeometry = (width, height)
             case .report(.deviceAttributes(let attributes)):
                 state.value.answers.graphics.deviceAttributes = attributes
                 endBackgroundQuery()
@@ -441,7 +445,7 @@ public final class TerminalSession: Sendable {
             return
         }
         if state.value.backgroundQuery != nil {
-            state.value.heldInput.append((.event(.key(key)), DispatchTime.now().uptimeNanoseconds))
+            state.value.heldInput.append((.key(key), DispatchTime.now().uptimeNanoseconds))
             return
         }
         emit(.key(key))

@@ -26,12 +26,10 @@ struct ControlEndpoints: Equatable, Sendable {
         summary: "Commands on stdin in words, or as JSON lines with JSON replies and events.",
         cases: ControlProtocol.allCases, default: .words)
     /// The deck's `--protocol`: the same values; in words, stdout carries decision lines.
-    static let deckProtocolOption = ChoiceOption(
-        "protocol", value: "protocol",
+    static let deckProtocolOption = protocolOption.reworded(
         summary:
             "What stdout carries: one decision line each (words), or the JSON-lines protocol's events and replies "
-            + "(jsonl; requests on stdin when items do not come from it).",
-        cases: ControlProtocol.allCases, default: .words)
+            + "(jsonl; requests on stdin when items do not come from it).")
     /// `--protocol-fd`: absent, standard output.
     static let descriptorOption = IntegerOption(
         "protocol-fd", value: "n",
@@ -44,9 +42,14 @@ struct ControlEndpoints: Equatable, Sendable {
         isPath: true)
 
     /// The options, in the order help lists them.
-    static let specs = [protocolOption.spec, descriptorOption.spec, listenOption.spec]
+    static let specs = optionSpecs(protocol: protocolOption)
     /// The deck's options, in the order help lists them.
-    static let deckSpecs = [deckProtocolOption.spec, descriptorOption.spec, listenOption.spec]
+    static let deckSpecs = optionSpecs(protocol: deckProtocolOption)
+
+    /// The options with `language` as `--protocol` (one command's wording of it).
+    private static func optionSpecs(protocol language: ChoiceOption<ControlProtocol>) -> [OptionSpec] {
+        [language.spec, descriptorOption.spec, listenOption.spec]
+    }
 
     /// `--protocol`.
     let language: ControlProtocol

@@ -23,7 +23,8 @@ enum MarkdownSetting: String, CaseIterable, Sendable {
 enum PictureSetting: String, CaseIterable, Sendable {
     /// A picture when the item names a PNG or JPEG file (by its magic bytes), a card saying what
     /// is wrong when it names a directory, a FIFO, an unreadable file or other bytes under a
-    /// picture's name (.png, .jpg, .jpeg); half-block cells, and at rest the terminal's graphics
+    /// picture's name (.png, .jpg, .jpeg), or a picture path that does not exist
+    /// (``CardPicture/namesMissingPicture(_:)``); half-block cells, and at rest the terminal's graphics
     /// where it answers that it has them (docs/decisions/0154-pictures-at-rest.md).
     case auto
     /// Never: paths are text.
@@ -88,6 +89,35 @@ struct ItemReading: Hashable, Sendable {
     /// Whether `text` is shown as a picture card under `--pictures` (without reading the picture).
     func namesPicture(_ text: String) -> Bool {
         pictures != .none && CardPicture.kind(ofItem: text) != .text
+    }
+
+    /// The card an item naming a picture shows while the picture is decoded: the card's frame,
+    /// "loading NAME…" in its area and the file's name under it; its text is the item's
+    /// (docs/decisions/0232-a-large-picture-shows-a-loading-card.md).
+    func loadingCard(_ text: String) -> StyledString {
+        let name = CardPicture.fileName(of: text)
+        return StyledString(picture: CardPicture(failure: "loading \(name)…", caption: name, path: text))
+    }
+
+    /// The fewest pixels a picture declares for its decoding to be slow enough that its card
+    /// shows ``loadingCard(_:)`` first: 4 megapixels (a 6000 × 4000 PNG takes seconds; a
+    /// small one is decoded before a loading card would be seen).
+    static let slowPicturePixels = 4_000_000
+
+    /// Whether `text` names a picture file that declares at least ``slowPicturePixels`` (its
+    /// header read, not the picture).
+    func decodesSlowly(_ text: String) -> Bool {
+        guard namesPicture(text), let size = CardPicture.declaredSize(ofFile: text) else { return false }
+        return size.width * size.height >= Self.slowPicturePixels
+    }
+
+    /// Whether a list of `texts` is read by an ``ItemStream`` while the deck or slideshow runs
+    /// rather than whole before it: its pictures are more than one chunk, or its first chunk
+    /// holds a picture slow to decode (then its card shows ``loadingCard(_:)`` until it is read).
+    func streams(_ texts: [String]) -> Bool {
+        let chunks = chunks(of: texts, first: Self.firstPictureChunkSize)
+        guard let first = chunks.first else { return false }
+        return chunks.count > 1 || texts[first].prefix(ItemStream.firstChunkItemLimit).contains(where: decodesSlowly)
     }
 
     /// The most pictures decoded at once (``chunks(of:pictures:first:)``): twice the cores, so

@@ -36,10 +36,8 @@ enum SharedOptions {
         range: .init(cellAspectRange, unit: "a cell's height over its width"), default: 2)
 
     /// The deck's `--cell-aspect`: the same values, for what the deck computes in the cell's shape.
-    static let deckCellAspect = NumberOption(
-        "cell-aspect", value: "ratio",
-        summary: "A cell's height over its width, for a dragged card's tilt, fling speeds and the flashcard flip.",
-        range: .init(cellAspectRange, unit: "a cell's height over its width"), default: 2)
+    static let deckCellAspect = cellAspect.reworded(
+        summary: "A cell's height over its width, for a dragged card's tilt, fling speeds and the flashcard flip.")
 
     /// `--shading`: ``CardStyle/shading``.
     static let shading = FlagOption(
@@ -117,14 +115,11 @@ enum SharedOptions {
     /// `--background` of a run on a terminal (live, deck): as ``background``, plus `auto`
     /// (nil, the default), the terminal's own background as it answers an OSC 11 query, else
     /// as `COLORFGBG` names it, else black (``BackgroundDetection``).
-    static let terminalBackground = ChoiceOption<RGBColor?>(
-        "background", value: "color",
+    static let terminalBackground = background.addingUnset(
+        "auto",
         summary:
             "The terminal's background (fades and dims blend to it); auto: ask the terminal (OSC 11), "
-            + "else COLORFGBG, else black.",
-        choices: [("auto", nil)] + RGBColor.namedColors.map { ($0.name, Optional($0.color)) },
-        pattern: .init(syntax: "#rrggbb", parse: { text throws(OptionValueError) in try hexColor(text).map { $0 } }),
-        default: nil)
+            + "else COLORFGBG, else black.")
 
     /// `--background`'s `#rrggbb` form: nil for other text.
     private static func hexColor(_ text: String) throws(OptionValueError) -> RGBColor? {
@@ -159,8 +154,8 @@ enum SharedOptions {
         "pictures", value: "how",
         summary:
             "Items that name PNG or JPEG files (by their bytes) show the picture as half-block cells, captioned "
-            + "with the file's name and pixel size; a .png/.jpg/.jpeg item that is a directory, a FIFO, unreadable or not a "
-            + "picture shows why (auto, cells); auto: at rest, real pixels where the terminal answers it draws "
+            + "with the file's name and pixel size; a .png/.jpg/.jpeg item that is missing, a directory, a FIFO, unreadable or "
+            + "not a picture shows why (auto, cells); auto: at rest, real pixels where the terminal answers it draws "
             + "sixel, kitty graphics or iTerm2 images (not in tmux), and render's SVG embeds it; cells: half "
             + "blocks only; none: paths are text.",
         cases: PictureSetting.allCases, default: .auto)

@@ -16,11 +16,10 @@ struct DeckCommand {
     /// `deck`'s own options; the shared ones are in ``SharedOptions``.
     enum Options {
         /// `--file`: paragraphs, with `---` for flashcards.
-        static let file = TextOption(
-            "file", value: "path",
+        static let file = SharedOptions.file.reworded(
             summary:
                 "Read items from a UTF-8 file ('-': stdin), cut as --split says; a line '---' in an item "
-                + "splits a flashcard into front and back.", isPath: true)
+                + "splits a flashcard into front and back.")
         /// `--visible`: the stack's depth on screen.
         static let visible = IntegerOption(
             "visible", value: "n", summary: "Cards on screen, the top one included.", range: .init(1...5), default: 2)
@@ -32,14 +31,12 @@ struct DeckCommand {
         static let loop = FlagOption("loop", summary: "Start over after the last card (the deck never finishes).")
         static let noMouse = FlagOption(
             "no-mouse", summary: "Keys only: leave the mouse (and its text selection) to the terminal.")
-        static let fullscreen = FlagOption(
-            "fullscreen", summary: "Use the alternate screen, deck centred, instead of rows at the cursor.")
-        static let framesPerSecond = IntegerOption(
-            "fps", value: "n", summary: "Frames per second while cards move.", range: .init(1...240), default: 60)
+        static let fullscreen = LiveCommand.Options.fullscreen.reworded(
+            summary: "Use the alternate screen, deck centred, instead of rows at the cursor.")
+        static let framesPerSecond = LiveCommand.Options.framesPerSecond.reworded(
+            summary: "Frames per second while cards move.")
         /// `--width`: absent, the card fits the items, at least ``DeckCommand/minimumFittedWidth``.
-        static let width = IntegerOption(
-            "width", value: "cells", summary: "Card width in cells.", range: .init(SharedOptions.widthRange),
-            defaultText: "the widest side of an item plus 2, at least 24")
+        static let width = SharedOptions.width.reworded(defaultText: "the widest side of an item plus 2, at least 24")
         /// `--skipped`: what becomes of items paged past without a decision.
         static let skipped = ChoiceOption(
             "skipped", value: "mode",
@@ -62,9 +59,7 @@ struct DeckCommand {
                 "After the last card, wait for cards added over --listen's socket or --protocol jsonl "
                 + "('waiting for more cards') until the 'end' request or q (always while a client is subscribed).")
         /// `--height`: absent, the card fits the tallest side of an item.
-        static let height = IntegerOption(
-            "height", value: "rows", summary: "Card height in rows.", range: .init(SharedOptions.heightRange),
-            defaultText: "the tallest side of an item plus 2")
+        static let height = SharedOptions.height.reworded(defaultText: "the tallest side of an item plus 2")
     }
 
     /// The options, in the order help lists them.
@@ -343,8 +338,8 @@ struct DeckCommand {
             // Every item is there, but its pictures are decoded a chunk at a time while the deck
             // runs: the first card does not wait for the last picture.
             let texts = try loadItems()
-            guard reading.chunks(of: texts, first: ItemReading.firstPictureChunkSize).count > 1 else {
-                // One chunk (text, a few pictures): read whole, the footer says nothing of input.
+            guard reading.streams(texts) else {
+                // One chunk (text, a few small pictures): read whole, the footer says nothing of input.
                 return try DeckSession(command: self, items: texts, terminal: terminal).run()
             }
             let stream = ItemStream(items: texts, name: "the items", reading: reading)

@@ -310,7 +310,7 @@ struct LiveCommand {
     /// Reads `texts` into ``items``: whole, or, when their pictures are more than one chunk, the
     /// first chunk now and the rest through ``stream`` while the slideshow runs.
     private mutating func read(_ texts: [String]) {
-        guard reading.chunks(of: texts, first: ItemReading.firstPictureChunkSize).count > 1 else {
+        guard reading.streams(texts) else {
             items = PictureCaptions.disambiguated(reading.styledStrings(texts), among: picturePaths)
             return
         }

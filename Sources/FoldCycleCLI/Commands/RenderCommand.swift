@@ -88,15 +88,13 @@ struct RenderCommand {
             "deck-width", value: "cells", summary: "--deck: the deck's width in cells (cards fly off beyond it).",
             range: .init(SharedOptions.widthRange), defaultText: "80, or 1.5 × the card's width when wider")
         /// `--visible`: as `foldcycle deck --visible`.
-        static let visible = IntegerOption(
-            "visible", value: "n", summary: "--deck: cards on screen, the top one included.",
-            range: DeckCommand.Options.visible.range, default: DeckCommand.Options.visible.defaultValue)
+        static let visible = DeckCommand.Options.visible.reworded(
+            summary: "--deck: cards on screen, the top one included.")
         /// `--drag`: as `foldcycle deck --drag`.
-        static let drag = ChoiceOption(
-            "drag", value: "mode", summary: "--deck: what a released drag does: decide left or right, or page.",
-            choices: DeckCommand.Options.drag.choices, default: DeckCommand.Options.drag.defaultValue)
+        static let drag = DeckCommand.Options.drag.reworded(
+            summary: "--deck: what a released drag does: decide left or right, or page.")
         /// `--loop`: as `foldcycle deck --loop`.
-        static let loop = FlagOption("loop", summary: "--deck: start over after the last card.")
+        static let loop = DeckCommand.Options.loop.reworded(summary: "--deck: start over after the last card.")
     }
 
     /// The options only a transition's render takes.

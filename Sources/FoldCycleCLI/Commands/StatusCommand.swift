@@ -40,7 +40,9 @@ struct StatusCommand {
     ]
 
     /// The positional arguments as help and the manual list them: `(<NAME>, description)`.
-    static let arguments: [(String, String)] = [("<ITEM>", "The text of one item (or give them with --file).")]
+    static let arguments: [(String, String)] = [
+        ("<ITEM>", "The text of one item (or give them with --file). With none and no --file, piped stdin holds them.")
+    ]
 
     /// The one sentence help and the manual open with.
     static let overview =
@@ -84,17 +86,25 @@ struct StatusCommand {
     /// - Parameters:
     ///   - now: the time the default epoch (the start of today in UTC) is taken from.
     ///   - environment: the variables colour is decided by (`NO_COLOR`, `COLORTERM`, `TERM`).
+    ///   - standardInputIsPiped: whether standard input is a pipe or a file
+    ///     (``LiveCommand/standardInputIsPiped()``): with no items named, it holds them, cut as
+    ///     `--split` says (`git log --oneline | foldcycle status`), as `--file -` reads them.
     /// - Throws: ``CLIError/usage(_:_:)`` for no items, an unknown option, a bad value, a time
     ///   that is not one, or `--follow` with `--at`; ``CLIError/unreadableInput(_:)`` for a
     ///   `--file` that cannot be read.
     static func parse(
-        _ arguments: [String], now: Date = Date(), environment: [String: String] = ProcessInfo.processInfo.environment
+        _ arguments: [String], now: Date = Date(), environment: [String: String] = ProcessInfo.processInfo.environment,
+        standardInputIsPiped: Bool = false
     ) throws(CLIError) -> StatusCommand? {
         let parsed = try ParsedArguments(arguments, specs: specs, command: .status)
         let values = OptionValues(parsed: parsed, command: .status)
         if values.flag(SharedOptions.help) { return nil }
-        guard let texts = try SharedOptions.items(values), !texts.isEmpty else {
-            throw .usage("no items: give them as arguments or with '--file <path>'", .status)
+        var texts = try SharedOptions.items(values)
+        if texts == nil, standardInputIsPiped {
+            texts = try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
+        }
+        guard let texts, !texts.isEmpty else {
+            throw .usage("no items: give them as arguments, with '--file <path>', or on piped stdin", .status)
         }
         let items = texts.map(try values.value(SharedOptions.ansi).styledString)
         let epoch = try time(values, Options.epoch) ?? TimeText.startOfDayUTC(now)

@@ -123,6 +123,18 @@ final class DeckItemStore: DeckDataSource, Sendable {
         state.withLock { $0.add(styled) }
     }
 
+    /// Puts `styled` in place of items 0, 1, … (pictures read in place of their loading cards),
+    /// captioned among every item as ``append(read:)`` captions.
+    func replaceFirst(read styled: [StyledString]) {
+        state.withLock { state in
+            let count = min(styled.count, state.items.count)
+            state.items.replaceSubrange(0..<count, with: styled.prefix(count))
+            if state.pictureNames.values.contains(where: { $0 > 1 }) {
+                state.items = PictureCaptions.disambiguated(state.items)
+            }
+        }
+    }
+
     /// Deals items `indices` again after the last card, in that order.
     func appendReturns(_ indices: [Int]) {
         state.withLock { state in state.cards += indices.filter { state.items.indices.contains($0) } }

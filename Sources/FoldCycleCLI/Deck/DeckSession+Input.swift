@@ -81,7 +81,8 @@ extension DeckSession {
         case .focusOut:
             state.value.pointer.focusLost(time: time, deck: deck)
             followDrag()
-        case .focusIn, .backgroundColor, .deviceAttributes, .kittyGraphics, .cellSize, .terminalName: break
+        case .focusIn, .backgroundColor, .deviceAttributes, .kittyGraphics, .cellSize, .terminalName, .sixelGeometry:
+            break
         case .cursorPosition(let row, _):
             // Taken only as the answer to a request (a modified F3 is sent the same way).
             guard state.value.cursorReportsAwaited > 0 else { return }

@@ -195,23 +195,15 @@ final class DeckSession: Sendable {
             // cursor is parked at its top-left.
             player.setRowsChangedHandler { [self] in queue.async { self.askFramePosition() } }
         }
-        // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
-        BackgroundDetection.resolve(
-            command.background, asksGraphics: command.reading.pictures == .auto && store.holdsPictures,
-            terminal: terminal, drawsFrames: true,
-            environment: ProcessInfo.processInfo.environment
-        ) { [self] background, graphics in
-            player.setPictureGraphics(graphics)
-            launch(background: background)
-        }
+        core.launch(
+            background: command.background, asksGraphics: command.reading.pictures == .auto && store.holdsPictures,
+            drawsFrames: true, card: scene.card
+        ) { [self] in launch() }
     }
 
-    /// The rest of the start, once the background is known: the player starts drawing.
-    private func launch(background: RGBColor) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !core.isFinishing else { return }
-        // Set before the player starts; it composes on this queue afterwards.
-        BackgroundDetection.apply(background, to: scene.card)
+    /// The rest of the start, once the background is known and the card set up for it: the
+    /// player starts drawing.
+    private func launch() {
         player.start()
         // After the first cards are placed, so that the status names the top one.
         updateFooter()
@@ -231,6 +223,12 @@ final class DeckSession: Sendable {
     private func takeStreamedItems() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing, isReadingInput, let stream else { return }
+        let loaded = stream.takeLoaded()
+        if !loaded.isEmpty {
+            // The first pictures read, in place of their loading cards.
+            store.replaceFirst(read: loaded.map(\.styled))
+            deck.reloadVisibleItems()
+        }
         let (items, end) = stream.take()
         var admitted = items.endIndex
         for (index, item) in items.enumerated() {
@@ -378,7 +376,7 @@ final class DeckSession: Sendable {
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        state.value.tally.summary(itemCount: store.itemCount)
+        state.value.tally.summary(itemCount: store.itemCount, readingInput: inputProgress == .reading)
     }
 
     // MARK: - Exit

@@ -133,11 +133,13 @@ struct DeckTally: Equatable, Sendable {
     /// The line for the terminal when the deck closes:
     /// `3 kept · 1 discarded · 0 clicked · 6 of 10 cards left`, with `· 2 skipped` after the
     /// discarded when items were skipped and not decided. Kept, discarded, skipped and left add
-    /// up to `itemCount`.
-    func summary(itemCount: Int) -> String {
+    /// up to `itemCount`. When the deck closes before its input was read to the end
+    /// (`readingInput`), the count is what was read: `6 of 10 cards left so far · input not read
+    /// to its end`.
+    func summary(itemCount: Int, readingInput: Bool = false) -> String {
         let left = max(itemCount - kept - discarded - skipped, 0)
         let skippedText = skipped > 0 ? " · \(skipped) skipped" : ""
-        return
-            "\(kept) kept · \(discarded) discarded\(skippedText) · \(clicks) clicked · \(left) of \(itemCount) cards left\n"
+        let cards = "\(left) of \(itemCount) cards left" + (readingInput ? " so far · input not read to its end" : "")
+        return "\(kept) kept · \(discarded) discarded\(skippedText) · \(clicks) clicked · \(cards)\n"
     }
 }

@@ -78,6 +78,14 @@ final class LiveController {
         }
     }
 
+    /// Puts `items` in place of items 0, 1, … (the first pictures read, in place of their
+    /// loading cards: ``ItemStream/takeLoaded()``); one shown begins a transition to its picture.
+    func replaceRead(_ items: [StyledString]) {
+        for (index, item) in items.enumerated() where index < cycler.count {
+            _ = try? cycler.replace(at: index, with: item)
+        }
+    }
+
     /// The shown (or incoming) item as people count: `3/7`.
     var itemNumber: String { "\(cycler.index + 1)/\(cycler.count)" }
 

@@ -58,6 +58,9 @@ final class LiveSession: Sendable {
         /// `item-settled`), carried out right after them, so that every reply and event comes
         /// after those.
         var heldLines: [String]? = []
+        /// Whether the run's own list is still read (``LiveCommand/stream`` has not ended): the
+        /// footer's count is then "so far".
+        var readingItems: Bool
     }
 
     /// - Throws: ``CLIError/runtime(_:)`` for a cycler the options do not allow, or a recording
@@ -72,7 +75,7 @@ final class LiveSession: Sendable {
         (cardDevice, drawsFrames, commandDevice) = (devices.card, devices.drawsFrames, devices.command)
         core = try Self.makeCore(for: command, cycler: cycler, devices: devices)
         self.controller = QueueConfined(controller, on: core.queue)
-        state = QueueConfined(State(), on: core.queue)
+        state = QueueConfined(State(readingItems: command.stream != nil), on: core.queue)
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -199,27 +202,16 @@ final class LiveSession: Sendable {
                     }
                 }
             })
-        // `--background auto` asks the terminal first (keys typed meanwhile wait, not lost).
-        BackgroundDetection.resolve(
-            command.background,
+        core.launch(
+            background: command.background,
             asksGraphics: command.reading.pictures == .auto && command.items.contains { $0.picture != nil },
-            terminal: terminal,
-            drawsFrames: drawsFrames,
-            environment: ProcessInfo.processInfo.environment
-        ) { [self] background, graphics in
-            player.setPictureGraphics(graphics)
-            launch(background: background)
-        }
+            drawsFrames: drawsFrames, card: (player.scene as? CyclerScene<ArrayDataSource<StyledString>>)?.card
+        ) { [self] in launch() }
     }
 
-    /// The rest of the start, once the background is known: the player starts drawing.
-    private func launch(background: RGBColor) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !core.isFinishing else { return }
-        if let scene = player.scene as? CyclerScene<ArrayDataSource<StyledString>> {
-            // Set before the player starts; it composes on this queue afterwards.
-            BackgroundDetection.apply(background, to: scene.card)
-        }
+    /// The rest of the start, once the background is known and the card set up for it: the
+    /// player starts drawing.
+    private func launch() {
         updateFooter()
         player.start(paused: command.paused)
         state.value.launched = true
@@ -245,7 +237,14 @@ final class LiveSession: Sendable {
     private func takeReadItems(from stream: ItemStream) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !core.isFinishing else { return }
-        let read = stream.take().items.map(\.styled)
+        let loaded = stream.takeLoaded().map(\.styled)
+        if !loaded.isEmpty {
+            // The first pictures read, in place of their loading cards (a transition shows each).
+            controller.value.replaceRead(PictureCaptions.disambiguated(loaded, among: command.picturePaths))
+        }
+        let (items, end) = stream.take()
+        if end != nil { state.value.readingItems = false }
+        let read = items.map(\.styled)
         controller.value.appendRead(PictureCaptions.disambiguated(read, among: command.picturePaths))
         updateFooter()  // The count grew.
     }
@@ -518,7 +517,7 @@ final class LiveSession: Sendable {
         // Arrows turn the direction, which only a full-motion fold shows: offered only then.
         let arrows = player.motion == .full ? " · arrows turn" : ""
         let summary =
-            "\(runState) · item \(controller.value.itemNumber) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
+            "\(runState) · item \(controller.value.itemNumber)\(current.readingItems ? " so far" : "") · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply = current.reply {
             lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }

@@ -34,12 +34,9 @@ struct RunCommand {
             "tail", value: "n", summary: "With --quiet, print only the last n lines of a failed command's output.",
             range: .init(1...1_000_000), defaultText: "all (its last 4 MiB)")
         /// `--motion`: the live cycler's values; none draws no card.
-        static let motion = ChoiceOption(
-            "motion", value: "motion",
+        static let motion = LiveCommand.Options.motion.reworded(
             summary:
-                "How much the card moves: a short cross-fade for reduced; none draws no card (plain pass-through).",
-            choices: [("auto", Motion.Setting.detected), ("full", .full), ("reduced", .reduced), ("none", .none)],
-            default: .detected)
+                "How much the card moves: a short cross-fade for reduced; none draws no card (plain pass-through).")
         static let noPseudoTerminal = FlagOption(
             "no-pty", summary: "Run the command with pipes instead of a pseudo-terminal (stdin inherited).")
     }

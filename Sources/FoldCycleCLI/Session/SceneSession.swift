@@ -82,6 +82,29 @@ final class SceneSession: Sendable {
         return exitStatus.wait()
     }
 
+    /// The launch every run with cards shares, on the queue: `--background` resolved (`auto`,
+    /// nil, asks the terminal first, as does `asksGraphics` for how settled pictures are drawn;
+    /// keys typed meanwhile wait, not lost: ``BackgroundDetection``); then, unless the run is
+    /// finishing, the player is told the picture graphics, `card` is set up for the background
+    /// (before the player starts: it composes on this queue afterwards), and `start` begins the
+    /// run's drawing.
+    func launch(
+        background setting: RGBColor?, asksGraphics: Bool, drawsFrames: Bool, card: LockedCard?,
+        start: @escaping @Sendable () -> Void
+    ) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        BackgroundDetection.resolve(
+            setting, asksGraphics: asksGraphics, terminal: terminal, drawsFrames: drawsFrames,
+            environment: ProcessInfo.processInfo.environment
+        ) { [self] background, graphics in
+            dispatchPrecondition(condition: .onQueue(queue))
+            guard !isFinishing else { return }
+            player.setPictureGraphics(graphics)
+            if let card { BackgroundDetection.apply(background, to: card) }
+            start()
+        }
+    }
+
     /// Whether ``finish(exitCode:output:afterRestore:)`` has begun (it runs once).
     var isFinishing: Bool { finishing.withLock { $0 } }
 

@@ -60,6 +60,9 @@ final class ItemStream: Sendable {
 
     private struct HandOver {
         var pending: [Item] = []
+        /// The first chunk's items read, when they were handed over first as loading cards
+        /// (``ItemStream/takeLoaded()``): they replace items 0, 1, ….
+        var loaded: [Item] = []
         var end: End?
         var consumer: (queue: DispatchQueue, handler: @Sendable () -> Void)?
         var deliveryScheduled = false
@@ -68,7 +71,7 @@ final class ItemStream: Sendable {
 
         /// Whether items or the end are there to take.
         static func hasNews(_ handOver: inout HandOver) -> Bool {
-            !handOver.pending.isEmpty || handOver.end != nil
+            !handOver.pending.isEmpty || !handOver.loaded.isEmpty || handOver.end != nil
         }
 
         /// Whether fewer than ``ItemStream/pendingItemLimit`` items wait.
@@ -140,7 +143,7 @@ final class ItemStream: Sendable {
     func setConsumer(queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {
         handOver.withLock { handOver in
             handOver.consumer = (queue, handler)
-            if !handOver.pending.isEmpty || handOver.end != nil { handOver.scheduleDelivery() }
+            if HandOver.hasNews(&handOver) { handOver.scheduleDelivery() }
         }
     }
 
@@ -148,6 +151,17 @@ final class ItemStream: Sendable {
     /// returns it again, with no items).
     func take() -> (items: [Item], end: End?) {
         handOver.withLock { $0.take() }
+    }
+
+    /// The first items as read, when they were handed over as loading cards first (a picture
+    /// slow to decode among them: ``ItemReading/loadingCard(_:)``): they replace items 0, 1, …
+    /// in order. Empty until then, and after the one take that returns them. Take them before
+    /// ``take()``'s items of the same delivery.
+    func takeLoaded() -> [Item] {
+        handOver.withLock { handOver in
+            defer { handOver.loaded = [] }
+            return handOver.loaded
+        }
     }
 
     // MARK: - Reading (on the stream's thread)
@@ -204,7 +218,25 @@ final class ItemStream: Sendable {
         if first {
             let head = Array(rest.prefix(Self.firstChunkItemLimit))
             let first = reading.chunks(of: head, first: ItemReading.firstPictureChunkSize)[0]
-            handRead(Array(head[first]))
+            let texts = Array(head[first])
+            let slow = texts.map { reading.decodesSlowly($0) }
+            if slow.contains(true) {
+                // The others read now, the slow pictures' cards saying "loading"; then those
+                // pictures, in their place.
+                let quick = texts.indices.filter { !slow[$0] }
+                var styled = texts.map(reading.loadingCard)
+                for (index, read) in zip(quick, reading.styledStrings(quick.map { texts[$0] })) { styled[index] = read }
+                hand(zip(texts, styled).map { Item(text: $0, styled: $1) })
+                let late = texts.indices.filter { slow[$0] }
+                for (index, read) in zip(late, reading.styledStrings(late.map { texts[$0] })) { styled[index] = read }
+                let read = zip(texts, styled).map { Item(text: $0, styled: $1) }
+                handOver.withLock { handOver in
+                    handOver.loaded = read
+                    handOver.scheduleDelivery()
+                }
+            } else {
+                handRead(texts)
+            }
             rest = rest.dropFirst(first.count)
         }
         let texts = Array(rest)

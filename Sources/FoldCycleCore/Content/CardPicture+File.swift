@@ -63,8 +63,9 @@ extension CardPicture {
     package enum Kind: Hashable, Sendable {
         /// A regular file whose first bytes are a picture format's magic.
         case picture
-        /// A file a card should say is wrong: a directory, a FIFO, an unreadable file, or a
-        /// picture name (.png, .jpg, .jpeg) on bytes of no picture.
+        /// A file a card should say is wrong: a directory, a FIFO, an unreadable file, a
+        /// picture name (.png, .jpg, .jpeg) on bytes of no picture, or a picture path that does
+        /// not exist (``namesMissingPicture(_:)``).
         case failure
         /// Not a picture: shown as text.
         case text
@@ -73,15 +74,17 @@ extension CardPicture {
     /// Whether the item `text` names a picture (`--pictures auto`): an existing regular file
     /// whose magic bytes are PNG's or JPEG's is ``Kind/picture``; a path with a picture
     /// extension that exists but is not a readable picture (a directory, a FIFO, an unreadable
-    /// file, other bytes) is ``Kind/failure``; anything else is ``Kind/text``. Reads at most the
-    /// magic's bytes, and only from a regular file.
+    /// file, other bytes), or that does not exist and reads as a path (``namesMissingPicture(_:)``:
+    /// `photos/IMG_0001.png` mistyped), is ``Kind/failure``; anything else is ``Kind/text``.
+    /// Reads at most the magic's bytes, and only from a regular file
+    /// (docs/decisions/0230-a-missing-picture-path-is-a-failure-card.md).
     package static func kind(ofItem text: String) -> Kind {
         guard !text.isEmpty, text.utf8.count < 4096, !text.contains("\n"), !text.utf8.contains(0) else {
             return .text
         }
         let named = hasPictureExtension(text)
         switch PictureFile.type(of: text) {
-        case .missing: return .text
+        case .missing: return named && namesMissingPicture(text) ? .failure : .text
         case .regular:
             guard let head = PictureFile.head(text, count: PictureFormat.magicLength) else {
                 return named ? .failure : .text
@@ -91,6 +94,29 @@ extension CardPicture {
         case .directory, .fifo, .other:
             return named ? .failure : .text
         }
+    }
+
+    /// Whether `text`, which names no file and ends in a picture extension, reads as a path
+    /// rather than words: a single word (no white space: `a.png`, `photos/IMG_0001.jpg`), or a
+    /// path whose folder exists (`photos/My Photo.png` with `photos/` there). "see diagram.png"
+    /// and "see docs/a.png" stay words (text cards).
+    package static func namesMissingPicture(_ text: String) -> Bool {
+        let name = fileName(of: text)
+        // A name before the extension (".png" alone is a word).
+        guard hasPictureExtension(text), let dot = name.lastIndex(of: "."), dot > name.startIndex else {
+            return false
+        }
+        guard text.contains(where: \.isWhitespace) else { return true }
+        guard let slash = text.lastIndex(of: "/") else { return false }
+        let folder = slash == text.startIndex ? "/" : String(text[..<slash])
+        return PictureFile.type(of: folder) == .directory
+    }
+
+    /// The size in pixels the picture file at `path` declares (PNG's IHDR, JPEG's frame header
+    /// in its first 64 KiB), nil when it is no readable picture or says none. Reads the head
+    /// alone, and only from a regular file.
+    package static func declaredSize(ofFile path: String) -> (width: Int, height: Int)? {
+        PictureFile.head(path, count: 1 << 16).flatMap(PictureDecoder.sourceSize(of:))
     }
 
     /// Whether `path` ends in .png, .jpg or .jpeg (any case).

@@ -239,6 +239,16 @@ struct DeckModel<DataSource: DeckDataSource> {
         reportFinishedIfDone()
     }
 
+    /// Reads the items of the cards on screen (and the one in the air) again: their content
+    /// changed in place (a picture read in place of its loading card), not their count.
+    mutating func reloadVisibleItems() {
+        for card in cards + (leaving.map { [$0.card] } ?? []) where card.index < count {
+            card.slot.configure(index: card.index, item: dataSource.item(at: card.index))
+        }
+        guard started else { return }
+        events.append(.changed)
+    }
+
     // MARK: - Dragging
 
     mutating func beginDrag(at point: DeckPoint, now: TimeInterval) -> Bool {

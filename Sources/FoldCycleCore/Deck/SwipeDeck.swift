@@ -171,6 +171,12 @@ public final class SwipeDeck<DataSource: DeckDataSource>: Sendable {
         perform { model, now in model.reload(now: now) }
     }
 
+    /// Reads the items of the cards on screen again, their content changed in place (the CLI
+    /// puts a picture in place of its loading card); the count stays.
+    package func reloadVisibleItems() {
+        perform { model, _ in model.reloadVisibleItems() }
+    }
+
     // MARK: - Dragging
 
     /// A press on the top card at `point` (card widths). A card in the air lands and a flip in

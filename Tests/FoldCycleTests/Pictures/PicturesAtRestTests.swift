@@ -140,6 +140,44 @@ struct PicturesAtRestTests {
         #expect(TerminalGraphicsProbe.cellSize(windowPixels: (0, 0), cells: (80, 24)) == nil)
     }
 
+    @Test("XTSMGRAPHICS's sixel geometry: status 0 only, both sides 1 to 5 digits")
+    func sixelGeometry() {
+        #expect(
+            TerminalGraphicsProbe.sixelGeometry(Array("?2;0;1000;760".utf8)).map { [$0.width, $0.height] } == [
+                1000, 760,
+            ])
+        for bad in [
+            "?2;3;0", "?2;1;800;480", "?1;0;1024", "?2;0;0;480", "?2;0;800", "2;0;800;480", "?2;0;123456;1",
+            "?2;0;8a;4",
+        ] {
+            #expect(TerminalGraphicsProbe.sixelGeometry(Array(bad.utf8)) == nil, "\(bad)")
+        }
+        let probe = TerminalGraphicsProbe(deviceAttributes: [4], cellPixels: (10, 20), sixelGeometry: (1000, 760))
+        #expect(
+            probe.graphics(allowed: true, environment: [:])
+                == .sixel(cellWidth: 10, cellHeight: 20, maximumWidth: 1000, maximumHeight: 760))
+    }
+
+    @Test("a sixel larger than the terminal draws: the largest centred block of whole cells within it, moved to")
+    func sixelWithinTheMaximum() {
+        // The 4 × 2-cell area is 8 × 8 pixels; at most 5 × 4: 2 × 1 cells (4 × 4 pixels), one
+        // column in, on the first row; the fitted picture's red rows (2-3) in it.
+        let resting = RestingPicture(
+            picture: Self.picture, origin: .zero, columns: 4, rows: 2, background: RGBColor(red: 0, green: 128, blue: 0)
+        )
+        let key = RestingPictureRenderer.Key(
+            resting, graphics: .sixel(cellWidth: 2, cellHeight: 4, maximumWidth: 5, maximumHeight: 4))
+        #expect(
+            text(RestingPictureRenderer.render(key))
+                == "\u{1B}[1C\u{1B}P0;1;0q\"1;1;4;4#0;2;0;50;0#1;2;100;0;0#0!4B$#1!4K\u{1B}\\")
+        let fits = RestingPictureRenderer.Key(
+            resting, graphics: .sixel(cellWidth: 2, cellHeight: 4, maximumWidth: 8, maximumHeight: 8))
+        #expect(text(RestingPictureRenderer.render(fits)).hasPrefix("\u{1B}P0;1;0q\"1;1;8;8"))
+        let none = RestingPictureRenderer.Key(
+            resting, graphics: .sixel(cellWidth: 2, cellHeight: 4, maximumWidth: 1, maximumHeight: 8))
+        #expect(RestingPictureRenderer.render(none) == [])
+    }
+
     @Test("the choice: kitty, else sixel by DA1's 4, else cells; cells in tmux, when not allowed, without a cell size")
     func choice() {
         let cell = (width: 10, height: 20)
@@ -201,20 +239,20 @@ struct PicturesAtRestTests {
         #expect(ITermImageEncoder.inlineImage(rgb: [], width: 0, height: 2, columns: 3, rows: 1) == [])
     }
 
-    @Test("the decoder reports the kitty answer, a cell size and DA1's attributes, split anywhere")
+    @Test("the decoder reports the kitty answer, a cell size, the largest sixel, a name and DA1, split anywhere")
     func decoderReports() {
         let bytes = Array(
-            ("a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}_Gother\u{1B}\\\u{1B}P>|WezTerm 2024\u{1B}\\\u{1B}P1$r0m\u{1B}\\"
-                + "\u{1B}[?62;4c\u{1B}[?62;c\u{1B}[?6:1c").utf8)
+            ("a\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?2;0;1000;760S\u{1B}_Gother\u{1B}\\"
+                + "\u{1B}P>|WezTerm 2024\u{1B}\\\u{1B}P1$r0m\u{1B}\\\u{1B}[?62;4c\u{1B}[?62;c\u{1B}[?6:1c").utf8)
         // kitty's DA1 (`?62;`); one it cannot read still ends the query, with no attributes.
-        let expected: [DecodedInput] = [
-            .event(.key(.text("a"))), .report(.kittyGraphics(true)), .report(.cellSize(width: 10, height: 20)),
-            .report(.terminalName("WezTerm 2024")), .report(.deviceAttributes([62, 4])),
-            .report(.deviceAttributes([62])), .report(.deviceAttributes([])),
+        let expected: [TerminalEvent.Kind] = [
+            .key(.text("a")), .report(.kittyGraphics(true)), .report(.cellSize(width: 10, height: 20)),
+            .report(.sixelGeometry(width: 1000, height: 760)), .report(.terminalName("WezTerm 2024")),
+            .report(.deviceAttributes([62, 4])), .report(.deviceAttributes([62])), .report(.deviceAttributes([])),
         ]
         for chunk in 1...bytes.count {
             var decoder = KeyDecoder()
-            var decoded: [DecodedInput] = []
+            var decoded: [TerminalEvent.Kind] = []
             for start in stride(from: 0, to: bytes.count, by: chunk) {
                 decoded += decoder.decodeWithReports(Array(bytes[start..<min(start + chunk, bytes.count)]))
             }
@@ -250,6 +288,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         let graphics = terminal.graphics
         #expect(graphics.count == 1)
         #expect(graphics.first.map { [$0.row, $0.column] } == [0, 0])
@@ -260,6 +299,47 @@ struct PicturesAtRestTests {
                 == "\u{1B}P0;1;0q\"1;1;8;8#0;2;0;50;0#1;2;100;0;0#2;2;0;0;100#0!8B$#1!8K$#2!8o-#0!8B\u{1B}\\")
         #expect(terminal.bytes.suffix(2) == Array("\u{1B}8".utf8))
         #expect(terminal.cursor == (0, 0))
+        player.finish()
+        #expect(terminal.errors == [])
+    }
+
+    @Test("the frame at rest shows cells at once and the queue keeps answering; the picture is drawn when rendered")
+    func renderedInTheBackground() throws {
+        let (player, _, _, terminal) = try makePlayer()
+        player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
+        player.holdPictureRendering(true)
+        player.start()
+        #expect(player.frameCount == 1)
+        #expect(terminal.graphics.isEmpty)
+        #expect(terminal.lines[0] == "▀▀▀▀    ")
+        // The player's queue is free while the picture waits: a footer change is drawn at once.
+        player.setFooter([FooterLine("status")])
+        #expect(player.frameCount == 2)
+        #expect(terminal.graphics.isEmpty)
+        player.holdPictureRendering(false)
+        player.waitForPictures()
+        #expect(player.frameCount == 3)
+        #expect(terminal.graphics.map { [$0.row, $0.column] } == [[0, 0]])
+        #expect(terminal.bytes.suffix(2) == Array("\u{1B}8".utf8))
+        player.finish()
+        #expect(terminal.errors == [])
+    }
+
+    @Test("a picture whose card moves before its turn is neither rendered nor drawn; at rest again it is")
+    func staleResultDropped() throws {
+        let (player, _, clock, terminal) = try makePlayer()
+        player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
+        player.holdPictureRendering(true)
+        player.start()
+        clock.advance(by: 1.125, drawing: player)  // The push is a quarter in.
+        player.holdPictureRendering(false)
+        player.waitForPictures()
+        #expect(terminal.graphics.isEmpty)
+        clock.advance(by: 0.5, drawing: player)  // Settled on the text card.
+        clock.advance(by: 1, drawing: player)  // The next push, back to the picture.
+        clock.advance(by: 0.5, drawing: player)
+        player.waitForPictures()
+        #expect(terminal.graphics.count == 1)
         player.finish()
         #expect(terminal.errors == [])
     }
@@ -275,6 +355,7 @@ struct PicturesAtRestTests {
         let (player, _, clock, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         #expect(terminal.lines[0] == "####    ")
         let before = terminal.bytes.count
@@ -296,6 +377,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         terminal.resize(columns: 9, rows: 5)
         player.terminalResized()
@@ -310,6 +392,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         player.finish()
         #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
@@ -323,6 +406,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer(rows: 8)
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         player.suspendOutput()
         #expect(terminal.lines.allSatisfy { !$0.contains("#") }, "\(terminal.lines)")
@@ -338,6 +422,7 @@ struct PicturesAtRestTests {
         let (player, _, clock, terminal) = try makePlayer()
         player.setPictureGraphics(.kitty(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         let delete = "\u{1B}_Ga=d,d=I,i=7373,q=2\u{1B}\\"
         #expect(terminal.graphics.map { $0.text.hasPrefix("\u{1B}_Ga=T,f=32,s=8,v=8,c=4,r=2,") } == [true])
         #expect(player.restorationAtExit().starts(with: Array(delete.utf8)))
@@ -356,6 +441,7 @@ struct PicturesAtRestTests {
         let (player, _, clock, terminal) = try makePlayer()
         player.setPictureGraphics(.iterm2(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         #expect(terminal.graphics.map { [$0.row, $0.column] } == [[0, 0]])
         let shown = try #require(terminal.graphics.first?.text)
         #expect(shown.hasPrefix("\u{1B}]1337;File=inline=1;size="))
@@ -375,6 +461,7 @@ struct PicturesAtRestTests {
         let (player, _, _, terminal) = try makePlayer()
         player.setPictureGraphics(.sixel(cellWidth: 2, cellHeight: 4))
         player.start()
+        player.waitForPictures()
         try coverPicture(on: terminal)
         player.setFooter([FooterLine("status")])
         player.finish()
