@@ -11,7 +11,7 @@ the screenshot: the mean absolute difference per channel is at most MEAN_TOLERAN
 cut to 256 colours, and a sixel colour is set in percent). Cells or pixels: half-block cells make
 each half cell one colour, so the share of one-colour half cells on the ellipse's edge tells the
 image (well under half) from cells (nearly all). The card is the deck's default, sized to the
-terminal (78 × 19). About 12 s each (kitty's start is the longest)."""
+terminal (78 × 19). About 25 s for the four (kitty's start is the longest)."""
 import json
 import os
 import shlex
