@@ -209,13 +209,26 @@ struct SGRState {
     /// Then, when the cell's link differs from the pen's, the OSC 8 that opens it (or closes the
     /// open one) is written (when ``hyperlinks``; through `bytes` for a long target), and the
     /// sink again has ``ByteSink/escapeRoom``.
+    @inline(__always)
     mutating func changePen(_ cell: Cell, sink: inout ByteSink, bytes: inout [UInt8]) {
+        // No link open and none wanted (every plain-text frame): the SGR alone, whose pen keeps
+        // link 0 (docs/decisions/0216).
+        if cell.high & Cell.linkBits == 0 && (pen?.link ?? 0) == 0 {
+            changeRendition(cell, sink: &sink)
+        } else {
+            changeLinkedPen(cell, sink: &sink, bytes: &bytes)
+        }
+    }
+
+    /// ``changePen(_:sink:bytes:)`` where the cell's link or the pen's is not 0.
+    @inline(never)
+    private mutating func changeLinkedPen(_ cell: Cell, sink: inout ByteSink, bytes: inout [UInt8]) {
         let openLink = pen?.link ?? 0
+        let link = cell.linkID
         var rendition = cell
         rendition.linkID = openLink
         if !penMatches(rendition) { changeRendition(rendition, sink: &sink) }
         pen?.link = openLink
-        let link = cell.linkID
         guard link != openLink else { return }
         if hyperlinks {
             LinkTable.shared.opening(link).withUnsafeBufferPointer { sink.write($0, flushingTo: &bytes) }

@@ -196,14 +196,19 @@ public final class Player: Sendable {
     package var droppedFrameCount: Int { onQueue { state.value.framesDropped } }
 
     /// Returns once every frame written in the background so far has reached the sink and the
-    /// frame owed for the ones dropped meanwhile (if any) is written too.
+    /// frame owed for the ones dropped meanwhile (if any) is written too, with the marks after it.
     package func waitForOutput() {
         guard let writer else { return }
         while true {
             writer.drain()
             // The writer's completion reaches the player's queue after the drain: let it run.
             let pending = onQueue { writer.isBusy || state.value.frameDeferred }
-            if !pending { return }
+            if !pending {
+                // Marks the completion enqueued after the owed frame (not counted as busy) run
+                // on the writer's queue behind it: wait for them too.
+                writer.drain()
+                return
+            }
         }
     }
 

@@ -144,15 +144,16 @@ public final class CardScene {
     private func slotLayer(index: Int, text: StyledString) -> (
         cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?
     ) {
-        let entry: CachedContent
-        if let cached = cachedEntry(index: index, text: text) {
-            entry = cached
-        } else {
-            _ = slotContent(index: index, content: text)
-            // slotContent appended the entry last (capacity ≥ 1 keeps it).
-            entry = contents[contents.count - 1]
-        }
+        let entry = slotEntry(index: index, text: text)
         return (entry.cells, entry.profile, entry.picture)
+    }
+
+    /// The cached entry of item `index` showing `text`, laid out first when there is none.
+    private func slotEntry(index: Int, text: StyledString) -> CachedContent {
+        if let cached = cachedEntry(index: index, text: text) { return cached }
+        _ = slotContent(index: index, content: text)
+        // slotContent appended the entry last (capacity ≥ 1 keeps it).
+        return contents[contents.count - 1]
     }
 
     /// The cached item `index` showing `text`, if there is one.
@@ -225,7 +226,7 @@ public final class CardScene {
             let content = slotLayer(index: slot.index, text: slot.content)
             var layer = Layer(
                 content: content.cells, geometry: slot.presentation.geometry,
-                alpha: slot.presentation.alpha, background: style.textStyle(forItemAt: slot.index).background,
+                alpha: slot.presentation.alpha, background: cardBackground(forItemAt: slot.index),
                 origin: cardOrigin)
             layer.contentProfile = content.profile
             layer.picture = content.picture
@@ -294,33 +295,43 @@ public final class CardScene {
     /// card's colour (docs/DESIGN.md#compositing); with ``CardStyle/shading`` a turned face's
     /// colours are dimmed by its facing (docs/DESIGN.md#text-on-turned-faces).
     private func layer(index: Int, text: StyledString, presentation: SlotPresentation) -> Layer {
-        let laidOut = slotLayer(index: index, text: text)
-        var content = laidOut.cells
+        // The cached entry itself (one reference), its picture read only where it has one: a text
+        // card's layer copies no optional raster (docs/decisions/0216).
+        let entry = slotEntry(index: index, text: text)
+        var background = cardBackground(forItemAt: index)
+        guard style.shading && !(presentation.facing >= 1) else {
+            var layer = Layer(
+                content: entry.cells, geometry: presentation.geometry, alpha: presentation.alpha,
+                background: background)
+            layer.contentProfile = entry.profile
+            if let picture = entry.picture { layer.picture = picture }
+            return layer
+        }
         // The profile describes the laid-out cells; dimmed cells are another content.
-        var profile: LayerContentProfile? = laidOut.profile
-        var picture = laidOut.picture
-        var background = style.textStyle(forItemAt: index).background
-        if style.shading && !(presentation.facing >= 1) {
-            profile = nil
-            // A facing that is not a number counts as edge-on.
-            let brightness = presentation.facing > 0 ? presentation.facing : 0
-            let depth = compositor.colorDepth
-            content = content.shaded(
-                by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor,
-                depth: depth)
-            // At 16 colours the card keeps its colour (the text goes faint, or nothing changes).
-            if depth != .ansi16 {
-                picture = picture?.shaded(by: brightness, background: compositor.backgroundColor)
-                background = .rgb(
-                    background.resolved(compositor.backgroundColor).scaled(
-                        by: brightness, toward: compositor.backgroundColor))
-            }
+        // A facing that is not a number counts as edge-on.
+        let brightness = presentation.facing > 0 ? presentation.facing : 0
+        let depth = compositor.colorDepth
+        let content = entry.cells.shaded(
+            by: brightness, foreground: compositor.foregroundColor, background: compositor.backgroundColor,
+            depth: depth)
+        var picture = entry.picture
+        // At 16 colours the card keeps its colour (the text goes faint, or nothing changes).
+        if depth != .ansi16 {
+            picture = picture?.shaded(by: brightness, background: compositor.backgroundColor)
+            background = .rgb(
+                background.resolved(compositor.backgroundColor).scaled(
+                    by: brightness, toward: compositor.backgroundColor))
         }
         var layer = Layer(
             content: content, geometry: presentation.geometry, alpha: presentation.alpha, background: background)
-        layer.contentProfile = profile
-        layer.picture = picture
+        if let picture { layer.picture = picture }
         return layer
+    }
+
+    /// Item `index`'s card background, as ``CardStyle/textStyle(forItemAt:)`` has it (the
+    /// palette's colour, or the default), without forming the rest of the text style.
+    private func cardBackground(forItemAt index: Int) -> TerminalColor {
+        style.background(forItemAt: index).map { .rgb($0) } ?? .default
     }
 
     /// The size ``fittingSize(for:)`` gives a card of pictures: 40 × 12 cells, a picture area of

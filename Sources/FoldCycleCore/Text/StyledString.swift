@@ -89,7 +89,12 @@ public struct StyledString: Hashable, Sendable, ExpressibleByStringLiteral, Cust
     /// The picture the card shows instead of the runs (``init(picture:)``), or nil for text.
     /// The runs then hold the picture's ``CardPicture/plainText``, which names the item.
     /// Appending keeps it, and `+` keeps the left operand's; a string built from runs has none.
-    public private(set) var picture: CardPicture?
+    public var picture: CardPicture? { pictureBox?.picture }
+
+    /// ``picture`` behind one reference, so that the value stays two words: a `CardPicture` is a
+    /// large value, and every copy of a text item's content copied (and compared) it, nil or not
+    /// (docs/decisions/0216).
+    private var pictureBox: PictureBox?
 
     /// Empty text: no run.
     public init() {
@@ -100,7 +105,7 @@ public struct StyledString: Hashable, Sendable, ExpressibleByStringLiteral, Cust
     /// is `picture`, and the one run is its ``CardPicture/plainText`` (its path, or caption).
     public init(picture: CardPicture) {
         runs = picture.plainText.isEmpty ? [] : [Run(picture.plainText)]
-        self.picture = picture
+        pictureBox = PictureBox(picture)
     }
 
     /// Text in the default style (one run; none for empty text).
@@ -152,6 +157,25 @@ public struct StyledString: Hashable, Sendable, ExpressibleByStringLiteral, Cust
 
     /// ``plainText``.
     public var description: String { plainText }
+}
+
+/// A ``StyledString``'s picture behind a reference (immutable: a changed picture is a new box).
+/// Equal and hashed as its picture, so the string's synthesized `Hashable` is the picture's as
+/// before.
+private final class PictureBox: Hashable, Sendable {
+    let picture: CardPicture
+
+    init(_ picture: CardPicture) {
+        self.picture = picture
+    }
+
+    static func == (lhs: PictureBox, rhs: PictureBox) -> Bool {
+        lhs === rhs || lhs.picture == rhs.picture
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(picture)
+    }
 }
 
 /// Something a card can show: a plain `String` (one run in the card's style) or a
