@@ -50,8 +50,14 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
     /// `CSI 16 t` (report a cell's size in pixels), then XTVERSION (`CSI > q`, report the
     /// terminal's name), then XTSMGRAPHICS's read of the largest sixel image (`CSI ? 2 ; 1 ; 0 S`).
     /// Sent before the background query's DA1.
-    package static let query: [UInt8] = Array(
-        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q\u{1B}[?2;1;0S".utf8)
+    package static let query: [UInt8] =
+        Array(
+            "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q".utf8) + sixelGeometryQuery
+
+    /// XTSMGRAPHICS's read of the largest sixel image the terminal takes now
+    /// (`CSI ? 2 ; 1 ; 0 S`). xterm's is its window, capped at 1000 × 1000 pixels, so it is asked
+    /// again after a resize (``TerminalSession/requestSixelGeometry(after:)``).
+    package static let sixelGeometryQuery: [UInt8] = Array("\u{1B}[?2;1;0S".utf8)
 
     /// The most bytes of a terminal's name believed (a longer XTVERSION answer is taken as none).
     package static let maximumNameBytes = 64

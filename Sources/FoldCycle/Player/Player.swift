@@ -420,6 +420,9 @@ public final class Player: Sendable {
         }
     }
 
+    /// How a settled picture is drawn now (``setPictureGraphics(_:)``).
+    package var pictureGraphics: PictureGraphics { onQueue { state.value.graphics } }
+
     /// What takes graphics of `graphics` off the screen besides drawing the cells again: a
     /// kitty image's deletion (a sixel image is part of the screen, which the cells replace).
     private static func removal(for graphics: PictureGraphics) -> [UInt8] {

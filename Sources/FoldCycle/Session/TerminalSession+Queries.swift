@@ -17,8 +17,23 @@ extension TerminalSession {
     /// at once could reach the terminal before the frame whose place it asks: the answer would
     /// be the place before that frame scrolled the screen); without, at once.
     package func requestCursorPosition(after player: Player? = nil) {
+        request(EscapeSequence.requestCursorPosition.bytes, after: player)
+    }
+
+    /// Asks the terminal again for the largest sixel image it takes now
+    /// (``TerminalGraphicsProbe/sixelGeometryQuery``), after every frame `player` has submitted;
+    /// the answer comes as a `.report(.sixelGeometry)` event. xterm's limit is its window's size
+    /// (capped at 1000 × 1000 pixels): after a resize the limit asked at launch is stale, and a
+    /// settled picture drawn within it would leave cells around it in a larger window.
+    package func requestSixelGeometry(after player: Player? = nil) {
+        request(TerminalGraphicsProbe.sixelGeometryQuery, after: player)
+    }
+
+    /// Writes `request` (a question whose answer comes back among the keys) after the frames
+    /// `player` has submitted, or at once; nothing when keys are not read or the session has
+    /// ended or is suspended.
+    private func request(_ request: [UInt8], after player: Player?) {
         guard state.value.readsKeys, !state.value.ended, !state.value.suspended else { return }
-        let request = EscapeSequence.requestCursorPosition.bytes
         if let player {
             let device = configuration.outputDevice
             player.afterFrames { try? device.write(request) }

@@ -28,7 +28,8 @@ extension DeckSession {
             queue.async { self.askFramePosition() }
         // A resize reaches the deck as a participant (before the player redraws); the output
         // is the terminal, not a pipe; keys are decoded, not read as lines.
-        case .resized, .outputClosed, .line, .overlongLine, .keyBytes: break
+        case .resized: core.terminalResized()
+        case .outputClosed, .line, .overlongLine, .keyBytes: break
         }
     }
 
@@ -81,7 +82,9 @@ extension DeckSession {
         case .focusOut:
             state.value.pointer.focusLost(time: time, deck: deck)
             followDrag()
-        case .focusIn, .backgroundColor, .deviceAttributes, .kittyGraphics, .cellSize, .terminalName, .sixelGeometry:
+        case .sixelGeometry(let width, let height):
+            core.sixelGeometryAnswered(width: width, height: height)
+        case .focusIn, .backgroundColor, .deviceAttributes, .kittyGraphics, .cellSize, .terminalName:
             break
         case .cursorPosition(let row, _):
             // Taken only as the answer to a request (a modified F3 is sent the same way).

@@ -268,8 +268,11 @@ final class LiveSession: Sendable {
         case .inputEnded: inputEnded()
         case .outputClosed: finish(exitCode: 0)
         case .resumed: updateFooter()
-        // No mouse reports are asked for; the player redraws on a resize as a participant.
-        case .mouse, .report, .keyBytes, .resized: break
+        // The player redraws on a resize as a participant; a sixel terminal's limit is asked
+        // again. No mouse reports are asked for.
+        case .resized: core.terminalResized()
+        case .report(.sixelGeometry(let width, let height)): core.sixelGeometryAnswered(width: width, height: height)
+        case .mouse, .report, .keyBytes: break
         }
     }
 

@@ -105,6 +105,24 @@ final class SceneSession: Sendable {
         }
     }
 
+    /// After a resize, on the queue: a sixel terminal is asked again for the largest image it
+    /// takes (xterm's is its window), so a settled picture fills a grown card
+    /// (docs/decisions/0221-the-largest-sixel-asked-at-launch.md).
+    func terminalResized() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !isFinishing, case .sixel = player.pictureGraphics else { return }
+        terminal.requestSixelGeometry(after: player)
+    }
+
+    /// An XTSMGRAPHICS answer after the launch, on the queue: the sixel limit the player draws
+    /// settled pictures within.
+    func sixelGeometryAnswered(width: Int, height: Int) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !isFinishing, case .sixel(let cellWidth, let cellHeight, _, _) = player.pictureGraphics else { return }
+        player.setPictureGraphics(
+            .sixel(cellWidth: cellWidth, cellHeight: cellHeight, maximumWidth: width, maximumHeight: height))
+    }
+
     /// Whether ``finish(exitCode:output:afterRestore:)`` has begun (it runs once).
     var isFinishing: Bool { finishing.withLock { $0 } }
 
