@@ -168,14 +168,20 @@ extension Platform {
             raise(SIGSTOP)
             return
         }
-        var stop = sigset_t()
-        sigemptyset(&stop)
-        sigaddset(&stop, SIGTSTP)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
-        raise(SIGTSTP)
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        raiseUnblocked(SIGTSTP)
         _ = sigaction(SIGTSTP, &caught, nil)
+    }
+
+    /// Raises `number` on this thread with it unblocked for the moment of the `raise` (a stop
+    /// comes before `raise` returns), then puts the thread's mask back.
+    private static func raiseUnblocked(_ number: Int32) {
+        var signal = sigset_t()
+        sigemptyset(&signal)
+        sigaddset(&signal, number)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &signal, &previous)
+        raise(number)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     /// Stops the process as the kernel does when a background job touches its terminal's modes:
@@ -194,13 +200,7 @@ extension Platform {
             let isDefault = current.__sigaction_u.__sa_handler == nil
         #endif
         guard isDefault else { return false }
-        var stop = sigset_t()
-        sigemptyset(&stop)
-        sigaddset(&stop, SIGTTOU)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
-        raise(SIGTTOU)
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        raiseUnblocked(SIGTTOU)
         return true
     }
 }
