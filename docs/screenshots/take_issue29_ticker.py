@@ -1,8 +1,9 @@
 """Takes the issue 29 Rainbow screenshot described in README.md: the embedding example
 (`foldcycle-ticker-example`, PseudoFoldCycler with a Rainbow-styled first tip) in xterm under Xvfb
-(DejaVu Sans Mono 16), white, black, and in tmux inside the black xterm, stacked.
+(DejaVu Sans Mono 16), white, black, and in tmux inside the black xterm, stacked; with a second
+build, that build's picture on the left of each row ("before").
 
-    .venv/bin/python docs/screenshots/take_issue29_ticker.py TICKER_EXAMPLE
+    .venv/bin/python docs/screenshots/take_issue29_ticker.py TICKER_EXAMPLE [BEFORE_EXAMPLE]
 
 Needs xterm, Xvfb, ImageMagick (import), xdotool, tmux."""
 import os
@@ -14,12 +15,13 @@ import take_issue29  # noqa: E402  (its xterm, tmux and grid)
 
 
 def main():
-    example = os.path.abspath(sys.argv[1])
+    builds = [os.path.abspath(path) for path in reversed(sys.argv[1:3])]  # before (if given), then after
     os.makedirs(take_issue29.RAW, exist_ok=True)
     xvfb, display = take_issue29.start_display()
     try:
-        rows = [[take_issue29.shoot(display, f"ticker-{'tmux' if tmux else bg}", example, bg, 48, 8 + tmux, 0.35,
-                                    tmux)]
+        rows = [[take_issue29.shoot(display, f"ticker-{'tmux' if tmux else bg}-{index}", example, bg, 48, 8 + tmux,
+                                    0.35, tmux)
+                 for index, example in enumerate(builds)]
                 for bg, tmux in (("white", False), ("black", False), ("black", True))]
     finally:
         xvfb.terminate()
