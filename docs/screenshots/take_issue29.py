@@ -4,7 +4,7 @@ or --markdown never) and after, combined side by side with Pillow.
 
     .venv/bin/python docs/screenshots/take_issue29.py FOLDCYCLE [NAME ...]
 
-Needs xterm, Xvfb, ImageMagick (import), xdotool, tmux, git. The inputs are made in /tmp."""
+Needs xterm, Xvfb, ImageMagick (import), xdotool, tmux, git, ripgrep (rg). The inputs are made in /tmp."""
 import os
 import shlex
 import subprocess
@@ -105,6 +105,7 @@ def main():
     scenes = {
         "git-log": (f"git -C /tmp/fc-git log --color=always --oneline --decorate -5 | {live}", " --ansi show", 64, 8, 0.7),
         "grep": (f"(cd /tmp/fc-grep && grep --color=always -rn TODO .) | {live}", " --ansi show", 64, 8, 0.7),
+        "rg": (f"(cd /tmp/fc-grep && rg --color=always TODO) | {live} --file -", " --ansi show", 64, 8, 0.7),
         "ls": (f"ls --color=always /tmp/fc-ls | {live}", " --ansi show", 64, 8, 0.7),
         "markdown-tips": (f"{live} --height 6 --file Examples/tips.md", " --markdown never", 64, 11, 3.9),
     }
