@@ -41,7 +41,7 @@ package struct IntegerOption<Value: Sendable>: Sendable {
     /// The allowed values.
     package let range: IntegerRange
     /// The value when the option is absent.
-    package let defaultValue: Value
+    package internal(set) var defaultValue: Value
     /// Turns a parsed number into `Value`.
     package let wrap: @Sendable (Int) -> Value
 }
@@ -81,7 +81,7 @@ package struct NumberOption<Value: Sendable>: Sendable {
     /// The allowed values.
     package let range: NumberRange
     /// The value when the option is absent.
-    package let defaultValue: Value
+    package internal(set) var defaultValue: Value
     /// Turns a parsed number into `Value`.
     package let wrap: @Sendable (Double) -> Value
 }

@@ -1,6 +1,8 @@
 // One option, several commands' wordings: a command that takes an option another declares,
-// with its own summary (or its own text for a default that depends on its input), derives it
-// with `reworded`, so the name, value kind, range, choices and default stay declared once.
+// with its own summary (or its own default, or text for a default that depends on its input),
+// derives it with `reworded`, so the name, value kind, range and choices stay declared once.
+
+import FoldCycleCore
 
 /// The declarations whose ``OptionSpec`` a rewording replaces (only its words).
 protocol RewordableOption {
@@ -44,6 +46,19 @@ extension IntegerOption where Value == Int? {
 extension NumberOption: RewordableOption {
     /// The same option (range, unit and default), summarized as `summary`.
     package func reworded(summary: String) -> Self { replacingWords(summary: summary) }
+}
+
+extension NumberOption where Value == Double {
+    /// The same option (name, range and unit), summarized as `summary`, with the command's own
+    /// default, `defaultValue` (in the option's unit), which must lie in the range: `run --interval`
+    /// shows each tip 4 s where the live cycler's cards turn every 2 s.
+    package func reworded(summary: String, default defaultValue: Double) -> Self {
+        precondition(
+            range.contains(defaultValue, upperBound: nil), "--\(spec.name)'s default \(defaultValue) is out of range")
+        var copy = replacingWords(summary: summary, defaultText: shortestDecimalText(defaultValue))
+        copy.defaultValue = defaultValue
+        return copy
+    }
 }
 
 extension ChoiceOption: RewordableOption {

@@ -118,6 +118,18 @@ struct OptionSpecTests {
         #expect((loop.spec.synopsis, loop.spec.help) == ("-l, --loop", "--deck: start over."))
     }
 
+    @Test("a number option reworded with its own default keeps its name and range; help shows the new default")
+    func rewordedDefault() {
+        let interval = NumberOption(
+            "interval", value: "seconds", summary: "Seconds between cards.",
+            range: .init(0.01...86_400, unit: "seconds"), default: 2)
+        let tips = interval.reworded(summary: "Seconds each tip is shown.", default: 4.5)
+        #expect(tips.spec.synopsis == "--interval <seconds>")
+        #expect(tips.spec.help == "Seconds each tip is shown. (0.01...86400; default: 4.5)")
+        #expect((tips.range, tips.defaultValue) == (interval.range, 4.5))
+        #expect((interval.spec.help, interval.defaultValue) == ("Seconds between cards. (0.01...86400; default: 2)", 2))
+    }
+
     @Test("an option with an unset choice added: the choice first, standing for nil, the default; the pattern kept")
     func addingUnset() throws {
         let shade = ChoiceOption(

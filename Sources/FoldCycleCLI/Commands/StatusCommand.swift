@@ -15,9 +15,9 @@ internal import FoldCyclePlatform
 struct StatusCommand {
     /// `status`'s own options; the shared ones are in ``SharedOptions``.
     enum Options {
-        static let interval = NumberOption(
-            "interval", value: "seconds", summary: "Seconds each item is shown.",
-            range: .init(LiveCommand.intervalRange, unit: "seconds"), default: 2)
+        /// `--interval`: the live cycler's (range and default), so that a status line and a live run
+        /// with the same items, interval and epoch agree.
+        static let interval = LiveCommand.Options.interval.reworded(summary: "Seconds each item is shown.")
         static let epoch = TextOption(
             "epoch", value: "time",
             summary:

@@ -21,9 +21,9 @@ struct RunCommand {
             "tips", value: "path",
             summary: "Cycle this file's items (one per line) in the card instead of the latest line.",
             isPath: true)
-        static let interval = NumberOption(
-            "interval", value: "seconds", summary: "Seconds each tip is shown (with --tips).",
-            range: .init(LiveCommand.intervalRange, unit: "seconds"), default: 4)
+        /// `--interval`: the live cycler's range, with a longer default (a tip is read while a build runs).
+        static let interval = LiveCommand.Options.interval.reworded(
+            summary: "Seconds each tip is shown (with --tips).", default: 4)
         static let minimumShow = NumberOption(
             "min-show", value: "seconds",
             summary: "Seconds a line stays on the card at least before the next folds in.",
