@@ -6,10 +6,14 @@ Each record is docs/decisions/NNNN-short-title.md and starts with
     # NNNN: Title
     Status: accepted                       (or: superseded by [MMMM](MMMM-other-title.md))
     Date: 2026-12-01                       (optional: free text after the date)
+    Reading: architecture                  (optional: the record is on the half-hour path)
 
 followed by the sections `## Context`, `## Decision` and `## Consequences`. The index lists every
 record in number order with its title, status and a one-line summary: the first sentence of its
-Decision section (so write that sentence as the summary). A record that breaks this form is named
+Decision section (so write that sentence as the summary). Before the table, it lists the records
+marked `Reading: architecture`, the live architectural decisions, which must be accepted and
+readable in half an hour together (ARCHITECTURE_MINUTES at WORDS_PER_MINUTE); what else a record
+decides is for when its code is touched. A record that breaks this form is named
 with what is wrong, and the generator exits 2.
 
 Run: python3 scripts/gen_decision_index.py [--check | --write]   (see scripts/refcheck.py)
@@ -24,6 +28,8 @@ DIRECTORY = "docs/decisions"
 INDEX = DIRECTORY + "/README.md"
 SECTIONS = ["## Context", "## Decision", "## Consequences"]
 WORDS_PER_MINUTE = 250
+ARCHITECTURE_MINUTES = 30
+READINGS = ("architecture",)
 FILE_NAME = re.compile(r"^(\d{4})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$")
 TITLE = re.compile(r"^# (\d{4}): (\S.*)$")
 SUPERSEDED = re.compile(r"^superseded by \[(\d{4})\]\(((\d{4})-[a-z0-9-]+\.md)\)$")
@@ -58,7 +64,7 @@ def read_record(directory, name):
         if line.startswith("## "):
             break
         key, colon, value = line.partition(": ")
-        if colon and key in ("Status", "Date"):
+        if colon and key in ("Status", "Date", "Reading"):
             headers[key] = value.strip()
     status = headers.get("Status")
     if status is None:
@@ -85,7 +91,12 @@ def read_record(directory, name):
     summary = first_sentence(decision)
     if not summary:
         raise RecordError(f"{name}: the Decision section is empty")
-    return number, title.group(2), status, headers.get("Date", ""), summary, len(text.split())
+    reading = headers.get("Reading")
+    if reading is not None and reading not in READINGS:
+        raise RecordError(f"{name}: 'Reading: {reading}' is not a reading path (allowed: {', '.join(READINGS)})")
+    if reading is not None and status != "accepted":
+        raise RecordError(f"{name}: a superseded record is not on the architecture path; its successor is")
+    return number, title.group(2), status, headers.get("Date", ""), summary, len(text.split()), reading
 
 
 def cell(text):
@@ -110,6 +121,14 @@ def generate(directory=None):
         raise SystemExit(2)
     words = sum(r[5] for r in records)
     accepted = sum(1 for r in records if r[2] == "accepted")
+    path = [r for r in records if r[6] == "architecture"]
+    path_words = sum(r[5] for r in path)
+    if path_words > ARCHITECTURE_MINUTES * WORDS_PER_MINUTE:
+        print(f"error: the architecture path ({len(path)} records marked 'Reading: architecture') is {path_words:,} "
+              f"words, about {path_words / WORDS_PER_MINUTE:.1f} minutes; the aim is {ARCHITECTURE_MINUTES} minutes "
+              f"({ARCHITECTURE_MINUTES * WORDS_PER_MINUTE:,} words): shorten a record or take one off the path",
+              file=sys.stderr)
+        raise SystemExit(2)
     lines = [
         "# Decision records",
         "",
@@ -128,10 +147,26 @@ def generate(directory=None):
         f"{len(records)} records ({accepted} accepted, {len(records) - accepted} superseded), "
         f"{words:,} words: about {round(words / WORDS_PER_MINUTE)} minutes at {WORDS_PER_MINUTE} words a minute.",
         "",
+        "## The architecture in half an hour",
+        "",
+        f"Read these {len(path)} first ({path_words:,} words, about {round(path_words / WORDS_PER_MINUTE)} minutes): "
+        "the decisions that shape",
+        "every change. The others decide one feature's details; read them when you touch its code. A",
+        "record is on this path when its header says `Reading: architecture`; the generator refuses a",
+        f"path longer than {ARCHITECTURE_MINUTES} minutes.",
+        "",
+    ]
+    for number, title, _, _, _, record_words, _ in path:
+        name = next(n for n in names if n.startswith(number + "-"))
+        lines.append(f"1. [{number}]({name}) {title} ({round(record_words / WORDS_PER_MINUTE, 1):g} min)")
+    lines += [
+        "",
+        "## Every record",
+        "",
         "| Record | Title | Status | Summary |",
         "|---|---|---|---|",
     ]
-    for number, title, status, date, summary, _ in records:
+    for number, title, status, date, summary, _, _ in records:
         name = next(n for n in names if n.startswith(number + "-"))
         lines.append(f"| [{number}]({name}) | {cell(title)} | {cell(status)} | {cell(summary)} |")
     return lines

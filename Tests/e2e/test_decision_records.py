@@ -95,6 +95,47 @@ def test_a_malformed_record_is_named_with_what_is_allowed(name, text, message, t
     assert error.startswith("error: " + message)
 
 
+def test_the_architecture_path_lists_the_marked_records_with_their_reading_time(tmp_path):
+    write_record(tmp_path, "0001-first.md", title="The first")
+    write_record(tmp_path, "0002-second.md", title="The second")
+    marked = (tmp_path / "0002-second.md").read_text().replace("Status: accepted\n",
+                                                               "Status: accepted\nReading: architecture\n")
+    (tmp_path / "0002-second.md").write_text(marked + "word " * 474, encoding="utf-8")
+    lines = gen_decision_index.generate(str(tmp_path))
+    path = [line for line in lines if line.startswith("1. ")]
+    assert path == ["1. [0002](0002-second.md) The second (2 min)"]  # 26 words of record and 474 more: 500
+    assert "Read these 1 first (500 words, about 2 minutes): the decisions that shape" in lines
+
+
+def test_the_committed_architecture_path_is_readable_in_half_an_hour():
+    index = open(os.path.join(DECISIONS, "README.md"), encoding="utf-8").read()
+    minutes = [float(m) for m in re.findall(r"^1\. \[\d{4}\]\(\S+\) .* \((\d+(?:\.\d)?) min\)$", index, re.MULTILINE)]
+    assert len(minutes) >= 10
+    assert sum(minutes) <= gen_decision_index.ARCHITECTURE_MINUTES + 0.05 * len(minutes)  # rounding to 0.1 min
+
+
+@pytest.mark.parametrize("reading,status,message", [
+    ("everything", "accepted", "0001-path.md: 'Reading: everything' is not a reading path (allowed: architecture)"),
+    ("architecture", "superseded by [0002](0002-next.md)",
+     "0001-path.md: a superseded record is not on the architecture path; its successor is"),
+])
+def test_a_wrong_reading_is_named_with_what_is_allowed(reading, status, message, tmp_path, capsys):
+    write_record(tmp_path, "0002-next.md")
+    text = RECORD.format(number="0001", title="T", status=status)
+    (tmp_path / "0001-path.md").write_text(text.replace("Date:", f"Reading: {reading}\nDate:"), encoding="utf-8")
+    assert generate_in(tmp_path, capsys) == (2, "error: " + message + "\n")
+
+
+def test_an_architecture_path_over_half_an_hour_is_refused(tmp_path, capsys):
+    for number in ("0001", "0002"):
+        text = RECORD.format(number=number, title="T", status="accepted").replace("Date:", "Reading: architecture\nDate:")
+        (tmp_path / f"{number}-long.md").write_text(text + "word " * 3_800, encoding="utf-8")
+    status, error = generate_in(tmp_path, capsys)
+    assert status == 2
+    assert error == ("error: the architecture path (2 records marked 'Reading: architecture') is 7,650 words, about "
+                     "30.6 minutes; the aim is 30 minutes (7,500 words): shorten a record or take one off the path\n")
+
+
 def test_two_records_with_one_number_are_refused(tmp_path, capsys):
     write_record(tmp_path, "0003-one.md")
     write_record(tmp_path, "0003-other.md")
