@@ -85,6 +85,11 @@ enum BenchArguments {
         "check-docs",
         summary: "Check that the docs' markers exist once each and are well-formed, then exit (0: well-formed, "
             + "1: not); measures nothing.")
+    static let fromReport = TextOption(
+        "from-report", value: "path",
+        summary: "Measure nothing: print (or, with --write-docs, write) the tables of an earlier run, whose JSON "
+            + "line is the last line of this file (the bench's own stdout).",
+        isPath: true)
     static let docsRoot = TextOption(
         "docs-root", value: "dir", summary: "The package root holding docs/.", defaultText: ".", isPath: true)
     static let help = FlagOption("help", short: "h", summary: "Show help information.")
@@ -94,7 +99,7 @@ enum BenchArguments {
         quick.spec, frames.spec, framesPerTransition.spec, sizes.spec, depths.spec, directions.spec, kinds.spec,
         idleSeconds.spec, ticks.spec, interval.spec, transitions.spec, spawns.spec, runBytes.spec, foldcycle.spec,
         pictureFiles.spec, sections.spec, strict.spec, cellDiff.spec, markdown.spec, writeDocs.spec, checkDocs.spec,
-        docsRoot.spec,
+        fromReport.spec, docsRoot.spec,
         help.spec,
     ]
 

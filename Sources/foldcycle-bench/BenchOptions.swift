@@ -49,6 +49,9 @@ struct BenchOptions: Sendable {
     var pictureFiles: [String] = []
     /// The `foldcycle` binary; nil: next to this executable.
     var foldcyclePath: String?
+    /// `--from-report`: a file whose last line is an earlier run's JSON line; its figures are
+    /// printed (and written with `--write-docs`) instead of measuring.
+    var reportPath: String?
     /// The sections to run, in the order given by ``BenchSection/allCases``.
     var sections = Set(BenchSection.allCases)
     /// Exit 1 when a target is missed.
@@ -147,6 +150,7 @@ struct BenchOptions: Sendable {
         options.checkDocs = values.flag(A.checkDocs)
         options.docsRoot = values.text(A.docsRoot) ?? options.docsRoot
         options.foldcyclePath = values.text(A.foldcycle)
+        options.reportPath = values.text(A.fromReport)
         if let text = values.text(A.pictureFiles) {
             options.pictureFiles = text.split(separator: ",").map { String($0) }
         }

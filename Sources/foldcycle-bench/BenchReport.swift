@@ -458,6 +458,46 @@ struct BenchReport: Codable, Sendable {
         }
     }
 
+    /// The report whose JSON line (``jsonLine()``) is the last non-empty line of the file at
+    /// `path`: `--from-report`. Throws a ``DocsError`` naming the file, with 66, when it cannot be
+    /// read or its last line is not a report.
+    init(lastLineOf path: String) throws(DocsError) {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw DocsError(
+                message: "cannot read '\(path)' (--from-report): \(error.localizedDescription)", exitCode: 66)
+        }
+        let line = text.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            self = try decoder.decode(BenchReport.self, from: Data(line.utf8))
+        } catch {
+            throw DocsError(
+                message: "'\(path)' (--from-report): its last line is not a foldcycle-bench report (\(error))",
+                exitCode: 66)
+        }
+    }
+
+    /// The sections this report has no figures for, in ``BenchSection``'s order.
+    var missingSections: [BenchSection] {
+        BenchSection.allCases.filter { section in
+            switch section {
+            case .memory: memory == nil
+            case .frames: frames.isEmpty
+            case .pictures: pictureFrames.isEmpty
+            case .styled: styledFrames.isEmpty
+            case .idle: idle.isEmpty
+            case .timer: timer == nil
+            case .startup: startup == nil
+            case .run: run == nil
+            }
+        }
+    }
+
     /// The case of `cases` at `size` with `encoder` (and `depth`, when given) whose median
     /// compose + encode is largest.
     static func worst(_ cases: [FrameResult], size: String, encoder: EncoderKind, depth: String? = nil)

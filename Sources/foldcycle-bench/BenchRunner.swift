@@ -20,7 +20,23 @@ enum BenchRunner {
                 return fail(error)
             }
         }
-        let report = measure(options)
+        let report: BenchReport
+        if let path = options.reportPath {
+            do throws(DocsError) {
+                report = try BenchReport(lastLineOf: path)
+                let missing = report.missingSections
+                if options.writeDocs, !missing.isEmpty {
+                    throw DocsError(
+                        message: "'\(path)' (--from-report) has no \(missing.map(\.rawValue).joined(separator: ", ")) "
+                            + "figures; --write-docs needs a run of every section",
+                        exitCode: 66)
+                }
+            } catch {
+                return fail(error)
+            }
+        } else {
+            report = measure(options)
+        }
         print(options.markdown ? BenchMarkdown.document(report) : report.table())
         print(report.jsonLine())
         if options.writeDocs {

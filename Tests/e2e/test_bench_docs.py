@@ -108,13 +108,22 @@ def test_write_docs_needs_the_full_set_of_cases(bench, docs):
     assert "'--write-docs' needs every section" in result.stderr
 
 
-def test_write_docs_fills_every_block_and_nothing_else(bench, docs):
+def test_write_docs_fills_every_block_and_nothing_else(bench, docs, tmp_path):
+    """One measured write, then a second from its report (--from-report): both fill every block,
+    change nothing outside the markers, and the second writes exactly what the first did."""
     before = {name: (docs / name).read_text(encoding="utf-8") for name in BLOCKS}
-    for attempt in range(2):
-        result = run(bench, "--write-docs", "--docs-root", str(docs), *TINY_RUN)
+    written = []
+    report = tmp_path / "report.txt"
+    for source in ([*TINY_RUN], ["--from-report", str(report)]):
+        result = run(bench, "--write-docs", "--docs-root", str(docs), *source)
         assert result.returncode == 0, result.stderr
+        if not report.exists():
+            report.write_text(result.stdout, encoding="utf-8")
+        else:
+            assert "memory:" not in result.stderr  # nothing was measured
         for name, blocks in BLOCKS.items():
             text = (docs / name).read_text(encoding="utf-8")
+            written.append(text)
             assert outside_markers(text) == outside_markers(before[name])
             for block in blocks:
                 body = re.search(rf"<!-- bench:{block}:begin -->\n(.*?)<!-- bench:{block}:end -->", text, re.S)
@@ -127,8 +136,37 @@ def test_write_docs_fills_every_block_and_nothing_else(bench, docs):
                     assert content.startswith("\nMeasured by `foldcycle-bench --write-docs --docs-root")
                     # The paragraph is wrapped, at a place that moves with the docs root's length.
                     assert "4 frames per case" in " ".join(content.split())
+    assert written[0] == written[1]
     result = run(bench, "--check-docs", "--docs-root", str(docs))
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("content,message", [
+    (None, "cannot read '{path}' (--from-report)"),
+    ("table\n{\"frames\": 3}\n", "'{path}' (--from-report): its last line is not a foldcycle-bench report"),
+])
+def test_from_report_names_a_file_it_cannot_use(bench, docs, tmp_path, content, message):
+    path = tmp_path / "report.txt"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    text = (docs / "docs" / "PERFORMANCE.md").read_text(encoding="utf-8")
+    result = run(bench, "--write-docs", "--docs-root", str(docs), "--from-report", str(path))
+    assert result.returncode == 66
+    assert result.stderr.startswith("Error: " + message.format(path=path))
+    assert (docs / "docs" / "PERFORMANCE.md").read_text(encoding="utf-8") == text
+
+
+def test_from_report_of_some_sections_prints_them_but_writes_no_docs(bench, docs, tmp_path):
+    measured = run(bench, "--sections", "timer", "--ticks", "3")
+    assert measured.returncode == 0, measured.stderr
+    report = tmp_path / "report.txt"
+    report.write_text(measured.stdout, encoding="utf-8")
+    again = run(bench, "--from-report", str(report))
+    assert (again.returncode, again.stdout) == (0, measured.stdout)
+    result = run(bench, "--write-docs", "--docs-root", str(docs), "--from-report", str(report))
+    assert result.returncode == 66
+    assert result.stderr == (f"Error: '{report}' (--from-report) has no memory, frames, pictures, styled, idle, "
+                             "startup, run figures; --write-docs needs a run of every section\n")
 
 
 def test_markdown_prints_the_blocks_then_the_json_line(bench):
