@@ -25,8 +25,8 @@ public final class CyclerScene<DataSource: CycleDataSource>: FrameSource, Sendab
 where DataSource.Item: CardContent {
     /// The cycler shown. Commands may be sent to it directly from any thread.
     public let cycler: Cycler<DataSource>
-    /// Composes the card; reached only under its lock.
-    package let card: LockedCard
+    /// Composes the card; reached only under its lock, and only by this scene.
+    private let card: LockedBox<CardScene>
     /// The card's size when the terminal is wide enough, in cells.
     public let preferredSize: TerminalSize
     /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.
@@ -57,7 +57,7 @@ where DataSource.Item: CardContent {
         self.cycler = cycler
         preferredSize = cardSize
         self.fitsWidth = fitsWidth
-        card = LockedCard(CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect))
+        card = LockedBox(CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect))
     }
 
     deinit {
@@ -65,7 +65,7 @@ where DataSource.Item: CardContent {
     }
 
     /// The card's current size (``preferredSize``, or narrower after ``fit(columns:)``).
-    public var frameSize: TerminalSize { card.box.withLock { $0.cardSize } }
+    public var frameSize: TerminalSize { card.withLock { $0.cardSize } }
 
     /// The cycler's clock.
     public var clock: any CycleClock { cycler.clock }
@@ -75,7 +75,7 @@ where DataSource.Item: CardContent {
     public func render(at time: TimeInterval, into frame: inout CellBuffer) {
         let snapshot = cycler.snapshot(at: time)
         let motion = settings.withLock { $0.motion }
-        card.box.withLock { card in Self.render(snapshot, motion: motion, card: card, into: &frame) }
+        card.withLock { card in Self.render(snapshot, motion: motion, card: card, into: &frame) }
     }
 
     private static func render(
@@ -139,12 +139,13 @@ where DataSource.Item: CardContent {
     public func fit(columns: Int) {
         guard fitsWidth else { return }
         let size = TerminalSize(columns: max(min(preferredSize.columns, columns), 1), rows: preferredSize.rows)
-        card.box.withLock { $0.cardSize = size }
+        card.withLock { $0.cardSize = size }
     }
 
     /// Sizes the card to the terminal (a slideshow of pictures, decision 0196): given, the card
     /// is `cardSize(terminal)` at start and after every resize, growing and shrinking, instead
-    /// of narrowing from ``preferredSize``. Set before the player starts; used on its queue.
+    /// of narrowing from ``preferredSize``. Set through ``Player/updateScene(as:_:)`` before the
+    /// player starts; used on its queue.
     package var terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)? {
         get { settings.withLock { $0.terminalCardSize } }
         set { settings.withLock { $0.terminalCardSize = newValue } }
@@ -183,7 +184,7 @@ where DataSource.Item: CardContent {
     /// Composes the card's blends in `depth`'s palette (`Compositor/colorDepth`). Call on the
     /// player's queue, as ``render(at:into:)``.
     public func setColorDepth(_ depth: ColorDepth) {
-        card.box.withLock { $0.compositor.colorDepth = depth }
+        card.withLock { $0.compositor.colorDepth = depth }
     }
 
     private func cyclerDidChange(_ event: CyclerEvent) {
@@ -218,7 +219,7 @@ extension CyclerScene: RestingPictureSource {
         guard settings.withLock({ $0.motion }) != .none, !isMoving(at: time),
             cycler.snapshot(at: time).transition == nil
         else { return nil }
-        return card.box.withLock { $0.restingPicture }
+        return card.withLock { $0.restingPicture }
     }
 }
 
@@ -227,7 +228,15 @@ extension CyclerScene: TerminalSizedScene {
     package func fit(terminal: TerminalSize) -> Bool {
         guard let terminalCardSize else { return false }
         let size = terminalCardSize(terminal)
-        card.box.withLock { $0.cardSize = size }
+        card.withLock { $0.cardSize = size }
         return true
+    }
+}
+
+extension CyclerScene: TerminalBackgroundScene {
+    /// The card takes `background` (``CardScene/adapt(toBackground:)``); its layouts are made
+    /// again. Call through ``Player/updateScene(as:_:)``: between frames, on the player's queue.
+    package func adapt(toBackground background: RGBColor) {
+        card.withLock { $0.adapt(toBackground: background) }
     }
 }

@@ -28,8 +28,8 @@ public final class DeckScene<DataSource: DeckDataSource>: FrameSource, Sendable
 where DataSource.Item: CardContent {
     /// The deck shown. Commands may be sent to it directly from any thread.
     public let deck: SwipeDeck<DataSource>
-    /// Composes the cards; reached only under its lock.
-    package let card: LockedCard
+    /// Composes the cards; reached only under its lock, and only by this scene.
+    private let card: LockedBox<CardScene>
     /// The card's size and cell aspect (``resizeCard(to:frameSize:)`` changes it).
     package var metrics: CardMetrics { layout.withLock { $0.cardMetrics } }
     /// How a flashcard turns to its other side (kind, direction, timing); its duration is the
@@ -62,7 +62,7 @@ where DataSource.Item: CardContent {
         self.deck = deck
         let metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: cellAspect)
         let visible = deck.configuration.layout.visibleCount
-        card = LockedCard(
+        card = LockedBox(
             CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect, capacity: 2 * (visible + 1) + 2))
         self.flipStyle = flipStyle
         let origin = Self.cardOrigin(frameSize: frameSize, cardSize: cardSize, visibleCount: visible)
@@ -103,7 +103,7 @@ where DataSource.Item: CardContent {
     public var frameSize: TerminalSize {
         get { layout.withLock { $0.size } }
         set {
-            let cardSize = card.box.withLock { $0.cardSize }
+            let cardSize = card.withLock { $0.cardSize }
             let visible = deck.configuration.layout.visibleCount
             let bounds = layout.withLock { layout -> DeckRect in
                 layout.size = newValue
@@ -120,7 +120,7 @@ where DataSource.Item: CardContent {
     /// keeps its place relative to the card.
     public func resizeCard(to cardSize: TerminalSize, frameSize: TerminalSize) {
         let visible = deck.configuration.layout.visibleCount
-        let applied = card.box.withLock { card in
+        let applied = card.withLock { card in
             card.cardSize = cardSize
             return card.cardSize
         }
@@ -194,7 +194,7 @@ where DataSource.Item: CardContent {
                     CardSlot(index: entry.index, content: showsBack ? back : faces.front, presentation: placed))
             }
         }
-        card.box.withLock { $0.render(slots, frameSize: placement.size, cardOrigin: placement.origin, into: &frame) }
+        card.withLock { $0.render(slots, frameSize: placement.size, cardOrigin: placement.origin, into: &frame) }
     }
 
     /// A transition slot's geometry followed by the card's pose.
@@ -212,7 +212,7 @@ where DataSource.Item: CardContent {
     /// Composes the cards' blends and edges at `depth` (`Compositor/colorDepth`): in its palette,
     /// and without colour with no edge blocks.
     public func setColorDepth(_ depth: ColorDepth) {
-        card.box.withLock { $0.compositor.colorDepth = depth }
+        card.withLock { $0.compositor.colorDepth = depth }
     }
 
     /// Whether a card moves (in the air, entering, shifting, springing back, turning).
@@ -256,6 +256,20 @@ extension DeckScene: RestingPictureSource {
     /// place (call after ``render(at:into:)`` for `time`, on the player's queue).
     package func restingPicture(at time: TimeInterval) -> RestingPicture? {
         guard !isMoving(at: time) else { return nil }
-        return card.box.withLock { $0.restingPicture }
+        return card.withLock { $0.restingPicture }
+    }
+}
+
+extension DeckScene: TerminalBackgroundScene {
+    /// The cards take `background` (``CardScene/adapt(toBackground:)``); their layouts are made
+    /// again. Call through ``Player/updateScene(as:_:)``: between frames, on the player's queue.
+    package func adapt(toBackground background: RGBColor) {
+        card.withLock { $0.adapt(toBackground: background) }
+    }
+
+    /// Composes with `compositor` (its background, foreground and colour depth): a render of
+    /// the deck without a player (`render --deck`), set before its first frame.
+    package func setCompositor(_ compositor: Compositor) {
+        card.withLock { $0.compositor = compositor }
     }
 }

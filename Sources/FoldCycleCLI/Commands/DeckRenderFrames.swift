@@ -93,7 +93,7 @@ final class DeckRenderFrames: RenderSource {
         let compositor = Compositor(
             backgroundColor: command.background, foregroundColor: CardStyle.contrastingText(on: command.background),
             colorDepth: command.compositionDepth)
-        scene.card.withCard { $0.compositor = compositor }
+        scene.setCompositor(compositor)
         return (runner, scene)
     }
 

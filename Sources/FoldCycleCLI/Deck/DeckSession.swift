@@ -197,7 +197,7 @@ final class DeckSession: Sendable {
         }
         core.launch(
             background: command.background, asksGraphics: command.reading.pictures == .auto && store.holdsPictures,
-            drawsFrames: true, card: scene.card
+            drawsFrames: true
         ) { [self] in launch() }
     }
 
@@ -458,17 +458,18 @@ extension DeckSession: TerminalSessionParticipant {
     func sessionDidResize() {
         dispatchPrecondition(condition: .onQueue(queue))
         let screen = Self.usableSize(tty.size)
+        // Through the player, on its queue (this one), between frames.
         if sizesToTerminal {
             let card = command.terminalCardSize(screen: screen)
-            scene.resizeCard(
-                to: card,
-                frameSize: Self.frameSize(
-                    screen: screen, cardRows: card.rows, visibleCount: command.visibleCount,
-                    fullscreen: command.fullscreen))
+            let frameSize = Self.frameSize(
+                screen: screen, cardRows: card.rows, visibleCount: command.visibleCount,
+                fullscreen: command.fullscreen)
+            player.updateScene(as: DeckScene<DeckItemStore>.self) { $0.resizeCard(to: card, frameSize: frameSize) }
         } else {
-            scene.frameSize = Self.frameSize(
+            let frameSize = Self.frameSize(
                 screen: screen, cardRows: metrics.rows, visibleCount: command.visibleCount,
                 fullscreen: command.fullscreen)
+            player.updateScene(as: DeckScene<DeckItemStore>.self) { $0.frameSize = frameSize }
         }
         // A resize may reflow the rows above: ask again once the player has redrawn.
         queue.async { self.askFramePosition() }

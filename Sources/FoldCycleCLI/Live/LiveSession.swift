@@ -161,8 +161,9 @@ final class LiveSession: Sendable {
                     sink: cardDevice == nil ? DiscardingSink() : recorder.sink(terminal: terminalDevice),
                     session: session)
                 // Before it starts: a slideshow of pictures sizes its card to the terminal.
-                (player.scene as? CyclerScene<ArrayDataSource<StyledString>>)?.terminalCardSize =
-                    command.terminalCardSize
+                player.updateScene(as: CyclerScene<ArrayDataSource<StyledString>>.self) {
+                    $0.terminalCardSize = command.terminalCardSize
+                }
                 return player
             })
     }
@@ -205,7 +206,7 @@ final class LiveSession: Sendable {
         core.launch(
             background: command.background,
             asksGraphics: command.reading.pictures == .auto && command.items.contains { $0.picture != nil },
-            drawsFrames: drawsFrames, card: (player.scene as? CyclerScene<ArrayDataSource<StyledString>>)?.card
+            drawsFrames: drawsFrames
         ) { [self] in launch() }
     }
 

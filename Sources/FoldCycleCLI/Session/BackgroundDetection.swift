@@ -46,14 +46,12 @@ enum BackgroundDetection {
         }
     }
 
-    /// Sets `card` up for a terminal whose background is `background`: fades and dims blend to
-    /// it, the default text colour contrasts with it, and the default palette takes its variant
-    /// for it (``CardStyle/forBackground(_:)``). Before the player draws, or between frames (the card waits for a frame in progress).
-    static func apply(_ background: RGBColor, to card: LockedCard) {
-        card.withCard { card in
-            card.compositor.backgroundColor = background
-            card.compositor.foregroundColor = CardStyle.contrastingText(on: background)
-            card.style = card.style.forBackground(background)
-        }
+    /// Sets the player's scene up for a terminal whose background is `background`
+    /// (``TerminalBackgroundScene``): fades and dims blend to it, the default text colour
+    /// contrasts with it, and the default palette takes its variant for it
+    /// (``CardStyle/forBackground(_:)``). Through ``Player/updateScene(as:_:)``: between frames,
+    /// on the player's queue.
+    static func apply(_ background: RGBColor, to player: Player) {
+        player.updateScene(as: (any TerminalBackgroundScene).self) { $0.adapt(toBackground: background) }
     }
 }

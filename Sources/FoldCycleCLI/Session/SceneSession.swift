@@ -85,11 +85,11 @@ final class SceneSession: Sendable {
     /// The launch every run with cards shares, on the queue: `--background` resolved (`auto`,
     /// nil, asks the terminal first, as does `asksGraphics` for how settled pictures are drawn;
     /// keys typed meanwhile wait, not lost: ``BackgroundDetection``); then, unless the run is
-    /// finishing, the player is told the picture graphics, `card` is set up for the background
-    /// (before the player starts: it composes on this queue afterwards), and `start` begins the
-    /// run's drawing.
+    /// finishing, the player is told the picture graphics, its scene is set up for the
+    /// background (``BackgroundDetection/apply(_:to:)``, before the player starts), and `start`
+    /// begins the run's drawing.
     func launch(
-        background setting: RGBColor?, asksGraphics: Bool, drawsFrames: Bool, card: LockedCard?,
+        background setting: RGBColor?, asksGraphics: Bool, drawsFrames: Bool,
         start: @escaping @Sendable () -> Void
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -100,7 +100,7 @@ final class SceneSession: Sendable {
             dispatchPrecondition(condition: .onQueue(queue))
             guard !isFinishing else { return }
             player.setPictureGraphics(graphics)
-            if let card { BackgroundDetection.apply(background, to: card) }
+            BackgroundDetection.apply(background, to: player)
             start()
         }
     }
