@@ -7,6 +7,7 @@ import termios
 import time
 
 from conftest import exit_code
+from test_deck_picture_stream import big_png
 from test_deck_stream import reading_from_pipe
 
 # The background named: no OSC 11 query waits for an answer the pty never gives.
@@ -97,3 +98,31 @@ def test_an_empty_pipe_is_still_no_items(foldcycle, pty_run):
         run = pty_run([foldcycle, *CARD], cols=80, rows=6, stdin_bytes=stdin)
         assert exit_code(run.wait(timeout=5)) == 66, run.text()
         assert "Error: standard input has no items (it is empty or only white space)" in run.text()
+
+
+def test_input_that_fails_after_the_first_card_keeps_the_cards_and_ends_66(foldcycle, pty_run):
+    run = start_streaming(foldcycle, pty_run)
+    run.feed_stdin(b"A\n")
+    assert run.pump_until(lambda: card(run) == "A", 5), run.text()
+    run.feed_stdin(b"\xff\xfe\n")
+    assert run.pump_until(lambda: "standard input is not valid UTF-8 text" in run.text(), 3), run.text()
+    assert "item 1/1 ·" in summary(run)
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=3)) == 66
+    assert "Error: standard input is not valid UTF-8 text" in run.text()
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_a_picture_replacing_its_loading_card_is_no_cycle(foldcycle, pty_run, tmp_path):
+    """docs/decisions/0241-cycles-count-changes-of-item.md: `--cycles 1` ended when the picture
+    took its loading card's place (record 0232), before any other item showed."""
+    run = pty_run([foldcycle, "--cycles", "1", "--interval", "3600", "--width", "40", "--height", "6",
+                   "--background", "black", "--color", "never", big_png(tmp_path), "after"], cols=60, rows=20)
+    assert run.pump_until(lambda: "loading big.png…" in run.text(), 30), run.text()
+    assert run.pump_until(lambda: "big.png · 2400×1800" in run.text() and "item 1/2 · " in summary(run), 60), \
+        run.text()
+    run.pump(0.3)
+    assert run.proc.poll() is None, "--cycles 1 ended at the picture replacing its loading card"
+    run.write(b"next\r")
+    assert exit_code(run.wait(timeout=5)) == 0
+    assert "after" in run.text()
