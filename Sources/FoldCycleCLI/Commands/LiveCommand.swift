@@ -401,17 +401,18 @@ struct LiveCommand {
     /// Whether standard input is a pipe or a regular file (`seq 3 | foldcycle`, `foldcycle <
     /// tips.txt`), not a terminal, `/dev/null` or closed.
     static func standardInputIsPiped() -> Bool {
-        var status = stat()
-        guard fstat(0, &status) == 0 else { return false }
-        let type = status.st_mode & S_IFMT
-        return type == S_IFIFO || type == S_IFREG
+        standardInputType() == S_IFIFO || standardInputType() == S_IFREG
     }
 
     /// Whether standard input is a pipe (a FIFO): what may hold items still to come. A regular
     /// file is all there, read whole.
-    static func standardInputIsPipe() -> Bool {
+    static func standardInputIsPipe() -> Bool { standardInputType() == S_IFIFO }
+
+    /// The file type of standard input (`st_mode & S_IFMT`), or nil when it is closed.
+    private static func standardInputType() -> mode_t? {
         var status = stat()
-        return fstat(0, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+        guard fstat(0, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     /// Runs until `quit`, a signal, or `--cycles`; returns the exit status.
