@@ -51,4 +51,28 @@ package final class ConditionBox<Value: ~Copyable>: @unchecked Sendable {
         while !ready(&value) { pthread_cond_wait(condition, mutex) }
         return try body(&value)
     }
+
+    /// As ``withLock(waitingUntil:_:)``, waiting at most `seconds` (≥ 0) for `ready`: `body`
+    /// runs once `ready` says so or the time is up, whichever comes first (it sees the value as
+    /// it is then).
+    package func withLock<Result, Failure: Error>(
+        waitingAtMost seconds: Double, until ready: (inout sending Value) -> Bool,
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int(now.tv_nsec) + Int((max(seconds, 0) * 1e9).rounded())
+        var deadline = timespec()
+        deadline.tv_sec = now.tv_sec + time_t(nanoseconds / 1_000_000_000)
+        deadline.tv_nsec = Int(nanoseconds % 1_000_000_000)
+        pthread_mutex_lock(mutex)
+        defer {
+            pthread_cond_broadcast(condition)
+            pthread_mutex_unlock(mutex)
+        }
+        while !ready(&value) {
+            if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { break }
+        }
+        return try body(&value)
+    }
 }

@@ -32,8 +32,12 @@ struct DeckTallyTests {
         var tally = DeckTally()
         tally.record(.removed(index: 0, side: .right, cause: .key, velocity: nil))
         #expect(
-            tally.summary(itemCount: 2, readingInput: true)
+            tally.summary(itemCount: 2, input: .reading)
                 == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left so far · input not read to its end\n")
+        #expect(
+            tally.summary(itemCount: 2, input: .loadingPictures)
+                == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left so far · not every picture loaded\n")
+        #expect(tally.summary(itemCount: 2, input: .ended) == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left\n")
         #expect(tally.summary(itemCount: 2) == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left\n")
     }
 
@@ -83,6 +87,16 @@ struct DeckTallyTests {
         #expect(returned[0].text == "card 1 of 3 (skipped before) · kept 2 · discarded 0 · skipped 1")
         let waiting = DeckTally().footer(topIndex: nil, count: 2, topItem: nil, loops: false, input: .waiting)
         #expect(waiting[0].text == "waiting for more cards · kept 0 · discarded 0")
+    }
+
+    @Test("pictures of arguments still decoded: the footer says what is pending, not input")
+    func loadingPictures() {
+        let shown = DeckTally().footer(topIndex: 0, count: 4, topItem: "a.png", loops: false, input: .loadingPictures)
+        #expect(shown[0].text == "card 1 of 4 so far · kept 0 · discarded 0 · loading pictures")
+        let none = DeckTally().footer(topIndex: nil, count: 4, topItem: nil, loops: false, input: .loadingPictures)
+        #expect(none[0].text == "loading pictures · kept 0 · discarded 0")
+        let read = DeckTally().footer(topIndex: 0, count: 4, topItem: "a", loops: false, input: .reading)
+        #expect(read[0].text == "card 1 of 4 so far · kept 0 · discarded 0 · reading input")
     }
 
     @Test(

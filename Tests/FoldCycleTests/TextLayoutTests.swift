@@ -105,6 +105,22 @@ struct TextLayoutTests {
                 name: "emoji ZWJ family is one wide cluster",
                 text: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", width: 4, height: 1, alignment: .center,
                 screen: [" \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} "]),
+            // A centred list is one block: its bullets line up (record 0242); the title is centred.
+            LayoutCase(
+                name: "centred list: one left edge", text: "Title\n• a\n• bbbb\n• cc", width: 10, height: 4,
+                alignment: .center, screen: ["  Title   ", "  • a     ", "  • bbbb  ", "  • cc    "]),
+            LayoutCase(
+                name: "centred numbered list, indented", text: "1. a\n  2) bbb", width: 9, height: 2,
+                alignment: .center, screen: ["1. a     ", "  2) bbb "]),
+            LayoutCase(
+                name: "centred list item wrapped: its rows in the block", text: "• a\n• bb cc dd", width: 9,
+                height: 3, alignment: .center, screen: [" • a     ", " • bb cc ", "   dd    "]),
+            LayoutCase(
+                name: "one list line alone is centred as any", text: "x\n• a\nyyyyy", width: 7, height: 3,
+                alignment: .center, screen: ["   x   ", "  • a  ", " yyyyy "]),
+            LayoutCase(
+                name: "right-aligned list rows stay right", text: "• a\n• bb", width: 6, height: 2,
+                alignment: .right, screen: ["   • a", "  • bb"]),
         ])
     func layout(_ testCase: LayoutCase) {
         let buffer = TextLayout.layout(

@@ -51,7 +51,8 @@ def test_arguments_first_card_shows_while_the_rest_decode(foldcycle, pty_run, ph
     # Time-free evidence: the first frame counts fewer cards than there are pictures.
     assert first.startswith("card 1 of ") and " so far · " in first, first
     assert int(first.split()[3]) < COUNT, first
-    assert first.endswith(" · reading input"), first
+    # Arguments: only pictures are pending, and the footer says so (not "reading input").
+    assert first.endswith(" · loading pictures"), first
     # Every picture comes; arguments were all there at start, so no 'end of input' is said.
     assert run.pump_until(lambda: status(run) == "card 1 of %d · kept 0 · discarded 0" % COUNT, 120), run.text()
     decisions = swipe_three_and_quit(run)

@@ -135,22 +135,30 @@ public enum TextLayout {
         guard width > 0, height > 0 else { return }
         // An item with bold of its own is laid out without the card's bold, so that it shows.
         let style = style.under(text)
-        let rows = Self.rows(shapedLines(text, style: style), width: width, height: height)
+        let lines = shapedLines(text, style: style)
+        let rows = Self.rows(lines, width: width, height: height)
         let shown = rows.count
         let top = (height - shown) / 2
         let plain = ShapedCluster(glyph: 0x20, width: 1, cell: style.cell(for: .plain))
-        for lineIndex in 0..<shown {
-            var shaped = rows[lineIndex].line
-            if rows[lineIndex].isCut {
+        let clippedRows = rows.map { row in
+            var shaped = row.line
+            if row.isCut {
                 // Text is left out after this row: say so where the text stops.
                 shaped.clusters.append((shaped.clusters.last ?? plain).replaced(by: ellipsis))
                 shaped.width += 1
             }
-            let line = clipped(shaped, to: width, padding: plain)
+            return clipped(shaped, to: width, padding: plain)
+        }
+        // Centred, a list's rows share one left edge: the block is centred, not each row.
+        let blockWidths =
+            alignment == .center
+            ? listBlockWidths(rows.map { $0.source }, widths: clippedRows.map(\.width), lines: lines) : []
+        for lineIndex in 0..<shown {
+            let line = clippedRows[lineIndex]
             let left: Int
             switch alignment {
             case .left: left = 0
-            case .center: left = (width - line.width) / 2
+            case .center: left = (width - (blockWidths[lineIndex] ?? line.width)) / 2
             case .right: left = width - line.width
             }
             var x = left
@@ -299,16 +307,54 @@ public enum TextLayout {
     /// with "…"). So every line shows at least its start, as much of it as its rows hold, and
     /// spare rows go to the lines that need them, top first
     /// (docs/decisions/0190-wrap-into-spare-rows.md).
-    static func rows(_ lines: [ShapedLine], width: Int, height: Int) -> [(line: ShapedLine, isCut: Bool)] {
+    static func rows(_ lines: [ShapedLine], width: Int, height: Int) -> [(line: ShapedLine, isCut: Bool, source: Int)] {
         guard lines.count <= height else {
-            return lines.prefix(height).enumerated().map { ($1, $0 == height - 1) }
+            return lines.prefix(height).enumerated().map { ($1, $0 == height - 1, $0) }
         }
-        var rows: [(line: ShapedLine, isCut: Bool)] = []
+        var rows: [(line: ShapedLine, isCut: Bool, source: Int)] = []
         for (index, line) in lines.enumerated() {
             let room = height - rows.count - (lines.count - index - 1)
-            rows += wrapped(line, to: width, rows: room).map { ($0, false) }
+            rows += wrapped(line, to: width, rows: room).map { ($0, false, index) }
         }
         return rows
+    }
+
+    /// For each row (of source line `sources[row]`, `widths[row]` cells wide), the width of the
+    /// list block it belongs to, or nil when it is in none: a block is a run of two or more
+    /// consecutive lines that each begin a list item (``isListItem(_:)``), with the rows they wrap
+    /// to; its width is its widest row's. Centred as one, its rows share a left edge, so that
+    /// the bullets line up (docs/decisions/0242-a-centred-list-lines-up.md).
+    static func listBlockWidths(_ sources: [Int], widths: [Int], lines: [ShapedLine]) -> [Int?] {
+        let isItem = lines.map(isListItem)
+        // Each source line's block: the first line of its run of items, when the run has two.
+        var block = [Int?](repeating: nil, count: lines.count)
+        var start = 0
+        while start < lines.count {
+            var end = start
+            while end < lines.count && isItem[end] { end += 1 }
+            if end - start >= 2 { for index in start..<end { block[index] = start } }
+            start = max(end, start + 1)
+        }
+        var blockWidth: [Int: Int] = [:]
+        for (row, source) in sources.enumerated() {
+            guard let first = block[source] else { continue }
+            blockWidth[first] = max(blockWidth[first] ?? 0, widths[row])
+        }
+        return sources.map { block[$0].flatMap { blockWidth[$0] } }
+    }
+
+    /// Whether `line` begins a list item: its indent, then a marker ("• ", "- ", "* ", "+ ", or
+    /// 1 to 9 digits and "." or ")", then a space), as ``hangingPrefix(of:width:)`` reads them.
+    static func isListItem(_ line: ShapedLine) -> Bool {
+        let clusters = line.clusters
+        func glyph(_ index: Int) -> UInt32? { index < clusters.count ? clusters[index].glyph : nil }
+        func isSpace(_ index: Int) -> Bool { index < clusters.count && clusters[index].isSpace }
+        var start = 0
+        while isSpace(start) { start += 1 }
+        if [0x2022, 0x2D, 0x2A, 0x2B].contains(glyph(start)) { return isSpace(start + 1) }
+        var digits = start
+        while let value = glyph(digits), (0x30...0x39).contains(value) { digits += 1 }
+        return (1...9).contains(digits - start) && [0x2E, 0x29].contains(glyph(digits)) && isSpace(digits + 1)
     }
 
     /// The line word-wrapped to lines of at most `width` cells: each line breaks at its last

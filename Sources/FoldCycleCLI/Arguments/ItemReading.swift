@@ -73,6 +73,11 @@ struct ItemReading: Hashable, Sendable {
         }
     }
 
+    /// This reading with pictures decoded for a card of `pictureCard`.
+    func decoding(for pictureCard: TerminalSize) -> ItemReading {
+        ItemReading(ansi: ansi, markdown: markdown, pictures: pictures, pictureCard: pictureCard)
+    }
+
     /// The size in pixels a picture is decoded to cover (``CardPicture/init(contentsOfFile:fitting:gravity:)``):
     /// the half-block pixels of ``pictureCard``, its columns × twice its rows (40 × 24 for the
     /// default 40 × 12 card: about 4 KB a picture); a larger file is reduced to it as it is read

@@ -251,18 +251,32 @@ struct LiveCommand {
         let itemsFile = role == .pipedItems ? "-" : values.text(SharedOptions.file)
         let (width, height) = (try values.value(SharedOptions.width), try values.value(SharedOptions.height))
         var reading = try ItemReading(values, file: itemsFile, width: width, height: height)
-        let texts =
-            role == .pipedItems
-            ? try ItemInput.items(fromFile: "-", split: try values.value(SharedOptions.split))
-            : try SharedOptions.items(values) ?? demoDeck
         let showsFooter = try values.value(Options.footer)
+        let cardDevice: TerminalDevice = control.writesStandardOutput ? .standardError : .standardOutput
+        let split = try values.value(SharedOptions.split)
+        // Piped items alone are read as they come, as the deck reads them: the first card as soon
+        // as its item is read (docs/decisions/0240-a-live-run-streams-its-piped-items.md).
+        let inputStream =
+            standardInputIsPiped && standardInputIsPipe()
+                && (role == .pipedItems || (role == .filedItems && values.parsed.positionals.isEmpty))
+            ? try Self.streamStandardInput(
+                split: split,
+                reading: Self.terminalCardRule(width: width, height: height, footer: showsFooter, device: cardDevice)
+                    .map { reading.decoding(for: $0.start) } ?? reading)
+            : nil
+        let texts: [String]
+        if let inputStream {
+            texts = inputStream.first.map(\.text)
+        } else if role == .pipedItems {
+            texts = try ItemInput.items(fromFile: "-", split: split)
+        } else {
+            texts = try SharedOptions.items(values) ?? demoDeck
+        }
         let terminalCardSize = Self.terminalCardSize(
-            texts: texts, reading: reading, width: width, height: height, footer: showsFooter,
-            device: control.writesStandardOutput ? .standardError : .standardOutput)
+            texts: texts, reading: reading, width: width, height: height, footer: showsFooter, device: cardDevice)
         if let sized = terminalCardSize {
             // Decoded for the terminal at start; a card that grows later samples those pixels.
-            reading = ItemReading(
-                ansi: reading.ansi, markdown: reading.markdown, pictures: reading.pictures, pictureCard: sized.start)
+            reading = reading.decoding(for: sized.start)
         }
         // Sized and checked before any picture is decoded: a picture's card is the same size
         // whatever the file holds (``CardScene/fittingSize(for:)``).
@@ -274,7 +288,9 @@ struct LiveCommand {
             items: [],
             stream: nil,
             picturePaths: texts.filter(reading.namesPicture),
-            itemsSpanLines: sizing.contains { TextLayout.plainText($0.plainText).contains("\n") },
+            // Streamed, items after the first read may span lines only when cut at blank lines or NULs.
+            itemsSpanLines: sizing.contains { TextLayout.plainText($0.plainText).contains("\n") }
+                || (inputStream != nil && (split == .paragraphs || split == .nul)),
             reading: reading,
             readsItemsFromStandardInput: role != .commands,
             transition: try values.value(SharedOptions.transition),
@@ -300,9 +316,45 @@ struct LiveCommand {
             cycles: try values.value(Options.cycles),
             record: try SessionRecording.request(values, itemsFile: itemsFile),
             control: control)
-        command.read(texts)
+        if let inputStream {
+            command.items = PictureCaptions.disambiguated(
+                inputStream.first.map(\.styled), among: command.picturePaths)
+            command.stream = inputStream.stream
+        } else {
+            command.read(texts)
+        }
         return .run(command)
     }
+
+    /// Starts reading standard input's items as they come (``ItemStream``) and waits for the
+    /// first: the stream and the items read by then.
+    ///
+    /// - Throws: ``CLIError/unreadableInput(_:)`` when the input fails before its first item, as a
+    ///   whole read fails, or ends with none (`standard input has no items …`, 66). Reads until
+    ///   the input ends or ``firstItemsWindow`` passes after the first item.
+    private static func streamStandardInput(split: ItemSplit, reading: ItemReading) throws(CLIError) -> (
+        stream: ItemStream, first: [ItemStream.Item]
+    ) {
+        let name = InputFile.name(of: "-")
+        let stream = ItemStream(descriptor: 0, name: name, split: split, reading: reading)
+        stream.start()
+        var (items, end) = stream.waitForItems()
+        if end == nil, !items.isEmpty {
+            // What a fast producer writes at once (`printf`, `cat`: its end comes a read later)
+            // sizes the card with the first item, as a whole read would.
+            let (more, moreEnd) = stream.waitForEnd(atMost: firstItemsWindow)
+            (items, end) = (items + more, moreEnd)
+        }
+        if case .failed(let error) = end, items.isEmpty { throw error }
+        guard !items.isEmpty else { throw .unreadableInput("\(name) has no items (it is empty or only white space)") }
+        // Cut short after its first items: the run shows them and ends with the error
+        // (``LiveSession``: the stream gives the end again).
+        return (stream, items)
+    }
+
+    /// The most seconds the first card waits, after the first item is read, for more items or
+    /// the end of the input: a slow producer's first card comes this late at most.
+    static let firstItemsWindow = 0.05
 
     /// Stands for a picture item while the card is sized: every picture asks for the same card.
     private static let pictureStandIn = StyledString(picture: CardPicture(failure: "", caption: ""))
@@ -327,9 +379,17 @@ struct LiveCommand {
     static func terminalCardSize(
         texts: [String], reading: ItemReading, width: Int?, height: Int?, footer: Bool, device: TerminalDevice
     ) -> (start: TerminalSize, rule: @Sendable (TerminalSize) -> TerminalSize)? {
-        guard width == nil || height == nil,
-            texts.prefix(DeckCommand.fittedItemLimit).contains(where: reading.namesPicture),
-            device.isTerminal, let screen = device.size, screen.columns > 0, screen.rows > 0
+        guard texts.prefix(DeckCommand.fittedItemLimit).contains(where: reading.namesPicture) else { return nil }
+        return terminalCardRule(width: width, height: height, footer: footer, device: device)
+    }
+
+    /// ``terminalCardSize(texts:reading:width:height:footer:device:)`` whatever the items: what
+    /// pictures of items still to be read are decoded for.
+    static func terminalCardRule(width: Int?, height: Int?, footer: Bool, device: TerminalDevice) -> (
+        start: TerminalSize, rule: @Sendable (TerminalSize) -> TerminalSize
+    )? {
+        guard width == nil || height == nil, device.isTerminal, let screen = device.size, screen.columns > 0,
+            screen.rows > 0
         else { return nil }
         let reserved = footer ? 2 : 0
         let rule: @Sendable (TerminalSize) -> TerminalSize = { screen in
@@ -341,10 +401,18 @@ struct LiveCommand {
     /// Whether standard input is a pipe or a regular file (`seq 3 | foldcycle`, `foldcycle <
     /// tips.txt`), not a terminal, `/dev/null` or closed.
     static func standardInputIsPiped() -> Bool {
+        standardInputType() == S_IFIFO || standardInputType() == S_IFREG
+    }
+
+    /// Whether standard input is a pipe (a FIFO): what may hold items still to come. A regular
+    /// file is all there, read whole.
+    static func standardInputIsPipe() -> Bool { standardInputType() == S_IFIFO }
+
+    /// The file type of standard input (`st_mode & S_IFMT`), or nil when it is closed.
+    private static func standardInputType() -> mode_t? {
         var status = stat()
-        guard fstat(0, &status) == 0 else { return false }
-        let type = status.st_mode & S_IFMT
-        return type == S_IFIFO || type == S_IFREG
+        guard fstat(0, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     /// Runs until `quit`, a signal, or `--cycles`; returns the exit status.

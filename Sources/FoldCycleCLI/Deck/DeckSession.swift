@@ -367,8 +367,8 @@ final class DeckSession: Sendable {
         if !isReadingInput, waitsForCards { return .waiting }
         guard let stream else { return .complete }
         switch state.value.streamEnd {
-        case nil: return .reading
-        // Arguments and `--file` were all there at start: only their pictures were still read.
+        // Arguments and `--file` were all there at start: only their pictures are still read.
+        case nil: return stream.readsDescriptor ? .reading : .loadingPictures
         case .complete: return stream.readsDescriptor ? .ended : .complete
         case .failed: return .stopped
         }
@@ -376,7 +376,7 @@ final class DeckSession: Sendable {
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        state.value.tally.summary(itemCount: store.itemCount, readingInput: inputProgress == .reading)
+        state.value.tally.summary(itemCount: store.itemCount, input: inputProgress)
     }
 
     // MARK: - Exit

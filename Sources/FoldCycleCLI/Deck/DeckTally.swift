@@ -83,6 +83,10 @@ struct DeckTally: Equatable, Sendable {
         /// More may come: `card 2 of 5 so far · … · reading input`, and, with no card left,
         /// `waiting for input`.
         case reading
+        /// Every item was there at the start (arguments, a file), their pictures are still
+        /// decoded: `card 2 of 5 so far · … · loading pictures`, and, with no card left,
+        /// `loading pictures`.
+        case loadingPictures
         /// The stream ended: `· end of input`.
         case ended
         /// The stream was cut short (unreadable, not UTF-8, past a limit; said on exit):
@@ -110,6 +114,7 @@ struct DeckTally: Equatable, Sendable {
         switch input {
         case .complete: break
         case .reading: position = topIndex == nil ? "waiting for input" : position + " so far"
+        case .loadingPictures: position = topIndex == nil ? "loading pictures" : position + " so far"
         case .waiting: if topIndex == nil { position = "waiting for more cards" }
         case .ended, .stopped: break
         }
@@ -119,6 +124,7 @@ struct DeckTally: Equatable, Sendable {
         switch input {
         case .complete, .waiting: break
         case .reading: if topIndex != nil { status += " · reading input" }
+        case .loadingPictures: if topIndex != nil { status += " · loading pictures" }
         case .ended: status += " · end of input"
         case .stopped: status += " · input cut short"
         }
@@ -134,12 +140,17 @@ struct DeckTally: Equatable, Sendable {
     /// `3 kept · 1 discarded · 0 clicked · 6 of 10 cards left`, with `· 2 skipped` after the
     /// discarded when items were skipped and not decided. Kept, discarded, skipped and left add
     /// up to `itemCount`. When the deck closes before its input was read to the end
-    /// (`readingInput`), the count is what was read: `6 of 10 cards left so far · input not read
-    /// to its end`.
-    func summary(itemCount: Int, readingInput: Bool = false) -> String {
+    /// (`input` ``InputProgress/reading``), the count is what was read: `6 of 10 cards left so
+    /// far · input not read to its end`; before its pictures were all decoded
+    /// (``InputProgress/loadingPictures``): `… so far · not every picture loaded`.
+    func summary(itemCount: Int, input: InputProgress = .complete) -> String {
         let left = max(itemCount - kept - discarded - skipped, 0)
         let skippedText = skipped > 0 ? " · \(skipped) skipped" : ""
-        let cards = "\(left) of \(itemCount) cards left" + (readingInput ? " so far · input not read to its end" : "")
+        let pending =
+            input == .reading
+            ? " so far · input not read to its end"
+            : input == .loadingPictures ? " so far · not every picture loaded" : ""
+        let cards = "\(left) of \(itemCount) cards left" + pending
         return "\(kept) kept · \(discarded) discarded\(skippedText) · \(clicks) clicked · \(cards)\n"
     }
 }

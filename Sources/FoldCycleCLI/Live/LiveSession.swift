@@ -39,6 +39,8 @@ final class LiveSession: Sendable {
 
     /// What changes as the run goes: on `queue` only.
     private let state: QueueConfined<State>
+    /// Which settled transitions `--cycles` counts.
+    private let cycleCount = CycleCount()
 
     private struct State {
         /// The command line being typed, its cursor and its history.
@@ -61,6 +63,12 @@ final class LiveSession: Sendable {
         /// Whether the run's own list is still read (``LiveCommand/stream`` has not ended): the
         /// footer's count is then "so far".
         var readingItems: Bool
+        /// The paths of the pictures among the items, those read from standard input so far too:
+        /// what captions are told apart among.
+        var picturePaths: [String]
+        /// The stream failed (unreadable, not UTF-8, past a limit): the items read before stay,
+        /// and the run ends with this error (66) where it would have ended with 0.
+        var inputFailure: CLIError?
     }
 
     /// - Throws: ``CLIError/runtime(_:)`` for a cycler the options do not allow, or a recording
@@ -75,7 +83,10 @@ final class LiveSession: Sendable {
         (cardDevice, drawsFrames, commandDevice) = (devices.card, devices.drawsFrames, devices.command)
         core = try Self.makeCore(for: command, cycler: cycler, devices: devices)
         self.controller = QueueConfined(controller, on: core.queue)
-        state = QueueConfined(State(readingItems: command.stream != nil), on: core.queue)
+        state = QueueConfined(
+            State(readingItems: command.stream != nil, picturePaths: command.picturePaths), on: core.queue)
+        // While the list is read, the cards wait at the last item read rather than wrap.
+        cycler.holdsAtLastItem = command.stream != nil
         core.onSignal { [self] number in finish(exitCode: 128 + number) }
     }
 
@@ -192,6 +203,7 @@ final class LiveSession: Sendable {
         // Before the player starts the cycler, so that `started` is the first event; every event
         // is written on this queue, in the order the cycler sent them.
         cycler.addObserver { [self] event in queue.async { self.cyclerDidChange(event) } }
+        cycler.addObserver { [cycleCount] event in cycleCount.observe(event) }
         control.start(
             handler: { [self] request, origin in respond(to: request, from: origin) },
             onQuit: { [self] in queue.async { self.finish(exitCode: 0) } },
@@ -234,19 +246,38 @@ final class LiveSession: Sendable {
         }
     }
 
-    /// Appends what `stream` read since the last take, captioned among every picture of the list.
+    /// Appends what `stream` read since the last take, captioned among every picture of the list
+    /// (of what standard input held so far); at its end the cards wrap again, and `--cycles` with
+    /// one item is done.
     private func takeReadItems(from stream: ItemStream) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard !core.isFinishing else { return }
+        guard !core.isFinishing, state.value.readingItems else { return }
         let loaded = stream.takeLoaded().map(\.styled)
         if !loaded.isEmpty {
-            // The first pictures read, in place of their loading cards (a transition shows each).
-            controller.value.replaceRead(PictureCaptions.disambiguated(loaded, among: command.picturePaths))
+            // The first pictures read, in place of their loading cards (a transition shows each,
+            // which `--cycles` does not count: ``CycleCount``).
+            let replaced = PictureCaptions.disambiguated(loaded, among: state.value.picturePaths)
+            cycleCount.replacingLoadingCards { controller.value.replaceRead(replaced) }
         }
         let (items, end) = stream.take()
-        if end != nil { state.value.readingItems = false }
+        if stream.readsDescriptor {
+            state.value.picturePaths += items.map(\.text).filter(command.reading.namesPicture)
+        }
         let read = items.map(\.styled)
-        controller.value.appendRead(PictureCaptions.disambiguated(read, among: command.picturePaths))
+        controller.value.appendRead(PictureCaptions.disambiguated(read, among: state.value.picturePaths))
+        if let end {
+            state.value.readingItems = false
+            cycler.holdsAtLastItem = false
+            if case .failed(let error) = end {
+                state.value.inputFailure = error
+                respond(error.message, isError: true)
+            }
+            // With one item nothing ever transitions: --cycles N is done.
+            if command.cycles != nil, cycler.count == 1 {
+                finish(exitCode: 0)
+                return
+            }
+        }
         updateFooter()  // The count grew.
     }
 
@@ -492,7 +523,7 @@ final class LiveSession: Sendable {
         switch change {
         case .settled(let text):
             control.emit(state.value.translator.itemSettled(text))
-            state.value.transitionsEnded += 1
+            if cycleCount.settled() { state.value.transitionsEnded += 1 }
             if let cycles = command.cycles, state.value.transitionsEnded >= cycles {
                 finish(exitCode: 0)
                 return
@@ -596,6 +627,14 @@ final class LiveSession: Sendable {
 
     private func finish(exitCode: Int32, failure: CLIError?) {
         dispatchPrecondition(condition: .onQueue(queue))
+        if exitCode == 0, failure == nil, let inputFailure = state.value.inputFailure {
+            // The items after the failure were never shown: not a clean run. Plain output told
+            // it on stderr already; the footer's reply is gone with the card.
+            core.finish(exitCode: inputFailure.exitCode, output: cardDevice) { [drawsFrames] in
+                if drawsFrames { inputFailure.report() }
+            }
+            return
+        }
         core.finish(exitCode: exitCode, output: cardDevice) { failure?.report() }
     }
 }

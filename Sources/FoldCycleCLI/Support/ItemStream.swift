@@ -138,6 +138,12 @@ final class ItemStream: Sendable {
         handOver.withLock(waitingUntil: HandOver.hasNews) { $0.take() }
     }
 
+    /// Waits until the input ends or `seconds` pass, whichever comes first; returns (and takes)
+    /// the items read since the last take, and the end, if it came.
+    func waitForEnd(atMost seconds: Double) -> (items: [Item], end: End?) {
+        handOver.withLock(waitingAtMost: seconds, until: { $0.end != nil }, { $0.take() })
+    }
+
     /// Calls `handler` on `queue` whenever items or the end are there to ``take()`` (once per
     /// batch; a batch not taken yet is not announced again).
     func setConsumer(queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {

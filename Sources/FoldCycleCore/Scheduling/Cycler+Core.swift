@@ -39,6 +39,11 @@ extension Cycler {
         var tickGeneration = 0
         var endGeneration = 0
         var transitionCount = 0
+        /// ``Cycler/holdsAtLastItem``.
+        var holdsAtLastItem = false
+        /// A tick found the last item shown while ``holdsAtLastItem``: no tick is scheduled until
+        /// an item comes after it or the hold ends (``releaseHeldTick()``).
+        var tickHeld = false
 
         init(
             dataSource: DataSource, clock: any CycleClock, channel: EventChannel<CyclerEvent>,
@@ -256,6 +261,7 @@ extension Cycler {
 
         private mutating func scheduleTick() {
             cancelTick()
+            tickHeld = false
             guard dataSource.count > 1 else { return }  // One item: static, no ticks.
             tickGeneration += 1
             let expected = tickGeneration
@@ -273,12 +279,33 @@ extension Cycler {
         mutating func tickDidFire(generation expected: Int) {
             guard tickGeneration == expected, tickTimer != nil, runState == .running else { return }
             tickTimer = nil
+            if holdsAtLastItem, currentIndex == dataSource.count - 1 {
+                // The end of what is there so far: the card stays until an item comes after it.
+                tickHeld = true
+                return
+            }
             let now = clock.now
             beginTransition(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
             // The next deadline is the first of anchor + k·interval still ahead: a late tick does
             // not stack up the ones it missed.
             pendingTick = Cycler.firstTickAhead(after: pendingTick, anchor: anchor, interval: storedInterval, now: now)
             scheduleTick()
+        }
+
+        /// The tick held at the last item comes now: a transition to the next item (the first once
+        /// the hold ended), and the schedule restarts from now. Only while running.
+        mutating func releaseHeldTick() {
+            guard runState == .running else { return }
+            let now = clock.now
+            tickHeld = false
+            beginTransition(to: nextIndex(after: currentIndex, step: 1), style: storedStyle, at: now)
+            restartSchedule(from: now)
+        }
+
+        /// Sets ``holdsAtLastItem``; a tick held when the hold ends comes at once.
+        mutating func setHoldsAtLastItem(_ holds: Bool) {
+            holdsAtLastItem = holds
+            if !holds, tickHeld { releaseHeldTick() }
         }
 
         mutating func pause(at now: TimeInterval) {

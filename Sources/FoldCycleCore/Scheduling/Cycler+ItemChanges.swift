@@ -60,7 +60,15 @@ extension Cycler where DataSource: MutableCycleDataSource {
             guard (0...count).contains(position) else { throw .indexOutOfRange(position, upperBound: count) }
             core.dataSource.insert(item, at: position)
             core.apply(.itemInserted(index: position))
-            if count == 1 {
+            let oneItemHadItsInterval =
+                count == 1 && core.clock.now >= core.anchor + Double(core.pendingTick) * core.storedInterval
+            if core.holdsAtLastItem, core.currentIndex < count, core.runState == .running,
+                core.tickHeld || oneItemHadItsInterval
+            {
+                // Held at the end of what was there (or one item, shown a whole interval): the
+                // item after it comes in at once.
+                core.releaseHeldTick()
+            } else if count == 1 {
                 // Ticks begin now that there is something to cycle to.
                 switch core.runState {
                 case .running: core.restartSchedule(from: core.clock.now)

@@ -160,6 +160,17 @@ public final class Cycler<DataSource: CycleDataSource>: Sendable {
     public var count: Int { core.withLock { $0.dataSource.count } }
     /// The number of transitions begun since creation.
     package var transitionsBegun: Int { core.withLock { $0.transitionCount } }
+    /// Whether ticks stop at the last item instead of wrapping to the first: set while the list
+    /// is still read (a live run of piped items), so that the cards wait at the end of what was
+    /// read. A tick that finds the last item shown is held (no transition, none scheduled); an
+    /// item then added after it comes in at once, as does the first item when the hold ends
+    /// (the last card had its interval). One item shown for an interval counts as held. Commands
+    /// (``next()``, ``show(index:)``) still wrap. False by default
+    /// (docs/decisions/0240-a-live-run-streams-its-piped-items.md).
+    package var holdsAtLastItem: Bool {
+        get { core.withLock { $0.holdsAtLastItem } }
+        set { mutate { $0.setHoldsAtLastItem(newValue) } }
+    }
     /// Whether a transition is in flight (possibly frozen by a pause).
     public var isTransitioning: Bool { core.withLock { $0.flight != nil } }
     /// Whether a transition is in flight and playing (not frozen by a pause): what a renderer

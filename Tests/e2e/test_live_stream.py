@@ -1,0 +1,128 @@
+"""The live cycler streams piped items (`slow | foldcycle`, `--file -`) as the deck does: the first
+card shows as soon as its item is read, the footer counts "so far" while the input is open, q and
+Ctrl-C quit at once meanwhile, and the cards wait at the last item read rather than wrap
+(docs/decisions/0240-a-live-run-streams-its-piped-items.md)."""
+import signal
+import termios
+import time
+
+from conftest import exit_code
+from test_deck_picture_stream import big_png
+from test_deck_stream import reading_from_pipe
+
+# The background named: no OSC 11 query waits for an answer the pty never gives.
+CARD = ["--color", "never", "--background", "black", "--width", "20", "--height", "3"]
+
+
+def start_streaming(foldcycle, pty_run, *args):
+    run = pty_run([foldcycle, *CARD, *args], cols=60, rows=12, stdin_open=True)
+    deadline = time.monotonic() + 5
+    while not reading_from_pipe(run.proc.pid):
+        assert time.monotonic() < deadline, "foldcycle never waited for its input"
+        assert run.proc.poll() is None, run.text()
+        time.sleep(0.01)
+    return run
+
+
+def summary(run):
+    """The footer's first line: `▶ running · item 1/2 so far · fold down · every 2s`."""
+    return next((line.strip() for line in run.lines() if "item " in line and " · " in line), "")
+
+
+def card(run):
+    """The card's text line (the card's middle row)."""
+    return run.lines()[1].strip()
+
+
+def test_the_first_item_of_a_slow_pipe_is_a_card_at_once_and_q_quits_with_the_pipe_open(foldcycle, pty_run):
+    """A new user's trial: `(echo A; sleep 15; echo B) | foldcycle` showed nothing for 15 s and q
+    did nothing: the items were read to the end of the pipe first."""
+    run = start_streaming(foldcycle, pty_run)
+    written = time.monotonic()
+    run.feed_stdin(b"A\n")
+    assert run.pump_until(lambda: "item 1/1 so far" in summary(run), 5), run.text()
+    elapsed = time.monotonic() - written
+    # Generous for a loaded 2-core CI machine; the pipe read to its end never shows it at all.
+    assert elapsed < 1.5, "first card after %.3f s" % elapsed
+    assert card(run) == "A"
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=3)) == 0
+    assert termios.tcgetattr(run.slave) == run.termios_before
+    assert not run.screen.cursor.hidden
+
+
+def test_ctrl_c_quits_with_the_pipe_open(foldcycle, pty_run):
+    run = start_streaming(foldcycle, pty_run, "--file", "-")
+    run.feed_stdin(b"A\nB\n")
+    assert run.pump_until(lambda: "item 1/2 so far" in summary(run), 5), run.text()
+    run.write(b"\x03")
+    assert exit_code(run.wait(timeout=3)) == 128 + signal.SIGINT
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_the_cards_wait_at_the_last_item_read_then_go_on_when_more_come(foldcycle, pty_run):
+    run = start_streaming(foldcycle, pty_run, "--interval", "0.2", "--duration", "0.05")
+    run.feed_stdin(b"A\nB\n")
+    assert run.pump_until(lambda: "item 2/2 so far" in summary(run) and card(run) == "B", 5), run.text()
+    # Three intervals on the last item read: it stays (no wrap to A while the input is open).
+    shown = set()
+    deadline = time.monotonic() + 0.6
+    while time.monotonic() < deadline:
+        run.pump(0.02)
+        shown.add(card(run))
+    assert shown == {"B"}, shown
+    # The next item comes in at once: B had its interval.
+    written = time.monotonic()
+    run.feed_stdin(b"C\n")
+    assert run.pump_until(lambda: card(run) == "C", 3), run.text()
+    assert time.monotonic() - written < 1.0
+    assert "item 3/3 so far" in summary(run)
+    # The input ends: the count is whole and the cards wrap again.
+    run.close_stdin()
+    assert run.pump_until(lambda: "item 1/3 ·" in summary(run) and card(run) == "A", 3), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=3)) == 0
+
+
+def test_cycles_with_one_streamed_item_ends_at_the_end_of_input(foldcycle, pty_run):
+    run = start_streaming(foldcycle, pty_run, "--cycles", "3")
+    run.feed_stdin(b"only\n")
+    assert run.pump_until(lambda: card(run) == "only", 5), run.text()
+    assert run.proc.poll() is None
+    run.close_stdin()
+    assert exit_code(run.wait(timeout=3)) == 0
+
+
+def test_an_empty_pipe_is_still_no_items(foldcycle, pty_run):
+    for stdin in (b"", b"  \n\n"):
+        run = pty_run([foldcycle, *CARD], cols=80, rows=6, stdin_bytes=stdin)
+        assert exit_code(run.wait(timeout=5)) == 66, run.text()
+        assert "Error: standard input has no items (it is empty or only white space)" in run.text()
+
+
+def test_input_that_fails_after_the_first_card_keeps_the_cards_and_ends_66(foldcycle, pty_run):
+    run = start_streaming(foldcycle, pty_run)
+    run.feed_stdin(b"A\n")
+    assert run.pump_until(lambda: card(run) == "A", 5), run.text()
+    run.feed_stdin(b"\xff\xfe\n")
+    assert run.pump_until(lambda: "standard input is not valid UTF-8 text" in run.text(), 3), run.text()
+    assert "item 1/1 ·" in summary(run)
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=3)) == 66
+    assert "Error: standard input is not valid UTF-8 text" in run.text()
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_a_picture_replacing_its_loading_card_is_no_cycle(foldcycle, pty_run, tmp_path):
+    """docs/decisions/0241-cycles-count-changes-of-item.md: `--cycles 1` ended when the picture
+    took its loading card's place (record 0232), before any other item showed."""
+    run = pty_run([foldcycle, "--cycles", "1", "--interval", "3600", "--width", "40", "--height", "6",
+                   "--background", "black", "--color", "never", big_png(tmp_path), "after"], cols=60, rows=20)
+    assert run.pump_until(lambda: "loading big.png…" in run.text(), 30), run.text()
+    assert run.pump_until(lambda: "big.png · 2400×1800" in run.text() and "item 1/2 · " in summary(run), 60), \
+        run.text()
+    run.pump(0.3)
+    assert run.proc.poll() is None, "--cycles 1 ended at the picture replacing its loading card"
+    run.write(b"next\r")
+    assert exit_code(run.wait(timeout=5)) == 0
+    assert "after" in run.text()
