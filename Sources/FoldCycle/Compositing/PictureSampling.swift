@@ -46,6 +46,7 @@ struct PictureSampling: LayerBlending {
                 x: Self.clampedFloor(point.x - areaLeft), y: Self.clampedFloor((point.y - areaTop) * 2))
         }
         let width = destination.width
+        var captionCut = false
         destination.withUnsafeMutableCells { cells in
             for row in box.rows {
                 for column in box.columns {
@@ -65,10 +66,35 @@ struct PictureSampling: LayerBlending {
                         top = blendedHalf(top, below: belowTop)
                         bottom = blendedHalf(bottom, below: below.backgroundBits)
                     }
+                    if Self.isLetter(cell.glyph) { captionCut = true }
                     cells[index] = PictureRaster.cell(top: top, bottom: bottom)
                 }
             }
         }
+        guard captionCut else { return }
+        // A caption shows whole or not at all: once the picture covered one of its letters,
+        // the rest of this layer's caption (cells whose centre shows the rows under the picture
+        // area) goes too, to the background behind each letter, rather than leave a cut word.
+        let captionTop = areaBottom - 1
+        let contentWidth = Double(layer.content.width)
+        let contentHeight = Double(layer.content.height)
+        destination.withUnsafeMutableCells { cells in
+            for index in cells.indices {
+                let cell = cells[index]
+                guard cell.width == 1, Self.isLetter(cell.glyph) || cell.glyph == LineFit.ellipsisGlyph,
+                    let centre = local(Double(index % width) + 0.5, Double(index / width) + 0.5),
+                    centre.y >= captionTop, centre.y < contentHeight + 0.5, centre.x >= -0.5,
+                    centre.x < contentWidth + 0.5
+                else { continue }
+                cells[index] = Cell.space(background: cell.background)
+            }
+        }
+    }
+
+    /// Whether `glyph` is text's (a caption's letter): not a space, a half block, the "…" or a
+    /// block element.
+    private static func isLetter(_ glyph: UInt32) -> Bool {
+        glyph != 0x20 && glyph != LineFit.ellipsisGlyph && !(0x2580...0x259F).contains(glyph)
     }
 
     /// Whether a cell the draw left holding `glyph`, whose centre shows the picture area, shows
