@@ -160,6 +160,7 @@ package struct TerminalRegion: Sendable {
     /// half-drawn frame, left behind.) Fullscreen: nothing.
     package mutating func releaseRows(into bytes: inout [UInt8]) {
         guard isActive, placement == .inline else { return }
+        eraseGraphicsOnFirstRow(into: &bytes)
         EscapeSequence.carriageReturn.append(to: &bytes)
         EscapeSequence.resetAttributes.append(to: &bytes)
         EscapeSequence.eraseBelow.append(to: &bytes)

@@ -53,6 +53,16 @@ struct GraphicsErasureTests {
         #expect(!text(bytes).contains(" "))
     }
 
+    @Test("after graphics, rows released for the host's lines have their first row's spaces written too")
+    func releaseAfterGraphics() {
+        var region = drawnRegion()
+        var bytes: [UInt8] = []
+        region.overlay(Array("G".utf8), column: 0, row: 1, into: &bytes)
+        bytes.removeAll()
+        region.releaseRows(into: &bytes)
+        #expect(text(bytes) == Self.firstRowSpaces + "\r\u{1B}[0m\u{1B}[J")
+    }
+
     @Test("a new cell size keeps the kind and the sixel limit; cells stay cells")
     func newCellSize() {
         #expect(
