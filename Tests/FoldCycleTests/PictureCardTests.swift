@@ -177,6 +177,74 @@ import Testing
         }
     }
 
+    @Test(
+        "a caption turns with its card: no letter of it on a picture's cell while a cube or flip turns",
+        arguments: [TransitionKind.cube, .flip], TransitionDirection.allCases)
+    func aCaptionIsNeverDrawnOverAPicture(kind: TransitionKind, direction: TransitionDirection) {
+        // Two solid pictures and their captions, 30 × 8 cards (a new user's trial: the caption's
+        // letters, placed whole and upright, came on the turning picture's cells, with its colour
+        // behind them). A letter stays only where its row is: on the card's background.
+        let red = RGBColor(red: 250, green: 0, blue: 0)
+        let magenta = RGBColor(red: 250, green: 0, blue: 250)
+        let pictures = [red, magenta].enumerated().map { index, colour in
+            StyledString(
+                picture: CardPicture(
+                    image: Self.image(width: 4, [RGBColor](repeating: colour, count: 12)),
+                    caption: "picture-\(index).png"))
+        }
+        let scene = Self.scene(columns: 30, rows: 8)
+        let transition = TransitionStyle(kind: kind, direction: direction).transition(
+            slotSize: LayerSize(width: 30, height: 8))
+        var letters = 0
+        for step in 1...15 {
+            var frame = CellBuffer(width: 0, height: 0)
+            scene.render(
+                transition.frame(atFractionComplete: Double(step) / 16), outgoing: (0, pictures[0]),
+                incoming: (1, pictures[1]), into: &frame)
+            for cell in frame.cells where cell.width == 1 && cell.glyph < 0x80 && cell.glyph != 0x20 {
+                letters += 1
+                #expect(
+                    cell.background != .rgb(red) && cell.background != .rgb(magenta),
+                    "t = \(Double(step) / 16): \(PlainTextEncoder.lines(frame))")
+            }
+        }
+        // The captions are there while they turn.
+        #expect(letters > 0)
+    }
+
+    @Test(
+        "a caption shows whole or not at all while a cube or flip turns: never cut by the picture",
+        arguments: [TransitionKind.cube, .flip], TransitionDirection.allCases)
+    func aCaptionShowsWholeOrNotAtAll(kind: TransitionKind, direction: TransitionDirection) {
+        let captions = ["picture-0.png", "picture-1.png"]
+        let pictures = [RGBColor(red: 250, green: 0, blue: 0), RGBColor(red: 250, green: 0, blue: 250)].enumerated()
+            .map { index, colour in
+                StyledString(
+                    picture: CardPicture(
+                        image: Self.image(width: 4, [RGBColor](repeating: colour, count: 12)), caption: captions[index])
+                )
+            }
+        let scene = Self.scene(columns: 30, rows: 8)
+        let transition = TransitionStyle(kind: kind, direction: direction).transition(
+            slotSize: LayerSize(width: 30, height: 8))
+        for step in 1...15 {
+            var frame = CellBuffer(width: 0, height: 0)
+            scene.render(
+                transition.frame(atFractionComplete: Double(step) / 16), outgoing: (0, pictures[0]),
+                incoming: (1, pictures[1]), into: &frame)
+            for line in PlainTextEncoder.lines(frame) {
+                // Words: runs between spaces and block elements (the faces' edges and halves).
+                let words = line.split { $0 == " " || ("\u{2580}"..."\u{259F}").contains($0) }.map(String.init)
+                for word in words {
+                    // Whole, or cut at its end with "…" by a squeezed face's text fitting.
+                    let whole = captions.contains(word)
+                    let fitted = word.hasSuffix("…") && captions.contains { $0.hasPrefix(String(word.dropLast())) }
+                    #expect(whole || fitted, "t = \(Double(step) / 16): \(word) in \(PlainTextEncoder.lines(frame))")
+                }
+            }
+        }
+    }
+
     @Test func aFailureCardShowsItsReasonAndCaption() {
         let picture = CardPicture(failure: "is a directory", caption: "a.png", path: "photos/a.png")
         var frame = CellBuffer(width: 0, height: 0)

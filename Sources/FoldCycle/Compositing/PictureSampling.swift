@@ -1,8 +1,9 @@
 /// The picture pass of ``Compositor``: after a layer with a ``Layer/picture`` is drawn as cells
 /// (by either path, with its 1/8-cell edges), every destination cell whose centre shows the
-/// picture area and that the draw filled with content (a half block ▀, a space, or the "…" of a
-/// squeezed face's text fitting; not an edge's block eighth, not a glyph kept below by a
-/// cross-fade) is sampled again per sub-cell: its top
+/// picture area and that the draw left with a glyph one cell wide (a half block ▀, a space, the
+/// "…" of a squeezed face's text fitting, or a letter: a caption placed whole, upright, over the
+/// turning picture, this card's or one beneath; not an edge's block element, not a glyph kept
+/// below by a cross-fade) is sampled again per sub-cell: its top
 /// half shows the sub-pixel under the point a quarter cell below its top edge, its bottom half
 /// the one a quarter cell above its bottom, both through the inverse of the layer's geometry. A
 /// folded, turned, dragged or flying picture keeps its half-block resolution instead of copying
@@ -45,12 +46,13 @@ struct PictureSampling: LayerBlending {
                 x: Self.clampedFloor(point.x - areaLeft), y: Self.clampedFloor((point.y - areaTop) * 2))
         }
         let width = destination.width
+        var captionCut = false
         destination.withUnsafeMutableCells { cells in
             for row in box.rows {
                 for column in box.columns {
                     let index = row * width + column
                     let cell = cells[index]
-                    guard cell.width == 1, Self.isContent(cell.glyph) else { continue }
+                    guard cell.width == 1, takesPicture(cell.glyph) else { continue }
                     let x = Double(column) + 0.5
                     guard let centre = local(x, Double(row) + 0.5), centre.x >= areaLeft, centre.x < areaRight,
                         centre.y >= areaTop, centre.y < areaBottom,
@@ -64,16 +66,48 @@ struct PictureSampling: LayerBlending {
                         top = blendedHalf(top, below: belowTop)
                         bottom = blendedHalf(bottom, below: below.backgroundBits)
                     }
+                    if Self.isLetter(cell.glyph) { captionCut = true }
                     cells[index] = PictureRaster.cell(top: top, bottom: bottom)
                 }
             }
         }
+        guard captionCut else { return }
+        // A caption shows whole or not at all: once the picture covered one of its letters,
+        // the rest of this layer's caption (cells whose centre shows the rows under the picture
+        // area) goes too, to the background behind each letter, rather than leave a cut word.
+        let captionTop = areaBottom - 1
+        let contentWidth = Double(layer.content.width)
+        let contentHeight = Double(layer.content.height)
+        destination.withUnsafeMutableCells { cells in
+            for index in cells.indices {
+                let cell = cells[index]
+                guard cell.width == 1, Self.isLetter(cell.glyph) || cell.glyph == LineFit.ellipsisGlyph,
+                    let centre = local(Double(index % width) + 0.5, Double(index / width) + 0.5),
+                    centre.y >= captionTop, centre.y < contentHeight + 0.5, centre.x >= -0.5,
+                    centre.x < contentWidth + 0.5
+                else { continue }
+                cells[index] = Cell.space(background: cell.background)
+            }
+        }
     }
 
-    /// Whether a cell the draw left holds the picture's content: a half block, a space, or the
-    /// "…" with which a squeezed face fits a run of half blocks as if it were text (``LineFit``).
-    private static func isContent(_ glyph: UInt32) -> Bool {
-        glyph == PictureRaster.upperHalfBlock || glyph == 0x20 || glyph == LineFit.ellipsisGlyph
+    /// Whether `glyph` is text's (a caption's letter): not a space, a half block, the "…" or a
+    /// block element.
+    private static func isLetter(_ glyph: UInt32) -> Bool {
+        glyph != 0x20 && glyph != LineFit.ellipsisGlyph && !(0x2580...0x259F).contains(glyph)
+    }
+
+    /// Whether a cell the draw left holding `glyph`, whose centre shows the picture area, shows
+    /// the picture: its content (a half block, a space, or the "…" with which a squeezed face
+    /// fits a run of half blocks as if it were text, ``LineFit``) always; any other glyph but a
+    /// block element (an edge's eighth) unless a cross-fade keeps the glyphs below (alpha under
+    /// a half). A caption's letters are placed whole and upright at their projected place, which
+    /// may be over the picture of a face turned or folded: the picture is in front wherever a
+    /// cell's centre shows it, and the caption shows where its own row does
+    /// (docs/DESIGN.md#picture-cards).
+    private func takesPicture(_ glyph: UInt32) -> Bool {
+        if glyph == PictureRaster.upperHalfBlock || glyph == 0x20 || glyph == LineFit.ellipsisGlyph { return true }
+        return alpha256 >= 128 && !(0x2580...0x259F).contains(glyph)
     }
 
     /// `colour` at the layer's alpha over `below` (packed colours), snapped to the palette.

@@ -14,6 +14,19 @@ package enum PictureGraphics: Hashable, Sendable {
     /// `cellHeight` pixels a cell, shown over as many cells (docs/decisions/0235-png-encoder-and-iterm2-images.md).
     case iterm2(cellWidth: Int, cellHeight: Int)
 
+    /// The same graphics for a cell of `width` × `height` pixels (a font change, or a resize
+    /// that changed the cell's pixels, answered by `CSI 16 t`); ``cells`` stays cells.
+    package func withCellPixels(width: Int, height: Int) -> PictureGraphics {
+        switch self {
+        case .cells: return .cells
+        case .sixel(_, _, let maximumWidth, let maximumHeight):
+            return .sixel(
+                cellWidth: width, cellHeight: height, maximumWidth: maximumWidth, maximumHeight: maximumHeight)
+        case .kitty: return .kitty(cellWidth: width, cellHeight: height)
+        case .iterm2: return .iterm2(cellWidth: width, cellHeight: height)
+        }
+    }
+
     /// A cell's size in pixels, nil for ``cells``.
     package var cellPixels: (width: Int, height: Int)? {
         switch self {

@@ -51,8 +51,14 @@ package struct TerminalGraphicsProbe: Hashable, Sendable {
     /// terminal's name), then XTSMGRAPHICS's read of the largest sixel image (`CSI ? 2 ; 1 ; 0 S`).
     /// Sent before the background query's DA1.
     package static let query: [UInt8] =
-        Array(
-            "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q".utf8) + sixelGeometryQuery
+        Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8) + cellSizeQuery + Array("\u{1B}[>q".utf8)
+        + sixelGeometryQuery
+
+    /// `CSI 16 t`: report a cell's size in pixels (`CSI 6 ; height ; width t`). Asked at launch
+    /// and again after each resize, which may come with another font (a font change resizes
+    /// xterm's window) or another pixel size
+    /// (docs/decisions/0248-the-cell-size-asked-after-each-resize.md).
+    package static let cellSizeQuery: [UInt8] = Array("\u{1B}[16t".utf8)
 
     /// XTSMGRAPHICS's read of the largest sixel image the terminal takes now
     /// (`CSI ? 2 ; 1 ; 0 S`). xterm's is its window, capped at 1000 × 1000 pixels, so it is asked

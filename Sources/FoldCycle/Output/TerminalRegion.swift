@@ -38,6 +38,10 @@ package struct TerminalRegion: Sendable {
     private var lastHeight = 0
     /// Whether ``begin(into:)`` ran and ``end(into:erasing:)`` did not.
     package private(set) var isActive = false
+    /// Whether terminal graphics were drawn over the region (``overlay(_:column:row:into:)``):
+    /// from then on every erase of the region takes their pixels off its first row too
+    /// (``eraseGraphicsOnFirstRow(into:)``).
+    private var drewGraphics = false
     /// The terminal's width in columns, when known (a player sets it from the terminal's size):
     /// the encoder erases the overflow of a disputed-width cluster past an inline frame's right
     /// edge where the terminal has columns there (``ANSIEncoder/columnsBeyondFrame``). nil:
@@ -133,6 +137,7 @@ package struct TerminalRegion: Sendable {
         switch placement {
         case .inline:
             // The cursor is parked at the region's top-left (see draw(_:into:)).
+            eraseGraphicsOnFirstRow(into: &bytes)
             EscapeSequence.carriageReturn.append(to: &bytes)
             EscapeSequence.resetAttributes.append(to: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
@@ -140,6 +145,7 @@ package struct TerminalRegion: Sendable {
         case .fullscreen:
             EscapeSequence.resetAttributes.append(to: &bytes)
             EscapeSequence.cursorPosition(row: 1, column: 1).append(to: &bytes)
+            eraseGraphicsOnFirstRow(into: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
         }
         encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
@@ -154,6 +160,7 @@ package struct TerminalRegion: Sendable {
     /// half-drawn frame, left behind.) Fullscreen: nothing.
     package mutating func releaseRows(into bytes: inout [UInt8]) {
         guard isActive, placement == .inline else { return }
+        eraseGraphicsOnFirstRow(into: &bytes)
         EscapeSequence.carriageReturn.append(to: &bytes)
         EscapeSequence.resetAttributes.append(to: &bytes)
         EscapeSequence.eraseBelow.append(to: &bytes)
@@ -210,8 +217,9 @@ package struct TerminalRegion: Sendable {
     /// Appends `graphic` (terminal graphics: sixel or kitty) drawn with the cursor at the frame's
     /// cell (`column`, `row`), the cursor saved before and restored after (DECSC, DECRC), so the
     /// region's tracking of the cursor and pen stays right. Call after ``draw(_:into:)``.
-    package func overlay(_ graphic: [UInt8], column: Int, row: Int, into bytes: inout [UInt8]) {
+    package mutating func overlay(_ graphic: [UInt8], column: Int, row: Int, into bytes: inout [UInt8]) {
         guard isActive, !graphic.isEmpty else { return }
+        drewGraphics = true
         EscapeSequence.saveCursor.append(to: &bytes)
         var scratch = encoder
         scratch.moveCursor(toRow: row, column: column, into: &bytes)
@@ -240,6 +248,7 @@ package struct TerminalRegion: Sendable {
         switch placement {
         case .inline where erasing:
             // The cursor is parked at the region's top-left.
+            eraseGraphicsOnFirstRow(into: &bytes)
             EscapeSequence.carriageReturn.append(to: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
         case .inline:
@@ -254,6 +263,25 @@ package struct TerminalRegion: Sendable {
             EscapeSequence.leaveAlternateScreen.append(to: &bytes)
         }
         EscapeSequence.showCursor.append(to: &bytes)
+    }
+
+    /// After terminal graphics were drawn over the region, with the cursor at the start of its
+    /// first row: spaces over that row (autowrap off, so a row narrower than `terminalColumns`
+    /// never wraps), then the cursor back at its start. xterm takes a sixel image's pixels off
+    /// the cells text is written to and the rows ED erases below the cursor, but not off the
+    /// cursor's own row (EL, ECH and ED's first row leave them): an image that reached the first
+    /// row (a resize moved it there, or drew it larger) would stay there after the erase
+    /// (docs/decisions/0247-graphics-erased-with-the-region.md). Nothing before graphics were
+    /// drawn: other streams are unchanged.
+    private func eraseGraphicsOnFirstRow(into bytes: inout [UInt8]) {
+        guard drewGraphics else { return }
+        let columns = max(terminalColumns ?? 0, previous?.width ?? 0, 1)
+        EscapeSequence.carriageReturn.append(to: &bytes)
+        EscapeSequence.resetAttributes.append(to: &bytes)
+        EscapeSequence.disableAutowrap.append(to: &bytes)
+        bytes += repeatElement(UInt8(ascii: " "), count: columns)
+        EscapeSequence.enableAutowrap.append(to: &bytes)
+        EscapeSequence.carriageReturn.append(to: &bytes)
     }
 
     /// Reserves `rows` rows from the region's top: line feeds from the last reserved row scroll

@@ -37,7 +37,11 @@ extension Player {
         if sink.isTerminal, let size = sink.size?.bounded, size != state.value.terminalSize {
             state.value.terminalSize = size
             fitScene()
-            state.withValue { $0.region.reset(into: &$0.bytes) }
+            state.withValue {
+                // The new width: the erase reaches the whole row (TerminalRegion.reset(into:)).
+                $0.region.terminalColumns = $0.terminalSize?.columns
+                $0.region.reset(into: &$0.bytes)
+            }
         }
         // One access for the frame's composing and encoding: the scene renders into the state's
         // buffers in place (it never calls back into the player).

@@ -40,9 +40,12 @@ extension Player {
     package func waitForPictures() {
         while true {
             pictureQueue.sync {}
-            if !onQueue({ !state.value.picturesPending.isEmpty }) { break }
+            // The frame owed to a slow output (drawn by waitForOutput) may submit a picture: wait
+            // for it too (a loaded machine's writer was busy when the card settled, and the test
+            // looked before the picture was drawn).
+            waitForOutput()
+            if onQueue({ state.value.picturesPending.isEmpty }) { break }
         }
-        waitForOutput()
     }
 
     /// Stops (`true`) or restarts (`false`) rendering pictures in the background, so a test can

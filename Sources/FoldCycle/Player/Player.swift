@@ -335,7 +335,11 @@ public final class Player: Sendable {
             guard state.value.started, !state.value.finished, output != .plainText else { return }
             state.value.terminalSize = sink.size?.bounded
             fitScene()
-            state.withValue { $0.region.reset(into: &$0.bytes) }
+            state.withValue {
+                // The new width: the erase reaches the whole row (TerminalRegion.reset(into:)).
+                $0.region.terminalColumns = $0.terminalSize?.columns
+                $0.region.reset(into: &$0.bytes)
+            }
             requestFrame()
         }
     }
@@ -414,6 +418,17 @@ public final class Player: Sendable {
     package func setPictureGraphics(_ graphics: PictureGraphics) {
         onQueue {
             guard state.value.graphics != graphics else { return }
+            if let shown = state.value.shownPicture {
+                // Drawn for the old graphics (another cell size, limit or protocol): its cells are
+                // drawn again, and the picture for the new ones over them when it is rendered.
+                state.withValue {
+                    $0.region.invalidate(
+                        column: shown.at.column, row: shown.at.row, columns: shown.resting.columns,
+                        rows: shown.resting.rows)
+                    $0.bytes += $0.region.graphicsRemoval
+                }
+                state.value.shownPicture = nil
+            }
             state.value.graphics = graphics
             state.value.region.graphicsRemoval = Self.removal(for: graphics)
             if state.value.started, !state.value.finished, output != .plainText { drawFrame() }
@@ -496,6 +511,11 @@ public final class Player: Sendable {
             if output == .inline { writeAbove(partial) } else { state.value.heldForNormalScreen += partial }
         }
         if configuration.isTransient {
+            // The erase takes a sixel image with the rows; a kitty image is deleted.
+            if state.value.shownPicture != nil {
+                state.withValue { $0.bytes += $0.region.graphicsRemoval }
+                state.value.shownPicture = nil
+            }
             state.withValue { $0.region.end(into: &$0.bytes, erasing: true) }
         } else {
             // The final frame keeps the scene and drops the footer (status, command line) and

@@ -29,6 +29,14 @@ extension TerminalSession {
         request(TerminalGraphicsProbe.sixelGeometryQuery, after: player)
     }
 
+    /// Asks the terminal again for a cell's size in pixels (``TerminalGraphicsProbe/cellSizeQuery``,
+    /// `CSI 16 t`), after every frame `player` has submitted; the answer comes as a
+    /// `.report(.cellSize)` event. A resize may come with another font or pixel size: pictures
+    /// at rest drawn for the cell asked at launch would no longer fill their cells.
+    package func requestCellSize(after player: Player? = nil) {
+        request(TerminalGraphicsProbe.cellSizeQuery, after: player)
+    }
+
     /// Writes `request` (a question whose answer comes back among the keys) after the frames
     /// `player` has submitted, or at once; nothing when keys are not read or the session has
     /// ended or is suspended.

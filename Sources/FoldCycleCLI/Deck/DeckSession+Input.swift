@@ -84,7 +84,9 @@ extension DeckSession {
             followDrag()
         case .sixelGeometry(let width, let height):
             core.sixelGeometryAnswered(width: width, height: height)
-        case .focusIn, .backgroundColor, .deviceAttributes, .kittyGraphics, .cellSize, .terminalName:
+        case .cellSize(let width, let height):
+            core.cellSizeAnswered(width: width, height: height)
+        case .focusIn, .backgroundColor, .deviceAttributes, .kittyGraphics, .terminalName:
             break
         case .cursorPosition(let row, _):
             // Taken only as the answer to a request (a modified F3 is sent the same way).

@@ -127,6 +127,10 @@ final class DeckSession: Sendable {
                     // land); it owns its terminal, so no host line is kept above it.
                     motion: .fixed(.full), keepsHostLine: false)
                 configuration.hyperlinks = command.hyperlinks
+                // The deck is gone once it ends: its rows are erased and the cursor goes back to
+                // where they began, so the decisions and the summary follow the command line
+                // (as `fzf --height` leaves the screen; docs/decisions/0246).
+                configuration.isTransient = true
                 return Player(
                     scene: scene, configuration: configuration, sink: recorder.sink(terminal: tty), session: session)
             })
@@ -412,10 +416,10 @@ final class DeckSession: Sendable {
         }
     }
 
-    /// Restores the terminal (the deck's last frame stays, mouse reports off, cursor shown),
-    /// writes any held decisions to stdout and the summary to the terminal, and hands the exit
-    /// status to ``run()``: the one exit path for the end of the deck, quit, EOF, signals and
-    /// errors.
+    /// Restores the terminal (the deck's rows erased, the cursor where they began, mouse reports
+    /// off, cursor shown), writes any held decisions to stdout and the summary to the terminal,
+    /// and hands the exit status to ``run()``: the one exit path for the end of the deck, quit,
+    /// EOF, signals and errors.
     func finish(exitCode: Int32) {
         dispatchPrecondition(condition: .onQueue(queue))
         core.finish(exitCode: exitCode, output: tty) {
@@ -475,6 +479,6 @@ extension DeckSession: TerminalSessionParticipant {
         queue.async { self.askFramePosition() }
     }
 
-    /// The session ends: the player draws the last frame itself.
+    /// The session ends: the player erases the deck's rows itself.
     func sessionWillEnd() {}
 }

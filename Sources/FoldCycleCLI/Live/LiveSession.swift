@@ -300,10 +300,11 @@ final class LiveSession: Sendable {
         case .inputEnded: inputEnded()
         case .outputClosed: finish(exitCode: 0)
         case .resumed: updateFooter()
-        // The player redraws on a resize as a participant; a sixel terminal's limit is asked
-        // again. No mouse reports are asked for.
+        // The player redraws on a resize as a participant; the cell size and a sixel terminal's
+        // limit are asked again. No mouse reports are asked for.
         case .resized: core.terminalResized()
         case .report(.sixelGeometry(let width, let height)): core.sixelGeometryAnswered(width: width, height: height)
+        case .report(.cellSize(let width, let height)): core.cellSizeAnswered(width: width, height: height)
         case .mouse, .report, .keyBytes: break
         }
     }

@@ -105,13 +105,25 @@ final class SceneSession: Sendable {
         }
     }
 
-    /// After a resize, on the queue: a sixel terminal is asked again for the largest image it
-    /// takes (xterm's is its window), so a settled picture fills a grown card
-    /// (docs/decisions/0221-the-largest-sixel-asked-at-launch.md).
+    /// After a resize, on the queue: a terminal that shows pictures at rest is asked again for a
+    /// cell's size in pixels (a font change resizes the window, and so may a change of pixel
+    /// size: docs/decisions/0248-the-cell-size-asked-after-each-resize.md), and a sixel terminal
+    /// for the largest image it takes (xterm's is its window), so a settled picture fills a grown
+    /// card (docs/decisions/0221-the-largest-sixel-asked-at-launch.md).
     func terminalResized() {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard !isFinishing, case .sixel = player.pictureGraphics else { return }
-        terminal.requestSixelGeometry(after: player)
+        let graphics = player.pictureGraphics
+        guard !isFinishing, graphics != .cells else { return }
+        terminal.requestCellSize(after: player)
+        if case .sixel = graphics { terminal.requestSixelGeometry(after: player) }
+    }
+
+    /// A `CSI 16 t` answer after the launch, on the queue: the cell size pictures at rest are
+    /// drawn for (the player redraws when it changed).
+    func cellSizeAnswered(width: Int, height: Int) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !isFinishing else { return }
+        player.setPictureGraphics(player.pictureGraphics.withCellPixels(width: width, height: height))
     }
 
     /// An XTSMGRAPHICS answer after the launch, on the queue: the sixel limit the player draws

@@ -335,9 +335,11 @@ struct PicturesAtRestTests {
         player.holdPictureRendering(false)
         player.waitForPictures()
         #expect(terminal.graphics.isEmpty)
-        clock.advance(by: 0.5, drawing: player)  // Settled on the text card.
-        clock.advance(by: 1, drawing: player)  // The next push, back to the picture.
-        clock.advance(by: 0.5, drawing: player)
+        clock.advance(by: 0.5, drawing: player)  // Settled on the text card (1.625 s).
+        // The next push, back to the picture, settled at 2.5 s (2.625 s): waited for at rest.
+        // (A further 0.5 s started the push after it, at 3 s, so a render that came late on a
+        // loaded machine was skipped, rightly, and the test failed now and then.)
+        clock.advance(by: 1, drawing: player)
         player.waitForPictures()
         #expect(terminal.graphics.count == 1)
         player.finish()
