@@ -144,15 +144,18 @@ def run_steps(foldcycle, workdir, check):
         subprocess.run([foldcycle, "send", sock, *requests], check=True, capture_output=True,
                        env=clean_environment(), timeout=10)
 
+    seen = []
+
     def until(event):
-        while True:
+        """Reads events until `event` (at once if it came already in this step)."""
+        while f'"event":"{event}"' not in "".join(seen):
             line = events.stdout.readline()
             assert line, f"the run ended before {event}"
-            if f'"event":"{event}"'.encode() in line:
-                return
+            seen.append(line.decode())
 
     try:
         for step, (transition, direction, kind) in enumerate(STEPS):
+            seen.clear()
             mark = len(recorded(workdir)[0])
             send(f'{{"cmd":"transition","value":"{transition}"}}', f'{{"cmd":"direction","value":"{direction}"}}',
                  '{"cmd":"next"}')
