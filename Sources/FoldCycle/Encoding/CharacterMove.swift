@@ -130,7 +130,8 @@ struct CharacterMove: Equatable {
                 let shift = anchor - x
                 if index > 0, bringsBack(anchors.first, shift) { continue }
                 if index > 1, bringsBack(anchors.middle, shift) { continue }
-                let saving = saving(old: old, new: new, width: width, start: start, distance: shift)
+                let saving = saving(
+                    old: old, new: new, width: width, start: start, distance: shift, floor: bestSaving)
                 if saving > bestSaving {
                     bestSaving = saving
                     best = CharacterMove(row: row, column: start, distance: shift)
@@ -174,25 +175,39 @@ struct CharacterMove: Equatable {
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, start: Int, distance: Int
     ) -> CharacterMove? {
         let move = CharacterMove(row: row, column: start, distance: distance)
-        let saving = saving(old: old, new: new, width: width, start: start, distance: distance)
-        return saving > move.sequenceBytes(width: width) + 4 ? move : nil
+        let floor = move.sequenceBytes(width: width) + 4
+        let saving = saving(old: old, new: new, width: width, start: start, distance: distance, floor: floor)
+        return saving > floor ? move : nil
     }
 
     /// The cells that differ from `new` before the shift and equal it after, or 0 when the shift
-    /// does not fit the row.
+    /// does not fit the row; or, once the cells left could not take the count past `floor`, the
+    /// count so far (the callers only ask whether it exceeds `floor`).
     private static func saving(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int, floor: Int
     ) -> Int {
         let count = abs(distance)
         var saved = 0
+        let lower: Int
+        let end = width - count
         if distance > 0 {
             guard start + 2 * count < width else { return 0 }
-            for x in (start + count)..<(width - count) where new[x] == old[x - count] && new[x] != old[x] {
-                saved += 1
-            }
+            lower = start + count
         } else {
             guard start + count < width else { return 0 }
-            for x in start..<(width - count) where new[x] == old[x + count] && new[x] != old[x] { saved += 1 }
+            lower = start
+        }
+        // The cell on screen that lands on x: x - distance.
+        let source = old - distance
+        var x = lower
+        while x < end {
+            let stop = min(x &+ 16, end)
+            while x < stop {
+                let cell = new[x]
+                if cell == source[x] && cell != old[x] { saved &+= 1 }
+                x &+= 1
+            }
+            if saved &+ (end &- x) <= floor { return saved }
         }
         return saved
     }
