@@ -204,10 +204,13 @@ struct MoveScratch {
                     while next < characters.count, characters[next].row < y { next += 1 }
                     let shiftsRow = next < characters.count && characters[next].row == y
                     guard touched || shiftsRow else { continue }
-                    moved.update(from: source, count: width)
+                    // A row only a character move touches is as it was left of the move's column:
+                    // nothing there is brought back or broken.
+                    let from = touched ? 0 : characters[next].column
+                    (moved + from).update(from: source + from, count: width - from)
                     if shiftsRow { characters[next].apply(to: moved, width: width) }
                     let row = y * width
-                    for x in 0..<width {
+                    for x in from..<width {
                         let cell = new[row + x]
                         let before = old[row + x] == cell
                         guard before != (moved[x] == cell), cell != .blank else { continue }
@@ -268,6 +271,23 @@ struct MoveScratch {
         hashedScreen = UInt(bitPattern: new)
         hashedWidth = width
         guard searches, candidates.count > 1 else { return }
+        // A move brings back at least two candidates, each from another row of the screen with its
+        // hash: with few candidates (a frame between the moving ones changes a row or two), look
+        // for them before building the table of the screen's rows.
+        if candidates.count <= 3 {
+            var found = 0
+            oldHashes.withUnsafeBufferPointer { oldHashes in
+                for y in candidates {
+                    let y = Int(y)
+                    let hash = newHashes[y]
+                    for source in 0..<height where source != y && oldHashes[source] == hash {
+                        found += 1
+                        break
+                    }
+                }
+            }
+            guard found > 1 else { return }
+        }
         line = LineMove.find(
             oldHashes: oldHashes, newHashes: newHashes, candidates: candidates, counts: &shiftCounts,
             slots: &hashSlots, old: old, new: new, width: width)

@@ -272,14 +272,15 @@ package struct ANSIEncoder: Sendable {
         guard width > 0, height > 0 else { return }
         lineFeedRows = height
         defer { lineFeedRows = 0 }
-        // The scratches live in locals while this frame is encoded, so that `draw` (mutating)
-        // and its pointers do not overlap accesses to `self` (swapped, not copied: no array of
-        // theirs is retained or released).
+        // The diff's scratch lives in a local while this frame is encoded, so that `draw`
+        // (mutating) and its pointers do not overlap accesses to `self` (swapped, not copied: no
+        // array of its is retained or released). The move search's scratch is searched in place;
+        // it is swapped out only for a frame encoded twice.
         var scratch = DiffScratch()
         swap(&scratch, &self.scratch)
-        var moves = MoveScratch()
-        swap(&moves, &self.moves)
         let depth = self.depth
+        let searches = usesMoves
+        let lines = linesMayMove
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
                 guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return }
@@ -287,24 +288,26 @@ package struct ANSIEncoder: Sendable {
                 // changed, and a frame with moves is weighed against these spans.
                 scratch.prepare(width: width, height: height)
                 scratch.collectSpans(old: oldBase, new: newBase, width: width, height: height, depth: depth)
-                if usesMoves, scratch.changedRowCount > 0,
-                    moves.plan(
+                if searches, scratch.changedRowCount > 0,
+                    self.moves.plan(
                         old: oldBase, new: newBase, width: width, height: height,
                         changed: scratch.changedRows, changedRows: scratch.changedRowCount,
-                        firstChanges: scratch.firstChanges, lines: linesMayMove),
-                    moves.estimatedSaving(old: oldBase, new: newBase, width: width, height: height) > 0
+                        firstChanges: scratch.firstChanges, lines: lines),
+                    self.moves.estimatedSaving(old: oldBase, new: newBase, width: width, height: height) > 0
                 {
+                    var moves = MoveScratch()
+                    swap(&moves, &self.moves)
                     moves.buildShifted(old: oldBase, width: width, height: height)
                     encodeCheaper(
                         new: new, width: width, height: height, scratch: &scratch, moves: &moves,
                         into: &bytes)
+                    swap(&moves, &self.moves)
                 } else {
                     emitChanges(new: new, width: width, moves: nil, scratch: &scratch, into: &bytes)
                 }
             }
         }
         swap(&scratch, &self.scratch)
-        swap(&moves, &self.moves)
     }
 
     /// Encodes the changes from `old` (the frame on screen, or what the moves leave of it) to

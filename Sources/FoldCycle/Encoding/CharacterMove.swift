@@ -1,3 +1,5 @@
+internal import FoldCyclePlatform
+
 /// A horizontal move on one row: the frame's cells from `column` to its right edge shifted by
 /// `distance` cells (right when positive, left when negative).
 ///
@@ -59,6 +61,24 @@ struct CharacterMove: Equatable {
             while start < width, old[start] == new[start] { start += 1 }
         }
         guard start < width - 2 else { return nil }
+        // A row whose cells on screen from `start` are all alike (one memcmp of the row against
+        // itself a cell along; it stops at the first two that differ): every shift leaves it as it
+        // was, so none brings a changed cell back. It ends as the search below would: nil, and
+        // `searched` set where that would have searched it over every shift (a narrow scalar
+        // glyph and enough changed cells that are not spaces).
+        if memcmp(old + start, old + start + 1, (width - start - 1) * MemoryLayout<Cell>.stride) == 0 {
+            let leading = old[start]
+            guard searchesAll, leading.width == 1, leading.glyph < GlyphTable.firstInternedID else { return nil }
+            var inked = 0
+            for x in start..<width where new[x].glyph != 0x20 && new[x] != leading {
+                inked &+= 1
+                if inked >= minimumInkedChanges {
+                    searched = true
+                    break
+                }
+            }
+            return nil
+        }
         // Every cell on screen from `start` a narrow scalar glyph (most rows that are not
         // shifted hold a wide cluster).
         for x in start..<width where old[x].width != 1 || old[x].glyph >= GlyphTable.firstInternedID {
@@ -68,30 +88,19 @@ struct CharacterMove: Equatable {
             return move
         }
         guard searchesAll else { return nil }
-        // One pass for the changed cells that are not spaces (the anchors' count, first and last)
-        // and whether the cells on screen are all alike.
+        // One pass for the changed cells that are not spaces (the anchors' count, first and last).
         var inked = 0
         var first = -1
         var last = -1
-        let leading = old[start]
-        var uniform = true
         for x in start..<width {
-            let before = old[x]
-            uniform = uniform && before == leading
             let after = new[x]
-            if after.glyph != 0x20 && after != before {
+            if after.glyph != 0x20 && after != old[x] {
                 if first < 0 { first = x }
                 last = x
                 inked &+= 1
             }
         }
         guard inked >= minimumInkedChanges else { return nil }
-        if uniform {
-            // Every shift of a row whose cells on screen are all alike leaves it as it was: none
-            // brings a changed cell back (the search would weigh them all and find nothing).
-            searched = true
-            return nil
-        }
         searched = true
         var best: CharacterMove?
         // A move pays only when it brings back more than its sequences and a cursor move (at
@@ -121,7 +130,8 @@ struct CharacterMove: Equatable {
                 let shift = anchor - x
                 if index > 0, bringsBack(anchors.first, shift) { continue }
                 if index > 1, bringsBack(anchors.middle, shift) { continue }
-                let saving = saving(old: old, new: new, width: width, start: start, distance: shift)
+                let saving = saving(
+                    old: old, new: new, width: width, start: start, distance: shift, floor: bestSaving)
                 if saving > bestSaving {
                     bestSaving = saving
                     best = CharacterMove(row: row, column: start, distance: shift)
@@ -165,25 +175,39 @@ struct CharacterMove: Equatable {
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, start: Int, distance: Int
     ) -> CharacterMove? {
         let move = CharacterMove(row: row, column: start, distance: distance)
-        let saving = saving(old: old, new: new, width: width, start: start, distance: distance)
-        return saving > move.sequenceBytes(width: width) + 4 ? move : nil
+        let floor = move.sequenceBytes(width: width) + 4
+        let saving = saving(old: old, new: new, width: width, start: start, distance: distance, floor: floor)
+        return saving > floor ? move : nil
     }
 
     /// The cells that differ from `new` before the shift and equal it after, or 0 when the shift
-    /// does not fit the row.
+    /// does not fit the row; or, once the cells left could not take the count past `floor`, the
+    /// count so far (the callers only ask whether it exceeds `floor`).
     private static func saving(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int, floor: Int
     ) -> Int {
         let count = abs(distance)
         var saved = 0
+        let lower: Int
+        let end = width - count
         if distance > 0 {
             guard start + 2 * count < width else { return 0 }
-            for x in (start + count)..<(width - count) where new[x] == old[x - count] && new[x] != old[x] {
-                saved += 1
-            }
+            lower = start + count
         } else {
             guard start + count < width else { return 0 }
-            for x in start..<(width - count) where new[x] == old[x + count] && new[x] != old[x] { saved += 1 }
+            lower = start
+        }
+        // The cell on screen that lands on x: x - distance.
+        let source = old - distance
+        var x = lower
+        while x < end {
+            let stop = min(x &+ 16, end)
+            while x < stop {
+                let cell = new[x]
+                if cell == source[x] && cell != old[x] { saved &+= 1 }
+                x &+= 1
+            }
+            if saved &+ (end &- x) <= floor { return saved }
         }
         return saved
     }
