@@ -546,11 +546,11 @@ final class LiveSession: Sendable {
         guard command.showsFooter else { return }
         let current = state.value
         let runState: String
-        // Before launch the cycler is still stopped: show the state it is about to take.
         // Items read from a descriptor are counted "so far"; a list's pictures are still decoded
         // but its count is known (docs/decisions/0250-streamed-counts-and-waits-in-the-footer.md).
         let knownCount = current.readingItems ? command.stream?.knownCount : nil
         let total = knownCount ?? cycler.count
+        // Before launch the cycler is still stopped: show the state it is about to take.
         switch current.launched ? cycler.state : command.paused ? .paused : .running {
         case .running where current.readingItems && cycler.index == cycler.count - 1:
             // Held (or about to be) at the last item read: the deck's words for the same wait.
