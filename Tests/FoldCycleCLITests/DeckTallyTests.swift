@@ -36,7 +36,7 @@ struct DeckTallyTests {
                 == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left so far · input not read to its end\n")
         #expect(
             tally.summary(itemCount: 2, input: .loadingPictures)
-                == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left so far · not every picture loaded\n")
+                == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left · not every picture loaded\n")
         #expect(tally.summary(itemCount: 2, input: .ended) == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left\n")
         #expect(tally.summary(itemCount: 2) == "1 kept · 0 discarded · 0 clicked · 1 of 2 cards left\n")
     }
@@ -92,7 +92,7 @@ struct DeckTallyTests {
     @Test("pictures of arguments still decoded: the footer says what is pending, not input")
     func loadingPictures() {
         let shown = DeckTally().footer(topIndex: 0, count: 4, topItem: "a.png", loops: false, input: .loadingPictures)
-        #expect(shown[0].text == "card 1 of 4 so far · kept 0 · discarded 0 · loading pictures")
+        #expect(shown[0].text == "card 1 of 4 · kept 0 · discarded 0 · loading pictures")
         let none = DeckTally().footer(topIndex: nil, count: 4, topItem: nil, loops: false, input: .loadingPictures)
         #expect(none[0].text == "loading pictures · kept 0 · discarded 0")
         let read = DeckTally().footer(topIndex: 0, count: 4, topItem: "a", loops: false, input: .reading)

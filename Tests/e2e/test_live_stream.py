@@ -14,8 +14,8 @@ from test_deck_stream import reading_from_pipe
 CARD = ["--color", "never", "--background", "black", "--width", "20", "--height", "3"]
 
 
-def start_streaming(foldcycle, pty_run, *args):
-    run = pty_run([foldcycle, *CARD, *args], cols=60, rows=12, stdin_open=True)
+def start_streaming(foldcycle, pty_run, *args, card_options=CARD):
+    run = pty_run([foldcycle, *card_options, *args], cols=60, rows=12, stdin_open=True)
     deadline = time.monotonic() + 5
     while not reading_from_pipe(run.proc.pid):
         assert time.monotonic() < deadline, "foldcycle never waited for its input"
@@ -126,3 +126,37 @@ def test_a_picture_replacing_its_loading_card_is_no_cycle(foldcycle, pty_run, tm
     run.write(b"next\r")
     assert exit_code(run.wait(timeout=5)) == 0
     assert "after" in run.text()
+
+
+def test_a_card_sized_to_a_short_first_item_is_as_wide_as_the_decks(foldcycle, pty_run):
+    """A new user's trial: `(echo Hi; sleep 3; echo 'A much longer second item…') | foldcycle`
+    kept a 4-column card, fitted to `Hi` alone: `A / mu / c…` (record 0249). The footer said
+    `running` while the cards waited for the input (record 0250)."""
+    run = start_streaming(foldcycle, pty_run, "--interval", "0.2", "--duration", "0.05",
+                          card_options=["--color", "never", "--background", "black"])
+    run.feed_stdin(b"Hi\n")
+    assert run.pump_until(lambda: summary(run).startswith("▶ waiting for input · item 1/1 so far · "), 5), \
+        run.text()
+    run.feed_stdin(b"A much longer second\n")
+    assert run.pump_until(lambda: card(run) == "A much longer second", 3), run.text()
+    assert summary(run).startswith("▶ waiting for input · item 2/2 so far · "), summary(run)
+    run.close_stdin()
+    assert run.pump_until(lambda: summary(run).startswith("▶ running · item "), 3), run.text()
+    assert " so far" not in summary(run)
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=3)) == 0
+
+
+def test_keys_typed_before_the_first_item_are_dropped_as_the_deck_drops_them(foldcycle, pty_run):
+    """A new user's trial: `(sleep 4; echo A) | foldcycle` with q typed after 1 s ended the run
+    the moment A arrived, its card never seen (record 0250)."""
+    run = start_streaming(foldcycle, pty_run)
+    run.write(b"q")
+    run.pump(0.2)
+    run.feed_stdin(b"A\n")
+    assert run.pump_until(lambda: card(run) == "A" and "item 1/1 so far" in summary(run), 5), run.text()
+    run.pump(0.3)
+    assert run.proc.poll() is None, run.text()
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=3)) == 0
+    assert termios.tcgetattr(run.slave) == run.termios_before

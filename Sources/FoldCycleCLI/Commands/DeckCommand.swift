@@ -317,10 +317,16 @@ struct DeckCommand {
         }
         let fitting = CardScene.fittingSize(for: sides)
         let columns =
-            width
-            ?? min(max(fitting.columns, minimumFittedWidth), max(maxWidth, 1), SharedOptions.widthRange.upperBound)
+            width ?? min(fittedColumns(fitting.columns), max(maxWidth, 1))
         let rows = height ?? min(fitting.rows, SharedOptions.heightRange.upperBound)
         return TerminalSize(columns: columns, rows: rows)
+    }
+
+    /// The width of a card fitted to items `fitting` columns wide: at least
+    /// ``minimumFittedWidth``, within `--width`'s range. A slideshow of streamed items shares it
+    /// (docs/decisions/0249-a-streamed-slideshow-card-is-as-wide-as-the-decks.md).
+    static func fittedColumns(_ fitting: Int) -> Int {
+        min(max(fitting, minimumFittedWidth), SharedOptions.widthRange.upperBound)
     }
 
     /// Opens the terminal, reads the items and runs the deck until it is finished, quit or

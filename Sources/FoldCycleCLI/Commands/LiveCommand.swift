@@ -281,7 +281,12 @@ struct LiveCommand {
         // Sized and checked before any picture is decoded: a picture's card is the same size
         // whatever the file holds (``CardScene/fittingSize(for:)``).
         let sizing = texts.map { reading.namesPicture($0) ? Self.pictureStandIn : reading.styledString($0) }
-        let fittedSize = try SharedOptions.cardSize(values, items: sizing)
+        var fittedSize = try SharedOptions.cardSize(values, items: sizing)
+        if inputStream != nil, width == nil {
+            // Items still to come may be wider than the first: at least the deck's streamed card
+            // (docs/decisions/0249-a-streamed-slideshow-card-is-as-wide-as-the-decks.md).
+            fittedSize.columns = DeckCommand.fittedColumns(fittedSize.columns)
+        }
         let interval = try values.value(Options.interval)
         let givenDuration = try values.value(Options.duration, upperBound: interval)
         var command = LiveCommand(

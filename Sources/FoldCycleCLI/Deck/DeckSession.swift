@@ -362,8 +362,16 @@ final class DeckSession: Sendable {
         let top = topItem
         player.setFooter(
             state.value.tally.footer(
-                topIndex: top, count: store.itemCount, topItem: top.map(store.text(ofItem:)), loops: command.loops,
+                topIndex: top, count: itemTotal, topItem: top.map(store.text(ofItem:)), loops: command.loops,
                 input: inputProgress))
+    }
+
+    /// The items the footer and the summary count: those there so far, or, while the pictures
+    /// of arguments or a file are decoded, every item named (the count is known from the start;
+    /// docs/decisions/0250-streamed-counts-and-waits-in-the-footer.md).
+    private var itemTotal: Int {
+        guard inputProgress == .loadingPictures, let known = stream?.knownCount else { return store.itemCount }
+        return max(store.itemCount, known)
     }
 
     /// Where the items are, for the footer.
@@ -380,7 +388,7 @@ final class DeckSession: Sendable {
 
     /// One line for the terminal when the deck closes.
     private var summary: String {
-        state.value.tally.summary(itemCount: store.itemCount, input: inputProgress)
+        state.value.tally.summary(itemCount: itemTotal, input: inputProgress)
     }
 
     // MARK: - Exit

@@ -84,8 +84,8 @@ struct DeckTally: Equatable, Sendable {
         /// `waiting for input`.
         case reading
         /// Every item was there at the start (arguments, a file), their pictures are still
-        /// decoded: `card 2 of 5 so far · … · loading pictures`, and, with no card left,
-        /// `loading pictures`.
+        /// decoded: `card 2 of 5 · … · loading pictures` (the count is every item named), and,
+        /// with no card left, `loading pictures`.
         case loadingPictures
         /// The stream ended: `· end of input`.
         case ended
@@ -114,7 +114,7 @@ struct DeckTally: Equatable, Sendable {
         switch input {
         case .complete: break
         case .reading: position = topIndex == nil ? "waiting for input" : position + " so far"
-        case .loadingPictures: position = topIndex == nil ? "loading pictures" : position + " so far"
+        case .loadingPictures: if topIndex == nil { position = "loading pictures" }
         case .waiting: if topIndex == nil { position = "waiting for more cards" }
         case .ended, .stopped: break
         }
@@ -142,14 +142,15 @@ struct DeckTally: Equatable, Sendable {
     /// up to `itemCount`. When the deck closes before its input was read to the end
     /// (`input` ``InputProgress/reading``), the count is what was read: `6 of 10 cards left so
     /// far · input not read to its end`; before its pictures were all decoded
-    /// (``InputProgress/loadingPictures``): `… so far · not every picture loaded`.
+    /// (``InputProgress/loadingPictures``, `itemCount` every item named): `… cards left · not
+    /// every picture loaded`.
     func summary(itemCount: Int, input: InputProgress = .complete) -> String {
         let left = max(itemCount - kept - discarded - skipped, 0)
         let skippedText = skipped > 0 ? " · \(skipped) skipped" : ""
         let pending =
             input == .reading
             ? " so far · input not read to its end"
-            : input == .loadingPictures ? " so far · not every picture loaded" : ""
+            : input == .loadingPictures ? " · not every picture loaded" : ""
         let cards = "\(left) of \(itemCount) cards left" + pending
         return "\(kept) kept · \(discarded) discarded\(skippedText) · \(clicks) clicked · \(cards)\n"
     }

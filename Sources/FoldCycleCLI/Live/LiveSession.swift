@@ -81,6 +81,11 @@ final class LiveSession: Sendable {
             cycler: cycler, durationFollowsInterval: command.durationFollowsInterval, reading: command.reading)
         let devices = Devices(for: command)
         (cardDevice, drawsFrames, commandDevice) = (devices.card, devices.drawsFrames, devices.command)
+        if command.stream?.readsDescriptor == true, let keys = devices.command, keys.isTerminal {
+            // Keys typed while no card was on screen are not replayed on the first card, as the
+            // deck drops them (docs/decisions/0250-streamed-counts-and-waits-in-the-footer.md).
+            Platform.discardInput(keys.fileDescriptor)
+        }
         core = try Self.makeCore(for: command, cycler: cycler, devices: devices)
         self.controller = QueueConfined(controller, on: core.queue)
         state = QueueConfined(
@@ -541,8 +546,15 @@ final class LiveSession: Sendable {
         guard command.showsFooter else { return }
         let current = state.value
         let runState: String
+        // Items read from a descriptor are counted "so far"; a list's pictures are still decoded
+        // but its count is known (docs/decisions/0250-streamed-counts-and-waits-in-the-footer.md).
+        let knownCount = current.readingItems ? command.stream?.knownCount : nil
+        let total = knownCount ?? cycler.count
         // Before launch the cycler is still stopped: show the state it is about to take.
         switch current.launched ? cycler.state : command.paused ? .paused : .running {
+        case .running where current.readingItems && cycler.index == cycler.count - 1:
+            // Held (or about to be) at the last item read: the deck's words for the same wait.
+            runState = knownCount == nil ? "▶ waiting for input" : "▶ loading pictures"
         case .running: runState = "▶ running"
         case .paused: runState = "‖ paused"
         case .stopped: runState = "■ stopped"
@@ -553,7 +565,7 @@ final class LiveSession: Sendable {
         // Arrows turn the direction, which only a full-motion fold shows: offered only then.
         let arrows = player.motion == .full ? " · arrows turn" : ""
         let summary =
-            "\(runState) · item \(controller.value.itemNumber)\(current.readingItems ? " so far" : "") · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
+            "\(runState) · item \(cycler.index + 1)/\(total)\(current.readingItems && knownCount == nil ? " so far" : "") · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply = current.reply {
             lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }

@@ -117,6 +117,13 @@ final class ItemStream: Sendable {
         return false
     }
 
+    /// How many items the stream holds in all when that is known from the start (a list: its
+    /// pictures are still decoded); nil for a descriptor, whose items are still read.
+    var knownCount: Int? {
+        if case .list(let items) = source { return items.count }
+        return nil
+    }
+
     /// What names the input in messages (`standard input`).
     var inputName: String { name }
 
