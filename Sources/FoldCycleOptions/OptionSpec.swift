@@ -26,6 +26,21 @@ package enum OptionValueKind: Equatable, Sendable {
         case .number(let range): return range.helpText
         }
     }
+
+    /// The allowed values as an error states them, before a value is read (a missing value): the
+    /// invalid-value error's text with a named bound unresolved (`values: down, up, left,
+    /// right`, `a whole number from 1 to 240`, `seconds: a finite number ≥ 0.01 and ≤ 86400`); a
+    /// choice's pattern is listed after its names. Nil for flags, text and paths, which the
+    /// option reader does not check.
+    package var allowedText: String? {
+        switch self {
+        case .flag, .text, .path: return nil
+        case .choice(let names, let pattern):
+            return "values: " + (names + [pattern].compactMap(\.self)).joined(separator: ", ")
+        case .integer(let range): return range.allowedText(upperBound: nil)
+        case .number(let range): return range.allowedText(upperBound: nil)
+        }
+    }
 }
 
 /// One command-line option as help and the argument splitter see it: `--name <value>` or a

@@ -15,8 +15,9 @@ package struct ParsedArguments: Equatable {
     ///
     /// - Throws: the context's usage error (``OptionUsageContext/usage(_:)``) for an unknown option (with the nearest option's name
     ///   when one is close: `unknown option '--direciton' (did you mean '--direction'?)`), a
-    ///   missing value (the option is last, or the next argument is another `--option`), or a
-    ///   value given to a flag.
+    ///   missing value (the option is last, or the next argument is another `--option`; with the
+    ///   allowed values, as the invalid-value error lists them: ``OptionValueKind/allowedText``),
+    ///   or a value given to a flag.
     package init<Context: OptionUsageContext>(_ arguments: [String], specs: [OptionSpec], context: Context)
         throws(Context.Failure)
     {
@@ -70,7 +71,8 @@ package struct ParsedArguments: Equatable {
                 values[name] = arguments[index]
                 index += 1
             } else {
-                throw context.usage("missing value for '--\(name) <\(valueName)>'")
+                let allowed = spec.kind.allowedText.map { " (\($0))" } ?? ""
+                throw context.usage("missing value for '--\(name) <\(valueName)>'\(allowed)")
             }
         }
     }

@@ -48,9 +48,12 @@ struct ParsedArgumentsTests {
     @Test(
         "bad option syntax is a usage error naming the option",
         arguments: [
-            (["--direction"], "missing value for '--direction <direction>'"),
-            (["A", "--fps"], "missing value for '--fps <n>'"),
-            (["--direction", "--fps", "30"], "missing value for '--direction <direction>'"),
+            (["--direction"], "missing value for '--direction <direction>' (values: down, up, left, right)"),
+            (["A", "--fps"], "missing value for '--fps <n>' (a whole number from 1 to 240)"),
+            (
+                ["--direction", "--fps", "30"],
+                "missing value for '--direction <direction>' (values: down, up, left, right)"
+            ),
             (["--file", "--"], "missing value for '--file <path>'"),
             (["--paused=yes"], "option '--paused' takes no value"),
             (["-h=1"], "unknown option '-h=1'"),

@@ -1,3 +1,4 @@
+import FoldCycleOptions
 import Testing
 
 @testable import FoldCycleCLI
@@ -11,7 +12,9 @@ struct UsageErrorTests {
         (["--bogus"], "unknown option '--bogus'"),
         (["-x"], "unknown option '-x'"),
         (["--direction", "sideways"], "invalid value 'sideways' for '--direction' (values: down, up, left, right)"),
-        (["--direction"], "missing value for '--direction <direction>'"),
+        (["--direction"], "missing value for '--direction <direction>' (values: down, up, left, right)"),
+        (["--markdown"], "missing value for '--markdown <when>' (values: auto, always, never)"),
+        (["--file"], "missing value for '--file <path>'"),
         (
             ["--interval", "0"],
             "value 0 for '--interval' is out of range (seconds: a finite number ≥ 0.01 and ≤ 86400)"
@@ -73,7 +76,10 @@ struct UsageErrorTests {
         ),
         (["--paused=yes"], "option '--paused' takes no value"),
         (["--direciton", "up"], "unknown option '--direciton' (did you mean '--direction'?)"),
-        (["--direction", "--fps", "30"], "missing value for '--direction <direction>'"),
+        (
+            ["--direction", "--fps", "30"],
+            "missing value for '--direction <direction>' (values: down, up, left, right)"
+        ),
         (["--direction="], "invalid value '' for '--direction' (values: down, up, left, right)"),
         (
             ["--interval", "0.009"],
@@ -133,6 +139,49 @@ struct UsageErrorTests {
     @Test("render's", arguments: renderCases)
     func render(_ arguments: [String], _ message: String) {
         #expect(throws: CLIError.usage(message, .render)) { try RenderCommand.parse(arguments + ["A", "B"]) }
+    }
+
+    /// The allowed values an invalid value of `spec` is told (the parenthesis of its error),
+    /// nil when the option's kind is not checked by the reader, its bound is named or another
+    /// error comes first.
+    private static func allowedByInvalidValue(_ spec: OptionSpec, parse: ([String]) throws -> Void) -> String? {
+        switch spec.kind {
+        case .choice: break
+        case .integer(let range): if case .named = range.upperBound { return nil }
+        case .number(let range): if case .named = range.upperBound { return nil }
+        case .flag, .text, .path: return nil
+        }
+        do {
+            try parse(["--\(spec.name)=@"])
+        } catch CLIError.usage(let message, _) {
+            let prefix = "invalid value '@' for '--\(spec.name)' ("
+            // Another rule may speak first (`--hold` applies only to some formats): not compared.
+            guard message.hasPrefix(prefix), message.hasSuffix(")") else { return nil }
+            return String(message.dropFirst(prefix.count).dropLast())
+        } catch {
+            return "unexpected: \(error)"
+        }
+        return nil  // Read only with items from a file or stdin (`--split`).
+    }
+
+    @Test(
+        "a missing value lists what is allowed, as an invalid value's error does",
+        arguments: [CLICommand.live, .render])
+    func missingValueListsTheAllowedValues(_ command: CLICommand) {
+        let parse: ([String]) throws -> Void =
+            command == .live
+            ? { _ = try LiveCommand.parse(["A", "B"] + $0) } : { _ = try RenderCommand.parse(["A", "B"] + $0) }
+        var checked = 0
+        for spec in command.options {
+            guard let valueName = spec.valueName, let allowed = Self.allowedByInvalidValue(spec, parse: parse) else {
+                continue
+            }
+            checked += 1
+            #expect(throws: CLIError.usage("missing value for '--\(spec.name) <\(valueName)>' (\(allowed))", command)) {
+                try parse(["--\(spec.name)"])
+            }
+        }
+        #expect(checked >= 10)
     }
 
     @Test("render without items")
