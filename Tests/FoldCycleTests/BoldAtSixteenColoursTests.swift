@@ -52,34 +52,38 @@ struct BoldAtSixteenColoursTests {
         let text = StyledString(markdown: "**Bold** x")
         #expect(
             Self.sgr(text, Self.green(.ansi256), .ansi256)
-                == "\u{1B}[1;38;5;231;48;5;28mBold x\u{1B}[0m")
+                == "\u{1B}[1;38;5;231;48;5;28mBold\u{1B}[22m x\u{1B}[0m")  // The item's own bold stands out.
         #expect(
             Self.sgr(StyledString(ansi: "\u{1B}[1;30mdark"), CardStyle(palette: []).textStyle(forItemAt: 0), .truecolor)
                 == "\u{1B}[1;30mdark\u{1B}[0m")
     }
 
-    @Test func aResetReturnsToTheCardsTextStyleWhateverTheItemsOtherRuns() {
+    @Test func anItemWithBoldOfItsOwnIsLaidOutWithoutTheCardsBoldAndAResetReturnsToTheCard() {
         let card = TextStyle(foreground: .rgb(.white), background: .rgb(.black), attributes: .bold)
-        // Before: the second item's " two" was laid out without the card's bold (ESC[22m two).
-        for input in ["\u{1B}[31mred\u{1B}[0m one", "\u{1B}[1;32mgreen\u{1B}[0m two", "\u{1B}[1mb\u{1B}[22m two"] {
+        // An item without bold of its own keeps the card's bold after a reset; one with bold of
+        // its own is laid out without it, so that its own bold shows (records 0100 and 0251).
+        for (input, ownBold) in [
+            ("\u{1B}[31mred\u{1B}[0m one", false), ("\u{1B}[1;32mgreen\u{1B}[0m two", true),
+            ("\u{1B}[1mb\u{1B}[22m two", true),
+        ] {
             let text = StyledString(ansi: input)
             var cells = CellBuffer(width: text.plainText.count, height: 1)
             TextLayout.layout(text, into: &cells, alignment: .left, style: card)
             let last = text.plainText.count - 1
-            #expect(cells[last, 0].attributes == .bold, "\(input)")
+            #expect(cells[0, 0].attributes == .bold, "\(input)")
+            #expect(cells[last, 0].attributes == (ownBold ? [] : .bold), "\(input)")
             #expect(cells[last, 0].foreground == .rgb(.white), "\(input)")
         }
-        // 39 and 49 return to the card's colours too.
+        // 39 and 49 return to the card's colours.
         let text = StyledString(ansi: "\u{1B}[1;31;44ma\u{1B}[39;49mb")
         #expect(text.runs.last?.style == .init(attributes: .bold))
         #expect(card.cell(for: text.runs[1].style) == card.cell(for: .plain))
     }
 
-    @Test func aResetInAnItemWithBoldOfItsOwnIsSentInTheCardsStyle() {
+    @Test func anItemsOwnBoldIsSentAgainstTheCardsRegularText() {
         let style = TextStyle(foreground: .rgb(.white), background: .rgb(.black), attributes: .bold)
-        // Before: `… two` came after `ESC[22;38;2;255;255;255m` (not bold).
         #expect(
             Self.sgr(StyledString(ansi: "\u{1B}[1;32mgreen\u{1B}[0m two"), style, .truecolor)
-                == "\u{1B}[1;32;48;2;0;0;0mgreen\u{1B}[38;2;255;255;255m two\u{1B}[0m")
+                == "\u{1B}[1;32;48;2;0;0;0mgreen\u{1B}[22;38;2;255;255;255m two\u{1B}[0m")
     }
 }

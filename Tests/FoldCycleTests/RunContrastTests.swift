@@ -3,7 +3,7 @@ import Testing
 @testable import FoldCycle
 
 /// An item's own colours on a card's colour: a run's text keeps a contrast of 3 with what is
-/// behind it (the hue kept as far as it can be). Bold: BoldAtSixteenColoursTests.
+/// behind it (the hue kept as far as it can be), and an item's own bold shows on a bold card.
 struct RunContrastTests {
     @Test(
         "contrast ratios as WCAG 2.x computes them",
@@ -59,5 +59,16 @@ struct RunContrastTests {
         // Where the run names its own background, the contrast is kept against that.
         let onBlack = card.cell(for: .init(foreground: .palette(4), background: .palette(0)))
         #expect(onBlack.foreground == .rgb(RGBColor(red: 0x40, green: 0x40, blue: 0xF2)))
+    }
+
+    @Test func anItemsOwnBoldShowsOnABoldCard() {
+        let card = TextStyle(foreground: .rgb(.white), background: .rgb(.black), attributes: .bold)
+        var cells = CellBuffer(width: 6, height: 1)
+        TextLayout.layout(StyledString(markdown: "**a** b"), into: &cells, alignment: .left, style: card)
+        #expect(cells[0, 0].attributes == .bold)
+        #expect(cells[2, 0].attributes == [])
+        // Without bold runs the card's bold stays.
+        TextLayout.layout(StyledString("a b"), into: &cells, alignment: .left, style: card)
+        #expect(cells[2, 0].attributes == .bold)
     }
 }

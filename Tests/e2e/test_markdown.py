@@ -29,21 +29,21 @@ def cells_of(screen, lines, text):
 
 
 def assert_tip_styled(screen, lines, card_text_bold):
-    """The tip card's cells on a gold card: the card's own text style is under the whole item,
-    bold or not (docs/decisions/0251); `**Bold**` is bold where black bold keeps its colour (not at
-    16 colours, where xterm would draw it grey)."""
+    """The tip card's cells on a gold card: the item has bold of its own, so the card's text is not
+    bold at any depth (docs/decisions/0101) and `**Bold**` stands out, except at 16 colours,
+    where bold black would be drawn grey by xterm and is sent without bold (0251)."""
     text = "\n".join(lines)
     assert "Bold tip with code and more" in text
     assert "**" not in text and "`" not in text and "*" not in text
     assert {cell.bold for cell in cells_of(screen, lines, "Bold")} == {card_text_bold}
-    assert {cell.bold for cell in cells_of(screen, lines, "tip with")} == {card_text_bold}
+    assert {cell.bold for cell in cells_of(screen, lines, "tip with")} == {False}
     assert {cell.reverse for cell in cells_of(screen, lines, "code")} == {True}
     assert {cell.reverse for cell in cells_of(screen, lines, "and")} == {False}
     assert {cell.italics for cell in cells_of(screen, lines, "more")} == {True}
 
 
 # Truecolor (the harness's TERM and COLORTERM), and xterm's default 16 colours; the card's own
-# black text, and any bold black, is bold at truecolor only.
+# text is bold at truecolor only, which an item with bold of its own drops.
 DEPTHS = [({}, True), ({"TERM": "xterm", "COLORTERM": ""}, False)]
 
 

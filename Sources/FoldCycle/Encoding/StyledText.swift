@@ -49,7 +49,7 @@ package enum StyledText {
             foreground: TerminalColor.packedDefault, background: TerminalColor.packedDefault, attributes: [],
             outputForeground: Pen.outputDefault, outputBackground: Pen.outputDefault)
         var styled = false
-        var style = style
+        var style = style.under(text)
         style.contrastDepth = depth
         for run in text.runs {
             // A letter, not the space `cell(for:)` holds: the pen is compared as for a glyph that

@@ -133,6 +133,8 @@ public enum TextLayout {
         let padding = Cell.space(background: style.background)
         buffer.fill(with: padding)
         guard width > 0, height > 0 else { return }
+        // An item with bold of its own is laid out without the card's bold, so that it shows.
+        let style = style.under(text)
         let lines = shapedLines(text, style: style)
         let rows = Self.rows(lines, width: width, height: height)
         let shown = rows.count

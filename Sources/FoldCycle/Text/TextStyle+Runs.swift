@@ -44,6 +44,18 @@ extension TextStyle {
     /// it: 3, WCAG's minimum for large or bold text (the card's text is bold).
     package static let minimumRunContrast: Double = 3
 
+    /// The style `text` is laid out over: this one, without its bold when a run of `text` is
+    /// bold of its own (a Markdown `**strong**`, an SGR 1), so that the bold shows
+    /// (docs/decisions/0100, kept by 0251).
+    package func under(_ text: StyledString) -> TextStyle {
+        guard attributes.contains(.bold), text.runs.contains(where: { $0.style.attributes.contains(.bold) }) else {
+            return self
+        }
+        var style = self
+        style.attributes.remove(.bold)
+        return style
+    }
+
     /// This style with `run`'s colours and attributes over it (as ``cell(for:)``).
     package func applying(_ run: StyledString.Style) -> TextStyle {
         let cell = cell(for: run)
