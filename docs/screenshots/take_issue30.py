@@ -109,10 +109,10 @@ def start_display():
 
 
 def idle(pid, task):
-    """Whether the thread waits in a system call other than write, writev or pwrite64 (x86_64)."""
+    """Whether the thread is outside write, writev and pwrite64 (x86_64 numbers)."""
     with open(f"/proc/{pid}/task/{task}/syscall") as f:
         call = f.read().split()[0]
-    return call not in ("running", "1", "18", "20")
+    return call not in ("1", "18", "20")
 
 
 class Session:
@@ -160,7 +160,7 @@ class Session:
         pid = self.deck_pid()
         time.sleep(after)
         for _ in range(2000):
-            # Stopped only while every thread waits outside a write: a SIGCONT that lands in the
+            # Stopped only while no thread is inside a write: a SIGCONT that lands in the
             # middle of a frame's write can mix what the deck draws on resuming into that frame.
             if not all(idle(pid, task) for task in os.listdir(f"/proc/{pid}/task")):
                 time.sleep(0.001)
