@@ -282,9 +282,10 @@ struct LiveCommand {
         // whatever the file holds (``CardScene/fittingSize(for:)``).
         let sizing = texts.map { reading.namesPicture($0) ? Self.pictureStandIn : reading.styledString($0) }
         var fittedSize = try SharedOptions.cardSize(values, items: sizing)
-        if inputStream != nil, width == nil {
+        if let inputStream, !inputStream.ended, width == nil {
             // Items still to come may be wider than the first: at least the deck's streamed card
-            // (docs/decisions/0249-a-streamed-slideshow-card-is-as-wide-as-the-decks.md).
+            // (docs/decisions/0249-a-streamed-slideshow-card-is-as-wide-as-the-decks.md). Input
+            // that ended with its first read (`grep … |`) is every item: the card fits them.
             fittedSize.columns = DeckCommand.fittedColumns(fittedSize.columns)
         }
         let interval = try values.value(Options.interval)
@@ -338,7 +339,7 @@ struct LiveCommand {
     ///   whole read fails, or ends with none (`standard input has no items …`, 66). Reads until
     ///   the input ends or ``firstItemsWindow`` passes after the first item.
     private static func streamStandardInput(split: ItemSplit, reading: ItemReading) throws(CLIError) -> (
-        stream: ItemStream, first: [ItemStream.Item]
+        stream: ItemStream, first: [ItemStream.Item], ended: Bool
     ) {
         let name = InputFile.name(of: "-")
         let stream = ItemStream(descriptor: 0, name: name, split: split, reading: reading)
@@ -354,7 +355,7 @@ struct LiveCommand {
         guard !items.isEmpty else { throw .unreadableInput("\(name) has no items (it is empty or only white space)") }
         // Cut short after its first items: the run shows them and ends with the error
         // (``LiveSession``: the stream gives the end again).
-        return (stream, items)
+        return (stream, items, end != nil)
     }
 
     /// The most seconds the first card waits, after the first item is read, for more items or
