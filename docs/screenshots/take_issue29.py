@@ -80,9 +80,13 @@ def shoot(display, name, command, bg, cols, rows, delay, tmux=False):
     return path
 
 
-def grid(rows, out):
-    """Pastes the screenshots row by row on grey, 12 px apart; 128 colours, no dithering."""
+def grid(rows, out, scale=1.0):
+    """Pastes the screenshots row by row on grey, 12 px apart, each scaled by `scale` first; 128
+    colours, no dithering."""
     images = [[Image.open(p).convert("RGB") for p in row] for row in rows]
+    if scale != 1.0:
+        images = [[i.resize((round(i.width * scale), round(i.height * scale)), Image.Resampling.LANCZOS)
+                   for i in row] for row in images]
     gap = 12
     width = max(sum(i.width for i in row) + gap * (len(row) - 1) for row in images)
     height = sum(max(i.height for i in row) for row in images) + gap * (len(images) - 1)

@@ -19,6 +19,9 @@ import zlib
 
 from PIL import Image, ImageDraw, ImageFilter, ImageGrab
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from take_issue29 import grid  # noqa: E402  (the same side-by-side grid)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 RAW = "/tmp/foldcycle-issue30-shots"
 PHOTOS = "/tmp/fc-photos"
@@ -245,27 +248,6 @@ def deck_scenes(session):
     time.sleep(1.5)
     shots["end"] = s.shot("end")
     return shots
-
-
-def grid(rows, out, scale=1.0):
-    """Pastes the screenshots row by row on grey, 12 px apart; 128 colours, no dithering."""
-    images = [[Image.open(p).convert("RGB") for p in row] for row in rows]
-    if scale != 1.0:
-        images = [[i.resize((round(i.width * scale), round(i.height * scale)), Image.Resampling.LANCZOS)
-                   for i in row] for row in images]
-    gap = 12
-    width = max(sum(i.width for i in row) + gap * (len(row) - 1) for row in images)
-    height = sum(max(i.height for i in row) for row in images) + gap * (len(images) - 1)
-    canvas = Image.new("RGB", (width, height), (128, 128, 128))
-    y = 0
-    for row in images:
-        x = 0
-        for image in row:
-            canvas.paste(image, (x, y))
-            x += image.width + gap
-        y += max(i.height for i in row) + gap
-    canvas.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(out, optimize=True)
-    print(out, os.path.getsize(out))
 
 
 def png_chunk(kind, data):
