@@ -132,7 +132,7 @@ enum FrameBench {
         }
 
         // The scene composes for the output's depth, as the player sets it up (FrameSource.setColorDepth).
-        let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
+        var renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
         var diffEncoder = ANSIEncoder(mode: .inline, depth: depth)
         diffEncoder.usesMoves = usesMoves
         var fullEncoder = ANSIEncoder(mode: .inline, depth: depth)
@@ -156,7 +156,7 @@ enum FrameBench {
             let to = (index: k + 1, content: items[k + 1])
             for state in states {
                 let start = Probe.nanoseconds()
-                measuredCompose(renderer, state, outgoing: from, incoming: to, into: &current)
+                measuredCompose(&renderer, state, outgoing: from, incoming: to, into: &current)
                 let composed = Probe.nanoseconds()
                 for encoder in frame % 2 == 0 ? [EncoderKind.diff, .full] : [.full, .diff] {
                     bytes.removeAll(keepingCapacity: true)
@@ -213,7 +213,7 @@ enum FrameBench {
         items: [StyledString], states: [TransitionFrame], size: TerminalSize, depth: ColorDepth, transitions: Int,
         diffBytes: [Double], usesMoves: Bool
     ) -> (floors: [Double], moveFloors: [Double], glyphs: [Double], framesBelowFloor: Int) {
-        let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
+        var renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
         var encoder = ANSIEncoder(mode: .inline, depth: depth)
         encoder.usesMoves = usesMoves
         var bound = OutputLowerBound(depth: depth)
@@ -255,7 +255,7 @@ enum FrameBench {
 
     @inline(never)
     static func measuredCompose(
-        _ scene: CardScene, _ frame: TransitionFrame, outgoing: (index: Int, content: StyledString),
+        _ scene: inout CardScene, _ frame: TransitionFrame, outgoing: (index: Int, content: StyledString),
         incoming: (index: Int, content: StyledString), into destination: inout CellBuffer
     ) {
         scene.render(frame, outgoing: outgoing, incoming: incoming, into: &destination)
