@@ -178,7 +178,8 @@ final class LiveController {
     private func show(index: Int, numbering: Numbering) -> Reply {
         do {
             let changed = try cycler.show(index: index)
-            return stateReply(changed, changed ? "goto: item \(itemNumberInWords)" : "already showing item \(itemNumberInWords)")
+            return stateReply(
+                changed, changed ? "goto: item \(itemNumberInWords)" : "already showing item \(itemNumberInWords)")
         } catch {
             return .failure(rangeMessage(error, numbering: numbering, verb: "goto"))
         }
