@@ -30,6 +30,21 @@ enum RepeatRuns {
             if write < 0 { write = read }
             let start = write
             var x = Int(spans[index].start)
+            guard hasRun(cells, from: x, to: Int(spans[index].end)) else {
+                // Nothing to repeat (most spans: text): the bytes as they are, moved down after
+                // a span shortened before them in the row.
+                if write != read {
+                    while read < readEnd {
+                        stream[write] = stream[read]
+                        read &+= 1
+                        write &+= 1
+                    }
+                    spans[index].bytesStart = Int32(truncatingIfNeeded: start)
+                } else {
+                    write = readEnd
+                }
+                continue
+            }
             while read < readEnd {
                 if stream[read] == 0x1B {
                     // A CUF over unchanged cells: ESC [ digits C.
@@ -84,6 +99,41 @@ enum RepeatRuns {
             spans[index].bytesCount = Int32(truncatingIfNeeded: write &- start)
         }
         return write < 0 ? streamEnd : write
+    }
+
+    /// Whether the cells `start..<end` hold a run of one narrow scalar glyph long enough that
+    /// the glyph and a REP are shorter (``minimumRun``). Cells are compared in pairs two apart,
+    /// which meets every run of three or more (a run of two, worth a REP only for a 4-byte glyph,
+    /// is met when it starts on a pair).
+    ///
+    /// - Complexity: O(end − start), a glyph compare every other cell.
+    @inline(__always)
+    static func hasRun(_ cells: UnsafePointer<Cell>, from start: Int, to end: Int) -> Bool {
+        var x = start
+        while x &+ 1 < end {
+            let glyph = cells[x].glyph
+            guard glyph == cells[x &+ 1].glyph else {
+                x &+= 2
+                continue
+            }
+            var runStart = x > start && cells[x &- 1].glyph == glyph ? x &- 1 : x
+            var runEnd = x &+ 2
+            while runEnd < end && cells[runEnd].glyph == glyph { runEnd &+= 1 }
+            if glyph < GlyphTable.firstInternedID && cells[x].width == 1 && !GlyphTable.isDisputed(glyph) {
+                // A wide glyph's continuation cells lie between its leads: never a run here.
+                if runEnd &- runStart >= minimumRun(utf8Length(glyph)) { return true }
+            }
+            runStart = runEnd
+            x = runStart
+        }
+        return false
+    }
+
+    /// The fewest cells of one glyph of `length` UTF-8 bytes that the glyph and REP write in fewer
+    /// bytes: 6 for ASCII (`a` + `CSI 5 b`, 5 bytes, against 6), 4 for 2 bytes, 3 for 3, 2 for 4.
+    @inline(__always)
+    static func minimumRun(_ length: Int) -> Int {
+        length == 1 ? 6 : length == 2 ? 4 : length == 3 ? 3 : 2
     }
 
     /// The UTF-8 length of a scalar glyph.
