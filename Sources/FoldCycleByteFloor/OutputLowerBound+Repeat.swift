@@ -8,6 +8,17 @@ extension OutputLowerBound {
         cellFloor - repeatSaving(previous: previous, current: current)
     }
 
+    /// The floor over cell writes, REP and the moves the diff encoder weighs: as
+    /// ``moveAwareFloor(previous:current:cellFloor:)``, each of its two floors less what REP can
+    /// save on it (``repeatSaving(previous:current:)``, from the screen the moves leave for the
+    /// second).
+    package mutating func repeatAwareMoveFloor(previous: CellBuffer, current: CellBuffer, cellFloor: Int) -> Int {
+        let plain = cellFloor - repeatSaving(previous: previous, current: current)
+        guard let moves = ANSIEncoder.plannedMoves(previous: previous, current: current) else { return plain }
+        let moved = bound(previous: moves.screen, current: current).floor
+        return min(plain, moves.sequenceBytes + moved - repeatSaving(previous: moves.screen, current: current))
+    }
+
     /// At most the bytes REP can take off the cell-diff floor for drawing `current` over
     /// `previous`. Per run of one narrow scalar glyph (no plain space: ``Bound/blankBytes``
     /// prices those at 3 an erase at most, less than a glyph and a REP) in one output form, left to
