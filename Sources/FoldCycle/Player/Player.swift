@@ -168,7 +168,9 @@ public final class Player: Sendable {
             placement: resolved.output == .fullscreen ? .fullscreen : .inline, depth: resolved.depth,
             hyperlinks: HyperlinkSupport.detect(
                 choice: configuration.hyperlinks, environment: ProcessInfo.processInfo.environment,
-                isTerminal: sink.isTerminal))
+                isTerminal: sink.isTerminal),
+            // REP where the terminal is known to take it (docs/decisions/0255-rep-for-runs-of-one-glyph-where-the-terminal-takes-it.md).
+            repeats: RepeatSupport.detect(environment: ProcessInfo.processInfo.environment, isTerminal: sink.isTerminal))
         state = QueueConfined(State(region: region, scene: scene, text: text), on: queue)
         stoppingScene = QueueConfined(false, on: queue)
         queue.setSpecific(key: queueKey, value: true)
@@ -381,7 +383,7 @@ public final class Player: Sendable {
             }
             state.value.region = TerminalRegion(
                 placement: state.value.region.placement, depth: state.value.region.depth,
-                hyperlinks: state.value.region.hyperlinks)
+                hyperlinks: state.value.region.hyperlinks, repeats: state.value.region.repeats)
             state.value.region.graphicsRemoval = Self.removal(for: state.value.graphics)
             state.value.terminalSize = sink.size?.bounded
             fitScene()
