@@ -51,6 +51,11 @@ package struct VTModel {
     /// The open OSC 8 hyperlink's URI ("" for none); SGR does not change it.
     package var link = ""
     package var errors: [String] = []
+    /// mlterm's ECH (3.9.0, measured under Xvfb: docs/decisions/0256): an ECH whose span holds
+    /// `k` wide characters counts them as characters, and when the cells after the span already
+    /// hold the erased space it erases up to `k` cells fewer, leaving the span's last glyphs.
+    /// Off by default (every other terminal erases cells).
+    package var erasesByCharacters = false
     /// Whether an LF on the last row scrolls and a print past the right margin wraps (see above).
     package let scrolls: Bool
     /// How printed clusters are measured.
@@ -403,7 +408,24 @@ package struct VTModel {
         }
         if cells[base + end - 1].width == 2 && end < width { cells[base + end] = blankLike(cells[base + end]) }
         let key = rendition["bg"].map { "bg=\($0)" } ?? ""
-        for x in column..<end { cells[base + x] = ModelCell(text: " ", width: 1, sgr: key) }
+        let erased = ModelCell(text: " ", width: 1, sgr: key)
+        var last = end
+        if erasesByCharacters && name == "ECH" {
+            // mlterm looks for cells already erased (from the right) among the `k` cells after
+            // the span (`k` wide characters in it: it counts characters) and leaves off as many
+            // cells at the span's end.
+            let wide = (column..<end).filter { cells[base + $0].width == 2 }.count
+            var trimmed = 0
+            var x = min(end + wide, width) - 1
+            while trimmed < wide, x >= end, cells[base + x].text == " ", blankLike(cells[base + x]) == erased {
+                trimmed += 1
+                x -= 1
+            }
+            last = end - trimmed
+            // A wide character cut by the shortened span keeps no half.
+            if last < end && cells[base + last].width == 0 { cells[base + last] = blankLike(cells[base + last]) }
+        }
+        for x in column..<last { cells[base + x] = erased }
     }
 
     func blankLike(_ cell: ModelCell) -> ModelCell {

@@ -95,6 +95,11 @@ package struct ANSIEncoder: Sendable {
     /// default: only a terminal known to take REP gets it (docs/decisions/0255). The whole-frame
     /// encoder never writes REP.
     package var repeats = false
+    /// Whether the terminal's ECH (`CSI n X`) is taken to count characters where a row holds wide
+    /// ones (mlterm 3.9.0 erases fewer cells there, ``WideErase``): the diff then erases no run
+    /// whose cells on screen hold a wide character with ECH, and writes its spaces instead. Off
+    /// by default (docs/decisions/0256).
+    package var erasesByCharacters = false
 
     /// Creates an encoder.
     ///
@@ -286,6 +291,7 @@ package struct ANSIEncoder: Sendable {
         let depth = self.depth
         let searches = usesMoves
         let repeats = self.repeats
+        let erasesByCharacters = self.erasesByCharacters
         let lines = linesMayMove
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
@@ -294,7 +300,8 @@ package struct ANSIEncoder: Sendable {
                 // changed, and a frame with moves is weighed against these spans.
                 scratch.prepare(width: width, height: height)
                 scratch.collectSpans(
-                    old: oldBase, new: newBase, width: width, height: height, depth: depth, repeats: repeats)
+                    old: oldBase, new: newBase, width: width, height: height, depth: depth, repeats: repeats,
+                    erasesByCharacters: erasesByCharacters)
                 if searches, scratch.changedRowCount > 0,
                     self.moves.plan(
                         old: oldBase, new: newBase, width: width, height: height,
@@ -326,7 +333,9 @@ package struct ANSIEncoder: Sendable {
     ) {
         guard let newBase = new.baseAddress else { return }
         scratch.prepare(width: width, height: height)
-        scratch.collectSpans(old: old, new: newBase, width: width, height: height, depth: depth, repeats: repeats)
+        scratch.collectSpans(
+            old: old, new: newBase, width: width, height: height, depth: depth, repeats: repeats,
+            erasesByCharacters: erasesByCharacters)
         emitChanges(new: new, width: width, moves: moves, scratch: &scratch, into: &bytes)
     }
 

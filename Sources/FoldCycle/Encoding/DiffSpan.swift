@@ -88,6 +88,8 @@ extension ANSIEncoder {
     ///   - glyphs: the frame's span bytes, appended to.
     ///   - repeats: whether runs of one glyph in the `.draw` spans are written with REP where
     ///     that is shorter (``RepeatRuns``).
+    ///   - erasesByCharacters: whether the terminal's ECH counts characters, not cells
+    ///     (``ANSIEncoder/erasesByCharacters``): no ECH over a wide character of `old`.
     /// - Returns: true; false, with nothing appended, when a changed cell is a cluster of
     ///   disputed width (``GlyphTable/isDisputed(_:)``): the cells after it must be drawn after
     ///   it, whatever order the spans take, so the caller draws the row whole
@@ -95,7 +97,7 @@ extension ANSIEncoder {
     static func segmentRow(
         _ y: Int, marks: UnsafeMutablePointer<UInt64>, width: Int, old: UnsafePointer<Cell>,
         new: UnsafePointer<Cell>, eraseFrom: Int, spans: inout [DiffSpan], keys: inout PenKeys,
-        glyphs: inout GlyphStream, repeats: Bool = false
+        glyphs: inout GlyphStream, repeats: Bool = false, erasesByCharacters: Bool = false
     ) -> Bool {
         let firstSpan = spans.count
         glyphs.reserveRow(width: width)
@@ -105,7 +107,8 @@ extension ANSIEncoder {
             let cut = glyphs.bytes.withUnsafeMutableBufferPointer { stream -> Int? in
                 var cutter = RowCutter(
                     row: Int32(truncatingIfNeeded: y), width: width, old: old, new: new, drawn: marks,
-                    stream: stream.baseAddress.unsafelyUnwrapped, streamCount: start)
+                    stream: stream.baseAddress.unsafelyUnwrapped, streamCount: start,
+                    onScreen: erasesByCharacters ? old : nil)
                 let done = cutter.cut(eraseFrom: eraseFrom, spans: &spans, keys: &keys)
                 disputed = cutter.disputed
                 return done ? cutter.streamCount : nil
@@ -164,13 +167,15 @@ extension ANSIEncoder {
     /// before `erase` (the row's EL column, or its width), when erasing it (ECH, then a CUF over
     /// it if a marked cell or the EL follows at once) is shorter than writing its spaces.
     /// Otherwise nil. `scannedTo` is set to the end of the scanned run of plain spaces, so the
-    /// caller scans a rejected run only once.
+    /// caller scans a rejected run only once. `onScreen`, the row's cells on screen when the
+    /// terminal erases by characters (``ANSIEncoder/erasesByCharacters``), rejects a run over a
+    /// wide character there: its spaces are written instead (docs/decisions/0256).
     ///
     /// - Complexity: O(length of the run of plain spaces).
     @inline(__always)
     static func erasableRun(
         from start: Int, width: Int, erase: Int, cells: UnsafePointer<Cell>, marks: UnsafePointer<UInt64>,
-        scannedTo: inout Int
+        scannedTo: inout Int, onScreen: UnsafePointer<Cell>? = nil
     ) -> Int? {
         let key = cells[start].high & erasableMask
         var x = start &+ 1
@@ -189,7 +194,9 @@ extension ANSIEncoder {
         let cost =
             EscapeSequence.eraseCharacters(count).byteCount
             + (following ? EscapeSequence.cursorForward(count).byteCount : 0)
-        return cost < count ? end : nil
+        guard cost < count else { return nil }
+        if let onScreen, holdsWideCell(onScreen, from: start, to: end) { return nil }
+        return end
     }
 
     /// For a marked plain space at `start` that an ECH might erase with the spaces after it: the
@@ -198,11 +205,14 @@ extension ANSIEncoder {
     /// `start` when it wins.
     @inline(__always)
     static func spaceRunToWrite(
-        from start: Int, width: Int, erase: Int, cells: UnsafePointer<Cell>, marks: UnsafePointer<UInt64>
+        from start: Int, width: Int, erase: Int, cells: UnsafePointer<Cell>, marks: UnsafePointer<UInt64>,
+        onScreen: UnsafePointer<Cell>? = nil
     ) -> Int {
         var scanned = 0
         guard
-            erasableRun(from: start, width: width, erase: erase, cells: cells, marks: marks, scannedTo: &scanned) == nil
+            erasableRun(
+                from: start, width: width, erase: erase, cells: cells, marks: marks, scannedTo: &scanned,
+                onScreen: onScreen) == nil
         else { return start }
         // The run's last marked space ends where the marks of the run end.
         var end = start &+ 1
@@ -212,6 +222,18 @@ extension ANSIEncoder {
             x &+= 1
         }
         return end
+    }
+
+    /// Whether a cell of `cells[start..<end]` is part of a wide character (a lead 2 cells wide
+    /// or a continuation): mlterm's ECH over it erases too few cells (docs/decisions/0256).
+    @inline(never)
+    static func holdsWideCell(_ cells: UnsafePointer<Cell>, from start: Int, to end: Int) -> Bool {
+        var x = start
+        while x < end {
+            if cells[x].width != 1 { return true }
+            x &+= 1
+        }
+        return false
     }
 
     /// The bits of `high` an erased run shares: background, width (1), underline and reverse.

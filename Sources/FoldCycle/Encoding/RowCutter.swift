@@ -30,6 +30,9 @@ struct RowCutter {
     /// Set when a changed cell is a cluster of disputed width: the cut stops (the row is drawn
     /// whole instead).
     var disputed = false
+    /// The row's cells on screen when the terminal erases by characters
+    /// (``ANSIEncoder/erasesByCharacters``): no ECH over a wide character there. Nil otherwise.
+    let onScreen: UnsafePointer<Cell>?
 
     /// The bits of `high` that make a space plain and narrow in a background: the background,
     /// the width, underline and reverse.
@@ -37,7 +40,7 @@ struct RowCutter {
 
     init(
         row: Int32, width: Int, old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, drawn: UnsafeMutablePointer<UInt64>,
-        stream: UnsafeMutablePointer<UInt8>, streamCount: Int
+        stream: UnsafeMutablePointer<UInt8>, streamCount: Int, onScreen: UnsafePointer<Cell>? = nil
     ) {
         self.row = row
         self.width = width
@@ -46,6 +49,7 @@ struct RowCutter {
         self.drawn = drawn
         self.stream = stream
         self.streamCount = streamCount
+        self.onScreen = onScreen
     }
 
     /// Goes on with the open span from `start`, over the cells `key` admits without changing
@@ -64,9 +68,10 @@ struct RowCutter {
     @inline(never)
     static func scanRow(
         _ cells: UnsafePointer<Cell>, marks: UnsafePointer<UInt64>, from start: Int, to end: Int, width: Int,
-        key: PenKey, spacesFrom: Int, erase: Int, stream: UnsafeMutablePointer<UInt8>, count: inout Int
+        key: PenKey, spacesFrom: Int, erase: Int, stream: UnsafeMutablePointer<UInt8>, count: inout Int,
+        onScreen: UnsafePointer<Cell>? = nil
     ) -> Int {
-        let scan = Scan(key: key, spacesFrom: spacesFrom, erase: erase, width: width)
+        let scan = Scan(key: key, spacesFrom: spacesFrom, erase: erase, width: width, onScreen: onScreen)
         var written = count
         var x = start
         while x < end {
@@ -112,9 +117,11 @@ struct RowCutter {
         let width: Int
         /// The last column whose cell may be looked at four cells on (for an ECH run).
         let lookAheadLimit: Int
+        /// ``RowCutter/onScreen``.
+        let onScreen: UnsafePointer<Cell>?
 
         @inline(__always)
-        init(key: PenKey, spacesFrom: Int, erase: Int, width: Int) {
+        init(key: PenKey, spacesFrom: Int, erase: Int, width: Int, onScreen: UnsafePointer<Cell>? = nil) {
             glyphHigh = key.plain ? ~0 : key.high & PenKey.renditionBits
             glyphForeground = UInt64(key.foreground)
             spaceHigh =
@@ -123,6 +130,7 @@ struct RowCutter {
             self.erase = erase
             self.width = width
             lookAheadLimit = erase &- 4
+            self.onScreen = onScreen
         }
 
         /// Whether the key draws every space of a run of spaces in one background that starts
@@ -170,7 +178,7 @@ struct RowCutter {
                 // underlined or reversed space shows its foreground: it is never taken with
                 // a run, whose spaces may differ in it; the fuzzers found one.)
                 let taken = ANSIEncoder.spaceRunToWrite(
-                    from: x, width: scan.width, erase: scan.erase, cells: cells, marks: marks)
+                    from: x, width: scan.width, erase: scan.erase, cells: cells, marks: marks, onScreen: scan.onScreen)
                 guard taken > x else { return false }
                 for _ in x..<taken {
                     stream[written] = 0x20
@@ -297,7 +305,7 @@ struct RowCutter {
                 // The common case: the open span goes on (``scanRow``).
                 x = RowCutter.scanRow(
                     new, marks: drawn, from: x, to: limit, width: width, key: key, spacesFrom: scannedTo,
-                    erase: eraseFrom, stream: stream, count: &streamCount)
+                    erase: eraseFrom, stream: stream, count: &streamCount, onScreen: onScreen)
                 spanEnd = x
                 spanEndBytes = streamCount
                 if x >= limit { break }
@@ -319,7 +327,8 @@ struct RowCutter {
             let plainSpace = Pen.isPlainSpace(cell)
             if plainSpace && x >= scannedTo && x &+ 4 < eraseFrom && new[x &+ 4].glyph == 0x20,
                 let erased = ANSIEncoder.erasableRun(
-                    from: x, width: width, erase: eraseFrom, cells: new, marks: drawn, scannedTo: &scannedTo)
+                    from: x, width: width, erase: eraseFrom, cells: new, marks: drawn, scannedTo: &scannedTo,
+                    onScreen: onScreen)
             {
                 guard
                     addSpan(from: x, to: erased, key: PenKey(plain: cell), kind: .erase, spans: &spans, keys: &keys)

@@ -52,20 +52,30 @@ package struct TerminalRegion: Sendable {
     package let hyperlinks: Bool
     /// Whether the diff may write runs of one glyph with REP (``ANSIEncoder/repeats``).
     package let repeats: Bool
+    /// Whether the diff writes spaces rather than ECH over wide characters on screen
+    /// (``ANSIEncoder/erasesByCharacters``).
+    package let erasesByCharacters: Bool
 
     /// Creates a region; nothing is written until ``begin(into:)``. `hyperlinks`: whether links
     /// are sent as OSC 8 (default false); `repeats`: whether the terminal takes REP
-    /// (``RepeatSupport``, default false).
-    package init(placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool = false, repeats: Bool = false) {
+    /// (``RepeatSupport``, default false); `erasesByCharacters`: whether its ECH counts
+    /// characters where a row holds wide ones (``WideErase``, default false).
+    package init(
+        placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool = false, repeats: Bool = false,
+        erasesByCharacters: Bool = false
+    ) {
         self.placement = placement
         self.depth = depth
         self.hyperlinks = hyperlinks
         self.repeats = repeats
-        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
+        self.erasesByCharacters = erasesByCharacters
+        encoder = Self.makeEncoder(
+            placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats,
+            erasesByCharacters: erasesByCharacters)
     }
 
     private static func makeEncoder(
-        placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool, repeats: Bool
+        placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool, repeats: Bool, erasesByCharacters: Bool
     ) -> ANSIEncoder {
         var encoder: ANSIEncoder
         switch placement {
@@ -74,6 +84,7 @@ package struct TerminalRegion: Sendable {
             encoder = ANSIEncoder(mode: .absolute(originRow: 0, originColumn: 0), depth: depth, hyperlinks: hyperlinks)
         }
         encoder.repeats = repeats
+        encoder.erasesByCharacters = erasesByCharacters
         return encoder
     }
 
@@ -99,7 +110,9 @@ package struct TerminalRegion: Sendable {
             EscapeSequence.carriageReturn.append(to: &bytes)
             EscapeSequence.resetAttributes.append(to: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
-            encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
+            encoder = Self.makeEncoder(
+                placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats,
+                erasesByCharacters: erasesByCharacters)
         }
         if placement == .inline, frame.height > reservedRows {
             reserve(rows: frame.height, into: &bytes)
@@ -157,7 +170,9 @@ package struct TerminalRegion: Sendable {
             eraseGraphicsOnFirstRow(into: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
         }
-        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
+        encoder = Self.makeEncoder(
+            placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats,
+            erasesByCharacters: erasesByCharacters)
         previous = nil
     }
 
@@ -175,7 +190,9 @@ package struct TerminalRegion: Sendable {
         EscapeSequence.eraseBelow.append(to: &bytes)
         reservedRows = 0
         lastHeight = 0
-        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
+        encoder = Self.makeEncoder(
+            placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats,
+            erasesByCharacters: erasesByCharacters)
         previous = nil
     }
 
@@ -307,7 +324,9 @@ package struct TerminalRegion: Sendable {
         reservedRows = rows
         // The cursor is at the region's top-left again, which a new encoder assumes; the frame
         // is drawn in full.
-        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
+        encoder = Self.makeEncoder(
+            placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats,
+            erasesByCharacters: erasesByCharacters)
         previous = nil
     }
 }

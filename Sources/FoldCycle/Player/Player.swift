@@ -170,7 +170,11 @@ public final class Player: Sendable {
                 choice: configuration.hyperlinks, environment: ProcessInfo.processInfo.environment,
                 isTerminal: sink.isTerminal),
             // REP where the terminal is known to take it (docs/decisions/0255-rep-for-runs-of-one-glyph-where-the-terminal-takes-it.md).
-            repeats: RepeatSupport.detect(environment: ProcessInfo.processInfo.environment, isTerminal: sink.isTerminal))
+            repeats: RepeatSupport.detect(
+                environment: ProcessInfo.processInfo.environment, isTerminal: sink.isTerminal),
+            // No ECH over wide characters where ECH counts characters (docs/decisions/0256).
+            erasesByCharacters: WideErase.detect(
+                environment: ProcessInfo.processInfo.environment, isTerminal: sink.isTerminal))
         state = QueueConfined(State(region: region, scene: scene, text: text), on: queue)
         stoppingScene = QueueConfined(false, on: queue)
         queue.setSpecific(key: queueKey, value: true)
@@ -383,7 +387,8 @@ public final class Player: Sendable {
             }
             state.value.region = TerminalRegion(
                 placement: state.value.region.placement, depth: state.value.region.depth,
-                hyperlinks: state.value.region.hyperlinks, repeats: state.value.region.repeats)
+                hyperlinks: state.value.region.hyperlinks, repeats: state.value.region.repeats,
+                erasesByCharacters: state.value.region.erasesByCharacters)
             state.value.region.graphicsRemoval = Self.removal(for: state.value.graphics)
             state.value.terminalSize = sink.size?.bounded
             fitScene()

@@ -37,8 +37,16 @@ struct ANSIFrameWriter: FrameWriter {
         self.fullFrames = fullFrames
         self.hyperlinks = hyperlinks
         self.repeats = repeats
-        region = TerminalRegion(placement: .inline, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
+        region = Self.makeRegion(depth: depth, hyperlinks: hyperlinks, repeats: repeats)
         region.terminalColumns = Self.terminalColumns
+    }
+
+    /// The stream's region: inline, and never an ECH over a wide character on screen, whatever
+    /// the terminal (a saved stream may be played in mlterm, whose ECH counts characters there:
+    /// docs/decisions/0256).
+    private static func makeRegion(depth: ColorDepth, hyperlinks: Bool, repeats: Bool) -> TerminalRegion {
+        TerminalRegion(
+            placement: .inline, depth: depth, hyperlinks: hyperlinks, repeats: repeats, erasesByCharacters: true)
     }
 
     /// The terminal's width when stdout is one (the stream plays in it now): the columns right of
@@ -66,7 +74,7 @@ struct ANSIFrameWriter: FrameWriter {
 
     mutating func resume(showing cells: CellBuffer) -> [UInt8] {
         guard isDrawn else { return [] }
-        region = TerminalRegion(placement: .inline, depth: region.depth, hyperlinks: hyperlinks, repeats: repeats)
+        region = Self.makeRegion(depth: region.depth, hyperlinks: hyperlinks, repeats: repeats)
         region.terminalColumns = Self.terminalColumns
         return draw(cells)
     }
