@@ -170,7 +170,8 @@ public final class Player: Sendable {
                 choice: configuration.hyperlinks, environment: ProcessInfo.processInfo.environment,
                 isTerminal: sink.isTerminal),
             // REP where the terminal is known to take it (docs/decisions/0255-rep-for-runs-of-one-glyph-where-the-terminal-takes-it.md).
-            repeats: RepeatSupport.detect(environment: ProcessInfo.processInfo.environment, isTerminal: sink.isTerminal))
+            repeats: RepeatSupport.detect(environment: ProcessInfo.processInfo.environment, isTerminal: sink.isTerminal)
+        )
         state = QueueConfined(State(region: region, scene: scene, text: text), on: queue)
         stoppingScene = QueueConfined(false, on: queue)
         queue.setSpecific(key: queueKey, value: true)
