@@ -24,8 +24,11 @@ Bytes per frame are the means over the diff frames (the first frame, drawn whole
 both. Colours compare as pyte's hex values (a named colour as xterm's palette value), and a
 blank's foreground and bold do not count (they do not show).
 
-    scripts/ncurses_side_by_side.py --foldcycle .build/release/foldcycle [--frames 115] \\
+    scripts/ncurses_side_by_side.py --foldcycle .build/release/foldcycle [--frames 115] [--rep] \\
         [--write docs/PERFORMANCE.md]
+
+--rep renders FoldCycle's diff with `--rep` (REP for runs of one glyph, docs/decisions/0255) and
+adds a column of its bytes and ratio beside those without.
 
 --write replaces the table between `<!-- ncurses:side-by-side:begin -->` and
 `<!-- ncurses:side-by-side:end -->`. Needs pyte (the e2e venv's). Not run by scripts/test; a test
@@ -226,12 +229,14 @@ def snapshot(screen, rows=ROWS):
 # -- FoldCycle
 
 
-def render(foldcycle, transition, direction, depth, frames, encoder):
+def render(foldcycle, transition, direction, depth, frames, encoder, rep=False):
     env = dict(os.environ)
     env.pop("NO_COLOR", None)
     env.update(DEPTHS[depth][0])
     args = [foldcycle, "render", "--transition", transition, "--format", "ansi", "--encoder", encoder, "--frames",
             str(frames), "--width", str(COLS), "--height", str(ROWS), "--color", "always", item(0), item(1)]
+    if rep:
+        args[-2:-2] = ["--rep"]
     if transition != "fade":
         args[4:4] = ["--direction", direction]
     return subprocess.run(args, capture_output=True, env=env, check=True).stdout
@@ -389,15 +394,23 @@ def ncurses_bytes(frames, term):
 # -- the comparison
 
 
-def run_case(foldcycle, transition, direction, depth, frames):
-    full_frames, full_head = frame_bytes(render(foldcycle, transition, direction, depth, frames, "full"))
-    truth = replay(full_head, full_frames)
-    diff_frames, diff_head = frame_bytes(render(foldcycle, transition, direction, depth, frames, "diff"))
+def foldcycle_bytes(foldcycle, transition, direction, depth, frames, truth, rep):
+    """FoldCycle's diff frames (checked against `truth`, the whole frames' screens)."""
+    diff_frames, diff_head = frame_bytes(render(foldcycle, transition, direction, depth, frames, "diff", rep))
     if len(diff_frames) != len(truth):
         raise SystemExit(f"{transition} {direction} {depth}: {len(diff_frames)} diff frames, {len(truth)} full")
     for index, shot in enumerate(replay(diff_head, diff_frames)):
         if shot != truth[index]:
-            raise SystemExit(f"{transition} {direction} {depth}: FoldCycle's diff frame {index} replays wrong")
+            raise SystemExit(f"{transition} {direction} {depth}: FoldCycle's diff frame {index} replays wrong"
+                             f"{' (--rep)' if rep else ''}")
+    return diff_frames
+
+
+def run_case(foldcycle, transition, direction, depth, frames, rep=False):
+    full_frames, full_head = frame_bytes(render(foldcycle, transition, direction, depth, frames, "full"))
+    truth = replay(full_head, full_frames)
+    diff_frames = foldcycle_bytes(foldcycle, transition, direction, depth, frames, truth, False)
+    rep_frames = foldcycle_bytes(foldcycle, transition, direction, depth, frames, truth, True) if rep else None
     pieces = ncurses_bytes(truth, DEPTHS[depth][1])
     screen, stream = model_screen(COLS, ROWS)
     for index, piece in enumerate(pieces):
@@ -408,40 +421,63 @@ def run_case(foldcycle, transition, direction, depth, frames):
                      if shot[y][x] != truth[index][y][x]]
             raise SystemExit(f"{transition} {direction} {depth}: ncurses' frame {index} replays wrong at "
                              f"{len(wrong)} cells, e.g. {wrong[:3]}")
-    fc = sum(len(f) for f in diff_frames[1:]) / (len(diff_frames) - 1)
-    nc = sum(len(p) for p in pieces[1:]) / (len(pieces) - 1)
+    mean = lambda chunks: sum(len(f) for f in chunks[1:]) / (len(chunks) - 1)  # noqa: E731
+    fc = mean(diff_frames)
+    nc = mean(pieces)
+    fc_rep = mean(rep_frames) if rep else None
     fc_moves = sum(1 for f in diff_frames[1:] if MOVE.search(f))
     nc_moves = sum(1 for p in pieces[1:] if MOVE.search(colon_colours(p)) or b"\x1bM" in p)
-    return fc, nc, fc_moves, nc_moves
+    return fc, nc, fc_moves, nc_moves, fc_rep
 
 
 def table(args):
     ncurses = ".".join(str(part) for part in curses.ncurses_version)
+    rep = " [--rep]" if args.rep else ""
     rows = [
-        f"Written by `scripts/ncurses_side_by_side.py --frames {args.frames}`: bytes per diff frame (the mean over "
-        f"frames 2…{args.frames}; the first, drawn whole, left out) of `foldcycle render --format ansi --encoder "
-        f"diff` and of ncurses {ncurses} (Python's curses, `refresh` per frame) drawing the same frames at 80×24 "
-        f"on the bench's cards; 256 colours: TERM=xterm-256color for both; truecolor: FoldCycle with "
-        f"COLORTERM=truecolor, ncurses with TERM=xterm-direct. Every frame of both streams replays through pyte "
-        f"(SU, SD, REP and background-colour erase added) to the frame. Frames with a move: FoldCycle's with IL, "
-        f"DL, ICH or DCH; ncurses' with those, SU, SD or RI (a scroll by a line feed at the bottom margin is not "
-        f"counted).",
+        f"Written by `scripts/ncurses_side_by_side.py --frames {args.frames}{' --rep' if args.rep else ''}`: bytes per "
+        f"diff frame (the mean over frames 2…{args.frames}; the first, drawn whole, left out) of `foldcycle render "
+        f"--format ansi --encoder diff{rep}` and of ncurses {ncurses} (Python's curses, `refresh` per frame) drawing "
+        f"the same frames at 80×24 on the bench's cards; 256 colours: TERM=xterm-256color for both; truecolor: "
+        f"FoldCycle with COLORTERM=truecolor, ncurses with TERM=xterm-direct. Every frame of every stream replays "
+        f"through pyte (SU, SD, REP and background-colour erase added) to the frame. Frames with a move: "
+        f"FoldCycle's (without REP) with IL, DL, ICH or DCH; ncurses' with those, SU, SD or RI (a scroll by a line "
+        f"feed at the bottom margin is not counted)."
+        + (" With REP: FoldCycle's diff with `--rep` (runs of one glyph as the glyph and `CSI n b`, "
+           "docs/decisions/0255); ncurses sent no REP." if args.rep else ""),
         "",
-        "| transition | direction | depth | FoldCycle | ncurses | ratio | frames with a move (FoldCycle / ncurses) |",
-        "|---|---|---|---:|---:|---:|---:|",
     ]
+    if args.rep:
+        rows += [
+            "| transition | direction | depth | FoldCycle | with REP | ncurses | ratio | with REP | frames with a move "
+            "(FoldCycle / ncurses) |",
+            "|---|---|---|---:|---:|---:|---:|---:|---:|",
+        ]
+    else:
+        rows += [
+            "| transition | direction | depth | FoldCycle | ncurses | ratio | frames with a move (FoldCycle / ncurses) |",
+            "|---|---|---|---:|---:|---:|---:|",
+        ]
     worst = {}
+    worst_rep = {}
     for transition, direction in FOLDS + SLIDES:
         for depth in ["256", "truecolor"]:
-            fc, nc, fc_moves, nc_moves = run_case(args.foldcycle, transition, direction, depth, args.frames)
+            fc, nc, fc_moves, nc_moves, fc_rep = run_case(args.foldcycle, transition, direction, depth, args.frames,
+                                                          args.rep)
             ratio = fc / nc
             group = "fold" if transition == "fold" else "push, move-in, reveal"
             worst[group] = max(worst.get(group, 0), ratio)
-            rows.append(f"| {transition} | {direction} | {depth} | {fc:.0f} | {nc:.0f} | {ratio:.2f}× | "
-                        f"{fc_moves} / {nc_moves} |")
+            if args.rep:
+                worst_rep[group] = max(worst_rep.get(group, 0), fc_rep / nc)
+                rows.append(f"| {transition} | {direction} | {depth} | {fc:.0f} | {fc_rep:.0f} | {nc:.0f} | "
+                            f"{ratio:.2f}× | {fc_rep / nc:.2f}× | {fc_moves} / {nc_moves} |")
+            else:
+                rows.append(f"| {transition} | {direction} | {depth} | {fc:.0f} | {nc:.0f} | {ratio:.2f}× | "
+                            f"{fc_moves} / {nc_moves} |")
             print(rows[-1], file=sys.stderr)
     rows.append("")
-    rows.append("Largest ratio: " + "; ".join(f"{group} {ratio:.2f}×" for group, ratio in worst.items()) + ".")
+    rows.append("Largest ratio: " + "; ".join(f"{group} {ratio:.2f}×" for group, ratio in worst.items())
+                + ("; with REP: " + "; ".join(f"{group} {ratio:.2f}×" for group, ratio in worst_rep.items())
+                   if args.rep else "") + ".")
     return "\n".join(rows)
 
 
@@ -452,6 +488,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--foldcycle", required=True)
     parser.add_argument("--frames", type=int, default=115, help="frames per transition (the bench's 115)")
+    parser.add_argument("--rep", action="store_true", help="also FoldCycle's diff with --rep (REP)")
     parser.add_argument("--write", metavar="FILE")
     args = parser.parse_args()
     text = table(args)

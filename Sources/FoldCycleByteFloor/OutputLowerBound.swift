@@ -101,7 +101,7 @@ package struct OutputLowerBound {
     /// Whether each cell of `current` changed its output form since `previous` (every cell when
     /// the sizes differ); a changed wide glyph's trailing half is printed with it, whatever it
     /// held before.
-    private mutating func changedCells(previous: CellBuffer, current: CellBuffer) -> [Bool] {
+    mutating func changedCells(previous: CellBuffer, current: CellBuffer) -> [Bool] {
         let sameSize = previous.width == current.width && previous.height == current.height
         let cells = current.cells
         let old = previous.cells
@@ -294,7 +294,7 @@ package struct OutputLowerBound {
     }
 
     /// Whether two cells that differ somewhere differ in their output form.
-    private mutating func outputDiffers(_ a: Cell, _ b: Cell) -> Bool {
+    mutating func outputDiffers(_ a: Cell, _ b: Cell) -> Bool {
         guard a.glyph == b.glyph, a.width == b.width, a.attributes == b.attributes else { return true }
         return output(a.foregroundBits) != output(b.foregroundBits)
             || output(a.backgroundBits) != output(b.backgroundBits)

@@ -4,7 +4,8 @@ import FoldCycle
 /// wrap flag and an SGR rendition. It understands exactly what FoldCycle may emit — printable
 /// UTF-8 clusters (with their display width), CR, LF, BS, CUU/CUD/CUF/CUB, CUP, ECH, EL 0, ED 0,
 /// SGR (of at most 10 parameters), DECAWM (`CSI ?7l/h`), other DEC private modes (ignored), the
-/// line and character moves DECSTBM, SU, SD, IL, DL, ICH and DCH (`VTModel+Moves.swift`), and OSC 8
+/// line and character moves DECSTBM, SU, SD, IL, DL, ICH and DCH (`VTModel+Moves.swift`), REP
+/// right after a narrow cluster, never past the right margin (`VTModel+Repeat.swift`), and OSC 8
 /// hyperlinks ended by ST (a printed cell's key holds `link=URI` while one is open; any other OSC,
 /// or a byte outside 0x21–0x7E in the URI, is an error) — and
 /// records anything else, or any print in the pending-wrap state, as an error. LF moves down
@@ -62,6 +63,8 @@ package struct VTModel {
     /// `File=`: iTerm2 inline images), each with
     /// the cursor where it was drawn; they do not change the cells.
     package var graphics: [(text: String, row: Int, column: Int)] = []
+    /// The cluster printed last, while nothing else followed it (what REP repeats), else nil.
+    var lastPrinted: Character?
     /// What DECSC (`ESC 7`) saved: the cursor and the pen.
     private var saved: (row: Int, column: Int, rendition: [String: String])?
     /// DECSTBM: the scrolling region's top and bottom rows (0-based, inclusive); the whole
@@ -87,13 +90,24 @@ package struct VTModel {
         var index = 0
         var printable = String.UnicodeScalarView()
         func flush(_ model: inout VTModel, _ printable: inout String.UnicodeScalarView) {
-            for character in String(printable) { model.print(character) }
+            for character in String(printable) {
+                model.print(character)
+                model.lastPrinted = character
+            }
             printable.removeAll()
         }
         while index < scalars.count {
             let scalar = scalars[index]
+            if scalar.value != 0x1B && scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
+                printable.append(scalar)
+                index += 1
+                continue
+            }
+            flush(&self, &printable)
+            // REP repeats only a cluster printed right before it (what FoldCycle promises).
+            let repeated = lastPrinted
+            lastPrinted = nil
             if scalar.value == 0x1B {
-                flush(&self, &printable)
                 if index + 1 < scalars.count, scalars[index + 1] == "]" {
                     index = operatingSystemCommand(scalars, from: index + 2)
                     continue
@@ -135,7 +149,11 @@ package struct VTModel {
                     break
                 }
                 let parameters = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
-                csi(parameters, final: Character(scalars[end]))
+                if scalars[end] == "b" {
+                    repeatCharacter(repeated, parameters)
+                } else {
+                    csi(parameters, final: Character(scalars[end]))
+                }
                 index = end + 1
             } else if scalar.value == 0x0D {
                 flush(&self, &printable)
@@ -150,12 +168,8 @@ package struct VTModel {
                 flush(&self, &printable)
                 backspace()
                 index += 1
-            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                flush(&self, &printable)
-                errors.append("control U+\(String(scalar.value, radix: 16))")
-                index += 1
             } else {
-                printable.append(scalar)
+                errors.append("control U+\(String(scalar.value, radix: 16))")
                 index += 1
             }
         }
@@ -275,7 +289,7 @@ package struct VTModel {
 
     /// Prints one cluster at the cursor: as one cell of its width, or (``Widths/perScalar``) as
     /// a cell per scalar that has a width.
-    private mutating func print(_ character: Character) {
+    mutating func print(_ character: Character) {
         switch widths {
         case .cluster:
             printCell(String(character), width: DisplayWidth.of(character))

@@ -73,6 +73,8 @@ enum BenchArguments {
     static let strict = FlagOption("strict", summary: "Exit 1 when a target is missed.")
     static let cellDiff = FlagOption(
         "cell-diff", summary: "The diff encoder sends no line or character moves (the cell diff alone).")
+    static let rep = FlagOption(
+        "rep", summary: "The diff encoder writes runs of one glyph with REP (CSI n b; record 0255).")
     static let markdown = FlagOption(
         "markdown",
         summary: "Print the docs' tables as Markdown, each between its marker comments, instead of the plain "
@@ -98,7 +100,8 @@ enum BenchArguments {
     static let specs = [
         quick.spec, frames.spec, framesPerTransition.spec, sizes.spec, depths.spec, directions.spec, kinds.spec,
         idleSeconds.spec, ticks.spec, interval.spec, transitions.spec, spawns.spec, runBytes.spec, foldcycle.spec,
-        pictureFiles.spec, sections.spec, strict.spec, cellDiff.spec, markdown.spec, writeDocs.spec, checkDocs.spec,
+        pictureFiles.spec, sections.spec, strict.spec, cellDiff.spec, rep.spec, markdown.spec, writeDocs.spec,
+        checkDocs.spec,
         fromReport.spec, docsRoot.spec,
         help.spec,
     ]

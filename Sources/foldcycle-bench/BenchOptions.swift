@@ -59,6 +59,8 @@ struct BenchOptions: Sendable {
     /// Whether the diff encoder sends line and character moves (`--cell-diff` turns them off,
     /// for the table before them).
     var usesMoves = true
+    /// Whether the diff encoder writes runs of one glyph with REP (`--rep`; the frames section).
+    var repeats = false
     /// Whether `--quick` was given (reported in the output).
     var quick = false
     /// Print the docs' tables as Markdown (between their markers) instead of the plain table.
@@ -145,6 +147,7 @@ struct BenchOptions: Sendable {
         }
         options.strict = values.flag(A.strict)
         options.usesMoves = !values.flag(A.cellDiff)
+        options.repeats = values.flag(A.rep)
         options.markdown = values.flag(A.markdown)
         options.writeDocs = values.flag(A.writeDocs)
         options.checkDocs = values.flag(A.checkDocs)

@@ -117,7 +117,8 @@ enum BenchRunner {
                             minimumFrames: options.frames(for: size),
                             framesPerTransition: options.framesPerTransition,
                             // The byte target is at the first size; the others measure time.
-                            measuresBounds: size == options.sizes.first, usesMoves: options.usesMoves)
+                            measuresBounds: size == options.sizes.first, usesMoves: options.usesMoves,
+                            repeats: options.repeats)
                     }
                 }
             }

@@ -44,6 +44,11 @@ struct FrameResult: Codable, Sendable {
     /// Per frame: the floor over cell writes and the line and character moves the encoder weighs
     /// (``OutputLowerBound/moveAwareFloor(previous:current:cellFloor:)``), at most ``lowerBound``.
     var moveLowerBound: Summary
+    /// Per frame: the floor when the diff encoder may also send REP
+    /// (``OutputLowerBound/repeatAwareMoveFloor(previous:current:cellFloor:)``, or without moves
+    /// ``OutputLowerBound/repeatAwareFloor(previous:current:cellFloor:)``), at most
+    /// ``moveLowerBound``; the floor the diff is checked against under `--rep`.
+    var repeatLowerBound: Summary
     /// Per frame: the UTF-8 bytes of the changed glyphs alone (``OutputLowerBound/Bound/glyphs``,
     /// the bound of issue 12's first rounds).
     var glyphBound: Summary
@@ -119,7 +124,7 @@ enum FrameBench {
     static func run(
         size: TerminalSize, kind: TransitionKind = .fold, direction: TransitionDirection,
         depth: ColorDepth = .truecolor, minimumFrames: Int, framesPerTransition: Int, measuresBounds: Bool = true,
-        usesMoves: Bool = true, content: ((Int) -> StyledString)? = nil
+        usesMoves: Bool = true, repeats: Bool = false, content: ((Int) -> StyledString)? = nil
     ) -> [FrameResult] {
         let transitions = (minimumFrames + framesPerTransition - 1) / framesPerTransition
         let items = (0...transitions + 1).map {
@@ -135,6 +140,7 @@ enum FrameBench {
         let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
         var diffEncoder = ANSIEncoder(mode: .inline, depth: depth)
         diffEncoder.usesMoves = usesMoves
+        diffEncoder.repeats = repeats
         var fullEncoder = ANSIEncoder(mode: .inline, depth: depth)
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)
@@ -182,8 +188,8 @@ enum FrameBench {
             measuresBounds
             ? Self.bounds(
                 items: items, states: states, size: size, depth: depth, transitions: transitions, diffBytes: diff.bytes,
-                usesMoves: usesMoves)
-            : (floors: [], moveFloors: [], glyphs: [], framesBelowFloor: 0)
+                usesMoves: usesMoves, repeats: repeats)
+            : (floors: [], moveFloors: [], repeatFloors: [], glyphs: [], framesBelowFloor: 0)
         let totalBound = bounds.floors.reduce(0, +)
         let totalGlyphs = bounds.glyphs.reduce(0, +)
         let framesBelowFloor = bounds.framesBelowFloor
@@ -198,7 +204,8 @@ enum FrameBench {
                 encodeMicros: Summary(samples.micros), bytes: Summary(samples.bytes),
                 lowerBound: Summary(bounds.floors),
                 ratioToLowerBound: totalBound > 0 ? totalBytes / totalBound : nil,
-                moveLowerBound: Summary(bounds.moveFloors), glyphBound: Summary(bounds.glyphs),
+                moveLowerBound: Summary(bounds.moveFloors), repeatLowerBound: Summary(bounds.repeatFloors),
+                glyphBound: Summary(bounds.glyphs),
                 ratioToGlyphBound: totalGlyphs > 0 ? totalBytes / totalGlyphs : nil,
                 framesBelowFloor: encoder == .diff ? framesBelowFloor : 0)
         }
@@ -211,11 +218,12 @@ enum FrameBench {
     /// which would make the floors those of other frames.
     static func bounds(
         items: [StyledString], states: [TransitionFrame], size: TerminalSize, depth: ColorDepth, transitions: Int,
-        diffBytes: [Double], usesMoves: Bool
-    ) -> (floors: [Double], moveFloors: [Double], glyphs: [Double], framesBelowFloor: Int) {
+        diffBytes: [Double], usesMoves: Bool, repeats: Bool = false
+    ) -> (floors: [Double], moveFloors: [Double], repeatFloors: [Double], glyphs: [Double], framesBelowFloor: Int) {
         let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
         var encoder = ANSIEncoder(mode: .inline, depth: depth)
         encoder.usesMoves = usesMoves
+        encoder.repeats = repeats
         var bound = OutputLowerBound(depth: depth)
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)
@@ -224,6 +232,7 @@ enum FrameBench {
         encoder.encodeFull(previous, into: &bytes)
         var floors: [Double] = []
         var moveFloors: [Double] = []
+        var repeatFloors: [Double] = []
         var glyphs: [Double] = []
         var below = 0
         for k in 0...transitions {
@@ -236,8 +245,15 @@ enum FrameBench {
                     // With moves, the floor over cell writes and moves.
                     let moveFloor = bound.moveAwareFloor(
                         previous: previous, current: current, cellFloor: frameBound.floor)
-                    if (usesMoves ? moveFloor : frameBound.floor) > bytes.count { below += 1 }
+                    // With REP, the floor over cell writes, REP and (when sent) moves.
+                    let repeatFloor =
+                        usesMoves
+                        ? bound.repeatAwareMoveFloor(previous: previous, current: current, cellFloor: frameBound.floor)
+                        : bound.repeatAwareFloor(previous: previous, current: current, cellFloor: frameBound.floor)
+                    let checked = repeats ? repeatFloor : usesMoves ? moveFloor : frameBound.floor
+                    if checked > bytes.count { below += 1 }
                     moveFloors.append(Double(moveFloor))
+                    repeatFloors.append(Double(repeatFloor))
                     // The replay is the timed run again, byte for byte; were it not, say so.
                     if floors.count < diffBytes.count, Double(bytes.count) != diffBytes[floors.count] { below += 1 }
                     floors.append(Double(frameBound.floor))
@@ -246,7 +262,7 @@ enum FrameBench {
                 swap(&previous, &current)
             }
         }
-        return (floors, moveFloors, glyphs, below)
+        return (floors, moveFloors, repeatFloors, glyphs, below)
     }
 
     // The measured calls, each in a function of its own, so that a profile of the bench

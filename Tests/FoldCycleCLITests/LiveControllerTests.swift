@@ -29,6 +29,20 @@ struct LiveControllerTests {
     }
 
     @Test(
+        "while the list is read, replies count as the footer does: the known total, or so far",
+        arguments: [
+            (LiveController.ItemsStillRead?.none, "goto: item 2/3", "item=2/3"),
+            (.counted(7), "goto: item 2/7", "item=2/7"),
+            (.uncounted, "goto: item 2/3 so far", "item=2/3"),
+        ])
+    func countWhileRead(_ stillRead: LiveController.ItemsStillRead?, _ reply: String, _ status: String) throws {
+        let (controller, _) = try Self.controller()
+        controller.itemsStillRead = stillRead
+        #expect(controller.execute(.goto(1), numbering: .fromOne).text == reply)
+        #expect(controller.statusText.contains(" \(status) "))
+    }
+
+    @Test(
         "the new words parse; item numbers count from 1 and the text keeps its case and spaces",
         arguments: [
             ("add Hello  World", SessionCommand.add("Hello  World", at: nil)), ("ADD x", .add("x", at: nil)),

@@ -15,6 +15,8 @@ struct ANSIEncoderMoveTests {
         var extraColumns = 0
         var absolute = false
         var depth = ColorDepth.truecolor
+        /// Whether the encoder writes runs of one glyph with REP (``ANSIEncoder/repeats``).
+        var repeats = false
     }
 
     /// What a replay measured.
@@ -41,6 +43,7 @@ struct ANSIEncoderMoveTests {
         var encoder = ANSIEncoder(mode: mode, depth: setting.depth)
         encoder.columnsBeyondFrame = setting.extraColumns > 0
         encoder.usesMoves = moves
+        encoder.repeats = setting.repeats
         return encoder
     }
 
@@ -138,6 +141,7 @@ struct ANSIEncoderMoveTests {
             for (index, setting) in [
                 Setting(), Setting(hostRows: 3, extraColumns: 5, depth: .ansi256),
                 Setting(hostRows: 0, absolute: true, depth: .ansi16),
+                Setting(hostRows: 1, extraColumns: 2, depth: .ansi256, repeats: true),
             ].enumerated() {
                 let replay = Self.replay(frames, setting, "\(name) \(direction) setting \(index)")
                 framesWithMoves += replay.framesWithMoves
@@ -163,7 +167,7 @@ struct ANSIEncoderMoveTests {
             b.normalizeWideClusters()
             let setting = Setting(
                 hostRows: random.below(3), extraColumns: random.below(2) * 3, absolute: iteration % 3 == 2,
-                depth: ColorDepth.allCases[iteration % ColorDepth.allCases.count])
+                depth: ColorDepth.allCases[iteration % ColorDepth.allCases.count], repeats: iteration % 2 == 1)
             let replay = Self.replay([a, b], setting, "iteration \(iteration)")
             framesWithMoves += replay.framesWithMoves
         }

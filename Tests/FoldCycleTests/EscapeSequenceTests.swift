@@ -18,7 +18,7 @@ struct EscapeSequenceTests {
             (.endSynchronizedUpdate, "\u{1B}[?2026l"), (.resetAttributes, "\u{1B}[0m"),
             (.eraseCharacters(1), "\u{1B}[X"), (.eraseCharacters(37), "\u{1B}[37X"),
             (.insertLines(1), "\u{1B}[L"), (.deleteLines(12), "\u{1B}[12M"), (.insertCharacters(3), "\u{1B}[3@"),
-            (.deleteCharacters(1), "\u{1B}[P"),
+            (.deleteCharacters(1), "\u{1B}[P"), (.repeatCharacter(1), "\u{1B}[b"), (.repeatCharacter(79), "\u{1B}[79b"),
             (.enableMouseButtonTracking, "\u{1B}[?1002h"), (.disableMouseButtonTracking, "\u{1B}[?1002l"),
             (.enableSGRMouseReports, "\u{1B}[?1006h"), (.disableSGRMouseReports, "\u{1B}[?1006l"),
             (.disableAutowrap, "\u{1B}[?7l"), (.enableAutowrap, "\u{1B}[?7h"),

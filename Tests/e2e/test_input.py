@@ -49,6 +49,30 @@ def test_items_on_stdin_take_typed_commands_from_the_terminal(foldcycle, pty_run
     assert run.wait() == 0
 
 
+TERMINAL_INPUT_HINT = "foldcycle: reading items from the terminal; end them with Ctrl-D on a line of its own"
+
+
+@pytest.mark.parametrize("command", [[], ["deck"]])
+def test_file_dash_at_the_terminal_says_it_reads_the_terminal(foldcycle, pty_run, command):
+    """A new user's trial: `foldcycle --file -` with the terminal as stdin waited with a blank
+    screen, silently, until Ctrl-D. It now says so on stderr; the typed lines are the items."""
+    run = pty_run([foldcycle, *command, "--color", "never", "--file", "-"], cols=100, rows=12)
+    assert run.pump_until(lambda: TERMINAL_INPUT_HINT in run.text(), 5), run.text()
+    run.write(b"alpha\rbeta\r\x04")
+    expected = "item 1/2" if not command else "alpha"
+    assert run.pump_until(lambda: expected in run.text() and "q quit" in run.text(), 5), run.text()
+    run.write(b"q")
+    assert run.wait() == 0
+    assert termios.tcgetattr(run.slave) == run.termios_before
+
+
+def test_file_dash_from_a_pipe_says_nothing_about_the_terminal(foldcycle):
+    result = subprocess.run([foldcycle, "render", "--file", "-", "--format", "plain", "--frames", "2"],
+                            input=b"alpha\n", capture_output=True, timeout=10)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == b""
+
+
 @pytest.mark.parametrize("split,stdin,count,expected", [
     ("auto", TIPS, 3, "tip: one\ntip: two\ntip: three\n"),
     ("auto", b"first\nstill first\n\nsecond\n", 2, "first\nstill first\n\nsecond\n"),

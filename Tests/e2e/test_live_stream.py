@@ -60,6 +60,24 @@ def test_ctrl_c_quits_with_the_pipe_open(foldcycle, pty_run):
     assert termios.tcgetattr(run.slave) == run.termios_before
 
 
+def test_replies_count_as_the_footer_does_while_input_is_read(foldcycle, pty_run):
+    """A new user's trial: `goto 2` replied `goto: item 2/2` while the footer said `item 2/2 so
+    far`; the replies now count as the footer does, and drop "so far" with it at the input's end."""
+    run = start_streaming(foldcycle, pty_run, "--interval", "30")
+    run.feed_stdin(b"A\nB\n")
+    assert run.pump_until(lambda: "item 1/2 so far" in summary(run), 5), run.text()
+    run.write(b"goto 2\r")
+    assert run.pump_until(lambda: "goto: item 2/2 so far" in run.text(), 3), run.text()
+    run.write(b"previous\r")
+    assert run.pump_until(lambda: "previous: item 1/2 so far" in run.text(), 3), run.text()
+    run.close_stdin()
+    assert run.pump_until(lambda: summary(run).startswith("▶ running · item 1/2 · "), 3), run.text()
+    run.write(b"next\r")
+    assert run.pump_until(lambda: "next: item 2/2" in run.text() and "so far" not in run.text(), 3), run.text()
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=3)) == 0
+
+
 def test_the_cards_wait_at_the_last_item_read_then_go_on_when_more_come(foldcycle, pty_run):
     run = start_streaming(foldcycle, pty_run, "--interval", "0.2", "--duration", "0.05")
     run.feed_stdin(b"A\nB\n")

@@ -90,6 +90,11 @@ package struct ANSIEncoder: Sendable {
     /// ICH, DCH) when they make the frame shorter: on by default; off gives the cell-diff
     /// encoding alone (for the bench's comparison).
     package var usesMoves = true
+    /// Whether the diff writes a run of one narrow glyph as the glyph and REP (`CSI n b`,
+    /// ``EscapeSequence/repeatCharacter(_:)``) where that is shorter (``RepeatRuns``). Off by
+    /// default: only a terminal known to take REP gets it (docs/decisions/0255). The whole-frame
+    /// encoder never writes REP.
+    package var repeats = false
 
     /// Creates an encoder.
     ///
@@ -280,6 +285,7 @@ package struct ANSIEncoder: Sendable {
         swap(&scratch, &self.scratch)
         let depth = self.depth
         let searches = usesMoves
+        let repeats = self.repeats
         let lines = linesMayMove
         previous.cells.withUnsafeBufferPointer { old in
             current.cells.withUnsafeBufferPointer { new in
@@ -287,7 +293,8 @@ package struct ANSIEncoder: Sendable {
                 // The cell diff's spans are cut once: the move search reads the rows it found
                 // changed, and a frame with moves is weighed against these spans.
                 scratch.prepare(width: width, height: height)
-                scratch.collectSpans(old: oldBase, new: newBase, width: width, height: height, depth: depth)
+                scratch.collectSpans(
+                    old: oldBase, new: newBase, width: width, height: height, depth: depth, repeats: repeats)
                 if searches, scratch.changedRowCount > 0,
                     self.moves.plan(
                         old: oldBase, new: newBase, width: width, height: height,
@@ -319,7 +326,7 @@ package struct ANSIEncoder: Sendable {
     ) {
         guard let newBase = new.baseAddress else { return }
         scratch.prepare(width: width, height: height)
-        scratch.collectSpans(old: old, new: newBase, width: width, height: height, depth: depth)
+        scratch.collectSpans(old: old, new: newBase, width: width, height: height, depth: depth, repeats: repeats)
         emitChanges(new: new, width: width, moves: moves, scratch: &scratch, into: &bytes)
     }
 

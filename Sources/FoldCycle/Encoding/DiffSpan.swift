@@ -86,6 +86,8 @@ extension ANSIEncoder {
     ///   - spans: appended to.
     ///   - keys: the frame's pen keys, added to.
     ///   - glyphs: the frame's span bytes, appended to.
+    ///   - repeats: whether runs of one glyph in the `.draw` spans are written with REP where
+    ///     that is shorter (``RepeatRuns``).
     /// - Returns: true; false, with nothing appended, when a changed cell is a cluster of
     ///   disputed width (``GlyphTable/isDisputed(_:)``): the cells after it must be drawn after
     ///   it, whatever order the spans take, so the caller draws the row whole
@@ -93,7 +95,7 @@ extension ANSIEncoder {
     static func segmentRow(
         _ y: Int, marks: UnsafeMutablePointer<UInt64>, width: Int, old: UnsafePointer<Cell>,
         new: UnsafePointer<Cell>, eraseFrom: Int, spans: inout [DiffSpan], keys: inout PenKeys,
-        glyphs: inout GlyphStream
+        glyphs: inout GlyphStream, repeats: Bool = false
     ) -> Bool {
         let firstSpan = spans.count
         glyphs.reserveRow(width: width)
@@ -114,6 +116,15 @@ extension ANSIEncoder {
             }
             if let cut {
                 glyphs.count = cut
+                if repeats && spans.count > firstSpan {
+                    glyphs.count = spans.withUnsafeMutableBufferPointer { spans in
+                        glyphs.bytes.withUnsafeMutableBufferPointer { stream in
+                            RepeatRuns.compress(
+                                spans, from: firstSpan, stream: stream.baseAddress.unsafelyUnwrapped, end: cut,
+                                cells: new)
+                        }
+                    }
+                }
                 return true
             }
             spans.removeLast(spans.count - firstSpan)

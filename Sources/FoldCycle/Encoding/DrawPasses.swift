@@ -377,9 +377,10 @@ struct DiffScratch {
     /// Marks each row's changes (``CellDiff``) and cuts the changed rows into spans
     /// (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``), or, for a
     /// row with a changed disputed cluster, lists it in ``wholeRows``; sets ``changedRows`` and
-    /// ``firstChanges``.
+    /// ``firstChanges``. `repeats`: REP for runs of one glyph (``RepeatRuns``).
     mutating func collectSpans(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, depth: ColorDepth
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, depth: ColorDepth,
+        repeats: Bool = false
     ) {
         let words = CellDiff.wordsPerRow(width)
         var colors = OutputColors(depth: depth)
@@ -421,7 +422,7 @@ struct DiffScratch {
                         let eraseFrom = CellDiff.trailingBlanksStart(newCells, row: row, width: width)
                         let cut = ANSIEncoder.segmentRow(
                             y, marks: rowMarks, width: width, old: old + row, new: new + row, eraseFrom: eraseFrom,
-                            spans: &spans, keys: &keys, glyphs: &glyphs)
+                            spans: &spans, keys: &keys, glyphs: &glyphs, repeats: repeats)
                         if !cut { wholeRows.append(Int32(truncatingIfNeeded: y)) }
                     }
                 }

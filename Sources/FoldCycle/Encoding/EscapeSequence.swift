@@ -65,6 +65,12 @@ package enum EscapeSequence: Hashable, Sendable {
     /// DCH `CSI n P`: delete `n` cells at the cursor; the cells right of them move left and blank
     /// cells in the current background come in at the right margin. The cursor does not move.
     case deleteCharacters(Int)
+    /// REP `CSI n b`: prints the graphic character printed just before it `n` more times, in the
+    /// current rendition, as if it were written `n` more times (ECMA-48; xterm, VTE, kitty,
+    /// mlterm, foot, tmux; not the Linux console). Written only for a narrow glyph printed right
+    /// before it on the same row, with `n` never past the right margin, and only to a terminal
+    /// known to take it (``ANSIEncoder/repeats``, docs/decisions/0255).
+    case repeatCharacter(Int)
     /// DECAWM reset `CSI ? 7 l`: autowrap off. A glyph that does not fit at the right margin is
     /// clipped (or overwrites the last column) instead of wrapping to the next line, which at the
     /// bottom would scroll. Written inside frames that draw a cluster whose width terminals
@@ -131,7 +137,7 @@ package enum EscapeSequence: Hashable, Sendable {
         case .carriageReturn, .backspace: return 1
         case .cursorUp(let n), .cursorDown(let n), .cursorForward(let n), .cursorBackward(let n),
             .eraseCharacters(let n), .insertLines(let n), .deleteLines(let n), .insertCharacters(let n),
-            .deleteCharacters(let n):
+            .deleteCharacters(let n), .repeatCharacter(let n):
             return 3 + (n == 1 ? 0 : Self.digitCount(n))
         case .cursorPosition(let row, let column):
             return 4 + Self.digitCount(row) + Self.digitCount(column)
@@ -182,6 +188,7 @@ package enum EscapeSequence: Hashable, Sendable {
         case .deleteLines(let n): return Self.writeCount(n, final: UInt8(ascii: "M"), to: pointer)
         case .insertCharacters(let n): return Self.writeCount(n, final: UInt8(ascii: "@"), to: pointer)
         case .deleteCharacters(let n): return Self.writeCount(n, final: UInt8(ascii: "P"), to: pointer)
+        case .repeatCharacter(let n): return Self.writeCount(n, final: UInt8(ascii: "b"), to: pointer)
         case .cursorPosition(let row, let column):
             var count = Self.writeIntroducer(to: pointer)
             count += Self.writeDecimal(row, to: pointer + count)

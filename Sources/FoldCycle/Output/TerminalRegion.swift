@@ -50,22 +50,31 @@ package struct TerminalRegion: Sendable {
 
     /// Whether cells' links are sent as OSC 8 hyperlinks (``ANSIEncoder/hyperlinks``).
     package let hyperlinks: Bool
+    /// Whether the diff may write runs of one glyph with REP (``ANSIEncoder/repeats``).
+    package let repeats: Bool
 
     /// Creates a region; nothing is written until ``begin(into:)``. `hyperlinks`: whether links
-    /// are sent as OSC 8 (default false).
-    package init(placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool = false) {
+    /// are sent as OSC 8 (default false); `repeats`: whether the terminal takes REP
+    /// (``RepeatSupport``, default false).
+    package init(placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool = false, repeats: Bool = false) {
         self.placement = placement
         self.depth = depth
         self.hyperlinks = hyperlinks
-        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
+        self.repeats = repeats
+        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
     }
 
-    private static func makeEncoder(placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool) -> ANSIEncoder {
+    private static func makeEncoder(
+        placement: RegionPlacement, depth: ColorDepth, hyperlinks: Bool, repeats: Bool
+    ) -> ANSIEncoder {
+        var encoder: ANSIEncoder
         switch placement {
-        case .inline: return ANSIEncoder(mode: .inline, depth: depth, hyperlinks: hyperlinks)
+        case .inline: encoder = ANSIEncoder(mode: .inline, depth: depth, hyperlinks: hyperlinks)
         case .fullscreen:
-            return ANSIEncoder(mode: .absolute(originRow: 0, originColumn: 0), depth: depth, hyperlinks: hyperlinks)
+            encoder = ANSIEncoder(mode: .absolute(originRow: 0, originColumn: 0), depth: depth, hyperlinks: hyperlinks)
         }
+        encoder.repeats = repeats
+        return encoder
     }
 
     /// Hides the cursor (and enters and clears the alternate screen when fullscreen).
@@ -90,7 +99,7 @@ package struct TerminalRegion: Sendable {
             EscapeSequence.carriageReturn.append(to: &bytes)
             EscapeSequence.resetAttributes.append(to: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
-            encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
+            encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
         }
         if placement == .inline, frame.height > reservedRows {
             reserve(rows: frame.height, into: &bytes)
@@ -148,7 +157,7 @@ package struct TerminalRegion: Sendable {
             eraseGraphicsOnFirstRow(into: &bytes)
             EscapeSequence.eraseBelow.append(to: &bytes)
         }
-        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
+        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
         previous = nil
     }
 
@@ -166,7 +175,7 @@ package struct TerminalRegion: Sendable {
         EscapeSequence.eraseBelow.append(to: &bytes)
         reservedRows = 0
         lastHeight = 0
-        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
+        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
         previous = nil
     }
 
@@ -298,7 +307,7 @@ package struct TerminalRegion: Sendable {
         reservedRows = rows
         // The cursor is at the region's top-left again, which a new encoder assumes; the frame
         // is drawn in full.
-        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks)
+        encoder = Self.makeEncoder(placement: placement, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
         previous = nil
     }
 }

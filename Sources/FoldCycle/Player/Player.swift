@@ -490,9 +490,17 @@ public final class Player: Sendable {
         // One reading of the clock for the frame and the question whether to go on: read twice,
         // a motion that ended in between would stop the loop with its last frame never drawn.
         let now = scene.clock.now
+        let wasMoving = scene.isMoving(at: now)
         requestFrame(at: now)
         // Nothing moves any more (settled, paused): no more ticks until the next change.
-        return scene.isMoving(at: now)
+        guard scene.isMoving(at: now) else {
+            // The motion ended while the frame was composed (a deck's settle timer, on its own
+            // queue, landed the card): that frame may show it in mid-air and no change follows,
+            // so the settled frame is drawn now (docs/decisions/0259-a-motion-that-ends-during-a-frame.md).
+            if wasMoving { requestFrame(at: max(now, scene.clock.now)) }
+            return false
+        }
+        return true
     }
 
     /// The scene lays itself out for the terminal's width (or its whole size, for a scene sized

@@ -338,12 +338,16 @@ struct DeckCommand {
             // `foldcycle` plays its demo.
             return try DeckSession(command: self, items: Self.demoDeck, terminal: try DeckTerminal.open()).run()
         }
+        // `--file -` with the terminal as standard input: the lines typed there, to Ctrl-D, read
+        // whole before the deck takes the terminal for its keys.
+        let typed = readsStandardInputItems && TerminalDevice.standardInput.isTerminal ? try loadItems() : nil
         let terminal = try DeckTerminal.open()
         let reading = self.reading(screen: DeckSession.usableSize(terminal.size))
-        guard streamsStandardInput else {
+        guard streamsStandardInput, typed == nil else {
             // Every item is there, but its pictures are decoded a chunk at a time while the deck
             // runs: the first card does not wait for the last picture.
-            let texts = try loadItems()
+            let texts: [String]
+            if let typed { texts = typed } else { texts = try loadItems() }
             guard reading.streams(texts) else {
                 // One chunk (text, a few small pictures): read whole, the footer says nothing of input.
                 return try DeckSession(command: self, items: texts, terminal: terminal).run()

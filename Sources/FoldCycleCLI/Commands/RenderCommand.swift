@@ -62,6 +62,12 @@ struct RenderCommand {
         static let encoder = ChoiceOption(
             "encoder", value: "encoder", summary: "ansi: draw each frame as a diff or whole.",
             choices: [("diff", false), ("full", true)], default: false)
+        /// `--rep`: the diff writes runs of one glyph with REP (docs/decisions/0255).
+        static let repeats = FlagOption(
+            "rep",
+            summary:
+                "ansi: write a run of one glyph as the glyph and REP (CSI n b) where shorter; only for terminals "
+                + "that take it (xterm, VTE, kitty, mlterm, foot; not tmux 3.3a nor the Linux console).")
         static let fontFamily = TextOption(
             "font-family", value: "fonts", summary: "svg: the CSS font-family list (no font is embedded).",
             defaultText: AnimatedSVGStyle.defaultFontFamily)
@@ -113,7 +119,8 @@ struct RenderCommand {
         SharedOptions.transition.spec, SharedOptions.direction.spec, SharedOptions.timing.spec,
         SharedOptions.width.spec, SharedOptions.height.spec, SharedOptions.cellAspect.spec, Options.frames.spec,
         Options.framesPerSecond.spec, Options.duration.spec, Options.hold.spec, Options.play.spec,
-        Options.fromItem.spec, Options.cycle.spec, Options.format.spec, Options.encoder.spec, SharedOptions.align.spec,
+        Options.fromItem.spec, Options.cycle.spec, Options.format.spec, Options.encoder.spec, Options.repeats.spec,
+        SharedOptions.align.spec,
         SharedOptions.palette.spec, SharedOptions.shading.spec, SharedOptions.background.spec, SharedOptions.color.spec,
         SharedOptions.hyperlinks.spec, Options.fontFamily.spec, Options.cellSize.spec, SharedOptions.file.spec,
         SharedOptions.split.spec,
@@ -198,6 +205,9 @@ struct RenderCommand {
     /// block eighths.
     var compositionDepth: ColorDepth { format.writer.colorRule.compositionDepth(colorDepth) }
     let fullFrames: Bool
+    /// `--rep`: the ansi stream's diff writes runs of one glyph with REP (off by default, so the
+    /// stream plays on any terminal).
+    let repeats: Bool
     /// `--hyperlinks always`: links are sent as OSC 8 in the ansi stream (`auto`, the default, is
     /// `never` here, so the bytes do not depend on where render runs).
     let hyperlinks: Bool
@@ -283,6 +293,7 @@ struct RenderCommand {
                 background: background,
                 colorDepth: colorDepth,
                 fullFrames: try values.value(Options.encoder),
+                repeats: values.flag(Options.repeats),
                 hyperlinks: try values.value(SharedOptions.hyperlinks) == .always,
                 pictureStyle: AnimatedSVGStyle(
                     fontFamily: try Self.fontFamily(values), cellWidth: Double(cellSize.columns),

@@ -26,15 +26,18 @@ struct ANSIFrameWriter: FrameWriter {
     private let fullFrames: Bool
     /// Whether links are sent as OSC 8 (``RenderCommand/hyperlinks``).
     private let hyperlinks: Bool
+    /// Whether the diff writes runs of one glyph with REP (``RenderCommand/repeats``).
+    private let repeats: Bool
     private var region: TerminalRegion
     private var isDrawn = false
 
     /// A stream at `depth`; `fullFrames` redraws every frame whole; `hyperlinks` sends links as
-    /// OSC 8.
-    init(depth: ColorDepth, fullFrames: Bool, hyperlinks: Bool = false) {
+    /// OSC 8; `repeats` writes runs of one glyph with REP.
+    init(depth: ColorDepth, fullFrames: Bool, hyperlinks: Bool = false, repeats: Bool = false) {
         self.fullFrames = fullFrames
         self.hyperlinks = hyperlinks
-        region = TerminalRegion(placement: .inline, depth: depth, hyperlinks: hyperlinks)
+        self.repeats = repeats
+        region = TerminalRegion(placement: .inline, depth: depth, hyperlinks: hyperlinks, repeats: repeats)
         region.terminalColumns = Self.terminalColumns
     }
 
@@ -46,7 +49,9 @@ struct ANSIFrameWriter: FrameWriter {
     }
 
     init(command: RenderCommand, title: String, loopEnd: TimeInterval) {
-        self.init(depth: command.colorDepth, fullFrames: command.fullFrames, hyperlinks: command.hyperlinks)
+        self.init(
+            depth: command.colorDepth, fullFrames: command.fullFrames, hyperlinks: command.hyperlinks,
+            repeats: command.repeats)
     }
 
     mutating func write(_ frame: RenderedFrame) -> [UInt8] { draw(frame.cells) }
@@ -61,7 +66,7 @@ struct ANSIFrameWriter: FrameWriter {
 
     mutating func resume(showing cells: CellBuffer) -> [UInt8] {
         guard isDrawn else { return [] }
-        region = TerminalRegion(placement: .inline, depth: region.depth, hyperlinks: hyperlinks)
+        region = TerminalRegion(placement: .inline, depth: region.depth, hyperlinks: hyperlinks, repeats: repeats)
         region.terminalColumns = Self.terminalColumns
         return draw(cells)
     }

@@ -86,8 +86,28 @@ final class LiveController {
         }
     }
 
-    /// The shown (or incoming) item as people count: `3/7`.
-    var itemNumber: String { "\(cycler.index + 1)/\(cycler.count)" }
+    /// The items while the run's own list is still read (``LiveCommand/stream``): how many there
+    /// will be, when known from the start (a list whose pictures are still decoded), or nil (a
+    /// descriptor, still read: the count is "so far"). Nil once the list is all read, and for a
+    /// run that reads none.
+    enum ItemsStillRead: Equatable {
+        case counted(Int)
+        case uncounted
+    }
+
+    /// Set by the session while its list is read (docs/decisions/0250-streamed-counts-and-waits-in-the-footer.md).
+    var itemsStillRead: ItemsStillRead?
+
+    /// The shown (or incoming) item as people count, `3/7`: of the known total while a list's
+    /// pictures are still decoded, of the items read so far while a descriptor is read.
+    var itemNumber: String {
+        if case .counted(let total) = itemsStillRead { return "\(cycler.index + 1)/\(total)" }
+        return "\(cycler.index + 1)/\(cycler.count)"
+    }
+
+    /// ``itemNumber`` in words: `3/7`, or `3/7 so far` while a descriptor's items are still read
+    /// (the footer and the word protocol's replies).
+    var itemNumberInWords: String { itemNumber + (itemsStillRead == .uncounted ? " so far" : "") }
 
     /// Carries out `command` (``SessionCommand/quit`` and the subscriptions are the caller's: they
     /// get a plain success here).
@@ -114,10 +134,10 @@ final class LiveController {
             return stateReply(changed, changed ? "stopped" : "already stopped")
         case .next:
             let changed = cycler.next()
-            return stateReply(changed, changed ? "next: item \(itemNumber)" : "only one item")
+            return stateReply(changed, changed ? "next: item \(itemNumberInWords)" : "only one item")
         case .previous:
             let changed = cycler.previous()
-            return stateReply(changed, changed ? "previous: item \(itemNumber)" : "only one item")
+            return stateReply(changed, changed ? "previous: item \(itemNumberInWords)" : "only one item")
         case .goto(let index):
             return show(index: index, numbering: numbering)
         case .direction(let direction):
@@ -158,7 +178,8 @@ final class LiveController {
     private func show(index: Int, numbering: Numbering) -> Reply {
         do {
             let changed = try cycler.show(index: index)
-            return stateReply(changed, changed ? "goto: item \(itemNumber)" : "already showing item \(itemNumber)")
+            return stateReply(
+                changed, changed ? "goto: item \(itemNumberInWords)" : "already showing item \(itemNumberInWords)")
         } catch {
             return .failure(rangeMessage(error, numbering: numbering, verb: "goto"))
         }

@@ -16,13 +16,12 @@ extension LiveSession {
         let runState: String
         // Items read from a descriptor are counted "so far"; a list's pictures are still decoded
         // but its count is known (docs/decisions/0250-streamed-counts-and-waits-in-the-footer.md).
-        let knownCount = current.readingItems ? command.stream?.knownCount : nil
-        let total = knownCount ?? cycler.count
+        let stillRead = controller.value.itemsStillRead
         // Before launch the cycler is still stopped: show the state it is about to take.
         switch current.launched ? cycler.state : command.paused ? .paused : .running {
         case .running where current.readingItems && cycler.index == cycler.count - 1:
             // Held (or about to be) at the last item read: the deck's words for the same wait.
-            runState = knownCount == nil ? "▶ waiting for input" : "▶ loading pictures"
+            runState = stillRead == .uncounted ? "▶ waiting for input" : "▶ loading pictures"
         case .running: runState = "▶ running"
         case .paused: runState = "‖ paused"
         case .stopped: runState = "■ stopped"
@@ -33,7 +32,7 @@ extension LiveSession {
         // Arrows turn the direction, which only a full-motion fold shows: offered only then.
         let arrows = player.motion == .full ? " · arrows turn" : ""
         let summary =
-            "\(runState) · item \(cycler.index + 1)/\(total)\(current.readingItems && knownCount == nil ? " so far" : "") · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
+            "\(runState) · item \(controller.value.itemNumberInWords) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply = current.reply {
             lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }

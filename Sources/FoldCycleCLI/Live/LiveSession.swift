@@ -20,7 +20,7 @@ final class LiveSession: Sendable {
     let command: LiveCommand
     let cycler: Cycler<ArrayDataSource<StyledString>>
     /// Carries out commands for both protocols (on `queue`).
-    private let controller: QueueConfined<LiveController>
+    let controller: QueueConfined<LiveController>
     /// The terminal session, the control channel (JSON lines on stdin and stdout or
     /// `--protocol-fd`, `--listen`'s socket), the recording, the player and the exit path.
     let core: SceneSession
@@ -87,6 +87,7 @@ final class LiveSession: Sendable {
             Platform.discardInput(keys.fileDescriptor)
         }
         core = try Self.makeCore(for: command, cycler: cycler, devices: devices)
+        controller.itemsStillRead = command.stream.map { $0.knownCount.map { .counted($0) } ?? .uncounted }
         self.controller = QueueConfined(controller, on: core.queue)
         state = QueueConfined(
             State(readingItems: command.stream != nil, picturePaths: command.picturePaths), on: core.queue)
@@ -272,6 +273,7 @@ final class LiveSession: Sendable {
         controller.value.appendRead(PictureCaptions.disambiguated(read, among: state.value.picturePaths))
         if let end {
             state.value.readingItems = false
+            controller.value.itemsStillRead = nil
             cycler.holdsAtLastItem = false
             if case .failed(let error) = end {
                 state.value.inputFailure = error

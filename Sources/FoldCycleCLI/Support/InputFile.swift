@@ -56,6 +56,14 @@ enum InputFile {
         }
     }
 
+    /// Tells a person at a terminal that `what` is read from it (`--file -` with standard input
+    /// the terminal): a line on standard error, when both are terminals, so that the wait for
+    /// input is not taken for a hang. Nothing when either is redirected.
+    static func announceTerminalInput(_ what: String) {
+        guard isatty(0) == 1, isatty(2) == 1 else { return }
+        StandardError.write("foldcycle: reading \(what) from the terminal; end them with Ctrl-D on a line of its own\n")
+    }
+
     /// The text of `path`: ``bytes(of:)`` as strict UTF-8.
     ///
     /// - Throws: as ``bytes(of:)``, and ``CLIError/unreadableInput(_:)`` `file 'x' is not valid

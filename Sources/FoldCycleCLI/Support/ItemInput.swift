@@ -64,6 +64,7 @@ enum ItemInput {
     ///   read (``InputFile/bytes(of:)``), is too large, is not valid UTF-8, or holds no items
     ///   (every split finds items in text that is not all white space).
     static func items(fromFile path: String, split: ItemSplit) throws(CLIError) -> [String] {
+        if path == "-" { InputFile.announceTerminalInput("items") }
         let text = try InputFile.text(of: path)
         let items = split.items(of: text)
         guard !items.isEmpty else {

@@ -77,7 +77,7 @@ _foldcycle() {
                 --visible) return 0 ;;
                 --drag) COMPREPLY=($(compgen -W 'decide page' -- "$cur")); return 0 ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --timing --width --height --cell-aspect --frames --fps --duration --hold --play --from-item --cycle --format --encoder --align --palette --shading --background --color --hyperlinks --font-family --cell-size --file --split --ansi --markdown --pictures --deck --pause --deck-width --visible --drag --loop --list-transitions -h --help' -- "$cur")); return 0; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--transition --direction --timing --width --height --cell-aspect --frames --fps --duration --hold --play --from-item --cycle --format --encoder --rep --align --palette --shading --background --color --hyperlinks --font-family --cell-size --file --split --ansi --markdown --pictures --deck --pause --deck-width --visible --drag --loop --list-transitions -h --help' -- "$cur")); return 0; fi
             ;;
         deck)
             case "$prev" in

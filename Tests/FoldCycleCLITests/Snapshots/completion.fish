@@ -56,6 +56,7 @@ complete -c foldcycle -n '__fish_seen_subcommand_from render' -l from-item -x -d
 complete -c foldcycle -n '__fish_seen_subcommand_from render' -l cycle -d 'Render the whole cycle: every item once, each held --hold seconds before its transition to the next, back to the first.'
 complete -c foldcycle -n '__fish_seen_subcommand_from render' -l format -x -a 'plain ansi json asciicast svg' -d 'Output format.'
 complete -c foldcycle -n '__fish_seen_subcommand_from render' -l encoder -x -a 'diff full' -d 'ansi: draw each frame as a diff or whole.'
+complete -c foldcycle -n '__fish_seen_subcommand_from render' -l rep -d 'ansi: write a run of one glyph as the glyph and REP (CSI n b) where shorter; only for terminals that take it (xterm, VTE, kitty, mlterm, foot; not tmux 3.3a nor the Linux console).'
 complete -c foldcycle -n '__fish_seen_subcommand_from render' -l align -x -a 'left center right' -d 'Text alignment in the card.'
 complete -c foldcycle -n '__fish_seen_subcommand_from render' -l palette -x -d 'Card colours, comma-separated names or #rrggbb.'
 complete -c foldcycle -n '__fish_seen_subcommand_from render' -l shading -d 'Dim the cube'\''s and flip'\''s faces as they turn toward edge-on.'

@@ -36,6 +36,7 @@ _foldcycle() {
                 '--cycle[Render the whole cycle\: every item once, each held --hold seconds before its transition to the next, back to the first.]' \
                 '--format[Output format.]:format:(plain ansi json asciicast svg)' \
                 '--encoder[ansi\: draw each frame as a diff or whole.]:encoder:(diff full)' \
+                '--rep[ansi\: write a run of one glyph as the glyph and REP (CSI n b) where shorter; only for terminals that take it (xterm, VTE, kitty, mlterm, foot; not tmux 3.3a nor the Linux console).]' \
                 '--align[Text alignment in the card.]:alignment:(left center right)' \
                 '--palette[Card colours, comma-separated names or #rrggbb.]:colors: ' \
                 '--shading[Dim the cube'\''s and flip'\''s faces as they turn toward edge-on.]' \
