@@ -291,7 +291,7 @@ public final class PseudoFoldCycler: Sendable {
         // Linear timing: the frame's fraction complete is the progress itself.
         style.timingFunction = .linear
         let frame = style.transition(slotSize: slotSize, cellAspect: cellAspect).frame(atFractionComplete: progress)
-        let scene = CardScene(cardSize: cardSize, style: cardStyle, cellAspect: cellAspect)
+        var scene = CardScene(cardSize: cardSize, style: cardStyle, cellAspect: cellAspect)
         scene.compositor.colorDepth = colorDepth
         var cells = CellBuffer(width: cardSize.columns, height: cardSize.rows)
         scene.render(

@@ -27,7 +27,7 @@ enum CommandsTarget {
                 style: TransitionStyle(kind: kind), clock: clock)
         else { return FuzzCheck.require(false, "a valid cycler was refused") }
         let commands = CLIFuzzing.LiveCommands(cycler: cycler)
-        let scene = CyclerScene(cycler: cycler, cardSize: TerminalSize(columns: 12, rows: 3))
+        var scene = CyclerScene(cycler: cycler, cardSize: TerminalSize(columns: 12, rows: 3))
         var frame = CellBuffer(width: 0, height: 0)
         cycler.launch()
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(200) {

@@ -28,7 +28,7 @@ enum ItemFilesTarget {
         guard let first = items.first, let last = items.last else { return }
         let fitting = CardScene.fittingSize(for: items)
         let size = TerminalSize(columns: min(fitting.columns, 200), rows: min(fitting.rows, 40))
-        let scene = CardScene(cardSize: size)
+        var scene = CardScene(cardSize: size)
         var cells = CellBuffer(width: 0, height: 0)
         for (index, item) in [(0, first), (items.count - 1, last)] {
             scene.render(index: index, text: item, into: &cells)

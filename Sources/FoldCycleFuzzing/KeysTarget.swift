@@ -144,7 +144,7 @@ enum KeysTarget {
             configuration: DeckConfiguration(
                 behavior: behavior, layout: StackLayout(metrics: metrics, visibleCount: 2)),
             clock: clock)
-        let scene = DeckScene(
+        var scene = DeckScene(
             deck: deck, cardSize: TerminalSize(columns: 12, rows: 3), frameSize: TerminalSize(columns: 40, rows: 7))
         deck.start()
         var frame = CellBuffer(width: 0, height: 0)

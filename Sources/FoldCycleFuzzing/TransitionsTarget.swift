@@ -30,7 +30,7 @@ enum TransitionsTarget {
             }
         }
         let style = CardStyle(shading: input.bool())
-        let scene = CardScene(cardSize: size, style: style, cellAspect: aspect.isFinite && aspect > 0 ? aspect : 2)
+        var scene = CardScene(cardSize: size, style: style, cellAspect: aspect.isFinite && aspect > 0 ? aspect : 2)
         let transition = TransitionStyle(kind: kind, direction: direction, timingFunction: timing)
             .transition(slotSize: LayerSize(width: size.columns, height: size.rows), cellAspect: scene.cellAspect)
         var cells = CellBuffer(width: 0, height: 0)

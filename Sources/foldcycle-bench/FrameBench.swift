@@ -137,7 +137,7 @@ enum FrameBench {
         }
 
         // The scene composes for the output's depth, as the player sets it up (FrameSource.setColorDepth).
-        let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
+        var renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
         var diffEncoder = ANSIEncoder(mode: .inline, depth: depth)
         diffEncoder.usesMoves = usesMoves
         diffEncoder.repeats = repeats
@@ -162,7 +162,7 @@ enum FrameBench {
             let to = (index: k + 1, content: items[k + 1])
             for state in states {
                 let start = Probe.nanoseconds()
-                measuredCompose(renderer, state, outgoing: from, incoming: to, into: &current)
+                measuredCompose(&renderer, state, outgoing: from, incoming: to, into: &current)
                 let composed = Probe.nanoseconds()
                 for encoder in frame % 2 == 0 ? [EncoderKind.diff, .full] : [.full, .diff] {
                     bytes.removeAll(keepingCapacity: true)
@@ -220,7 +220,7 @@ enum FrameBench {
         items: [StyledString], states: [TransitionFrame], size: TerminalSize, depth: ColorDepth, transitions: Int,
         diffBytes: [Double], usesMoves: Bool, repeats: Bool = false
     ) -> (floors: [Double], moveFloors: [Double], repeatFloors: [Double], glyphs: [Double], framesBelowFloor: Int) {
-        let renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
+        var renderer = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
         var encoder = ANSIEncoder(mode: .inline, depth: depth)
         encoder.usesMoves = usesMoves
         encoder.repeats = repeats
@@ -271,7 +271,7 @@ enum FrameBench {
 
     @inline(never)
     static func measuredCompose(
-        _ scene: CardScene, _ frame: TransitionFrame, outgoing: (index: Int, content: StyledString),
+        _ scene: inout CardScene, _ frame: TransitionFrame, outgoing: (index: Int, content: StyledString),
         incoming: (index: Int, content: StyledString), into destination: inout CellBuffer
     ) {
         scene.render(frame, outgoing: outgoing, incoming: incoming, into: &destination)

@@ -49,7 +49,7 @@ enum MemoryBench {
             let cycler = try? Cycler(
                 dataSource: GeneratedItems(count: items), interval: interval, duration: 0.5, clock: clock)
         else { return nil }
-        let scene = CyclerScene(cycler: cycler, cardSize: TerminalSize(columns: 80, rows: 24))
+        var scene = CyclerScene(cycler: cycler, cardSize: TerminalSize(columns: 80, rows: 24))
         var encoder = ANSIEncoder(mode: .inline, depth: .truecolor)
         var previous = CellBuffer(width: 0, height: 0)
         var current = CellBuffer(width: 0, height: 0)

@@ -115,7 +115,7 @@ struct ANSIEncoderMoveTests {
         _ kind: TransitionKind, _ direction: TransitionDirection, size: TerminalSize, count: Int
     ) -> [CellBuffer] {
         let items = FrameHashTests.itemSets[0].items
-        let scene = CardScene(cardSize: size)
+        var scene = CardScene(cardSize: size)
         let transition = TransitionStyle(kind: kind, direction: direction)
             .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
         return (0..<count).map { index in

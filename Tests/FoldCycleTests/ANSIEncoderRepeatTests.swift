@@ -201,6 +201,7 @@ struct RepeatSupportTests {
             (["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "XTERM_VERSION": "XTerm(379)"], false),
             (["TERM": "screen-256color", "KITTY_WINDOW_ID": "1"], false),
             (["TERM": "xterm-256color", "STY": "1.pts", "VTE_VERSION": "7006"], false),
+            (["TERM": "xterm-256color", "ZELLIJ": "0", "XTERM_VERSION": "XTerm(379)"], false),
             (["TERM": "linux"], false),
             (["TERM": "dumb", "XTERM_VERSION": "XTerm(379)"], false),
             (["TERM": "xterm-256color"], false),

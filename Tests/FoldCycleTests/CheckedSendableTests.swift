@@ -1,5 +1,6 @@
 import Dispatch
 import FoldCyclePlatform
+import FoldCycleTestSupport
 import Foundation
 import Testing
 
@@ -114,9 +115,12 @@ struct CheckedSendableTests {
         #expect(most.withLock { $0 } <= 16)
     }
 
-    @Test("a deck scene drawn on one thread while another sets its colour depth and size draws what a fresh scene does")
+    @Test(
+        "a deck scene resized through the player from one thread while another draws it draws what a fresh scene does"
+    )
     func deckSceneFromTwoThreads() {
-        func makeScene() -> DeckScene<ArrayDataSource<String>> {
+        typealias Scene = DeckScene<ArrayDataSource<String>>
+        func makeScene() -> Scene {
             let deck = SwipeDeck(
                 dataSource: ArrayDataSource(["AAAA", "BBBB", "CCCC"]),
                 configuration: DeckConfiguration(
@@ -125,30 +129,40 @@ struct CheckedSendableTests {
             return DeckScene(
                 deck: deck, cardSize: TerminalSize(columns: 8, rows: 3), frameSize: TerminalSize(columns: 24, rows: 6))
         }
-        let scene = makeScene()
-        scene.start(paused: false)
-        let drawn = DispatchSemaphore(value: 0)
+        let player = Player(
+            scene: makeScene(),
+            configuration: .init(
+                output: .inline, colorDepth: .fixed(.truecolor), motion: .fixed(.full), keepsHostLine: false),
+            sink: RecordingTerminal(columns: 24, rows: 8))
+        player.start()
+        let resized = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            for _ in 0..<200 {
-                var frame = CellBuffer(width: 24, height: 6)
-                scene.render(at: 10, into: &frame)
+            for step in 0..<200 {
+                player.updateScene(as: Scene.self) { scene in
+                    scene.setColorDepth(step % 2 == 0 ? .ansi16 : .truecolor)
+                    scene.resizeCard(
+                        to: TerminalSize(columns: 8 + step % 3, rows: 3), frameSize: TerminalSize(columns: 24, rows: 6))
+                }
             }
-            drawn.signal()
+            resized.signal()
         }
-        for step in 0..<200 {
-            scene.setColorDepth(step % 2 == 0 ? .ansi16 : .truecolor)
-            scene.resizeCard(
-                to: TerminalSize(columns: 8 + step % 3, rows: 3), frameSize: TerminalSize(columns: 24, rows: 6))
+        for _ in 0..<200 { player.onQueue { _ = player.drawFrame(at: 10) } }
+        resized.wait()
+        player.updateScene(as: Scene.self) { scene in
+            scene.setColorDepth(.truecolor)
+            scene.resizeCard(to: TerminalSize(columns: 8, rows: 3), frameSize: TerminalSize(columns: 24, rows: 6))
         }
-        drawn.wait()
-        scene.setColorDepth(.truecolor)
-        scene.resizeCard(to: TerminalSize(columns: 8, rows: 3), frameSize: TerminalSize(columns: 24, rows: 6))
-        let fresh = makeScene()
+        let shown = player.withScene(as: Scene.self) { scene -> CellBuffer in
+            var scene = scene
+            var frame = CellBuffer(width: 24, height: 6)
+            scene.render(at: 10, into: &frame)
+            return frame
+        }
+        player.finish()
+        var fresh = makeScene()
         fresh.start(paused: false)
         fresh.setColorDepth(.truecolor)
-        var shown = CellBuffer(width: 24, height: 6)
         var expected = CellBuffer(width: 24, height: 6)
-        scene.render(at: 10, into: &shown)
         fresh.render(at: 10, into: &expected)
         #expect(shown == expected)
         #expect(expected != CellBuffer(width: 24, height: 6))

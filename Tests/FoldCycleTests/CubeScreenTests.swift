@@ -177,7 +177,7 @@ struct CubeScreenTests {
     @Test("t = 0 and t = 1 are the settled cards, cell for cell", arguments: TransitionDirection.allCases)
     func endpoints(_ direction: TransitionDirection) {
         for (columns, rows) in [(20, 5), (9, 3)] {
-            let scene = CardScene(cardSize: TerminalSize(columns: columns, rows: rows))
+            var scene = CardScene(cardSize: TerminalSize(columns: columns, rows: rows))
             let (outgoing, incoming) = TurnScreens.Cards.ascii.texts
             #expect(
                 TurnScreens.frame(.cube, .ascii, columns, rows, direction, 0)

@@ -143,7 +143,7 @@ enum PicturesOnCardsSnippet1 {
             CardPicture(contentsOfFile: "photo.png", fitting: (width: 80, height: 44)).styledString,
             "A line of text",
         ]
-        let scene = CardScene(cardSize: CardScene.fittingSize(for: items))
+        var scene = CardScene(cardSize: CardScene.fittingSize(for: items))
         var frame = CellBuffer(width: 0, height: 0)
         scene.render(index: 0, content: items[0], into: &frame)
     }

@@ -16,7 +16,7 @@ struct EdgeColourTests {
     static let halfGreen = RGBColor(red: 0, green: 64, blue: 0)
 
     static func render(_ style: TransitionStyle, size: TerminalSize, t: Double) -> CellBuffer {
-        let scene = CardScene(cardSize: size, style: CardStyle(palette: [green, blue]))
+        var scene = CardScene(cardSize: size, style: CardStyle(palette: [green, blue]))
         var frame = CellBuffer(width: 0, height: 0)
         let transition = style.transition(slotSize: LayerSize(width: size.columns, height: size.rows))
         scene.render(transition.frame(atFractionComplete: t), outgoing: (0, "AAA"), incoming: (1, "BBB"), into: &frame)

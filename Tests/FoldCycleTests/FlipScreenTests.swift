@@ -160,7 +160,7 @@ struct FlipScreenTests {
     @Test("t = 0 and t = 1 are the settled cards, cell for cell", arguments: TransitionDirection.allCases)
     func endpoints(_ direction: TransitionDirection) {
         for (columns, rows) in [(20, 5), (9, 3)] {
-            let scene = CardScene(cardSize: TerminalSize(columns: columns, rows: rows))
+            var scene = CardScene(cardSize: TerminalSize(columns: columns, rows: rows))
             let (outgoing, incoming) = TurnScreens.Cards.cjk.texts
             #expect(
                 TurnScreens.frame(.flip, .cjk, columns, rows, direction, 0)

@@ -12,7 +12,7 @@ enum FrameHashFrames {
     static func compose(items: [String], size: TerminalSize, direction: TransitionDirection, frames: Int)
         -> [CellBuffer]
     {
-        let scene = CardScene(cardSize: size)
+        var scene = CardScene(cardSize: size)
         let transition = TransitionStyle(kind: .fold, direction: direction)
             .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
         var result: [CellBuffer] = []

@@ -100,7 +100,7 @@ struct LaidOutTextPropertyTests {
             let incomingText = Self.card(Self.incomingWords, columns: columns, rows: rows, &random)
             let label = "trial \(trial): \(kind) \(direction) \(columns)×\(rows) r=\(aspect) \(alignment) t=\(t)"
 
-            let scene = CardScene(
+            var scene = CardScene(
                 cardSize: TerminalSize(columns: columns, rows: rows), style: CardStyle(alignment: alignment),
                 cellAspect: aspect)
             let sources = [
@@ -146,7 +146,7 @@ struct LaidOutTextPropertyTests {
             let text = Self.card(Self.outgoingWords, columns: columns - 2, rows: rows - 2, &random)
             let metrics = CardMetrics(columns: columns, rows: rows, cellAspect: aspect)
             let layout = StackLayout(metrics: metrics, visibleCount: visible)
-            let scene = CardScene(
+            var scene = CardScene(
                 cardSize: TerminalSize(columns: columns, rows: rows), style: CardStyle(alignment: alignment),
                 cellAspect: aspect)
             let content = scene.slotContent(index: 0, text: text)

@@ -182,13 +182,14 @@ struct LayerContentProfileTests {
             let transition = TransitionStyle(kind: kind, direction: .left)
                 .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
             let frame = transition.frame(atFractionComplete: 0.4)
-            let scene = CardScene(cardSize: size)
+            var scene = CardScene(cardSize: size)
             var before = CellBuffer(width: 0, height: 0)
             scene.render(frame, outgoing: (0, "漢字 one"), incoming: (1, "two カード"), into: &before)
             var changed = CellBuffer(width: 0, height: 0)
             scene.render(frame, outgoing: (0, "three 한글"), incoming: (1, "two カード"), into: &changed)
             var fresh = CellBuffer(width: 0, height: 0)
-            CardScene(cardSize: size).render(
+            var freshScene = CardScene(cardSize: size)
+            freshScene.render(
                 frame, outgoing: (0, "three 한글"), incoming: (1, "two カード"), into: &fresh)
             #expect(changed == fresh)
             #expect(changed != before)

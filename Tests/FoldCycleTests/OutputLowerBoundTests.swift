@@ -174,7 +174,7 @@ struct OutputLowerBoundTests {
         }
         for depth in [ColorDepth.truecolor, .ansi256, .ansi16] {
             for direction in FrameHashFrames.directions {
-                let scene = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
+                var scene = CardScene(cardSize: size, compositor: Compositor(colorDepth: depth))
                 let transition = TransitionStyle(kind: kind, direction: direction)
                     .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
                 var cellEncoder = ANSIEncoder(mode: .inline, depth: depth)

@@ -35,7 +35,8 @@ import Testing
         let colours = (0..<8).map { Self.grey(UInt8($0 * 30)) }
         let picture = CardPicture(image: Self.image(width: 2, colours))
         var frame = CellBuffer(width: 0, height: 0)
-        Self.scene(columns: 2, rows: 2).render(index: 0, content: StyledString(picture: picture), into: &frame)
+        var card = Self.scene(columns: 2, rows: 2)
+        card.render(index: 0, content: StyledString(picture: picture), into: &frame)
         #expect(
             frame.cells == [
                 Self.half(colours[0], colours[2]), Self.half(colours[1], colours[3]),
@@ -48,7 +49,8 @@ import Testing
         let picture = CardPicture(
             image: Self.image(width: 1, [.white, .white], alpha: [255, 128]))
         var frame = CellBuffer(width: 0, height: 0)
-        Self.scene(columns: 1, rows: 1).render(index: 0, content: StyledString(picture: picture), into: &frame)
+        var card = Self.scene(columns: 1, rows: 1)
+        card.render(index: 0, content: StyledString(picture: picture), into: &frame)
         #expect(frame.cells == [Self.half(.white, RGBColor(red: 128, green: 128, blue: 192))])
     }
 
@@ -60,7 +62,8 @@ import Testing
         let image = Self.image(width: 4, colours)
         var frame = CellBuffer(width: 0, height: 0)
         // Fit: 2 × 1 pixels, on sub-row 1 ((4 − 1) / 2); each the average of a 2 × 2 block.
-        Self.scene(columns: 2, rows: 2).render(
+        var card = Self.scene(columns: 2, rows: 2)
+        card.render(
             index: 0, content: StyledString(picture: CardPicture(image: image)), into: &frame)
         let left = Self.grey(100)  // (0 + 40 + 160 + 200) / 4
         let right = Self.grey(115)  // (80 + 120 + 240 + 20) / 4
@@ -70,7 +73,8 @@ import Testing
                 .space(background: .rgb(Self.navy)),
             ])
         // Fill: 8 × 4, columns 3 and 4 of it shown (pixels 1 and 2), sub-rows 0, 1 from pixel row 0.
-        Self.scene(columns: 2, rows: 2).render(
+        var fill = Self.scene(columns: 2, rows: 2)
+        fill.render(
             index: 0, content: StyledString(picture: CardPicture(image: image, gravity: .resizeAspectFill)),
             into: &frame)
         #expect(
@@ -140,7 +144,7 @@ import Testing
         // and 3), on row 3 rows 2.495 and 3.485 (pixels 4 and 6), half over the black clear cell.
         let incoming = (0..<8).map { Self.grey(UInt8(10 + $0 * 30)) }
         let outgoing = (0..<8).map { RGBColor(red: UInt8(10 + $0 * 30), green: 0, blue: 0) }
-        let scene = Self.scene(columns: 1, rows: 4)
+        var scene = Self.scene(columns: 1, rows: 4)
         let transition = FoldTransition(
             direction: .down, slotSize: LayerSize(width: 1, height: 4), timingFunction: .linear)
         var frame = CellBuffer(width: 0, height: 0)
@@ -165,7 +169,7 @@ import Testing
             return RGBColor(red: red, green: green, blue: 90)
         }
         let picture = StyledString(picture: CardPicture(image: Self.image(width: 40, colours)))
-        let scene = Self.scene(columns: 40, rows: 12)
+        var scene = Self.scene(columns: 40, rows: 12)
         let transition = TransitionStyle(kind: .cube, direction: .left).transition(
             slotSize: LayerSize(width: 40, height: 12))
         for step in 1...9 {
@@ -192,7 +196,7 @@ import Testing
                     image: Self.image(width: 4, [RGBColor](repeating: colour, count: 12)),
                     caption: "picture-\(index).png"))
         }
-        let scene = Self.scene(columns: 30, rows: 8)
+        var scene = Self.scene(columns: 30, rows: 8)
         let transition = TransitionStyle(kind: kind, direction: direction).transition(
             slotSize: LayerSize(width: 30, height: 8))
         var letters = 0
@@ -224,7 +228,7 @@ import Testing
                         image: Self.image(width: 4, [RGBColor](repeating: colour, count: 12)), caption: captions[index])
                 )
             }
-        let scene = Self.scene(columns: 30, rows: 8)
+        var scene = Self.scene(columns: 30, rows: 8)
         let transition = TransitionStyle(kind: kind, direction: direction).transition(
             slotSize: LayerSize(width: 30, height: 8))
         for step in 1...15 {
@@ -248,7 +252,8 @@ import Testing
     @Test func aFailureCardShowsItsReasonAndCaption() {
         let picture = CardPicture(failure: "is a directory", caption: "a.png", path: "photos/a.png")
         var frame = CellBuffer(width: 0, height: 0)
-        Self.scene(columns: 16, rows: 3).render(index: 0, content: picture.styledString, into: &frame)
+        var card = Self.scene(columns: 16, rows: 3)
+        card.render(index: 0, content: picture.styledString, into: &frame)
         #expect(PlainTextEncoder.lines(frame) == [" is a directory ", "                ", "     a.png      "])
         #expect(picture.styledString.plainText == "photos/a.png")
         #expect(picture.styledString.picture == picture)
@@ -257,7 +262,8 @@ import Testing
     @Test func aPictureCardHasItsCaptionUnderThePicture() {
         let picture = CardPicture(image: Self.image(width: 1, [.white, .white]), caption: "x.png")
         var frame = CellBuffer(width: 0, height: 0)
-        Self.scene(columns: 7, rows: 2).render(index: 0, content: picture.styledString, into: &frame)
+        var card = Self.scene(columns: 7, rows: 2)
+        card.render(index: 0, content: picture.styledString, into: &frame)
         // A 1 × 2 picture fits 1 × 2 half-block pixels: one white cell in the middle column.
         #expect(PlainTextEncoder.lines(frame) == ["       ", " x.png "])
         #expect(frame[3, 0] == .space(background: .rgb(.white)))

@@ -92,7 +92,7 @@ struct PlayerMotionTests {
                 == ["AAA", "BBB", "status: running", "", "", ""])
         #expect(during <= 2)
         // 5 s with no new line (paused): a heartbeat says what is still shown.
-        player.scene.stop()
+        _ = player.withScene(as: CyclerScene<ArrayDataSource<String>>.self) { $0.cycler.cancel() }
         _ = Self.step(clock, player, by: 5)
         #expect(
             terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) }

@@ -6,8 +6,10 @@ import Testing
 
 @testable import FoldCycle
 
-/// A change to the scene from outside the player goes through ``Player/updateScene(as:_:)``, on
-/// the player's queue (docs/decisions/0237-scene-changes-through-the-player.md).
+/// A change to the scene from outside the player goes through ``Player/updateScene(as:_:)``, a
+/// read through ``Player/withScene(as:_:)``, on the player's queue: the scene is the player's value
+/// (docs/decisions/0237-scene-changes-through-the-player.md,
+/// docs/decisions/0252-the-scene-a-value-the-player-owns.md).
 @Suite("Player: scene updates")
 struct PlayerSceneUpdateTests {
     typealias Scene = CyclerScene<ArrayDataSource<String>>
@@ -37,8 +39,45 @@ struct PlayerSceneUpdateTests {
         }
         #expect(result?.0 == TerminalSize(columns: 4, rows: 3))
         #expect(result?.1 == 1)
-        #expect(player.scene.frameSize == TerminalSize(columns: 4, rows: 3))
+        #expect(player.withScene(as: Scene.self) { $0.frameSize } == TerminalSize(columns: 4, rows: 3))
         player.finish()
+    }
+
+    @Test("a read of the scene of the named type runs on the player's queue; another type: nil, not run")
+    func read() throws {
+        let (player, _, _) = try Self.makePlayer()
+        let key = DispatchSpecificKey<Int>()
+        player.queue.setSpecific(key: key, value: 1)
+        let read = player.withScene(as: Scene.self) { scene in
+            (scene.frameSize, scene.preferredSize, DispatchQueue.getSpecific(key: key))
+        }
+        #expect(read?.0 == TerminalSize(columns: 7, rows: 3))
+        #expect(read?.1 == TerminalSize(columns: 7, rows: 3))
+        #expect(read?.2 == 1)
+        var ran = false
+        #expect(player.withScene(as: DeckScene<ArrayDataSource<String>>.self) { _ in ran = true } == nil)
+        #expect(!ran)
+        player.finish()
+    }
+
+    @Test("the change handler: a stored closure the cycler's observer calls; stop removes the observer")
+    func changeHandler() throws {
+        let clock = ManualClock()
+        let cycler = try Cycler(
+            dataSource: ArrayDataSource(["AAA", "BBB"]), interval: 1, duration: 0.5, clock: clock)
+        var scene = Scene(cycler: cycler, cardSize: TerminalSize(columns: 5, rows: 3))
+        let changes = LockedBox<[SceneChange]>([])
+        scene.setChangeHandler { change in changes.withLock { $0.append(change) } }
+        scene.start(paused: false)
+        clock.advance(by: 1)  // the first transition begins
+        clock.advance(by: 0.5)  // and lands on BBB
+        #expect(changes.withLock { $0 } == [.changed, .settled(text: "BBB")])
+        scene.stop()
+        // The cancel's `stopped` is the last change; later commands reach no handler.
+        #expect(changes.withLock { $0 } == [.changed, .settled(text: "BBB"), .changed])
+        cycler.start()
+        clock.advance(by: 2)
+        #expect(changes.withLock { $0 }.count == 3)
     }
 
     @Test("a scene of another type: nil, and the change does not run")

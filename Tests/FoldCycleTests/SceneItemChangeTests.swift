@@ -26,6 +26,7 @@ struct SceneItemChangeTests {
     }
 
     static func cells(_ scene: CyclerScene<ArrayDataSource<String>>, at time: TimeInterval) -> CellBuffer {
+        var scene = scene
         var buffer = CellBuffer(width: 0, height: 0)
         scene.render(at: time, into: &buffer)
         return buffer

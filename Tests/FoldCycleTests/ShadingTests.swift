@@ -16,7 +16,7 @@ struct ShadingTests {
     @Test("a turned face is dimmed by its facing when shading is on, and only then")
     func dimsTurnedFaces() {
         for shading in [false, true] {
-            let scene = CardScene(
+            var scene = CardScene(
                 cardSize: TerminalSize(columns: 20, rows: 5), style: CardStyle(palette: [Self.green], shading: shading))
             let frame = TransitionStyle(kind: .flip, direction: .right, timingFunction: .linear)
                 .transition(slotSize: LayerSize(width: 20, height: 5)).frame(atFractionComplete: 0.25)

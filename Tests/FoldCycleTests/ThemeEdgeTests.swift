@@ -23,7 +23,7 @@ struct ThemeEdgeTests {
         _ kind: TransitionKind, _ direction: TransitionDirection, size: TerminalSize, depth: ColorDepth,
         background: RGBColor = .black, count: Int = 17
     ) -> [CellBuffer] {
-        let scene = CardScene(
+        var scene = CardScene(
             cardSize: size, style: CardStyle(), cellAspect: 2,
             compositor: Compositor(
                 backgroundColor: background, foregroundColor: CardStyle.contrastingText(on: background),

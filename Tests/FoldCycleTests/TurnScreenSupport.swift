@@ -26,7 +26,7 @@ enum TurnScreens {
         _ kind: TransitionKind, _ cards: Cards, _ columns: Int, _ rows: Int, _ direction: TransitionDirection,
         _ t: Double
     ) -> CellBuffer {
-        let scene = CardScene(cardSize: TerminalSize(columns: columns, rows: rows))
+        var scene = CardScene(cardSize: TerminalSize(columns: columns, rows: rows))
         let transition = TransitionStyle(kind: kind, direction: direction, timingFunction: .linear)
             .transition(slotSize: LayerSize(width: columns, height: rows))
         var buffer = CellBuffer(width: 0, height: 0)

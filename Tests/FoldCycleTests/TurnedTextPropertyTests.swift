@@ -84,7 +84,7 @@ struct TurnedTextPropertyTests {
             let label = "trial \(trial): \(kind) \(direction) \(columns)×\(rows) r=\(aspect) t=\(t)"
 
             let size = TerminalSize(columns: columns, rows: rows)
-            let scene = CardScene(cardSize: size, cellAspect: aspect)
+            var scene = CardScene(cardSize: size, cellAspect: aspect)
             let outgoing = scene.slotContent(index: 0, text: outgoingText)
             let incoming = scene.slotContent(index: 1, text: incomingText)
             let frame = TransitionStyle(kind: kind, direction: direction, timingFunction: timing)

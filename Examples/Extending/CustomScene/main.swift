@@ -7,13 +7,13 @@ import FoldCycle
 import Foundation
 
 /// A bar `width` cells wide that fills from the left over `duration` seconds after `start`.
-final class ProgressScene: FrameSource, @unchecked Sendable {
-    // State is read and written on the player's queue only (start and stop come from it too),
-    // except `begin`, which a lock guards because `start` may be called from any thread.
+///
+/// A value: the player keeps it and calls every method on its queue, the `mutating` ones in
+/// place, so it needs no lock; the change handler is a stored `@Sendable` closure.
+struct ProgressScene: FrameSource {
     let clock: any CycleClock
     let frameSize: TerminalSize
     let duration: TimeInterval
-    private let lock = NSLock()
     private var begin: TimeInterval?
     private var changeHandler: (@Sendable (SceneChange) -> Void)?
 
@@ -25,7 +25,7 @@ final class ProgressScene: FrameSource, @unchecked Sendable {
 
     /// The filled fraction at `time`, 0 ... 1.
     func fraction(at time: TimeInterval) -> Double {
-        guard let begin = lock.withLock({ begin }) else { return 0 }
+        guard let begin else { return 0 }
         return min(max((time - begin) / duration, 0), 1)
     }
 
@@ -38,24 +38,26 @@ final class ProgressScene: FrameSource, @unchecked Sendable {
         }
     }
 
-    func isMoving(at time: TimeInterval) -> Bool { lock.withLock { begin != nil } && fraction(at: time) < 1 }
+    func isMoving(at time: TimeInterval) -> Bool { begin != nil && fraction(at: time) < 1 }
 
     func plainText(at time: TimeInterval) -> String { "\(Int(fraction(at: time) * 100)) %" }
 
-    func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) { changeHandler = handler }
+    mutating func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) { changeHandler = handler }
 
-    func start(paused: Bool) {
-        lock.withLock { begin = clock.now }
+    mutating func start(paused: Bool) {
+        begin = clock.now
         changeHandler?(.changed)
     }
 
-    func stop() {}
+    mutating func stop() { changeHandler = nil }
 }
 
 let manual = CommandLine.arguments.contains("--frames")
 let clock: any CycleClock = manual ? ManualClock() : DispatchClock()
 let scene = ProgressScene(width: 20, duration: 2, clock: clock)
 if manual, let clock = clock as? ManualClock {
+    // Drawn by hand, a copy of our own: a player keeps the one it is given.
+    var scene = scene
     var cells = CellBuffer(width: 20, height: 1)
     scene.start(paused: false)
     for _ in 0...2 {

@@ -50,7 +50,7 @@ package struct RestingPicture: Hashable, Sendable {
 }
 
 /// A scene that can say which picture rests on screen after its last ``FrameSource/render(at:into:)``.
-package protocol RestingPictureSource: AnyObject {
+package protocol RestingPictureSource: FrameSource {
     /// The picture shown still by the frame last rendered for `time`, or nil (moving, no
     /// picture, or covered).
     func restingPicture(at time: TimeInterval) -> RestingPicture?

@@ -9,7 +9,8 @@ package enum RepeatSupport {
 
     /// Decides whether REP is sent. First match wins:
     /// 1. Not a terminal, or `TERM=dumb` or `linux` (the Linux console has no REP) → false.
-    /// 2. Inside tmux or screen (`TMUX` or `STY` set, or `TERM` starting `tmux` or `screen`) →
+    /// 2. Inside tmux, screen or Zellij (`TMUX`, `STY` or `ZELLIJ` set, or `TERM` starting `tmux`
+    ///    or `screen`) →
     ///    false: tmux 3.3a repeats only an ASCII character (after any other it ignores REP, and
     ///    the run shows its first cell alone: `Tests/e2e/test_repeat_in_emulators.py`), and
     ///    screen is unchecked. The outer terminal's variables are inherited into tmux, so they
@@ -25,7 +26,8 @@ package enum RepeatSupport {
     package static func detect(environment: [String: String], isTerminal: Bool) -> Bool {
         let term = environment["TERM"] ?? ""
         guard isTerminal, term != "dumb", term != "linux" else { return false }
-        if isSet("TMUX", environment) || isSet("STY", environment) || term.hasPrefix("tmux")
+        if isSet("TMUX", environment) || isSet("STY", environment) || isSet("ZELLIJ", environment)
+            || term.hasPrefix("tmux")
             || term.hasPrefix("screen")
         {
             return false

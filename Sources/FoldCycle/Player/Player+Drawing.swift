@@ -16,7 +16,7 @@ extension Player {
     /// image ending on the screen's last row would scroll it).
     func restingPicture(in state: State, at time: TimeInterval) -> (resting: RestingPicture, at: CellPosition)? {
         guard state.graphics != .cells, motion == .full, !state.drawsFinalFrame,
-            let origin = state.composer.sceneOrigin, let source = scene as? RestingPictureSource,
+            let origin = state.composer.sceneOrigin, let source = state.scene as? any RestingPictureSource,
             let resting = source.restingPicture(at: time)
         else { return nil }
         let at = CellPosition(column: origin.column + resting.origin.column, row: origin.row + resting.origin.row)
@@ -43,19 +43,19 @@ extension Player {
                 $0.region.reset(into: &$0.bytes)
             }
         }
-        // One access for the frame's composing and encoding: the scene renders into the state's
-        // buffers in place (it never calls back into the player).
+        // One access for the frame's composing and encoding: the scene, the player's value in the
+        // state, renders into the state's buffers in place (it never calls back into the player).
         state.withValue { state in
             var content = FrameComposer.Content(
                 scene: nil, footer: state.drawsFinalFrame ? [] : state.footer,
                 hostLine: configuration.keepsHostLine && output == .inline && !state.drawsFinalFrame)
             if motion != .none {
-                scene.render(at: time ?? scene.clock.now, into: &state.sceneFrame)
+                state.scene.render(at: time ?? clock.now, into: &state.sceneFrame)
                 content.scene = state.sceneFrame
             }
             state.composer.compose(
                 content, terminal: state.terminalSize, fullscreen: output == .fullscreen, into: &state.frame)
-            let resting = restingPicture(in: state, at: time ?? scene.clock.now)
+            let resting = restingPicture(in: state, at: time ?? clock.now)
             // A frame drawn in full (a resize, a footer of another size) writes over the image.
             let drawsInFull = state.region.drawsInFull(state.frame)
             if let shown = state.shownPicture, drawsInFull || resting.map({ $0 == shown }) != true {
@@ -97,7 +97,7 @@ extension Player {
         let rowsChanged: (@Sendable () -> Void)?
         do {
             let drawn = state.value
-            drawn.frameObserver?(drawn.frame, time ?? scene.clock.now, drawn.region.depth)
+            drawn.frameObserver?(drawn.frame, time ?? clock.now, drawn.region.depth)
             rowsChanged = drawn.frame.height != drawn.drawnRows ? drawn.rowsHandler : nil
             state.value.drawnRows = drawn.frame.height
         }

@@ -72,7 +72,7 @@ extension Player {
             return
         }
         if state.value.heartbeat == nil {
-            state.value.heartbeat = HeartbeatTimer(clock: scene.clock, queue: queue, interval: interval)
+            state.value.heartbeat = HeartbeatTimer(clock: clock, queue: queue, interval: interval)
         }
         state.value.heartbeat?.restart { [weak self] in self?.heartbeatFired() }
     }
@@ -81,6 +81,7 @@ extension Player {
 
     private func heartbeatFired() {
         guard state.value.started, !state.value.finished, state.value.region.isActive else { return }
-        writeAbove(state.value.text.heartbeat(for: scene.plainText(at: scene.clock.now)))
+        let shown = scenePlainText()
+        writeAbove(state.value.text.heartbeat(for: shown))
     }
 }

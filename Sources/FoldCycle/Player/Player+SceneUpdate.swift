@@ -1,30 +1,59 @@
+internal import FoldCyclePlatform
+
 extension Player {
     /// Changes the scene on the player's queue, between frames: runs `body` with the scene when
     /// it is a `Scene` (the caller names the type it made: `CyclerScene<…>`, `DeckScene<…>`, its
-    /// own) and returns what `body` returns; nil, with `body` not run, when the scene is not one.
+    /// own) and keeps what `body` leaves in it; returns what `body` returns; nil, with `body` not
+    /// run, when the scene is not one.
     ///
-    /// Every change to the scene from outside the player goes through here (a background
-    /// detected, a card sized to the terminal, a deck's card resized with it), so none runs
-    /// while a frame is drawn (docs/decisions/0237-scene-changes-through-the-player.md). The
-    /// scene's own changes (a cycler's ticks, a deck's moves) reach the player through its change
-    /// handler instead. The player draws nothing itself: the change shows from the next frame
-    /// (the scene's ``SceneChange/changed``, a resize).
+    /// The scene is the player's value (docs/decisions/0252-the-scene-a-value-the-player-owns.md):
+    /// every change to it from outside the player goes through here (a background detected, a
+    /// card sized to the terminal, a deck's card resized with it), so none runs while a frame is
+    /// drawn (docs/decisions/0237-scene-changes-through-the-player.md). The scene's own changes
+    /// (a cycler's ticks, a deck's moves) reach the player through its change handler instead.
+    /// The player draws nothing itself: the change shows from the next frame (the scene's
+    /// ``SceneChange/changed``, a resize).
     ///
     /// On the player's queue (a session's participant, the player's change handler) `body` runs
-    /// at once; from another thread the call waits for the frame in progress.
+    /// at once; from another thread the call waits for the frame in progress. `body` works on a
+    /// copy of the scene that replaces the player's when it returns, so it may call the player
+    /// (whose scene is the one before the change until then).
     ///
     /// - Parameters:
     ///   - type: the scene's type (inferred from `body` when it names it).
-    ///   - body: changes the scene in place, by its methods and properties; `scene` is the
-    ///     player's own scene (another scene assigned to it is not kept).
+    ///   - body: changes the scene in place, by its methods and properties.
     /// - Returns: `body`'s result, or nil when the scene is not a `Scene`.
     @discardableResult
     public func updateScene<Scene, Result>(
         as type: Scene.Type = Scene.self, _ body: (_ scene: inout Scene) -> Result
     ) -> Result? {
         onQueue {
-            guard var typed = scene as? Scene else { return nil }
-            return body(&typed)
+            guard var typed = state.value.scene as? Scene else { return nil }
+            let result = body(&typed)
+            // Back into the state; a `Scene` made from the player's scene is always a FrameSource.
+            if let changed = typed as? any FrameSource { state.value.scene = changed }
+            return result
+        }
+    }
+
+    /// Reads the scene on the player's queue: runs `body` with it when it is a `Scene` and
+    /// returns what `body` returns; nil, with `body` not run, when the scene is not one (a deck
+    /// session's pointer reads the card's place and size this way).
+    ///
+    /// `body` gets a copy, which it cannot change the player's scene through (use
+    /// ``updateScene(as:_:)``); it may call the player. On the player's queue `body` runs at
+    /// once; from another thread the call waits for the frame in progress.
+    ///
+    /// - Parameters:
+    ///   - type: the scene's type (inferred from `body` when it names it).
+    ///   - body: reads the scene.
+    /// - Returns: `body`'s result, or nil when the scene is not a `Scene`.
+    public func withScene<Scene, Result>(as type: Scene.Type = Scene.self, _ body: (_ scene: Scene) -> Result)
+        -> Result?
+    {
+        onQueue {
+            guard let typed = state.value.scene as? Scene else { return nil }
+            return body(typed)
         }
     }
 }

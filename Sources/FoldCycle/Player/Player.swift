@@ -36,8 +36,10 @@ internal import FoldCyclePlatform
 /// Threading: all drawing state lives on one private serial queue; public methods may be called
 /// from any thread. Timer and event handlers are `@Sendable` and never main-actor isolated.
 public final class Player: Sendable {
-    /// The scene being played.
-    public let scene: any FrameSource
+    /// The scene's clock (``FrameSource/clock``, read once at creation): frames are drawn for its
+    /// time. The scene itself is the player's, in ``state`` (``updateScene(as:_:)``,
+    /// ``withScene(as:_:)``).
+    let clock: any CycleClock
     /// The settings given at creation.
     public let configuration: Configuration
     /// The output mode in use (never ``Output/automatic``).
@@ -68,8 +70,15 @@ public final class Player: Sendable {
     /// Everything that changes, confined to ``queue`` (`QueueConfined`).
     let state: QueueConfined<State>
 
+    /// Set while ``finish()`` stops the scene on the queue (apart from ``state``: the scene's
+    /// change handler reads it while the scene is being changed).
+    let stoppingScene: QueueConfined<Bool>
+
     struct State {
         var region: TerminalRegion
+        /// The scene played: the player's own value, changed only here, on the queue
+        /// (docs/decisions/0252-the-scene-a-value-the-player-owns.md).
+        var scene: any FrameSource
         var composer = FrameComposer()
         var sceneFrame = CellBuffer(width: 0, height: 0)
         var frame = CellBuffer(width: 0, height: 0)
@@ -92,8 +101,6 @@ public final class Player: Sendable {
         var drawnRows = 0
         var rowsHandler: (@Sendable () -> Void)?
         var changeHandler: (@Sendable (SceneChange) -> Void)?
-        /// Set while ``finish()`` stops the scene on the queue.
-        var stoppingScene = false
         var writeFailure: TerminalError?
         var failureHandler: (@Sendable (TerminalError) -> Void)?
         var frameObserver: (@Sendable (CellBuffer, TimeInterval, ColorDepth) -> Void)?
@@ -119,7 +126,9 @@ public final class Player: Sendable {
     /// Creates a player; nothing is written until ``start(paused:)``.
     ///
     /// - Parameters:
-    ///   - scene: what to draw.
+    ///   - scene: what to draw: copied into the player, whose own it is from then on (change it
+    ///     with ``updateScene(as:_:)``, read it with ``withScene(as:_:)``; the models it shows,
+    ///     such as a ``Cycler``, stay shared).
     ///   - configuration: fps, output, colour depth, motion and the rest.
     ///   - sink: where bytes go, default standard output (``TerminalDevice/standardError`` keeps
     ///     stdout for a tool's results; any descriptor works). Its size is read at
@@ -134,7 +143,7 @@ public final class Player: Sendable {
         scene: any FrameSource, configuration: Configuration = Configuration(),
         sink: any OutputSink = TerminalDevice.standardOutput, session: TerminalSession? = nil
     ) {
-        self.scene = scene
+        clock = scene.clock
         self.configuration = configuration
         guarded = GuardedOutput(sink: sink)
         let resolved = configuration.resolved(for: sink, environment: ProcessInfo.processInfo.environment)
@@ -159,8 +168,11 @@ public final class Player: Sendable {
             placement: resolved.output == .fullscreen ? .fullscreen : .inline, depth: resolved.depth,
             hyperlinks: HyperlinkSupport.detect(
                 choice: configuration.hyperlinks, environment: ProcessInfo.processInfo.environment,
-                isTerminal: sink.isTerminal))
-        state = QueueConfined(State(region: region, text: text), on: queue)
+                isTerminal: sink.isTerminal),
+            // REP where the terminal is known to take it (docs/decisions/0255-rep-for-runs-of-one-glyph-where-the-terminal-takes-it.md).
+            repeats: RepeatSupport.detect(environment: ProcessInfo.processInfo.environment, isTerminal: sink.isTerminal))
+        state = QueueConfined(State(region: region, scene: scene, text: text), on: queue)
+        stoppingScene = QueueConfined(false, on: queue)
         queue.setSpecific(key: queueKey, value: true)
     }
 
@@ -265,39 +277,43 @@ public final class Player: Sendable {
             state.value.started = true
             let queue = self.queue
             let queueKey = self.queueKey
-            scene.setMotion(motion)
-            scene.setChangeHandler { [weak self] change in
+            let motion = self.motion
+            state.value.scene.setMotion(motion)
+            let handler: @Sendable (SceneChange) -> Void = { [weak self] change in
                 // While finish() stops the scene on this queue, the last change (the item that
                 // settled) is handled at once, before the player is done; otherwise later, on
                 // the queue.
-                if DispatchQueue.getSpecific(key: queueKey) == true, let self, self.state.value.stoppingScene {
+                if DispatchQueue.getSpecific(key: queueKey) == true, let self, self.stoppingScene.value {
                     self.handle(change)
                     return
                 }
                 queue.async { [weak self] in self?.handle(change) }
             }
+            changeScene { $0.setChangeHandler(handler) }
             if let session {
                 session.addParticipant(self)
                 if ownsSession { session.start() }
             }
             if output == .plainText {
-                writeItem(scene.plainText(at: scene.clock.now))
+                writeItem(scenePlainText())
             } else {
-                scene.setColorDepth(colorDepth)
+                let colorDepth = self.colorDepth
+                state.value.scene.setColorDepth(colorDepth)
                 state.value.terminalSize = sink.size?.bounded
                 fitScene()
                 state.withValue { $0.region.begin(into: &$0.bytes) }
                 guarded.guardExit()
                 if motion == .none {
                     // The first item as a line, and the region (the footer) drawn below it.
-                    writeItem(scene.plainText(at: scene.clock.now))
+                    writeItem(scenePlainText())
                 } else {
                     drawFrame()
                 }
-                sink.mark(scene.plainText(at: scene.clock.now))
+                sink.mark(scenePlainText())
             }
+            // Its first events (a cycler's `started`) reach the handler, which queues them.
+            changeScene { $0.start(paused: paused) }
         }
-        scene.start(paused: paused)
     }
 
     /// Replaces the lines under the scene and redraws (no-op in plain-text output).
@@ -367,13 +383,13 @@ public final class Player: Sendable {
             }
             state.value.region = TerminalRegion(
                 placement: state.value.region.placement, depth: state.value.region.depth,
-                hyperlinks: state.value.region.hyperlinks)
+                hyperlinks: state.value.region.hyperlinks, repeats: state.value.region.repeats)
             state.value.region.graphicsRemoval = Self.removal(for: state.value.graphics)
             state.value.terminalSize = sink.size?.bounded
             fitScene()
             state.withValue { $0.region.begin(into: &$0.bytes) }
             drawFrame()
-            if scene.isMoving(at: scene.clock.now) { startFrameLoop() }
+            if sceneIsMoving(at: clock.now) { startFrameLoop() }
             scheduleHeartbeat()
         }
     }
@@ -389,13 +405,13 @@ public final class Player: Sendable {
     public func finish() -> TerminalError? {
         return onQueue {
             if state.value.started, !state.value.finished {
-                state.value.stoppingScene = true
-                scene.stop()
-                state.value.stoppingScene = false
+                stoppingScene.value = true
+                changeScene { $0.stop() }
+                stoppingScene.value = false
                 session?.removeParticipant(self)
                 state.value.frameLoop?.stop()
                 cancelHeartbeat()
-                scene.setChangeHandler(nil)
+                changeScene { $0.setChangeHandler(nil) }
                 if output != .plainText, state.value.region.isActive { giveTerminalBack() }
                 guarded.releaseExitGuard()
                 state.value.finished = true
@@ -403,7 +419,7 @@ public final class Player: Sendable {
                 // session's queue, which is this one: nothing waits for another queue.
                 if ownsSession { session?.end() }
             } else if !state.value.started {
-                scene.stop()
+                changeScene { $0.stop() }
             }
             writer?.drain()
             return state.value.writeFailure
@@ -462,7 +478,7 @@ public final class Player: Sendable {
         } else if motion == .none {
             // No scene on screen: the settled item is printed above the footer.
             if case .settled(let text) = change { writeItem(text) }
-        } else if scene.isMoving(at: scene.clock.now) {
+        } else if sceneIsMoving(at: clock.now) {
             // The loop's first tick draws at once; a running loop draws the change on its next.
             startFrameLoop()
         } else {
@@ -477,7 +493,7 @@ public final class Player: Sendable {
     private func startFrameLoop() {
         if state.value.frameLoop == nil {
             state.value.frameLoop = FrameLoop(
-                clock: scene.clock, framesPerSecond: configuration.framesPerSecond,
+                clock: clock, framesPerSecond: configuration.framesPerSecond,
                 queue: queue
             ) { [unowned self] in frameTick() }
         }
@@ -489,15 +505,15 @@ public final class Player: Sendable {
         guard !state.value.finished else { return false }
         // One reading of the clock for the frame and the question whether to go on: read twice,
         // a motion that ended in between would stop the loop with its last frame never drawn.
-        let now = scene.clock.now
-        let wasMoving = scene.isMoving(at: now)
+        let now = clock.now
+        let wasMoving = sceneIsMoving(at: now)
         requestFrame(at: now)
         // Nothing moves any more (settled, paused): no more ticks until the next change.
-        guard scene.isMoving(at: now) else {
+        guard sceneIsMoving(at: now) else {
             // The motion ended while the frame was composed (a deck's settle timer, on its own
             // queue, landed the card): that frame may show it in mid-air and no change follows,
             // so the settled frame is drawn now (docs/decisions/0259-a-motion-that-ends-during-a-frame.md).
-            if wasMoving { requestFrame(at: max(now, scene.clock.now)) }
+            if wasMoving { requestFrame(at: max(now, clock.now)) }
             return false
         }
         return true
@@ -507,8 +523,36 @@ public final class Player: Sendable {
     /// to the terminal: ``TerminalSizedScene``).
     func fitScene() {
         guard let size = state.value.terminalSize, size.columns > 0 else { return }
-        if let sized = scene as? any TerminalSizedScene, sized.fit(terminal: size) { return }
-        scene.fit(columns: size.columns)
+        state.withValue { state in
+            if var sized = state.scene as? any TerminalSizedScene {
+                let fitted = sized.fit(terminal: size)
+                state.scene = sized
+                if fitted { return }
+            }
+            state.scene.fit(columns: size.columns)
+        }
+    }
+
+    /// Whether the scene moves at `time` (``FrameSource/isMoving(at:)``), asked in place.
+    func sceneIsMoving(at time: TimeInterval) -> Bool {
+        state.withValue { $0.scene.isMoving(at: time) }
+    }
+
+    /// What the scene shows now, as text (``FrameSource/plainText(at:)``).
+    func scenePlainText() -> String {
+        let now = clock.now
+        return state.withValue { $0.scene.plainText(at: now) }
+    }
+
+    /// Runs `body` on a copy of the scene and keeps the copy: for the scene's methods that may
+    /// call its change handler at once (start, stop, a new handler), which reads the player's
+    /// state. On the queue; the copy costs a reference count (the card's storage is shared until
+    /// the next frame changes it, once).
+    func changeScene<Result>(_ body: (inout any FrameSource) -> Result) -> Result {
+        var scene = state.value.scene
+        let result = body(&scene)
+        state.value.scene = scene
+        return result
     }
 
     /// Ends the region (suspend or finish): the host's partial line above it, then the final

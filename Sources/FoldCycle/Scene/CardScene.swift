@@ -38,8 +38,11 @@ public struct CardSlot: Sendable {
 /// Keeps the laid-out cells of the last ``capacity`` items, reused from frame to frame: text is
 /// shaped once per item entering a slot, not once per frame.
 ///
-/// Not thread-safe: use one scene from one queue.
-public final class CardScene {
+/// A value: a copy keeps its own size, style and cache (the laid-out cells are shared until one
+/// copy lays out again), so a scene that holds one owns its card, and the compiler checks who
+/// changes it (docs/decisions/0252-the-scene-a-value-the-player-owns.md). Its drawing methods
+/// are `mutating` (they fill the cache): draw from a `var`.
+public struct CardScene: Sendable {
     /// The card's size in cells, each side clamped to 0 ... 2000 columns and 0 ... 1000 rows (the
     /// largest terminal frames are laid out for; a card is allocated whole); changing it drops the
     /// cached layouts.
@@ -79,7 +82,7 @@ public final class CardScene {
     ///   - style: colours and alignment.
     ///   - cellAspect: a cell's height over its width (> 0).
     ///   - capacity: how many laid-out items are kept (≥ 1).
-    public convenience init(
+    public init(
         cardSize: TerminalSize, style: CardStyle = CardStyle(), cellAspect: Double = 2, capacity: Int = 2
     ) {
         self.init(
@@ -100,13 +103,13 @@ public final class CardScene {
 
     /// The laid-out cells of item `index` with `text` (one cell of padding left and right), from
     /// the cache when present.
-    public func slotContent(index: Int, text: String) -> CellBuffer {
+    public mutating func slotContent(index: Int, text: String) -> CellBuffer {
         slotContent(index: index, content: StyledString(text))
     }
 
     /// The laid-out cells of item `index` with styled `text` (one cell of padding left and
     /// right), from the cache when present.
-    public func slotContent(index: Int, content text: StyledString) -> CellBuffer {
+    public mutating func slotContent(index: Int, content text: StyledString) -> CellBuffer {
         if let cached = cachedEntry(index: index, text: text) { return cached.cells }
         let textStyle = style.textStyle(forItemAt: index, depth: compositor.colorDepth)
         if let picture = text.picture {
@@ -134,14 +137,14 @@ public final class CardScene {
     }
 
     /// Caches a laid-out item, dropping the oldest past ``capacity``.
-    private func remember(_ entry: CachedContent) {
+    private mutating func remember(_ entry: CachedContent) {
         contents.append(entry)
         if contents.count > capacity { contents.removeFirst(contents.count - capacity) }
     }
 
     /// ``slotContent(index:text:)`` with the cells' ``LayerContentProfile``, built with the layout
     /// and cached with it.
-    private func slotLayer(index: Int, text: StyledString) -> (
+    private mutating func slotLayer(index: Int, text: StyledString) -> (
         cells: CellBuffer, profile: LayerContentProfile, picture: PictureRaster?
     ) {
         let entry = slotEntry(index: index, text: text)
@@ -149,7 +152,7 @@ public final class CardScene {
     }
 
     /// The cached entry of item `index` showing `text`, laid out first when there is none.
-    private func slotEntry(index: Int, text: StyledString) -> CachedContent {
+    private mutating func slotEntry(index: Int, text: StyledString) -> CachedContent {
         if let cached = cachedEntry(index: index, text: text) { return cached }
         _ = slotContent(index: index, content: text)
         // slotContent appended the entry last (capacity ≥ 1 keeps it).
@@ -167,12 +170,12 @@ public final class CardScene {
     ///   - index: the item's index (its colour in the palette).
     ///   - text: the item's text.
     ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
-    public func render(index: Int, text: String, into destination: inout CellBuffer) {
+    public mutating func render(index: Int, text: String, into destination: inout CellBuffer) {
         render(index: index, content: StyledString(text), into: &destination)
     }
 
     /// Renders one settled item of styled text (as ``render(index:text:into:)``).
-    public func render(index: Int, content: StyledString, into destination: inout CellBuffer) {
+    public mutating func render(index: Int, content: StyledString, into destination: inout CellBuffer) {
         let cells = slotContent(index: index, content: content)
         restingPicture = resting(index: index, text: content, at: .zero)
         if destination.width != cells.width || destination.height != cells.height {
@@ -190,7 +193,7 @@ public final class CardScene {
     /// - Parameters:
     ///   - slots: the cards, back to front.
     ///   - destination: a caller-owned buffer, resized to ``cardSize`` when needed.
-    public func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
+    public mutating func render(_ slots: [CardSlot], into destination: inout CellBuffer) {
         layers.removeAll(keepingCapacity: true)
         restingPicture = nil
         for slot in slots where slot.presentation.isDrawable {
@@ -212,7 +215,7 @@ public final class CardScene {
     ///   - frameSize: the destination's size in cells (it is resized when needed).
     ///   - cardOrigin: where a card at rest has its top-left corner, in the frame's cells.
     ///   - destination: a caller-owned buffer.
-    public func render(
+    public mutating func render(
         _ slots: [CardSlot], frameSize: TerminalSize, cardOrigin: CellPosition, into destination: inout CellBuffer
     ) {
         layers.removeAll(keepingCapacity: true)
@@ -240,7 +243,7 @@ public final class CardScene {
     /// or `incoming` by its role (slots that are not drawable, ``SlotPresentation/isDrawable``,
     /// are skipped). No allocation once the scene's layer list has grown (unless
     /// ``CardStyle/shading`` dims a turned face).
-    public func render(
+    public mutating func render(
         _ frame: TransitionFrame, outgoing: (index: Int, text: String),
         incoming: (index: Int, text: String), into destination: inout CellBuffer
     ) {
@@ -251,7 +254,7 @@ public final class CardScene {
 
     /// Renders a transition frame between two items of styled text (as
     /// ``render(_:outgoing:incoming:into:)``).
-    public func render(
+    public mutating func render(
         _ frame: TransitionFrame, outgoing: (index: Int, content: StyledString),
         incoming: (index: Int, content: StyledString), into destination: inout CellBuffer
     ) {
@@ -271,14 +274,14 @@ public final class CardScene {
 
     /// Item `index`'s picture area as it rests on a settled card (as ``render(index:content:into:)``
     /// leaves ``restingPicture``), without drawing it; nil when `content` shows no bitmap.
-    package func settledPicture(index: Int, content: StyledString) -> RestingPicture? {
+    package mutating func settledPicture(index: Int, content: StyledString) -> RestingPicture? {
         resting(index: index, text: content, at: .zero)
     }
 
     /// Item `index`'s picture area as a resting picture, its card's top-left at `origin`, its
     /// letterbox the card's background as the output shows it at the colour depth; nil when
     /// `text` holds no bitmap or the colour depth shows none.
-    private func resting(index: Int, text: StyledString, at origin: CellPosition) -> RestingPicture? {
+    private mutating func resting(index: Int, text: StyledString, at origin: CellPosition) -> RestingPicture? {
         guard let picture = text.picture, picture.image != nil, compositor.colorDepth != .none,
             let raster = slotLayer(index: index, text: text).picture, raster.columns > 0, raster.rows > 0
         else { return nil }
@@ -294,7 +297,7 @@ public final class CardScene {
     /// card's background, so the block eighths of a partly covered edge cell are drawn in the
     /// card's colour (docs/DESIGN.md#compositing); with ``CardStyle/shading`` a turned face's
     /// colours are dimmed by its facing (docs/DESIGN.md#text-on-turned-faces).
-    private func layer(index: Int, text: StyledString, presentation: SlotPresentation) -> Layer {
+    private mutating func layer(index: Int, text: StyledString, presentation: SlotPresentation) -> Layer {
         // The cached entry itself (one reference), its picture read only where it has one: a text
         // card's layer copies no optional raster (docs/decisions/0216).
         let entry = slotEntry(index: index, text: text)
@@ -360,11 +363,12 @@ public final class CardScene {
     }
 }
 
-/// A laid-out item in ``CardScene``'s cache. A class, so that finding an item and reading it
+/// A laid-out item in ``CardScene``'s cache, never changed once made (copies of a scene share
+/// it). A class, so that finding an item and reading it
 /// copies one reference: as a tuple in the array, each look-up and each field read copied the
 /// whole entry (its text with its optional picture, cells, profile and raster), about 2 k
 /// instructions a frame of a plain-text fold (callgrind, docs/PERFORMANCE.md, issue 29 point 7).
-private final class CachedContent {
+private final class CachedContent: Sendable {
     /// The item's index (its colour in the palette).
     let index: Int
     /// The item's content.

@@ -17,29 +17,31 @@ internal import FoldCyclePlatform
 ///   `Motion/reducedCrossFadeDuration` from its begin (or, reversed, in its last moments), so
 ///   nothing moves; ``Motion/none`` shows the item each transition lands on at once.
 ///
-/// Thread safety: every method may be called from any thread (the player calls the drawing ones
-/// on its queue). The card scene (not thread-safe) is in a `LockedBox` of its own, the motion and
-/// the change handler in another, so the scene is checked `Sendable`
-/// (docs/decisions/0200-checked-sendable.md).
-public final class CyclerScene<DataSource: CycleDataSource>: FrameSource, Sendable
+/// A value the player owns (docs/decisions/0252-the-scene-a-value-the-player-owns.md): give it to
+/// a ``Player``, which keeps it on its queue and calls its drawing methods there; change it
+/// through ``Player/updateScene(as:_:)``. The cycler is a shared, thread-safe model: commands
+/// may be sent to it from any thread, and the scene reports its events through the change handler.
+public struct CyclerScene<DataSource: CycleDataSource>: FrameSource, Sendable
 where DataSource.Item: CardContent {
     /// The cycler shown. Commands may be sent to it directly from any thread.
     public let cycler: Cycler<DataSource>
-    /// Composes the card; reached only under its lock, and only by this scene.
-    private let card: LockedBox<CardScene>
+    /// Composes the card: this scene's own.
+    private var card: CardScene
     /// The card's size when the terminal is wide enough, in cells.
     public let preferredSize: TerminalSize
     /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.
     public let fitsWidth: Bool
-
-    private let settings = LockedBox(Settings())
-
-    private struct Settings {
-        var changeHandler: (@Sendable (SceneChange) -> Void)?
-        var observerToken: Int?
-        var motion = Motion.full
-        var terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)?
-    }
+    /// How much the card moves (``setMotion(_:)``).
+    private var motion = Motion.full
+    /// The handler given to ``setChangeHandler(_:)``, which the cycler's observer calls.
+    private var changeHandler: (@Sendable (SceneChange) -> Void)?
+    /// The observer of the cycler that reports to ``changeHandler`` (removed by ``stop()``).
+    private var observerToken: Int?
+    /// Sizes the card to the terminal (a slideshow of pictures, decision 0196): given, the card
+    /// is `cardSize(terminal)` at start and after every resize, growing and shrinking, instead
+    /// of narrowing from ``preferredSize``. Set through ``Player/updateScene(as:_:)`` before the
+    /// player starts.
+    package var terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)?
 
     /// Creates the scene.
     ///
@@ -57,29 +59,24 @@ where DataSource.Item: CardContent {
         self.cycler = cycler
         preferredSize = cardSize
         self.fitsWidth = fitsWidth
-        card = LockedBox(CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect))
-    }
-
-    deinit {
-        if let observerToken = settings.withLock({ $0.observerToken }) { cycler.removeObserver(observerToken) }
+        card = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect)
     }
 
     /// The card's current size (``preferredSize``, or narrower after ``fit(columns:)``).
-    public var frameSize: TerminalSize { card.withLock { $0.cardSize } }
+    public var frameSize: TerminalSize { card.cardSize }
 
     /// The cycler's clock.
     public var clock: any CycleClock { cycler.clock }
 
     /// The card at `time`: the settled item, or the transition frame at the snapshot's `t` (as
     /// the motion allows).
-    public func render(at time: TimeInterval, into frame: inout CellBuffer) {
-        let snapshot = cycler.snapshot(at: time)
-        let motion = settings.withLock { $0.motion }
-        card.withLock { card in Self.render(snapshot, motion: motion, card: card, into: &frame) }
+    public mutating func render(at time: TimeInterval, into frame: inout CellBuffer) {
+        Self.render(cycler.snapshot(at: time), motion: motion, card: &card, into: &frame)
     }
 
     private static func render(
-        _ snapshot: CyclerSnapshot<DataSource.Item>, motion: Motion, card: CardScene, into frame: inout CellBuffer
+        _ snapshot: CyclerSnapshot<DataSource.Item>, motion: Motion, card: inout CardScene,
+        into frame: inout CellBuffer
     ) {
         guard let transition = snapshot.transition, motion != .none else {
             // The look follows the index the item came on screen with (docs/DESIGN.md#live-item-changes).
@@ -119,7 +116,7 @@ where DataSource.Item: CardContent {
     /// the motion shows moving.
     public func isMoving(at time: TimeInterval) -> Bool {
         guard cycler.isAnimating else { return false }
-        switch settings.withLock({ $0.motion }) {
+        switch motion {
         case .full: return true
         case .none: return false
         case .reduced:
@@ -136,37 +133,34 @@ where DataSource.Item: CardContent {
 
     /// Narrows the card to `columns` (never below 1 nor above ``preferredSize``) when it
     /// ``fitsWidth``; the layouts are made again.
-    public func fit(columns: Int) {
+    public mutating func fit(columns: Int) {
         guard fitsWidth else { return }
-        let size = TerminalSize(columns: max(min(preferredSize.columns, columns), 1), rows: preferredSize.rows)
-        card.withLock { $0.cardSize = size }
-    }
-
-    /// Sizes the card to the terminal (a slideshow of pictures, decision 0196): given, the card
-    /// is `cardSize(terminal)` at start and after every resize, growing and shrinking, instead
-    /// of narrowing from ``preferredSize``. Set through ``Player/updateScene(as:_:)`` before the
-    /// player starts; used on its queue.
-    package var terminalCardSize: (@Sendable (TerminalSize) -> TerminalSize)? {
-        get { settings.withLock { $0.terminalCardSize } }
-        set { settings.withLock { $0.terminalCardSize = newValue } }
+        card.cardSize = TerminalSize(columns: max(min(preferredSize.columns, columns), 1), rows: preferredSize.rows)
     }
 
     /// Sets the motion (see ``CyclerScene``).
-    public func setMotion(_ motion: Motion) {
-        settings.withLock { $0.motion = motion }
+    public mutating func setMotion(_ motion: Motion) {
+        self.motion = motion
     }
 
     /// Sets the handler for the cycler's changes: `.changed` when a transition begins or
     /// reverses and on pause, resume and stop; `.settled` with the item's text when a transition
-    /// ends.
-    public func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
-        let needsObserver = settings.withLock { settings in
-            settings.changeHandler = handler
-            return settings.observerToken == nil
+    /// ends. The handler is kept, and a cycler observer calls it (on the thread of the cycler's
+    /// event); nil removes the observer.
+    public mutating func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
+        removeObserver()
+        changeHandler = handler
+        guard let handler else { return }
+        observerToken = cycler.addObserver { [weak cycler] event in
+            guard let cycler else { return }
+            Self.report(event, of: cycler, to: handler)
         }
-        guard needsObserver else { return }
-        let token = cycler.addObserver { [weak self] event in self?.cyclerDidChange(event) }
-        settings.withLock { $0.observerToken = token }
+    }
+
+    /// Removes the cycler observer, if there is one.
+    private mutating func removeObserver() {
+        if let observerToken { cycler.removeObserver(observerToken) }
+        observerToken = nil
     }
 
     /// Launches the cycler (its first tick one interval later).
@@ -177,18 +171,22 @@ where DataSource.Item: CardContent {
     /// Stops the cycler for good (``Cycler/cancel()``): an in-flight transition is removed, not
     /// settled, so the last item that settled is what the player's final frame shows, and no
     /// item that never settled is written as text or marked in a recording.
-    public func stop() {
+    /// Its cycler observer is removed afterwards: the change the cancel reports is the last.
+    public mutating func stop() {
         cycler.cancel()
+        removeObserver()
     }
 
     /// Composes the card's blends in `depth`'s palette (`Compositor/colorDepth`). Call on the
     /// player's queue, as ``render(at:into:)``.
-    public func setColorDepth(_ depth: ColorDepth) {
-        card.withLock { $0.compositor.colorDepth = depth }
+    public mutating func setColorDepth(_ depth: ColorDepth) {
+        card.compositor.colorDepth = depth
     }
 
-    private func cyclerDidChange(_ event: CyclerEvent) {
-        guard let handler = settings.withLock({ $0.changeHandler }) else { return }
+    /// Tells `handler` what `event` of `cycler` changes on screen.
+    private static func report(
+        _ event: CyclerEvent, of cycler: Cycler<DataSource>, to handler: @Sendable (SceneChange) -> Void
+    ) {
         if case .transitionEnded(let index) = event {
             // Read now, while the cycler is still at this event's state: the outgoing item when a
             // newer transition already began from it (a follow-up of a replaced item begins from
@@ -216,19 +214,16 @@ extension CyclerScene: RestingPictureSource {
     /// The settled item's picture area when nothing moves at `time` (call after
     /// ``render(at:into:)`` for `time`, on the player's queue).
     package func restingPicture(at time: TimeInterval) -> RestingPicture? {
-        guard settings.withLock({ $0.motion }) != .none, !isMoving(at: time),
-            cycler.snapshot(at: time).transition == nil
-        else { return nil }
-        return card.withLock { $0.restingPicture }
+        guard motion != .none, !isMoving(at: time), cycler.snapshot(at: time).transition == nil else { return nil }
+        return card.restingPicture
     }
 }
 
 extension CyclerScene: TerminalSizedScene {
     /// The card becomes ``terminalCardSize``'s size for `terminal`, when set.
-    package func fit(terminal: TerminalSize) -> Bool {
+    package mutating func fit(terminal: TerminalSize) -> Bool {
         guard let terminalCardSize else { return false }
-        let size = terminalCardSize(terminal)
-        card.withLock { $0.cardSize = size }
+        card.cardSize = terminalCardSize(terminal)
         return true
     }
 }
@@ -236,7 +231,7 @@ extension CyclerScene: TerminalSizedScene {
 extension CyclerScene: TerminalBackgroundScene {
     /// The card takes `background` (``CardScene/adapt(toBackground:)``); its layouts are made
     /// again. Call through ``Player/updateScene(as:_:)``: between frames, on the player's queue.
-    package func adapt(toBackground background: RGBColor) {
-        card.withLock { $0.adapt(toBackground: background) }
+    package mutating func adapt(toBackground background: RGBColor) {
+        card.adapt(toBackground: background)
     }
 }

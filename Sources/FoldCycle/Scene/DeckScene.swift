@@ -20,31 +20,31 @@ internal import FoldCyclePlatform
 ///   card beneath) vertically; ``deckBounds`` is the frame in card widths relative to the card's
 ///   place, given to the deck so that cards fly off beyond the frame's edge.
 ///
-/// Thread safety: every method may be called from any thread (the player calls the drawing ones
-/// on its queue), and the deck's commands too. The card scene (not thread-safe) is in a
-/// `LockedBox` of its own (an embedder cannot reach it), the layout and the change handler in
-/// another, so the scene is checked `Sendable` (docs/decisions/0200-checked-sendable.md).
-public final class DeckScene<DataSource: DeckDataSource>: FrameSource, Sendable
+/// A value the player owns (docs/decisions/0252-the-scene-a-value-the-player-owns.md): give it to
+/// a ``Player``, which keeps it on its queue and calls its drawing methods there; change it
+/// (``resizeCard(to:frameSize:)``, ``frameSize``) through ``Player/updateScene(as:_:)`` and read
+/// its layout through ``Player/withScene(as:_:)``. The deck is a shared, thread-safe model: its
+/// commands may be sent from any thread, and the scene reports its events through the change
+/// handler.
+public struct DeckScene<DataSource: DeckDataSource>: FrameSource, Sendable
 where DataSource.Item: CardContent {
     /// The deck shown. Commands may be sent to it directly from any thread.
     public let deck: SwipeDeck<DataSource>
-    /// Composes the cards; reached only under its lock, and only by this scene.
-    private let card: LockedBox<CardScene>
+    /// Composes the cards: this scene's own.
+    private var card: CardScene
     /// The card's size and cell aspect (``resizeCard(to:frameSize:)`` changes it).
-    package var metrics: CardMetrics { layout.withLock { $0.cardMetrics } }
+    package private(set) var metrics: CardMetrics
     /// How a flashcard turns to its other side (kind, direction, timing); its duration is the
     /// deck's ``DeckConfiguration/flipDuration``.
     public let flipStyle: TransitionStyle
-
-    private let layout: LockedBox<Layout>
-
-    private struct Layout {
-        var cardMetrics: CardMetrics
-        var size: TerminalSize
-        var origin: CellPosition
-        var changeHandler: (@Sendable (SceneChange) -> Void)?
-        var observerToken: Int?
-    }
+    /// The frame's size (see ``frameSize``).
+    private var size: TerminalSize
+    /// Where a card at rest has its top-left corner (``cardOrigin``).
+    private var origin: CellPosition
+    /// The handler given to ``setChangeHandler(_:)``, which the deck's observer calls.
+    private var changeHandler: (@Sendable (SceneChange) -> Void)?
+    /// The observer of the deck that reports to ``changeHandler`` (removed by ``stop()``).
+    private var observerToken: Int?
 
     /// Creates the scene and gives the deck its bounds.
     ///
@@ -62,16 +62,12 @@ where DataSource.Item: CardContent {
         self.deck = deck
         let metrics = CardMetrics(columns: cardSize.columns, rows: cardSize.rows, cellAspect: cellAspect)
         let visible = deck.configuration.layout.visibleCount
-        card = LockedBox(
-            CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect, capacity: 2 * (visible + 1) + 2))
+        card = CardScene(cardSize: cardSize, style: style, cellAspect: cellAspect, capacity: 2 * (visible + 1) + 2)
         self.flipStyle = flipStyle
-        let origin = Self.cardOrigin(frameSize: frameSize, cardSize: cardSize, visibleCount: visible)
-        layout = LockedBox(Layout(cardMetrics: metrics, size: frameSize, origin: origin))
+        self.metrics = metrics
+        size = frameSize
+        origin = Self.cardOrigin(frameSize: frameSize, cardSize: cardSize, visibleCount: visible)
         deck.setBounds(Self.bounds(frameSize: frameSize, cardOrigin: origin, metrics: metrics))
-    }
-
-    deinit {
-        if let observerToken = layout.withLock({ $0.observerToken }) { deck.removeObserver(observerToken) }
     }
 
     /// How Space turns a flashcard: the 3-D flip about the vertical axis, right to left
@@ -101,16 +97,12 @@ where DataSource.Item: CardContent {
     /// The frame's size; a change (after a resize) centres the card again and the deck's bounds
     /// follow.
     public var frameSize: TerminalSize {
-        get { layout.withLock { $0.size } }
+        get { size }
         set {
-            let cardSize = card.withLock { $0.cardSize }
-            let visible = deck.configuration.layout.visibleCount
-            let bounds = layout.withLock { layout -> DeckRect in
-                layout.size = newValue
-                layout.origin = Self.cardOrigin(frameSize: newValue, cardSize: cardSize, visibleCount: visible)
-                return Self.bounds(frameSize: layout.size, cardOrigin: layout.origin, metrics: layout.cardMetrics)
-            }
-            deck.setBounds(bounds)
+            size = newValue
+            origin = Self.cardOrigin(
+                frameSize: newValue, cardSize: card.cardSize, visibleCount: deck.configuration.layout.visibleCount)
+            deck.setBounds(deckBounds)
         }
     }
 
@@ -118,32 +110,23 @@ where DataSource.Item: CardContent {
     /// resize): the card is laid out again, centred, the deck's stack layout (inset and peek of
     /// the cards beneath) and bounds follow. Poses are in card widths, so a card in the air
     /// keeps its place relative to the card.
-    public func resizeCard(to cardSize: TerminalSize, frameSize: TerminalSize) {
+    public mutating func resizeCard(to cardSize: TerminalSize, frameSize: TerminalSize) {
         let visible = deck.configuration.layout.visibleCount
-        let applied = card.withLock { card in
-            card.cardSize = cardSize
-            return card.cardSize
-        }
-        let (bounds, metrics) = layout.withLock { layout -> (DeckRect, CardMetrics) in
-            layout.cardMetrics = CardMetrics(
-                columns: applied.columns, rows: applied.rows, cellAspect: layout.cardMetrics.cellAspect)
-            layout.size = frameSize
-            layout.origin = Self.cardOrigin(frameSize: frameSize, cardSize: applied, visibleCount: visible)
-            return (
-                Self.bounds(frameSize: layout.size, cardOrigin: layout.origin, metrics: layout.cardMetrics),
-                layout.cardMetrics
-            )
-        }
+        card.cardSize = cardSize
+        let applied = card.cardSize
+        metrics = CardMetrics(columns: applied.columns, rows: applied.rows, cellAspect: metrics.cellAspect)
+        size = frameSize
+        origin = Self.cardOrigin(frameSize: frameSize, cardSize: applied, visibleCount: visible)
         deck.setLayout(StackLayout(metrics: metrics, visibleCount: visible))
-        deck.setBounds(bounds)
+        deck.setBounds(deckBounds)
     }
 
     /// Where a card at rest has its top-left corner.
-    public var cardOrigin: CellPosition { layout.withLock { $0.origin } }
+    public var cardOrigin: CellPosition { origin }
 
     /// The frame in card widths relative to the card's place.
     public var deckBounds: DeckRect {
-        layout.withLock { Self.bounds(frameSize: $0.size, cardOrigin: $0.origin, metrics: $0.cardMetrics) }
+        Self.bounds(frameSize: size, cardOrigin: origin, metrics: metrics)
     }
 
     /// Whether the cell at `column`, `row` of the frame is on the top card as drawn at `time`
@@ -167,10 +150,9 @@ where DataSource.Item: CardContent {
     public var clock: any CycleClock { deck.clock }
 
     /// The cards at `time`, back to front, each placed by its pose.
-    public func render(at time: TimeInterval, into frame: inout CellBuffer) {
+    public mutating func render(at time: TimeInterval, into frame: inout CellBuffer) {
         let snapshot = deck.snapshot(at: time)
-        let placement = layout.withLock { (size: $0.size, origin: $0.origin, metrics: $0.cardMetrics) }
-        let metrics = placement.metrics
+        let metrics = metrics
         var slots: [CardSlot] = []
         for entry in snapshot.cards {
             let faces = CardFaces.styledSides(of: entry.item.styledString)
@@ -194,7 +176,7 @@ where DataSource.Item: CardContent {
                     CardSlot(index: entry.index, content: showsBack ? back : faces.front, presentation: placed))
             }
         }
-        card.withLock { $0.render(slots, frameSize: placement.size, cardOrigin: placement.origin, into: &frame) }
+        card.render(slots, frameSize: size, cardOrigin: origin, into: &frame)
     }
 
     /// A transition slot's geometry followed by the card's pose.
@@ -211,8 +193,8 @@ where DataSource.Item: CardContent {
 
     /// Composes the cards' blends and edges at `depth` (`Compositor/colorDepth`): in its palette,
     /// and without colour with no edge blocks.
-    public func setColorDepth(_ depth: ColorDepth) {
-        card.withLock { $0.compositor.colorDepth = depth }
+    public mutating func setColorDepth(_ depth: ColorDepth) {
+        card.compositor.colorDepth = depth
     }
 
     /// Whether a card moves (in the air, entering, shifting, springing back, turning).
@@ -226,18 +208,20 @@ where DataSource.Item: CardContent {
         return CardFaces(item: top.item.plainText).text(showingBack: top.showsBack)
     }
 
-    /// Sets the handler for the deck's changes: `.changed` for every ``DeckEvent``.
-    public func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
-        let needsObserver = layout.withLock { layout -> Bool in
-            layout.changeHandler = handler
-            return layout.observerToken == nil
-        }
-        guard needsObserver else { return }
-        let token = deck.addObserver { [weak self] _ in
-            guard let handler = self?.layout.withLock({ $0.changeHandler }) else { return }
-            handler(.changed)
-        }
-        layout.withLock { $0.observerToken = token }
+    /// Sets the handler for the deck's changes: `.changed` for every ``DeckEvent``. The handler
+    /// is kept, and a deck observer calls it (on the thread of the deck's event); nil removes the
+    /// observer.
+    public mutating func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {
+        removeObserver()
+        changeHandler = handler
+        guard let handler else { return }
+        observerToken = deck.addObserver { _ in handler(.changed) }
+    }
+
+    /// Removes the deck observer, if there is one.
+    private mutating func removeObserver() {
+        if let observerToken { deck.removeObserver(observerToken) }
+        observerToken = nil
     }
 
     /// Shows the first cards (they enter staggered); `paused` has no meaning for a deck.
@@ -245,9 +229,11 @@ where DataSource.Item: CardContent {
         deck.start()
     }
 
-    /// Ends every motion: the deck settles.
-    public func stop() {
+    /// Ends every motion: the deck settles; its observer is removed afterwards (the change the
+    /// settling reports is the last).
+    public mutating func stop() {
         deck.stop()
+        removeObserver()
     }
 }
 
@@ -256,20 +242,20 @@ extension DeckScene: RestingPictureSource {
     /// place (call after ``render(at:into:)`` for `time`, on the player's queue).
     package func restingPicture(at time: TimeInterval) -> RestingPicture? {
         guard !isMoving(at: time) else { return nil }
-        return card.withLock { $0.restingPicture }
+        return card.restingPicture
     }
 }
 
 extension DeckScene: TerminalBackgroundScene {
     /// The cards take `background` (``CardScene/adapt(toBackground:)``); their layouts are made
     /// again. Call through ``Player/updateScene(as:_:)``: between frames, on the player's queue.
-    package func adapt(toBackground background: RGBColor) {
-        card.withLock { $0.adapt(toBackground: background) }
+    package mutating func adapt(toBackground background: RGBColor) {
+        card.adapt(toBackground: background)
     }
 
     /// Composes with `compositor` (its background, foreground and colour depth): a render of
     /// the deck without a player (`render --deck`), set before its first frame.
-    package func setCompositor(_ compositor: Compositor) {
-        card.withLock { $0.compositor = compositor }
+    package mutating func setCompositor(_ compositor: Compositor) {
+        card.compositor = compositor
     }
 }

@@ -46,7 +46,7 @@ final class DeckRenderFrames: RenderSource {
     /// ``RestingPictureSource/restingPicture(at:)``, placed as ``cells`` holds the scene).
     private(set) var restingPicture: RestingPicture?
     private let runner: DeckScriptRunner<ArrayDataSource<StyledString>>
-    private let scene: DeckScene<ArrayDataSource<StyledString>>
+    private var scene: DeckScene<ArrayDataSource<StyledString>>
     private var sceneCells: CellBuffer
     private var tally = DeckTally()
     /// The frame made last, and the decisions made at it.
@@ -87,7 +87,7 @@ final class DeckRenderFrames: RenderSource {
         let frameSize = DeckSession.frameSize(
             screen: TerminalSize(columns: settings.width, rows: 0), cardRows: card.rows,
             visibleCount: settings.visibleCount, fullscreen: false)
-        let scene = DeckScene(
+        var scene = DeckScene(
             deck: runner.deck, cardSize: card, frameSize: frameSize, style: command.style,
             cellAspect: command.cellAspect)
         let compositor = Compositor(

@@ -39,7 +39,7 @@ final class RenderFrames: RenderSource {
     let samples: [(t: Double, time: TimeInterval)]
     let toItem: Int
     private let flight: any Transition
-    private let scene: CardScene
+    private var scene: CardScene
     /// The cells of the frame rendered last.
     private(set) var cells: CellBuffer
     /// The transition's state at the frame rendered last.

@@ -10,7 +10,8 @@ import FoldCycle
 /// read, into the deck's drags, and ends a drag whose release never comes by the usual release
 /// rule (issue 22, point 4).
 ///
-/// - A press starts a drag only on the top card's cells (``DeckScene/topCardContains(column:row:at:)``):
+/// - A press starts a drag only on the top card's cells (``DeckScene/topCardContains(column:row:at:)``,
+///   on the player's scene, read through `Player.withScene(as:_:)`):
 ///   the screen row is mapped to the frame by ``frameTop``, learned from a cursor-position
 ///   report; unknown, only the column is tested. A press elsewhere starts nothing, so its
 ///   release is no click (point 6).
@@ -32,7 +33,8 @@ struct DeckPointer {
         self.frameTop = frameTop
     }
 
-    /// Handles a mouse report of `time` on `scene`'s deck.
+    /// Handles a mouse report of `time` on `scene`'s deck (the player's scene, read through
+    /// `Player.withScene(as:_:)`: its layout follows a resize).
     mutating func handle<Source: DeckDataSource>(_ report: MouseEvent, time: TimeInterval, scene: DeckScene<Source>) {
         let deck = scene.deck
         let point = scene.metrics.point(column: report.column, row: report.row)

@@ -64,7 +64,10 @@ extension DeckSession {
     }
 
     private func handleMouse(_ report: MouseEvent, time: TimeInterval) {
-        state.value.pointer.handle(report, time: time, scene: scene)
+        // The card's place and size are the player's scene's (a resize changes them there).
+        player.withScene(as: DeckScene<DeckItemStore>.self) { scene in
+            state.value.pointer.handle(report, time: time, scene: scene)
+        }
         followDrag()
     }
 

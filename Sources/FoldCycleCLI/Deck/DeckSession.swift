@@ -27,7 +27,6 @@ final class DeckSession: Sendable {
     /// Whether the card follows the terminal's size (``DeckCommand/sizesCardToTerminal(items:)``).
     private let sizesToTerminal: Bool
     let deck: SwipeDeck<DeckItemStore>
-    let scene: DeckScene<DeckItemStore>
     /// The terminal session, the control channel (`--protocol jsonl`, `--listen`'s socket), the
     /// recording, the player and the exit path.
     let core: SceneSession
@@ -99,14 +98,13 @@ final class DeckSession: Sendable {
                 behavior: command.behavior,
                 layout: StackLayout(metrics: metrics, visibleCount: command.visibleCount),
                 loops: command.loops))
-        scene = DeckScene(
+        let scene = DeckScene(
             deck: deck, cardSize: cardSize,
             frameSize: Self.frameSize(
                 screen: screen, cardRows: cardSize.rows, visibleCount: command.visibleCount,
                 fullscreen: command.fullscreen),
             style: command.style, cellAspect: command.cellAspect)
         holdsDecisions = TerminalDevice.standardOutput.isTerminal && command.control.language == .words
-        let scene = scene
         core = try SceneSession(
             terminal: { policy in
                 .init(

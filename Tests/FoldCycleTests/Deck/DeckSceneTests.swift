@@ -70,7 +70,7 @@ final class DeckSceneTests {
 
     @Test("layout: the card centred, the stack centred; the frame's edges in card widths")
     func layout() {
-        let (_, scene, _, _) = makePlayer()
+        var (_, scene, _, _) = makePlayer()
         #expect(scene.cardOrigin == CellPosition(column: 8, row: 1))
         // The card's centre is at (12, 2.5) cells; a column is 1/8 card width, a row 1/4.
         #expect(scene.deckBounds == DeckRect(minX: -1.5, minY: -0.625, maxX: 1.5, maxY: 0.875))

@@ -69,7 +69,7 @@ struct CardSizeBoundTests {
             CyclerError.invalidCardSize(columns: 100_000, rows: 100_000).description
                 == "card size 100000x100000 is not allowed (0 to 2000 columns and 0 to 1000 rows, the largest "
                 + "terminal frames are laid out for)")
-        let scene = CardScene(cardSize: huge)
+        var scene = CardScene(cardSize: huge)
         #expect(scene.cardSize == TerminalSize(columns: 2_000, rows: 1_000))
         scene.cardSize = TerminalSize(columns: -1, rows: 5_000)
         #expect(scene.cardSize == TerminalSize(columns: 0, rows: 1_000))

@@ -14,8 +14,10 @@ import Testing
 struct MotionEndsDuringRenderTests {
     /// One row of four cells: "MOVE" while its motion runs at the time drawn, else "REST".
     /// With `endsDuringRender`, the render that draws "MOVE" ends the motion, as the deck's
-    /// settle timer does from its queue (the deck's motions are pruned, not timed out).
-    final class SettlingScene: FrameSource {
+    /// settle timer does from its queue (the deck's motions are pruned, not timed out). A value
+    /// scene whose motion is a shared model, as a deck scene's `SwipeDeck` is: the test's copy
+    /// and the player's share it.
+    struct SettlingScene: FrameSource {
         let clock: any CycleClock
         private let state = LockedBox(State())
 

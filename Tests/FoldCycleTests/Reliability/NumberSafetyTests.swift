@@ -35,7 +35,7 @@ struct NumberSafetyTests {
         "every transition at the extreme curves renders (no trap), every geometry drawable",
         arguments: TransitionKind.allCases)
     func extremeTransitions(_ kind: TransitionKind) throws {
-        let scene = CardScene(cardSize: TerminalSize(columns: 20, rows: 5))
+        var scene = CardScene(cardSize: TerminalSize(columns: 20, rows: 5))
         var cells = CellBuffer(width: 0, height: 0)
         for (y1, y2) in [(10.0, 10.0), (-10.0, -10.0), (10.0, -10.0)] {
             let style = TransitionStyle(
@@ -64,7 +64,7 @@ struct NumberSafetyTests {
 
     @Test("a slot with absurd or non-finite geometry is skipped, never handed to the compositor")
     func absurdGeometry() {
-        let scene = CardScene(cardSize: TerminalSize(columns: 12, rows: 3), style: CardStyle(palette: []))
+        var scene = CardScene(cardSize: TerminalSize(columns: 12, rows: 3), style: CardStyle(palette: []))
         var empty = CellBuffer(width: 0, height: 0)
         scene.render([], into: &empty)
         for geometry in Self.absurd {
