@@ -28,6 +28,17 @@ struct LiveControllerTests {
         return error
     }
 
+    @Test("seconds in words to the millisecond: a third of a second is 0.333 (a new user read 0.3333333333333333)")
+    func secondsInWords() throws {
+        let cycler = try Cycler(
+            dataSource: ArrayDataSource(["A", "B"].map { StyledString($0) }), interval: 1,
+            duration: Cycler<ArrayDataSource<StyledString>>.defaultDuration(forInterval: 1), style: .fold(.down),
+            clock: ManualClock())
+        let controller = LiveController(cycler: cycler, durationFollowsInterval: true)
+        #expect(controller.statusText.contains(" interval=1 duration=0.333 "))
+        #expect(controller.execute(.interval(2.0 / 3), numbering: .fromOne).text == "interval 0.667s, duration 0.222s")
+    }
+
     @Test(
         "while the list is read, replies count as the footer does: the known total, or so far",
         arguments: [

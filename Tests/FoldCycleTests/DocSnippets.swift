@@ -162,6 +162,32 @@ enum TerminalSessionAndSignalsSnippet1 {
     }
 }
 
+/// Sources/FoldCycle/FoldCycle.docc/WritingAScene.md, Swift snippet 1.
+struct StatusScene: FrameSource {
+    let clock: any CycleClock = DispatchClock()
+    var label: String
+
+    var frameSize: TerminalSize { TerminalSize(columns: 24, rows: 1) }
+    func isMoving(at time: TimeInterval) -> Bool { false }
+    func render(at time: TimeInterval, into frame: inout CellBuffer) {
+        frame.reset(width: frameSize.columns, height: frameSize.rows)
+        frame.drawText(FooterLine(label, attributes: [.bold]), row: 0)
+    }
+    func plainText(at time: TimeInterval) -> String { label }
+    func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {}
+    func start(paused: Bool) {}
+    func stop() {}
+}
+/// Sources/FoldCycle/FoldCycle.docc/WritingAScene.md, Swift snippet 2.
+enum WritingASceneSnippet2 {
+    static func snippet() async throws {
+        let player = Player(scene: StatusScene(label: "fetching…"))
+        player.start()
+        player.updateScene(as: StatusScene.self) { $0.label = "fetched 12 files" }
+        player.finish()
+    }
+}
+
 /// Sources/FoldCycle/FoldCycle.docc/WritingATransition.md, Swift snippet 1.
 struct WipeTransition: Transition {
     let style: TransitionStyle

@@ -27,6 +27,24 @@ struct PlayerFitTests {
         _ = player.frameCount
     }
 
+    @Test("widen: the preferred width grows, never shrinks; the card follows as far as the last fit")
+    func widen() throws {
+        let cycler = try Cycler(dataSource: ArrayDataSource(["a"]), interval: 5, clock: ManualClock())
+        var scene = CyclerScene(cycler: cycler, cardSize: TerminalSize(columns: 24, rows: 3))
+        scene.fit(columns: 40)
+        scene.widen(toColumns: 30)
+        #expect((scene.preferredSize.columns, scene.frameSize) == (30, TerminalSize(columns: 30, rows: 3)))
+        scene.widen(toColumns: 50)
+        #expect((scene.preferredSize.columns, scene.frameSize) == (50, TerminalSize(columns: 40, rows: 3)))
+        scene.widen(toColumns: 20)
+        #expect(scene.preferredSize.columns == 50)
+        scene.fit(columns: 80)
+        #expect(scene.frameSize == TerminalSize(columns: 50, rows: 3))
+        var fixed = CyclerScene(cycler: cycler, cardSize: TerminalSize(columns: 24, rows: 3), fitsWidth: false)
+        fixed.widen(toColumns: 30)
+        #expect(fixed.frameSize == TerminalSize(columns: 24, rows: 3))
+    }
+
     @Test("a card that fits the width narrows with the terminal, lines cut with …, and grows back")
     func refit() throws {
         let (player, terminal) = try Self.makeTicker(fitsWidth: true)

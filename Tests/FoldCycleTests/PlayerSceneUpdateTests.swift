@@ -28,6 +28,45 @@ struct PlayerSceneUpdateTests {
         return (player, clock, terminal)
     }
 
+    /// A scene of one state: its label, never moving (an embedder's status line).
+    struct LabelScene: FrameSource {
+        let clock: any CycleClock
+        var label: String
+        var frameSize: TerminalSize { TerminalSize(columns: 5, rows: 1) }
+        func isMoving(at time: TimeInterval) -> Bool { false }
+        func render(at time: TimeInterval, into frame: inout CellBuffer) {
+            frame.reset(width: 5, height: 1)
+            frame.drawText(FooterLine(label), row: 0)
+        }
+        func plainText(at time: TimeInterval) -> String { label }
+        func setChangeHandler(_ handler: (@Sendable (SceneChange) -> Void)?) {}
+        func start(paused: Bool) {}
+        func stop() {}
+    }
+
+    @Test("a change to a scene that does not move is drawn at once; before start, by the first frame")
+    func drawnWhenNothingMoves() {
+        let clock = ManualClock()
+        let terminal = RecordingTerminal(columns: 8, rows: 2)
+        let player = Player(
+            scene: LabelScene(clock: clock, label: "one"),
+            configuration: .init(output: .inline, colorDepth: .fixed(.truecolor), keepsHostLine: false),
+            sink: terminal)
+        player.updateScene(as: LabelScene.self) { $0.label = "two" }
+        #expect(player.frameCount == 0)
+        player.start()
+        #expect(terminal.lines[0] == "two     ")
+        let frames = player.frameCount
+        player.updateScene(as: LabelScene.self) { $0.label = "three" }
+        #expect(player.frameCount == frames + 1)
+        #expect(terminal.lines[0] == "three   ")
+        // Another type: nothing changed, nothing drawn.
+        #expect(player.updateScene(as: Scene.self) { _ in 1 } == nil)
+        #expect(player.frameCount == frames + 1)
+        player.finish()
+        #expect(terminal.errors == [])
+    }
+
     @Test("the scene of the named type, changed on the player's queue from another thread; its result comes back")
     func namedType() throws {
         let (player, _, _) = try Self.makePlayer()

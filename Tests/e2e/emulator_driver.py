@@ -366,10 +366,41 @@ def cells(screen, rows):
     return [[shown(screen.buffer[y][x]) for x in range(screen.columns)] for y in rows]
 
 
-def model(prefix):
-    """The pyte screen of what the loop writes: a clear, then the prefix."""
-    screen = pyte.Screen(COLS, ROWS)
-    pyte.ByteStream(screen).feed(b"\x1b[0m\x1b[H\x1b[2J" + prefix)
+class RepeatingScreen(pyte.Screen):
+    """pyte's screen with REP (`CSI n b`: the last glyph drawn, n more times), which pyte 0.8.2
+    lacks and the live player sends in xterm, VTE, kitty and mlterm
+    (docs/decisions/0255-rep-for-runs-of-one-glyph-where-the-terminal-takes-it.md)."""
+
+    last = " "
+
+    def draw(self, data):
+        super().draw(data)
+        if data:
+            self.last = data[-1]
+
+    def repeat_last(self, count=None):
+        self.draw(self.last * (count or 1))
+
+
+class RepeatingStream(pyte.ByteStream):
+    csi = dict(pyte.ByteStream.csi, b="repeat_last")
+
+
+def screen_and_stream(cols=None, rows=None, repeats=True):
+    """A pyte screen (`RepeatingScreen` unless `repeats` is false) and a byte stream feeding it."""
+    cols, rows = cols or COLS, rows or ROWS
+    if not repeats:
+        screen = pyte.Screen(cols, rows)
+        return screen, pyte.ByteStream(screen)
+    screen = RepeatingScreen(cols, rows)
+    return screen, RepeatingStream(screen)
+
+
+def model(prefix, repeats=True):
+    """The pyte screen of what the loop writes: a clear, then the prefix (REP read unless
+    `repeats` is false)."""
+    screen, stream = screen_and_stream(repeats=repeats)
+    stream.feed(b"\x1b[0m\x1b[H\x1b[2J" + prefix)
     return screen
 
 

@@ -3,6 +3,7 @@ terminal): a run that is put in the background (Ctrl-Z then `bg`, or started wit
 as the kernel stops a background job that touches its terminal ("Stopped (tty output)" or "(tty
 input)"), never killed with "Hangup" (a background read's EIO is not a lost terminal), and `fg`
 takes it back: the card is drawn and cycles again, keys work, the terminal comes back as it was."""
+import os
 import re
 import shlex
 import signal
@@ -174,6 +175,49 @@ def test_kill_cont_while_stopped_stops_again_and_fg_resumes(shell):
     assert STOPPED_TTY.search(listing), listing
     shell.type(b"fg\n")
     cycles_again(shell, below="fg")
+    quit_and_check(shell)
+
+
+def pid_of(pattern):
+    """The pid of the one process whose command line holds `pattern` (from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    if pattern.encode() in f.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize("command", [["--interval", "0.3", *ITEMS], ["deck", "--width", "20", "--height", "3",
+                                                                       "--color", "never", *ITEMS]])
+def test_sigstop_from_outside_then_cont_stops_again_and_fg_takes_the_terminal_back(shell, command):
+    """A new user's trial: `kill -STOP` (which cannot be caught) from another shell, then
+    `kill -CONT`: the deck went on drawing in the background over the shell's prompt, and after
+    `fg` keys echoed (`^[[C`) and did nothing, since the shell had put its own modes back."""
+    shell.type(("$FC " + " ".join(command) + "\n").encode())
+    if command[0] == "deck":
+        shell.wait_for_card("first-card")
+    else:
+        cycles_again(shell)
+    os.kill(pid_of("first-card"), signal.SIGSTOP)
+    assert shell.pty.pump_until(lambda: PROMPT in shell.since_mark(), 10), shell.since_mark()
+    shell.run("kill -CONT %1")
+    listing = shell.jobs_until(lambda seen: STOPPED_TTY.search(seen))
+    assert STOPPED_TTY.search(listing), listing
+    shell.type(b"fg\n")
+    if command[0] == "deck":
+        shell.wait_for_card("first-card", below="fg")
+        # Keys are read again: a keep decides the first card.
+        shell.type(b"l")
+        assert shell.pty.pump_until(lambda: any("card 2 of 3 · kept 1" in line for line in shell.pty.lines()), 10), \
+            shell.pty.text()
+    else:
+        cycles_again(shell, below="fg")
     quit_and_check(shell)
 
 

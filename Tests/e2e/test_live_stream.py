@@ -165,6 +165,29 @@ def test_a_card_sized_to_a_short_first_item_is_as_wide_as_the_decks(foldcycle, p
     assert exit_code(run.wait(timeout=3)) == 0
 
 
+def test_a_streamed_card_widens_for_a_wider_item_as_far_as_the_terminal(foldcycle, pty_run):
+    """A new user's trial: a card sized to a short first item cut every wider item read later
+    with "…"; it now widens to the widest item read, never past the terminal (60 columns)."""
+    run = pty_run([foldcycle, "--color", "never", "--background", "black", "--interval", "0.4",
+                   "--duration", "0.1"], cols=60, rows=12, stdin_open=True)
+    run.feed_stdin(b"A\n")
+    assert run.pump_until(lambda: "item 1/1 so far" in summary(run), 5), run.text()
+    assert run.lines()[1] == " " * 11 + "A", run.lines()[1]
+    wide = "an item read later, wider than the 24-column card"
+    run.feed_stdin(wide.encode() + b"\n")
+    assert run.pump_until(lambda: run.lines()[1].strip() == wide, 5), run.text()
+    # The card's width: the item and a cell each side (its text starts at the second cell).
+    assert run.lines()[1] == " " + wide, run.lines()[1]
+    run.feed_stdin(b"x" * 80 + b"\n")
+    # At most the terminal's 60 columns: the 80 x's wrap there, 58 on the first line (a cell each
+    # side), 22 centred on the second.
+    assert run.pump_until(lambda: [line.strip() for line in run.lines()[:2]] == ["x" * 58, "x" * 22], 5), \
+        run.text()
+    assert run.lines()[0] == " " + "x" * 58, run.lines()[0]
+    run.write(b"q")
+    assert exit_code(run.wait(timeout=3)) == 0
+
+
 def test_keys_typed_before_the_first_item_are_dropped_as_the_deck_drops_them(foldcycle, pty_run):
     """A new user's trial: `(sleep 4; echo A) | foldcycle` with q typed after 1 s ended the run
     the moment A arrived, its card never seen (record 0250)."""

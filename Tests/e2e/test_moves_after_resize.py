@@ -112,8 +112,7 @@ def model(stream, split, size, after=b"", scrolled=0):
     """pyte's screen of the host lines (as the tty gives them: ONLCR), the stream resized at
     `split` keeping the top rows (then `scrolled` of them scrolled off the top with the cursor, as
     tmux does when it rewraps a full-width row into two), and `after`."""
-    screen = drv.pyte.Screen(drv.COLS, drv.ROWS)
-    feed = drv.pyte.ByteStream(screen)
+    screen, feed = drv.screen_and_stream()
     feed.feed(b"\x1b[0m\x1b[H\x1b[2J" + HOST.replace(b"\n", b"\r\n") + stream[:split])
     if split is None:
         return screen

@@ -2,7 +2,7 @@
 writes a run of one glyph (a vertical fold's edge row of half blocks) as the glyph and REP. In
 xterm, sakura (VTE), kitty and mlterm under Xvfb the stream must show what the same frames drawn
 whole (no REP) show: held at the middle and the last frame that sends REP, every cell's colour
-(`emulator_driver.cell_checks`); pyte, which has no REP, shows another screen for those bytes. Two
+(`emulator_driver.cell_checks`); pyte without REP (`emulator_driver.model(..., repeats=False)`) shows another screen for those bytes. Two
 cards: 40 columns (the runs end inside the terminal) and 80 (as wide as the terminal: the runs end
 at the right margin, in the pending-wrap state a print leaves), both below two host lines.
 
@@ -84,7 +84,9 @@ def test_rep_shows_the_whole_frame(terminals, foldcycle, tmp_path, emulator, cas
     prefix = drv.frame_prefix(diff, index)
     screen = drv.model(drv.frame_prefix(full, index))
     rows = range(0, 2 + CASES[case][1] + 1)
-    assert drv.cells(drv.model(prefix), rows) != drv.cells(screen, rows), "the frame does not depend on REP"
+    assert drv.cells(drv.model(prefix, repeats=False), rows) != drv.cells(screen, rows), \
+        "the frame does not depend on REP"
+    assert drv.cells(drv.model(prefix), rows) == drv.cells(screen, rows), "the model's REP is not xterm's"
     assert [line.rstrip() for line in screen.display[:2]] == ["host line one", "host line two"]
     terminal = terminals(emulator)
     path = tmp_path / "frame.ansi"

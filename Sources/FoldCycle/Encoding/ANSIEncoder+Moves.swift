@@ -90,10 +90,14 @@ struct MoveScratch {
     var oldHashes: [UInt64] = []
     var newHashes: [UInt64] = []
     /// The buffer (its first cell's address) whose rows ``newHashes`` holds, `hashedWidth` cells
-    /// wide, or 0: the next frame's screen when the caller draws over it (the player's and the
-    /// bench's frames alternate between two buffers).
+    /// wide, or 0: the next frame's screen when the caller draws over it (the bench's frames
+    /// alternate between two buffers).
     var hashedScreen: UInt = 0
     var hashedWidth = 0
+    /// The screen's buffer of the frame whose rows ``newHashes`` holds (while ``hashedScreen`` is
+    /// not 0): the next frame's screen too when the caller copies each frame it drew into one
+    /// buffer of its own (``TerminalRegion``, so the player and `render`).
+    var hashedCopy: UInt = 0
     /// ``LineMove/find``'s table of the screen's rows by hash.
     var hashSlots: [Int32] = []
     /// The rows a line move could bring back (changed, not blank), top to bottom, and per shift
@@ -110,6 +114,11 @@ struct MoveScratch {
     var movedRow: [Cell] = []
     var line: LineMove?
     var characters: [CharacterMove] = []
+    /// Per move of ``characters``, the cells ``CharacterMove/find`` found it brings back: what
+    /// its row can add to ``estimatedSaving(old:new:width:height:)`` at most.
+    var characterCells: [Int] = []
+    /// ``CharacterMove/find``'s scratch (``CharacterMove/scratchCount(width:)`` columns).
+    var columns: [Int32] = []
     var diff = DiffScratch()
     var plainBytes: [UInt8] = []
     var movedBytes: [UInt8] = []
@@ -127,26 +136,32 @@ struct MoveScratch {
     ) -> Bool {
         guard changedRows > 0, width >= 4, changed.count == height, firstChanges.count == height else {
             // An unchanged frame: the row hashes of the screen are those of the new frame.
-            hashedScreen = changedRows == 0 && hashedScreen == UInt(bitPattern: old) ? UInt(bitPattern: new) : 0
+            if changedRows == 0, holdsHashes(of: old) {
+                hashedScreen = UInt(bitPattern: new)
+                hashedCopy = UInt(bitPattern: old)
+            } else {
+                hashedScreen = 0
+            }
             return false
         }
         line = nil
         characters.removeAll(keepingCapacity: true)
+        characterCells.removeAll(keepingCapacity: true)
         if blankRow.count != width {
             blankRow = Array(repeating: .blank, count: width)
             blankHash = blankRow.withUnsafeBufferPointer { LineMove.sampledHash($0.baseAddress!, width: width) }
         }
         changed.withUnsafeBufferPointer { changed in
-            blankRow.withUnsafeBufferPointer { blank in
-                guard let blank = blank.baseAddress else { return }
-                if lines && height > 2 {
-                    findLineMove(
-                        old: old, blank: blank, new: new, width: width, height: height, changed: changed,
-                        searches: changedRows > 1)
-                } else {
-                    hashedScreen = 0
-                }
-                firstChanges.withUnsafeBufferPointer { firstChanges in
+            firstChanges.withUnsafeBufferPointer { firstChanges in
+                blankRow.withUnsafeBufferPointer { blank in
+                    guard let blank = blank.baseAddress else { return }
+                    if lines && height > 2 {
+                        findLineMove(
+                            old: old, blank: blank, new: new, width: width, height: height, changed: changed,
+                            firstChanges: firstChanges, searches: changedRows > 1)
+                    } else {
+                        hashedScreen = 0
+                    }
                     findCharacterMoves(
                         old: old, blank: blank, new: new, width: width, height: height, changed: changed,
                         firstChanges: firstChanges)
@@ -179,6 +194,10 @@ struct MoveScratch {
     /// whole screen is moved only for a frame whose estimate is positive). A frame whose
     /// estimate is not positive is encoded once, as the cell diff.
     ///
+    /// Without a line move, a row adds at most the cells its move brings back
+    /// (``characterCells``): once the estimate so far and what the rows left could add at most
+    /// is not positive, that is returned (not positive either) and the rows left are not compared.
+    ///
     /// - Complexity: O(width) per row the moves touch.
     mutating func estimatedSaving(old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int) -> Int {
         var saving = -4
@@ -186,6 +205,14 @@ struct MoveScratch {
         for character in characters {
             saving -= character.sequenceBytes(width: width) + (character.distance > 0 ? 8 : 4)
         }
+        // The most the estimate can still reach (a line move's rows are not bounded).
+        var bound = Int.max
+        if line == nil, characterCells.count == characters.count {
+            bound = saving
+            for cells in characterCells { bound += cells }
+            guard bound > 0 else { return bound }
+        }
+        let characterCells = self.characterCells
         if movedRow.count != width { movedRow = Array(repeating: .blank, count: width) }
         var next = 0
         let line = self.line
@@ -210,11 +237,22 @@ struct MoveScratch {
                     (moved + from).update(from: source + from, count: width - from)
                     if shiftsRow { characters[next].apply(to: moved, width: width) }
                     let row = y * width
-                    for x in from..<width {
-                        let cell = new[row + x]
-                        let before = old[row + x] == cell
-                        guard before != (moved[x] == cell), cell != .blank else { continue }
-                        saving += before ? -1 : 1
+                    var rowSaving = 0
+                    var x = from
+                    while x < width {
+                        let cell = new[row &+ x]
+                        let before = CharacterMove.sameCell(old[row &+ x], cell)
+                        let after = CharacterMove.sameCell(moved[x], cell)
+                        x &+= 1
+                        guard before != after, cell != .blank else { continue }
+                        rowSaving &+= before ? -1 : 1
+                    }
+                    saving += rowSaving
+                    guard bound != Int.max else { continue }
+                    bound += rowSaving - characterCells[next]
+                    if bound <= 0 {
+                        saving = bound
+                        return
                     }
                 }
             }
@@ -222,18 +260,26 @@ struct MoveScratch {
         return saving
     }
 
+    /// Whether ``newHashes`` may hold the rows of the screen `old`: it is the buffer the last
+    /// frame drew (``hashedScreen``) or the one that frame was drawn over (``hashedCopy``, where
+    /// the caller copies each frame it drew), and the hashes are of a frame (not forgotten).
+    func holdsHashes(of old: UnsafePointer<Cell>) -> Bool {
+        let address = UInt(bitPattern: old)
+        return hashedScreen != 0 && (address == hashedScreen || address == hashedCopy)
+    }
+
     /// Sets ``line`` to the best line move from `old` to `new`, if any (``LineMove/find``), when
     /// `searches`; keeps the row hashes of `new` either way. The changed rows of `new` are hashed
     /// (a blank row is told by its hash, then compared whole); the rows of `old` are those the
-    /// last frame hashed when `old` is the buffer that frame drew (``hashedScreen``, and one of
-    /// its rows hashed again agrees), else they are hashed only when two changed rows are not
-    /// blank. Hashes are only a filter (rows are compared whole before they count), so hashes
-    /// of another screen could cost a move, never a wrong frame.
+    /// last frame hashed when `old` is the buffer that frame drew or the one it was drawn over
+    /// (``holdsHashes(of:)``, and one of its rows hashed again agrees), else they are hashed only
+    /// when two changed rows are not blank. Hashes are only a filter (rows are compared whole
+    /// before they count), so hashes of another screen could cost a move, never a wrong frame.
     private mutating func findLineMove(
         old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int,
-        changed: UnsafeBufferPointer<Bool>, searches: Bool
+        changed: UnsafeBufferPointer<Bool>, firstChanges: UnsafeBufferPointer<Int32>, searches: Bool
     ) {
-        var cached = hashedScreen == UInt(bitPattern: old) && hashedWidth == width && newHashes.count == height
+        var cached = holdsHashes(of: old) && hashedWidth == width && newHashes.count == height
         hashedScreen = 0
         if cached {
             // The last frame's rows are this frame's screen.
@@ -269,6 +315,7 @@ struct MoveScratch {
         }
         for y in 0..<height where !changed[y] { newHashes[y] = oldHashes[y] }
         hashedScreen = UInt(bitPattern: new)
+        hashedCopy = UInt(bitPattern: old)
         hashedWidth = width
         guard searches, candidates.count > 1 else { return }
         // A move brings back at least two candidates, each from another row of the screen with its
@@ -290,7 +337,7 @@ struct MoveScratch {
         }
         line = LineMove.find(
             oldHashes: oldHashes, newHashes: newHashes, candidates: candidates, counts: &shiftCounts,
-            slots: &hashSlots, old: old, new: new, width: width)
+            slots: &hashSlots, old: old, new: new, width: width, firstChanges: firstChanges)
     }
 
     /// Appends a ``CharacterMove`` for each changed row of the screen as ``line`` leaves it (rows
@@ -304,27 +351,37 @@ struct MoveScratch {
         var hint = 0
         var searches = 0
         let stride = width * MemoryLayout<Cell>.stride
-        // Without a hint, a row past the two searched over every shift can bring no move.
-        for y in 0..<height where hint != 0 || searches < 2 {
-            var row = old + y * width
-            // The first differing column, known for a row of the screen as it is.
-            var firstChange: Int? = Int(firstChanges[y])
-            if let line, y >= line.top, y <= line.bottom {
-                firstChange = nil
-                let source = line.sourceRow(of: y)
-                row = source < 0 ? blank : old + source * width
-                if memcmp(row, new + y * width, stride) == 0 { continue }
-            } else if !changed[y] {
-                continue
+        // The scratch in a local while the rows are searched (swapped, so it is not copied).
+        var columns: [Int32] = []
+        swap(&columns, &self.columns)
+        defer { swap(&columns, &self.columns) }
+        let scratchCount = CharacterMove.scratchCount(width: width)
+        if columns.count < scratchCount { columns = Array(repeating: 0, count: scratchCount) }
+        columns.withUnsafeMutableBufferPointer { columns in
+            guard let columns = columns.baseAddress else { return }
+            // Without a hint, a row past the two searched over every shift can bring no move.
+            for y in 0..<height where hint != 0 || searches < 2 {
+                var row = old + y * width
+                // The first differing column, known for a row of the screen as it is.
+                var firstChange: Int? = Int(firstChanges[y])
+                if let line, y >= line.top, y <= line.bottom {
+                    firstChange = nil
+                    let source = line.sourceRow(of: y)
+                    row = source < 0 ? blank : old + source * width
+                    if memcmp(row, new + y * width, stride) == 0 { continue }
+                } else if !changed[y] {
+                    continue
+                }
+                var searched = false
+                let found = CharacterMove.find(
+                    old: row, new: new + y * width, width: width, row: y, firstChange: firstChange, hint: hint,
+                    searchesAll: searches < 2, searched: &searched, columns: columns)
+                if searched { searches += 1 }
+                guard let found else { continue }
+                hint = found.move.distance
+                characters.append(found.move)
+                characterCells.append(found.cells)
             }
-            var searched = false
-            let move = CharacterMove.find(
-                old: row, new: new + y * width, width: width, row: y, firstChange: firstChange, hint: hint,
-                searchesAll: searches < 2, searched: &searched)
-            if searched { searches += 1 }
-            guard let move else { continue }
-            hint = move.distance
-            characters.append(move)
         }
     }
 }

@@ -42,18 +42,19 @@ struct CharacterMove: Equatable {
 
     /// The shift of row `old` (on screen) that brings the most cells of row `new` back, both
     /// `width` cells, from the first column where they differ (`firstChange`, when the caller
-    /// knows it): nil when the row holds a cell that
-    /// is not a narrow scalar glyph (a wide or disputed cluster could be cut), or when the cells
-    /// brought back save fewer bytes than the move costs (a byte a cell, against the move's
-    /// sequences and a cursor move).
+    /// knows it), and the cells it brings back (at most what the row's estimate can add): nil when
+    /// the row holds a cell that is not a narrow scalar glyph (a wide or disputed cluster could be
+    /// cut), or when the cells brought back save fewer bytes than the move costs (a byte a cell,
+    /// against the move's sequences and a cursor move). `columns` is scratch for
+    /// ``scratchCount(width:)`` columns.
     ///
     /// - Complexity: O(width) per shift tried; the shifts tried are `hint` (another row's) first,
     ///   then, when `searchesAll` and the row has ``minimumInkedChanges`` changed cells that are
-    ///   not spaces, every shift (and `searched` is set).
+    ///   not spaces, every shift (and `searched` is set), each over the changed cells only.
     static func find(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, firstChange: Int? = nil, hint: Int,
-        searchesAll: Bool, searched: inout Bool
-    ) -> CharacterMove? {
+        searchesAll: Bool, searched: inout Bool, columns: UnsafeMutablePointer<Int32>
+    ) -> (move: CharacterMove, cells: Int)? {
         var start = 0
         if let firstChange {
             start = firstChange
@@ -61,6 +62,17 @@ struct CharacterMove: Equatable {
             while start < width, old[start] == new[start] { start += 1 }
         }
         guard start < width - 2 else { return nil }
+        // Past the two rows searched over every shift only the hint is tried: none when it does
+        // not fit the row.
+        if !searchesAll, range(width: width, start: start, distance: hint) == nil { return nil }
+        // A cell on screen from `start` that is not a narrow scalar glyph ends the row (below,
+        // whether its cells are alike or not): the first few are checked before the memcmp.
+        let checked = min(width, start &+ 8)
+        var x = start
+        while x < checked {
+            guard isNarrowScalar(old[x]) else { return nil }
+            x &+= 1
+        }
         // A row whose cells on screen from `start` are all alike (one memcmp of the row against
         // itself a cell along; it stops at the first two that differ): every shift leaves it as it
         // was, so none brings a changed cell back. It ends as the search below would: nil, and
@@ -81,24 +93,41 @@ struct CharacterMove: Equatable {
         }
         // Every cell on screen from `start` a narrow scalar glyph (most rows that are not
         // shifted hold a wide cluster).
-        for x in start..<width where old[x].width != 1 || old[x].glyph >= GlyphTable.firstInternedID {
-            return nil
+        guard searchesAll else {
+            guard allNarrowScalars(old, from: checked, to: width) else { return nil }
+            guard hint != 0 else { return nil }
+            return candidate(old: old, new: new, width: width, row: row, start: start, distance: hint, changes: nil)
         }
-        if hint != 0, let move = candidate(old: old, new: new, width: width, row: row, start: start, distance: hint) {
-            return move
-        }
-        guard searchesAll else { return nil }
-        // One pass for the changed cells that are not spaces (the anchors' count, first and last).
+        // A row that may be searched over every shift is weighed over its changed cells only
+        // (``ChangedCells``): the same pass checks the cells on screen and keeps the changed
+        // cells' columns, and after them those of the changed cells that are not spaces (the
+        // anchors).
+        let counts = columns + width
+        let inkedColumns = counts + width + 1
+        var changedCount = 0
         var inked = 0
-        var first = -1
-        var last = -1
-        for x in start..<width {
+        x = start
+        while x < width {
+            let before = old[x]
+            guard isNarrowScalar(before) else { return nil }
+            counts[x &- start] = Int32(truncatingIfNeeded: changedCount)
             let after = new[x]
-            if after.glyph != 0x20 && after != old[x] {
-                if first < 0 { first = x }
-                last = x
-                inked &+= 1
-            }
+            let column = Int32(truncatingIfNeeded: x)
+            x &+= 1
+            if sameCell(after, before) { continue }
+            columns[changedCount] = column
+            changedCount &+= 1
+            guard after.glyph != 0x20 else { continue }
+            inkedColumns[inked] = column
+            inked &+= 1
+        }
+        counts[width &- start] = Int32(truncatingIfNeeded: changedCount)
+        let changes = ChangedCells(columns: columns, start: start, counts: counts)
+        if hint != 0,
+            let found = candidate(
+                old: old, new: new, width: width, row: row, start: start, distance: hint, changes: changes)
+        {
+            return found
         }
         guard inked >= minimumInkedChanges else { return nil }
         searched = true
@@ -108,76 +137,96 @@ struct CharacterMove: Equatable {
         // need not become `best` on the way (the first shift that brings back the most still
         // does).
         var bestSaving = EscapeSequence.deleteCharacters(1).byteCount + 4
-        let anchors = anchors(old: old, new: new, width: width, start: start, inked: inked, first: first, last: last)
+        // The shifts weighed are those that bring back one of three changed cells that are not
+        // spaces (the first, the middle and the last from `start`): a shift that brings back
+        // enough cells to pay brings back one of them but in rows of scattered changes. O(width)
+        // each instead of every shift (O(width²)).
+        let anchors = (Int(inkedColumns[0]), Int(inkedColumns[inked / 2]), Int(inkedColumns[inked - 1]))
+        let cells = (new[anchors.0], new[anchors.1], new[anchors.2])
+        // The shifts that bring an anchor back: the cells of the row on screen equal to it (never
+        // the anchor's own: it changed). One pass finds them for the three, each as its column
+        // times 8 and a bit per anchor it equals (after the anchors' columns).
+        let matches = inkedColumns + inked
+        var matchCount = 0
+        x = start
+        while x < width {
+            let cell = old[x]
+            x &+= 1
+            // Most cells differ from all three in the low word (glyph and foreground).
+            guard cell.low == cells.0.low || cell.low == cells.1.low || cell.low == cells.2.low else { continue }
+            let bits = (cell == cells.0 ? 1 : 0) | (cell == cells.1 ? 2 : 0) | (cell == cells.2 ? 4 : 0)
+            guard bits != 0 else { continue }
+            matches[matchCount] = Int32(truncatingIfNeeded: (x &- 1) &<< 3 | bits)
+            matchCount &+= 1
+        }
         // Whether `shift` brings back the anchor `earlier` (so it was weighed with that one).
         func bringsBack(_ earlier: Int, _ shift: Int) -> Bool {
             let source = earlier - shift
-            return earlier >= 0 && source >= start && source < width && old[source] == new[earlier]
+            return source >= start && source < width && old[source] == new[earlier]
         }
-        // An anchor's cell that no cell on screen equals brings no shift; another anchor of the
-        // same cell need not look again.
-        var absent: Cell?
+        // Each anchor's shifts in turn, less those an earlier anchor brought back (weighed
+        // already).
         for index in 0..<3 {
-            let anchor = index == 0 ? anchors.first : index == 1 ? anchors.middle : anchors.last
-            guard anchor >= 0 else { continue }
-            // The shifts that bring the anchor back: every other cell of the row on screen equal
-            // to it, less those an earlier anchor brought back (weighed already).
-            let cell = new[anchor]
-            if let absent, absent == cell { continue }
-            var found = false
-            for x in start..<width where x != anchor && old[x] == cell {
-                found = true
-                let shift = anchor - x
-                if index > 0, bringsBack(anchors.first, shift) { continue }
-                if index > 1, bringsBack(anchors.middle, shift) { continue }
+            let anchor = index == 0 ? anchors.0 : index == 1 ? anchors.1 : anchors.2
+            let bit = Int32(1) << index
+            for match in UnsafeBufferPointer(start: matches, count: matchCount) where match & bit != 0 {
+                let shift = anchor - Int(match >> 3)
+                if index > 0, bringsBack(anchors.0, shift) { continue }
+                if index > 1, bringsBack(anchors.1, shift) { continue }
                 let saving = saving(
-                    old: old, new: new, width: width, start: start, distance: shift, floor: bestSaving)
+                    old: old, new: new, changes: changes, width: width, start: start, distance: shift,
+                    floor: bestSaving)
                 if saving > bestSaving {
                     bestSaving = saving
                     best = CharacterMove(row: row, column: start, distance: shift)
                 }
             }
-            // An anchor changed (its cell on screen differs), so none found: the cell is nowhere.
-            if !found { absent = cell }
         }
         guard let best, bestSaving > best.sequenceBytes(width: width) + 4 else { return nil }
-        return best
+        return (best, bestSaving)
     }
 
-    /// The shifts the search weighs are those that bring back one of three changed cells that
-    /// are not spaces (the first, the middle and the last from `start`; -1 for none, or for one
-    /// that is the same as another): a shift that brings back enough cells to pay brings back one
-    /// of them but in rows of scattered changes. O(width) each instead of every shift (O(width²)).
-    /// `inked`, `first` and `last`: those cells' count, first and last.
-    private static func anchors(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, inked count: Int, first: Int,
-        last: Int
-    ) -> (first: Int, middle: Int, last: Int) {
-        guard count > 2 else { return (first, -1, count == 2 ? last : -1) }
-        var middle = first
-        var seen = 0
-        for x in start..<width where new[x].glyph != 0x20 && new[x] != old[x] {
-            if seen == count / 2 {
-                middle = x
-                break
-            }
-            seen += 1
-        }
-        return (first, middle, last)
+    /// The columns ``find(old:new:width:row:firstChange:hint:searchesAll:searched:columns:)``
+    /// needs as scratch for a row `width` cells wide.
+    static func scratchCount(width: Int) -> Int { 4 * width + 1 }
+
+    /// The changed cells of a row from `start`: their columns in order and, per column from
+    /// `start` to the row's width, how many are left of it (so the changed cells of any span of
+    /// columns are found at once).
+    private struct ChangedCells {
+        let columns: UnsafePointer<Int32>
+        let start: Int
+        /// `counts[x - start]`: the changed cells left of column `x`.
+        let counts: UnsafePointer<Int32>
+
+        /// The index in ``columns`` of the first changed cell at or right of column `x`
+        /// (`start...width`).
+        @inline(__always)
+        func index(of x: Int) -> Int { Int(truncatingIfNeeded: counts[x &- start]) }
     }
 
     /// The changed cells (from `start`) a row needs before every shift is tried on it: fewer,
     /// and a move could not save much (colour edges alone move by the hint).
     static let minimumInkedChanges = 6
 
-    /// The move by `distance` from `start` when it pays (see ``find(old:new:width:row:hint:searchesAll:searched:)``).
+    /// The move by `distance` from `start` and the cells it brings back, when it pays (see
+    /// ``find(old:new:width:row:firstChange:hint:searchesAll:searched:columns:)``): weighed over
+    /// `changes` (the columns of the changed cells from `start`) when the caller has them, else
+    /// over every cell.
     private static func candidate(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, start: Int, distance: Int
-    ) -> CharacterMove? {
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, start: Int, distance: Int,
+        changes: ChangedCells?
+    ) -> (move: CharacterMove, cells: Int)? {
         let move = CharacterMove(row: row, column: start, distance: distance)
         let floor = move.sequenceBytes(width: width) + 4
-        let saving = saving(old: old, new: new, width: width, start: start, distance: distance, floor: floor)
-        return saving > floor ? move : nil
+        let saving =
+            if let changes {
+                saving(
+                    old: old, new: new, changes: changes, width: width, start: start, distance: distance, floor: floor)
+            } else {
+                saving(old: old, new: new, width: width, start: start, distance: distance, floor: floor)
+            }
+        return saving > floor ? (move, saving) : nil
     }
 
     /// The cells that differ from `new` before the shift and equal it after, or 0 when the shift
@@ -186,17 +235,8 @@ struct CharacterMove: Equatable {
     private static func saving(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int, floor: Int
     ) -> Int {
-        let count = abs(distance)
+        guard let (lower, end) = range(width: width, start: start, distance: distance) else { return 0 }
         var saved = 0
-        let lower: Int
-        let end = width - count
-        if distance > 0 {
-            guard start + 2 * count < width else { return 0 }
-            lower = start + count
-        } else {
-            guard start + count < width else { return 0 }
-            lower = start
-        }
         // The cell on screen that lands on x: x - distance.
         let source = old - distance
         var x = lower
@@ -204,11 +244,92 @@ struct CharacterMove: Equatable {
             let stop = min(x &+ 16, end)
             while x < stop {
                 let cell = new[x]
-                if cell == source[x] && cell != old[x] { saved &+= 1 }
+                if sameCell(cell, source[x]) && cell != old[x] { saved &+= 1 }
                 x &+= 1
             }
             if saved &+ (end &- x) <= floor { return saved }
         }
         return saved
+    }
+
+    /// ``saving(old:new:width:start:distance:floor:)`` over the changed cells only (`changes`,
+    /// from `start`). The same count (and the same answer to whether it exceeds `floor`), in a
+    /// step per changed cell instead of per cell.
+    private static func saving(
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, changes: ChangedCells, width: Int, start: Int,
+        distance: Int, floor: Int
+    ) -> Int {
+        guard let (lower, end) = range(width: width, start: start, distance: distance) else { return 0 }
+        var index = changes.index(of: lower)
+        let last = changes.index(of: end)
+        var saved = 0
+        let source = old - distance
+        let columns = changes.columns
+        while index < last {
+            if saved &+ (last &- index) <= floor { return saved }
+            let stop = min(index &+ 8, last)
+            while index < stop {
+                let x = Int(truncatingIfNeeded: columns[index])
+                if sameCell(new[x], source[x]) { saved &+= 1 }
+                index &+= 1
+            }
+        }
+        return saved
+    }
+
+    /// `a == b`, the low words (glyph and foreground) first: in the search's loops most cells
+    /// compared differ there, and one compare and branch tells them.
+    @inline(__always)
+    static func sameCell(_ a: Cell, _ b: Cell) -> Bool {
+        guard a.low == b.low else { return false }
+        return a.high == b.high
+    }
+
+    /// Whether the cells `from..<to` are all narrow glyphs of one scalar: four at a time, with
+    /// one branch for the four.
+    @inline(__always)
+    private static func allNarrowScalars(_ cells: UnsafePointer<Cell>, from: Int, to: Int) -> Bool {
+        // A cell's width byte xor 1, and its glyph plus 2³² − 0x110000 (bit 32 set from 0x110000).
+        let widthBits: UInt64 = 0xFF_0000_0000
+        let narrow: UInt64 = 0x1_0000_0000
+        let interned: UInt64 = 0x1_0000_0000 &- UInt64(GlyphTable.firstInternedID)
+        var x = from
+        while x &+ 4 <= to {
+            let a = cells[x]
+            let b = cells[x &+ 1]
+            let c = cells[x &+ 2]
+            let d = cells[x &+ 3]
+            let widths = (a.high ^ narrow) | (b.high ^ narrow) | (c.high ^ narrow) | (d.high ^ narrow)
+            let glyphs =
+                (a.low & 0xFFFF_FFFF &+ interned) | (b.low & 0xFFFF_FFFF &+ interned)
+                | (c.low & 0xFFFF_FFFF &+ interned) | (d.low & 0xFFFF_FFFF &+ interned)
+            guard widths & widthBits | glyphs & narrow == 0 else { return false }
+            x &+= 4
+        }
+        while x < to {
+            guard isNarrowScalar(cells[x]) else { return false }
+            x &+= 1
+        }
+        return true
+    }
+
+    /// Whether a cell is a narrow glyph of one scalar (a shift cannot cut it).
+    @inline(__always)
+    private static func isNarrowScalar(_ cell: Cell) -> Bool {
+        cell.width == 1 && cell.glyph < GlyphTable.firstInternedID
+    }
+
+    /// The columns `lower..<end` where a shift by `distance` from `start` brings cells of the row
+    /// on screen (right: the cells it inserts and those it pushes past the frame excluded; left:
+    /// those that come in at the right edge), or nil when it does not fit a row `width` wide.
+    @inline(__always)
+    private static func range(width: Int, start: Int, distance: Int) -> (lower: Int, end: Int)? {
+        let count = abs(distance)
+        if distance > 0 {
+            guard start + 2 * count < width else { return nil }
+            return (start + count, width - count)
+        }
+        guard start + count < width else { return nil }
+        return (start, width - count)
     }
 }

@@ -56,13 +56,16 @@ struct LineMove: Equatable {
     /// first such row's source to the last one's destination. `counts` is scratch, two a row.
     ///
     /// `slots` is scratch too: the screen's rows in a table by hash, so that each candidate
-    /// meets only the rows of its hash (and a few others).
+    /// meets only the rows of its hash (and a few others). Before a pair is compared whole, its
+    /// cells at the candidate's first change (`firstChanges`, per row of `new`: the first column
+    /// where it differs from `old`'s) are: rows whose samples agree (a thin card between
+    /// columns of background) mostly differ there.
     ///
     /// - Complexity: O(height + candidates) expected, plus O(width) per pair of rows whose
     ///   samples agree.
     static func find(
         oldHashes: [UInt64], newHashes: [UInt64], candidates: [Int32], counts: inout [Int32], slots: inout [Int32],
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, firstChanges: UnsafeBufferPointer<Int32>
     ) -> LineMove? {
         let height = oldHashes.count
         let stride = width * MemoryLayout<Cell>.stride
@@ -73,6 +76,7 @@ struct LineMove: Equatable {
         if slots.count != size { slots = Array(repeating: 0, count: size) }
         let mask = size - 1
         // counts[shift + height]: the candidates `shift` brings back (row y from old row y + shift).
+        var pairs = 0
         counts.withUnsafeMutableBufferPointer { counts in
             slots.withUnsafeMutableBufferPointer { slots in
                 counts.update(repeating: 0)
@@ -87,13 +91,15 @@ struct LineMove: Equatable {
                         let y = Int(y)
                         let hash = newHashes[y]
                         let row = new + y * width
+                        let probe = min(Int(firstChanges[y]), width - 1)
                         var slot = Int(truncatingIfNeeded: hash >> 40) & mask
                         while slots[slot] != 0 {
                             let source = Int(slots[slot]) &- 1
-                            if source != y && oldHashes[source] == hash
+                            if source != y && oldHashes[source] == hash && row[probe] == old[source * width + probe]
                                 && memcmp(row, old + source * width, stride) == 0
                             {
                                 counts[source - y + height] &+= 1
+                                pairs &+= 1
                             }
                             slot = (slot &+ 1) & mask
                         }
@@ -101,6 +107,8 @@ struct LineMove: Equatable {
                 }
             }
         }
+        // A shift brings back at least two rows.
+        guard pairs > 1 else { return nil }
         var best = 0
         var bestCount: Int32 = 1
         for distance in 1..<height {
@@ -137,8 +145,12 @@ struct LineMove: Equatable {
     @inline(__always)
     static func sampledHash(_ cells: UnsafePointer<Cell>, width: Int) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for x in Swift.stride(from: 0, to: width, by: 16) { hash = mix(hash, cells[x]) }
-        return mix(hash, cells[width - 1])
+        var x = 0
+        while x < width {
+            hash = mix(hash, cells[x])
+            x &+= 16
+        }
+        return mix(hash, cells[width &- 1])
     }
 
     /// One cell mixed into a row hash.

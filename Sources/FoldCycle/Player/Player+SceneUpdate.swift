@@ -1,3 +1,4 @@
+import Dispatch
 internal import FoldCyclePlatform
 
 extension Player {
@@ -11,8 +12,11 @@ extension Player {
     /// card sized to the terminal, a deck's card resized with it), so none runs while a frame is
     /// drawn (docs/decisions/0237-scene-changes-through-the-player.md). The scene's own changes
     /// (a cycler's ticks, a deck's moves) reach the player through its change handler instead.
-    /// The player draws nothing itself: the change shows from the next frame (the scene's
-    /// ``SceneChange/changed``, a resize).
+    /// The change shows in the next frame: while the scene moves, the frame loop's next tick;
+    /// while nothing moves (a paused cycler, a deck at rest, a scene of one state), a frame the
+    /// player draws once `body` has returned and the calls already queued before it have run
+    /// (docs/decisions/0260-a-scene-change-is-drawn-when-nothing-moves.md). Before
+    /// ``start(paused:)`` nothing is drawn: the first frame shows it.
     ///
     /// On the player's queue (a session's participant, the player's change handler) `body` runs
     /// at once; from another thread the call waits for the frame in progress. `body` works on a
@@ -32,6 +36,12 @@ extension Player {
             let result = body(&typed)
             // Back into the state; a `Scene` made from the player's scene is always a FrameSource.
             if let changed = typed as? any FrameSource { state.value.scene = changed }
+            // Nothing moves: no tick would draw the change. After what is already queued (a
+            // resize's reset of the region), so the frame is drawn into the region as it is then.
+            queue.async { [self] in
+                guard state.value.started, !state.value.finished, !sceneIsMoving(at: clock.now) else { return }
+                requestFrame()
+            }
             return result
         }
     }

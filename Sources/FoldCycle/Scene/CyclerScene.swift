@@ -27,8 +27,11 @@ where DataSource.Item: CardContent {
     public let cycler: Cycler<DataSource>
     /// Composes the card: this scene's own.
     private var card: CardScene
-    /// The card's size when the terminal is wide enough, in cells.
-    public let preferredSize: TerminalSize
+    /// The card's size when the terminal is wide enough, in cells (wider after
+    /// ``widen(toColumns:)``).
+    public private(set) var preferredSize: TerminalSize
+    /// The columns last given to ``fit(columns:)`` (the terminal's width), nil before.
+    private var fittedColumns: Int?
     /// Whether the card narrows to a narrower terminal (true) or keeps its width and is clipped.
     public let fitsWidth: Bool
     /// How much the card moves (``setMotion(_:)``).
@@ -135,7 +138,20 @@ where DataSource.Item: CardContent {
     /// ``fitsWidth``; the layouts are made again.
     public mutating func fit(columns: Int) {
         guard fitsWidth else { return }
+        fittedColumns = columns
         card.cardSize = TerminalSize(columns: max(min(preferredSize.columns, columns), 1), rows: preferredSize.rows)
+    }
+
+    /// Widens ``preferredSize`` to `columns` when that is wider (never narrows it), and the card
+    /// with it as far as the terminal's width last given to ``fit(columns:)``: a list read while
+    /// it plays, whose later items are wider than the first (the CLI's streamed slideshow,
+    /// docs/decisions/0262-a-streamed-card-widens-for-wider-items.md). Nothing for a card that
+    /// keeps its width (``fitsWidth`` false) or is sized to the terminal.
+    package mutating func widen(toColumns columns: Int) {
+        guard fitsWidth, terminalCardSize == nil, columns > preferredSize.columns else { return }
+        preferredSize.columns = columns
+        card.cardSize = TerminalSize(
+            columns: max(min(columns, fittedColumns ?? columns), 1), rows: preferredSize.rows)
     }
 
     /// Sets the motion (see ``CyclerScene``).

@@ -92,6 +92,19 @@ final class TerminalModeLedger: Sendable {
         }
     }
 
+    /// Whether the terminal on `descriptor` still has the echo and canonical bits its holders
+    /// asked for (true when no one holds it, or its modes cannot be read).
+    func holdsItsModes(descriptor: Int32) -> Bool {
+        let key = Self.terminalKey(descriptor)
+        return entries.withLock { entries in
+            guard let entry = entries[key] else { return true }
+            var current = termios()
+            guard tcgetattr(descriptor, &current) == 0 else { return true }
+            let bits = tcflag_t(ICANON | ECHO)
+            return current.c_lflag & bits == Self.modes(for: entry).c_lflag & bits
+        }
+    }
+
     /// How many hold the terminal on `descriptor` (for tests).
     func holderCount(descriptor: Int32) -> Int {
         entries.withLock { $0[Self.terminalKey(descriptor)]?.holders.count ?? 0 }
@@ -99,6 +112,12 @@ final class TerminalModeLedger: Sendable {
 
     /// Sets the modes `entry`'s holders need, derived from the saved ones: whether it worked.
     private static func apply(_ entry: Entry, descriptor: Int32) -> Bool {
+        var modes = modes(for: entry)
+        return tcsetattr(descriptor, TCSANOW, &modes) == 0
+    }
+
+    /// The modes `entry`'s holders need, derived from the saved ones.
+    private static func modes(for entry: Entry) -> termios {
         var modes = entry.original
         if entry.holders.values.contains(where: \.keyInput) {
             modes.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
@@ -110,7 +129,7 @@ final class TerminalModeLedger: Sendable {
         } else {
             modes.c_lflag &= ~tcflag_t(ECHO | ECHOCTL)
         }
-        return tcsetattr(descriptor, TCSANOW, &modes) == 0
+        return modes
     }
 
     /// The terminal's device number, or the descriptor itself (tagged) when `fstat` fails.

@@ -74,6 +74,15 @@ package final class TerminalModes: Sendable {
         if let failure { throw failure }
     }
 
+    /// Whether the terminal's modes are no longer the ones this keeper set: held, and the
+    /// terminal's echo and canonical bits differ from what the holders asked for (another program,
+    /// a shell, set its own while this process was stopped by SIGSTOP, which cannot be caught).
+    package var wereChangedByAnother: Bool {
+        state.withLock { state in
+            state.saved && !TerminalModeLedger.shared.holdsItsModes(descriptor: device.fileDescriptor)
+        }
+    }
+
     /// Gives the terminal back, if held: the modes from before the first holder when this is
     /// the last (``TerminalModeLedger``), else what the other holders need. Idempotent.
     package func restore() {

@@ -67,7 +67,20 @@ extension TerminalSession {
 
     /// SIGCONT: after a job-control stop, take the terminal again and redraw at the cursor.
     func resume() {
-        guard !state.value.ended, state.value.suspended else { return }
+        guard !state.value.ended else { return }
+        if !state.value.suspended {
+            // A stop this session did not take (SIGSTOP cannot be caught: `kill -STOP`), then a
+            // continue: when the terminal was taken meanwhile (we are in the background now, or a
+            // shell put its own modes back), handle it as Ctrl-Z and `fg`
+            // (docs/decisions/0261-a-stop-from-outside-is-a-job-control-stop.md). A continue with
+            // the terminal as we left it (no job-control shell, or no stop at all): nothing to do.
+            let modes = [inputModes, outputModes]
+            guard modes.contains(where: \.isActive),
+                !isForeground || modes.contains(where: \.wereChangedByAnother)
+            else { return }
+            state.value.suspended = true
+            state.value.stoppedFromOutside = true
+        }
         // Continued in the background (`bg`, `kill -CONT`): the terminal belongs to the shell.
         // Taking it back would change its modes from the background: stop as the kernel does
         // (SIGTTOU, "Stopped (tty output)"); `fg` continues us here. Still in the background (the
@@ -82,6 +95,14 @@ extension TerminalSession {
         }
         guard isForeground else { return }
         state.value.suspended = false
+        if state.value.stoppedFromOutside {
+            // What Ctrl-Z's suspend would have done before the stop, done now that the terminal
+            // is ours again: the participants give it back (the player ends its region), the
+            // modes are given back, to be taken again just below.
+            state.value.stoppedFromOutside = false
+            for participant in state.value.participants { participant.sessionWillSuspend() }
+            restoreModes()
+        }
         enterModes()
         for participant in state.value.participants { participant.sessionDidResume() }
         emit(.resumed)

@@ -142,8 +142,8 @@ public final class TerminalSession: Sendable {
     /// frame never interleaves with a restore.
     public let queue = DispatchQueue(label: "FoldCycle.session", qos: .userInteractive)
 
-    private let inputModes: TerminalModes
-    private let outputModes: TerminalModes
+    let inputModes: TerminalModes
+    let outputModes: TerminalModes
     private let mouse: MouseReporting
 
     /// Everything that changes, confined to ``queue``.
@@ -158,6 +158,9 @@ public final class TerminalSession: Sendable {
         var started = false
         var ended = false
         var suspended = false
+        /// Suspended by a stop not taken here (SIGSTOP), found on the continue: the participants
+        /// give the terminal back once it is ours again (``resume()``).
+        var stoppedFromOutside = false
         var readsKeys = false
         var eventHandler: (@Sendable (TerminalEvent) -> Void)?
         /// The open streams of ``events()``, by the number each was given.

@@ -228,3 +228,9 @@ enum SharedOptions {
 func shortestText(_ value: Double) -> String {
     shortestDecimalText(value)
 }
+
+/// Seconds as people read them in replies and the footer: to the millisecond, shortest form
+/// (`0.333` for a third of a second, which the JSON results give whole).
+func secondsText(_ seconds: Double) -> String {
+    shortestText((seconds * 1000).rounded() / 1000 + 0.0)
+}

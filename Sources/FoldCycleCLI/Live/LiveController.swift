@@ -189,7 +189,7 @@ final class LiveController {
         do {
             try cycler.setDuration(seconds)
             durationFollowsInterval = false
-            return .success("duration \(shortestText(cycler.duration))s", timingResult)
+            return .success("duration \(secondsText(cycler.duration))s", timingResult)
         } catch {
             return .failure("\(error)")
         }
@@ -271,7 +271,7 @@ final class LiveController {
                 try cycler.setInterval(seconds)
             }
             return .success(
-                "interval \(shortestText(cycler.interval))s, duration \(shortestText(cycler.duration))s", timingResult)
+                "interval \(secondsText(cycler.interval))s, duration \(secondsText(cycler.duration))s", timingResult)
         } catch CyclerError.invalidDuration(let duration, _) {
             return .failure(
                 "interval \(shortestText(seconds)) must be longer than the duration, \(shortestText(duration))s "
@@ -284,7 +284,7 @@ final class LiveController {
     /// `state=running item=3/7 direction=down interval=2 duration=0.6 transition=fold`.
     var statusText: String {
         "state=\(cycler.state) item=\(itemNumber) direction=\(cycler.direction) "
-            + "interval=\(shortestText(cycler.interval)) duration=\(shortestText(cycler.duration)) "
+            + "interval=\(secondsText(cycler.interval)) duration=\(secondsText(cycler.duration)) "
             + "transition=\(cycler.transitionKind)"
     }
 

@@ -32,7 +32,7 @@ extension LiveSession {
         // Arrows turn the direction, which only a full-motion fold shows: offered only then.
         let arrows = player.motion == .full ? " · arrows turn" : ""
         let summary =
-            "\(runState) · item \(controller.value.itemNumberInWords) · \(cycler.style) · every \(shortestText(cycler.interval))s\(motion)"
+            "\(runState) · item \(controller.value.itemNumberInWords) · \(cycler.style) · every \(secondsText(cycler.interval))s\(motion)"
         var lines = [FooterLine(summary, attributes: [.dim])]
         if let reply = current.reply {
             lines += reply.lines.map { FooterLine($0, attributes: reply.isError ? [.bold] : [], wraps: true) }

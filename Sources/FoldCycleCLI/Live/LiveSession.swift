@@ -271,6 +271,14 @@ final class LiveSession: Sendable {
         }
         let read = items.map(\.styled)
         controller.value.appendRead(PictureCaptions.disambiguated(read, among: state.value.picturePaths))
+        // A card sized to its items widens for wider ones read later, as far as the terminal
+        // allows (docs/decisions/0262-a-streamed-card-widens-for-wider-items.md); pictures' cards
+        // are sized to the terminal already.
+        let texts = items.filter { !command.reading.namesPicture($0.text) }.map(\.styled)
+        if command.fitsWidth, command.terminalCardSize == nil, !texts.isEmpty {
+            let columns = DeckCommand.fittedColumns(CardScene.fittingSize(for: texts).columns)
+            player.updateScene(as: CyclerScene<ArrayDataSource<StyledString>>.self) { $0.widen(toColumns: columns) }
+        }
         if let end {
             state.value.readingItems = false
             controller.value.itemsStillRead = nil
