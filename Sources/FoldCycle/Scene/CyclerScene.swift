@@ -27,8 +27,8 @@ where DataSource.Item: CardContent {
     public let cycler: Cycler<DataSource>
     /// Composes the card: this scene's own.
     private var card: CardScene
-    /// The card's size when the terminal is wide enough, in cells (wider after
-    /// ``widen(toColumns:)``).
+    /// The card's size when the terminal is wide enough, in cells (the CLI widens it for wider
+    /// items read while it plays).
     public private(set) var preferredSize: TerminalSize
     /// The columns last given to ``fit(columns:)`` (the terminal's width), nil before.
     private var fittedColumns: Int?
