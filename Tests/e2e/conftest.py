@@ -285,3 +285,14 @@ def example(foldcycle, name):
     path = os.path.join(os.path.dirname(foldcycle), name)
     assert os.access(path, os.X_OK), f"build the examples first: {path} is missing"
     return path
+
+
+@pytest.fixture(scope="module")
+def display():
+    """An Xvfb display for a module's real-emulator tests (`emulator_driver.XDisplay`), closed
+    after the module."""
+    import emulator_driver as drv
+    drv.require_tools()
+    server = drv.XDisplay()
+    yield server
+    server.close()

@@ -22,14 +22,6 @@ ITEMS = ["Search 搜索 by name", "カード cards 한글 two", "plain ascii wor
 ARGS = ["--direction", "down", "--from-item", "2", "--frames", "30", "--width", "40", "--height", "5"]
 
 
-@pytest.fixture(scope="module")
-def display():
-    drv.require_tools()
-    server = drv.XDisplay()
-    yield server
-    server.close()
-
-
 def inked(terminal, shot, row, cols):
     """The columns of `row` whose cell holds a dark pixel (a glyph in black on green or white)."""
     pixels = shot.load()

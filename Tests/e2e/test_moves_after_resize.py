@@ -176,14 +176,6 @@ def check_stream(stream, split):
     assert not DECSTBM.search(stream), "the run set a scrolling region"
 
 
-@pytest.fixture(scope="module")
-def display():
-    drv.require_tools()
-    server = drv.XDisplay()
-    yield server
-    server.close()
-
-
 @pytest.mark.parametrize("emulator", ["xterm", "sakura"])
 def test_moves_after_a_resize_below_host_lines(display, foldcycle, tmp_path, emulator):
     workdir = str(tmp_path)

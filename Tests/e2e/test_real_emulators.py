@@ -60,14 +60,6 @@ def render_stream(foldcycle, args):
     return result.stdout
 
 
-@pytest.fixture(scope="module")
-def display():
-    drv.require_tools()
-    server = drv.XDisplay()
-    yield server
-    server.close()
-
-
 @pytest.fixture(scope="module", autouse=True)
 def versions():
     drv.require_tools()

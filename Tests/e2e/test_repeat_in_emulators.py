@@ -41,14 +41,6 @@ def streams(foldcycle, case):
     return diff, full, repeating
 
 
-@pytest.fixture(scope="module")
-def display():
-    drv.require_tools()
-    server = drv.XDisplay()
-    yield server
-    server.close()
-
-
 _terminals = {}
 
 
