@@ -21,8 +21,12 @@ struct OutputSinkTests {
     func capturingTerminal() throws {
         let clock = ManualClock()
         let sink = CapturingSink(size: TerminalSize(columns: 30, rows: 5))
+        // Frames and motion fixed: the test's environment (`CI`, `TERM=dumb`) would choose none.
         let card = try PseudoFoldCycler(
-            items: ["first tip", "second tip"], direction: .up, interval: 1, output: sink, clock: clock)
+            items: ["first tip", "second tip"], direction: .up, interval: 1,
+            configuration: .init(
+                player: .init(output: .inline, colorDepth: .fixed(.ansi256), motion: .fixed(.full))),
+            output: sink, clock: clock)
         card.start()
         clock.advance(to: 1.5)
         card.finish()

@@ -50,7 +50,8 @@ struct PlayerSceneUpdateTests {
         let terminal = RecordingTerminal(columns: 8, rows: 2)
         let player = Player(
             scene: LabelScene(clock: clock, label: "one"),
-            configuration: .init(output: .inline, colorDepth: .fixed(.truecolor), keepsHostLine: false),
+            configuration: .init(
+                output: .inline, colorDepth: .fixed(.truecolor), motion: .fixed(.full), keepsHostLine: false),
             sink: terminal)
         player.updateScene(as: LabelScene.self) { $0.label = "two" }
         #expect(player.frameCount == 0)

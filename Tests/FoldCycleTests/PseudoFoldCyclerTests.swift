@@ -42,7 +42,8 @@ extension LayerTransform {
 @Suite("PseudoFoldCycler: the design card")
 struct PseudoFoldCyclerTests {
     /// Truecolor, full motion: the environment decides nothing in a test.
-    static let configuration = Player.Configuration(colorDepth: .fixed(.truecolor), motion: .fixed(.full))
+    static let configuration = Player.Configuration(
+        output: .inline, colorDepth: .fixed(.truecolor), motion: .fixed(.full))
 
     @Test("the scale+translate pairs equal the card's keyframes within 1e-9", arguments: cardKeyframes)
     func keyframes(_ row: CardKeyframe) throws {

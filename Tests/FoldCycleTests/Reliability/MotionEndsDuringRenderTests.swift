@@ -72,7 +72,8 @@ struct MotionEndsDuringRenderTests {
         let terminal = RecordingTerminal(columns: 8, rows: 2)
         let player = Player(
             scene: scene,
-            configuration: .init(output: .inline, colorDepth: .fixed(.truecolor), keepsHostLine: false),
+            configuration: .init(
+                output: .inline, colorDepth: .fixed(.truecolor), motion: .fixed(.full), keepsHostLine: false),
             sink: terminal)
         return (player, clock, scene, terminal)
     }
