@@ -51,7 +51,10 @@ extension VTModel {
     /// ICH (`right` > 0) or DCH (`right` < 0): the cells from the cursor to the right margin move
     /// right (or left) by the count; cells pushed past the right margin are lost, the cells that
     /// come in are blank in the current background, and a wide character cut in half is blanked.
-    /// The cursor stays. FoldCycle writes neither in the pending-wrap state (an error here).
+    /// The cursor stays. FoldCycle writes neither in the pending-wrap state nor where it cuts a
+    /// wide character (at the cursor, at the end of the cells a DCH deletes, or at the right
+    /// margin for an ICH): terminals disagree on what a cut leaves (mlterm deletes the whole
+    /// character); either is an error here.
     mutating func shiftCharacters(right: Int) {
         let name = right > 0 ? "ICH" : "DCH"
         if pendingWrap { errors.append("\(name) in pending-wrap state at row \(row)") }
@@ -59,6 +62,12 @@ extension VTModel {
         let base = row * width
         var line = Array(cells[(base + column)..<(base + width)])
         let distance = min(abs(right), line.count)
+        // The cell right of the cut: at the cursor, past the deleted cells (DCH) or the first
+        // pushed past the margin (ICH).
+        let cut = right > 0 ? line.count - distance : distance
+        if line[0].width == 0 || (cut < line.count && line[cut].width == 0) {
+            errors.append("\(name) \(distance) cuts a wide character at row \(row), column \(column)")
+        }
         let blank = ModelCell(text: " ", width: 1, sgr: eraseKey)
         if cells[base + column].width == 0 && column > 0 {
             cells[base + column - 1] = blankLike(cells[base + column - 1])

@@ -110,11 +110,12 @@ struct ANSIEncoderMoveTests {
         return replay
     }
 
-    /// The frames of a transition of `kind` from item 0 to item 1, `count` evenly spaced.
+    /// The frames of a transition of `kind` from item 0 to item 1 of `items` (by default the
+    /// ASCII set), `count` evenly spaced.
     static func transitionFrames(
-        _ kind: TransitionKind, _ direction: TransitionDirection, size: TerminalSize, count: Int
+        _ kind: TransitionKind, _ direction: TransitionDirection, size: TerminalSize, count: Int,
+        items: [String] = FrameHashTests.itemSets[0].items
     ) -> [CellBuffer] {
-        let items = FrameHashTests.itemSets[0].items
         var scene = CardScene(cardSize: size)
         let transition = TransitionStyle(kind: kind, direction: direction)
             .transition(slotSize: LayerSize(width: size.columns, height: size.rows))
@@ -138,17 +139,43 @@ struct ANSIEncoderMoveTests {
         var framesWithMoves = 0
         for (name, kind) in Self.kinds {
             let frames = Self.transitionFrames(kind, direction, size: TerminalSize(columns: 40, rows: 12), count: 13)
-            for (index, setting) in [
+            framesWithMoves += Self.replayInSettings(frames, "\(name) \(direction)")
+        }
+        // Push and move-in shift whole rows: some frames of each direction move them.
+        #expect(framesWithMoves >= 6, "\(direction): \(framesWithMoves) frames with moves")
+    }
+
+    @Test(
+        "transition frames of wide characters and emoji replay exactly; a push and a move-in across shift their rows",
+        arguments: [TransitionDirection.left, .right])
+    func wideTransitions(_ direction: TransitionDirection) {
+        var framesWithMoves: [String: Int] = [:]
+        for set in FrameHashTests.itemSets.dropFirst() {
+            for (name, kind) in Self.kinds {
+                let frames = Self.transitionFrames(
+                    kind, direction, size: TerminalSize(columns: 40, rows: 12), count: 13, items: set.items)
+                framesWithMoves["\(set.name) \(name)", default: 0] +=
+                    Self.replayInSettings(frames, "\(set.name) \(name) \(direction)")
+            }
+        }
+        // The CJK rows hold scalars only: a push and a move-in shift them (record 0263).
+        #expect(framesWithMoves["cjk push", default: 0] >= 8, "\(framesWithMoves)")
+        #expect(framesWithMoves["cjk move-in", default: 0] >= 8, "\(framesWithMoves)")
+    }
+
+    /// Replays `frames` in four settings (inline with host lines and columns beyond, absolute,
+    /// REP) and returns the frames with moves.
+    static func replayInSettings(_ frames: [CellBuffer], _ label: String) -> Int {
+        var framesWithMoves = 0
+        for (index, setting) in [
                 Setting(), Setting(hostRows: 3, extraColumns: 5, depth: .ansi256),
                 Setting(hostRows: 0, absolute: true, depth: .ansi16),
                 Setting(hostRows: 1, extraColumns: 2, depth: .ansi256, repeats: true),
             ].enumerated() {
-                let replay = Self.replay(frames, setting, "\(name) \(direction) setting \(index)")
-                framesWithMoves += replay.framesWithMoves
-            }
+            let replay = Self.replay(frames, setting, "\(label) setting \(index)")
+            framesWithMoves += replay.framesWithMoves
         }
-        // Push and move-in shift whole rows: some frames of each direction move them.
-        #expect(framesWithMoves >= 6, "\(direction): \(framesWithMoves) frames with moves")
+        return framesWithMoves
     }
 
     @Test("600 seeded pairs of shifted rows and blocks replay exactly and are never longer than the cell diff")
@@ -172,6 +199,42 @@ struct ANSIEncoderMoveTests {
             framesWithMoves += replay.framesWithMoves
         }
         #expect(framesWithMoves >= 70, "\(framesWithMoves) frames with moves")
+    }
+
+    @Test(
+        "400 seeded pairs of rows of wide characters shifted by even and odd distances replay exactly; no move cuts one"
+    )
+    func shiftedWideRows() {
+        var random = SeededGenerator(seed: 0x0263)
+        let alphabet: [Character] = ["a", "b", " ", "你", "界", "カ", "\u{2584}"]
+        var framesWithMoves = 0
+        for iteration in 0..<400 {
+            let width = 8 + random.below(40)
+            let height = 2 + random.below(5)
+            var a = CellBuffer(width: width, height: height)
+            for y in 0..<height {
+                var x = 0
+                let colour = RandomFrames.colours[random.below(RandomFrames.colours.count)]
+                while x < width {
+                    var cell = Cell(alphabet[random.below(alphabet.count)], foreground: colour)
+                    if cell.width == 2 && x + 1 >= width { cell = Cell("z", foreground: colour) }
+                    a[x, y] = cell
+                    if cell.width == 2 { a[x + 1, y] = .continuation(of: cell) }
+                    x += Int(cell.width)
+                }
+            }
+            var b = a
+            Self.shiftRows(&b, &random)
+            if random.below(3) == 0 { b = RandomFrames.mutate(b, &random) }
+            b.normalizeWideClusters()
+            let setting = Setting(
+                hostRows: random.below(3), extraColumns: random.below(2) * 3, absolute: iteration % 3 == 2,
+                depth: ColorDepth.allCases[iteration % ColorDepth.allCases.count], repeats: iteration % 2 == 1)
+            // The model records a move that cuts a wide character as an error.
+            let replay = Self.replay([a, b], setting, "wide iteration \(iteration)")
+            framesWithMoves += replay.framesWithMoves
+        }
+        #expect(framesWithMoves >= 100, "\(framesWithMoves) frames with moves")
     }
 
     @Test("row hashes kept from the last frame are checked: a screen rewritten in place is hashed again")

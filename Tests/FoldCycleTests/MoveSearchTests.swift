@@ -35,7 +35,7 @@ struct MoveSearchTests {
         }
     }
 
-    @Test("a row shifted right by 3 from column 2: the move and the 22 cells it brings back")
+    @Test("a row shifted right by 3 from column 2: the move and the 25 cells it brings back")
     func shiftedRow() {
         let letters = "abcdefghijklmnopqrstuvwxyzABCD"
         let old = Self.row(letters, width: 30)
@@ -43,22 +43,79 @@ struct MoveSearchTests {
         var searched = false
         let found = Self.find(old: old, new: new, searched: &searched)
         #expect(found?.move == CharacterMove(row: 0, column: 2, distance: 3))
-        // Columns 5..<27 come back (the last 3 are pushed past the frame and redrawn).
-        #expect(found?.cells == 22)
+        // Columns 5..<30 come back (the DCH deletes the last 3 before the ICH, record 0263).
+        #expect(found?.cells == 25)
         #expect(searched)
         // The same shift as another row's hint, on a row not searched over every shift.
         var hinted = false
         let byHint = Self.find(old: old, new: new, hint: 3, searchesAll: false, searched: &hinted)
         #expect(byHint?.move == CharacterMove(row: 0, column: 2, distance: 3))
-        #expect(byHint?.cells == 22)
+        #expect(byHint?.cells == 25)
         #expect(!hinted)
-        // A hint that does not fit the row (2 + 2 × 14 ≥ 30) tries nothing.
-        #expect(Self.find(old: old, new: new, hint: 14, searchesAll: false, searched: &hinted) == nil)
+        // A hint that does not fit the row (2 + 28 ≥ 30) tries nothing.
+        #expect(Self.find(old: old, new: new, hint: 28, searchesAll: false, searched: &hinted) == nil)
     }
 
-    @Test("a row with a wide cluster on screen anywhere from its first change is not searched")
-    func wideCluster() {
-        let old = Self.row("abcdefghij你klmnopqrstuvwxyzABC", width: 30)
+    /// A row of cells from `text`, wide characters as a lead and a continuation, `width` wide.
+    static func wideRow(_ text: String, width: Int) -> [Cell] {
+        var cells: [Cell] = []
+        for character in text {
+            let cell = Cell(character)
+            cells.append(cell)
+            if cell.width == 2 { cells.append(.continuation(of: cell)) }
+        }
+        while cells.count < width { cells.append(.blank) }
+        return Array(cells.prefix(width))
+    }
+
+    @Test("a row of wide characters is shifted by even and odd distances; a shift whose DCH or ICH would cut one is not")
+    func wideCharacters() {
+        let text = "ab你好世界cdefghijklmnopqrstuv"
+        let old = Self.wideRow(text, width: 30)
+        // The cells from 2 + distance come back, less those equal already: by 2, the second
+        // halves of 你, 好 and 世 land on those of 好, 世 and 界 (a continuation is a blank in
+        // its lead's colours).
+        for (distance, cells) in [(1, 27), (2, 23), (3, 25)] {
+            let new = Self.wideRow("ab" + String(repeating: " ", count: distance) + text.dropFirst(2), width: 30)
+            var searched = false
+            let found = Self.find(old: old, new: new, searched: &searched)
+            #expect(found?.move == CharacterMove(row: 0, column: 2, distance: distance), "right \(distance)")
+            #expect(found?.cells == cells, "right \(distance)")
+        }
+        // Left by 2 from column 2: the DCH deletes 你 whole.
+        var searched = false
+        let left = Self.find(old: old, new: Self.wideRow("ab好世界cdefghijklmnopqrstuv", width: 30), searched: &searched)
+        #expect(left?.move == CharacterMove(row: 0, column: 2, distance: -2))
+        // Left by 1 from column 2 would delete 你's lead and leave its continuation: not weighed,
+        // even as another row's hint.
+        var cutNew = old
+        cutNew[2] = Cell("x")
+        cutNew[3] = Cell("y")
+        for x in 4..<29 { cutNew[x] = old[x + 1] }
+        #expect(Self.find(old: old, new: cutNew, hint: -1, searchesAll: false, searched: &searched) == nil)
+        // Right by 2 from column 5 where the DCH at column 28 would start in 界's second half
+        // (27–28): not weighed, though 22 cells would come back.
+        let late = Self.wideRow("abcdefghijklmnopqrstuvwxyzA界z", width: 30)
+        var lateNew = late
+        lateNew[5] = Cell("x")
+        lateNew[6] = Cell("y")
+        for x in 7..<29 { lateNew[x] = late[x - 2] }
+        lateNew[29] = .blank
+        #expect(Self.find(old: late, new: lateNew, hint: 2, searchesAll: false, searched: &searched) == nil)
+        // The same shift where 界 is one column further left (26–27): the DCH at 28 cuts nothing.
+        let early = Self.wideRow("abcdefghijklmnopqrstuvwxyz界zz", width: 30)
+        var earlyNew = early
+        earlyNew[5] = Cell("x")
+        earlyNew[6] = Cell("y")
+        for x in 7..<30 { earlyNew[x] = early[x - 2] }
+        #expect(
+            Self.find(old: early, new: earlyNew, hint: 2, searchesAll: false, searched: &searched)?.move
+                == CharacterMove(row: 0, column: 5, distance: 2))
+    }
+
+    @Test("a row with an interned cluster on screen anywhere from its first change is not searched")
+    func internedCluster() {
+        let old = Self.row("abcdefghije\u{301}klmnopqrstuvwxyzABC", width: 30)
         var new = old
         new[1] = Cell("z")
         for x in 20..<30 { new[x] = Cell("q") }
@@ -81,6 +138,7 @@ struct MoveSearchTests {
                 Cell(alphabet[random.below(alphabet.count)], foreground: colours[random.below(2)])
             }
             if random.below(10) == 0 { old[random.below(width)] = Cell("界") }
+            if random.below(10) == 0 { old[random.below(width)] = Cell("\u{1F44D}\u{1F3FD}") }
             var new = old
             let start = random.below(width)
             let distance = (1 + random.below(max(1, width / 3))) * (random.below(2) == 0 ? 1 : -1)
@@ -128,7 +186,7 @@ struct MoveSearchTests {
         let new = Self.row("ab   " + String(letters.dropFirst(2)), width: 30)
         let move = CharacterMove(row: 0, column: 2, distance: 3)
         // 22 cells back, less the pen reset (4), ICH and DCH (4 + 4) and two cursor moves (8).
-        #expect(Self.estimate(old: old, new: new, move: move, cells: 22) == 22 - 20)
+        #expect(Self.estimate(old: old, new: new, move: move, cells: 25) == 25 - 20)
         // With a count that cannot pay for the sequences the rows are not compared: -4 - 16 + 12.
         #expect(Self.estimate(old: old, new: new, move: move, cells: 12) == -8)
         // A left shift by 3 (DCH: 4 bytes and a cursor move) of the same text.
@@ -230,24 +288,30 @@ struct MoveSearchTests {
     }
 }
 
-/// The character search as record 0243 left it (every shift weighed over every cell), to check
-/// the search over changed cells against: the same moves, counts and searched rows.
+/// The character search as record 0243 left it (every shift weighed over every cell), with
+/// record 0263's rows of wide characters, to check the search over changed cells against: the
+/// same moves, counts and searched rows.
 enum ReferenceSearch {
     static func narrow(_ cell: Cell) -> Bool { cell.width == 1 && cell.glyph < GlyphTable.firstInternedID }
+    static func scalar(_ cell: Cell) -> Bool { cell.glyph < GlyphTable.firstInternedID }
 
+    /// Right: DCH at `width - n`, then ICH at `start`, every cell from `start + n` brought back;
+    /// left: DCH at `start`, the last `n` cells unknown. Neither starting or ending in a wide
+    /// character's second half.
     static func saving(old: [Cell], new: [Cell], start: Int, distance: Int) -> Int {
         let width = old.count
         let count = abs(distance)
-        let lower: Int
+        guard start + count < width, old[start].width != 0 else { return 0 }
+        let columns: Range<Int>
         if distance > 0 {
-            guard start + 2 * count < width else { return 0 }
-            lower = start + count
+            guard old[width - count].width != 0 else { return 0 }
+            columns = (start + count)..<width
         } else {
-            guard start + count < width else { return 0 }
-            lower = start
+            guard old[start + count].width != 0 else { return 0 }
+            columns = start..<(width - count)
         }
         var saved = 0
-        for x in lower..<(width - count) where new[x] == old[x - distance] && new[x] != old[x] { saved += 1 }
+        for x in columns where new[x] == old[x - distance] && new[x] != old[x] { saved += 1 }
         return saved
     }
 
@@ -264,7 +328,7 @@ enum ReferenceSearch {
             if inked >= CharacterMove.minimumInkedChanges { searched = true }
             return nil
         }
-        guard old[start...].allSatisfy(narrow) else { return nil }
+        guard old[start...].allSatisfy(scalar) else { return nil }
         if hint != 0 {
             let move = CharacterMove(row: 0, column: start, distance: hint)
             let cells = saving(old: old, new: new, start: start, distance: hint)

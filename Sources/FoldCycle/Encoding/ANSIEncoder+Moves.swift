@@ -70,12 +70,15 @@ extension ANSIEncoder {
             }
             for character in moves.characters {
                 sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
-                move(toX: character.column, y: character.row, sink: &sink)
                 if character.distance > 0 {
-                    sink.write(.insertCharacters(character.distance))
+                    // The frame's last cells deleted first: the blanks that come in at the
+                    // screen's margin are what the ICH then pushes past it (``CharacterMove``).
                     move(toX: width - character.distance, y: character.row, sink: &sink)
                     sink.write(.deleteCharacters(character.distance))
+                    move(toX: character.column, y: character.row, sink: &sink)
+                    sink.write(.insertCharacters(character.distance))
                 } else {
+                    move(toX: character.column, y: character.row, sink: &sink)
                     sink.write(.deleteCharacters(-character.distance))
                 }
             }

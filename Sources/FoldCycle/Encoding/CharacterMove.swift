@@ -3,13 +3,21 @@ internal import FoldCyclePlatform
 /// A horizontal move on one row: the frame's cells from `column` to its right edge shifted by
 /// `distance` cells (right when positive, left when negative).
 ///
-/// Right: ICH `distance` at `column`, then DCH `distance` at `width - distance` (the cells the
-/// ICH pushed past the frame come back, and the cells beyond the frame end where they were,
-/// whether or not the terminal is wider). Left: DCH `|distance|` at `column`. Either way the
-/// last `|distance|` cells of the frame hold what the terminal had beyond the frame or blanks,
-/// which the encoder does not know: they are redrawn (``unknown``). The cells that come in at
-/// `column` are blank in the default background (the pen is reset before a move). Everything
-/// right of the frame on the row must be FoldCycle's, as EL already assumes.
+/// Right: DCH `distance` at `width - distance`, then ICH `distance` at `column`. The DCH deletes
+/// the frame's last `distance` cells and pulls what is beyond the frame in, blanks coming in at
+/// the screen's right margin; the ICH pushes the frame's cells from `column` right and the
+/// cells beyond the frame back where they were, and those blanks past the margin. The frame's
+/// row is the old one shifted, every cell known, and nothing beyond it changes, however wide the
+/// terminal. Left: DCH `|distance|` at `column`: the last `|distance|` cells of the frame then
+/// hold what the terminal had beyond the frame or blanks, which the encoder does not know: they
+/// are redrawn (``unknown``). The cells that come in at `column` are blank in the default
+/// background (the pen is reset before a move). Everything right of the frame on the row must be
+/// FoldCycle's, as EL already assumes.
+///
+/// A row with wide characters is shifted as any other, as long as neither sequence starts or
+/// ends inside one: terminals disagree on what a cut wide character leaves (xterm blanks both
+/// halves, mlterm deletes the whole character), so the search only weighs shifts that cut none
+/// (docs/decisions/0263-character-moves-over-wide-characters.md).
 struct CharacterMove: Equatable {
     var row: Int
     var column: Int
@@ -29,13 +37,12 @@ struct CharacterMove: Equatable {
     func apply(to cells: UnsafeMutablePointer<Cell>, width: Int) {
         let count = abs(distance)
         if distance > 0 {
-            let kept = width - column - 2 * count
-            (cells + column + count).update(from: cells + column, count: kept)
+            (cells + column + count).update(from: cells + column, count: width - column - count)
             (cells + column).update(repeating: .blank, count: count)
         } else {
             (cells + column).update(from: cells + column + count, count: width - column - count)
+            (cells + width - count).update(repeating: unknownCell, count: count)
         }
-        (cells + width - count).update(repeating: unknownCell, count: count)
     }
 
     private var unknownCell: Cell { Self.unknown }
@@ -43,8 +50,9 @@ struct CharacterMove: Equatable {
     /// The shift of row `old` (on screen) that brings the most cells of row `new` back, both
     /// `width` cells, from the first column where they differ (`firstChange`, when the caller
     /// knows it), and the cells it brings back (at most what the row's estimate can add): nil when
-    /// the row holds a cell that is not a narrow scalar glyph (a wide or disputed cluster could be
-    /// cut), or when the cells brought back save fewer bytes than the move costs (a byte a cell,
+    /// the row holds an interned cluster (one of several scalars, or of disputed width: terminals
+    /// may give it other cells than ours), when every shift that pays would cut a wide character
+    /// (``range(old:width:start:distance:)``), or when the cells brought back save fewer bytes than the move costs (a byte a cell,
     /// against the move's sequences and a cursor move). `columns` is scratch for
     /// ``scratchCount(width:)`` columns.
     ///
@@ -64,13 +72,13 @@ struct CharacterMove: Equatable {
         guard start < width - 2 else { return nil }
         // Past the two rows searched over every shift only the hint is tried: none when it does
         // not fit the row.
-        if !searchesAll, range(width: width, start: start, distance: hint) == nil { return nil }
-        // A cell on screen from `start` that is not a narrow scalar glyph ends the row (below,
-        // whether its cells are alike or not): the first few are checked before the memcmp.
+        if !searchesAll, range(old: old, width: width, start: start, distance: hint) == nil { return nil }
+        // A cell on screen from `start` that is an interned cluster ends the row (below, whether
+        // its cells are alike or not): the first few are checked before the memcmp.
         let checked = min(width, start &+ 8)
         var x = start
         while x < checked {
-            guard isNarrowScalar(old[x]) else { return nil }
+            guard isScalar(old[x]) else { return nil }
             x &+= 1
         }
         // A row whose cells on screen from `start` are all alike (one memcmp of the row against
@@ -91,10 +99,9 @@ struct CharacterMove: Equatable {
             }
             return nil
         }
-        // Every cell on screen from `start` a narrow scalar glyph (most rows that are not
-        // shifted hold a wide cluster).
+        // Every cell on screen from `start` a glyph of one scalar.
         guard searchesAll else {
-            guard allNarrowScalars(old, from: checked, to: width) else { return nil }
+            guard allScalars(old, from: checked, to: width) else { return nil }
             guard hint != 0 else { return nil }
             return candidate(old: old, new: new, width: width, row: row, start: start, distance: hint, changes: nil)
         }
@@ -109,7 +116,7 @@ struct CharacterMove: Equatable {
         x = start
         while x < width {
             let before = old[x]
-            guard isNarrowScalar(before) else { return nil }
+            guard isScalar(before) else { return nil }
             counts[x &- start] = Int32(truncatingIfNeeded: changedCount)
             let after = new[x]
             let column = Int32(truncatingIfNeeded: x)
@@ -235,7 +242,7 @@ struct CharacterMove: Equatable {
     private static func saving(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int, floor: Int
     ) -> Int {
-        guard let (lower, end) = range(width: width, start: start, distance: distance) else { return 0 }
+        guard let (lower, end) = range(old: old, width: width, start: start, distance: distance) else { return 0 }
         var saved = 0
         // The cell on screen that lands on x: x - distance.
         let source = old - distance
@@ -259,7 +266,7 @@ struct CharacterMove: Equatable {
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, changes: ChangedCells, width: Int, start: Int,
         distance: Int, floor: Int
     ) -> Int {
-        guard let (lower, end) = range(width: width, start: start, distance: distance) else { return 0 }
+        guard let (lower, end) = range(old: old, width: width, start: start, distance: distance) else { return 0 }
         var index = changes.index(of: lower)
         let last = changes.index(of: end)
         var saved = 0
@@ -285,51 +292,52 @@ struct CharacterMove: Equatable {
         return a.high == b.high
     }
 
-    /// Whether the cells `from..<to` are all narrow glyphs of one scalar: four at a time, with
-    /// one branch for the four.
+    /// Whether the cells `from..<to` are all glyphs of one scalar (narrow, the lead of a wide
+    /// one or its continuation): four at a time, with one branch for the four.
     @inline(__always)
-    private static func allNarrowScalars(_ cells: UnsafePointer<Cell>, from: Int, to: Int) -> Bool {
-        // A cell's width byte xor 1, and its glyph plus 2³² − 0x110000 (bit 32 set from 0x110000).
-        let widthBits: UInt64 = 0xFF_0000_0000
-        let narrow: UInt64 = 0x1_0000_0000
+    private static func allScalars(_ cells: UnsafePointer<Cell>, from: Int, to: Int) -> Bool {
+        // A cell's glyph plus 2³² − firstInternedID: bit 32 set from firstInternedID.
         let interned: UInt64 = 0x1_0000_0000 &- UInt64(GlyphTable.firstInternedID)
         var x = from
         while x &+ 4 <= to {
-            let a = cells[x]
-            let b = cells[x &+ 1]
-            let c = cells[x &+ 2]
-            let d = cells[x &+ 3]
-            let widths = (a.high ^ narrow) | (b.high ^ narrow) | (c.high ^ narrow) | (d.high ^ narrow)
             let glyphs =
-                (a.low & 0xFFFF_FFFF &+ interned) | (b.low & 0xFFFF_FFFF &+ interned)
-                | (c.low & 0xFFFF_FFFF &+ interned) | (d.low & 0xFFFF_FFFF &+ interned)
-            guard widths & widthBits | glyphs & narrow == 0 else { return false }
+                (cells[x].low & 0xFFFF_FFFF &+ interned) | (cells[x &+ 1].low & 0xFFFF_FFFF &+ interned)
+                | (cells[x &+ 2].low & 0xFFFF_FFFF &+ interned) | (cells[x &+ 3].low & 0xFFFF_FFFF &+ interned)
+            guard glyphs & 0x1_0000_0000 == 0 else { return false }
             x &+= 4
         }
         while x < to {
-            guard isNarrowScalar(cells[x]) else { return false }
+            guard isScalar(cells[x]) else { return false }
             x &+= 1
         }
         return true
     }
 
-    /// Whether a cell is a narrow glyph of one scalar (a shift cannot cut it).
+    /// Whether a cell is a glyph of one scalar of undisputed width, narrow or wide, or a wide
+    /// one's continuation: every terminal gives it the cells it has here.
     @inline(__always)
-    private static func isNarrowScalar(_ cell: Cell) -> Bool {
-        cell.width == 1 && cell.glyph < GlyphTable.firstInternedID
+    private static func isScalar(_ cell: Cell) -> Bool {
+        cell.glyph < GlyphTable.firstInternedID
     }
 
     /// The columns `lower..<end` where a shift by `distance` from `start` brings cells of the row
-    /// on screen (right: the cells it inserts and those it pushes past the frame excluded; left:
-    /// those that come in at the right edge), or nil when it does not fit a row `width` wide.
+    /// on screen, `old` (right: the cells it inserts excluded; left: those that come in at the
+    /// right edge), or nil when it does not fit a row `width` wide or one of its sequences would
+    /// start or end inside a wide character. With `n` = |`distance`|: left, DCH deletes
+    /// `start..<start + n`; right, DCH deletes `width - n..<width` and ICH inserts at `start`. A
+    /// continuation cell at `start`, at `start + n` (left) or at `width - n` (right) is a cut
+    /// (right of the frame, where the DCH ends, no cell is a continuation: those cells are ours).
     @inline(__always)
-    private static func range(width: Int, start: Int, distance: Int) -> (lower: Int, end: Int)? {
+    private static func range(old: UnsafePointer<Cell>, width: Int, start: Int, distance: Int) -> (
+        lower: Int, end: Int
+    )? {
         let count = abs(distance)
+        guard count > 0, old[start].width != 0 else { return nil }
         if distance > 0 {
-            guard start + 2 * count < width else { return nil }
-            return (start + count, width - count)
+            guard start + count < width, old[width - count].width != 0 else { return nil }
+            return (start + count, width)
         }
-        guard start + count < width else { return nil }
+        guard start + count < width, old[start + count].width != 0 else { return nil }
         return (start, width - count)
     }
 }
