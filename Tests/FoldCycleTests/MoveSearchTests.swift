@@ -113,6 +113,43 @@ struct MoveSearchTests {
                 == CharacterMove(row: 0, column: 5, distance: 2))
     }
 
+    @Test("a card moving in over one that stays shifts its part of the row only: a segment, right and left")
+    func segments() {
+        // Right: the incoming card's cells (letters) move right by 3 over the outgoing card's
+        // (digits), which stay from column 40 on.
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let digits = Array(String(repeating: "0123456789", count: 6))
+        let old = (0..<60).map { x in x < 37 ? Cell(letters[x + 3]) : Cell(digits[x]) }
+        let new = (0..<60).map { x in x < 3 ? Cell(letters[x]) : x < 40 ? old[x - 3] : old[x] }
+        var searched = false
+        let right = Self.find(old: old, new: new, searched: &searched)
+        #expect(right?.move == CharacterMove(row: 0, column: 0, distance: 3, end: 40))
+        // Left: a card sliding off to the left by 4 over digits that stay from column 44; what
+        // comes in at 40–43 is new. The DCH alone would leave 16 digits wrong: a segment.
+        let sliding = (0..<60).map { x in x < 44 ? Cell(letters[x]) : Cell(digits[x]) }
+        let slid = (0..<60).map { x in x < 40 ? Cell(letters[x + 4]) : x < 44 ? Cell("#") : Cell(digits[x]) }
+        let left = Self.find(old: sliding, new: slid, searched: &searched)
+        #expect(left?.move == CharacterMove(row: 0, column: 0, distance: -4, end: 44))
+        // With blanks from column 44 the DCH alone leaves nothing wrong there: to the edge.
+        let blankTail = (0..<60).map { x in x < 44 ? Cell(letters[x]) : Cell.blank }
+        let blankSlid = (0..<60).map { x in x < 40 ? Cell(letters[x + 4]) : x < 44 ? Cell("#") : Cell.blank }
+        let edge = Self.find(old: blankTail, new: blankSlid, searched: &searched)
+        #expect(edge?.move == CharacterMove(row: 0, column: 0, distance: -4))
+        // Right, DCH at the segment's end less 3, then ICH at 0; left, DCH at 0, then ICH at its
+        // end less 4: replayed through the VT model (host lines above, columns beyond), each
+        // frame sends its move and leaves the frame.
+        for (before, after) in [(old, new), (sliding, slid)] {
+            var a = CellBuffer(width: 60, height: 1)
+            var b = CellBuffer(width: 60, height: 1)
+            for x in 0..<60 {
+                a[x, 0] = before[x]
+                b[x, 0] = after[x]
+            }
+            let replay = ANSIEncoderMoveTests.replay([a, b], .init(hostRows: 1, extraColumns: 4), "segment")
+            #expect(replay.framesWithMoves == 1)
+        }
+    }
+
     @Test("a row with an interned cluster on screen anywhere from its first change is not searched")
     func internedCluster() {
         let old = Self.row("abcdefghije\u{301}klmnopqrstuvwxyzABC", width: 30)
@@ -315,7 +352,32 @@ enum ReferenceSearch {
         return saved
     }
 
+    /// The move as a segment ending after the row's last change (record 0263): right, when no
+    /// wide character is cut at its end; left, also only when the ICH costs less than the cells
+    /// from there the DCH alone leaves wrong (not counting default blanks).
+    static func bounded(_ move: CharacterMove, old: [Cell], new: [Cell]) -> CharacterMove {
+        let width = old.count
+        let count = abs(move.distance)
+        guard let last = (move.column..<width).last(where: { old[$0] != new[$0] }) else { return move }
+        let end = last + 1
+        guard end < width, end > move.column + count, old[end].width != 0 else { return move }
+        let segment = CharacterMove(row: move.row, column: move.column, distance: move.distance, end: end)
+        if move.distance > 0 { return old[end - count].width != 0 ? segment : move }
+        let wrong = (end..<width).filter { x in
+            new[x] != .blank && (x >= width - count || old[x + count] != new[x])
+        }
+        return wrong.count > "\u{1B}[\(count)@".utf8.count + 4 ? segment : move
+    }
+
     static func find(
+        old: [Cell], new: [Cell], hint: Int, searchesAll: Bool, searched: inout Bool
+    ) -> (move: CharacterMove, cells: Int)? {
+        guard let found = unbounded(old: old, new: new, hint: hint, searchesAll: searchesAll, searched: &searched)
+        else { return nil }
+        return (bounded(found.move, old: old, new: new), found.cells)
+    }
+
+    static func unbounded(
         old: [Cell], new: [Cell], hint: Int, searchesAll: Bool, searched: inout Bool
     ) -> (move: CharacterMove, cells: Int)? {
         let width = old.count

@@ -70,16 +70,23 @@ extension ANSIEncoder {
             }
             for character in moves.characters {
                 sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+                let count = abs(character.distance)
+                let end = character.end ?? width
                 if character.distance > 0 {
-                    // The frame's last cells deleted first: the blanks that come in at the
+                    // The segment's last cells deleted first: the blanks that come in at the
                     // screen's margin are what the ICH then pushes past it (``CharacterMove``).
-                    move(toX: width - character.distance, y: character.row, sink: &sink)
-                    sink.write(.deleteCharacters(character.distance))
+                    move(toX: end - count, y: character.row, sink: &sink)
+                    sink.write(.deleteCharacters(count))
                     move(toX: character.column, y: character.row, sink: &sink)
-                    sink.write(.insertCharacters(character.distance))
+                    sink.write(.insertCharacters(count))
                 } else {
                     move(toX: character.column, y: character.row, sink: &sink)
-                    sink.write(.deleteCharacters(-character.distance))
+                    sink.write(.deleteCharacters(count))
+                    if character.end != nil {
+                        sink.reserve(ByteSink.escapeRoom, flushingTo: &bytes)
+                        move(toX: end - count, y: character.row, sink: &sink)
+                        sink.write(.insertCharacters(count))
+                    }
                 }
             }
         }
@@ -206,7 +213,7 @@ struct MoveScratch {
         var saving = -4
         if let line { saving -= line.sequenceBytes + 8 }
         for character in characters {
-            saving -= character.sequenceBytes(width: width) + (character.distance > 0 ? 8 : 4)
+            saving -= character.sequenceBytes(width: width) + 4 * character.sequenceCount
         }
         // The most the estimate can still reach (a line move's rows are not bounded).
         var bound = Int.max

@@ -1,9 +1,16 @@
 internal import FoldCyclePlatform
 
-/// A horizontal move on one row: the frame's cells from `column` to its right edge shifted by
-/// `distance` cells (right when positive, left when negative).
+/// A horizontal move on one row: the frame's cells from `column` to `end` (its right edge when
+/// nil) shifted by `distance` cells (right when positive, left when negative); the cells from
+/// `end` on stay where they are.
 ///
-/// Right: DCH `distance` at `width - distance`, then ICH `distance` at `column`. The DCH deletes
+/// A segment (`end` set): right, DCH `distance` at `end - distance`, then ICH `distance` at
+/// `column`; left, DCH `|distance|` at `column`, then ICH `|distance|` at `end - |distance|`. The
+/// cells beyond `end` go out and come back; the ones the move brings in (at `column` or before
+/// `end`) are blank. A card moving in over another that stays, or sliding off one that stays
+/// under it, shifts its part of the row only (record 0263).
+///
+/// To the right edge, right: DCH `distance` at `width - distance`, then ICH `distance` at `column`. The DCH deletes
 /// the frame's last `distance` cells and pulls what is beyond the frame in, blanks coming in at
 /// the screen's right margin; the ICH pushes the frame's cells from `column` right and the
 /// cells beyond the frame back where they were, and those blanks past the margin. The frame's
@@ -22,26 +29,31 @@ struct CharacterMove: Equatable {
     var row: Int
     var column: Int
     var distance: Int
+    /// The column the shifted cells end before, or nil for the frame's right edge.
+    var end: Int? = nil
 
     /// A cell that equals no cell of a frame (glyph 0xFFFF_FFFE), standing for one the encoder
     /// does not know, so that the diff redraws it.
     static let unknown = Cell(glyph: 0xFFFF_FFFE, foregroundBits: 0, backgroundBits: 0)
 
+    /// The sequences the move sends: 2 (a DCH and an ICH), or 1 for a left move to the edge.
+    var sequenceCount: Int { distance > 0 || end != nil ? 2 : 1 }
+
     /// The bytes of the sequences, not counting the cursor moves to them.
     func sequenceBytes(width: Int) -> Int {
-        let count = abs(distance)
-        return EscapeSequence.deleteCharacters(count).byteCount * (distance > 0 ? 2 : 1)
+        EscapeSequence.deleteCharacters(abs(distance)).byteCount * sequenceCount
     }
 
     /// Shifts the row in `cells` (the row's first cell, `width` cells) as the terminal does.
     func apply(to cells: UnsafeMutablePointer<Cell>, width: Int) {
         let count = abs(distance)
+        let end = self.end ?? width
         if distance > 0 {
-            (cells + column + count).update(from: cells + column, count: width - column - count)
+            (cells + column + count).update(from: cells + column, count: end - column - count)
             (cells + column).update(repeating: .blank, count: count)
         } else {
-            (cells + column).update(from: cells + column + count, count: width - column - count)
-            (cells + width - count).update(repeating: unknownCell, count: count)
+            (cells + column).update(from: cells + column + count, count: end - column - count)
+            (cells + end - count).update(repeating: self.end == nil ? unknownCell : .blank, count: count)
         }
     }
 
@@ -103,7 +115,11 @@ struct CharacterMove: Equatable {
         guard searchesAll else {
             guard allScalars(old, from: checked, to: width) else { return nil }
             guard hint != 0 else { return nil }
-            return candidate(old: old, new: new, width: width, row: row, start: start, distance: hint, changes: nil)
+            guard
+                let found = candidate(
+                    old: old, new: new, width: width, row: row, start: start, distance: hint, changes: nil)
+            else { return nil }
+            return (bounded(found.move, old: old, new: new, width: width), found.cells)
         }
         // A row that may be searched over every shift is weighed over its changed cells only
         // (``ChangedCells``): the same pass checks the cells on screen and keeps the changed
@@ -134,7 +150,7 @@ struct CharacterMove: Equatable {
             let found = candidate(
                 old: old, new: new, width: width, row: row, start: start, distance: hint, changes: changes)
         {
-            return found
+            return (bounded(found.move, old: old, new: new, width: width), found.cells)
         }
         guard inked >= minimumInkedChanges else { return nil }
         searched = true
@@ -190,7 +206,38 @@ struct CharacterMove: Equatable {
             }
         }
         guard let best, bestSaving > best.sequenceBytes(width: width) + 4 else { return nil }
-        return (best, bestSaving)
+        return (bounded(best, old: old, new: new, width: width), bestSaving)
+    }
+
+    /// `move` (to the frame's right edge) as a segment ending where the row's changes end, when
+    /// the row has cells that do not change right of them and no sequence would cut a wide
+    /// character there: right, always (the same two sequences, and the cells from `end` stay);
+    /// left, when the cells from `end` that are not the default blank and that the DCH alone would
+    /// leave wrong (shifted, or unknown in the last |`distance`|) outnumber the bytes of the ICH
+    /// and a cursor move to it.
+    ///
+    /// - Complexity: O(width − the last changed column), twice for a left move.
+    private static func bounded(
+        _ move: CharacterMove, old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int
+    ) -> CharacterMove {
+        let count = abs(move.distance)
+        var end = width
+        while end > move.column, sameCell(old[end &- 1], new[end &- 1]) { end &-= 1 }
+        // The cell right of the segment comes back to `end` (right: the DCH ends before it;
+        // left: the ICH starts on it): not a second half.
+        guard end < width, end > move.column + count, old[end].width != 0 else { return move }
+        var bounded = move
+        bounded.end = end
+        if move.distance > 0 {
+            return old[end - count].width != 0 ? bounded : move
+        }
+        var broken = 0
+        for x in end..<width {
+            let cell = new[x]
+            guard cell != .blank else { continue }
+            if x >= width - count || !sameCell(old[x + count], cell) { broken &+= 1 }
+        }
+        return broken > EscapeSequence.insertCharacters(count).byteCount + 4 ? bounded : move
     }
 
     /// The columns ``find(old:new:width:row:firstChange:hint:searchesAll:searched:columns:)``
