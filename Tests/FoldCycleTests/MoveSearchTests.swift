@@ -258,7 +258,8 @@ struct MoveSearchTests {
                     }
                     return scratch.plan(
                         old: old.baseAddress!, new: new.baseAddress!, width: width, height: height, changed: changed,
-                        changedRows: changed.filter { $0 }.count, firstChanges: firstChanges, lines: true)
+                        changedRows: changed.filter { $0 }.count, firstChanges: firstChanges,
+                        changeEnds: [Int32](repeating: Int32(width), count: height), lines: true)
                 }
             }
         }

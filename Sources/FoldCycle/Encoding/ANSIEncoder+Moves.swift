@@ -136,15 +136,18 @@ struct MoveScratch {
     /// Looks for moves from `old` to `new` (`width` × `height`), a line move only when `lines`:
     /// fills ``line`` and ``characters`` and returns whether it found any (``buildShifted(old:width:height:)``
     /// then makes the screen they leave). `changed` says per row whether it differs at all between the two frames
-    /// (`changedRows` of them do), and `firstChanges` its first differing column. Frames with fewer than two changed rows that are not blank
+    /// (`changedRows` of them do), `firstChanges` its first differing column and `changeEnds` the
+    /// column after its last. Frames with fewer than two changed rows that are not blank
     /// (or one changed row, for character moves) are not searched for line moves (character
     /// moves). The screen as the moves leave it is built only for a frame with moves: the search
     /// reads the rows in place.
     mutating func plan(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, changed: [Bool],
-        changedRows: Int, firstChanges: [Int32], lines: Bool
+        changedRows: Int, firstChanges: [Int32], changeEnds: [Int32], lines: Bool
     ) -> Bool {
-        guard changedRows > 0, width >= 4, changed.count == height, firstChanges.count == height else {
+        guard changedRows > 0, width >= 4, changed.count == height, firstChanges.count == height,
+            changeEnds.count == height
+        else {
             // An unchanged frame: the row hashes of the screen are those of the new frame.
             if changedRows == 0, holdsHashes(of: old) {
                 hashedScreen = UInt(bitPattern: new)
@@ -172,9 +175,11 @@ struct MoveScratch {
                     } else {
                         hashedScreen = 0
                     }
-                    findCharacterMoves(
-                        old: old, blank: blank, new: new, width: width, height: height, changed: changed,
-                        firstChanges: firstChanges)
+                    changeEnds.withUnsafeBufferPointer { changeEnds in
+                        findCharacterMoves(
+                            old: old, blank: blank, new: new, width: width, height: height, changed: changed,
+                            firstChanges: firstChanges, changeEnds: changeEnds)
+                    }
                 }
             }
         }
@@ -356,7 +361,8 @@ struct MoveScratch {
     /// every shift (rows with enough changed glyphs).
     private mutating func findCharacterMoves(
         old: UnsafePointer<Cell>, blank: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int,
-        changed: UnsafeBufferPointer<Bool>, firstChanges: UnsafeBufferPointer<Int32>
+        changed: UnsafeBufferPointer<Bool>, firstChanges: UnsafeBufferPointer<Int32>,
+        changeEnds: UnsafeBufferPointer<Int32>
     ) {
         var hint = 0
         var searches = 0
@@ -374,8 +380,10 @@ struct MoveScratch {
                 var row = old + y * width
                 // The first differing column, known for a row of the screen as it is.
                 var firstChange: Int? = Int(firstChanges[y])
+                var changeEnd: Int? = Int(changeEnds[y])
                 if let line, y >= line.top, y <= line.bottom {
                     firstChange = nil
+                    changeEnd = nil
                     let source = line.sourceRow(of: y)
                     row = source < 0 ? blank : old + source * width
                     if memcmp(row, new + y * width, stride) == 0 { continue }
@@ -384,8 +392,8 @@ struct MoveScratch {
                 }
                 var searched = false
                 let found = CharacterMove.find(
-                    old: row, new: new + y * width, width: width, row: y, firstChange: firstChange, hint: hint,
-                    searchesAll: searches < 2, searched: &searched, columns: columns)
+                    old: row, new: new + y * width, width: width, row: y, firstChange: firstChange,
+                    changeEnd: changeEnd, hint: hint, searchesAll: searches < 2, searched: &searched, columns: columns)
                 if searched { searches += 1 }
                 guard let found else { continue }
                 hint = found.move.distance
@@ -416,9 +424,13 @@ extension ANSIEncoder {
                 let firstChanges = (0..<height).map { y in
                     Int32((0..<width).first { old[y * width + $0] != new[y * width + $0] } ?? width)
                 }
+                let changeEnds = (0..<height).map { y in
+                    Int32(((0..<width).last { old[y * width + $0] != new[y * width + $0] } ?? -1) + 1)
+                }
                 return scratch.plan(
                     old: old, new: new, width: width, height: height, changed: changed,
-                    changedRows: changed.filter { $0 }.count, firstChanges: firstChanges, lines: true)
+                    changedRows: changed.filter { $0 }.count, firstChanges: firstChanges, changeEnds: changeEnds,
+                    lines: true)
             }
         }
         guard found else { return nil }

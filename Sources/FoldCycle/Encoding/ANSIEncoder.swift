@@ -306,7 +306,7 @@ package struct ANSIEncoder: Sendable {
                     self.moves.plan(
                         old: oldBase, new: newBase, width: width, height: height,
                         changed: scratch.changedRows, changedRows: scratch.changedRowCount,
-                        firstChanges: scratch.firstChanges, lines: lines),
+                        firstChanges: scratch.firstChanges, changeEnds: scratch.changeEnds, lines: lines),
                     self.moves.estimatedSaving(old: oldBase, new: newBase, width: width, height: height) > 0
                 {
                     var moves = MoveScratch()

@@ -72,8 +72,8 @@ struct CharacterMove: Equatable {
     ///   then, when `searchesAll` and the row has ``minimumInkedChanges`` changed cells that are
     ///   not spaces, every shift (and `searched` is set), each over the changed cells only.
     static func find(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, firstChange: Int? = nil, hint: Int,
-        searchesAll: Bool, searched: inout Bool, columns: UnsafeMutablePointer<Int32>
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, firstChange: Int? = nil,
+        changeEnd: Int? = nil, hint: Int, searchesAll: Bool, searched: inout Bool, columns: UnsafeMutablePointer<Int32>
     ) -> (move: CharacterMove, cells: Int)? {
         var start = 0
         if let firstChange {
@@ -119,7 +119,7 @@ struct CharacterMove: Equatable {
                 let found = candidate(
                     old: old, new: new, width: width, row: row, start: start, distance: hint, changes: nil)
             else { return nil }
-            return (bounded(found.move, old: old, new: new, width: width), found.cells)
+            return (bounded(found.move, old: old, new: new, width: width, changeEnd: changeEnd), found.cells)
         }
         // A row that may be searched over every shift is weighed over its changed cells only
         // (``ChangedCells``): the same pass checks the cells on screen and keeps the changed
@@ -150,7 +150,7 @@ struct CharacterMove: Equatable {
             let found = candidate(
                 old: old, new: new, width: width, row: row, start: start, distance: hint, changes: changes)
         {
-            return (bounded(found.move, old: old, new: new, width: width), found.cells)
+            return (bounded(found.move, old: old, new: new, width: width, changeEnd: changeEnd), found.cells)
         }
         guard inked >= minimumInkedChanges else { return nil }
         searched = true
@@ -206,7 +206,7 @@ struct CharacterMove: Equatable {
             }
         }
         guard let best, bestSaving > best.sequenceBytes(width: width) + 4 else { return nil }
-        return (bounded(best, old: old, new: new, width: width), bestSaving)
+        return (bounded(best, old: old, new: new, width: width, changeEnd: changeEnd), bestSaving)
     }
 
     /// `move` (to the frame's right edge) as a segment ending where the row's changes end, when
@@ -216,13 +216,20 @@ struct CharacterMove: Equatable {
     /// leave wrong (shifted, or unknown in the last |`distance`|) outnumber the bytes of the ICH
     /// and a cursor move to it.
     ///
-    /// - Complexity: O(width − the last changed column), twice for a left move.
+    /// `changeEnd`, the column after the row's last change, when the caller knows it (the cell
+    /// diff's marks), else found here.
+    ///
+    /// - Complexity: right, O(1) with `changeEnd`; left, O(width − `changeEnd`) at most.
     private static func bounded(
-        _ move: CharacterMove, old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int
+        _ move: CharacterMove, old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, changeEnd: Int?
     ) -> CharacterMove {
         let count = abs(move.distance)
         var end = width
-        while end > move.column, sameCell(old[end &- 1], new[end &- 1]) { end &-= 1 }
+        if let changeEnd {
+            end = changeEnd
+        } else {
+            while end > move.column, sameCell(old[end &- 1], new[end &- 1]) { end &-= 1 }
+        }
         // The cell right of the segment comes back to `end` (right: the DCH ends before it;
         // left: the ICH starts on it): not a second half.
         guard end < width, end > move.column + count, old[end].width != 0 else { return move }
@@ -231,16 +238,20 @@ struct CharacterMove: Equatable {
         if move.distance > 0 {
             return old[end - count].width != 0 ? bounded : move
         }
+        let needed = EscapeSequence.insertCharacters(count).byteCount + 4
         var broken = 0
         for x in end..<width {
             let cell = new[x]
             guard cell != .blank else { continue }
-            if x >= width - count || !sameCell(old[x + count], cell) { broken &+= 1 }
+            if x >= width - count || !sameCell(old[x + count], cell) {
+                broken &+= 1
+                if broken > needed { return bounded }
+            }
         }
-        return broken > EscapeSequence.insertCharacters(count).byteCount + 4 ? bounded : move
+        return move
     }
 
-    /// The columns ``find(old:new:width:row:firstChange:hint:searchesAll:searched:columns:)``
+    /// The columns ``find(old:new:width:row:firstChange:changeEnd:hint:searchesAll:searched:columns:)``
     /// needs as scratch for a row `width` cells wide.
     static func scratchCount(width: Int) -> Int { 4 * width + 1 }
 
@@ -264,7 +275,7 @@ struct CharacterMove: Equatable {
     static let minimumInkedChanges = 6
 
     /// The move by `distance` from `start` and the cells it brings back, when it pays (see
-    /// ``find(old:new:width:row:firstChange:hint:searchesAll:searched:columns:)``): weighed over
+    /// ``find(old:new:width:row:firstChange:changeEnd:hint:searchesAll:searched:columns:)``): weighed over
     /// `changes` (the columns of the changed cells from `start`) when the caller has them, else
     /// over every cell.
     private static func candidate(

@@ -358,6 +358,8 @@ struct DiffScratch {
     var changedRowCount = 0
     /// Per row, the first column whose cell differs at all (`width` for an unchanged row).
     var firstChanges: [Int32] = []
+    /// Per row, the column after the last one whose cell differs at all (0 for an unchanged row).
+    var changeEnds: [Int32] = []
 
     /// Sizes the marks for `width` × `height` and empties the spans, keys and glyph stream.
     mutating func prepare(width: Int, height: Int) {
@@ -366,6 +368,7 @@ struct DiffScratch {
         if changedRows.count != height {
             changedRows = Array(repeating: false, count: height)
             firstChanges = Array(repeating: 0, count: height)
+            changeEnds = Array(repeating: 0, count: height)
         }
         changedRowCount = 0
         spans.removeAll(keepingCapacity: true)
@@ -376,8 +379,8 @@ struct DiffScratch {
 
     /// Marks each row's changes (``CellDiff``) and cuts the changed rows into spans
     /// (``ANSIEncoder/segmentRow(_:marks:width:old:new:eraseFrom:spans:keys:glyphs:)``), or, for a
-    /// row with a changed disputed cluster, lists it in ``wholeRows``; sets ``changedRows`` and
-    /// ``firstChanges``. `repeats`: REP for runs of one glyph (``RepeatRuns``);
+    /// row with a changed disputed cluster, lists it in ``wholeRows``; sets ``changedRows``,
+    /// ``firstChanges`` and ``changeEnds``. `repeats`: REP for runs of one glyph (``RepeatRuns``);
     /// `erasesByCharacters`: no ECH over a wide character of `old` (``ANSIEncoder/erasesByCharacters``).
     mutating func collectSpans(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, height: Int, depth: ColorDepth,
@@ -390,6 +393,9 @@ struct DiffScratch {
         var changedRowCount = 0
         defer { self.changedRowCount = changedRowCount }
         let unchanged = Int32(truncatingIfNeeded: width)
+        var changeEnds: [Int32] = []
+        swap(&changeEnds, &self.changeEnds)
+        defer { swap(&changeEnds, &self.changeEnds) }
         changedRows.withUnsafeMutableBufferPointer { changedRows in
             firstChanges.withUnsafeMutableBufferPointer { firstChanges in
                 marks.withUnsafeMutableBufferPointer { marks in
@@ -402,18 +408,24 @@ struct DiffScratch {
                             rowMarks.update(repeating: 0, count: words)
                             changedRows[y] = false
                             firstChanges[y] = unchanged
+                            changeEnds[y] = 0
                             continue
                         }
                         changedRows[y] = true
                         changedRowCount &+= 1
                         guard CellDiff.markChanges(old: old + row, new: new + row, width: width, marks: rowMarks) else {
                             firstChanges[y] = unchanged
+                            changeEnds[y] = 0
                             continue
                         }
                         // The marks are every differing cell until the output's colours unmark some.
                         var word = 0
                         while rowMarks[word] == 0 { word &+= 1 }
                         firstChanges[y] = Int32(truncatingIfNeeded: word &* 64 &+ rowMarks[word].trailingZeroBitCount)
+                        var last = words &- 1
+                        while rowMarks[last] == 0 { last &-= 1 }
+                        changeEnds[y] = Int32(
+                            truncatingIfNeeded: last &* 64 &+ 64 &- rowMarks[last].leadingZeroBitCount)
                         if filtersColors {
                             guard
                                 CellDiff.unmarkInvisibleChanges(
