@@ -77,6 +77,10 @@ extension VTModel {
         } else {
             line = Array(line.dropFirst(distance)) + Array(repeating: blank, count: distance)
         }
+        if right < 0, deleteBlanksWideAtCursor, line[0].width == 2 {
+            line[0] = blankLike(line[0])
+            if line.count > 1 { line[1] = blankLike(line[1]) }
+        }
         // Halves separated by the shift (at the cursor or the right margin) are blanked.
         for x in line.indices {
             if line[x].width == 0 && (x == 0 || line[x - 1].width != 2) { line[x] = blankLike(line[x]) }

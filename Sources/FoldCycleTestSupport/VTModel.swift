@@ -56,6 +56,10 @@ package struct VTModel {
     /// hold the erased space it erases up to `k` cells fewer, leaving the span's last glyphs.
     /// Off by default (every other terminal erases cells).
     package var erasesByCharacters = false
+    /// Whether a DCH blanks a wide character it leaves at the cursor (both cells), as kitty
+    /// before 0.40 does (its `left_shift_line` resets the cursor's cell when it does not hold a
+    /// narrow character, and the second half is drawn empty); xterm keeps it.
+    package var deleteBlanksWideAtCursor = false
     /// Whether an LF on the last row scrolls and a print past the right margin wraps (see above).
     package let scrolls: Bool
     /// How printed clusters are measured.

@@ -17,6 +17,9 @@ struct ANSIEncoderMoveTests {
         var depth = ColorDepth.truecolor
         /// Whether the encoder writes runs of one glyph with REP (``ANSIEncoder/repeats``).
         var repeats = false
+        /// Whether the terminal blanks a wide character a DCH leaves at the cursor (kitty before
+        /// 0.40, ``VTModel/deleteBlanksWideAtCursor``).
+        var kitty = false
     }
 
     /// What a replay measured.
@@ -30,6 +33,7 @@ struct ANSIEncoderMoveTests {
     /// region's top-left.
     static func model(width: Int, height: Int, _ setting: Setting) -> VTModel {
         var model = VTModel(width: width + setting.extraColumns, height: setting.hostRows + height + 1)
+        model.deleteBlanksWideAtCursor = setting.kitty
         var text = ""
         for row in 0..<setting.hostRows { text += "\u{1B}[\(row + 1);1Hhost \(row)" }
         text += "\u{1B}[\(setting.hostRows + height + 1);1Hbelow\u{1B}[\(setting.hostRows + 1);1H"
@@ -171,6 +175,7 @@ struct ANSIEncoderMoveTests {
                 Setting(), Setting(hostRows: 3, extraColumns: 5, depth: .ansi256),
                 Setting(hostRows: 0, absolute: true, depth: .ansi16),
                 Setting(hostRows: 1, extraColumns: 2, depth: .ansi256, repeats: true),
+                Setting(hostRows: 2, depth: .truecolor, kitty: true),
             ].enumerated() {
             let replay = Self.replay(frames, setting, "\(label) setting \(index)")
             framesWithMoves += replay.framesWithMoves
@@ -229,8 +234,10 @@ struct ANSIEncoderMoveTests {
             b.normalizeWideClusters()
             let setting = Setting(
                 hostRows: random.below(3), extraColumns: random.below(2) * 3, absolute: iteration % 3 == 2,
-                depth: ColorDepth.allCases[iteration % ColorDepth.allCases.count], repeats: iteration % 2 == 1)
-            // The model records a move that cuts a wide character as an error.
+                depth: ColorDepth.allCases[iteration % ColorDepth.allCases.count], repeats: iteration % 2 == 1,
+                kitty: iteration % 4 < 2)
+            // The model records a move that cuts a wide character as an error; in half the
+            // pairs it blanks a wide character a DCH leaves at the cursor, as kitty 0.26 does.
             let replay = Self.replay([a, b], setting, "wide iteration \(iteration)")
             framesWithMoves += replay.framesWithMoves
         }

@@ -45,15 +45,24 @@ struct CharacterMove: Equatable {
     }
 
     /// Shifts the row in `cells` (the row's first cell, `width` cells) as the terminal does.
+    ///
+    /// A wide character that a DCH leaves at the cursor (left: at `column`; right: at
+    /// `end - distance`, then pushed back to `end` by the ICH) is left ``unknown``, both cells, so
+    /// the diff draws it again: kitty before 0.40 blanks the cell at the cursor after a DCH when it
+    /// is not a narrow character, keeping the second half drawn empty (record 0263).
     func apply(to cells: UnsafeMutablePointer<Cell>, width: Int) {
         let count = abs(distance)
         let end = self.end ?? width
         if distance > 0 {
             (cells + column + count).update(from: cells + column, count: end - column - count)
             (cells + column).update(repeating: .blank, count: count)
+            if end < width - 1, cells[end].width == 2 { (cells + end).update(repeating: unknownCell, count: 2) }
         } else {
             (cells + column).update(from: cells + column + count, count: end - column - count)
             (cells + end - count).update(repeating: self.end == nil ? unknownCell : .blank, count: count)
+            if column < end - count - 1, cells[column].width == 2 {
+                (cells + column).update(repeating: unknownCell, count: 2)
+            }
         }
     }
 
