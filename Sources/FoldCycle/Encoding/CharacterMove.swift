@@ -126,20 +126,23 @@ struct CharacterMove: Equatable {
             guard hint != 0 else { return nil }
             guard
                 let found = candidate(
-                    old: old, new: new, width: width, row: row, start: start, distance: hint, changes: nil)
+                    old: old, new: new, width: width, row: row, start: start, distance: hint, changes: nil,
+                    changeEnd: changeEnd ?? width)
             else { return nil }
             return (bounded(found.move, old: old, new: new, width: width, changeEnd: changeEnd), found.cells)
         }
         // A row that may be searched over every shift is weighed over its changed cells only
         // (``ChangedCells``): the same pass checks the cells on screen and keeps the changed
         // cells' columns, and after them those of the changed cells that are not spaces (the
-        // anchors).
+        // anchors). No cell after the row's last change (`changeEnd`) changes: those are only
+        // checked, four at a time.
         let counts = columns + width
         let inkedColumns = counts + width + 1
         var changedCount = 0
         var inked = 0
+        let changed = min(max(changeEnd ?? width, start), width)
         x = start
-        while x < width {
+        while x < changed {
             let before = old[x]
             guard isScalar(before) else { return nil }
             counts[x &- start] = Int32(truncatingIfNeeded: changedCount)
@@ -153,11 +156,14 @@ struct CharacterMove: Equatable {
             inkedColumns[inked] = column
             inked &+= 1
         }
-        counts[width &- start] = Int32(truncatingIfNeeded: changedCount)
+        guard allScalars(old, from: changed, to: width) else { return nil }
+        (counts + (changed &- start)).update(
+            repeating: Int32(truncatingIfNeeded: changedCount), count: width &- changed &+ 1)
         let changes = ChangedCells(columns: columns, start: start, counts: counts)
         if hint != 0,
             let found = candidate(
-                old: old, new: new, width: width, row: row, start: start, distance: hint, changes: changes)
+                old: old, new: new, width: width, row: row, start: start, distance: hint, changes: changes,
+                changeEnd: width)
         {
             return (bounded(found.move, old: old, new: new, width: width, changeEnd: changeEnd), found.cells)
         }
@@ -286,10 +292,11 @@ struct CharacterMove: Equatable {
     /// The move by `distance` from `start` and the cells it brings back, when it pays (see
     /// ``find(old:new:width:row:firstChange:changeEnd:hint:searchesAll:searched:columns:)``): weighed over
     /// `changes` (the columns of the changed cells from `start`) when the caller has them, else
-    /// over every cell.
+    /// over every cell before `changeEnd` (the column after the row's last change: none after it
+    /// can be brought back).
     private static func candidate(
         old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, row: Int, start: Int, distance: Int,
-        changes: ChangedCells?
+        changes: ChangedCells?, changeEnd: Int
     ) -> (move: CharacterMove, cells: Int)? {
         let move = CharacterMove(row: row, column: start, distance: distance)
         let floor = move.sequenceBytes(width: width) + 4
@@ -298,18 +305,23 @@ struct CharacterMove: Equatable {
                 saving(
                     old: old, new: new, changes: changes, width: width, start: start, distance: distance, floor: floor)
             } else {
-                saving(old: old, new: new, width: width, start: start, distance: distance, floor: floor)
+                saving(
+                    old: old, new: new, width: width, start: start, distance: distance, changeEnd: changeEnd,
+                    floor: floor)
             }
         return saving > floor ? (move, saving) : nil
     }
 
     /// The cells that differ from `new` before the shift and equal it after, or 0 when the shift
     /// does not fit the row; or, once the cells left could not take the count past `floor`, the
-    /// count so far (the callers only ask whether it exceeds `floor`).
+    /// count so far (the callers only ask whether it exceeds `floor`). Only the cells before
+    /// `changeEnd` are weighed (those after it do not differ).
     private static func saving(
-        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int, floor: Int
+        old: UnsafePointer<Cell>, new: UnsafePointer<Cell>, width: Int, start: Int, distance: Int, changeEnd: Int,
+        floor: Int
     ) -> Int {
-        guard let (lower, end) = range(old: old, width: width, start: start, distance: distance) else { return 0 }
+        guard let (lower, fitEnd) = range(old: old, width: width, start: start, distance: distance) else { return 0 }
+        let end = min(fitEnd, changeEnd)
         var saved = 0
         // The cell on screen that lands on x: x - distance.
         let source = old - distance
@@ -326,7 +338,7 @@ struct CharacterMove: Equatable {
         return saved
     }
 
-    /// ``saving(old:new:width:start:distance:floor:)`` over the changed cells only (`changes`,
+    /// ``saving(old:new:width:start:distance:changeEnd:floor:)`` over the changed cells only (`changes`,
     /// from `start`). The same count (and the same answer to whether it exceeds `floor`), in a
     /// step per changed cell instead of per cell.
     private static func saving(
