@@ -7,6 +7,7 @@ import os
 import re
 import shlex
 import signal
+import time
 import termios
 
 import pytest
@@ -51,13 +52,15 @@ class Shell:
     def jobs(self):
         return self.run("jobs -l")
 
-    def jobs_until(self, shows, listing=lambda shell: shell.jobs()):
-        """The job listing once `shows(listing)` holds, asked up to 50 times (each a command
-        round trip, no sleep); the last listing otherwise, for the assertion's message."""
+    def jobs_until(self, shows, listing=lambda shell: shell.jobs(), seconds=20):
+        """The job listing once `shows(listing)` holds, asked again and again (each a command
+        round trip, no sleep) for up to `seconds` (a loaded machine ends a job slower than 50
+        round trips: a CI lane saw it); the last listing otherwise, for the assertion's message."""
         seen = ""
-        for _ in range(50):
+        deadline = time.monotonic() + seconds
+        while True:
             seen = listing(self)
-            if shows(seen):
+            if shows(seen) or time.monotonic() > deadline:
                 break
         return seen
 

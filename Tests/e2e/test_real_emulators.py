@@ -21,8 +21,8 @@ none where it has a blank. Wide (CJK) items pushed, moved in and revealed sidewa
 ICH/DCH on a row of wide characters) also in mlterm and kitty. No CJK font is installed: the
 emulators draw a missing-glyph box where a wide character is, which is the ink checked; its
 shape is not. kitty 0.26 (Debian's) blanks a wide character that a DCH brings to the cursor's
-column (lineops.h, left_shift_line; multicell kitty 0.40 does not): the wide push left and
-reveal left fail there.
+column (lineops.h, left_shift_line; multicell kitty 0.40 does not): the encoder draws such a
+character again after the DCH (record 0263), which the wide push left and reveal left check.
 
 test_edge_cells_outside_the_card_show_the_window_background[...-white-...] fails while the
 encoder draws the outside part of a left or bottom edge cell in a literal black (issue 21, 1)."""
