@@ -172,11 +172,11 @@ struct ANSIEncoderMoveTests {
     static func replayInSettings(_ frames: [CellBuffer], _ label: String) -> Int {
         var framesWithMoves = 0
         for (index, setting) in [
-                Setting(), Setting(hostRows: 3, extraColumns: 5, depth: .ansi256),
-                Setting(hostRows: 0, absolute: true, depth: .ansi16),
-                Setting(hostRows: 1, extraColumns: 2, depth: .ansi256, repeats: true),
-                Setting(hostRows: 2, depth: .truecolor, kitty: true),
-            ].enumerated() {
+            Setting(), Setting(hostRows: 3, extraColumns: 5, depth: .ansi256),
+            Setting(hostRows: 0, absolute: true, depth: .ansi16),
+            Setting(hostRows: 1, extraColumns: 2, depth: .ansi256, repeats: true),
+            Setting(hostRows: 2, depth: .truecolor, kitty: true),
+        ].enumerated() {
             let replay = Self.replay(frames, setting, "\(label) setting \(index)")
             framesWithMoves += replay.framesWithMoves
         }

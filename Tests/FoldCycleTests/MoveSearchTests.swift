@@ -68,7 +68,8 @@ struct MoveSearchTests {
         return Array(cells.prefix(width))
     }
 
-    @Test("a row of wide characters is shifted by even and odd distances; a shift whose DCH or ICH would cut one is not")
+    @Test(
+        "a row of wide characters is shifted by even and odd distances; a shift whose DCH or ICH would cut one is not")
     func wideCharacters() {
         let text = "ab你好世界cdefghijklmnopqrstuv"
         let old = Self.wideRow(text, width: 30)
