@@ -73,7 +73,10 @@ struct VTModelMovesTests {
         var cut = Self.model(["a界b"], width: 4)
         Self.apply("\u{1B}[1;1H\u{1B}[2P", to: &cut)
         #expect(cut.lines == [" b  "])
-        #expect(model.errors.isEmpty && wide.errors.isEmpty && cut.errors.isEmpty)
+        #expect(model.errors.isEmpty && wide.errors.isEmpty)
+        // Terminals disagree on a cut wide character (mlterm deletes it whole): FoldCycle never
+        // cuts one, and the model says so (record 0263).
+        #expect(cut.errors == ["DCH 2 cuts a wide character at row 0, column 0"])
     }
 
     @Test("a move in the pending-wrap state or with reverse video is an error")
