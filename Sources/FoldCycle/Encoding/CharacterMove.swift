@@ -120,14 +120,14 @@ struct CharacterMove: Equatable {
             }
             return nil
         }
-        // Every cell on screen from `start` a glyph of one scalar.
+        // Every cell on screen from `start` a glyph of one scalar: checked after the hint's shift
+        // pays (most do not, and the check reads the whole row).
         guard searchesAll else {
-            guard allScalars(old, from: checked, to: width) else { return nil }
-            guard hint != 0 else { return nil }
-            guard
+            guard hint != 0,
                 let found = candidate(
                     old: old, new: new, width: width, row: row, start: start, distance: hint, changes: nil,
-                    changeEnd: changeEnd ?? width)
+                    changeEnd: changeEnd ?? width),
+                allScalars(old, from: checked, to: width)
             else { return nil }
             return (bounded(found.move, old: old, new: new, width: width, changeEnd: changeEnd), found.cells)
         }
@@ -156,18 +156,19 @@ struct CharacterMove: Equatable {
             inkedColumns[inked] = column
             inked &+= 1
         }
-        guard allScalars(old, from: changed, to: width) else { return nil }
         (counts + (changed &- start)).update(
             repeating: Int32(truncatingIfNeeded: changedCount), count: width &- changed &+ 1)
         let changes = ChangedCells(columns: columns, start: start, counts: counts)
+        // The cells after the last change are checked only once a move could come of the row.
         if hint != 0,
             let found = candidate(
                 old: old, new: new, width: width, row: row, start: start, distance: hint, changes: changes,
                 changeEnd: width)
         {
+            guard allScalars(old, from: changed, to: width) else { return nil }
             return (bounded(found.move, old: old, new: new, width: width, changeEnd: changeEnd), found.cells)
         }
-        guard inked >= minimumInkedChanges else { return nil }
+        guard inked >= minimumInkedChanges, allScalars(old, from: changed, to: width) else { return nil }
         searched = true
         var best: CharacterMove?
         // A move pays only when it brings back more than its sequences and a cursor move (at
