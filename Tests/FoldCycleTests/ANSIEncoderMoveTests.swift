@@ -218,15 +218,8 @@ struct ANSIEncoderMoveTests {
             let height = 2 + random.below(5)
             var a = CellBuffer(width: width, height: height)
             for y in 0..<height {
-                var x = 0
                 let colour = RandomFrames.colours[random.below(RandomFrames.colours.count)]
-                while x < width {
-                    var cell = Cell(alphabet[random.below(alphabet.count)], foreground: colour)
-                    if cell.width == 2 && x + 1 >= width { cell = Cell("z", foreground: colour) }
-                    a[x, y] = cell
-                    if cell.width == 2 { a[x + 1, y] = .continuation(of: cell) }
-                    x += Int(cell.width)
-                }
+                RandomFrames.fillText(&a, y: y, glyphs: alphabet, &random) { $0.foreground = colour }
             }
             var b = a
             Self.shiftRows(&b, &random)

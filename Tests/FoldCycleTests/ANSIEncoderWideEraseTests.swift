@@ -86,19 +86,11 @@ struct ANSIEncoderWideEraseTests {
         #expect(model.lines == ["x       搜yyyyyy"])
     }
 
-    /// A row of `width` cells of random text: CJK, ASCII and spaces, in one of two backgrounds.
-    static func textRow(_ random: inout SeededGenerator, width: Int, into buffer: inout CellBuffer, y: Int) {
+    /// Row `y` of `buffer` of random text: CJK, ASCII and spaces, in one of two backgrounds.
+    static func textRow(_ random: inout SeededGenerator, into buffer: inout CellBuffer, y: Int) {
         let glyphs: [Character] = ["搜", "索", "名", "a", "b", "c", " ", " "]
         let background = random.below(2) == 0 ? TerminalColor.rgb(RGBColor(red: 0, green: 205, blue: 0)) : .default
-        var x = 0
-        while x < width {
-            var cell = Cell(glyphs[random.below(glyphs.count)])
-            if cell.width == 2 && x + 1 >= width { cell = Cell("z") }
-            cell.background = background
-            buffer[x, y] = cell
-            if cell.width == 2 { buffer[x + 1, y] = .continuation(of: cell) }
-            x += Int(cell.width)
-        }
+        RandomFrames.fillText(&buffer, y: y, glyphs: glyphs, &random) { $0.background = background }
     }
 
     @Test("400 seeded rows of mixed text, a run of each blanked: exact in the mlterm model with the flag")
@@ -111,7 +103,7 @@ struct ANSIEncoderWideEraseTests {
             let width = 8 + random.below(50)
             let height = 1 + random.below(4)
             var a = CellBuffer(width: width, height: height)
-            for y in 0..<height { Self.textRow(&random, width: width, into: &a, y: y) }
+            for y in 0..<height { Self.textRow(&random, into: &a, y: y) }
             var b = a
             for y in 0..<height {
                 let start = random.below(width)

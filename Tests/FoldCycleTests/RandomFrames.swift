@@ -40,6 +40,24 @@ enum RandomFrames {
         }
     }
 
+    /// Fills row `y` of `buffer` with text drawn from `glyphs` (one draw a glyph; a wide one that
+    /// would cross the right edge becomes "z"), each cell styled by `style`, a wide glyph followed
+    /// by its continuation.
+    static func fillText(
+        _ buffer: inout CellBuffer, y: Int, glyphs: [Character], _ random: inout SeededGenerator,
+        style: (inout Cell) -> Void
+    ) {
+        var x = 0
+        while x < buffer.width {
+            var cell = Cell(glyphs[random.below(glyphs.count)])
+            if cell.width == 2 && x + 1 >= buffer.width { cell = Cell("z") }
+            style(&cell)
+            buffer[x, y] = cell
+            if cell.width == 2 { buffer[x + 1, y] = .continuation(of: cell) }
+            x += Int(cell.width)
+        }
+    }
+
     /// B from A: a few random cells (or runs) re-drawn, so both small and large diffs occur.
     static func mutate(_ buffer: CellBuffer, _ random: inout SeededGenerator) -> CellBuffer {
         var result = buffer
