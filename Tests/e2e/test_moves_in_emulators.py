@@ -42,8 +42,9 @@ WIDE_CASES = [case for case, (_, _, items) in MOVE_FRAMES.items() if items is WI
 # mlterm counts characters, not cells, in some edits of a row of wide characters (its ECH:
 # test_erase_in_mlterm.py); kitty is a renderer of its own. Both get the wide cases.
 WIDE_EMULATORS = ["mlterm", "kitty"]
-MOVE_RUNS = [(emulator, case) for emulator in EMULATORS for case in MOVE_FRAMES] + [
-    (emulator, case) for emulator in WIDE_EMULATORS for case in WIDE_CASES]
+# Each on a light and a dark default background (the host lines and the card's surroundings).
+MOVE_RUNS = [(emulator, bg, case) for emulator in EMULATORS for bg in ("white", "black") for case in MOVE_FRAMES] + [
+    (emulator, bg, case) for emulator in WIDE_EMULATORS for bg in ("white", "black") for case in WIDE_CASES]
 
 
 
@@ -137,8 +138,8 @@ def glyph_checks(terminal, screen, rows, cols):
 
 
 @pytest.mark.parametrize("held", ["first", "middle", "last"])
-@pytest.mark.parametrize("emulator, case", MOVE_RUNS)
-def test_moves_below_host_lines_show_the_whole_frame(terminals, foldcycle, tmp_path, emulator, case, held):
+@pytest.mark.parametrize("emulator, bg, case", MOVE_RUNS)
+def test_moves_below_host_lines_show_the_whole_frame(terminals, foldcycle, tmp_path, emulator, bg, case, held):
     """Held at the first, the middle or the last of the frames that move (each moves from the
     screen all the frames before it left)."""
     if emulator in WIDE_EMULATORS:
@@ -150,7 +151,7 @@ def test_moves_below_host_lines_show_the_whole_frame(terminals, foldcycle, tmp_p
     rows = range(0, 2 + 9 + 1)
     assert drv.cells(drv.model(prefix), rows) == drv.cells(screen, rows), "pyte: the moves leave another screen"
     assert [line.rstrip() for line in screen.display[:2]] == ["host line one", "host line two"]
-    terminal = terminals(emulator, "white")
+    terminal = terminals(emulator, bg)
     path = tmp_path / "frame.ansi"
     path.write_bytes(prefix)
     terminal.show(str(path))
@@ -158,7 +159,7 @@ def test_moves_below_host_lines_show_the_whole_frame(terminals, foldcycle, tmp_p
     pictures = os.environ.get("FOLDCYCLE_EMULATOR_PICTURES")
     if pictures and held == "middle":
         x0, y0, w, h = terminal.grid
-        shot.crop((x0, y0, x0 + 44 * w, y0 + 12 * h)).save(os.path.join(pictures, f"{emulator}-moves-{case}.png"),
+        shot.crop((x0, y0, x0 + 44 * w, y0 + 12 * h)).save(os.path.join(pictures, f"{emulator}-moves-{case}{'' if bg == 'white' else '-' + bg}.png"),
                                                            optimize=True)
     assert problems == [], "\n".join(problems[:20])
 
